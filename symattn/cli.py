@@ -1,0 +1,88 @@
+"""The command line: a thin shell over the library.
+
+``main(argv) -> int`` is what tests call; ``entrypoint()`` is the console script.
+Exit codes: 0 fine, 1 a check found something wrong, 2 bad input or usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import import_module
+
+from .errors import SymattnError
+
+__all__ = ["main", "main_parser", "entrypoint", "COMMANDS"]
+
+#: subcommand name -> module in symattn.commands
+COMMANDS = {
+    "derive": "derive",
+}
+
+EPILOG = """\
+examples:
+  symattn derive                    the article's 我 爱 你 example, every step exact
+  symattn derive --lang en -f text  the same in English, as plain text
+  symattn derive SPEC.toml -o out.md
+run 'symattn COMMAND --help' for the options of one command.
+exit codes: 0 ok, 1 a check found an error, 2 bad input or usage.
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of exiting, so main() owns the exit code."""
+
+    def error(self, message):
+        raise SymattnError(f"{self.prog}: {message}")
+
+
+def main_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="symattn", description="Derive transformer attention exactly, step by step, "
+                     "and check hand calculations.", epilog=EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    from . import __version__
+    parser.add_argument("--version", action="version", version=f"symattn {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, module_name in COMMANDS.items():
+        mod = import_module(f".commands.{module_name}", __package__)
+        p = sub.add_parser(name, help=mod.HELP, description=getattr(mod, "DESCRIPTION", mod.HELP),
+                           epilog=getattr(mod, "EPILOG", None),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                       help="show tracebacks of internal errors")
+        mod.add_arguments(p)
+        p.set_defaults(_run=mod.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    try:
+        parser = main_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "_run", None):
+            parser.print_help(sys.stderr)
+            return 2
+        return int(args._run(args) or 0)
+    except SymattnError as exc:
+        print(f"symattn: error: {exc}", file=sys.stderr)
+        return 2
+    except SystemExit as exc:  # --help and --version
+        return int(exc.code or 0) if isinstance(exc.code, int) else 0
+    except KeyboardInterrupt:
+        print("symattn: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug in symattn
+        if debug:
+            raise
+        print(f"symattn: internal error: {type(exc).__name__}: {exc} (run with --debug for a traceback; "
+              "please report it)", file=sys.stderr)
+        return 3
+
+
+def entrypoint() -> None:
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""``symattn derive``: the step-by-step derivation of a spec, or of the article's example."""
+
+from __future__ import annotations
+
+HELP = "derive attention step by step, exactly (default: the article's 我 爱 你 example)"
+DESCRIPTION = """\
+Derive scaled dot-product attention step by step: the formula, the numbers
+substituted, one entry written out, the exact value, then decimals.
+
+With no SPEC, derives the built-in example of the article "从零手推 Attention"
+(tokens 我 爱 你, d_k = 4).  A SPEC is a TOML file with the keys tokens, X,
+W_Q, W_K, W_V (or Q, K, V directly), d_k, digits, lang; see derivations/*.toml.
+"""
+EPILOG = """\
+examples:
+  symattn derive                          the article's example, Markdown, Chinese
+  symattn derive --lang en --format text  the same in English, plain text
+  symattn derive --format json            machine-readable exact and numeric values
+  symattn derive my.toml -o my.md         your own example, written to a file
+  symattn derive --format tex -o a.tex    a standalone LaTeX document (xelatex)
+"""
+
+FORMATS = ("md", "tex", "html", "text", "json")
+
+
+def add_arguments(p) -> None:
+    p.add_argument("spec", nargs="?", metavar="SPEC", help="a TOML spec file (default: the article's example)")
+    p.add_argument("-f", "--format", choices=FORMATS, default="md", help="output format (default: md)")
+    p.add_argument("-l", "--lang", choices=("zh", "en"), help="narration language (default: the spec's, else zh)")
+    p.add_argument("-d", "--digits", type=int, metavar="N", help="decimal places of the numeric level (default: 4)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+
+def run(args) -> int:
+    from dataclasses import replace
+
+    from .. import limits
+    from ..errors import SymattnError
+    from ..examples import article_spec
+    from ..render import render
+    from ..spec import load_spec
+    from ..topics import derive
+    from ._output import emit
+
+    spec = load_spec(args.spec) if args.spec else article_spec()
+    if args.digits is not None:
+        if not 0 <= args.digits <= limits.MAX_DIGITS:
+            raise SymattnError(f"--digits must be from 0 to {limits.MAX_DIGITS}")
+        spec = replace(spec, digits=args.digits)
+    if args.lang:
+        spec = replace(spec, lang=args.lang)
+    text = render(derive(spec), args.format, spec.lang)
+    emit(text, args.output, force=args.force)
+    return 0

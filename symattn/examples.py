@@ -1,0 +1,46 @@
+"""The built-in example: the article "我 爱 你" (shared/articles/qkv-attention-by-hand.zh.md).
+
+Its Q and K are given directly (the article assumes W_Q, W_K were applied); V is
+left symbolic, rows v_我, v_爱, v_你, as the article writes them.  ``claimed``
+holds the article's printed weights, which the derivation compares.
+"""
+
+from __future__ import annotations
+
+from .spec import AttentionSpec, parse_spec
+
+__all__ = ["ARTICLE_TOML", "article_spec"]
+
+ARTICLE_TOML = """\
+# The worked example of "从零手推：大语言模型核心——Attention 机制与 QKV 矩阵".
+title = "手推 Attention：我 爱 你"
+tokens = ["我", "爱", "你"]
+X = [[1, 0, 1, 0],
+     [0, 1, 0, 1],
+     [1, 1, 0, 0]]
+Q = [[1, 0, 1, 1],
+     [0, 1, 0, 1],
+     [1, 1, 0, 0]]
+K = [[1, 0, 0, 1],
+     [0, 1, 1, 0],
+     [1, 1, 0, 0]]
+# V is not given in the article: its rows stay the symbols v_我, v_爱, v_你.
+d_k = 4
+digits = 4
+lang = "zh"
+
+[claimed]
+# The article's weights, printed to two decimals.
+weights = [[0.45, 0.27, 0.27],
+           [0.33, 0.33, 0.33],
+           [0.27, 0.27, 0.45]]
+"""
+
+
+def article_spec(lang: str | None = None) -> AttentionSpec:
+    """The article's example as a spec (``lang`` overrides its language)."""
+    spec = parse_spec(ARTICLE_TOML, source="<built-in article example>")
+    if lang:
+        from dataclasses import replace
+        spec = replace(spec, lang=lang)
+    return spec

@@ -1,0 +1,250 @@
+"""The only module that imports latex2sympy2: LaTeX text in, SymPy objects out.
+
+latex2sympy2 has quirks that stay behind this wall:
+
+* it pins ANTLR 4.7.2, which imports ``typing.io`` (gone in Python 3.13): a
+  shim module is installed before the import;
+* it keeps global state (``variances``, ``var``, ``VARIABLE_VALUES``) between
+  calls: it is reset before every parse;
+* it fails on non-ASCII subscripts such as ``v_{我}``: those are swapped for
+  ASCII placeholders and swapped back afterwards;
+* it returns unevaluated trees (``sqrt(4)``, ``1*1/2``): we evaluate them,
+  after refusing anything that would be expensive to evaluate;
+* it returns only the right-hand side of ``x = 5`` and drops the ``T`` of
+  ``K^T``: callers split equation chains and transposes themselves.
+
+Nothing here calls ``eval``, ``sympify`` or ``parse_expr`` on user text: the
+text goes through latex2sympy2's ANTLR grammar only.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import types
+import warnings
+
+import sympy as sp
+
+from .errors import SymattnError
+
+__all__ = ["parse_latex", "parse_scalar", "parse_matrix", "MAX_LATEX_CHARS"]
+
+#: Longest LaTeX string accepted for one expression.
+MAX_LATEX_CHARS = 20_000
+#: Deepest brace or bracket nesting accepted.
+MAX_NESTING = 60
+#: Largest integer exponent evaluated exactly (2^4096 is fine, 10^10^10 is not).
+MAX_EXPONENT = 4096
+
+# Commands that could read files, define macros or loop in a TeX engine.  The
+# grammar would reject most of them anyway; refusing by name gives a clear message.
+_FORBIDDEN = re.compile(
+    r"\\(input|include|def|edef|gdef|xdef|let|newcommand|renewcommand|providecommand|"
+    r"csname|endcsname|read|write|openin|openout|immediate|catcode|expandafter|"
+    r"usepackage|documentclass|loop|repeat|directlua|special)(?![a-zA-Z])")
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
+
+_l2s = None  # the latex2sympy2 module, imported on first use
+
+
+def _latex2sympy2():
+    global _l2s
+    if _l2s is None:
+        import typing
+        if "typing.io" not in sys.modules:
+            try:  # Python < 3.13 still has it (with a DeprecationWarning)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    import typing.io  # noqa: F401
+            except ImportError:
+                shim = types.ModuleType("typing.io")
+                shim.TextIO, shim.IO, shim.BinaryIO = typing.TextIO, typing.IO, typing.BinaryIO
+                sys.modules["typing.io"] = shim
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            import latex2sympy2
+        _l2s = latex2sympy2
+    return _l2s
+
+
+def _precheck(text: str) -> str:
+    if not isinstance(text, str):
+        raise SymattnError(f"expected a LaTeX string, got {type(text).__name__}")
+    if len(text) > MAX_LATEX_CHARS:
+        raise SymattnError(f"LaTeX too long ({len(text)} characters; the limit is {MAX_LATEX_CHARS})")
+    if not text.strip():
+        raise SymattnError("empty LaTeX expression")
+    bad = _FORBIDDEN.search(text)
+    if bad:
+        raise SymattnError(f"LaTeX command {bad.group(0)!s} is not allowed in a formula")
+    depth = peak = 0
+    for ch in text:
+        if ch in "{([":
+            depth += 1
+            peak = max(peak, depth)
+        elif ch in "})]":
+            depth -= 1
+    if peak > MAX_NESTING:
+        raise SymattnError(f"LaTeX nested {peak} levels deep (the limit is {MAX_NESTING})")
+    return text
+
+
+def _normalise(text: str) -> str:
+    """Spellings latex2sympy2 does not know, mapped to ones it does."""
+    text = re.sub(r"\\(mathrm|operatorname|text)\{e\}", "e", text)
+    text = re.sub(r"\\(left|right|big|Big|bigg|Bigg)(?![a-zA-Z])", "", text)
+    text = text.replace(r"\cdot", r"\times").replace(r"\top", "T").replace(r"\intercal", "T")
+    text = text.replace(r"\dfrac", r"\frac").replace(r"\tfrac", r"\frac")
+    text = text.replace(r"\pmatrix", "bmatrix")
+    text = re.sub(r"\\begin\{[pv]matrix\}", r"\\begin{bmatrix}", text)
+    text = re.sub(r"\\end\{[pv]matrix\}", r"\\end{bmatrix}", text)
+    return text
+
+
+def _ascii_placeholders(text: str) -> tuple[str, dict[str, str]]:
+    """Replace each run of non-ASCII characters by a placeholder identifier."""
+    names: dict[str, str] = {}
+
+    def repl(m: re.Match) -> str:
+        run = m.group(0)
+        for key, val in names.items():
+            if val == run:
+                return key
+        key = "zq" + "".join(chr(ord("a") + int(d)) for d in str(len(names))) + "z"
+        names[key] = run
+        return key
+
+    return _NON_ASCII_RUN.sub(repl, text), names
+
+
+def parse_latex(text: str):
+    """Parse LaTeX with latex2sympy2 and return its (unevaluated) SymPy tree.
+
+    Raises :class:`SymattnError` on anything the grammar rejects.
+
+    >>> parse_latex(r"\\frac{1}{2}").doit()
+    1/2
+    """
+    text = _normalise(_precheck(text))
+    text, names = _ascii_placeholders(text)
+    l2s = _latex2sympy2()
+    l2s.variances, l2s.var, l2s.VARIABLE_VALUES = {}, {}, {}
+    l2s.set_real(None)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            result = l2s.latex2sympy(text)
+    except RecursionError:
+        raise SymattnError("LaTeX nested too deeply to parse") from None
+    except Exception as exc:  # the grammar raises bare Exceptions
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise SymattnError(f"cannot parse LaTeX {_short(text)}: {first}") from None
+    finally:
+        l2s.variances, l2s.var, l2s.VARIABLE_VALUES = {}, {}, {}
+    if names:
+        result = _restore_names(result, names)
+    return result
+
+
+def _restore_names(expr, names: dict[str, str]):
+    if isinstance(expr, list):
+        return [_restore_names(e, names) for e in expr]
+    if not hasattr(expr, "free_symbols"):
+        return expr
+    swap = {}
+    for s in expr.free_symbols:
+        new = s.name
+        for key, run in names.items():
+            new = new.replace(key, run)
+        if new != s.name:
+            swap[s] = s.func(new, **s.assumptions0) if isinstance(s, sp.Symbol) else s
+    return expr.xreplace(swap) if swap else expr
+
+
+def _short(text: str, n: int = 40) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= n else text[: n - 1] + "…")
+
+
+def _guard(expr) -> None:
+    """Refuse trees whose evaluation would be huge (10^{10^{10}}, 99999!)."""
+    for node in sp.preorder_traversal(expr):
+        if isinstance(node, sp.Pow):
+            b, e = node.args
+            if e.is_Number and abs(e) > MAX_EXPONENT and b.is_Number and abs(b) != 1:
+                raise SymattnError(f"exponent {e} is too large to evaluate exactly (limit {MAX_EXPONENT})")
+            if not e.is_Number and e.has(sp.Pow) and b.is_Number:
+                for sub in sp.preorder_traversal(e):
+                    if isinstance(sub, sp.Pow) and sub.args[1].is_Number and abs(sub.args[1]) > 64:
+                        raise SymattnError("nested exponent is too large to evaluate exactly")
+        elif isinstance(node, sp.factorial):
+            arg = node.args[0]
+            if arg.is_Number and abs(arg) > 1000:
+                raise SymattnError(f"factorial of {arg} is too large to evaluate exactly")
+
+
+def _evaluate(expr):
+    _guard(expr)
+    try:
+        value = expr.doit()
+    except RecursionError:
+        raise SymattnError("expression nested too deeply to evaluate") from None
+    if isinstance(value, sp.Basic) and value.has(sp.Float):
+        # latex2sympy2 reads decimals as Rationals; a Float here would be lossy.
+        value = value.xreplace({f: sp.Rational(str(f)) for f in value.atoms(sp.Float)})
+    return value
+
+
+def parse_scalar(text: str, *, allow_symbols: bool = True):
+    """Parse one scalar: a number, a fraction, ``e^{1/2}``, ``\\sqrt{2}``, a symbol.
+
+    Decimals stay exact.
+
+    >>> parse_scalar("0.45")
+    9/20
+    >>> parse_scalar(r"e^{1/2}")
+    exp(1/2)
+    >>> parse_scalar(r"v_{我}")
+    v_{我}
+    """
+    value = parse_latex(text)
+    if isinstance(value, list) or isinstance(value, (sp.MatrixBase, sp.MatrixExpr)):
+        raise SymattnError(f"expected a single number, got {_short(text)}")
+    if isinstance(value, sp.Rel):
+        raise SymattnError(f"expected an expression, got the relation {_short(text)}")
+    value = _evaluate(value)
+    if not isinstance(value, sp.Expr):
+        raise SymattnError(f"expected a number, got {_short(text)}")
+    if not allow_symbols and value.free_symbols:
+        names = ", ".join(sorted(str(s) for s in value.free_symbols))
+        raise SymattnError(f"expected a number, but {_short(text)} contains the symbol(s) {names}")
+    if value.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+        raise SymattnError(f"{_short(text)} is not a finite number")
+    return value
+
+
+def parse_matrix(text: str) -> sp.ImmutableMatrix:
+    """Parse a ``bmatrix`` (or ``pmatrix``) into an exact immutable matrix.
+
+    >>> parse_matrix(r"\\begin{bmatrix} 1 & 0.5 \\\\ \\frac{1}{3} & 2 \\end{bmatrix}")
+    Matrix([
+    [  1, 1/2],
+    [1/3,   2]])
+    """
+    value = parse_latex(text)
+    if not isinstance(value, sp.MatrixBase):
+        raise SymattnError(f"expected a bmatrix, got {_short(text)}")
+    entries = []
+    for i in range(value.rows):
+        row = []
+        for j in range(value.cols):
+            try:
+                v = _evaluate(value[i, j])
+            except SymattnError as exc:
+                raise exc.located(entry=f"[{i + 1},{j + 1}]") from None
+            if not isinstance(v, sp.Expr) or v.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+                raise SymattnError("not a finite number", entry=f"[{i + 1},{j + 1}]")
+            row.append(v)
+        entries.append(row)
+    return sp.ImmutableMatrix(entries)

@@ -1,0 +1,95 @@
+"""The data model: immutable steps and derivations.  They hold data; they never print.
+
+A renderer (``symattn.render``) turns a :class:`Derivation` into Markdown,
+LaTeX, HTML, text or JSON; every renderer reads the same fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+__all__ = ["Text", "Step", "Derivation"]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A sentence in each language; ``$...$`` marks inline math.
+
+    >>> Text("打分", "scores")["en"]
+    'scores'
+    """
+
+    zh: str  # Chinese
+    en: str  # English
+
+    def __getitem__(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a derivation, kept at four levels.
+
+    ``formula`` and ``substituted`` are right-hand sides; ``lhs`` names the result.
+    """
+
+    id: str                                   # stable id: "scores", "weights", …
+    title: Text                               # heading in each language
+    lhs: sp.Basic                             # the name of the result, e.g. MatrixSymbol S
+    formula: sp.Basic                         # level 1: matrix symbols, e.g. Q K^T
+    substituted: sp.Basic | None              # level 2: the numbers in, unevaluated
+    expanded: tuple[sp.Basic, ...]            # level 3: one entry as a chain e_1 = e_2 = …
+    exact: sp.ImmutableMatrix                 # level 4: the exact value
+    numeric: tuple[tuple[object, ...], ...]   # mpmath values (or None where symbolic)
+    notes: tuple[Text, ...] = ()              # narration shown under the step
+    row_labels: tuple[str, ...] = ()          # tokens labelling rows, if any
+    col_labels: tuple[str, ...] = ()          # tokens labelling columns, if any
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return tuple(self.exact.shape)
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """A whole derivation: a topic, its tokens and its steps, in order."""
+
+    topic: str                        # "attention", "mask", "rope", …
+    title: Text                       # document title in each language
+    tokens: tuple[str, ...]           # the sequence, e.g. ("我", "爱", "你")
+    steps: tuple[Step, ...]           # in order
+    digits: int = 4                   # decimal places of the numeric level
+    lang: str = "zh"                  # default narration language
+    intro: tuple[Text, ...] = ()      # paragraphs before the first step
+    outro: tuple[Text, ...] = ()      # paragraphs after the last step
+    meta: tuple[tuple[str, object], ...] = field(default=())  # extra facts (d_k, …)
+
+    def step(self, step_id: str) -> Step:
+        """The step with this id.
+
+        >>> from symattn import derive_article
+        >>> derive_article().step("scores").exact
+        Matrix([
+        [2, 1, 1],
+        [1, 1, 1],
+        [1, 1, 2]])
+        """
+        for s in self.steps:
+            if s.id == step_id:
+                return s
+        raise KeyError(step_id)
+
+    # Jupyter display; imports stay inside so that the model itself stays light.
+    def _repr_markdown_(self) -> str:
+        from .render import render
+        return render(self, "md")
+
+    def _repr_latex_(self) -> str:
+        from .render import render
+        return render(self, "latex-body")
+
+    def _repr_html_(self) -> str:
+        from .render import render
+        return render(self, "html")

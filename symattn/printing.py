@@ -1,0 +1,177 @@
+"""LaTeX printing: a SymPy ``LatexPrinter`` that writes the way a teacher does.
+
+* matrices as ``bmatrix`` (never ``\\left[\\begin{matrix}``);
+* ``e^{1/2}`` with a slash in exponents, optionally upright ``\\mathrm{e}``;
+* sums of exponentials largest exponent first, then token order: e^{1/2} + 2;
+* token subscripts in text mode: ``v_{\\text{我}}``;
+* the display nodes of :mod:`symattn.nodes` via ``_print_<ClassName>``.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+from sympy.printing.latex import LatexPrinter
+
+from . import nodes
+
+__all__ = ["Printer", "latex", "text_label"]
+
+
+def text_label(token: str) -> str:
+    r"""A token as LaTeX text: ``\text{我}``; specials are escaped.
+
+    >>> text_label("a_b")
+    '\\text{a\\_b}'
+    """
+    escaped = "".join(_TEXT_ESCAPES.get(ch, ch) for ch in token)
+    return r"\text{%s}" % escaped
+
+
+_TEXT_ESCAPES = {
+    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&",
+    "#": r"\#", "%": r"\%", "_": r"\_", "^": r"\^{}", "~": r"\~{}",
+}
+
+
+def _is_ascii(s: str) -> bool:
+    return all(ord(ch) < 128 for ch in s)
+
+
+class Printer(LatexPrinter):
+    r"""symattn's LaTeX printer.
+
+    >>> half = sp.Rational(1, 2)
+    >>> print(latex(sp.exp(half) / (sp.exp(half) + 2)))
+    \frac{e^{1/2}}{e^{1/2} + 2}
+    >>> print(latex(sp.Matrix([[1, half]])))
+    \begin{bmatrix} 1 & \frac{1}{2} \end{bmatrix}
+    """
+
+    printmethod = "_symattn_latex"
+    _default_settings = dict(LatexPrinter._default_settings,
+                             upright_e=False, token_order=())
+
+    # --- numbers and exponentials -------------------------------------------------
+    def _e(self) -> str:
+        return r"\mathrm{e}" if self._settings["upright_e"] else "e"
+
+    def _print_Exp1(self, expr):
+        return self._e()
+
+    def _exponent(self, x) -> str:
+        if x.is_Rational and not x.is_Integer:
+            sign = "-" if x < 0 else ""
+            return f"{sign}{abs(x.p)}/{x.q}"
+        return self._print(x)
+
+    def _print_ExpBase(self, expr, exp=None):
+        tex = r"%s^{%s}" % (self._e(), self._exponent(expr.args[0]))
+        return self._do_exponent(tex, exp)
+
+    # --- ordering -----------------------------------------------------------------
+    def _token_rank(self, term) -> int:
+        order = self._settings["token_order"]
+        names = [s.name for s in sorted(term.free_symbols, key=sp.default_sort_key)]
+        for i, tok in enumerate(order):
+            if any(n.endswith("_" + tok) or n.endswith("_{" + tok + "}") for n in names):
+                return i
+        return len(order)
+
+    def _term_key(self, term):
+        coeff, rest = term.as_coeff_Mul()
+        exps = [f for f in sp.Mul.make_args(rest) if isinstance(f, sp.exp)]
+        x = exps[0].args[0] if exps else sp.S.Zero
+        xval = -float(x.evalf(20)) if x.is_number else 0.0
+        return (self._token_rank(term), xval, sp.default_sort_key(term))
+
+    def _as_ordered_terms(self, expr, order=None):
+        terms = list(sp.Add.make_args(expr))
+        numeric_exps = all(t.is_number for t in terms) and any(t.has(sp.exp) for t in terms)
+        order_tokens = self._settings["token_order"]
+        by_token = order_tokens and any(self._token_rank(t) < len(order_tokens) for t in terms)
+        if numeric_exps or by_token:
+            return sorted(terms, key=self._term_key)
+        return super()._as_ordered_terms(expr, order=order)
+
+    def _print_Add(self, expr, order=None):
+        content, prim = expr.primitive()
+        if content.is_Rational and content.q > 1 and content.p == 1 and expr.free_symbols \
+                and isinstance(prim, sp.Add):
+            return r"\frac{%s}{%s}" % (super()._print_Add(prim, order=order), content.q)
+        return super()._print_Add(expr, order=order)
+
+    def _print_Mul(self, expr):
+        coeff, rest = expr.as_coeff_Mul()
+        factors = sp.Mul.make_args(rest)
+        exps = [f for f in factors if isinstance(f, sp.exp)]
+        others = [f for f in factors if not isinstance(f, sp.exp)]
+        if exps and others and all(isinstance(f, sp.Symbol) for f in others):
+            head = "" if coeff == 1 else ("-" if coeff == -1 else self._print(coeff) + " ")
+            return head + " ".join(self._print(f) for f in exps + others)
+        return super()._print_Mul(expr)
+
+    # --- symbols ------------------------------------------------------------------
+    def _print_Symbol(self, expr, style="plain"):
+        name = expr.name
+        if _is_ascii(name):
+            return super()._print_Symbol(expr, style=style)
+        base, _, sub = name.partition("_")
+        sub = sub[1:-1] if sub.startswith("{") and sub.endswith("}") else sub
+        head = base if _is_ascii(base) else text_label(base)
+        if not sub:
+            return head
+        parts = [p if _is_ascii(p) else text_label(p) for p in sub.split(",")]
+        return "%s_{%s}" % (head, ",".join(parts))
+
+    # --- matrices -----------------------------------------------------------------
+    def _print_MatrixBase(self, expr):
+        rows = []
+        for i in range(expr.rows):
+            rows.append(" & ".join(self._print(expr[i, j]) for j in range(expr.cols)))
+        return r"\begin{bmatrix} %s \end{bmatrix}" % r" \\ ".join(rows)
+
+    _print_ImmutableDenseMatrix = _print_MatrixBase
+    _print_MutableDenseMatrix = _print_MatrixBase
+    _print_ImmutableSparseMatrix = _print_MatrixBase
+
+    def _print_Transpose(self, expr):
+        arg = expr.arg
+        tex = self._print(arg)
+        if not isinstance(arg, sp.MatrixSymbol):
+            tex = r"%s" % tex
+        return "%s^{T}" % tex
+
+    # --- display nodes --------------------------------------------------------------
+    def _factor(self, x) -> str:
+        tex = self._print(x)
+        if (x.is_Number and x < 0) or isinstance(x, sp.Add):
+            return r"\left(%s\right)" % tex
+        return tex
+
+    def _print_Dot(self, expr: nodes.Dot):
+        return " + ".join(r"%s \cdot %s" % (self._factor(a), self._factor(b)) for a, b in expr.pairs)
+
+    def _print_ExpRatio(self, expr: nodes.ExpRatio):
+        top, bottom = expr.args
+        e = self._e()
+        return r"\frac{%s^{%s}}{%s}" % (e, self._exponent(top),
+                                        " + ".join("%s^{%s}" % (e, self._exponent(b)) for b in bottom))
+
+    def _print_RowSoftmax(self, expr: nodes.RowSoftmax):
+        return r"\operatorname{softmax}\left(%s\right)" % self._print(expr.args[0])
+
+    def _print_ScaledBy(self, expr: nodes.ScaledBy):
+        arg, d = expr.args
+        return r"\frac{%s}{\sqrt{%s}}" % (self._print(arg), self._print(d))
+
+    def _print_Shifted(self, expr: nodes.Shifted):
+        arg, m = expr.args
+        return r"%s - %s" % (self._print(arg), self._factor(m))
+
+    def _print_Named(self, expr: nodes.Named):
+        return expr.latex_name
+
+
+def latex(expr, **settings) -> str:
+    """Print one SymPy object with :class:`Printer`."""
+    return Printer(settings).doprint(expr)

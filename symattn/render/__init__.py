@@ -1,0 +1,37 @@
+"""Document renderers: one module per format, all reading the same Derivation.
+
+A new format is one module with a ``render(derivation, lang) -> str`` function
+plus one line in :data:`FORMATS`.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from ..errors import SymattnError
+
+__all__ = ["FORMATS", "render", "EXTENSIONS"]
+
+#: format name -> module (imported only when used)
+FORMATS = {
+    "md": "markdown",
+    "tex": "tex",
+    "html": "html",
+    "text": "text",
+    "json": "json_format",
+    "latex-body": "tex",
+}
+
+#: the usual file extension of each format
+EXTENSIONS = {"md": ".md", "tex": ".tex", "html": ".html", "text": ".txt", "json": ".json"}
+
+
+def render(derivation, fmt: str = "md", lang: str | None = None) -> str:
+    """Render a derivation as text in one format."""
+    if fmt not in FORMATS:
+        raise SymattnError(f"unknown format {fmt!r}; choose one of {', '.join(sorted(EXTENSIONS))}")
+    module = import_module(f".{FORMATS[fmt]}", __name__)
+    lang = lang or derivation.lang
+    if fmt == "latex-body":
+        return module.render_body(derivation, lang)
+    return module.render(derivation, lang)

@@ -1,0 +1,83 @@
+"""What every renderer shows of a step: its four levels as LaTeX, and labels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Derivation, Step, Text
+from ..numeric import fixed
+from ..printing import Printer
+
+__all__ = ["Block", "blocks", "LABELS", "numeric_rows", "printer_for"]
+
+LABELS = {
+    "formula": Text("公式", "Formula"),
+    "substituted": Text("代入数字", "Numbers substituted"),
+    "expanded": Text("展开一项", "One entry written out"),
+    "exact": Text("精确值", "Exact value"),
+    "numeric": Text("数值", "Numeric value"),
+    "step": Text("第 {n} 步", "Step {n}"),
+    "decimals": Text("（保留 {d} 位小数）", " ({d} decimals)"),
+}
+
+
+@dataclass(frozen=True)
+class Block:
+    """One displayed equation of a step."""
+
+    level: str   # "formula", "substituted", "expanded", "exact" or "numeric"
+    latex: str   # a complete display equation, without delimiters
+
+
+def printer_for(derivation: Derivation) -> Printer:
+    return Printer({"token_order": derivation.tokens})
+
+
+def numeric_rows(step: Step, digits: int) -> list[list[str | None]]:
+    """Numeric entries as fixed-point strings (None where symbolic)."""
+    return [[None if v is None else fixed(v, digits) for v in row] for row in step.numeric]
+
+
+def _numeric_latex(step: Step, digits: int, p: Printer) -> str | None:
+    rows = numeric_rows(step, digits)
+    if all(v is None for row in rows for v in row):
+        return None
+    cells = []
+    for i, row in enumerate(rows):
+        cells.append(" & ".join(v if v is not None else p.doprint(step.exact[i, j])
+                                for j, v in enumerate(row)))
+    return r"\begin{bmatrix} %s \end{bmatrix}" % r" \\ ".join(cells)
+
+
+def _needs_numeric(step: Step) -> bool:
+    return any(not e.is_Integer for e in step.exact if not e.free_symbols) and \
+        any(v is not None for row in step.numeric for v in row)
+
+
+def blocks(step: Step, derivation: Derivation) -> list[Block]:
+    """The levels of one step, skipping those that would repeat the previous one."""
+    p = printer_for(derivation)
+    lhs = p.doprint(step.lhs)
+    out = []
+    if step.formula != step.lhs:
+        out.append(Block("formula", f"{lhs} = {p.doprint(step.formula)}"))
+    if step.substituted is not None:
+        out.append(Block("substituted", f"{lhs} = {p.doprint(step.substituted)}"))
+    if step.expanded:
+        parts = [p.doprint(e) for e in step.expanded]
+        chain = [t for k, t in enumerate(parts) if k == 0 or t != parts[k - 1]]
+        if len(chain) > 1:
+            out.append(Block("expanded", " = ".join(chain)))
+    out.append(Block("exact", f"{lhs} = {p.doprint(step.exact)}"))
+    if _needs_numeric(step):
+        num = _numeric_latex(step, derivation.digits, p)
+        if num is not None:
+            out.append(Block("numeric", rf"{lhs} \approx {num}"))
+    return out
+
+
+def level_label(level: str, derivation: Derivation, lang: str) -> str:
+    text = LABELS[level][lang]
+    if level == "numeric":
+        text += LABELS["decimals"][lang].format(d=derivation.digits)
+    return text

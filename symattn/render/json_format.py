@@ -1,0 +1,56 @@
+"""JSON for scripts: ``{"tokens", "steps": [{"id", "title", "latex", "shape", "exact", "numeric"}]}``.
+
+``exact`` entries are SymPy ``str()`` strings that ``sympy.sympify`` reads back;
+``numeric`` entries are floats, or null where an entry is symbolic.
+"""
+
+from __future__ import annotations
+
+import json
+
+import sympy as sp
+
+from ..model import Derivation
+from .common import blocks, printer_for
+
+__all__ = ["render", "to_dict"]
+
+
+def to_dict(derivation: Derivation, lang: str) -> dict:
+    p = printer_for(derivation)
+    steps = []
+    for step in derivation.steps:
+        levels = {b.level: b.latex for b in blocks(step, derivation)}
+        steps.append({
+            "id": step.id,
+            "title": step.title[lang],
+            "latex": f"{p.doprint(step.lhs)} = {p.doprint(step.exact)}",
+            "levels": levels,
+            "shape": list(step.shape),
+            "exact": [[sp.sstr(step.exact[i, j]) for j in range(step.exact.cols)]
+                      for i in range(step.exact.rows)],
+            "numeric": [[None if v is None else float(v) for v in row] for row in step.numeric],
+            "notes": [t[lang] for t in step.notes],
+        })
+    return {"topic": derivation.topic, "title": derivation.title[lang], "lang": lang,
+            "tokens": list(derivation.tokens), "digits": derivation.digits, "steps": steps}
+
+
+def dumps(obj, indent: int = 0) -> str:
+    """JSON with objects indented and each matrix row kept on one line."""
+    pad, inner = "  " * indent, "  " * (indent + 1)
+    if isinstance(obj, dict):
+        if not obj:
+            return "{}"
+        items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {dumps(v, indent + 1)}" for k, v in obj.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(obj, list) and obj and all(isinstance(x, list) for x in obj):
+        rows = [inner + json.dumps(r, ensure_ascii=False) for r in obj]
+        return "[\n" + ",\n".join(rows) + "\n" + pad + "]"
+    if isinstance(obj, list) and any(isinstance(x, dict) for x in obj):
+        return "[\n" + ",\n".join(inner + dumps(x, indent + 1) for x in obj) + "\n" + pad + "]"
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def render(derivation: Derivation, lang: str) -> str:
+    return dumps(to_dict(derivation, lang)) + "\n"

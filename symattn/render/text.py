@@ -1,0 +1,48 @@
+"""Plain text for terminals: exact values in SymPy's notation, aligned columns."""
+
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+
+from ..model import Derivation
+from .common import LABELS, numeric_rows
+
+__all__ = ["render"]
+
+
+def _grid(cells: list[list[str]], indent: str = "    ") -> list[str]:
+    widths = [max(len(r[j]) for r in cells) for j in range(len(cells[0]))]
+    return [indent + "[ " + "  ".join(c.rjust(w) for c, w in zip(r, widths)) + " ]" for r in cells]
+
+
+_TEX_WORDS = {r"\ge": "≥", r"\le": "≤", r"\times": "×", r"\cdot": "·", r"\approx": "≈",
+              r"\sqrt": "√", r"\infty": "∞", r"\theta": "θ"}
+
+
+def _plain(text: str) -> str:
+    """Inline ``$...$`` math as readable plain text."""
+    def math(m: re.Match) -> str:
+        s = m.group(1)
+        for k, v in _TEX_WORDS.items():
+            s = s.replace(k, v)
+        s = re.sub(r"\\(?:text|mathrm|operatorname)\{([^}]*)\}", r"\1", s)
+        return s.replace("\\", "").replace("{", "").replace("}", "")
+    return re.sub(r"\$([^$]*)\$", math, text)
+
+
+def render(derivation: Derivation, lang: str) -> str:
+    out = [derivation.title[lang], "=" * 40, ""]
+    out += [_plain(t[lang]) for t in derivation.intro] + [""]
+    for n, step in enumerate(derivation.steps, 1):
+        out += [f"{LABELS['step'][lang].format(n=n)}: {step.title[lang]}", "-" * 40]
+        out.append(f"  {LABELS['exact'][lang]} ({step.shape[0]}x{step.shape[1]}):")
+        out += _grid([[sp.sstr(step.exact[i, j]) for j in range(step.exact.cols)]
+                      for i in range(step.exact.rows)])
+        rows = numeric_rows(step, derivation.digits)
+        if any(v is not None for r in rows for v in r) and any(not e.is_Integer for e in step.exact):
+            out.append(f"  {LABELS['numeric'][lang]}:")
+            out += _grid([[v if v is not None else "·" for v in r] for r in rows])
+        out += [f"  * {_plain(t[lang])}" for t in step.notes] + [""]
+    return "\n".join(out).rstrip("\n") + "\n"

@@ -1,0 +1,164 @@
+"""Exact row softmax in a canonical form, without ``simplify()``.
+
+For a row of scaled scores z_1..z_n the weights are e^{z_j} / Σ_k e^{z_k}.  The
+canonical exact form:
+
+1. shift every exponent by the row *minimum*, so all exponents are ≥ 0 and one is 0
+   (multiplying top and bottom by e^{-min} changes nothing);
+2. group equal exponents: e^{1/2} + e^0 + e^0 becomes e^{1/2} + 2;
+3. cancel common factors between numerator and denominator.
+
+So [1, 1/2, 1/2] gives e^{1/2}/(e^{1/2}+2) and 1/(e^{1/2}+2), where SymPy's own
+``simplify`` returns e/(e + 2e^{1/2}).
+
+Numeric code does the opposite shift, by the row *maximum*, so that every exponent
+is ≤ 0 and ``exp`` cannot overflow: the same cancellation, used for safety instead
+of readability.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import reduce
+
+import sympy as sp
+
+__all__ = ["ExpSum", "SoftmaxRow", "softmax_row", "exp_term", "ratio"]
+
+
+@dataclass(frozen=True)
+class ExpSum:
+    """Σ c_i e^{x_i} with distinct exponents, largest exponent first.
+
+    >>> ExpSum.collect([(sp.Rational(1, 2), 1), (0, 1), (0, 1)]).expr()
+    exp(1/2) + 2
+    """
+
+    terms: tuple[tuple[sp.Expr, sp.Expr], ...]  # (exponent, coefficient), no zero coefficients
+
+    @classmethod
+    def collect(cls, pairs) -> "ExpSum":
+        acc: dict[sp.Expr, sp.Expr] = {}
+        order: list[sp.Expr] = []
+        for x, c in pairs:
+            x, c = sp.sympify(x), sp.sympify(c)
+            if x not in acc:
+                acc[x] = sp.S.Zero
+                order.append(x)
+            acc[x] += c
+        kept = [(x, sp.expand(acc[x])) for x in order]
+        kept = [(x, c) for x, c in kept if c != 0]
+        return cls(tuple(sorted(kept, key=_exponent_key)))
+
+    def expr(self) -> sp.Expr:
+        return sp.Add(*(c * exp_term(x) for x, c in self.terms))
+
+    def scale(self, factor) -> "ExpSum":
+        return ExpSum(tuple((x, sp.expand(c * factor)) for x, c in self.terms))
+
+
+def _exponent_key(term):
+    x = term[0]
+    if x.is_number:
+        return (0, -float(x.evalf(30)), sp.default_sort_key(x))
+    return (1, 0.0, sp.default_sort_key(x))
+
+
+def exp_term(x) -> sp.Expr:
+    """e^{x}, with e^{0} = 1 and e^{1} = E as SymPy writes them."""
+    return sp.exp(x)
+
+
+@dataclass(frozen=True)
+class SoftmaxRow:
+    """One row of the canonical softmax."""
+
+    shift: sp.Expr                  # m, subtracted from every exponent (the row minimum)
+    exponents: tuple[sp.Expr, ...]  # z_j - m for each column, all ≥ 0 when numeric
+    denominator: ExpSum             # Σ_k e^{z_k - m}, equal exponents grouped
+
+    def weight(self, j: int) -> sp.Expr:
+        """The exact weight of column j in canonical form."""
+        return ratio(ExpSum(((self.exponents[j], sp.S.One),)), self.denominator)
+
+    def weights(self) -> tuple[sp.Expr, ...]:
+        return tuple(self.weight(j) for j in range(len(self.exponents)))
+
+    def combine(self, values) -> sp.Expr:
+        """Σ_j weight_j · values_j over the common denominator (one output entry)."""
+        top = ExpSum.collect(zip(self.exponents, values))
+        return ratio(top, self.denominator)
+
+
+def _row_minimum(row: list[sp.Expr]) -> sp.Expr | None:
+    """The exact minimum of a numeric row, or None if the row is symbolic."""
+    if all(z.is_Rational for z in row):
+        return min(row)
+    if any(z.free_symbols for z in row) or not all(z.is_real is not False for z in row):
+        return None
+    approx = [z.evalf(50) for z in row]
+    return row[min(range(len(row)), key=lambda j: approx[j])]
+
+
+def softmax_row(row) -> SoftmaxRow:
+    """Canonical softmax of one row of scaled scores.
+
+    >>> r = softmax_row([1, sp.Rational(1, 2), sp.Rational(1, 2)])
+    >>> r.weights()
+    (exp(1/2)/(exp(1/2) + 2), 1/(exp(1/2) + 2), 1/(exp(1/2) + 2))
+    >>> softmax_row([1, 1, 1]).weights()
+    (1/3, 1/3, 1/3)
+    """
+    row = [sp.sympify(z) for z in row]
+    m = _row_minimum(row)
+    if m is None:
+        m = sp.S.Zero
+        exps = tuple(row)
+    else:
+        exps = tuple(_exact_difference(z, m) for z in row)
+    return SoftmaxRow(m, exps, ExpSum.collect((x, 1) for x in exps))
+
+
+def _exact_difference(z, m):
+    d = z - m
+    if d.is_Rational:
+        return d
+    d = sp.expand(d)
+    # Differences that are exactly zero but not syntactically so (sqrt(8)/2 - sqrt(2)).
+    if d != 0 and abs(d.evalf(50)) < sp.Float("1e-40") and d.equals(0):
+        return sp.S.Zero
+    return d
+
+
+def _rational_gcd(values) -> sp.Rational:
+    nums = [sp.Rational(v).p for v in values]
+    dens = [sp.Rational(v).q for v in values]
+    return sp.Rational(reduce(sp.igcd, nums), reduce(sp.ilcm, dens))
+
+
+def ratio(top: ExpSum, bottom: ExpSum) -> sp.Expr:
+    """top/bottom in lowest terms: a single-term bottom divides out, proportional
+    sums become their constant ratio, and a common rational content cancels.
+
+    >>> half = sp.Rational(1, 2)
+    >>> b = ExpSum.collect([(half, 1), (0, 2)])
+    >>> ratio(ExpSum.collect([(half, 2), (0, 4)]), b)
+    2
+    >>> ratio(ExpSum.collect([(half, 3), (0, 1)]), b)
+    (1 + 3*exp(1/2))/(exp(1/2) + 2)
+    """
+    if not top.terms:
+        return sp.S.Zero
+    if len(bottom.terms) == 1:
+        x0, c0 = bottom.terms[0]
+        return ExpSum.collect((x - x0, c / c0) for x, c in top.terms).expr()
+    if [x for x, _ in top.terms] == [x for x, _ in bottom.terms]:
+        k = sp.cancel(top.terms[0][1] / bottom.terms[0][1])
+        if all(sp.expand(c - k * d) == 0 for (_, c), (_, d) in zip(top.terms, bottom.terms)):
+            return k
+    coeffs = [c for _, c in top.terms + bottom.terms]
+    if all(c.is_Rational for c in coeffs):
+        g = _rational_gcd(coeffs)
+        if g != 1:
+            top, bottom = top.scale(1 / g), bottom.scale(1 / g)
+    return top.expr() / bottom.expr()

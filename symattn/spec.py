@@ -1,0 +1,247 @@
+"""Reading a derivation spec (TOML) into an immutable :class:`AttentionSpec`.
+
+Keys: ``tokens``, ``X``, ``W_Q``, ``W_K``, ``W_V`` (or ``Q``, ``K``, ``V`` given
+directly), ``d_k``, ``digits``, ``lang``, ``title``, and an optional
+``[claimed]`` table with values an article printed (e.g. ``weights``), which the
+derivation compares against the exact ones.
+
+A matrix is a list of rows, or a LaTeX ``bmatrix`` string, or ``"symbolic"``
+(entries q_{ij}, k_{ij}; for V, rows v_<token>).  An entry is a number (decimals
+stay exact: 0.45 is 9/20) or a LaTeX string such as ``"\\frac{1}{2}"``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import sympy as sp
+
+from . import limits
+from .errors import SymattnError
+
+__all__ = ["AttentionSpec", "load_spec", "parse_spec", "MATRIX_KEYS"]
+
+MATRIX_KEYS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V")
+_KNOWN = set(MATRIX_KEYS) | {"tokens", "d_k", "digits", "lang", "title", "topic", "claimed",
+                             "options"}
+SYMBOLIC = "symbolic"
+
+
+@dataclass(frozen=True)
+class AttentionSpec:
+    """What to derive.  Matrices are exact immutable matrices or None."""
+
+    tokens: tuple[str, ...]                      # one label per row of X / Q / K / V
+    X: sp.ImmutableMatrix | None = None          # input embeddings, L x D
+    W_Q: sp.ImmutableMatrix | None = None        # projections, D x d_k
+    W_K: sp.ImmutableMatrix | None = None
+    W_V: sp.ImmutableMatrix | None = None        # D x d_v
+    Q: sp.ImmutableMatrix | None = None          # queries, L x d_k (given or projected)
+    K: sp.ImmutableMatrix | None = None          # keys, L x d_k
+    V: sp.ImmutableMatrix | None = None          # values, L x d_v; None: symbols v_<token>
+    d_k: sp.Expr | None = None                   # scale; None: the width of K
+    digits: int = 4                              # decimal places of the numeric level
+    lang: str = "zh"                             # narration language
+    title: str | None = None                     # document title override
+    topic: str = "attention"                     # which derivation ("attention", "mask", …)
+    claimed: tuple[tuple[str, sp.ImmutableMatrix, int], ...] = ()  # (step id, values, decimals)
+    options: tuple[tuple[str, object], ...] = field(default=())     # topic-specific settings
+    source: str | None = None                    # file name, for messages
+
+    def option(self, key: str, default=None):
+        return dict(self.options).get(key, default)
+
+
+def load_spec(path: str | Path) -> AttentionSpec:
+    """Read a TOML spec file.  Every problem is a :class:`SymattnError` naming the file."""
+    path = Path(path)
+    name = str(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SymattnError("no such file", file=name) from None
+    except IsADirectoryError:
+        raise SymattnError("is a directory, not a spec file", file=name) from None
+    except OSError as exc:
+        raise SymattnError(f"cannot read: {exc.strerror}", file=name) from None
+    if len(raw) > limits.MAX_SPEC_BYTES:
+        raise SymattnError(f"spec is {len(raw)} bytes; the limit is {limits.MAX_SPEC_BYTES}", file=name)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SymattnError(f"not UTF-8 (byte {exc.start})", file=name) from None
+    return parse_spec(text, source=name)
+
+
+def parse_spec(text: str, *, source: str | None = None) -> AttentionSpec:
+    """Parse TOML text.
+
+    >>> s = parse_spec('tokens = ["a", "b"]\\nQ = [[1, 0], [0, 1]]\\nK = [[1, 0.5], [0, 1]]')
+    >>> s.K
+    Matrix([
+    [1, 1/2],
+    [0,   1]])
+    """
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        line = None
+        msg = str(exc)
+        if "(at line " in msg:
+            try:
+                line = int(msg.split("(at line ")[1].split(",")[0])
+            except ValueError:
+                line = None
+        raise SymattnError(f"invalid TOML: {msg.split(' (at line')[0]}", file=source, line=line) from None
+    try:
+        return _from_dict(data, source)
+    except SymattnError as exc:
+        raise exc.located(file=source) from None
+
+
+def _from_dict(data: dict, source: str | None) -> AttentionSpec:
+    unknown = sorted(set(data) - _KNOWN)
+    if unknown:
+        raise SymattnError(f"unknown key(s) {', '.join(unknown)}; known keys are "
+                           f"{', '.join(sorted(_KNOWN))}")
+    topic = data.get("topic", "attention")
+    if not isinstance(topic, str):
+        raise SymattnError("topic must be a string", entry="topic")
+    mats = {k: _matrix(data[k], k) for k in MATRIX_KEYS if k in data}
+    tokens = data.get("tokens")
+    if tokens is None:
+        n = _rows_hint(mats)
+        tokens = [str(i + 1) for i in range(n)] if n else []
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+        raise SymattnError("tokens must be a list of strings", entry="tokens")
+    tokens = tuple(tokens)
+    if any(not t.strip() for t in tokens):
+        raise SymattnError("tokens must not be empty strings", entry="tokens")
+    if len(set(tokens)) != len(tokens):
+        raise SymattnError("tokens must be distinct", entry="tokens")
+    limits.check_tokens(len(tokens))
+    mats = {k: _resolve_symbolic(v, k, tokens, data) for k, v in mats.items()}
+    digits = data.get("digits", 4)
+    if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= limits.MAX_DIGITS:
+        raise SymattnError(f"digits must be a whole number from 0 to {limits.MAX_DIGITS}", entry="digits")
+    lang = data.get("lang", "zh")
+    if lang not in ("zh", "en"):
+        raise SymattnError("lang must be 'zh' or 'en'", entry="lang")
+    title = data.get("title")
+    if title is not None and not isinstance(title, str):
+        raise SymattnError("title must be a string", entry="title")
+    d_k = None
+    if "d_k" in data:
+        d_k = entry_value(data["d_k"], "d_k")
+        if d_k.free_symbols or not (d_k.is_positive is True):
+            raise SymattnError("d_k must be a positive number", entry="d_k")
+    claimed = []
+    raw_claimed = data.get("claimed", {})
+    if not isinstance(raw_claimed, dict):
+        raise SymattnError("claimed must be a table of step id = matrix", entry="claimed")
+    for step_id, value in raw_claimed.items():
+        claimed.append((step_id, _matrix(value, f"claimed.{step_id}"), _decimals(value)))
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise SymattnError("options must be a table", entry="options")
+    return AttentionSpec(tokens=tokens, d_k=d_k, digits=digits, lang=lang, title=title, topic=topic,
+                         claimed=tuple(claimed), options=tuple(sorted(options.items())),
+                         source=source, **mats)
+
+
+def _rows_hint(mats) -> int:
+    for k in ("X", "Q", "K", "V"):
+        m = mats.get(k)
+        if isinstance(m, sp.MatrixBase):
+            return m.rows
+    return 0
+
+
+def entry_value(value, where: str) -> sp.Expr:
+    """One spec entry as an exact SymPy number.
+
+    >>> entry_value(Decimal("0.45"), "x")
+    9/20
+    """
+    if isinstance(value, bool):
+        raise SymattnError("expected a number, got a boolean", entry=where)
+    if isinstance(value, int):
+        limits.check_integer(value, where)
+        return sp.Integer(value)
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise SymattnError("expected a finite number, got " + str(value), entry=where)
+        if abs(value.as_tuple().exponent) > 60 or value.adjusted() > 60:
+            raise SymattnError("number too large or too precise (limit: 60 digits)", entry=where)
+        f = Fraction(value)
+        return sp.Rational(f.numerator, f.denominator)
+    if isinstance(value, str):
+        from .latex_input import parse_scalar  # lazy: latex2sympy2 is slow to import
+        try:
+            return parse_scalar(value)
+        except SymattnError as exc:
+            raise exc.located(entry=where) from None
+    raise SymattnError(f"expected a number or a LaTeX string, got {type(value).__name__}", entry=where)
+
+
+def _matrix(value, name: str):
+    if isinstance(value, str):
+        if value.strip() == SYMBOLIC:
+            return SYMBOLIC
+        from .latex_input import parse_matrix
+        try:
+            m = parse_matrix(value)
+        except SymattnError as exc:
+            raise SymattnError(exc.message, entry=name + (exc.entry or "")) from None
+        limits.check_matrix(m.rows, m.cols, name)
+        return m
+    if not isinstance(value, list) or not value:
+        raise SymattnError("expected a non-empty list of rows, a bmatrix string or \"symbolic\"",
+                           entry=name)
+    if all(not isinstance(r, list) for r in value):
+        value = [[v] for v in value]  # a column written as a flat list
+    if not all(isinstance(r, list) for r in value):
+        raise SymattnError("mixes rows and single entries", entry=name)
+    width = len(value[0])
+    limits.check_matrix(len(value), width, name)
+    rows = []
+    for i, r in enumerate(value):
+        if len(r) != width:
+            raise SymattnError(f"row {i + 1} has {len(r)} entries, row 1 has {width}", entry=name)
+        if not r:
+            raise SymattnError("empty row", entry=name)
+        rows.append([entry_value(v, f"{name}[{i + 1},{j + 1}]") for j, v in enumerate(r)])
+    return sp.ImmutableMatrix(rows)
+
+
+def _decimals(value) -> int:
+    """The most decimal places printed in a claimed matrix (0.45 → 2)."""
+    best = 0
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, Decimal):
+            best = max(best, -v.as_tuple().exponent)
+    return best
+
+
+def _resolve_symbolic(value, name: str, tokens, data):
+    if value is not SYMBOLIC:
+        return value
+    L = len(tokens)
+    if name == "V":
+        return None  # rows v_<token>, built by the pipeline
+    if name in ("Q", "K"):
+        d = data.get("d_k")
+        if not isinstance(d, int) or isinstance(d, bool) or d <= 0:
+            raise SymattnError("a symbolic Q or K needs an integer d_k for its width", entry=name)
+        limits.check_symbolic(L, d, name)
+        letter = name.lower()
+        return sp.ImmutableMatrix(L, d, lambda i, j: sp.Symbol(f"{letter}_{{{i + 1}{j + 1}}}"))
+    raise SymattnError("only Q, K and V can be \"symbolic\"", entry=name)
