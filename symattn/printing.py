@@ -171,6 +171,18 @@ class Printer(LatexPrinter):
     def _print_Named(self, expr: nodes.Named):
         return expr.latex_name
 
+    # --- SymPy's own _latex hooks -------------------------------------------------------
+    def _print_Basic(self, expr):
+        r"""Our ``printmethod`` hides SymPy's ``_latex`` hooks; use them before the generic form.
+
+        >>> print(latex(sp.ImmutableMatrix([[-sp.oo, sp.pi]])))
+        \begin{bmatrix} -\infty & \pi \end{bmatrix}
+        """
+        hook = getattr(expr, "_latex", None)
+        if hook is not None:
+            return hook(self)
+        return super()._print_Basic(expr)
+
 
 def latex(expr, **settings) -> str:
     """Print one SymPy object with :class:`Printer`."""
