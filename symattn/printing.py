@@ -171,6 +171,10 @@ class Printer(LatexPrinter):
     def _print_Named(self, expr: nodes.Named):
         return expr.latex_name
 
+    def _print_MaskedBy(self, expr):  # symattn.masks.MaskedBy: S + M, in this order
+        arg, mask = expr.args
+        return r"%s + %s" % (self._print(arg), self._factor(mask))
+
     # --- SymPy's own _latex hooks -------------------------------------------------------
     def _print_Basic(self, expr):
         r"""Our ``printmethod`` hides SymPy's ``_latex`` hooks; use them before the generic form.

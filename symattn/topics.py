@@ -14,6 +14,13 @@ __all__ = ["TOPICS", "derive"]
 #: topic name -> (module, function)
 TOPICS: dict[str, tuple[str, str]] = {
     "attention": ("attention", "derive_attention"),
+    "mask": ("masks", "derive_mask"),
+    "mha": ("heads", "derive_mha"),
+    "gqa": ("heads", "derive_gqa"),
+    "rope": ("rope", "derive_rope"),
+    "softmax_gradient": ("theory", "derive_softmax_gradient"),
+    "why_sqrt_dk": ("theory", "derive_why_sqrt_dk"),
+    "consistency": ("consistency", "derive_consistency"),
 }
 
 

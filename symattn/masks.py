@@ -1,0 +1,266 @@
+"""Causal and padding masks: a masked score becomes -∞, and e^{-∞} = 0 exactly.
+
+    M_ij = -∞ where query i may not see key j, else 0
+    A = softmax(S / sqrt(d_k) + M) by rows
+
+Exactly, a -∞ term contributes e^{-∞} = 0 to its row's sum, so the canonical
+softmax (softmax.py) runs over the visible positions only and every masked
+weight is the integer 0, not a small float.
+
+Convention for a fully masked row (a query that may see no key at all): it is an
+error.  Its softmax would be 0/0; PyTorch returns NaN there and some kernels
+return 0.  We refuse rather than pick silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import sympy as sp
+
+from . import nodes
+from .attention import Resolved, derive_attention, index
+from .errors import SymattnError
+from .model import Derivation, Step, Text
+from .numeric import evaluate
+from .softmax import ExpSum, SoftmaxRow, ratio, softmax_row
+
+__all__ = ["MaskedBy", "mask_matrix", "MaskedRow", "masked_softmax_rows", "masked_attention", "derive_mask"]
+
+NEG_INF = -sp.oo
+
+
+class MaskedBy(sp.Basic):
+    """``S + M`` kept in this order for display (MatAdd would sort its terms)."""
+
+    def __new__(cls, arg, mask):
+        return super().__new__(cls, arg, mask)
+
+
+def mask_matrix(L: int, causal: bool = False, padded=()) -> sp.ImmutableMatrix:
+    """The additive mask: -∞ where query i may not see key j, else 0.
+
+    ``padded`` holds 0-based positions of padding tokens; no query sees them as keys.
+
+    >>> mask_matrix(3, causal=True)
+    Matrix([
+    [0, -oo, -oo],
+    [0,   0, -oo],
+    [0,   0,   0]])
+    >>> mask_matrix(2, padded=[1])
+    Matrix([
+    [0, -oo],
+    [0, -oo]])
+    """
+    pad = set(padded)
+    return sp.ImmutableMatrix(L, L, lambda i, j: NEG_INF if (causal and j > i) or j in pad else sp.S.Zero)
+
+
+@dataclass(frozen=True)
+class MaskedRow:
+    """The softmax of one row over its visible positions."""
+
+    visible: tuple[int, ...]  # column indices with mask 0
+    width: int                # the full row length
+    row: SoftmaxRow           # canonical softmax of the visible entries
+
+    def weights(self) -> tuple[sp.Expr, ...]:
+        w = dict(zip(self.visible, self.row.weights()))
+        return tuple(w.get(j, sp.S.Zero) for j in range(self.width))
+
+    def combine(self, values) -> sp.Expr:
+        """Σ_j a_j v_j over the visible j only (masked weights are exactly 0)."""
+        return self.row.combine([values[j] for j in self.visible])
+
+
+def masked_softmax_rows(scaled: sp.MatrixBase, mask: sp.MatrixBase, tokens=None) -> list[MaskedRow]:
+    """Row softmax of ``scaled + mask``; a row whose every key is masked is an error.
+
+    >>> half = sp.Rational(1, 2)
+    >>> rows = masked_softmax_rows(sp.Matrix([[1, half], [half, half]]), mask_matrix(2, causal=True))
+    >>> [r.weights() for r in rows]
+    [(1, 0), (1/2, 1/2)]
+    """
+    out = []
+    for i in range(scaled.rows):
+        visible = tuple(j for j in range(scaled.cols) if mask[i, j] != NEG_INF)
+        bad = [j for j in range(scaled.cols) if mask[i, j] not in (0, NEG_INF)]
+        if bad:
+            raise SymattnError(f"mask entry ({i + 1},{bad[0] + 1}) is {mask[i, bad[0]]}; "
+                               "a mask entry must be 0 or -oo", entry="mask")
+        if not visible:
+            who = f" (token {tokens[i]})" if tokens else ""
+            raise SymattnError(f"row {i + 1}{who} is fully masked: it may see no key, so its softmax "
+                               "would be 0/0 (PyTorch gives NaN); leave at least one key visible",
+                               entry="options")
+        out.append(MaskedRow(visible, scaled.cols, softmax_row([scaled[i, j] for j in visible])))
+    return out
+
+
+def masked_attention(Q, K, V, mask, d_k=None):
+    """Exact (A, O) of masked attention; ``d_k`` defaults to the width of K.
+
+    >>> A, O = masked_attention(sp.eye(2), sp.eye(2), sp.Matrix([[1], [3]]), mask_matrix(2, causal=True))
+    >>> A[0, 1], O[0, 0]
+    (0, 1)
+    """
+    d_k = sp.Integer(K.cols) if d_k is None else sp.sympify(d_k)
+    S = sp.Matrix(Q) * sp.Matrix(K).T
+    scaled = S.applyfunc(lambda e: sp.expand(e / sp.sqrt(d_k)))
+    rows = masked_softmax_rows(scaled, mask)
+    A = sp.ImmutableMatrix([list(r.weights()) for r in rows])
+    O = sp.ImmutableMatrix(len(rows), V.cols, lambda i, k: rows[i].combine(list(V.col(k))))
+    return A, O
+
+
+# --- the derivation -----------------------------------------------------------------------
+
+def _options(spec) -> tuple[bool, tuple[int, ...]]:
+    causal = spec.option("causal", True)
+    if not isinstance(causal, bool):
+        raise SymattnError("must be true or false", entry="options.causal")
+    padding = spec.option("padding", [])
+    if not isinstance(padding, list) or not all(isinstance(t, str) for t in padding):
+        raise SymattnError("must be a list of tokens", entry="options.padding")
+    unknown = [t for t in padding if t not in spec.tokens]
+    if unknown:
+        raise SymattnError(f"{unknown[0]!r} is not one of the tokens {list(spec.tokens)}",
+                           entry="options.padding")
+    return causal, tuple(spec.tokens.index(t) for t in padding)
+
+
+def _rule(causal: bool, padded) -> sp.Basic:
+    i, j = sp.symbols("i j", integer=True, positive=True)
+    hidden = []
+    if causal:
+        hidden.append(j > i)
+    if padded:
+        hidden.append(sp.Contains(j, sp.FiniteSet(*[p + 1 for p in padded]), evaluate=False))
+    if not hidden:
+        return sp.S.Zero
+    return sp.Piecewise((NEG_INF, sp.Or(*hidden)), (0, True))
+
+
+def _mask_notes(causal, padded, tokens) -> tuple[Text, ...]:
+    notes = []
+    if causal:
+        notes.append(Text("因果掩码：第 $i$ 个词只能看到自己和前面的词（$j \\le i$），看不到后面的词。",
+                          "Causal mask: token $i$ sees itself and earlier tokens ($j \\le i$), never later ones."))
+    if padded:
+        names = ", ".join(tokens[p] for p in padded)
+        notes.append(Text(f"填充掩码：填充词（{names}）不是真实内容，任何查询都不把它当作键。",
+                          f"Padding mask: the padding tokens ({names}) carry no content, so no query "
+                          "attends to them as keys."))
+    return tuple(notes)
+
+
+def derive_mask(spec) -> Derivation:
+    """Masked attention: the core steps up to S / sqrt(d_k), then the mask, then softmax.
+
+    >>> from symattn.examples import article_spec
+    >>> d = derive_mask(article_spec())
+    >>> d.step("weights").exact.row(0)
+    Matrix([[1, 0, 0]])
+    """
+    causal, padded = _options(spec)
+    tokens, digits, L = spec.tokens, spec.digits, len(spec.tokens)
+    core = derive_attention(replace(spec, claimed=()))
+    steps = []
+    for s in core.steps:
+        steps.append(s)
+        if s.id == "scaled_scores":
+            break
+    scaled = core.step("scaled_scores").exact
+    M = mask_matrix(L, causal, padded)
+    Ms, St = sp.MatrixSymbol("M", L, L), nodes.Named(r"\tilde{S}", "S_scaled")
+    hidden = [(i, j) for i in range(L) for j in range(L) if M[i, j] == NEG_INF]
+    steps.append(Step(
+        id="mask", title=Text("掩码矩阵 M", "Mask M"), lhs=Ms, formula=Ms, substituted=None,
+        expanded=(nodes.Named("m_{ij}"), _rule(causal, padded)),
+        exact=M, numeric=evaluate(M, digits), row_labels=tokens, col_labels=tokens,
+        notes=_mask_notes(causal, padded, tokens) + (
+            Text(f"维度: ${L} \\times {L}$，与打分矩阵相同；被遮住的位置为 $-\\infty$，其余为 $0$。",
+                 f"Shape: ${L} \\times {L}$, like the scores; hidden positions hold $-\\infty$, the rest $0$."),)))
+
+    masked = sp.ImmutableMatrix(L, L, lambda i, j: scaled[i, j] + M[i, j])
+    hi, hj = hidden[0] if hidden else (0, 0)
+    steps.append(Step(
+        id="masked_scores", title=Text("加上掩码 S̃ + M", "Masked scores S̃ + M"),
+        lhs=nodes.Named(r"\tilde{S}_{M}", "S_masked"), formula=MaskedBy(St, Ms),
+        substituted=MaskedBy(scaled, M),
+        expanded=(nodes.Named(r"\tilde{s}_{%s} + m_{%s}" % (index(hi, hj), index(hi, hj))),
+                  MaskedBy(scaled[hi, hj], M[hi, hj]), masked[hi, hj]),
+        exact=masked, numeric=evaluate(masked, digits), row_labels=tokens, col_labels=tokens,
+        notes=(Text("任何有限数加上 $-\\infty$ 仍是 $-\\infty$；加 $0$ 不变。",
+                    "A finite number plus $-\\infty$ is $-\\infty$; adding $0$ changes nothing."),)))
+
+    rows = masked_softmax_rows(scaled, M, tokens)
+    A = sp.ImmutableMatrix([list(r.weights()) for r in rows])
+    steps.append(_weights_step(rows, masked, A, tokens, digits, hidden))
+
+    r = Resolved(spec)
+    O = sp.ImmutableMatrix(L, r.V.cols, lambda i, k: rows[i].combine(list(r.V.col(k))))
+    oi = max(range(L), key=lambda i: (len(rows[i].visible), -i))
+    steps.append(Step(
+        id="output", title=Text("加权求和：输出 O = AV", "Weighted sum: output O = AV"),
+        lhs=sp.MatrixSymbol("O", *O.shape), formula=sp.MatrixSymbol("A", L, L) * sp.MatrixSymbol("V", *r.V.shape),
+        substituted=sp.MatMul(A, r.V, evaluate=False),
+        expanded=(nodes.Named("o_{%s}" % index(oi, 0)),
+                  nodes.Dot(*[(A[oi, j], r.V[j, 0]) for j in range(L)]), O[oi, 0]),
+        exact=O, numeric=evaluate(O, digits), row_labels=tokens,
+        notes=(Text("被遮住的权重恰好是 $0$，对应的 $V$ 行完全不参与求和。",
+                    "Masked weights are exactly $0$, so their rows of $V$ take no part in the sum."),)
+        + (() if r.symbolic_v else (Text(f"维度: $({L} \\times {L})({r.V.rows} \\times {r.V.cols}) = {O.rows} \\times {O.cols}$",
+                    f"Shape of $A V$: $({L} \\times {L})({r.V.rows} \\times {r.V.cols}) = "
+                    f"{O.rows} \\times {O.cols}$"),))))
+
+    kind = Text("因果" if causal else "", "causal" if causal else "")
+    if padded:
+        kind = Text(kind.zh + ("+" if causal else "") + "填充", kind.en + (" + " if causal else "") + "padding")
+    title = Text(spec.title or f"{kind.zh}掩码注意力：" + " ".join(tokens),
+                 spec.title or f"Attention with a {kind.en or 'no'} mask: " + " ".join(tokens))
+    intro = (Text("在缩放后的打分上加掩码 $M$（$0$ 或 $-\\infty$），再按行 softmax。$e^{-\\infty} = 0$，"
+                  "所以被遮住的位置权重恰好为 $0$，其余位置在可见的词之间重新归一化。",
+                  "Add a mask $M$ (entries $0$ or $-\\infty$) to the scaled scores, then take the row softmax. "
+                  "Since $e^{-\\infty} = 0$, every hidden position gets weight exactly $0$ and the rest are "
+                  "renormalised over the visible tokens."),)
+    outro = (Text("约定：如果某一行的所有键都被遮住，softmax 为 $0/0$，symattn 报错而不是返回 NaN 或 0。",
+                  "Convention: if every key of a row is hidden, its softmax is $0/0$; symattn reports an error "
+                  "rather than return NaN (as PyTorch does) or 0."),)
+    return Derivation(topic="mask", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
+                      lang=spec.lang, intro=core.intro + intro, outro=outro,
+                      meta=core.meta + (("causal", causal), ("padding", tuple(tokens[p] for p in padded))))
+
+
+def _weights_step(rows, masked, A, tokens, digits, hidden) -> Step:
+    L = len(tokens)
+    # Write out an entry of the first row that mixes at least two visible keys.
+    i = next((k for k, r in enumerate(rows) if len(r.visible) > 1), 0)
+    j = rows[i].visible[0]
+    row = rows[i].row
+    chain = [nodes.Named("a_{%s}" % index(i, j)), nodes.ExpRatio(masked[i, j], tuple(masked.row(i)))]
+    chain.append(nodes.ExpRatio(masked[i, j], tuple(masked[i, k] for k in rows[i].visible)))
+    if row.shift != 0:
+        chain.append(nodes.ExpRatio(row.exponents[0], row.exponents))
+    chain.append(A[i, j])
+    notes = [Text("$e^{-\\infty} = 0$：分母只剩可见位置的指数项。",
+                  "$e^{-\\infty} = 0$: only the visible positions remain in the denominator.")]
+    if hidden:
+        hi, hj = hidden[0]
+        from .printing import Printer
+        p = Printer()
+        exps = ["e^{%s}" % p._exponent(x) for x in masked.row(hi)]
+        # a slash, not \frac: notes are inline math, also shown by the plain-text renderer
+        tex = "a_{%s} = %s / (%s) = %s" % (index(hi, hj), exps[hj], " + ".join(exps), p.doprint(A[hi, hj]))
+        notes.append(Text(f"被遮住的一项：${tex}$。", f"A hidden entry: ${tex}$."))
+    if all(sp.Add(*r.weights()) == 1 or ratio(ExpSum.collect((x, 1) for x in r.row.exponents),
+                                               r.row.denominator) == 1 for r in rows):
+        notes.append(Text("每一行在可见位置上的精确和仍然是 $1$。",
+                          "Every row still sums to exactly $1$ over its visible positions."))
+    Ms = sp.MatrixSymbol("M", L, L)
+    return Step(
+        id="weights", title=Text("按行 softmax：注意力权重 A", "Row softmax: attention weights A"),
+        lhs=sp.MatrixSymbol("A", L, L),
+        formula=nodes.RowSoftmax(MaskedBy(nodes.Named(r"\tilde{S}", "S_scaled"), Ms)),
+        substituted=nodes.RowSoftmax(masked), expanded=tuple(chain), exact=A,
+        numeric=evaluate(A, digits), row_labels=tokens, col_labels=tokens, notes=tuple(notes))
