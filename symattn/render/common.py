@@ -27,6 +27,7 @@ class Block:
 
     level: str   # "formula", "substituted", "expanded", "exact" or "numeric"
     latex: str   # a complete display equation, without delimiters
+    parts: tuple[str, ...] = ()  # the sides joined by "=" in ``latex``, for line breaking
 
 
 def printer_for(derivation: Derivation) -> Printer:
@@ -67,7 +68,7 @@ def blocks(step: Step, derivation: Derivation) -> list[Block]:
         parts = [p.doprint(e) for e in step.expanded]
         chain = [t for k, t in enumerate(parts) if k == 0 or t != parts[k - 1]]
         if len(chain) > 1:
-            out.append(Block("expanded", " = ".join(chain)))
+            out.append(Block("expanded", " = ".join(chain), tuple(chain)))
     out.append(Block("exact", f"{lhs} = {p.doprint(step.exact)}"))
     if _needs_numeric(step):
         num = _numeric_latex(step, derivation.digits, p)

@@ -39,6 +39,19 @@ def _table(step, derivation) -> list[str]:
     return lines + [r"\hline", r"\end{tabular}", r"\end{center}", ""]
 
 
+#: a chain longer than this (in LaTeX source characters) gets one line per "=" side
+LONG_CHAIN = 160
+
+
+def _display(block) -> list[str]:
+    """A display equation; a long chain a = b = c breaks after each side so it fits the page."""
+    if len(block.parts) > 1 and len(block.latex) > LONG_CHAIN:
+        first, second, *rest = block.parts
+        lines = [f"{first} &= {second}"] + ["&= " + part for part in rest]
+        return [r"\begin{align*}", (" \\\\\n").join(lines), r"\end{align*}"]
+    return [r"\[", block.latex, r"\]"]
+
+
 def render_body(derivation: Derivation, lang: str) -> str:
     out = []
     for t in derivation.intro:
@@ -47,7 +60,7 @@ def render_body(derivation: Derivation, lang: str) -> str:
         out += [r"\section*{%s: %s}" % (LABELS["step"][lang].format(n=n), escape_text(step.title[lang])), ""]
         for b in blocks(step, derivation):
             out += [r"\paragraph{%s}" % escape_text(level_label(b.level, derivation, lang)),
-                    r"\[", b.latex, r"\]", ""]
+                    *_display(b), ""]
         out += _table(step, derivation)
         if step.notes:
             out.append(r"\begin{itemize}")
