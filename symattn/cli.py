@@ -17,6 +17,8 @@ __all__ = ["main", "main_parser", "entrypoint", "COMMANDS"]
 #: subcommand name -> module in symattn.commands
 COMMANDS = {
     "derive": "derive",
+    "cards": "cards",
+    "exercise": "exercise",
 }
 
 EPILOG = """\

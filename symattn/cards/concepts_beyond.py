@@ -1,0 +1,374 @@
+"""Cards beyond the article's numbers: why sqrt(d_k), the max-shift, cost, masks,
+heads and GQA/MQA, RoPE, the softmax Jacobian.  The math comes from
+:mod:`symattn.cards.facts` (SymPy, computed now) and from the article's derivation.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from ..model import Derivation, Text
+from ..softmax import softmax_row
+from . import facts as F
+from ._tex import approx, sci, tex
+from .model import Concept
+
+__all__ = ["beyond_concepts"]
+
+MiB = 2 ** 20
+GiB = 2 ** 30
+
+
+def _row(values) -> sp.ImmutableMatrix:
+    return sp.ImmutableMatrix([list(values)])
+
+
+def beyond_concepts(d: Derivation) -> list[Concept]:
+    out: list[Concept] = []
+
+    def add(key, fz, fe, bz, be, *tags):
+        out.append(Concept(key, Text(fz, fe), Text(bz, be), tags))
+
+    St = d.step("scaled_scores").exact
+    A = d.step("weights").exact
+    dsym = sp.Symbol("d_k", positive=True)
+
+    # --- why sqrt(d_k) ---------------------------------------------------------------
+    v = F.dot_variance()
+    var_k = v.standard.subs(F.d, dsym)
+    add("scaling/variance",
+        "设 $q, k$ 的各分量独立、均值 $0$、方差 $1$。点积 $q \\cdot k$ 的方差是多少？",
+        "If the components of $q, k$ are independent with mean $0$ and variance $1$, what is the variance of $q \\cdot k$?",
+        f"$$\\operatorname{{Var}}(q \\cdot k) = \\sum_{{i=1}}^{{d_k}} \\operatorname{{E}}[q_i^2]\\operatorname{{E}}[k_i^2] = {tex(var_k)}$$"
+        f"一般地（均值 $\\mu$、方差 $\\sigma^2$）：$\\operatorname{{Var}} = {tex(v.variance.subs(F.d, dsym))}$。标准差随 $\\sqrt{{d_k}}$ 增长。",
+        f"$$\\operatorname{{Var}}(q \\cdot k) = \\sum_{{i=1}}^{{d_k}} \\operatorname{{E}}[q_i^2]\\operatorname{{E}}[k_i^2] = {tex(var_k)}$$"
+        f"In general (mean $\\mu$, variance $\\sigma^2$): $\\operatorname{{Var}} = {tex(v.variance.subs(F.d, dsym))}$. "
+        "The standard deviation grows like $\\sqrt{d_k}$.", "theory")
+    add("scaling/why",
+        "为什么要除以 $\\sqrt{d_k}$，而不是 $d_k$？",
+        "Why divide by $\\sqrt{d_k}$ and not by $d_k$?",
+        f"$\\operatorname{{Var}}(q \\cdot k) = {tex(var_k)}$，所以 $\\operatorname{{Var}}\\left(\\frac{{q \\cdot k}}{{\\sqrt{{d_k}}}}\\right) = "
+        f"{tex(v.scaled)}$：方差回到 ${tex(v.scaled)}$，与维度无关。除以 $d_k$ 会得到 "
+        f"${tex(sp.cancel(var_k / dsym**2))}$，维度越大分数越小，softmax 趋于均匀。",
+        f"$\\operatorname{{Var}}(q \\cdot k) = {tex(var_k)}$, so $\\operatorname{{Var}}\\left(\\frac{{q \\cdot k}}{{\\sqrt{{d_k}}}}\\right) = "
+        f"{tex(v.scaled)}$ whatever the width. Dividing by $d_k$ would give ${tex(sp.cancel(var_k / dsym**2))}$: "
+        "scores shrink with the width and softmax flattens towards uniform.", "theory")
+    big = 768
+    std = sp.sqrt(var_k.subs(dsym, big))
+    s, p, dp = F.two_way_softmax()
+    g_raw, g_scaled = dp.subs(s, std), dp.subs(s, 1)
+    add("scaling/saturation",
+        f"$d_k = {big}$ 时不缩放，典型分数差有多大？对 softmax 的梯度有何影响？",
+        f"With $d_k = {big}$ and no scaling, how large is a typical score gap, and what does it do to the gradient?",
+        f"标准差 $\\sqrt{{{big}}} = {tex(std)} \\approx {approx(std, 2)}$。两个分数差 $s$ 时 $p = {tex(p)}$，"
+        f"$\\frac{{dp}}{{ds}} = p(1-p)$：$s \\approx {approx(std, 2)}$ 时约 ${sci(g_raw)}$（饱和，梯度消失），"
+        f"缩放后 $s = 1$ 时约 ${approx(g_scaled)}$。",
+        f"The standard deviation is $\\sqrt{{{big}}} = {tex(std)} \\approx {approx(std, 2)}$. For a gap $s$ between two "
+        f"scores $p = {tex(p)}$ and $\\frac{{dp}}{{ds}} = p(1-p)$: about ${sci(g_raw)}$ at $s \\approx {approx(std, 2)}$ "
+        f"(saturated, the gradient vanishes), about ${approx(g_scaled)}$ at $s = 1$ after scaling.", "softmax")
+    add("scaling/article",
+        f"文章中若不缩放，第 1 行的权重 $a_{{11}}$ 会是多少？",
+        "In the article, what would $a_{11}$ be without scaling?",
+        _unscaled(d, "zh"), _unscaled(d, "en"))
+
+    # --- the max-shift ---------------------------------------------------------------
+    z, c, shifted, plain, holds = F.shift_invariance()
+    assert holds
+    add("stability/shift",
+        "证明 $\\operatorname{softmax}(z - c) = \\operatorname{softmax}(z)$。",
+        "Show that $\\operatorname{softmax}(z - c) = \\operatorname{softmax}(z)$.",
+        f"$$ {tex(shifted)} = \\frac{{e^{{-c}} e^{{z_1}}}}{{e^{{-c}} \\left({tex(sp.Add(*(sp.exp(x) for x in z)))}\\right)}} = {tex(plain)}$$"
+        "公共因子 $e^{-c}$ 约掉。",
+        f"$$ {tex(shifted)} = \\frac{{e^{{-c}} e^{{z_1}}}}{{e^{{-c}} \\left({tex(sp.Add(*(sp.exp(x) for x in z)))}\\right)}} = {tex(plain)}$$"
+        "The common factor $e^{-c}$ cancels.", "softmax")
+    lim = F.overflow_limits()
+    add("stability/overflow",
+        "数值计算 softmax 为什么要先减去每行最大值？",
+        "Why does numeric softmax subtract each row's maximum first?",
+        f"$e^x$ 在 float32 中 $x > {approx(lim['float32'], 2)}$（$\\ln$ 最大 float32）就溢出成 $\\infty$，float16 只到 "
+        f"${approx(lim['float16'], 2)}$。减去最大值 $m$ 后所有指数 $\\le 0$，最大项 $e^0 = 1$，分母在 $[1, L]$ 内："
+        "不溢出，也不会除以 $0$；由平移不变性结果不变。",
+        f"In float32, $e^x$ overflows to $\\infty$ for $x > {approx(lim['float32'], 2)}$ ($\\ln$ of the largest float32); "
+        f"float16 only reaches ${approx(lim['float16'], 2)}$. After subtracting the maximum $m$ every exponent is $\\le 0$, "
+        "the largest term is $e^0 = 1$ and the denominator lies in $[1, L]$: no overflow, no division by $0$, "
+        "and by shift invariance the same result.", "softmax")
+    big_row = [sp.Integer(1000), sp.Integer(999)]
+    r = softmax_row(big_row)
+    m = max(big_row)
+    add("stability/example",
+        f"计算 $\\operatorname{{softmax}}({tex(_row(big_row))})$。",
+        f"Compute $\\operatorname{{softmax}}({tex(_row(big_row))})$.",
+        f"直接算 $e^{{{m}}}$ 会溢出。减去最大值 ${m}$：$\\operatorname{{softmax}}({tex(_row([x - m for x in big_row]))})$，"
+        f"$$a_1 = {tex(r.weight(0))} \\approx {approx(r.weight(0))}, \\quad a_2 = {tex(r.weight(1))} \\approx {approx(r.weight(1))}$$",
+        f"$e^{{{m}}}$ overflows. Subtract the maximum ${m}$: $\\operatorname{{softmax}}({tex(_row([x - m for x in big_row]))})$, "
+        f"$$a_1 = {tex(r.weight(0))} \\approx {approx(r.weight(0))}, \\quad a_2 = {tex(r.weight(1))} \\approx {approx(r.weight(1))}$$",
+        "softmax")
+    mm = sp.Symbol("m", real=True)
+    lse = sp.log(sp.Add(*(sp.exp(x) for x in z)))
+    lse_shift = mm + sp.log(sp.Add(*(sp.exp(x - mm) for x in z)))
+    assert sp.expand(sp.exp(lse_shift), power_exp=True) == sp.expand(sp.exp(lse), power_exp=True)
+    add("stability/logsumexp",
+        "交叉熵里的 $\\log \\sum_j e^{z_j}$ 如何稳定地计算？",
+        "How is $\\log \\sum_j e^{z_j}$ (in cross-entropy) computed stably?",
+        f"log-sum-exp 技巧，$m = \\max_j z_j$：$${tex(lse)} = {tex(lse_shift)}$$",
+        f"The log-sum-exp trick with $m = \\max_j z_j$: $${tex(lse)} = {tex(lse_shift)}$$", "softmax")
+
+    # --- complexity ----------------------------------------------------------------------
+    Ls, dd = sp.symbols("L d", positive=True, integer=True)
+    cost = F.matmul_cost(Ls, dd, Ls) + F.matmul_cost(Ls, Ls, dd)
+    add("complexity/time",
+        "自注意力的时间复杂度是多少？来自哪里？",
+        "What is the time complexity of self-attention, and where does it come from?",
+        f"$QK^T$：$(L \\times d)(d \\times L)$ 需 ${tex(F.matmul_cost(Ls, dd, Ls))}$ 次乘法；$AV$：$(L \\times L)(L \\times d)$ 也是 "
+        f"${tex(F.matmul_cost(Ls, Ls, dd))}$。合计 ${tex(cost)}$，即 $O(L^2 d)$：对序列长度是平方。",
+        f"$QK^T$, $(L \\times d)(d \\times L)$, takes ${tex(F.matmul_cost(Ls, dd, Ls))}$ multiplications; $AV$, "
+        f"$(L \\times L)(L \\times d)$, another ${tex(F.matmul_cost(Ls, Ls, dd))}$. In all ${tex(cost)}$, i.e. "
+        "$O(L^2 d)$: quadratic in the sequence length.", "theory")
+    Lx, heads_n = 4096, 32
+    mem = sp.Integer(Lx) ** 2 * 2
+    add("complexity/memory",
+        f"$L = {Lx}$、fp16 时一个头的打分矩阵占多少内存？{heads_n} 个头呢？",
+        f"How much memory does one head's score matrix take at $L = {Lx}$ in fp16? And {heads_n} heads?",
+        f"$L^2$ 个数，每个 $2$ 字节：${Lx}^2 \\cdot 2 = {tex(mem)}$ 字节 $= {tex(mem / MiB)}$ MiB；"
+        f"${heads_n}$ 个头 ${tex(mem * heads_n / GiB)}$ GiB（每层、每个样本）。FlashAttention 分块计算，从不存整个矩阵。",
+        f"$L^2$ numbers of $2$ bytes: ${Lx}^2 \\cdot 2 = {tex(mem)}$ bytes $= {tex(mem / MiB)}$ MiB; "
+        f"${heads_n}$ heads take ${tex(mem * heads_n / GiB)}$ GiB (per layer, per sequence). FlashAttention works in "
+        "tiles and never stores the whole matrix.", "theory")
+    add("complexity/doubling",
+        "序列长度翻倍，打分矩阵的内存和 $QK^T$ 的计算量各变为几倍？$d$ 翻倍呢？",
+        "If the sequence length doubles, how do score memory and $QK^T$ work grow? And if $d$ doubles?",
+        f"$L \\to 2L$：内存 ${tex(sp.cancel((2 * Ls) ** 2 / Ls**2))}$ 倍，计算 "
+        f"${tex(sp.cancel(F.matmul_cost(2 * Ls, dd, 2 * Ls) / F.matmul_cost(Ls, dd, Ls)))}$ 倍。"
+        f"$d \\to 2d$：内存不变，计算 ${tex(sp.cancel(F.matmul_cost(Ls, 2 * dd, Ls) / F.matmul_cost(Ls, dd, Ls)))}$ 倍。",
+        f"$L \\to 2L$: memory ${tex(sp.cancel((2 * Ls) ** 2 / Ls**2))}\\times$, work "
+        f"${tex(sp.cancel(F.matmul_cost(2 * Ls, dd, 2 * Ls) / F.matmul_cost(Ls, dd, Ls)))}\\times$. "
+        f"$d \\to 2d$: memory unchanged, work ${tex(sp.cancel(F.matmul_cost(Ls, 2 * dd, Ls) / F.matmul_cost(Ls, dd, Ls)))}\\times$.",
+        "theory")
+
+    # --- masks ---------------------------------------------------------------------------
+    n = len(d.tokens)
+    M = F.causal_mask(n)
+    Am = F.masked_weights(St, M)
+    add("mask/causal",
+        f"写出 $L = {n}$ 的因果掩码 $M$，它加在哪里？",
+        f"Write the causal mask $M$ for $L = {n}$. Where is it added?",
+        f"$$M = {tex(M)}$$ 加在 softmax 之前：$\\operatorname{{softmax}}\\left(\\frac{{QK^T}}{{\\sqrt{{d_k}}}} + M\\right)$。"
+        "第 $i$ 个词只能看到 $j \\le i$ 的词。",
+        f"$$M = {tex(M)}$$ It is added before the softmax: "
+        "$\\operatorname{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}} + M\\right)$. Token $i$ sees only tokens $j \\le i$.",
+        "mask")
+    add("mask/article",
+        "给文章例子加上因果掩码，注意力权重是多少？",
+        "With a causal mask on the article's example, what are the attention weights?",
+        f"$e^{{-\\infty}} = {tex(sp.exp(-sp.oo))}$，被遮住的列从分母中消失：$$A = {tex(Am)}$$ 第 1 行只能看自己，权重为 ${tex(Am[0, 0])}$。",
+        f"$e^{{-\\infty}} = {tex(sp.exp(-sp.oo))}$, so masked columns drop out of the denominator: $$A = {tex(Am)}$$ "
+        f"Row 1 sees only itself, weight ${tex(Am[0, 0])}$.", "mask")
+    add("mask/why-inf",
+        "为什么用 $-\\infty$ 加在分数上，而不是 softmax 之后把权重乘 $0$？",
+        "Why add $-\\infty$ to the scores instead of zeroing weights after the softmax?",
+        f"加 $-\\infty$ 后剩下的权重仍是一个分布（文章例子第 2 行：${tex(_row(Am.row(1)))}$，和为 "
+        f"${tex(sp.Add(*Am.row(1)))}$）。先 softmax 再置零，第 2 行变成 ${tex(_row([A[1, 0], A[1, 1], 0]))}$，"
+        f"和为 ${tex(A[1, 0] + A[1, 1])}$，需要重新归一化。",
+        f"With $-\\infty$ the remaining weights are still a distribution (the article's row 2: "
+        f"${tex(_row(Am.row(1)))}$, sum ${tex(sp.Add(*Am.row(1)))}$). Zeroing after the softmax leaves "
+        f"${tex(_row([A[1, 0], A[1, 1], 0]))}$, sum ${tex(A[1, 0] + A[1, 1])}$, which must be renormalised.", "mask")
+    kept, share, limit = F.causal_pairs()
+    add("mask/pairs",
+        "因果掩码保留多少个 (查询, 键) 对？占全部的比例？",
+        "How many (query, key) pairs does a causal mask keep, and what share of all pairs?",
+        f"$\\sum_{{i=1}}^{{L}} i = {tex(kept)}$，比例 ${tex(share)} \\to {tex(limit)}$。复杂度仍是 $O(L^2)$。",
+        f"$\\sum_{{i=1}}^{{L}} i = {tex(kept)}$, a share of ${tex(share)} \\to {tex(limit)}$. Still $O(L^2)$.",
+        "mask")
+    pad = sp.ImmutableMatrix(n, n, lambda i, j: -sp.oo if j == n - 1 else 0)
+    Ap = F.masked_weights(St, pad)
+    add("mask/padding",
+        "批处理中的 padding mask 遮住什么？若文章第 3 个词是 padding，第 1 行的权重？",
+        "What does a padding mask hide? If the article's third token were padding, what is row 1?",
+        f"遮住 padding 位置的列（键），任何查询都不看它：第 1 行 ${tex(_row(Ap.row(0)))} \\approx "
+        f"{tex(_row([sp.Float(approx(x), 4) if x else 0 for x in Ap.row(0)]))}$。",
+        f"It hides the padding columns (keys) from every query: row 1 is ${tex(_row(Ap.row(0)))} \\approx "
+        f"{tex(_row([sp.Float(approx(x), 4) if x else 0 for x in Ap.row(0)]))}$.", "mask")
+
+    # --- heads ---------------------------------------------------------------------------
+    H = F.heads(512, 8)
+    add("mha/split",
+        "$d_{model} = 512$、$h = 8$ 个头，每个头的 $d_k$ 是多少？",
+        "With $d_{model} = 512$ and $h = 8$ heads, what is each head's $d_k$?",
+        f"$d_k = d_{{model}} / h = {tex(H['d_head_value'])}$；每个头在 ${tex(H['d_head_value'])}$ 维子空间里各算一套注意力，"
+        "缩放用的是 $\\sqrt{d_k}$，不是 $\\sqrt{d_{model}}$。",
+        f"$d_k = d_{{model}} / h = {tex(H['d_head_value'])}$; each head attends in its own ${tex(H['d_head_value'])}$-dimensional "
+        "subspace and scales by $\\sqrt{d_k}$, not $\\sqrt{d_{model}}$.", "mha")
+    add("mha/formula",
+        "写出多头注意力的公式。",
+        "Write the multi-head attention formula.",
+        "$$\\operatorname{MultiHead}(X) = \\operatorname{Concat}(\\text{head}_1, \\dots, \\text{head}_h) W_O$$"
+        f"$$\\text{{head}}_i = {tex(d.step('weights').formula)} V$$ 其中 $Q = XW_Q^{{(i)}}, K = XW_K^{{(i)}}, V = XW_V^{{(i)}}$。",
+        "$$\\operatorname{MultiHead}(X) = \\operatorname{Concat}(\\text{head}_1, \\dots, \\text{head}_h) W_O$$"
+        f"$$\\text{{head}}_i = {tex(d.step('weights').formula)} V$$ with $Q = XW_Q^{{(i)}}, K = XW_K^{{(i)}}, V = XW_V^{{(i)}}$.",
+        "mha")
+    add("mha/params",
+        "多头注意力的参数量随头数 $h$ 怎么变？",
+        "How does the parameter count of multi-head attention depend on the number of heads $h$?",
+        f"每个头 $3 \\cdot d_{{model}} \\cdot \\frac{{d_{{model}}}}{{h}}$，再加 $W_O$：$h \\cdot 3 d_{{model}} \\frac{{d_{{model}}}}{{h}} + d_{{model}}^2 = "
+        f"{tex(H['params'])}$，与 $h$ 无关（$d_{{model}} = 512$ 时 ${tex(H['params_value'])}$）。",
+        f"Each head has $3 \\cdot d_{{model}} \\cdot \\frac{{d_{{model}}}}{{h}}$, plus $W_O$: "
+        f"$h \\cdot 3 d_{{model}} \\frac{{d_{{model}}}}{{h}} + d_{{model}}^2 = {tex(H['params'])}$, independent of $h$ "
+        f"(${tex(H['params_value'])}$ at $d_{{model}} = 512$).", "mha")
+    add("mha/cost",
+        "$h$ 个头的打分计算量和打分矩阵内存，与单头（宽 $d_{model}$）相比？",
+        "Compared with one head of width $d_{model}$, what do $h$ heads cost in score work and score memory?",
+        f"计算：$h \\cdot L \\cdot L \\cdot \\frac{{d_{{model}}}}{{h}} = {tex(H['score_cost'])}$，相同。内存：$h$ 个 $L \\times L$ 矩阵，"
+        "是单头的 $h$ 倍。",
+        f"Work: $h \\cdot L \\cdot L \\cdot \\frac{{d_{{model}}}}{{h}} = {tex(H['score_cost'])}$, the same. Memory: $h$ "
+        "matrices of $L \\times L$, $h$ times one head.", "mha")
+
+    # --- GQA / MQA -----------------------------------------------------------------------
+    cfg = dict(layers=80, n_q=64, n_kv=8, d_head=128, length=4096, bytes_per=2)
+    kv = F.kv_cache(**cfg)
+    add("gqa/kv-cache",
+        "KV cache 的大小公式是什么？",
+        "What is the size of the KV cache?",
+        "$2 \\cdot n_{layers} \\cdot n_{kv} \\cdot d_{head} \\cdot L \\cdot \\text{bytes}$：每层、每个 KV 头、每个位置存一个 $k$ 和一个 $v$。"
+        f"按 Llama-2-70B 的形状（${cfg['layers']}$ 层、$d_{{head}} = {cfg['d_head']}$、$L = {cfg['length']}$、fp16），"
+        f"${cfg['n_q']}$ 个 KV 头需 ${tex(kv['mha'] / GiB)}$ GiB。",
+        "$2 \\cdot n_{layers} \\cdot n_{kv} \\cdot d_{head} \\cdot L \\cdot \\text{bytes}$: one $k$ and one $v$ per layer, "
+        f"per KV head, per position. With Llama-2-70B's shape (${cfg['layers']}$ layers, $d_{{head}} = {cfg['d_head']}$, "
+        f"$L = {cfg['length']}$, fp16), ${cfg['n_q']}$ KV heads need ${tex(kv['mha'] / GiB)}$ GiB.", "kv-cache")
+    add("gqa/saving",
+        f"GQA 用 $n_q = {cfg['n_q']}$ 个查询头、$n_{{kv}} = {cfg['n_kv']}$ 个 KV 头，KV cache 省多少？",
+        f"GQA with $n_q = {cfg['n_q']}$ query heads and $n_{{kv}} = {cfg['n_kv']}$ KV heads: how much KV cache is saved?",
+        f"比例 $n_{{kv}} / n_q = {tex(kv['ratio'])}$，省下 ${tex(kv['saving'])}$：上例从 ${tex(kv['mha'] / GiB)}$ GiB 降到 "
+        f"${tex(kv['gqa'] / GiB)}$ GiB。",
+        f"The ratio is $n_{{kv}} / n_q = {tex(kv['ratio'])}$, a saving of ${tex(kv['saving'])}$: from "
+        f"${tex(kv['mha'] / GiB)}$ GiB to ${tex(kv['gqa'] / GiB)}$ GiB in the example.", "kv-cache")
+    add("gqa/mqa",
+        "MQA 是什么？KV cache 是 MHA 的几分之几？",
+        "What is MQA, and what fraction of MHA's KV cache does it need?",
+        f"所有查询头共享一个 KV 头（$n_{{kv}} = 1$）：比例 $1 / n_q = {tex(kv['mqa_ratio'])}$，上例只需 "
+        f"${tex(kv['mqa'] / MiB)}$ MiB。代价是质量略降；GQA 在两者之间。",
+        f"All query heads share one KV head ($n_{{kv}} = 1$): a fraction $1 / n_q = {tex(kv['mqa_ratio'])}$, "
+        f"${tex(kv['mqa'] / MiB)}$ MiB in the example. Quality drops a little; GQA sits in between.", "kv-cache")
+    small = [sp.floor(sp.Rational(i, sp.Rational(4, 2))) for i in range(4)]
+    add("gqa/groups",
+        "GQA 中查询头如何对应 KV 头？$n_q = 4$、$n_{kv} = 2$ 时呢？",
+        "In GQA, which KV head does each query head use? With $n_q = 4$, $n_{kv} = 2$?",
+        f"组大小 $g = n_q / n_{{kv}}$，查询头 $i$ 用 KV 头 $\\lfloor i / g \\rfloor$。这里 $g = {tex(sp.Rational(4, 2))}$，"
+        f"头 $0,1,2,3 \\to {', '.join(tex(x) for x in small)}$。$n_{{kv}} = n_q$ 即 MHA，$n_{{kv}} = 1$ 即 MQA。",
+        f"With group size $g = n_q / n_{{kv}}$, query head $i$ uses KV head $\\lfloor i / g \\rfloor$. Here "
+        f"$g = {tex(sp.Rational(4, 2))}$: heads $0,1,2,3 \\to {', '.join(tex(x) for x in small)}$. $n_{{kv}} = n_q$ is MHA, "
+        "$n_{kv} = 1$ is MQA.", "kv-cache")
+    add("gqa/flops",
+        "GQA 减少了注意力打分的计算量吗？",
+        "Does GQA reduce the work of computing attention scores?",
+        f"不减少：仍有 $n_q$ 个头，各算 $L \\cdot L \\cdot d_{{head}}$。它省的是 KV cache 的内存和解码时的显存带宽"
+        f"（上例 ${tex(kv['group'])}$ 倍）。",
+        f"No: there are still $n_q$ heads, each doing $L \\cdot L \\cdot d_{{head}}$. It saves KV-cache memory and the "
+        f"memory bandwidth of decoding (${tex(kv['group'])}$ times in the example).", "kv-cache")
+
+    # --- RoPE ----------------------------------------------------------------------------
+    R = F.rope_relative()
+    assert R["holds"]
+    th, mS, nS = R["theta"], R["m"], R["n"]
+    add("rope/rotation",
+        "RoPE 对一对分量 $(x_1, x_2)$ 在位置 $m$ 做什么？",
+        "What does RoPE do to a pair of components $(x_1, x_2)$ at position $m$?",
+        f"旋转角度 $m\\theta$：$$R(m\\theta) = {tex(F.rotation(mS * th))}$$ 只作用于 $q$ 和 $k$，不作用于 $v$。",
+        f"It rotates it by the angle $m\\theta$: $$R(m\\theta) = {tex(F.rotation(mS * th))}$$ Only $q$ and $k$ are "
+        "rotated, never $v$.", "rope")
+    add("rope/relative",
+        "为什么说 RoPE 编码的是相对位置？",
+        "Why does RoPE encode relative position?",
+        f"$$R(m\\theta)^T R(n\\theta) = R((n-m)\\theta) = {tex(R['target'])}$$"
+        "所以 $(R(m\\theta)q)^T (R(n\\theta)k) = q^T R((n-m)\\theta) k$：分数只依赖 $n - m$。",
+        f"$$R(m\\theta)^T R(n\\theta) = R((n-m)\\theta) = {tex(R['target'])}$$"
+        "so $(R(m\\theta)q)^T (R(n\\theta)k) = q^T R((n-m)\\theta) k$: the score depends on $n - m$ only.", "rope")
+    add("rope/norm",
+        "RoPE 会改变向量的长度吗？",
+        "Does RoPE change a vector's length?",
+        f"不会：$R(m\\theta)^T R(m\\theta) = {tex(R['norm'])}$，旋转是正交变换，$\\|R q\\| = \\|q\\|$。",
+        f"No: $R(m\\theta)^T R(m\\theta) = {tex(R['norm'])}$; a rotation is orthogonal, $\\|R q\\| = \\|q\\|$.", "rope")
+    thetas = F.rope_thetas(4)
+    add("rope/frequencies",
+        "RoPE 的频率 $\\theta_i$ 怎么取？$d = 4$、底数 $10000$ 时是多少？",
+        "How are RoPE's frequencies $\\theta_i$ chosen? What are they for $d = 4$, base $10000$?",
+        f"$\\theta_i = 10000^{{-2i/d}}$，$i = 0, \\dots, d/2 - 1$：$" + ", ".join(
+            f"\\theta_{i} = {tex(x)}" for i, x in enumerate(thetas)) + "$。低维转得快（看近处），高维转得慢（看远处）。",
+        f"$\\theta_i = 10000^{{-2i/d}}$ for $i = 0, \\dots, d/2 - 1$: $" + ", ".join(
+            f"\\theta_{i} = {tex(x)}" for i, x in enumerate(thetas)) + "$. Low pairs turn fast (near context), high "
+        "pairs slowly (far context).", "rope")
+    q = sp.ImmutableMatrix([1, 1])
+    k = sp.ImmutableMatrix([1, 0])
+    def score(mm_, nn_):
+        return (F.rotation(mm_ * th) * q).dot(F.rotation(nn_ * th) * k)
+
+    # The identity proved in facts.rope_relative gives the exact score; spot-check it at one angle.
+    exact = sp.expand((q.T * R["target"].subs({mS: 2, nS: 5}) * k)[0])
+    at = {th: sp.Rational(1, 3)}
+    assert all(abs((score(a, b) - exact).subs(at).evalf(50)) < 1e-40 for a, b in ((2, 5), (0, 3)))
+    add("rope/example",
+        f"$q = {tex(q.T)}^T$、$k = {tex(k.T)}^T$，比较位置 $(m, n) = (2, 5)$ 与 $(0, 3)$ 的 RoPE 分数。",
+        f"With $q = {tex(q.T)}^T$ and $k = {tex(k.T)}^T$, compare the RoPE scores at $(m, n) = (2, 5)$ and $(0, 3)$.",
+        f"两者都等于 $q^T R(3\\theta) k = {tex(exact)}$：相对距离都是 $3$。",
+        f"Both equal $q^T R(3\\theta) k = {tex(exact)}$: the distance is $3$ in both.", "rope")
+
+    # --- the softmax Jacobian ------------------------------------------------------------
+    ok, rows_zero = F.softmax_jacobian()
+    assert ok and rows_zero
+    i_, j_ = sp.symbols("i j", integer=True)
+    pi, pj = sp.Symbol("p_i"), sp.Symbol("p_j")
+    add("gradient/jacobian",
+        "softmax 的雅可比矩阵 $\\frac{\\partial p_i}{\\partial z_j}$ 是什么？",
+        "What is the softmax Jacobian $\\frac{\\partial p_i}{\\partial z_j}$?",
+        f"$$\\frac{{\\partial p_i}}{{\\partial z_j}} = {tex(pi * (sp.KroneckerDelta(i_, j_) - pj))}$$"
+        "矩阵形式 $J = \\operatorname{diag}(p) - p p^T$。",
+        f"$$\\frac{{\\partial p_i}}{{\\partial z_j}} = {tex(pi * (sp.KroneckerDelta(i_, j_) - pj))}$$"
+        "In matrix form $J = \\operatorname{diag}(p) - p p^T$.", "softmax")
+    add("gradient/rows-zero",
+        "softmax 雅可比矩阵每行之和是多少？为什么？",
+        "What does each row of the softmax Jacobian sum to, and why?",
+        "$\\sum_j p_i(\\delta_{ij} - p_j) = p_i - p_i \\sum_j p_j = 0$：所有 $z_j$ 同时加一个常数不改变输出（平移不变性）。",
+        "$\\sum_j p_i(\\delta_{ij} - p_j) = p_i - p_i \\sum_j p_j = 0$: adding one constant to every $z_j$ changes "
+        "nothing (shift invariance).", "softmax")
+    J2 = F.jacobian_at(list(A.row(1)))
+    add("gradient/uniform",
+        "文章第 2 行权重均为 $1/3$，该行 softmax 的雅可比矩阵？",
+        "Row 2 of the article's weights is uniform $1/3$. What is its softmax Jacobian?",
+        f"$$J = \\operatorname{{diag}}(p) - pp^T = {tex(J2)}$$",
+        f"$$J = \\operatorname{{diag}}(p) - pp^T = {tex(J2)}$$", "softmax")
+    J1 = F.jacobian_at(list(A.row(0)))
+    add("gradient/article",
+        "文章第 1 行中，$\\frac{\\partial a_{11}}{\\partial \\tilde{s}_{11}}$ 是多少？",
+        "In row 1 of the article, what is $\\frac{\\partial a_{11}}{\\partial \\tilde{s}_{11}}$?",
+        f"$a_{{11}}(1 - a_{{11}}) = {tex(J1[0, 0])} \\approx {approx(J1[0, 0])}$。",
+        f"$a_{{11}}(1 - a_{{11}}) = {tex(J1[0, 0])} \\approx {approx(J1[0, 0])}$.", "softmax")
+    pp = sp.Symbol("p", positive=True)
+    crit = sp.solve(sp.diff(pp * (1 - pp), pp), pp)[0]
+    add("gradient/max",
+        "对角元 $p(1-p)$ 最大是多少？何时趋于 $0$？",
+        "How large can the diagonal entry $p(1-p)$ be, and when does it vanish?",
+        f"在 $p = {tex(crit)}$ 取最大值 ${tex(crit * (1 - crit))}$；$p \\to 0$ 或 $p \\to 1$（饱和）时趋于 $0$。",
+        f"Its maximum is ${tex(crit * (1 - crit))}$ at $p = {tex(crit)}$; it tends to $0$ as $p \\to 0$ or "
+        "$p \\to 1$ (saturation).", "softmax")
+    sat = [sp.Integer(10), 0, 0]
+    w = softmax_row(sat).weights()
+    Js = F.jacobian_at(list(w))
+    add("gradient/saturation",
+        f"分数 ${tex(_row(sat))}$ 时 softmax 饱和，雅可比矩阵大约多大？",
+        f"Scores ${tex(_row(sat))}$ saturate the softmax. How large is the Jacobian?",
+        f"$p_1 = {tex(w[0])} \\approx {approx(w[0])}$，$J_{{11}} = {tex(Js[0, 0])} \\approx {sci(Js[0, 0])}$："
+        "几乎为 $0$，梯度传不回去。这正是要除以 $\\sqrt{d_k}$ 的原因。",
+        f"$p_1 = {tex(w[0])} \\approx {approx(w[0])}$ and $J_{{11}} = {tex(Js[0, 0])} \\approx {sci(Js[0, 0])}$: almost "
+        "$0$, so almost no gradient flows back. This is why scores are divided by $\\sqrt{d_k}$.", "softmax")
+    return out
+
+
+def _unscaled(d: Derivation, lang: str) -> str:
+    S = d.step("scores").exact
+    A = d.step("weights").exact
+    r = softmax_row(list(S.row(0)))
+    w = r.weight(0)
+    if lang == "zh":
+        return (f"直接对 ${tex(_row(S.row(0)))}$ 做 softmax：$a_{{11}} = {tex(w)} \\approx {approx(w)}$，"
+                f"缩放后是 ${approx(A[0, 0])}$。不缩放时分布更尖锐；维度越大差别越大。")
+    return (f"Softmax of ${tex(_row(S.row(0)))}$ directly: $a_{{11}} = {tex(w)} \\approx {approx(w)}$, against "
+            f"${approx(A[0, 0])}$ with scaling. Unscaled, the distribution is sharper, and more so the wider $d_k$.")

@@ -1,0 +1,94 @@
+"""Card markup: split text into plain text, inline math and display math.
+
+>>> segments("Area $a^2$ and $$b$$")
+(('text', 'Area '), ('inline', 'a^2'), ('text', ' and '), ('display', 'b'))
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+__all__ = ["segments", "formulas", "to_anki_html", "to_markdown", "to_plain", "cloze_safe"]
+
+_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
+
+
+def segments(text: str) -> tuple[tuple[str, str], ...]:
+    """('text'|'inline'|'display', content) pieces; an unpaired ``$`` is a bug in the deck."""
+    out, pos = [], 0
+    for m in _MATH.finditer(text):
+        if m.start() > pos:
+            out.append(("text", text[pos:m.start()]))
+        out.append(("display", m.group(1).strip()) if m.group(1) is not None
+                   else ("inline", m.group(2).strip()))
+        pos = m.end()
+    if pos < len(text):
+        out.append(("text", text[pos:]))
+    for kind, part in out:
+        if kind == "text" and "$" in part:
+            raise ValueError(f"unpaired $ in card text: {text!r}")
+    return tuple(out)
+
+
+def formulas(text: str) -> list[str]:
+    """Every formula of a card text, inline and display."""
+    return [part for kind, part in segments(text) if kind != "text"]
+
+
+def cloze_safe(tex: str) -> str:
+    """Break ``{{`` and ``}}`` so Anki never reads them as cloze markers; TeX ignores the space.
+
+    >>> cloze_safe(r"\\frac{1}{{x}}}")
+    '\\\\frac{1}{ {x} } }'
+    """
+    while "{{" in tex or "}}" in tex:
+        tex = tex.replace("{{", "{ {").replace("}}", "} }")
+    return tex
+
+
+def to_anki_html(text: str) -> str:
+    r"""HTML for an Anki field: MathJax delimiters, everything HTML-escaped.
+
+    Escaping the math too is right: Anki hands MathJax the *text* of the field,
+    so ``&amp;`` arrives as the ``&`` a bmatrix needs.
+
+    >>> to_anki_html(r"M $$\begin{bmatrix} 1 & 2 \end{bmatrix}$$")
+    'M \\[\\begin{bmatrix} 1 &amp; 2 \\end{bmatrix}\\]'
+    """
+    parts = []
+    for kind, part in segments(text):
+        if kind == "text":
+            parts.append(html.escape(part, quote=False).replace("\n", "<br>"))
+        else:
+            body = html.escape(cloze_safe(part), quote=False)
+            parts.append(r"\(%s\)" % body if kind == "inline" else r"\[%s\]" % body)
+    return "".join(parts)
+
+
+def to_markdown(text: str) -> str:
+    """GitHub Markdown: ``$...$`` inline, ``$$`` blocks on their own lines."""
+    parts = []
+    for kind, part in segments(text):
+        if kind == "text":
+            parts.append(part)
+        elif kind == "inline":
+            parts.append(f"${part}$")
+        else:
+            parts.append(f"\n\n$$\n{part}\n$$\n\n")
+    out = "".join(parts)
+    out = re.sub(r"[ \t]*\n[ \t]*\n(?:[ \t]*\n)+", "\n\n", out)
+    return out.strip()
+
+
+def to_plain(text: str) -> str:
+    """One line for TSV/CSV apps: ``$...$`` kept, newlines as ``<br>`` (most apps read HTML line breaks)."""
+    parts = []
+    for kind, part in segments(text):
+        if kind == "text":
+            parts.append(part)
+        elif kind == "inline":
+            parts.append(f"${part}$")
+        else:
+            parts.append(f"$${part}$$")
+    return "".join(parts).strip().replace("\r", "").replace("\t", " ").replace("\n", "<br>")

@@ -1,0 +1,284 @@
+"""Practice problems that can be done by hand, with answer keys from the derivation.
+
+``make_exercise(seed, tokens, dim)`` draws small 0/1 matrices Q, K and a small
+integer V with ``random.Random(seed)``, choosing them so that every scaled score
+s_ij / sqrt(d_k) is an integer or a half (d_k = dim is 1, 4, 9 or 16, so
+sqrt(d_k) is whole, and for 9 and 16 the scores are drawn to be divisible).
+The answer key is ``symattn.topics.derive`` run on the generated spec: nothing
+in it is computed twice, nothing by hand.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import sympy as sp
+
+from .errors import SymattnError
+from .model import Derivation, Text
+from .numeric import fixed
+from .printing import Printer
+from .spec import AttentionSpec
+
+__all__ = ["Exercise", "make_exercise", "worksheet", "answer_key", "document", "spec_toml", "drill_deck",
+           "DIMS", "MIN_TOKENS", "MAX_TOKENS", "MAX_SEED"]
+
+DIMS = (1, 4, 9, 16)          # d_k with a whole square root
+MIN_TOKENS, MAX_TOKENS = 2, 6  # more than 6 tokens stops being a hand exercise
+MAX_SEED = 2**63 - 1
+MAX_DIGITS = 6
+_WORDS = {"zh": ("我", "爱", "你", "他", "看", "书", "猫", "吃", "鱼", "好"),
+          "en": ("the", "cat", "sat", "on", "a", "mat", "dog", "ran", "home", "fast")}
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One generated problem and its derivation."""
+
+    seed: int                      # random.Random(seed) drew everything
+    spec: AttentionSpec            # tokens, Q, K, V, d_k, digits, lang
+    derivation: Derivation         # symattn.topics.derive(spec): the answer key's source
+
+    @property
+    def name(self) -> str:
+        return f"s{self.seed}-L{len(self.spec.tokens)}-d{self.spec.d_k}"
+
+
+def _check(seed, tokens, dim, digits, lang) -> None:
+    for value, flag in ((seed, "--seed"), (tokens, "--tokens"), (dim, "--dim"), (digits, "--digits")):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SymattnError("must be a whole number", entry=flag)
+    if not 0 <= seed <= MAX_SEED:
+        raise SymattnError(f"must be from 0 to {MAX_SEED}, got {seed}", entry="--seed")
+    if not MIN_TOKENS <= tokens <= MAX_TOKENS:
+        raise SymattnError(f"must be from {MIN_TOKENS} to {MAX_TOKENS} (a hand exercise), got {tokens}",
+                           entry="--tokens")
+    if dim not in DIMS:
+        raise SymattnError(f"must be one of {', '.join(map(str, DIMS))} so that sqrt(d_k) is a whole "
+                           f"number, got {dim}", entry="--dim")
+    if not 0 <= digits <= MAX_DIGITS:
+        raise SymattnError(f"must be from 0 to {MAX_DIGITS}, got {digits}", entry="--digits")
+    if lang not in ("zh", "en"):
+        raise SymattnError(f"must be zh or en, got {lang!r}", entry="--lang")
+
+
+def _draw(rng: random.Random, L: int, D: int):
+    """Q, K (0/1, no zero rows) and V (entries 0..3) with every 2 s_ij divisible by sqrt(D)."""
+    root = sp.sqrt(D)
+    step = int(root) // 2 if int(root) % 2 == 0 else int(root)  # s_ij must be a multiple of this
+
+    def vec():
+        while True:
+            v = [rng.randint(0, 1) for _ in range(D)]
+            if any(v):
+                return v
+
+    keys = [vec() for _ in range(L)]
+    queries = []
+    for _ in range(L):
+        for _attempt in range(100_000):
+            q = vec()
+            if all(sum(a * b for a, b in zip(q, k)) % step == 0 for k in keys):
+                break
+        else:  # pragma: no cover - the zero-free rows above make this vanishingly rare
+            raise SymattnError("could not draw a hand-sized problem; try another --seed")
+        queries.append(q)
+    width = min(D, 3)
+    values = [[rng.randint(0, 3) for _ in range(width)] for _ in range(L)]
+    return (sp.ImmutableMatrix(queries), sp.ImmutableMatrix(keys), sp.ImmutableMatrix(values))
+
+
+def make_exercise(seed: int = 0, tokens: int = 3, dim: int = 4, *, lang: str = "zh",
+                  digits: int = 2) -> Exercise:
+    """A fresh, deterministic problem.
+
+    >>> ex = make_exercise(7, 3, 4, lang="en")
+    >>> ex.derivation.step("scaled_scores").exact.applyfunc(lambda s: (2 * s).is_Integer) == sp.ones(3, 3)
+    True
+    """
+    _check(seed, tokens, dim, digits, lang)
+    from .topics import derive
+    rng = random.Random(seed)
+    words = list(_WORDS[lang])
+    toks = tuple(rng.sample(words, tokens))
+    Q, K, V = _draw(rng, tokens, dim)
+    title = (f"注意力练习 #{seed}" if lang == "zh" else f"Attention exercise #{seed}")
+    spec = AttentionSpec(tokens=toks, Q=Q, K=K, V=V, d_k=sp.Integer(dim), digits=digits, lang=lang,
+                         title=title, source=f"<exercise seed={seed}>")
+    return Exercise(seed, spec, derive(spec))
+
+
+# --- text ----------------------------------------------------------------------------------
+
+_T = {
+    "intro": Text("词：{toks}，$L = {L}$，$d_k = {dk}$。已知（按行：每个词一行）：",
+                  "Tokens: {toks}, $L = {L}$, $d_k = {dk}$. Given (one row per token):"),
+    "tasks": Text("任务", "Tasks"),
+    "t1": Text("写出 $K^T$ 及其形状。", "Write $K^T$ and its shape."),
+    "t2": Text("计算打分矩阵 $\\text{{Scores}} = Q \\times K^T$。", "Compute $\\text{{Scores}} = Q \\times K^T$."),
+    "t3": Text("除以 $\\sqrt{{d_k}} = \\sqrt{{{dk}}}$ 得到 $\\text{{Scaled Scores}}$（都是整数或半整数）。",
+               "Divide by $\\sqrt{{d_k}} = \\sqrt{{{dk}}}$ to get the $\\text{{Scaled Scores}}$ (whole numbers or halves)."),
+    "t4": Text("按行做 softmax：先写精确值（每行减去最小值，合并相同指数），再保留 {n} 位小数。",
+               "Softmax each row: first exactly (subtract the row minimum, group equal exponents), then to {n} decimals."),
+    "t5": Text("计算输出 $\\text{{Attention Weights}} \\times V$（精确值与 {n} 位小数）。",
+               "Compute the output $\\text{{Attention Weights}} \\times V$ (exact and to {n} decimals)."),
+    "t6": Text("检查：每行权重之和为 $1$。", "Check: every row of weights sums to $1$."),
+    "key": Text("答案", "Answer key"),
+    "keynote": Text("由 symattn 精确推导（`symattn derive` 同一题目）；可用 `symattn check` 核对。",
+                    "Derived exactly by symattn (the same problem as `symattn derive`); `symattn check` confirms it."),
+    "entry": Text("展开一项：", "One entry written out:"),
+}
+
+
+def _p(ex: Exercise) -> Printer:
+    return Printer({"token_order": ex.spec.tokens})
+
+
+def _decimals(step, digits: int) -> str:
+    rows = [" & ".join(fixed(v, digits) for v in row) for row in step.numeric]
+    return r"\begin{bmatrix} %s \end{bmatrix}" % r" \\ ".join(rows)
+
+
+def _chain(p: Printer, step) -> str:
+    parts = [p.doprint(e) for e in step.expanded]
+    return " = ".join(t for k, t in enumerate(parts) if k == 0 or t != parts[k - 1])
+
+
+def _givens(ex: Exercise) -> list[str]:
+    p, s = _p(ex), ex.spec
+    return [f"Q = {p.doprint(s.Q)}", f"K = {p.doprint(s.K)}", f"V = {p.doprint(s.V)}"]
+
+
+def _key_lines(ex: Exercise) -> list[str]:
+    """The key as equation chains in the article's style, one formula per line."""
+    p, d, n = _p(ex), ex.derivation, ex.spec.digits
+    dk = ex.spec.d_k
+    W, O = d.step("weights"), d.step("output")
+    return _givens(ex) + [
+        f"K^T = {p.doprint(d.step('keys_transposed').exact)}",
+        f"\\text{{Scores}} = Q \\times K^T = {p.doprint(d.step('scores').exact)}",
+        _chain(p, d.step("scores")),
+        f"\\sqrt{{d_k}} = \\sqrt{{{p.doprint(dk)}}} = {p.doprint(sp.sqrt(dk))}",
+        f"\\text{{Scaled Scores}} = {p.doprint(d.step('scaled_scores').exact)}",
+        _chain(p, W),
+        f"\\text{{Attention Weights}} = \\text{{Softmax}}(\\text{{Scaled Scores}}) = {p.doprint(W.exact)}",
+        f"\\text{{Attention Weights}} = \\text{{Softmax}}(\\text{{Scaled Scores}}) \\approx {_decimals(W, n)}",
+        f"\\text{{Attention Weights}} \\times V = {p.doprint(O.exact)}",
+        f"\\text{{Attention Weights}} \\times V \\approx {_decimals(O, n)}",
+    ]
+
+
+def _intro(ex: Exercise, lang: str) -> str:
+    toks = ", ".join(ex.spec.tokens)
+    return _T["intro"][lang].format(toks=toks, L=len(ex.spec.tokens), dk=ex.spec.d_k)
+
+
+def worksheet(ex: Exercise, fmt: str = "md") -> str:
+    """The problem and the tasks, without answers."""
+    lang, n = ex.spec.lang, ex.spec.digits
+    tasks = [_T[k][lang].format(dk=ex.spec.d_k, n=n) for k in ("t1", "t2", "t3", "t4", "t5", "t6")]
+    title = ex.derivation.title[lang]
+    if fmt == "md":
+        out = [f"# {title}", "", _intro(ex, lang), ""]
+        out += [f"${g}$\n" for g in _givens(ex)]
+        out += [f"## {_T['tasks'][lang]}", ""] + [f"{i}. {t}" for i, t in enumerate(tasks, 1)] + [""]
+        return "\n".join(out)
+    from .render.tex import escape_text
+    out = [r"\section*{%s}" % escape_text(title), escape_text(_intro(ex, lang)), ""]
+    for g in _givens(ex):
+        out += [r"\[", g, r"\]"]
+    out += ["", r"\subsection*{%s}" % escape_text(_T["tasks"][lang]), r"\begin{enumerate}"]
+    out += [r"\item " + escape_text(t) for t in tasks] + [r"\end{enumerate}", ""]
+    return "\n".join(out)
+
+
+def answer_key(ex: Exercise, fmt: str = "md") -> str:
+    """The answers: every line an equation chain ``symattn check`` reads."""
+    lang = ex.spec.lang
+    lines = _key_lines(ex)
+    if fmt == "md":
+        out = [f"## {_T['key'][lang]}", "", _T["keynote"][lang], ""]
+        for line in lines:
+            out += [f"${line}$", ""]
+        return "\n".join(out)
+    from .render.tex import escape_text
+    out = [r"\subsection*{%s}" % escape_text(_T["key"][lang]),
+           escape_text(_T["keynote"][lang].replace("`", "")), ""]
+    for line in lines:
+        out += [r"\[", line, r"\]"]
+    return "\n".join(out) + "\n"
+
+
+def document(ex: Exercise, fmt: str = "md", part: str = "all") -> str:
+    """Worksheet, key or both; ``fmt="tex"`` gives a standalone xelatex document."""
+    pieces = []
+    if part in ("worksheet", "all"):
+        pieces.append(worksheet(ex, fmt))
+    if part in ("key", "all"):
+        if part == "key" and fmt == "md":
+            pieces.append(f"# {ex.derivation.title[ex.spec.lang]}\n")
+        pieces.append(answer_key(ex, fmt))
+    body = "\n".join(pieces).rstrip("\n") + "\n"
+    if fmt == "md":
+        return body
+    cls = r"\documentclass[11pt]{ctexart}" if ex.spec.lang == "zh" else r"\documentclass[11pt]{article}"
+    head = ["% Generated by symattn exercise. Compile with xelatex.", cls,
+            r"\usepackage{amsmath,amssymb}", r"\usepackage[margin=2cm]{geometry}",
+            r"\setcounter{MaxMatrixCols}{64}", r"\allowdisplaybreaks", r"\begin{document}", ""]
+    return "\n".join(head) + body + "\\end{document}\n"
+
+
+def spec_toml(ex: Exercise) -> str:
+    """The problem as a spec file for ``symattn derive``."""
+    s = ex.spec
+
+    def mat(m):
+        return "[" + ", ".join("[" + ", ".join(str(m[i, j]) for j in range(m.cols)) + "]"
+                               for i in range(m.rows)) + "]"
+    toks = ", ".join('"' + t + '"' for t in s.tokens)
+    return (f"# symattn exercise --seed {ex.seed} --tokens {len(s.tokens)} --dim {s.d_k}\n"
+            f'title = "{s.title}"\ntokens = [{toks}]\nQ = {mat(s.Q)}\nK = {mat(s.K)}\nV = {mat(s.V)}\n'
+            f'd_k = {s.d_k}\ndigits = {s.digits}\nlang = "{s.lang}"\n')
+
+
+def drill_deck(ex: Exercise, lang: str = "both"):
+    """Drill cards for this problem: one score, one scaled row, one weight, one output entry."""
+    from .cards.deck import LANGS, cards_for
+    from .cards.model import Concept, Deck
+    p, d, n = _p(ex), ex.derivation, ex.spec.digits
+    toks = ex.spec.tokens
+    given = " ".join(f"${g}$" for g in _givens(ex)[:2])
+    S, St, W, O = (d.step(k) for k in ("scores", "scaled_scores", "weights", "output"))
+    L = len(toks)
+    i = (ex.seed % L)
+    j = (ex.seed // L) % L
+    row = sp.ImmutableMatrix([list(St.exact.row(i))])
+    items = [
+        Concept(f"exercise/{ex.name}/score",
+                Text(f"{given} 求 $s_{{{i + 1}{j + 1}}}$（{toks[i]} 对 {toks[j]}）。",
+                     f"{given} Find $s_{{{i + 1}{j + 1}}}$ ({toks[i]} against {toks[j]})."),
+                Text(f"$s_{{{i + 1}{j + 1}}} = {p.doprint(S.exact[i, j])}$（第 {i + 1} 行 $Q$ 与第 {j + 1} 行 $K$ 的点积）",
+                     f"$s_{{{i + 1}{j + 1}}} = {p.doprint(S.exact[i, j])}$ (row {i + 1} of $Q$ dot row {j + 1} of $K$)")),
+        Concept(f"exercise/{ex.name}/scaled-row",
+                Text(f"{given} $d_k = {ex.spec.d_k}$，求第 {i + 1} 行缩放分数。",
+                     f"{given} With $d_k = {ex.spec.d_k}$, find row {i + 1} of the scaled scores."),
+                Text(f"${p.doprint(row)}$", f"${p.doprint(row)}$")),
+        Concept(f"exercise/{ex.name}/weight",
+                Text(f"缩放分数第 {i + 1} 行为 ${p.doprint(row)}$，求 $a_{{{i + 1}{j + 1}}}$（精确值与 {n} 位小数）。",
+                     f"Row {i + 1} of the scaled scores is ${p.doprint(row)}$. Find $a_{{{i + 1}{j + 1}}}$ "
+                     f"exactly and to {n} decimals."),
+                Text(f"$a_{{{i + 1}{j + 1}}} = {p.doprint(W.exact[i, j])} \\approx {fixed(W.numeric[i][j], n)}$",
+                     f"$a_{{{i + 1}{j + 1}}} = {p.doprint(W.exact[i, j])} \\approx {fixed(W.numeric[i][j], n)}$")),
+        Concept(f"exercise/{ex.name}/output",
+                Text(f"权重第 {i + 1} 行为 ${p.doprint(sp.ImmutableMatrix([list(W.exact.row(i))]))}$，$V = {p.doprint(ex.spec.V)}$，"
+                     f"求输出 $o_{{{i + 1}1}}$。",
+                     f"Row {i + 1} of the weights is ${p.doprint(sp.ImmutableMatrix([list(W.exact.row(i))]))}$ and "
+                     f"$V = {p.doprint(ex.spec.V)}$. Find the output entry $o_{{{i + 1}1}}$."),
+                Text(f"$o_{{{i + 1}1}} = {p.doprint(O.exact[i, 0])} \\approx {fixed(O.numeric[i][0], n)}$",
+                     f"$o_{{{i + 1}1}} = {p.doprint(O.exact[i, 0])} \\approx {fixed(O.numeric[i][0], n)}$")),
+    ]
+    if lang not in LANGS:
+        raise SymattnError(f"lang must be one of {', '.join(LANGS)}")
+    title = f"symattn exercise {ex.name}"
+    return Deck(name=f"symattn::exercises::{ex.name}", title=title, cards=cards_for(items, lang))
