@@ -1,0 +1,375 @@
+"""Two classic "why" questions, shown rather than stated.
+
+* Softmax gradient.  For a = softmax(z) the Jacobian is ∂a/∂z = diag(a) − a aᵀ.  Exactly,
+  with D = Σ_k e^{z_k}:  J_ii = Σ_{k≠i} e^{z_i+z_k} / D²  and  J_ij = −e^{z_i+z_j} / D².
+  When the scores grow, one weight tends to 1, the others to 0, and every entry of J
+  tends to 0: the gradient vanishes (saturation).
+* Why √d_k.  For q, k with independent entries of mean 0 and variance 1,
+  Var(q·k) = d_k, so the scores spread like √d_k; dividing by √d_k brings the variance to 1.
+  Derived with explicit expectation algebra (only E[x] = 0 and E[x²] = 1 are used, so
+  no normality is assumed), then checked by seeded sampling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import mpmath
+import sympy as sp
+
+from . import nodes
+from .attention import derive_attention, index
+from .errors import SymattnError
+from .model import Derivation, Step, Text
+from .numeric import evaluate
+from .softmax import ExpSum, SoftmaxRow, softmax_row
+
+__all__ = ["jacobian", "expectation", "variance_of_dot", "sample_variance",
+           "derive_softmax_gradient", "derive_why_sqrt_dk"]
+
+
+# --- softmax Jacobian -----------------------------------------------------------------------
+
+def _over_square(top: ExpSum, bottom: ExpSum) -> sp.Expr:
+    """top / bottom², a one-term bottom divided out (as softmax.ratio does for top / bottom)."""
+    if not top.terms:
+        return sp.S.Zero
+    if len(bottom.terms) == 1:
+        x0, c0 = bottom.terms[0]
+        return ExpSum.collect((x - 2 * x0, c / c0**2) for x, c in top.terms).expr()
+    return top.expr() / bottom.expr() ** 2
+
+
+def jacobian(row: SoftmaxRow) -> sp.ImmutableMatrix:
+    """∂a/∂z = diag(a) − a aᵀ for one canonical softmax row, in canonical exact form.
+
+    >>> jacobian(softmax_row([0, 0]))
+    Matrix([
+    [ 1/4, -1/4],
+    [-1/4,  1/4]])
+    """
+    x = row.exponents
+    n = len(x)
+
+    def entry(i, j):
+        if i == j:  # e^{x_i}(D - e^{x_i}) = Σ_{k≠i} e^{x_i + x_k}
+            pairs = [(x[i] + x[k], 1) for k in range(n) if k != i]
+        else:
+            pairs = [(x[i] + x[j], -1)]
+        return _over_square(ExpSum.collect(pairs), row.denominator)
+
+    return sp.ImmutableMatrix(n, n, entry)
+
+
+def _row_sums_vanish(row: SoftmaxRow) -> bool:
+    """Σ_j J_ij = 0 exactly, by collecting the numerators (no simplify)."""
+    x = row.exponents
+    n = len(x)
+    for i in range(n):
+        pairs = [(x[i] + x[k], 1) for k in range(n) if k != i] + [(x[i] + x[j], -1) for j in range(n) if j != i]
+        if ExpSum.collect(pairs).terms:
+            return False
+    return True
+
+
+def _sci(value, digits=3) -> str:
+    """``1.93 \\times 10^{-6}`` for inline math; plain digits for moderate values."""
+    if mpmath.mpf("1e-3") <= abs(value) < 10**4:
+        return mpmath.nstr(value, digits)
+    mant, _, exp = mpmath.nstr(value, digits, min_fixed=1, max_fixed=0).partition("e")
+    return f"{mant} \\times 10^{{{int(exp)}}}" if exp else mant
+
+
+def _jacobian_step(step_id, title, row, label, tokens, digits, lhs_tex) -> Step:
+    J = jacobian(row)
+    n = J.rows
+    a = row.weights()
+    a_col = sp.ImmutableMatrix(n, 1, list(a))
+    diag = sp.ImmutableMatrix(sp.diag(*a))
+    from .printing import latex
+    a1 = latex(a[0])
+    chain = (nodes.Named("%s_{%s}" % (lhs_tex, index(0, 0))), nodes.Named("a_{1} (1 - a_{1})"),
+             nodes.Named(r"%s \left(1 - %s\right)" % (a1, a1)), J[0, 0])
+    notes = [Text(f"维度: ${n} \\times {n}$；$J$ 对称。", f"Shape ${n} \\times {n}$; $J$ is symmetric.")]
+    if _row_sums_vanish(row):
+        notes.append(Text("每行精确地加起来等于 $0$：所有分数同时加一个常数，softmax 不变，梯度在这个方向上为 $0$。",
+                          "Every row sums to exactly $0$: adding one constant to all scores leaves the "
+                          "softmax unchanged, so the gradient has no component along it."))
+    return Step(
+        id=step_id, title=title, lhs=nodes.Named(lhs_tex, step_id),
+        formula=nodes.Named(r"\operatorname{diag}(a) - a a^{T}"),
+        substituted=nodes.Shifted(diag, sp.MatMul(a_col, a_col.T, evaluate=False)),
+        expanded=chain, exact=J, numeric=evaluate(J, digits), row_labels=tokens, col_labels=tokens,
+        notes=tuple(notes))
+
+
+def derive_softmax_gradient(spec) -> Derivation:
+    """The softmax Jacobian for each row of the spec's weights, then its saturation.
+
+    >>> from symattn.examples import article_spec
+    >>> d = derive_softmax_gradient(article_spec())
+    >>> d.step("jacobian_2").exact[0, :]
+    Matrix([[2/9, -1/9, -1/9]])
+    """
+    big = spec.option("saturation_d_k", 768)
+    if isinstance(big, bool) or not isinstance(big, int) or big <= 0:
+        raise SymattnError("must be a positive whole number", entry="options.saturation_d_k")
+    core = derive_attention(replace(spec, claimed=()))
+    tokens, digits, L = spec.tokens, spec.digits, len(spec.tokens)
+    scaled = core.step("scaled_scores").exact
+    if scaled.free_symbols:
+        raise SymattnError("the softmax gradient needs numeric Q and K", entry="Q")
+    steps = [core.step("scaled_scores"), core.step("weights")]
+    rows = [softmax_row(list(scaled.row(i))) for i in range(L)]
+    for i, row in enumerate(rows):
+        steps.append(_jacobian_step(
+            f"jacobian_{i + 1}", Text(f"第 {i + 1} 行（{tokens[i]}）的 softmax 雅可比矩阵",
+                                     f"Softmax Jacobian of row {i + 1} ({tokens[i]})"),
+            row, tokens[i], tokens, digits, r"J^{(%d)}" % (i + 1)))
+
+    # Saturation: the same row without dividing by sqrt(d_k), at a realistic d_k.
+    i = max(range(L), key=lambda k: (max(rows[k].exponents) if all(e.is_number for e in rows[k].exponents)
+                                     else 0, -k))
+    root = sp.sqrt(big)
+    z = sp.ImmutableMatrix(1, L, lambda _, j: sp.expand(root * scaled[i, j]))
+    steps.append(Step(
+        id="unscaled_scores", title=Text(f"不缩放时 d_k = {big} 的分数", f"Unscaled scores at d_k = {big}"),
+        lhs=nodes.Named("z", "z"), formula=nodes.Named(r"\sqrt{d_k}\,\tilde{s}_{%d}" % (i + 1)),
+        substituted=sp.MatMul(sp.Pow(big, sp.Rational(1, 2), evaluate=False), sp.ImmutableMatrix(scaled.row(i)),
+                              evaluate=False),
+        expanded=(nodes.Named("z_{1}"), sp.Mul(sp.Pow(big, sp.Rational(1, 2), evaluate=False), scaled[i, 0],
+                                               evaluate=False), z[0, 0]),
+        exact=z, numeric=evaluate(z, digits), col_labels=tokens,
+        notes=(Text(f"若 $d_k = {big}$（如文章所说）而不除以 $\\sqrt{{d_k}}$，同样的相似度模式给出的分数要大 "
+                    f"$\\sqrt{{{big}}} = {sp.latex(root)}$ 倍。",
+                    f"With $d_k = {big}$ (as in the article) and no division by $\\sqrt{{d_k}}$, the same pattern "
+                    f"of similarity gives scores $\\sqrt{{{big}}} = {sp.latex(root)}$ times larger."),)))
+    srow = softmax_row(list(z))
+    a = sp.ImmutableMatrix([list(srow.weights())])
+    a_num = evaluate(a, digits)
+    small = min((v for v in a_num[0]), key=lambda v: v)
+    steps.append(Step(
+        id="saturated_weights", title=Text("饱和的 softmax", "Saturated softmax"), lhs=nodes.Named("a", "a"),
+        formula=nodes.RowSoftmax(nodes.Named("z")), substituted=nodes.RowSoftmax(z),
+        expanded=(nodes.Named("a_{1}"), nodes.ExpRatio(z[0, 0], tuple(z)), a[0, 0]),
+        exact=a, numeric=a_num, col_labels=tokens,
+        notes=(Text(f"几乎是 one-hot：最小的权重约为 ${_sci(small)}$。",
+                    f"Almost one-hot: the smallest weight is about ${_sci(small)}$."),)))
+    Jbig = jacobian(srow)
+    Jsmall = jacobian(rows[i])
+    big_num, small_num = evaluate(Jbig, digits), evaluate(Jsmall, digits)
+    top_big = max(abs(v) for r in big_num for v in r)
+    top_small = max(abs(v) for r in small_num for v in r)
+    shrink = mpmath.nint(top_small / top_big)
+    step = _jacobian_step("saturated_jacobian", Text("饱和时的雅可比矩阵", "The Jacobian when saturated"),
+                          srow, tokens[i], tokens, digits, r"J^{(z)}")
+    step = replace(step, notes=step.notes + (Text(
+        f"最大的元素约为 ${_sci(top_big)}$，而缩放后（第 {i + 1} 行）约为 ${_sci(top_small)}$："
+        f"梯度小了约 ${_sci(shrink)}$ 倍，这就是“梯度消失”。",
+        f"Its largest entry is about ${_sci(top_big)}$, against ${_sci(top_small)}$ with scaling (row {i + 1}): "
+        f"the gradient is about ${_sci(shrink)}$ times smaller. That is the vanishing gradient."),))
+    steps.append(step)
+    steps.append(_limit_step(digits))
+
+    title = Text(spec.title or "softmax 的梯度与饱和：" + " ".join(tokens),
+                 spec.title or "The softmax gradient and saturation: " + " ".join(tokens))
+    intro = (Text("反向传播经过 softmax 时乘以它的雅可比矩阵 $J = \\operatorname{diag}(a) - a a^{T}$，"
+                  "即 $\\partial L / \\partial z = J \\, \\partial L / \\partial a$。下面对文章的每一行精确计算 $J$，"
+                  "再看分数变大时 $J$ 如何趋于 $0$。",
+                  "Backpropagation through softmax multiplies by its Jacobian $J = \\operatorname{diag}(a) - a a^{T}$: "
+                  "$\\partial L / \\partial z = J \\, \\partial L / \\partial a$. Below, $J$ exactly for each of "
+                  "the article's rows, then how $J$ goes to $0$ as the scores grow."),)
+    return Derivation(topic="softmax_gradient", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
+                      lang=spec.lang, intro=intro, meta=(("saturation_d_k", big),))
+
+
+def _limit_step(digits) -> Step:
+    """Scores t·(1, 1/2, 1/2): the row shifted by t/2 is (t/2, 0, 0); every J entry → 0."""
+    t = sp.Symbol("t", positive=True)
+    u = sp.Symbol("u", positive=True)
+    row = softmax_row([t / 2, 0, 0])
+    J = jacobian(row)
+    # Each entry is a rational function of u = e^{t/2}; its limit there is quick and exact.
+    limits = {e: sp.limit(e.subs(sp.exp(t / 2), u), u, sp.oo) for e in set(J)}
+    zero = all(v == 0 for v in limits.values())
+    return Step(
+        id="saturation_limit", title=Text("分数趋于无穷时的极限", "The limit as scores grow"),
+        lhs=nodes.Named("J(t)", "J_t"), formula=nodes.Named(r"\operatorname{diag}(a(t)) - a(t) a(t)^{T}"),
+        substituted=None,
+        expanded=(sp.Limit(J[0, 0], t, sp.oo), limits[J[0, 0]]),
+        exact=J, numeric=evaluate(J, digits),
+        notes=(Text("分数取 $t \\cdot (1, 1/2, 1/2)$，同减 $t/2$ 后为 $(t/2, 0, 0)$。",
+                    "Scores $t \\cdot (1, 1/2, 1/2)$, shifted by $t/2$: $(t/2, 0, 0)$."),
+               Text("当 $t \\to \\infty$ 时 $J(t)$ 的每个元素都精确地趋于 $0$（令 $u = e^{t/2}$，分子次数低于分母）。"
+                    if zero else "当 $t \\to \\infty$ 时 $J(t)$ 并不全部趋于 $0$。",
+                    "As $t \\to \\infty$ every entry of $J(t)$ tends to exactly $0$ (with $u = e^{t/2}$ the "
+                    "numerator has lower degree than the denominator)." if zero else
+                    "As $t \\to \\infty$ not every entry of $J(t)$ tends to $0$.")))
+
+
+# --- why sqrt(d_k) -----------------------------------------------------------------------------
+
+def expectation(expr, variables, moments=None) -> sp.Expr:
+    """E[expr] for a polynomial in independent variables with E[x] = 0, E[x²] = 1.
+
+    Higher moments stay symbols μ_p unless given in ``moments`` (p -> value).
+
+    >>> q, k = sp.symbols("q k")
+    >>> expectation((q * k) ** 2, [q, k]), expectation(q * k + 3, [q, k])
+    (1, 3)
+    """
+    mu = {0: sp.S.One, 1: sp.S.Zero, 2: sp.S.One, **(moments or {})}
+    total = sp.S.Zero
+    for powers, coeff in sp.Poly(sp.expand(expr), *variables).terms():
+        term = coeff
+        for p in powers:
+            term *= mu.get(p, sp.Symbol(f"mu_{p}"))
+        total += term
+    return sp.expand(total)
+
+
+def _pair_moments(n: int) -> sp.ImmutableMatrix:
+    """E[q_i k_i q_j k_j] for i, j = 1..n by explicit expansion."""
+    q = sp.symbols(f"q_1:{n + 1}")
+    k = sp.symbols(f"k_1:{n + 1}")
+    return sp.ImmutableMatrix(n, n, lambda i, j: expectation(q[i] * k[i] * q[j] * k[j], q + k))
+
+
+def variance_of_dot(d=None) -> sp.Expr:
+    """Var(q·k) for d-dimensional q, k with independent mean-0, variance-1 entries.
+
+    With ``d`` None the dimension is the symbol d_k, and the sum over pairs (i, j) is
+    split into the d_k diagonal pairs and the d_k(d_k - 1) others.
+
+    >>> variance_of_dot()
+    d_k
+    >>> variance_of_dot(4)
+    4
+    """
+    q1, k1, q2, k2 = sp.symbols("q_1 k_1 q_2 k_2")
+    same = expectation((q1 * k1) ** 2, [q1, k1])                 # i = j: E[q_i²] E[k_i²]
+    other = expectation(q1 * k1 * q2 * k2, [q1, k1, q2, k2])     # i ≠ j: E[q_i] E[k_i] E[q_j] E[k_j]
+    mean = expectation(q1 * k1, [q1, k1])
+    dk = sp.Symbol("d_k", integer=True, positive=True) if d is None else sp.Integer(d)
+    i = sp.Symbol("i", integer=True, positive=True)
+    second = sp.Sum(same, (i, 1, dk)).doit() + dk * (dk - 1) * other
+    return sp.expand(second - (dk * mean) ** 2)
+
+
+def sample_variance(d: int, samples: int, seed: int) -> tuple[float, float]:
+    """Seeded sample variances of q·k and of q·k / sqrt(d) for standard normal q, k."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    q = rng.standard_normal((samples, d))
+    k = rng.standard_normal((samples, d))
+    dots = (q * k).sum(axis=1)
+    return float(dots.var(ddof=1)), float((dots / np.sqrt(d)).var(ddof=1))
+
+
+def derive_why_sqrt_dk(spec) -> Derivation:
+    """Var(q·k) = d_k, symbolically, then at the spec's d_k, then by sampling.
+
+    >>> from symattn.spec import parse_spec
+    >>> d = derive_why_sqrt_dk(parse_spec('topic = "why_sqrt_dk"\\nd_k = 768\\n[options]\\nsamples = 200'))
+    >>> d.step("variance").exact
+    Matrix([[d_k]])
+    """
+    dk_value = spec.d_k if spec.d_k is not None else sp.Integer(768)
+    if not dk_value.is_Integer:
+        raise SymattnError("why_sqrt_dk needs a whole-number d_k", entry="d_k")
+    opts = {}
+    for key, default, top in (("samples", 10000, 200000), ("seed", 0, 2**32 - 1), ("demo_d_k", 3, 6)):
+        v = spec.option(key, default)
+        if isinstance(v, bool) or not isinstance(v, int) or not (0 if key == "seed" else 1) <= v <= top:
+            raise SymattnError(f"must be a whole number up to {top}", entry=f"options.{key}")
+        opts[key] = v
+    if int(dk_value) > 4096:
+        raise SymattnError("d_k over 4096 is too large to sample quickly", entry="d_k")
+    digits, n = spec.digits, opts["demo_d_k"]
+    dk = sp.Symbol("d_k", integer=True, positive=True)
+    E = lambda tex: nodes.Named(r"\mathbb{E}[%s]" % tex)
+    steps = []
+
+    P = _pair_moments(n)
+    steps.append(Step(
+        id="pair_moments", title=Text(f"成对的期望（d_k = {n} 时逐项展开）", f"Pair expectations (written out for d_k = {n})"),
+        lhs=nodes.Named(r"\left(\mathbb{E}[q_i k_i q_j k_j]\right)_{ij}", "P"),
+        formula=nodes.Named(r"\left(\mathbb{E}[q_i q_j]\,\mathbb{E}[k_i k_j]\right)_{ij}"), substituted=None,
+        expanded=(E("q_1 k_1 q_1 k_1"), nodes.Named(r"\mathbb{E}[q_1^{2}]\,\mathbb{E}[k_1^{2}]"),
+                  sp.Mul(1, 1, evaluate=False), P[0, 0]),
+        exact=P, numeric=evaluate(P, digits),
+        notes=(Text("$q$ 与 $k$ 的各分量相互独立、均值 $0$、方差 $1$。$i \\ne j$ 时乘积中有因子 $\\mathbb{E}[q_i] = 0$，"
+                    "所以是单位矩阵：$\\mathbb{E}[q_i k_i q_j k_j] = \\delta_{ij}$。",
+                    "The entries of $q$ and $k$ are independent, with mean $0$ and variance $1$. For $i \\ne j$ the "
+                    "product has a factor $\\mathbb{E}[q_i] = 0$, so the result is the identity: "
+                    "$\\mathbb{E}[q_i k_i q_j k_j] = \\delta_{ij}$."),
+               Text("只用到一阶矩和二阶矩，不需要假设正态分布。",
+                    "Only the first and second moments are used; no normality is assumed."))))
+
+    q1, k1 = sp.symbols("q_1 k_1")
+    zero = sp.ImmutableMatrix([[sp.expand(dk * expectation(q1 * k1, [q1, k1]))]])
+    steps.append(Step(
+        id="mean", title=Text("均值 E[q·k]", "The mean E[q·k]"), lhs=E(r"q \cdot k"),
+        formula=nodes.Named(r"\sum_{i=1}^{d_k} \mathbb{E}[q_i]\,\mathbb{E}[k_i]"), substituted=None,
+        expanded=(E(r"q \cdot k"), nodes.Named(r"\sum_{i=1}^{d_k} 0 \cdot 0"), zero[0, 0]),
+        exact=zero, numeric=evaluate(zero, digits)))
+
+    var = variance_of_dot()
+    V = sp.ImmutableMatrix([[var]])
+    steps.append(Step(
+        id="variance", title=Text("方差 Var(q·k) = d_k", "The variance Var(q·k) = d_k"),
+        lhs=nodes.Named(r"\operatorname{Var}(q \cdot k)", "Var"),
+        formula=nodes.Named(r"\sum_{i=1}^{d_k} \sum_{j=1}^{d_k} \mathbb{E}[q_i k_i q_j k_j] - "
+                            r"\left(\mathbb{E}[q \cdot k]\right)^{2}"),
+        substituted=nodes.Named(r"\sum_{i=1}^{d_k} \sum_{j=1}^{d_k} \delta_{ij} - 0^{2}"),
+        expanded=(nodes.Named(r"\operatorname{Var}(q \cdot k)"),
+                  nodes.Named(r"d_k \cdot 1 + d_k (d_k - 1) \cdot 0"), var),
+        exact=V, numeric=evaluate(V, digits),
+        notes=(Text("$d_k$ 个对角项各为 $1$，其余 $d_k(d_k - 1)$ 项为 $0$。",
+                    "The $d_k$ diagonal pairs give $1$ each; the other $d_k(d_k - 1)$ give $0$."),
+               Text("所以点积的标准差是 $\\sqrt{d_k}$：维度越高，分数越分散。",
+                    "So the dot product has standard deviation $\\sqrt{d_k}$: the higher the dimension, "
+                    "the wider the scores spread."))))
+
+    at = sp.ImmutableMatrix([[var.subs(dk, dk_value), sp.sqrt(var.subs(dk, dk_value))]])
+    steps.append(Step(
+        id="variance_at_d_k", title=Text(f"d_k = {dk_value} 时", f"At d_k = {dk_value}"),
+        lhs=nodes.Named(r"\begin{bmatrix} \operatorname{Var}(q \cdot k) & \sigma \end{bmatrix}", "Var_sigma"),
+        formula=nodes.Named(r"\begin{bmatrix} d_k & \sqrt{d_k} \end{bmatrix}"),
+        substituted=nodes.Named(r"\begin{bmatrix} %s & \sqrt{%s} \end{bmatrix}" % (dk_value, dk_value)),
+        expanded=(), exact=at, numeric=evaluate(at, digits),
+        notes=(Text(f"不缩放时，分数的典型差距是 ${sp.latex(at[0, 1])}$ 的量级，softmax 会饱和（见 softmax 梯度一文）。",
+                    f"Unscaled, scores typically differ by the order of ${sp.latex(at[0, 1])}$, and softmax "
+                    "saturates (see the softmax gradient document)."),)))
+
+    one = sp.ImmutableMatrix([[sp.cancel(var / dk)]])
+    steps.append(Step(
+        id="scaled_variance", title=Text("缩放后的方差", "The variance after scaling"),
+        lhs=nodes.Named(r"\operatorname{Var}\left(\frac{q \cdot k}{\sqrt{d_k}}\right)", "Var_scaled"),
+        formula=nodes.Named(r"\frac{1}{d_k} \operatorname{Var}(q \cdot k)"),
+        substituted=sp.Mul(sp.Pow(dk, -1), var, evaluate=False),
+        expanded=(), exact=one, numeric=evaluate(one, digits),
+        notes=(Text("除以 $\\sqrt{d_k}$ 使方差回到 $1$，与维度无关。",
+                    "Dividing by $\\sqrt{d_k}$ brings the variance back to $1$, whatever the dimension."),)))
+
+    N, seed, d = opts["samples"], opts["seed"], int(dk_value)
+    raw, scaled = sample_variance(d, N, seed)
+    expect = sp.ImmutableMatrix([[dk_value, 1]])
+    steps.append(Step(
+        id="sampling", title=Text("抽样验证（固定随机种子）", "Sampling check (fixed seed)"),
+        lhs=nodes.Named(r"\begin{bmatrix} \operatorname{Var}(q \cdot k) & \operatorname{Var}(q \cdot k / "
+                        r"\sqrt{d_k}) \end{bmatrix}", "sampled"),
+        formula=nodes.Named(r"\begin{bmatrix} d_k & 1 \end{bmatrix}"), substituted=None, expanded=(),
+        exact=expect, numeric=evaluate(expect, digits),
+        notes=(Text(f"numpy `default_rng({seed})`，{N} 对 ${d}$ 维标准正态向量：样本方差 ${raw:.2f}$ 与 ${scaled:.4f}$"
+                    f"（理论值 ${d}$ 与 $1$）。",
+                    f"numpy `default_rng({seed})`, {N} pairs of ${d}$-dimensional standard normal vectors: sample "
+                    f"variances ${raw:.2f}$ and ${scaled:.4f}$ (exact: ${d}$ and $1$)."),)))
+
+    title = Text(spec.title or "为什么要除以 √d_k", spec.title or "Why divide by √d_k")
+    intro = (Text("文章说“不除以 $\\sqrt{d_k}$ 会让 softmax 饱和、梯度消失”。这里把原因推出来：点积的方差正好是 $d_k$。",
+                  "The article says that without dividing by $\\sqrt{d_k}$ softmax saturates and the gradients "
+                  "vanish. Here is why: the variance of the dot product is exactly $d_k$."),)
+    return Derivation(topic="why_sqrt_dk", title=title, tokens=spec.tokens, steps=tuple(steps), digits=digits,
+                      lang=spec.lang, intro=intro,
+                      meta=(("d_k", dk_value), ("samples", N), ("seed", seed), ("sample_variance", raw)))
