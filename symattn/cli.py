@@ -17,6 +17,7 @@ __all__ = ["main", "main_parser", "entrypoint", "COMMANDS"]
 #: subcommand name -> module in symattn.commands
 COMMANDS = {
     "derive": "derive",
+    "check": "check",
     "cards": "cards",
     "exercise": "exercise",
 }

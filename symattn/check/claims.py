@@ -1,0 +1,39 @@
+"""The result of checking one claim, and the report of a whole article (data only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Claim", "Report", "STATUSES"]
+
+STATUSES = ("exact", "rounded", "wrong", "unverifiable")
+
+
+@dataclass
+class Claim:
+    line: int                  # 1-based line in the article
+    source: str                # the claim as written
+    status: str                # exact, rounded, wrong, unverifiable
+    claimed: object = None     # the printed value: a string, or rows of strings
+    expected: object = None    # the exact value (SymPy str), same layout, or None
+    detail: str = ""           # the verdict in one or two sentences
+    what: str = ""             # what is claimed, e.g. "Kᵀ", "shape of X"
+    entries: list = field(default_factory=list)   # wrong entries: dicts entry/claimed/exact/correct
+    notes: list = field(default_factory=list)     # remarks that are not errors (row sums 0.99)
+    diagnosis: str = ""        # the common mistake that reproduces the printed numbers
+    drift: str = ""            # stepwise and end-to-end disagree: what that means here
+
+
+@dataclass
+class Report:
+    file: str                                     # the article, as named on the command line
+    claims: list[Claim]
+    definitions: list[tuple[int, str]] = field(default_factory=list)  # (line, "X given, 3x4")
+    notes: list[str] = field(default_factory=list)                    # article-wide remarks
+
+    def count(self, status: str) -> int:
+        return sum(1 for c in self.claims if c.status == status)
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.count("wrong") else 0

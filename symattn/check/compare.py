@@ -1,0 +1,148 @@
+"""Compare what the article prints with the exact value.
+
+An exact claim (``2``, ``\\frac{1}{3}``, ``K^T``) must be exactly equal.  A decimal
+claim is checked at the precision it was printed with: ``0.45`` means the exact
+value lies in [0.445, 0.455), i.e. it rounds (half-up, as by hand) to 0.45.
+
+>>> import sympy as sp
+>>> e = sp.exp(sp.Rational(1, 2)) / (sp.exp(sp.Rational(1, 2)) + 2)
+>>> compare_entry("0.45", sp.Rational(45, 100), e, "≈").status
+'rounded'
+>>> compare_entry("0.46", sp.Rational(46, 100), e, "≈").correct
+'0.45'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+import mpmath
+import sympy as sp
+
+from ..numeric import fixed, to_mpf
+from .evaluate import Unresolved
+
+__all__ = ["EntryResult", "Comparison", "compare", "compare_entry", "decimals_of", "DPS"]
+
+DPS = 60
+_DECIMAL = re.compile(r"-?\d*\.\d+|-?\d+")
+
+
+@dataclass(frozen=True)
+class EntryResult:
+    index: tuple[int, int] | None  # (row, col) 0-based, None for a single number
+    text: str                      # as printed
+    claimed: sp.Expr               # exact reading of the printed text
+    exact: sp.Expr                 # the exact value
+    status: str                    # exact, rounded, wrong
+    correct: str                   # the exact value at the printed precision ("" if exact text)
+    decimals: int | None           # printed decimals, None for an exact claim
+
+
+@dataclass(frozen=True)
+class Comparison:
+    status: str                          # exact, rounded, wrong
+    entries: tuple[EntryResult, ...]
+    shape_error: str = ""                # set when the shapes differ
+
+    @property
+    def wrong(self) -> tuple[EntryResult, ...]:
+        return tuple(e for e in self.entries if e.status == "wrong")
+
+
+def decimals_of(text: str) -> int | None:
+    """Printed decimals of a plain decimal number, None for anything else.
+
+    >>> decimals_of("0.450"), decimals_of("2"), decimals_of("\\\\frac{1}{2}")
+    (3, 0, None)
+    """
+    t = text.replace(" ", "").lstrip("+")
+    if not re.fullmatch(r"-?(\d+\.?\d*|\.\d+)", t):
+        return None
+    return len(t.split(".")[1]) if "." in t else 0
+
+
+def _numeric(expr):
+    if expr.free_symbols:
+        return None
+    return to_mpf(expr, DPS)
+
+
+def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResult:
+    claimed, exact = sp.sympify(claimed), sp.sympify(exact)
+    if exact.free_symbols or claimed.free_symbols:
+        return _compare_symbolic(text, claimed, exact, rel, index)
+    if exact in (sp.oo, -sp.oo) or claimed in (sp.oo, -sp.oo):
+        ok = exact == claimed
+        return EntryResult(index, text, claimed, exact, "exact" if ok else "wrong", "", None)
+    if _equal(claimed, exact):
+        return EntryResult(index, text, claimed, exact, "exact", "", decimals_of(text))
+    d = decimals_of(text)
+    value = _numeric(exact)
+    if value is None:
+        raise Unresolved("the exact value is not a real number")
+    if d is None or (d == 0 and rel == "="):
+        # an exact claim (a fraction, an integer after "="): only equality will do
+        return EntryResult(index, text, claimed, exact, "wrong", _short(value), None)
+    correct = fixed(value, d)
+    ok = Decimal(correct) == Decimal(text.replace(" ", "")).quantize(Decimal(1).scaleb(-d))
+    return EntryResult(index, text, claimed, exact, "rounded" if ok else "wrong", correct, d)
+
+
+def _equal(a, b) -> bool:
+    if a.is_Rational and b.is_Rational:
+        return a == b
+    if a == b:
+        return True
+    va, vb = _numeric(a), _numeric(b)
+    if va is None or vb is None:
+        return False
+    with mpmath.workdps(DPS):
+        return abs(va - vb) < mpmath.mpf(10) ** (-(DPS - 10)) * max(1, abs(vb))
+
+
+def _compare_symbolic(text, claimed, exact, rel, index) -> EntryResult:
+    diff = sp.expand(claimed - exact)
+    if diff == 0:
+        return EntryResult(index, text, claimed, exact, "exact", "", None)
+    ca, ce = sp.expand(claimed).as_coefficients_dict(), sp.expand(exact).as_coefficients_dict()
+    if set(ca) != set(ce):
+        return EntryResult(index, text, claimed, exact, "wrong", "", None)
+    d = max((decimals_of(m) or 0 for m in _DECIMAL.findall(text)), default=0)
+    status = "exact"
+    for term in ca:
+        sub = compare_entry(_fmt_dec(ca[term], d) if d else str(ca[term]), ca[term], ce[term],
+                            "≈" if d else rel)
+        if sub.status == "wrong":
+            return EntryResult(index, text, claimed, exact, "wrong", "", d or None)
+        if sub.status == "rounded":
+            status = "rounded"
+    return EntryResult(index, text, claimed, exact, status, "", d or None)
+
+
+def _fmt_dec(value, d) -> str:
+    return fixed(to_mpf(sp.sympify(value), DPS), d)
+
+
+def _short(value) -> str:
+    return mpmath.nstr(value, 6)
+
+
+def compare(texts, claimed, exact, rel: str) -> Comparison:
+    """Compare a printed matrix (or number) with the exact one, entry by entry."""
+    if isinstance(claimed, sp.MatrixBase) != isinstance(exact, sp.MatrixBase):
+        kind = "a matrix" if isinstance(exact, sp.MatrixBase) else "a number"
+        return Comparison("wrong", (), f"the exact value is {kind}")
+    if isinstance(claimed, sp.MatrixBase):
+        if claimed.shape != exact.shape:
+            return Comparison("wrong", (), f"printed {claimed.rows}x{claimed.cols}, "
+                                           f"but the value is {exact.rows}x{exact.cols}")
+        entries = tuple(compare_entry(texts[i][j], claimed[i, j], exact[i, j], rel, (i, j))
+                        for i in range(claimed.rows) for j in range(claimed.cols))
+    else:
+        entries = (compare_entry(texts, claimed, exact, rel),)
+    statuses = {e.status for e in entries}
+    status = "wrong" if "wrong" in statuses else "rounded" if "rounded" in statuses else "exact"
+    return Comparison(status, entries)

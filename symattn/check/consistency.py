@@ -1,0 +1,84 @@
+"""Checks inside the article that need no exact value.
+
+* Sanity: a printed softmax row must be non-negative and sum to 1 up to its rounding;
+  0.99 or 1.01 from rounding gets a note, a row that no softmax can produce an error.
+* Shift invariance: two rows of scores that differ by a constant have the same
+  softmax, so the article must print the same weights for them.
+* Conventions: an article that says it does not scale uses a convention; a formula
+  it states (÷√d_k) but does not apply is an error (see the diagnosis).
+
+>>> sanity_rows((("0.45", "0.27", "0.27"),))
+([], ['row 1 of the printed weights sums to 0.99, not 1: that is rounding, not an error'])
+>>> sanity_rows((("0.7", "0.7", "0.1"),))[0]
+['row 1 cannot come from a softmax: it sums to 1.5']
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+import sympy as sp
+
+__all__ = ["sanity_rows", "shift_pairs", "declared_no_scaling"]
+
+
+def _dec(text: str):
+    try:
+        return Decimal(text.replace(" ", ""))
+    except InvalidOperation:
+        return None
+
+
+def sanity_rows(texts) -> tuple[list[str], list[str]]:
+    """(errors, notes) for the printed rows of a softmax."""
+    errors, notes = [], []
+    for i, row in enumerate(texts):
+        values = [_dec(t) for t in row]
+        if any(v is None for v in values):
+            continue
+        if any(v < 0 for v in values):
+            errors.append(f"row {i + 1} cannot come from a softmax: it has a negative weight")
+            continue
+        if any(v > 1 for v in values):
+            errors.append(f"row {i + 1} cannot come from a softmax: a weight is larger than 1")
+            continue
+        total = sum(values)
+        places = max((len(t.split(".")[1]) if "." in t else 0) for t in row)
+        slack = Decimal(len(row)) * Decimal(5) * Decimal(10) ** (-(places + 1))
+        if abs(total - 1) > slack:
+            errors.append(f"row {i + 1} cannot come from a softmax: it sums to {total.normalize():f}")
+        elif total != 1:
+            notes.append(f"row {i + 1} of the printed weights sums to {total:f}, not 1: "
+                         "that is rounding, not an error")
+    return errors, notes
+
+
+def shift_pairs(scores) -> list[tuple[int, int, sp.Expr]]:
+    """Pairs of rows (i, j, c) with row_i = row_j + c for a constant c."""
+    if not isinstance(scores, sp.MatrixBase):
+        return []
+    out = []
+    for i in range(scores.rows):
+        for j in range(i + 1, scores.rows):
+            diffs = {sp.expand(scores[i, k] - scores[j, k]) for k in range(scores.cols)}
+            if len(diffs) == 1:
+                c = diffs.pop()
+                if c.is_number and c.is_finite:
+                    out.append((i, j, c))
+    return out
+
+
+_NO_SCALING = re.compile(
+    r"\b(?:we|i|this (?:article|post|example|tutorial))\s+(?:do not|don't|will not|won't|skip|omit|leave out|"
+    r"ignore|drop)\s+(?:the\s+)?(?:scal|√|division)"
+    r"|\b(?:skip|omit|leave out|ignore|drop)(?:ping|ting)?\s+(?:the\s+)?(?:scaling|÷\s*√|division by √)"
+    r"|\bno scaling (?:is applied|here|in this example)|\bunscaled scores? (?:are|is) used"
+    r"|(?:这里|本文|此处|我们)?(?:暂)?不(?:做|进行)缩放|省略(?:了)?缩放|忽略(?:了)?缩放|这里不缩放|本例不缩放",
+    re.I)
+
+
+def declared_no_scaling(text: str) -> int | None:
+    """The line where the article says it does not scale by √d_k, if it does."""
+    m = _NO_SCALING.search(text)
+    return text[:m.start()].count("\n") + 1 if m else None

@@ -1,0 +1,517 @@
+"""Check an article: extract → parse → build the symbol table → check each claim.
+
+``check_text`` reads in two passes.  The first collects what the article defines
+(inputs such as ``X = [...]`` and formulas such as ``Scores = Q \\times K^T``), so a
+claim may use a quantity defined further down.  The second checks each claim in
+order, both stepwise (against the author's earlier printed values) and end to end
+(from the inputs); see :func:`_value_claim` for how the two verdicts combine.
+"""
+
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+
+from . import guard
+from .claims import Claim, Report
+from .compare import compare, decimals_of
+from .consistency import declared_no_scaling, sanity_rows, shift_pairs
+from .diagnose import diagnose, transpose_slip
+from .evaluate import Convention, Evaluator, Table, Unresolved, node_key
+from .extract import Segment, extract
+from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, walk
+from .notation import Chain, ParseError, parse_chains
+from .symbols import DIMENSIONS, FORMULAS, canon
+
+__all__ = ["check_text"]
+
+
+def check_text(text: str, name: str) -> Report:
+    """Check every claim of an article given as text; ``name`` is used in the report."""
+    checker = _Checker(text, name)
+    return checker.run()
+
+
+def _is_literal(node) -> bool:
+    return isinstance(node, (Lit, Num)) or (isinstance(node, Op) and node.op == "neg"
+                                             and isinstance(node.args[0], (Lit, Num)))
+
+
+def _literal(node):
+    """(texts, exact value) of a printed value."""
+    if isinstance(node, Lit):
+        return node.texts, node.value
+    if isinstance(node, Num):
+        return node.text, node.value
+    texts, value = _literal(node.args[0])
+    if isinstance(value, sp.MatrixBase):
+        return tuple(tuple("-" + t for t in row) for row in texts), sp.ImmutableMatrix(-value)
+    return "-" + texts, -value
+
+
+def _show(value):
+    """A value for the report: str() of SymPy (which sympify reads back), rows for matrices."""
+    if isinstance(value, sp.MatrixBase):
+        return [[str(value[i, j]) for j in range(value.cols)] for i in range(value.rows)]
+    return str(value)
+
+
+def _texts_out(texts):
+    return [list(r) for r in texts] if isinstance(texts, tuple) else texts
+
+
+_ROW_WORDS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+              "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+
+
+def _row_reference(before: str) -> int | None:
+    m = re.search(r"第\s*([一二三四五六七八九十]|\d+)\s*行", before) or \
+        re.search(r"\b(first|second|third|fourth|fifth|sixth)\s+row\b", before, re.I) or \
+        re.search(r"\brow\s+(\d+)\b", before, re.I)
+    if not m:
+        return None
+    word = m.group(1).lower()
+    return int(word) if word.isdigit() else _ROW_WORDS.get(word)
+
+
+class _Checker:
+    def __init__(self, text: str, name: str):
+        self.text, self.name = text, name
+        self.table = Table()
+        self.claims: list[Claim] = []
+        self.definitions: list[tuple[int, str]] = []
+        self.notes: list[str] = []
+        self.stated_scaling: int | None = None
+        self.matrices: list[tuple[int, str, sp.MatrixBase]] = []  # (line, what, exact value) for row refs
+        no_scale = declared_no_scaling(text)
+        self.conv = Convention(scale="none") if no_scale else Convention()
+        if no_scale:
+            self.notes.append(f"line {no_scale}: the article says it does not scale by √d_k; "
+                              "that is its convention, so its numbers are checked without the scaling")
+
+    # ------------------------------------------------------------------ passes
+
+    def run(self) -> Report:
+        items: list[tuple[Segment, Chain | None, str]] = []
+        for seg in extract(self.text, self.name):
+            if seg.kind == "narrative":
+                items.append((seg, None, ""))
+                continue
+            try:
+                with guard.budget():
+                    chains = parse_chains(seg.text)
+            except (ParseError, guard.GuardError, RecursionError) as exc:
+                items.append((seg, None, str(exc) or type(exc).__name__))
+                continue
+            except Exception as exc:  # never let one segment stop the article
+                items.append((seg, None, f"internal error while reading ({type(exc).__name__})"))
+                continue
+            items.extend((seg, c, "") for c in chains)
+        for seg, chain, _ in items:
+            if chain is not None:
+                self._collect(seg, chain)
+        if self.stated_scaling and self.conv.scale == "none":
+            self.notes.append(f"line {self.stated_scaling}: the formula ÷√d_k is stated, but the article "
+                              "declares that it does not scale")
+        for seg, chain, error in items:
+            try:
+                with guard.budget():
+                    self._check(seg, chain, error)
+            except guard.GuardError as exc:
+                self._unverifiable(seg, chain.source if chain else seg.source, str(exc))
+            except Exception as exc:  # never let one claim stop the article
+                self._unverifiable(seg, chain.source if chain else seg.source,
+                                   f"internal error while checking ({type(exc).__name__}: {exc})")
+        self._dimension_note()
+        return Report(self.name, self.claims, self.definitions, self.notes)
+
+    def _dimension_note(self):
+        if "d_k" in self.table.inputs:
+            return
+        try:
+            dk = Evaluator(self.table, "exact", self.conv).key("d_k")
+        except (Unresolved, guard.GuardError):
+            return
+        self.notes.append(f"d_k is not given as a number; it is taken as {dk}, the width of K")
+
+    def _collect(self, seg: Segment, chain: Chain) -> None:
+        """First pass: inputs and formulas, and whether ÷√d_k is stated."""
+        for p in chain.parts:
+            if p is not None and any(isinstance(n, Op) and n.op == "sqrt" and isinstance(n.args[0], Name)
+                                     and canon(n.args[0].raw) == "d_k" for n in walk(p)):
+                self.stated_scaling = self.stated_scaling or seg.line
+        if chain.unsupported or any(p is None for p in chain.parts) or len(chain.parts) < 2:
+            return
+        head = chain.parts[0]
+        if not isinstance(head, Name):
+            return
+        key = canon(head.raw)
+        exprs = [p for p in chain.parts[1:] if not _is_literal(p)]
+        lits = [p for p in chain.parts[1:] if _is_literal(p)]
+        if exprs:
+            if key not in self.table.formulas and not _mentions(exprs[0], key):
+                self.table.formulas[key] = (exprs[0], seg.line)
+        elif lits and key not in self.table.inputs:
+            self.table.inputs[key] = (_literal(lits[0])[1], seg.line)
+
+    # ------------------------------------------------------------------ one item
+
+    def _unverifiable(self, seg, source, reason, what=""):
+        self.claims.append(Claim(seg.line, source, "unverifiable", detail=reason, what=what))
+
+    def _check(self, seg: Segment, chain: Chain | None, error: str) -> None:
+        if seg.kind == "narrative":
+            return self._narrative(seg)
+        if chain is None:
+            return self._unverifiable(seg, seg.source if seg.kind != "inline" else seg.text,
+                                      f"cannot read this math: {error}")
+        for shape in chain.shapes:
+            self._shape_claim(seg, shape)
+        if chain.unsupported:
+            return self._unverifiable(seg, chain.source, f"the relation {chain.unsupported} is not checked")
+        bad = [e for e in chain.errors if e]
+        if bad:
+            return self._unverifiable(seg, chain.source, f"cannot read this math: {bad[0]}")
+        parts = chain.parts
+        if len(parts) == 1:
+            return self._lone(seg, chain)
+        head = parts[0]
+        if isinstance(head, Name) and all(_is_literal(p) for p in parts[1:]):
+            return self._named_values(seg, chain, head)
+        if isinstance(head, Name) and canon(head.raw) in self.table.formulas and \
+                self.table.formulas[canon(head.raw)][1] == seg.line:
+            first = next(p for p in parts[1:] if not _is_literal(p))
+            self.definitions.append((seg.line, f"{head.raw} := {_brief(chain, 1)}"))
+        reference = None if isinstance(head, Name) else head
+        for k, part in enumerate(parts[1:], start=1):
+            rel = chain.rels[k - 1]
+            if _is_literal(part):
+                ref = reference if reference is not None else head
+                self._value_claim(seg, chain, ref, part, rel, head)
+            elif reference is None:
+                reference = part
+            else:
+                self._identity_claim(seg, chain, reference, part, rel)
+
+    def _lone(self, seg: Segment, chain: Chain) -> None:
+        node = chain.parts[0]
+        if chain.shapes:
+            return
+        if isinstance(node, Op) and node.op == "mul" and all(isinstance(a, Num) and a.text.isdigit()
+                                                             for a in node.args):
+            return self._unverifiable(seg, chain.source, "a shape mentioned in the prose, not attached to a "
+                                      "matrix: nothing to check it against", "shape")
+        if isinstance(node, Lit) and seg.kind in ("table", "plain"):
+            return self._unverifiable(seg, seg.source, "a matrix without a name or an equation: nothing to "
+                                      "compare it with")
+        if has_decimals(node) or any(isinstance(n, Lit) for n in walk(node)):
+            before = seg.before.rstrip()
+            if before.endswith(("=", "≈")):
+                lhs = re.split(r"[：:，,。 ]", before[:-1].rstrip())[-1] or before[:-1].rstrip()
+                reason = (f"its left side ({lhs}) is prose, not a quantity the article defines, "
+                          "so there is nothing to compare it with")
+            else:
+                reason = "an expression with no = or ≈: nothing is claimed about its value"
+            self._unverifiable(seg, chain.source, reason)
+
+    # ------------------------------------------------------------------ claims
+
+    def _named_values(self, seg, chain, head: Name) -> None:
+        """``NAME = printed value``: a claim if NAME follows from the article, else an input."""
+        key = canon(head.raw)
+        derivable = self._derivable(key)
+        if not derivable:
+            texts, value = _literal(chain.parts[1])
+            shape = f", {value.rows}×{value.cols}" if isinstance(value, sp.MatrixBase) else f" = {value}"
+            self.definitions.append((seg.line, f"{head.raw} given{shape}"))
+            self.table.record(key, seg.line, value, False)
+            if isinstance(value, sp.MatrixBase):
+                self.matrices.append((seg.line, head.raw, value))
+            return
+        for k, part in enumerate(chain.parts[1:], start=1):
+            self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)
+
+    def _derivable(self, key: str) -> bool:
+        formula = self.table.formula(key)
+        if formula is None:
+            return False
+        try:
+            Evaluator(self.table, "exact", self.conv).eval(formula)
+            return True
+        except (Unresolved, guard.GuardError):
+            return False
+
+    def _identify(self, node: Node, top: bool = True) -> Node:
+        """Replace printed operand matrices by the quantity they are (``[..] × [..]`` → Q × Kᵀ)."""
+        if isinstance(node, Lit) and not top:
+            found = self._which(node.value)
+            return found if found is not None else node
+        if isinstance(node, Op):
+            return Op(node.op, tuple(self._identify(a, top=False) for a in node.args))
+        return node
+
+    def _which(self, value) -> Node | None:
+        for key, entries in self.table.author.items():
+            if any(v == value for _, v, wrong in entries if not wrong) and key in self._keys():
+                return Name(key)
+        ev = Evaluator(self.table, "exact", self.conv)
+        for key in self._keys():
+            try:
+                v = ev.key(key)
+            except (Unresolved, guard.GuardError):
+                continue
+            if isinstance(v, sp.MatrixBase):
+                if v == value:
+                    return Name(key)
+                if v.T == value:
+                    return Op("T", (Name(key),))
+        return None
+
+    def _keys(self):
+        return list(dict.fromkeys(list(self.table.inputs) + list(self.table.formulas) + list(FORMULAS)))
+
+    def _value_claim(self, seg, chain, ref: Node, part: Node, rel: str, head: Node) -> None:
+        texts, claimed = _literal(part)
+        what = _what(head if isinstance(head, Name) else ref)
+        exact_ref = self._identify(ref)
+        key = node_key(exact_ref, self.table)
+        claim = Claim(seg.line, chain.source, "unverifiable", _texts_out(texts), None, what=what)
+        self.claims.append(claim)
+        softmaxish = key == "weights" or (isinstance(ref, Op) and ref.op in ("softmax", "softmax_cols"))
+        errors, notes = sanity_rows(texts) if softmaxish and isinstance(texts, tuple) else ([], [])
+        claim.notes.extend(notes)
+        if isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS and not self._derivable(canon(ref.raw)):
+            claim.detail = f"{ref.raw} is not determined by anything the article gives"
+            return
+        try:
+            truth = Evaluator(self.table, "exact", self.conv).eval(
+                self.table.formula(canon(ref.raw)) if isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS
+                else exact_ref)
+        except Unresolved as exc:
+            claim.detail = f"cannot compute {what or 'this'}: {exc}"
+            if errors:
+                claim.status, claim.detail = "wrong", "; ".join(errors)
+            self._record(key, head, seg.line, claimed, claim.status == "wrong")
+            return
+        author = Evaluator(self.table, "author", self.conv, seg.line)
+        try:
+            step = author.eval(ref)
+        except (Unresolved, guard.GuardError):
+            step = None
+        end = compare(texts, claimed, truth, rel)
+        stepwise = compare(texts, claimed, step, rel) if step is not None else None
+        claim.expected = _show(truth)
+        carried = [line for line, wrong in author.used if wrong]
+        if end.status != "wrong":
+            claim.status = end.status
+            claim.detail = _agree(end, rel)
+        elif stepwise is not None and stepwise.status != "wrong" and carried:
+            claim.status = stepwise.status
+            claim.detail = (f"follows from the article's own values (line {carried[-1]}, already reported); "
+                            f"from the inputs it would be different: {_entry_list(end)}")
+            claim.drift = "carried"
+        elif stepwise is not None and stepwise.status != "wrong" and author.used:
+            claim.status = "wrong"
+            lines = sorted({line for line, _ in author.used})
+            claim.drift = (f"stepwise from the rounded values on line(s) {', '.join(map(str, lines))} every "
+                           f"step looks right, but from the inputs the values differ")
+            claim.detail = "rounding drift: " + _entry_list(end)
+            claim.diagnosis = "intermediate values rounded early"
+        else:
+            claim.status = "wrong"
+            claim.detail = end.shape_error or _entry_list(end)
+            claim.diagnosis = transpose_slip(exact_ref, end.wrong, claimed, self.table, self.conv) or \
+                diagnose(exact_ref, texts, claimed, rel, self.table, self.conv)
+            if claim.diagnosis.startswith("no scaling") and self.stated_scaling:
+                claim.diagnosis += (f"; the article states ÷√d_k (line {self.stated_scaling}) but does not "
+                                    "apply it in these numbers")
+        claim.entries = [_entry_dict(e, what) for e in end.wrong]
+        if softmaxish:
+            errors += self._shift_check(ref, exact_ref, texts, seg.line)
+        if errors:
+            claim.status = "wrong"
+            claim.detail = "; ".join(([claim.detail] if claim.detail and end.status == "wrong" else []) + errors)
+        if isinstance(truth, sp.MatrixBase):
+            self.matrices.append((seg.line, what, truth))
+        self._record(key, head, seg.line, claimed, claim.status == "wrong")
+
+    def _record(self, key, head, line, claimed, wrong):
+        self.table.record(key, line, claimed, wrong)
+        if isinstance(head, Name) and canon(head.raw) != key:
+            self.table.record(canon(head.raw), line, claimed, wrong)
+
+    def _shift_check(self, ref, exact_ref, texts, line) -> list[str]:
+        """Rows of scores that differ by a constant must get the same printed weights."""
+        arg = ref.args[0] if isinstance(ref, Op) and ref.op == "softmax" else Name("scaled")
+        try:
+            scores = Evaluator(self.table, "author", self.conv, line).eval(arg)
+        except (Unresolved, guard.GuardError):
+            return []
+        out = []
+        if not isinstance(texts, tuple) or not isinstance(scores, sp.MatrixBase) or scores.rows != len(texts):
+            return []
+        for i, j, c in shift_pairs(scores):
+            if texts[i] != texts[j] and [decimals_of(t) for t in texts[i]] == [decimals_of(t) for t in texts[j]]:
+                out.append(f"rows {i + 1} and {j + 1} of the scores differ only by the constant {c}, so their "
+                           f"softmax rows must be equal, but the article prints [{', '.join(texts[i])}] and "
+                           f"[{', '.join(texts[j])}]")
+        return out
+
+    def _identity_claim(self, seg, chain, left: Node, right: Node, rel: str) -> None:
+        """``expr = expr``: equal exactly (or, with printed decimals, up to their rounding)."""
+        claim = Claim(seg.line, chain.source, "unverifiable", what=_what(left))
+        self.claims.append(claim)
+        ev = Evaluator(self.table, "exact", self.conv)
+        try:
+            a, b = ev.eval(self._identify(left)), ev.eval(self._identify(right))
+        except Unresolved as exc:
+            claim.detail = f"cannot compute both sides: {exc}"
+            return
+        claim.expected = _show(a)
+        if isinstance(a, sp.MatrixBase) != isinstance(b, sp.MatrixBase) or \
+                (isinstance(a, sp.MatrixBase) and a.shape != b.shape):
+            claim.status, claim.detail = "wrong", "the two sides have different shapes"
+            return
+        diff = (a - b) if not isinstance(a, sp.MatrixBase) else sp.ImmutableMatrix(a - b)
+        values = list(diff) if isinstance(diff, sp.MatrixBase) else [diff]
+        if all(sp.expand(v) == 0 for v in values):
+            claim.status, claim.detail = "exact", "both sides are exactly equal"
+            return
+        if has_decimals(right) or rel == "≈":
+            tol = sp.Rational(1, 10) ** _min_decimals(right) * 5 * max(1, _magnitude(a))
+            if all(v.is_number and abs(sp.N(v, 30)) <= tol for v in values):
+                claim.status = "rounded"
+                claim.detail = "equal up to the rounding of the printed decimals"
+                return
+        claim.status = "wrong"
+        claim.detail = f"the two sides differ: {_show(a)} versus {_show(b)}"
+
+    def _shape_claim(self, seg, shape: Shape) -> None:
+        what = f"shape {shape.rows}×{shape.cols}"
+        claim = Claim(seg.line, shape.text.replace(r"\shape", "").replace("{", "(").replace("}", ")")
+                      if shape.text.startswith(r"\shape") else shape.text, "unverifiable",
+                      f"{shape.rows}x{shape.cols}", None, what=what)
+        claim.source = _shape_source(shape)
+        self.claims.append(claim)
+        try:
+            value = Evaluator(self.table, "author", self.conv, seg.line).eval(shape.node)
+        except Unresolved as exc:
+            claim.detail = f"cannot compute the shape: {exc}"
+            return
+        if not isinstance(value, sp.MatrixBase):
+            claim.detail = "the annotated expression is a number, not a matrix"
+            claim.status = "wrong"
+            return
+        claim.expected = f"{value.rows}x{value.cols}"
+        symbolic_rows = value.cols == 1 and any(e.free_symbols for e in value)
+        if value.rows == shape.rows and value.cols == shape.cols:
+            claim.status, claim.detail = "exact", f"the matrix is {value.rows}×{value.cols}"
+        elif symbolic_rows and value.rows == shape.rows:
+            names = ", ".join(sorted({str(s) for e in value for s in e.free_symbols}))
+            claim.expected = None
+            claim.detail = (f"{value.rows} rows agree; the width depends on the rows {names}, "
+                            "whose width the article does not give as numbers")
+        else:
+            claim.status = "wrong"
+            claim.detail = (f"annotated {shape.rows}×{shape.cols}, but the matrix is "
+                            f"{value.rows}×{value.cols}")
+            claim.entries = [{"entry": "shape", "claimed": f"{shape.rows}x{shape.cols}",
+                              "exact": f"{value.rows}x{value.cols}", "correct": f"{value.rows}x{value.cols}"}]
+
+    def _narrative(self, seg: Segment) -> None:
+        if seg.before == "percent":
+            return self._unverifiable(seg, seg.text, "percentages in the prose restate numbers in words; "
+                                      "they are not tied to a quantity", "narrative")
+        row = _row_reference(seg.before)
+        if row is not None:
+            earlier = [m for m in self.matrices if m[0] <= seg.line and m[2].rows >= row]
+            try:
+                node = parse_chains(seg.text)[0].parts[0]
+            except (ParseError, IndexError):
+                node = None
+            if earlier and isinstance(node, Lit) and node.value.cols == earlier[-1][2].cols:
+                line, what, value = earlier[-1]
+                truth = sp.ImmutableMatrix([list(value.row(row - 1))])
+                cmp = compare(node.texts, node.value, truth, "≈" if has_decimals(node) else "=")
+                claim = Claim(seg.line, seg.text, cmp.status, _texts_out(node.texts), _show(truth),
+                              what=f"row {row} of {what}")
+                claim.detail = (f"row {row} of {what or 'the matrix'} (line {line}): " +
+                                (_agree(cmp, "≈") if cmp.status != "wrong" else _entry_list(cmp)))
+                claim.entries = [_entry_dict(e, f"row {row}") for e in cmp.wrong]
+                self.claims.append(claim)
+                return
+        self._unverifiable(seg, seg.text, "a list of numbers in the prose, not tied to a quantity", "narrative")
+
+
+def _mentions(node: Node, key: str) -> bool:
+    return any(isinstance(n, Name) and canon(n.raw) == key for n in walk(node))
+
+
+def _what(node: Node) -> str:
+    if isinstance(node, Name):
+        return node.raw
+    if isinstance(node, Op) and node.op == "T" and isinstance(node.args[0], Name):
+        return node.args[0].raw + "ᵀ"
+    return ""
+
+
+def _brief(chain: Chain, k: int) -> str:
+    text = chain.source
+    parts = re.split(r"\s*(?:=|≈)\s*", text)
+    return parts[k] if k < len(parts) else text
+
+
+def _entry_dict(e, what: str) -> dict:
+    idx = f"[{e.index[0] + 1},{e.index[1] + 1}]" if e.index else ""
+    return {"entry": (what + idx) if what else (idx or "value"), "claimed": e.text, "exact": str(e.exact),
+            "correct": e.correct or str(e.exact)}
+
+
+def _agree(cmp, rel) -> str:
+    if cmp.status == "exact":
+        return "exactly equal"
+    rounded = [e for e in cmp.entries if e.status == "rounded"]
+    d = sorted({e.decimals for e in rounded if e.decimals is not None})
+    sample = rounded[0]
+    idx = f"[{sample.index[0] + 1},{sample.index[1] + 1}] " if sample.index else ""
+    return (f"the exact values rounded to {', '.join(map(str, d))} decimal(s), "
+            f"e.g. {idx}{sample.exact} = {_digits(sample.exact)} → {sample.text}")
+
+
+def _digits(expr) -> str:
+    from ..numeric import fixed, to_mpf
+    v = to_mpf(sp.sympify(expr), 40)
+    return fixed(v, 4) + "…" if v is not None else str(expr)
+
+
+def _entry_list(cmp) -> str:
+    if cmp.shape_error:
+        return cmp.shape_error
+    parts = []
+    for e in cmp.wrong[:6]:
+        idx = f"[{e.index[0] + 1},{e.index[1] + 1}] " if e.index else ""
+        value = f"{e.exact}" + (f" ≈ {_digits(e.exact)}" if not e.exact.is_Rational else "")
+        should = f", which rounds to {e.correct}" if e.correct and e.decimals is not None else ""
+        parts.append(f"{idx}printed {e.text}, exact {value}{should}")
+    more = f" (and {len(cmp.wrong) - 6} more)" if len(cmp.wrong) > 6 else ""
+    return "; ".join(parts) + more
+
+
+def _min_decimals(node: Node) -> int:
+    ds = [decimals_of(n.text) or 0 for n in walk(node) if isinstance(n, Num)]
+    ds += [decimals_of(t) or 0 for n in walk(node) if isinstance(n, Lit) for row in n.texts for t in row]
+    ds = [d for d in ds if d]
+    return min(ds) if ds else 0
+
+
+def _magnitude(value) -> sp.Expr:
+    values = list(value) if isinstance(value, sp.MatrixBase) else [value]
+    mags = [abs(sp.N(v, 20)) for v in values if v.is_number]
+    return max(mags) if mags else sp.Integer(1)
+
+
+def _shape_source(shape: Shape) -> str:
+    if shape.text.startswith(r"\shape"):
+        return f"(shape {shape.rows} × {shape.cols})"
+    return shape.text

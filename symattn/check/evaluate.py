@@ -1,0 +1,296 @@
+"""Exact values of the article's expressions, from its own inputs.
+
+Two modes, as a reviewer works:
+
+* ``exact`` (end-to-end): every quantity is recomputed from the article's inputs (X, W,
+  or Q and K as given) with symattn's own machinery: ``linalg.matmul``,
+  ``linalg.transpose``, ``attention.softmax_rows`` (the canonical exact softmax);
+* ``author`` (stepwise): a name takes the value the author printed for it on an
+  earlier line, so one slip is reported once, not again in every later step.
+
+A :class:`Convention` says how the well-known steps are computed; the diagnosis
+re-runs a claim under the conventions of common mistakes (no scaling, softmax over
+columns, e ≈ 2.7, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import sympy as sp
+
+from ..attention import softmax_rows
+from ..linalg import matmul, transpose
+from ..softmax import softmax_row
+from . import guard
+from .ir import Lit, Name, Node, Num, Op
+from .notation import ParseError
+from .scalar import apply_scalar, symbol_for
+from .symbols import DIMENSIONS, FORMULAS, canon
+
+__all__ = ["Unresolved", "Convention", "Table", "Evaluator", "node_key", "shape_of"]
+
+
+class Unresolved(ValueError):
+    """A value cannot be computed; the message says why (for an ``unverifiable`` claim)."""
+
+
+@dataclass(frozen=True)
+class Convention:
+    """How the standard steps are computed (the article's way, or a common mistake's)."""
+
+    scale: str = "sqrt"            # sqrt (÷√d_k), none, dk (÷d_k), sqrt_dmodel (÷√d_model)
+    axis: str = "rows"             # softmax over rows, or cols
+    base: sp.Expr | None = None    # None for e; 27/10 for "e ≈ 2.7"
+    round_exp: int | None = None   # e^x rounded to this many decimals before dividing
+    transpose_keys: bool = True    # False: K used where K^T is meant
+
+
+@dataclass
+class Table:
+    """What the article defines, filled while reading it."""
+
+    formulas: dict[str, tuple[Node, int]] = field(default_factory=dict)   # key -> (formula, line)
+    inputs: dict[str, tuple[sp.Basic, int]] = field(default_factory=dict)  # key -> (given value, line)
+    author: dict[str, list[tuple[int, sp.Basic, bool]]] = field(default_factory=dict)  # key -> (line, value, wrong)
+
+    def record(self, key: str, line: int, value, wrong: bool) -> None:
+        self.author.setdefault(key, []).append((line, value, wrong))
+
+    def formula(self, key: str) -> Node | None:
+        if key in self.formulas:
+            return self.formulas[key][0]
+        return FORMULAS.get(key)
+
+
+def shape_of(value) -> tuple[int, int] | None:
+    return tuple(value.shape) if isinstance(value, sp.MatrixBase) else None
+
+
+def _mat(value):
+    return isinstance(value, sp.MatrixBase)
+
+
+class Evaluator:
+    """Evaluate trees in one mode under one convention, at one line of the article."""
+
+    def __init__(self, table: Table, mode: str = "exact", convention: Convention = Convention(),
+                 line: int = 10 ** 9):
+        self.table, self.mode, self.conv, self.line = table, mode, convention, line
+        self.used: list[tuple[int, bool]] = []   # author values used: (line, was it wrong)
+        self._memo: dict[str, sp.Basic] = {}
+        self._busy: set[str] = set()
+
+    def with_convention(self, conv: Convention) -> "Evaluator":
+        return Evaluator(self.table, self.mode, conv, self.line)
+
+    # ------------------------------------------------------------------ names
+
+    def name(self, raw: str):
+        if raw == "e":
+            return self._base()
+        key = canon(raw)
+        if self.mode == "author":
+            earlier = [e for e in self.table.author.get(key, ()) if e[0] < self.line]
+            if earlier:
+                line, value, wrong = earlier[-1]
+                self.used.append((line, wrong))
+                return value
+        return self.key(key, raw)
+
+    def key(self, key: str, raw: str | None = None):
+        memo_ok = self.mode == "exact"
+        if memo_ok and key in self._memo:
+            return self._memo[key]
+        if key in self._busy:
+            raise Unresolved(f"{raw or key} is defined in terms of itself")
+        self._busy.add(key)
+        try:
+            value = self._resolve(key, raw or key)
+        finally:
+            self._busy.discard(key)
+        if memo_ok:
+            self._memo[key] = value
+        return value
+
+    def _resolve(self, key: str, raw: str):
+        given = self.table.inputs.get(key)
+        if key in DIMENSIONS and given is not None and key == "d_k":
+            return given[0]   # a stated d_k is the article's convention
+        formula = self.table.formula(key)
+        if formula is not None:
+            try:
+                return self.eval(formula)
+            except Unresolved:
+                if given is None:
+                    raise
+        if given is not None:
+            return given[0]
+        if _is_free_symbol(raw):
+            return symbol_for(raw)
+        raise Unresolved(f"{raw} is not given in the article")
+
+    # ------------------------------------------------------------------ trees
+
+    def eval(self, node: Node):
+        guard.tick()
+        if isinstance(node, Num):
+            return node.value
+        if isinstance(node, Lit):
+            return node.value
+        if isinstance(node, Name):
+            return self.name(node.raw)
+        if not isinstance(node, Op):
+            raise Unresolved("cannot evaluate this")
+        op = node.op
+        if op == "T" and not self.conv.transpose_keys and isinstance(node.args[0], Name) \
+                and canon(node.args[0].raw) == "K":
+            return self.eval(node.args[0])
+        if op == "sqrt" and isinstance(node.args[0], Name) and canon(node.args[0].raw) == "d_k":
+            return self._root()
+        if op in ("rows", "cols"):
+            v = self.eval(node.args[0])
+            if not _mat(v):
+                raise Unresolved("a number has no rows or columns")
+            return sp.Integer(v.rows if op == "rows" else v.cols)
+        args = [self.eval(a) for a in node.args]
+        if op in ("softmax", "softmax_cols"):
+            return self.softmax(args[0], cols=(op == "softmax_cols") != (self.conv.axis == "cols"))
+        if op == "div" and _is_scaling(node) and self.conv.scale == "none":
+            return args[0]
+        return _apply(op, args, self._base())
+
+    def _base(self):
+        return self.conv.base if self.conv.base is not None else sp.E
+
+    def _root(self):
+        if self.conv.scale == "dk":
+            return self.key("d_k")
+        if self.conv.scale == "sqrt_dmodel":
+            return sp.sqrt(self.key("d_model"))
+        if self.conv.scale == "none":
+            return sp.Integer(1)
+        return sp.sqrt(self.name("d_k"))
+
+    # ------------------------------------------------------------------ softmax
+
+    def softmax(self, value, cols: bool = False):
+        if not _mat(value):
+            raise Unresolved("softmax of a single number")
+        if cols:
+            return transpose(self.softmax(transpose(value), cols=False))
+        guard.check_size(value.rows, value.cols)
+        if self.conv.base is None and self.conv.round_exp is None and \
+                not any(e == -sp.oo for e in value):
+            rows = softmax_rows(value)      # symattn's canonical exact softmax
+            return sp.ImmutableMatrix([list(r.weights()) for r in rows])
+        return sp.ImmutableMatrix([self._row(list(value.row(i)), i) for i in range(value.rows)])
+
+    def _row(self, row, i):
+        finite = [j for j, z in enumerate(row) if z != -sp.oo]
+        if not finite:
+            raise Unresolved(f"row {i + 1} is masked entirely (every score is -∞)")
+        if any(z == sp.oo for z in row):
+            raise Unresolved(f"row {i + 1} has a score of +∞")
+        if self.conv.base is None and self.conv.round_exp is None:
+            weights = softmax_row([row[j] for j in finite]).weights()
+        else:
+            terms = [self._power(row[j]) for j in finite]
+            total = sp.Add(*terms)
+            weights = [t / total for t in terms]
+        out = [sp.S.Zero] * len(row)
+        for j, w in zip(finite, weights):
+            out[j] = w
+        return out
+
+    def _power(self, z):
+        value = (self.conv.base if self.conv.base is not None else sp.E) ** z
+        if self.conv.round_exp is not None:
+            if value.free_symbols:
+                raise Unresolved("symbolic score")
+            value = sp.Rational(str(sp.N(value, 30).round(self.conv.round_exp)))
+        return value
+
+
+def _is_scaling(node: Op) -> bool:
+    d = node.args[1]
+    return isinstance(d, Op) and d.op == "sqrt" and isinstance(d.args[0], Name) and \
+        canon(d.args[0].raw) == "d_k"
+
+
+def _is_free_symbol(raw: str) -> bool:
+    """``v_{我}``, ``x_1``: a lowercase letter with a subscript stands for itself."""
+    base = raw.split("_", 1)[0]
+    return "_" in raw and len(base) == 1 and base.islower() and base.isalpha()
+
+
+def _apply(op: str, args: list, base):
+    a = args[0]
+    b = args[1] if len(args) > 1 else None
+    if op == "mul":
+        if _mat(a) and _mat(b):
+            if a.cols != b.rows:
+                raise Unresolved(f"cannot multiply a {a.rows}x{a.cols} matrix by a {b.rows}x{b.cols} matrix")
+            guard.check_size(a.rows, b.cols, inner=a.cols)
+            return matmul(a, b)
+        if _mat(a) or _mat(b):
+            m, s = (a, b) if _mat(a) else (b, a)
+            return sp.ImmutableMatrix(m.applyfunc(lambda e: sp.expand(e * s)))
+        return a * b
+    if op in ("add", "sub"):
+        if _mat(a) != _mat(b):
+            raise Unresolved("adding a number to a matrix")
+        if _mat(a):
+            if a.shape != b.shape:
+                raise Unresolved(f"adding a {a.rows}x{a.cols} matrix to a {b.rows}x{b.cols} matrix")
+            return sp.ImmutableMatrix(a + b if op == "add" else a - b)
+        return a + b if op == "add" else a - b
+    if op == "div":
+        if _mat(b):
+            raise Unresolved("division by a matrix")
+        if b == 0:
+            raise Unresolved("division by zero")
+        if _mat(a):
+            return sp.ImmutableMatrix(a.applyfunc(lambda e: e / b if (e / b).is_Rational else sp.expand(e / b)))
+        return a / b
+    if op == "neg":
+        return sp.ImmutableMatrix(-a) if _mat(a) else -a
+    if op == "T":
+        return transpose(a) if _mat(a) else a
+    if op == "exp" and _mat(a):
+        return sp.ImmutableMatrix(a.applyfunc(lambda e: base ** e))
+    if op == "exp" and base is not sp.E:
+        return base ** a
+    if _mat(a) or _mat(b):
+        raise Unresolved(f"{op} of a matrix is not defined here")
+    try:
+        return apply_scalar(op, args)
+    except ParseError as exc:
+        raise Unresolved(str(exc)) from None
+
+
+def node_key(node: Node, table: Table) -> str:
+    """A stable name for what a tree computes: ``mul(Q,T(K))`` becomes ``scores``.
+
+    Expression strings that match a formula (the article's own or a well-known one)
+    collapse to that formula's name, so a product printed without a name is found
+    later when a step refers to ``Scores``.
+    """
+    index: dict[str, str] = {}
+    for _ in range(4):  # formulas of formulas: div(mul(Q,T(K)),..) -> div(scores,..) -> scaled
+        for name in list(FORMULAS) + list(table.formulas):
+            index.setdefault(_key(table.formula(name), index), name)
+    return _key(node, index)
+
+
+def _key(node: Node, index: dict[str, str]) -> str:
+    if isinstance(node, Name):
+        return canon(node.raw)
+    if isinstance(node, Num):
+        return str(node.value)
+    if isinstance(node, Lit):
+        return "lit" + str(node.value.tolist())
+    if isinstance(node, Op):
+        s = f"{node.op}({','.join(_key(a, index) for a in node.args)})"
+        return index.get(s, s)
+    return "?"

@@ -1,0 +1,165 @@
+r"""Find every piece of math in a Markdown or LaTeX article, with its line number.
+
+Math comes from ``$...$``, ``$$...$$``, ``\[...\]``, ``\(...\)``, the LaTeX environments
+``equation``/``align``/``gather``/... (one segment per ``\\`` row), code fences
+(``X = [[1, 0], [0, 1]]``, ``scores = Q @ K.T``) and, in the prose, Markdown and ASCII
+tables, stacked plain-text arrays, one-line Unicode equations (``√4 = 2``) and
+narrative numbers (``[2, 1, 1]``, ``45%``); see :mod:`symattn.check.plaintext`.
+
+>>> segs = extract("Let $D=4$.\n\n$$\nX = 1\n$$\n")
+>>> [(s.line, s.kind, s.text) for s in segs]
+[(1, 'inline', 'D=4'), (4, 'display', 'X = 1')]
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+__all__ = ["Segment", "extract", "is_latex"]
+
+
+@dataclass(frozen=True)
+class Segment:
+    line: int          # 1-based line where this piece of math starts
+    text: str          # the math, delimiters removed
+    kind: str          # inline, display, env, code, table, plain, narrative
+    source: str        # as written in the article (one line)
+    before: str = ""   # prose just before it on the same line
+
+
+_MATH = re.compile(
+    r"\$\$(?P<dd>.+?)\$\$"
+    r"|\\\[(?P<br>.+?)\\\]"
+    r"|\\begin\{(?P<env>equation|align|gather|multline|eqnarray|displaymath|math|flalign|alignat)(?P<star>\*?)\}"
+    r"(?P<eb>.*?)\\end\{(?P=env)(?P=star)\}"
+    r"|\\\((?P<pa>.+?)\\\)"
+    r"|(?<![\\$])\$(?P<d>(?:[^$\\]|\\.)+?)\$(?!\$)",
+    re.S)
+_FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
+_SKIP_LANGS = {"bash", "sh", "shell", "console", "zsh", "powershell", "json", "yaml", "toml", "html",
+               "xml", "css", "js", "javascript", "ts", "typescript", "diff", "mermaid", "dot"}
+_UNWRAP = re.compile(r"\\(begin|end)\{(aligned|split|gathered|alignedat|multlined)\}(\{[^{}]*\})?")
+
+
+def is_latex(text: str, name: str = "") -> bool:
+    return name.endswith((".tex", ".ltx")) or bool(re.search(r"\\documentclass|\\begin\{document\}", text))
+
+
+class _Lines:
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line(self, pos: int) -> int:
+        return bisect_right(self.starts, pos)
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    return text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+
+
+def _strip_tex_comments(text: str) -> str:
+    out = []
+    for line in text.split("\n"):
+        m = re.search(r"(?<!\\)%", line)
+        out.append(line[:m.start()] + " " * (len(line) - m.start()) if m else line)
+    text = "\n".join(out)
+    m = re.search(r"\\begin\{document\}", text)
+    if m:  # the preamble defines macros; it makes no claims
+        text = _blank(text, 0, m.end())
+    return text
+
+
+def _one_line(s: str, n: int = 160) -> str:
+    s = " ".join(s.split())
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def _rows(body: str, start_line: int) -> list[tuple[int, str]]:
+    """Split a display body at top-level ``\\\\`` (not inside matrices) into (line, row)."""
+    body = _UNWRAP.sub(" ", body)
+    rows, depth, cur_start, i = [], 0, 0, 0
+    pat = re.compile(r"\\begin\{[^{}]*\}|\\end\{[^{}]*\}|\\\\")
+    for m in pat.finditer(body):
+        tok = m.group(0)
+        if tok.startswith(r"\begin"):
+            depth += 1
+        elif tok.startswith(r"\end"):
+            depth -= 1
+        elif depth == 0:
+            rows.append((cur_start, body[cur_start:m.start()]))
+            cur_start = m.end()
+    rows.append((cur_start, body[cur_start:]))
+    out = []
+    for off, row in rows:
+        if row.strip():
+            lead = len(row) - len(row.lstrip())
+            out.append((start_line + body[:off + lead].count("\n"), row.strip()))
+    return out
+
+
+def extract(text: str, name: str = "") -> list["Segment"]:
+    """Every math segment of the article, in order of lines."""
+    from .plaintext import code_segments, prose_segments
+
+    latex = is_latex(text, name)
+    work = _strip_tex_comments(text) if latex else text
+    lines = _Lines(work)
+    segs: list[Segment] = []
+    if not latex:
+        work = re.sub(r"<!--.*?-->", lambda m: re.sub(r"[^\n]", " ", m.group(0)), work, flags=re.S)
+        work, code = _fences(work)
+        for first_line, lang, block in code:
+            segs.extend(code_segments(block, first_line))
+        # inline code spans are code, not math
+        work = re.sub(r"`[^`\n]+`", lambda m: " " * len(m.group(0)), work)
+    raw_lines = text.split("\n")
+    for m in _MATH.finditer(work):
+        line = lines.line(m.start())
+        before = work[lines.starts[line - 1]:m.start()]
+        if m.group("d") is not None or m.group("pa") is not None:
+            body = m.group("d") if m.group("d") is not None else m.group("pa")
+            if "\n\n" in body:
+                continue
+            segs.append(Segment(line, body.strip(), "inline", _one_line(m.group(0)), _one_line(before)))
+            continue
+        if m.group("eb") is not None:
+            body, kind = m.group("eb"), "env"
+            if m.group("env") == "alignat":
+                body = re.sub(r"^\s*\{\d+\}", "", body)
+            body_start = m.start("eb")
+        else:
+            body = m.group("dd") if m.group("dd") is not None else m.group("br")
+            kind = "display"
+            body_start = m.start("dd") if m.group("dd") is not None else m.start("br")
+        for row_line, row in _rows(body, lines.line(body_start)):
+            src = raw_lines[row_line - 1] if row.count("\n") == 0 and row in raw_lines[row_line - 1] else row
+            segs.append(Segment(row_line, row, kind, _one_line(src), ""))
+    masked = _MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), work)
+    prose, used = prose_segments(masked, raw_lines)
+    segs = [s for s in segs if not (s.kind == "inline" and s.line in used)] + prose
+    return sorted(segs, key=lambda s: s.line)
+
+
+def _fences(text: str):
+    """Blank out fenced code blocks; return (text, [(first line, language, lines)])."""
+    out_lines = text.split("\n")
+    blocks = []
+    i = 0
+    while i < len(out_lines):
+        m = _FENCE.match(out_lines[i])
+        if not m:
+            i += 1
+            continue
+        fence, lang = m.group(1), m.group(2).lower()
+        j = i + 1
+        while j < len(out_lines) and not out_lines[j].strip().startswith(fence[:3]):
+            j += 1
+        body = out_lines[i + 1:j]
+        if lang not in _SKIP_LANGS:
+            blocks.append((i + 2, lang, body))
+        for k in range(i, min(j + 1, len(out_lines))):
+            out_lines[k] = " " * len(out_lines[k])
+        i = j + 1
+    return "\n".join(out_lines), blocks

@@ -1,0 +1,69 @@
+"""Per-claim limits, so that one pathological equation cannot stall a whole article.
+
+Two guards: sizes are checked before any product or softmax is computed, and each
+claim gets a time budget.  In the main thread of a POSIX process the budget is a
+real timer (``signal.setitimer``), which also interrupts a long SymPy call; in
+any other thread (a test runner, an embedding application) it is a deadline that
+the evaluator checks between steps, so no signal is ever installed there.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from contextlib import contextmanager
+
+__all__ = ["GuardError", "budget", "tick", "check_size", "CLAIM_SECONDS", "MAX_SIDE", "MAX_WORK"]
+
+#: seconds one claim may take (SYMATTN_CHECK_SECONDS raises it)
+CLAIM_SECONDS = float(os.environ.get("SYMATTN_CHECK_SECONDS", "10") or 10)
+#: largest matrix side evaluated
+MAX_SIDE = 256
+#: largest rows*cols*inner of one product
+MAX_WORK = 2_000_000
+
+_deadline: float | None = None
+
+
+class GuardError(ValueError):
+    """A claim is too large or too slow to check; it becomes ``unverifiable``."""
+
+
+def tick() -> None:
+    if _deadline is not None and time.monotonic() > _deadline:
+        raise GuardError(f"took longer than {CLAIM_SECONDS:g} s to check")
+
+
+def check_size(rows: int, cols: int, inner: int | None = None) -> None:
+    if rows > MAX_SIDE or cols > MAX_SIDE or (inner or 0) > MAX_SIDE:
+        raise GuardError(f"a {rows}x{cols} matrix is over the size limit ({MAX_SIDE} per side)")
+    if rows * cols * (inner or 1) > MAX_WORK:
+        raise GuardError("the product is too large to compute exactly")
+
+
+def _on_alarm(signum, frame):
+    raise GuardError(f"took longer than {CLAIM_SECONDS:g} s to check")
+
+
+@contextmanager
+def budget(seconds: float | None = None):
+    """Run the body under a time budget; raises :class:`GuardError` when it runs out."""
+    global _deadline
+    seconds = CLAIM_SECONDS if seconds is None else seconds
+    use_timer = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+                 and _deadline is None)  # nested budgets share the outer timer
+    previous_deadline = _deadline
+    _deadline = time.monotonic() + seconds
+    old = None
+    if use_timer:
+        old = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        if use_timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old if old is not None else signal.SIG_DFL)
+        _deadline = previous_deadline

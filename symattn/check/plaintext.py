@@ -1,0 +1,258 @@
+r"""Math that is not in ``$...$``: code fences, tables, plain-text arrays, Unicode lines.
+
+Each is rewritten into the notation the parser reads (a ``bmatrix`` or the line
+itself) and returned as a :class:`~symattn.check.extract.Segment`.
+
+>>> [s.text for s in code_segments(["X = [[1, 0],", "     [0, 1]]  # input"], 3)]
+['X = [[1, 0], [0, 1]]']
+>>> s = prose_segments("Weights $A$:\n\n| | a | b |\n|---|---|---|\n| a | 0.5 | 0.5 |\n", None)[0][0]
+>>> s.line, s.kind, s.text
+(3, 'table', 'A = \\begin{bmatrix} 0.5 & 0.5 \\end{bmatrix}')
+"""
+
+from __future__ import annotations
+
+import re
+
+from .extract import Segment
+
+__all__ = ["code_segments", "prose_segments"]
+
+_REL = {"=": "=", "≈": r"\approx"}
+
+_NUMBER = r"[-−]?(?:\d+(?:\.\d*)?|\.\d+)"
+_NUM_CELL = re.compile(rf"^\s*\$?\s*({_NUMBER}|[-−]?\\?infty|[-−]?∞|-inf)\s*\$?\s*$")
+_ASSIGN = re.compile(r"^\s*([A-Za-z_][\w.]*(?:\^\w+)?)\s*(=|≈)\s*(?!=)(.+)$")
+_TRANSLATE = [(re.compile(r"\.transpose\(\s*-?2\s*,\s*-?1\s*\)|\.t\(\)|\.mT"), ".T"),
+              (re.compile(r"\b(np|math|torch)\.e\b"), "e"),
+              (re.compile(r"\bnp\.inf\b|float\(\s*['\"]-?inf['\"]\s*\)"), r"\\infty")]
+
+
+def _clean_code(line: str) -> str:
+    line = re.sub(r"^\s*(>>>|\.\.\.)\s?", "", line)
+    line = re.split(r"\s#", " " + line, maxsplit=1)[0][1:] if "#" in line else line
+    for pat, rep in _TRANSLATE:
+        line = pat.sub(rep, line)
+    return line.rstrip()
+
+
+def code_segments(block: list[str], first_line: int) -> list[Segment]:
+    """Assignments in a code block: ``X = [[...]]`` (over several lines too), ``S = Q @ K.T``."""
+    out, i = [], 0
+    while i < len(block):
+        start = i
+        stmt = _clean_code(block[i])
+        while stmt.count("[") + stmt.count("(") > stmt.count("]") + stmt.count(")") and i + 1 < len(block) \
+                and i - start < 300:
+            i += 1
+            stmt += " " + _clean_code(block[i]).strip()
+        i += 1
+        m = _ASSIGN.match(stmt)
+        if not m or m.group(1) in ("import", "from") or re.match(r"\s*(def|class|for|if|import|from|print)\b",
+                                                                    stmt):
+            continue
+        rhs = m.group(3).strip().rstrip(";")
+        if not re.search(r"\d|@|\.T\b|softmax|sqrt", rhs):
+            continue
+        text = f"{m.group(1)} {m.group(2)} {' '.join(rhs.split())}"
+        out.append(Segment(first_line + start, text, "code", " ".join(block[start].split())[:160]))
+    return out
+
+
+# --------------------------------------------------------------------------- prose
+
+def prose_segments(masked: str, raw_lines: list[str] | None):
+    """Segments found in the prose (math and code already blanked out in ``masked``).
+
+    Returns (segments, lines they consumed): inline math on a table line belongs to the table.
+    """
+    lines = masked.split("\n")
+    raw = raw_lines if raw_lines is not None else lines
+    segs: list[Segment] = []
+    used: set[int] = set()
+    i = 0
+    while i < len(lines):
+        block = _table_block(raw, i)
+        if block:
+            j, rows = block
+            seg = _table_segment(raw, i, rows)
+            if seg:
+                segs.append(seg)
+            used.update(range(i + 1, j + 1))
+            i = j
+            continue
+        stack = _stacked_array(lines, i)
+        if stack:
+            j, seg = stack
+            segs.append(seg)
+            used.update(range(i + 1, j + 1))
+            i = j
+            continue
+        i += 1
+    for n, line in enumerate(lines, start=1):
+        if n in used:
+            continue
+        segs.extend(_line_segments(line, n, raw[n - 1] if n - 1 < len(raw) else line))
+    return segs, used
+
+
+def _cells(line: str) -> list[str]:
+    s = line.strip()
+    if s.startswith("|"):
+        s = s[1:]
+    if s.endswith("|"):
+        s = s[:-1]
+    return [c.strip().strip("*").strip() for c in s.split("|")]
+
+
+def _table_block(lines: list[str], i: int):
+    """A Markdown table (header, ---, rows) or an ASCII one (+---+ borders) starting at line i."""
+    if i >= len(lines):
+        return None
+    first = lines[i].strip()
+    if first.startswith("+") and re.fullmatch(r"\+[-=+]+\+?", first):
+        j, rows = i + 1, []
+        while j < len(lines) and (lines[j].strip().startswith("|") or re.fullmatch(r"\+[-=+]+\+?",
+                                                                                   lines[j].strip())):
+            if lines[j].strip().startswith("|"):
+                rows.append(_cells(lines[j]))
+            j += 1
+        return (j, rows) if rows else None
+    if not first.startswith("|") or i + 1 >= len(lines):
+        return None
+    if not re.fullmatch(r"\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?", lines[i + 1].strip()):
+        return None
+    j, rows = i + 2, [_cells(lines[i])]
+    while j < len(lines) and lines[j].strip().startswith("|"):
+        rows.append(_cells(lines[j]))
+        j += 1
+    return j, rows
+
+
+def _caption(lines: list[str], i: int) -> str:
+    k = i - 1
+    while k >= 0 and not lines[k].strip():
+        k -= 1
+    return lines[k].strip() if k >= 0 and i - k <= 3 else ""
+
+
+def _name_and_rel(caption: str) -> tuple[str, str]:
+    rel = "≈" if re.search(r"≈|\\approx|approx|rounded|约|近似|保留", caption, re.I) else "="
+    math = re.findall(r"\$([^$]+)\$", caption)
+    if math:
+        name = re.split(r"=|\\approx|≈", math[-1])[0].strip()
+        if name and len(name) <= 60:
+            return name, rel
+    s = re.sub(r"[*_#>`]", "", caption)
+    s = re.sub(r"[(（][^)）]*[)）]", "", s)
+    s = re.split(r"=|≈", s)[0]
+    s = s.strip().rstrip(":：").strip()
+    s = re.sub(r"^(table|表)\s*\d*\s*[:.：]?\s*", "", s, flags=re.I)
+    if s and len(s) <= 40 and len(s.split()) <= 4:
+        return r"\text{" + s + "}", rel
+    return "", rel
+
+
+def _table_segment(raw: list[str], i: int, rows: list[list[str]]) -> Segment | None:
+    def numeric(c):
+        return bool(_NUM_CELL.match(c))
+
+    body = rows[:]
+    if body and not all(numeric(c) for c in body[0][1:] if c) and not all(numeric(c) for c in body[0]):
+        body = body[1:]  # a header row of labels
+    if not body:
+        return None
+    if all(body_row and not numeric(body_row[0]) for body_row in body):
+        body = [r[1:] for r in body]  # a column of row labels
+    if not body or not body[0] or not all(numeric(c) for r in body for c in r):
+        return None
+    cells = [[_NUM_CELL.match(c).group(1).replace("−", "-").replace("∞", r"\infty").replace("-inf", r"-\infty")
+              for c in r] for r in body]
+    mat = r"\begin{bmatrix} " + r" \\ ".join(" & ".join(r) for r in cells) + r" \end{bmatrix}"
+    name, rel = _name_and_rel(_caption(raw, i))
+    text = f"{name} {_REL[rel]} {mat}" if name else mat
+    return Segment(i + 1, text, "table", f"table of {len(cells)}x{len(cells[0])} "
+                   f"({_caption(raw, i)[:60] or 'no caption'})")
+
+
+_STACK_ROW = re.compile(r"^(?P<pre>.*?)[\[|⎡⎢⎣]\s*(?P<nums>(?:" + _NUMBER + r"[\s,]*)+?)\s*[\]|⎤⎥⎦](?P<post>.*)$")
+
+
+def _stacked_array(lines: list[str], i: int):
+    """Rows such as ``    [ 2 1 1 ]`` on consecutive lines, one of them ``S = [ 1 1 1 ]``."""
+    rows, j = [], i
+    while j < len(lines):
+        m = _STACK_ROW.match(lines[j])
+        if not m or "[[" in lines[j] or m.group("post").strip(" ,.;") or \
+                re.search(r"[^\s\w=≈^{}\\]|[\u3400-\u9fff]", m.group("pre")):
+            break  # a list inside a sentence is narrative, not a row of an array
+        rows.append(m)
+        j += 1
+    if len(rows) < 2:
+        return None
+    widths = {len(re.findall(_NUMBER, m.group("nums"))) for m in rows}
+    if len(widths) != 1:
+        return None
+    name, rel = "", "="
+    for m in rows:
+        pre = m.group("pre").strip()
+        found = re.search(r"([^\s=≈]+(?:\s[^\s=≈]+)?)\s*(=|≈)\s*$", pre)
+        if found:
+            name, rel = found.group(1), found.group(2)
+    cells = [re.findall(_NUMBER, m.group("nums")) for m in rows]
+    mat = r"\begin{bmatrix} " + r" \\ ".join(" & ".join(r) for r in cells) + r" \end{bmatrix}"
+    text = f"{name} {_REL[rel]} {mat}" if name else mat
+    return j, Segment(i + 1, text, "plain", f"plain-text array of {len(cells)}x{len(cells[0])} rows "
+                      f"({name or 'no name'})")
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9_^√×·⋅ᵀ⊤≈=\-−+*/().,\[\]'{}\\ ]+")
+_WORDS_OK = {"softmax", "exp", "sqrt", "scores", "weights", "output", "scaled", "attention", "np", "e"}
+_LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
+_PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
+
+
+def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
+    out = []
+    spans = []
+    for m in _PLAIN.finditer(line):
+        cand = m.group(0)
+        if not re.search(r"=|≈", cand) or not re.search(r"\d", cand):
+            continue
+        text = _trim_prose(cand)
+        if not text:
+            continue
+        left, _, right = re.split(r"(=|≈)", text, maxsplit=1)
+        if not left.strip() or not re.search(r"\d", right):
+            continue
+        out.append(Segment(n, text, "plain", " ".join(raw.split())[:160]))
+        spans.append((m.start(), m.end()))
+    rest = line
+    for a, b in spans:
+        rest = rest[:a] + " " * (b - a) + rest[b:]
+    for m in _LIST.finditer(rest):
+        out.append(Segment(n, m.group(0), "narrative", " ".join(raw.split())[:160],
+                           " ".join(rest[:m.start()].split())[-40:]))
+    pct = _PERCENT.findall(rest)
+    if pct:
+        out.append(Segment(n, ", ".join(p.replace(" ", "") for p in pct), "narrative",
+                           " ".join(raw.split())[:160], "percent"))
+    return out
+
+
+def _trim_prose(cand: str) -> str:
+    """Drop leading prose words ("so the first entry is s11 = 2" -> "s11 = 2")."""
+    cand = cand.split(":")[-1].strip().rstrip(".,;")
+    if not re.search(r"=|≈", cand):
+        return ""
+    left, sep, right = re.split(r"(=|≈)", cand, maxsplit=1)
+    words = left.split(" ")
+    while words and re.fullmatch(r"[A-Za-z]{2,}", words[0]) and words[0].lower() not in _WORDS_OK \
+            and len(words) > 1:
+        words.pop(0)
+    while words and not words[0]:
+        words.pop(0)
+    left = " ".join(words).strip()
+    if re.fullmatch(r"[A-Za-z]{3,}", left) and left.lower() not in _WORDS_OK:
+        return ""
+    return f"{left} {sep} {right.strip()}".strip() if sep else ""

@@ -1,0 +1,77 @@
+"""Exact values of scalar trees: matrix entries, ``\\sqrt{4}``, ``e^{1/2}/(e^{1/2}+2)``.
+
+Names become SymPy symbols (``v_{我}`` stays a symbol); ``e`` is Euler's number.
+
+>>> from symattn.check.notation import parse_expression
+>>> scalar_value(parse_expression(r"\\frac{e^{0.5}}{e^{0.5} + 2}"))
+exp(1/2)/(exp(1/2) + 2)
+>>> scalar_value(parse_expression("-\\\\infty"))
+-oo
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from .ir import Lit, Name, Node, Num, Op
+from .notation import ParseError
+
+__all__ = ["scalar_value", "symbol_for", "MAX_EXPONENT"]
+
+#: Largest exponent evaluated exactly (a size guard).
+MAX_EXPONENT = 4096
+
+
+def symbol_for(raw: str) -> sp.Symbol:
+    """The SymPy symbol of a name as written: ``v_{我}`` -> ``v_我``."""
+    name = raw.replace("{", "").replace("}", "").replace(" ", "")
+    return sp.Symbol(name)
+
+
+def scalar_value(node: Node) -> sp.Expr:
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, Name):
+        return sp.E if node.raw == "e" else symbol_for(node.raw)
+    if isinstance(node, Lit):
+        if node.value.shape == (1, 1):
+            return node.value[0, 0]
+        raise ParseError("a matrix inside a matrix entry")
+    if not isinstance(node, Op):
+        raise ParseError("cannot read this entry")
+    args = [scalar_value(a) for a in node.args]
+    return apply_scalar(node.op, args)
+
+
+def apply_scalar(op: str, args: list) -> sp.Expr:
+    if op == "neg":
+        return -args[0]
+    if op == "add":
+        return args[0] + args[1]
+    if op == "sub":
+        return args[0] - args[1]
+    if op == "mul":
+        return args[0] * args[1]
+    if op == "div":
+        if args[1] == 0:
+            raise ParseError("division by zero")
+        return args[0] / args[1]
+    if op == "sqrt":
+        return sp.sqrt(args[0])
+    if op == "exp":
+        _check_exponent(args[0])
+        return sp.exp(args[0])
+    if op == "pow":
+        base, e = args
+        _check_exponent(e)
+        if e.is_number and e.is_real and e > 64 and base.is_number and abs(base) > 10 ** 6:
+            raise ParseError("power too large to evaluate exactly")
+        return base ** e
+    if op == "T":
+        return args[0]
+    raise ParseError(f"{op} of a number is not defined here")
+
+
+def _check_exponent(e) -> None:
+    if e.is_number and e.is_real and e.is_finite and abs(e) > MAX_EXPONENT:
+        raise ParseError(f"exponent {e} is too large to evaluate exactly (limit {MAX_EXPONENT})")

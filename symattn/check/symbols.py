@@ -1,0 +1,85 @@
+"""The names an article uses, and what the well-known ones mean.
+
+Tutorials call the same thing by many names: ``S``, ``Scores``, ``\\text{Attention
+Scores}``, 打分矩阵.  ``canon`` maps each spelling to one key; ``FORMULAS`` says how
+the well-known keys follow from others (scores = Q K^T, weights = softmax(scaled), ...),
+so that a claim about ``\\text{Scaled Scores}`` can be checked even when the
+article never writes the formula next to it.
+
+>>> canon(r"\\text{Attention Weights}"), canon("K"), canon("d_{k}"), canon("v_{我}")
+('weights', 'K', 'd_k', 'v_我')
+"""
+
+from __future__ import annotations
+
+import re
+
+from .ir import Name, Node, Op
+
+__all__ = ["canon", "is_known", "FORMULAS", "LABELS", "DIMENSIONS"]
+
+_ALIASES = {
+    "X": ("x", "input", "inputs", "embeddings", "embedding", "输入", "输入矩阵", "词向量"),
+    "Q": ("q", "query", "queries", "querymatrix", "查询", "查询矩阵"),
+    "K": ("k", "key", "keys", "keymatrix", "键", "键矩阵"),
+    "V": ("v", "value", "values", "valuematrix", "值", "值矩阵"),
+    "W_Q": ("wq", "w^q", "wquery"),
+    "W_K": ("wk", "w^k", "wkey"),
+    "W_V": ("wv", "w^v", "wvalue"),
+    "scores": ("s", "score", "scores", "attentionscores", "attentionscore", "scorematrix", "logits",
+               "rawscores", "打分", "打分矩阵", "分数", "注意力分数", "得分", "注意力得分", "相似度"),
+    "scaled": ("scaledscores", "scaledscore", "scaled", "sscaled", "\\tildes", "tildes", "scaledlogits",
+               "缩放分数", "缩放后的分数", "缩放后分数", "缩放打分"),
+    "weights": ("a", "weights", "weight", "attentionweights", "attentionweight", "attention", "attn",
+                "p", "probs", "probabilities", "attentionmatrix", "attentionprobs", "注意力权重", "权重",
+                "注意力矩阵", "概率"),
+    "output": ("o", "z", "output", "outputs", "out", "attentionoutput", "输出", "最终结果", "结果"),
+    "d_k": ("dk", "d_k", "dkey"),
+    "d_model": ("d", "dmodel", "d_model", "dim", "hiddensize"),
+    "L": ("l", "n", "seqlen", "seq_len", "sequencelength", "len"),
+    "mask": ("m", "mask", "causalmask", "掩码", "掩码矩阵"),
+}
+_LOOKUP = {alias: key for key, aliases in _ALIASES.items() for alias in aliases}
+
+#: how the well-known quantities follow from others (keys as in canon)
+FORMULAS: dict[str, Node] = {
+    "Q": Op("mul", (Name("X"), Name("W_Q"))),
+    "K": Op("mul", (Name("X"), Name("W_K"))),
+    "V": Op("mul", (Name("X"), Name("W_V"))),
+    "scores": Op("mul", (Name("Q"), Op("T", (Name("K"),)))),
+    "scaled": Op("div", (Name("scores"), Op("sqrt", (Name("d_k"),)))),
+    "weights": Op("softmax", (Name("scaled"),)),
+    "output": Op("mul", (Name("weights"), Name("V"))),
+    "d_k": Op("cols", (Name("K"),)),
+    "d_model": Op("cols", (Name("X"),)),
+    "L": Op("rows", (Name("X"),)),
+}
+
+#: dimension names: given values are conventions, not inputs to check against a matrix
+DIMENSIONS = ("d_k", "d_model", "L")
+
+#: how the report names a key
+LABELS = {"scores": "QKᵀ", "scaled": "QKᵀ/√d_k", "weights": "softmax", "output": "AV"}
+
+
+def _flat(raw: str) -> str:
+    s = re.sub(r"\\(text|mathrm|operatorname|textrm|mathbf|boldsymbol)\s*", "", raw)
+    s = s.replace("{", "").replace("}", "").replace("\\ ", "")
+    return re.sub(r"[\s\-]", "", s)
+
+
+def canon(raw: str) -> str:
+    """The key of a name as written."""
+    flat = _flat(raw)
+    low = flat.lower().replace("_", "") if flat not in ("D",) else "dmodel"
+    if flat.lower() in _LOOKUP:
+        return _LOOKUP[flat.lower()]
+    if low in _LOOKUP:
+        return _LOOKUP[low]
+    if flat.lower().startswith("w_") and flat[2:].upper() in ("Q", "K", "V"):
+        return "W_" + flat[2:].upper()
+    return flat
+
+
+def is_known(raw: str) -> bool:
+    return _flat(raw).lower() in _LOOKUP or _flat(raw).lower().replace("_", "") in _LOOKUP

@@ -1,0 +1,49 @@
+r"""Spellings mapped to one notation before tokenising: Unicode math, shape notes, synonyms.
+
+>>> normalise("√4 = 2")
+'\\sqrt{4} = 2'
+>>> normalise("QKᵀ ≈ S")
+'QK^{T} \\approx  S'
+>>> normalise(r"X \quad \text{(维度: } 3 \times 4\text{)}")
+'X \\shape{3,4}'
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["normalise", "SHAPE_NOTE"]
+
+_CHARS = {
+    "−": "-", "–": "-", "×": r" \times ", "·": r" \cdot ", "⋅": r" \cdot ", "∙": r" \cdot ",
+    "÷": r" \div ", "≈": r" \approx ", "≃": r" \approx ", "ᵀ": "^{T}", "⊤": "^{T}", "∞": r"\infty ",
+    "≤": r" \le ", "≥": r" \ge ", "≠": r" \ne ", "→": r" \to ", "⇒": r" \Rightarrow ",
+    "₀": "_0", "₁": "_1", "₂": "_2", "₃": "_3", "ₖ": "_k", "²": "^2", "³": "^3", "ⁱ": "^i",
+    "（": "(", "）": ")", "，": ",", "：": ":", "\u00a0": " ", "\u3000": " ", "π": r"\pi ",
+}
+_CHAR_RE = re.compile("|".join(map(re.escape, _CHARS)))
+_SQRT = re.compile(r"√\s*(\d+(?:\.\d+)?|[A-Za-z](?:_\{[^{}]*\}|_[A-Za-z0-9]+)?)")
+
+#: ``\quad \text{(维度: } 3 \times 4\text{)}``, ``\quad (3 \times 4)``, ``\text{(shape 3×4)}``
+SHAPE_NOTE = re.compile(
+    r"(?:\\q?quad\s*|~\s*|\\[,;:]\s*)*"
+    r"(?:\\text\{\s*\(?[^{}\d]*\}\s*(\d+)\s*\\times\s*(\d+)\s*\\text\{\s*\)?[^{}\d]*\}"
+    r"|\\text\{\s*\([^{}\d]*?(\d+)\s*(?:\\times|x|X)\s*(\d+)\s*\)\s*\}"
+    r"|\\q?quad\s*\(\s*(?:[^()\d]*?:\s*)?(\d+)\s*\\times\s*(\d+)\s*\))")
+
+
+def _shape(m: re.Match) -> str:
+    r, c = [g for g in m.groups() if g is not None][:2]
+    return rf" \shape{{{r},{c}}}"
+
+
+def normalise(text: str) -> str:
+    text = _SQRT.sub(lambda m: r"\sqrt{" + m.group(1) + "}", text)
+    text = text.replace("√", r"\sqrt")
+    text = _CHAR_RE.sub(lambda m: _CHARS[m.group(0)], text)
+    text = SHAPE_NOTE.sub(_shape, text)
+    text = re.sub(r"\\[dt]frac(?![a-zA-Z])", r"\\frac", text)
+    text = re.sub(r"\\(top|intercal|mathsf\{T\}|mathrm\{T\}|text\{T\})(?![a-zA-Z])", "T", text)
+    text = re.sub(r"\\(mathrm|text|operatorname)\{e\}", "e ", text)
+    text = re.sub(r"\\(mathrm|text|operatorname)\{exp\}", r"\\exp ", text)
+    return text.strip()
