@@ -22,9 +22,33 @@ def text_label(token: str) -> str:
 
     >>> text_label("a_b")
     '\\text{a\\_b}'
+
+    Greek letters become math commands: fonts for text mode (Latin Modern,
+    KaTeX's) have no Greek glyphs.
+
+    >>> text_label("θ_1")
+    '\\theta\\text{\\_1}'
     """
-    escaped = "".join(_TEXT_ESCAPES.get(ch, ch) for ch in token)
-    return r"\text{%s}" % escaped
+    out, run = [], []
+    for ch in token:
+        if ch in _GREEK:
+            if run:
+                out.append(r"\text{%s}" % "".join(run))
+                run = []
+            out.append(_GREEK[ch])
+        else:
+            run.append(_TEXT_ESCAPES.get(ch, ch))
+    if run or not out:
+        out.append(r"\text{%s}" % "".join(run))
+    return "".join(out)
+
+
+_GREEK = {chr(0x3B1 + i): "\\" + name for i, name in enumerate(
+    "alpha beta gamma delta varepsilon zeta eta theta iota kappa lambda mu nu xi o pi rho "
+    "varsigma sigma tau upsilon varphi chi psi omega".split())}
+_GREEK["\u03bf"] = "o"  # omicron: no command, and it looks like o
+_GREEK.update({"Γ": r"\Gamma", "Δ": r"\Delta", "Θ": r"\Theta", "Λ": r"\Lambda", "Ξ": r"\Xi", "Π": r"\Pi",
+               "Σ": r"\Sigma", "Υ": r"\Upsilon", "Φ": r"\Phi", "Ψ": r"\Psi", "Ω": r"\Omega"})
 
 
 _TEXT_ESCAPES = {

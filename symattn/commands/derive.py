@@ -18,9 +18,11 @@ examples:
   symattn derive --format json            machine-readable exact and numeric values
   symattn derive my.toml -o my.md         your own example, written to a file
   symattn derive --format tex -o a.tex    a standalone LaTeX document (xelatex)
+  symattn derive --format pdf -o a.pdf    that document compiled (needs xelatex)
+  symattn derive --format html -o a.html  one self-contained page (KaTeX inlined, works offline)
 """
 
-FORMATS = ("md", "tex", "html", "text", "json")
+FORMATS = ("md", "tex", "html", "text", "json", "pdf")
 
 
 def add_arguments(p) -> None:
@@ -43,6 +45,8 @@ def run(args) -> int:
     from ..topics import derive
     from ._output import emit
 
+    if args.format == "pdf":
+        _check_pdf_target(args.output)
     spec = load_spec(args.spec) if args.spec else article_spec()
     if args.digits is not None:
         if not 0 <= args.digits <= limits.MAX_DIGITS:
@@ -53,3 +57,17 @@ def run(args) -> int:
     text = render(derive(spec), args.format, spec.lang)
     emit(text, args.output, force=args.force)
     return 0
+
+
+def _check_pdf_target(output: str | None) -> None:
+    """Before any work: PDF needs xelatex, and never goes to a terminal."""
+    import sys
+
+    from ..errors import SymattnError
+    from ..render.pdf import xelatex_missing
+
+    reason = xelatex_missing()
+    if reason:
+        raise SymattnError(f"--format pdf: {reason}")
+    if (not output or output == "-") and sys.stdout.isatty():
+        raise SymattnError("--format pdf writes binary data: give -o FILE.pdf (or redirect standard output)")

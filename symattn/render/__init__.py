@@ -10,7 +10,7 @@ from importlib import import_module
 
 from ..errors import SymattnError
 
-__all__ = ["FORMATS", "render", "EXTENSIONS"]
+__all__ = ["FORMATS", "render", "EXTENSIONS", "BINARY"]
 
 #: format name -> module (imported only when used)
 FORMATS = {
@@ -20,18 +20,24 @@ FORMATS = {
     "text": "text",
     "json": "json_format",
     "latex-body": "tex",
+    "html-body": "html",
+    "pdf": "pdf",
 }
 
 #: the usual file extension of each format
-EXTENSIONS = {"md": ".md", "tex": ".tex", "html": ".html", "text": ".txt", "json": ".json"}
+EXTENSIONS = {"md": ".md", "tex": ".tex", "html": ".html", "text": ".txt", "json": ".json", "pdf": ".pdf"}
 
 
-def render(derivation, fmt: str = "md", lang: str | None = None) -> str:
-    """Render a derivation as text in one format."""
+#: formats whose output is bytes, not text
+BINARY = {"pdf"}
+
+
+def render(derivation, fmt: str = "md", lang: str | None = None) -> str | bytes:
+    """Render a derivation in one format: text, or bytes for a binary format (pdf)."""
     if fmt not in FORMATS:
         raise SymattnError(f"unknown format {fmt!r}; choose one of {', '.join(sorted(EXTENSIONS))}")
     module = import_module(f".{FORMATS[fmt]}", __name__)
     lang = lang or derivation.lang
-    if fmt == "latex-body":
+    if fmt in ("latex-body", "html-body"):
         return module.render_body(derivation, lang)
     return module.render(derivation, lang)
