@@ -77,18 +77,18 @@ def to_markdown(text: str) -> str:
         else:
             parts.append(f"\n\n$$\n{part}\n$$\n\n")
     out = "".join(parts)
-    out = re.sub(r"[ \t]*\n[ \t]*\n(?:[ \t]*\n)+", "\n\n", out)
+    out = re.sub(r"[ \t]*\n(?:[ \t]*\n)+[ \t]*", "\n\n", out)  # one blank line around blocks
     return out.strip()
 
 
 def to_plain(text: str) -> str:
-    """One line for TSV/CSV apps: ``$...$`` kept, newlines as ``<br>`` (most apps read HTML line breaks)."""
+    """One line for CSV apps: ``$...$`` kept (cloze-safe), newlines as ``<br>`` (most apps read HTML breaks)."""
     parts = []
     for kind, part in segments(text):
         if kind == "text":
             parts.append(part)
         elif kind == "inline":
-            parts.append(f"${part}$")
+            parts.append(f"${cloze_safe(part)}$")
         else:
-            parts.append(f"$${part}$$")
+            parts.append(f"$${cloze_safe(part)}$$")
     return "".join(parts).strip().replace("\r", "").replace("\t", " ").replace("\n", "<br>")
