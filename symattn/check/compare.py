@@ -85,7 +85,8 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
         raise Unresolved("the exact value is not a real number")
     if d is None or (d == 0 and rel == "="):
         # an exact claim (a fraction, an integer after "="): only equality will do
-        return EntryResult(index, text, claimed, exact, "wrong", _short(value), None)
+        correct = str(exact) if exact.is_Rational else _short(value)
+        return EntryResult(index, text, claimed, exact, "wrong", correct, None)
     correct = fixed(value, d)
     ok = Decimal(correct) == Decimal(text.replace(" ", "")).quantize(Decimal(1).scaleb(-d))
     return EntryResult(index, text, claimed, exact, "rounded" if ok else "wrong", correct, d)

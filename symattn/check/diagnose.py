@@ -33,12 +33,13 @@ MISTAKES = (
 
 
 def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Convention) -> str:
-    """The first listed mistake that reproduces the printed values, or ''."""
+    """The listed mistakes that reproduce the printed values ('' if none), joined by ' or '."""
     reference = Evaluator(table, "exact", base)
     try:
         truth = reference.eval(node)
     except (Unresolved, guard.GuardError):
         return ""
+    found: list[str] = []
     for label, make in MISTAKES:
         conv = make(base)
         if conv == base:
@@ -50,10 +51,10 @@ def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Conventio
             if value == truth:
                 continue  # this mistake changes nothing here
             if compare(texts, claimed, value, rel).status != "wrong":
-                return label
+                found.append(label)
         except (Unresolved, guard.GuardError, ValueError, TypeError, ZeroDivisionError):
             continue
-    return ""
+    return " or ".join(found)
 
 
 def _differs(table: Table, base: Convention) -> bool:
@@ -74,13 +75,13 @@ def transpose_slip(node: Node, wrong_entries, claimed, table: Table, base: Conve
         return ""
     if not isinstance(inner, sp.MatrixBase):
         return ""
+    name = node.args[0].raw if isinstance(node.args[0], Name) else "K"
     hits = []
     for e in wrong_entries:
         i, j = e.index
         if i < inner.rows and j < inner.cols and inner[i, j] == e.claimed:
-            hits.append(f"[{i + 1},{j + 1}]")
+            hits.append(f"{name}ᵀ[{i + 1},{j + 1}] copied {name}[{i + 1},{j + 1}] = {inner[i, j]} "
+                        f"instead of {name}[{j + 1},{i + 1}] = {inner[j, i]}")
         else:
             return ""
-    name = node.args[0].raw if isinstance(node.args[0], Name) else "the matrix"
-    return (f"K used instead of Kᵀ at {', '.join(hits)}: copied {name}[i,j] where the transpose "
-            f"needs {name}[j,i]")
+    return "K used instead of Kᵀ: " + "; ".join(hits)

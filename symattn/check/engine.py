@@ -10,6 +10,7 @@ order, both stepwise (against the author's earlier printed values) and end to en
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import sympy as sp
 
@@ -18,9 +19,9 @@ from .claims import Claim, Report
 from .compare import compare, decimals_of
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
 from .diagnose import diagnose, transpose_slip
-from .evaluate import Convention, Evaluator, Table, Unresolved, node_key
+from .evaluate import Convention, Evaluator, Table, Unresolved, entry_ref, node_key
 from .extract import Segment, extract
-from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, walk
+from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
 from .notation import Chain, ParseError, parse_chains
 from .symbols import DIMENSIONS, FORMULAS, canon
 
@@ -107,7 +108,7 @@ class _Checker:
             except Exception as exc:  # never let one segment stop the article
                 items.append((seg, None, f"internal error while reading ({type(exc).__name__})"))
                 continue
-            items.extend((seg, c, "") for c in chains)
+            items.extend((replace(seg, line=seg.line + c.offset), c, "") for c in chains)
         for seg, chain, _ in items:
             if chain is not None:
                 self._collect(seg, chain)
@@ -147,6 +148,8 @@ class _Checker:
         if not isinstance(head, Name):
             return
         key = canon(head.raw)
+        if entry_ref(head.raw):
+            return  # s_{23} = ...: an entry, not a definition
         exprs = [p for p in chain.parts[1:] if not _is_literal(p)]
         lits = [p for p in chain.parts[1:] if _is_literal(p)]
         if exprs:
@@ -184,6 +187,9 @@ class _Checker:
             first = next(p for p in parts[1:] if not _is_literal(p))
             self.definitions.append((seg.line, f"{head.raw} := {_brief(chain, 1)}"))
         reference = None if isinstance(head, Name) else head
+        if isinstance(head, Name) and entry_ref(head.raw) and self._derivable(canon(head.raw), head.raw) \
+                and not _is_literal(parts[1]):
+            reference = head   # s_{23} = q_2 · k_3: the entry itself is the reference
         for k, part in enumerate(parts[1:], start=1):
             rel = chain.rels[k - 1]
             if _is_literal(part):
@@ -220,7 +226,7 @@ class _Checker:
     def _named_values(self, seg, chain, head: Name) -> None:
         """``NAME = printed value``: a claim if NAME follows from the article, else an input."""
         key = canon(head.raw)
-        derivable = self._derivable(key)
+        derivable = self._derivable(key, head.raw)
         if not derivable:
             texts, value = _literal(chain.parts[1])
             shape = f", {value.rows}×{value.cols}" if isinstance(value, sp.MatrixBase) else f" = {value}"
@@ -232,10 +238,17 @@ class _Checker:
         for k, part in enumerate(chain.parts[1:], start=1):
             self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)
 
-    def _derivable(self, key: str) -> bool:
+    def _derivable(self, key: str, raw: str | None = None) -> bool:
         formula = self.table.formula(key)
         if formula is None:
-            return False
+            ref = entry_ref(raw or key)
+            if ref is None:
+                return False
+            try:
+                Evaluator(self.table, "exact", self.conv)._entry(*ref)
+                return True
+            except (Unresolved, guard.GuardError):
+                return False
         try:
             Evaluator(self.table, "exact", self.conv).eval(formula)
             return True
@@ -273,8 +286,10 @@ class _Checker:
 
     def _value_claim(self, seg, chain, ref: Node, part: Node, rel: str, head: Node) -> None:
         texts, claimed = _literal(part)
-        what = _what(head if isinstance(head, Name) else ref)
         exact_ref = self._identify(ref)
+        what = pretty(head) if isinstance(head, Name) else pretty(exact_ref)
+        formula = self.table.formula(canon(ref.raw)) if isinstance(ref, Name) else None
+        how = pretty(formula) if formula is not None else pretty(exact_ref)
         key = node_key(exact_ref, self.table)
         claim = Claim(seg.line, chain.source, "unverifiable", _texts_out(texts), None, what=what)
         self.claims.append(claim)
@@ -305,7 +320,7 @@ class _Checker:
         carried = [line for line, wrong in author.used if wrong]
         if end.status != "wrong":
             claim.status = end.status
-            claim.detail = _agree(end, rel)
+            claim.detail = _agree(end, rel, how)
         elif stepwise is not None and stepwise.status != "wrong" and carried:
             claim.status = stepwise.status
             claim.detail = (f"follows from the article's own values (line {carried[-1]}, already reported); "
@@ -316,11 +331,11 @@ class _Checker:
             lines = sorted({line for line, _ in author.used})
             claim.drift = (f"stepwise from the rounded values on line(s) {', '.join(map(str, lines))} every "
                            f"step looks right, but from the inputs the values differ")
-            claim.detail = "rounding drift: " + _entry_list(end)
+            claim.detail = "rounding drift: " + _wrong_summary(end, how)
             claim.diagnosis = "intermediate values rounded early"
         else:
             claim.status = "wrong"
-            claim.detail = end.shape_error or _entry_list(end)
+            claim.detail = end.shape_error or _wrong_summary(end, how)
             claim.diagnosis = transpose_slip(exact_ref, end.wrong, claimed, self.table, self.conv) or \
                 diagnose(exact_ref, texts, claimed, rel, self.table, self.conv)
             if claim.diagnosis.startswith("no scaling") and self.stated_scaling:
@@ -360,7 +375,7 @@ class _Checker:
 
     def _identity_claim(self, seg, chain, left: Node, right: Node, rel: str) -> None:
         """``expr = expr``: equal exactly (or, with printed decimals, up to their rounding)."""
-        claim = Claim(seg.line, chain.source, "unverifiable", what=_what(left))
+        claim = Claim(seg.line, chain.source, "unverifiable", what=f"{pretty(left)} = {pretty(right)}")
         self.claims.append(claim)
         ev = Evaluator(self.table, "exact", self.conv)
         try:
@@ -432,11 +447,12 @@ class _Checker:
                 node = None
             if earlier and isinstance(node, Lit) and node.value.cols == earlier[-1][2].cols:
                 line, what, value = earlier[-1]
+                what = what or "the matrix"
                 truth = sp.ImmutableMatrix([list(value.row(row - 1))])
                 cmp = compare(node.texts, node.value, truth, "≈" if has_decimals(node) else "=")
                 claim = Claim(seg.line, seg.text, cmp.status, _texts_out(node.texts), _show(truth),
                               what=f"row {row} of {what}")
-                claim.detail = (f"row {row} of {what or 'the matrix'} (line {line}): " +
+                claim.detail = (f"row {row} of {what} (line {line}): " +
                                 (_agree(cmp, "≈") if cmp.status != "wrong" else _entry_list(cmp)))
                 claim.entries = [_entry_dict(e, f"row {row}") for e in cmp.wrong]
                 self.claims.append(claim)
@@ -468,15 +484,21 @@ def _entry_dict(e, what: str) -> dict:
             "correct": e.correct or str(e.exact)}
 
 
-def _agree(cmp, rel) -> str:
+def _wrong_summary(cmp, how: str) -> str:
+    n, k = len(cmp.entries), len(cmp.wrong)
+    head = f"{k} of {n} entries differ from the exact {how}" if n > 1 else f"the exact value of {how} differs"
+    return f"{head}: {_entry_list(cmp, 2)}"
+
+
+def _agree(cmp, rel, how: str = "") -> str:
     if cmp.status == "exact":
-        return "exactly equal"
+        return f"exactly equal to {how}" if how else "exactly equal"
     rounded = [e for e in cmp.entries if e.status == "rounded"]
     d = sorted({e.decimals for e in rounded if e.decimals is not None})
     sample = rounded[0]
     idx = f"[{sample.index[0] + 1},{sample.index[1] + 1}] " if sample.index else ""
     return (f"the exact values rounded to {', '.join(map(str, d))} decimal(s), "
-            f"e.g. {idx}{sample.exact} = {_digits(sample.exact)} → {sample.text}")
+            f"e.g. {idx}{sample.exact} = {_digits(sample.exact)} → {sample.text}" + (f" ({how})" if how else ""))
 
 
 def _digits(expr) -> str:
@@ -485,16 +507,16 @@ def _digits(expr) -> str:
     return fixed(v, 4) + "…" if v is not None else str(expr)
 
 
-def _entry_list(cmp) -> str:
+def _entry_list(cmp, limit: int = 6) -> str:
     if cmp.shape_error:
         return cmp.shape_error
     parts = []
-    for e in cmp.wrong[:6]:
+    for e in cmp.wrong[:limit]:
         idx = f"[{e.index[0] + 1},{e.index[1] + 1}] " if e.index else ""
         value = f"{e.exact}" + (f" ≈ {_digits(e.exact)}" if not e.exact.is_Rational else "")
         should = f", which rounds to {e.correct}" if e.correct and e.decimals is not None else ""
         parts.append(f"{idx}printed {e.text}, exact {value}{should}")
-    more = f" (and {len(cmp.wrong) - 6} more)" if len(cmp.wrong) > 6 else ""
+    more = f" (and {len(cmp.wrong) - limit} more)" if len(cmp.wrong) > limit else ""
     return "; ".join(parts) + more
 
 

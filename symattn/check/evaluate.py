@@ -15,6 +15,7 @@ columns, e ≈ 2.7, ...).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 import sympy as sp
@@ -124,11 +125,27 @@ class Evaluator:
             except Unresolved:
                 if given is None:
                     raise
+        ref = entry_ref(raw)
+        if ref is not None:
+            try:
+                return self._entry(*ref)
+            except Unresolved:
+                pass
         if given is not None:
             return given[0]
         if _is_free_symbol(raw):
             return symbol_for(raw)
         raise Unresolved(f"{raw} is not given in the article")
+
+    def _entry(self, key: str, i: int, j: int | None):
+        m = self.name(key)
+        if not _mat(m):
+            raise Unresolved(f"{key} is not a matrix")
+        if i > m.rows or (j is not None and j > m.cols) or i < 1 or (j is not None and j < 1):
+            raise Unresolved(f"{key} has no entry ({i}, {j})")
+        if j is None:
+            return sp.ImmutableMatrix([list(m.row(i - 1))])
+        return m[i - 1, j - 1]
 
     # ------------------------------------------------------------------ trees
 
@@ -218,6 +235,28 @@ def _is_scaling(node: Op) -> bool:
         canon(d.args[0].raw) == "d_k"
 
 
+_ENTRY = re.compile(r"^([A-Za-z])_\{?\s*(\d+)\s*(?:,\s*(\d+)|(\d))?\s*\}?$")
+
+
+def entry_ref(raw: str) -> tuple[str, int, int | None] | None:
+    """``s_{23}`` -> ("scores", 2, 3); ``q_2`` -> ("Q", 2, None): entries and rows of known matrices.
+
+    >>> entry_ref("s_{23}"), entry_ref("a_{1,2}"), entry_ref("q_2"), entry_ref("v_{我}")
+    (('scores', 2, 3), ('weights', 1, 2), ('Q', 2, None), None)
+    """
+    m = _ENTRY.match(raw.replace(" ", ""))
+    if not m:
+        return None
+    key = canon(m.group(1))
+    if key not in FORMULAS and key not in ("X", "W_Q", "W_K", "W_V", "mask"):
+        return None
+    i = int(m.group(2))
+    j = m.group(3) or m.group(4)
+    if j is None and len(m.group(2)) == 2 and "{" in raw:
+        i, j = int(m.group(2)[0]), m.group(2)[1]   # s_{23}: row 2, column 3
+    return key, i, (int(j) if j is not None else None)
+
+
 def _is_free_symbol(raw: str) -> bool:
     """``v_{我}``, ``x_1``: a lowercase letter with a subscript stands for itself."""
     base = raw.split("_", 1)[0]
@@ -229,6 +268,8 @@ def _apply(op: str, args: list, base):
     b = args[1] if len(args) > 1 else None
     if op == "mul":
         if _mat(a) and _mat(b):
+            if a.rows == 1 and b.rows == 1 and a.cols == b.cols and a.cols > 1:
+                return matmul(a, transpose(b))[0, 0]   # q_i · k_j: a dot product of two rows
             if a.cols != b.rows:
                 raise Unresolved(f"cannot multiply a {a.rows}x{a.cols} matrix by a {b.rows}x{b.cols} matrix")
             guard.check_size(a.rows, b.cols, inner=a.cols)

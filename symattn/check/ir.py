@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-__all__ = ["Node", "Lit", "Num", "Name", "Op", "Shape", "walk", "has_decimals"]
+__all__ = ["Node", "Lit", "Num", "Name", "Op", "Shape", "walk", "has_decimals", "pretty"]
 
 
 class Node:
@@ -77,3 +77,47 @@ def has_decimals(node: Node) -> bool:
         if isinstance(n, Lit) and any("." in t for row in n.texts for t in row):
             return True
     return False
+
+
+_INFIX = {"mul": "·", "add": " + ", "sub": " − ", "div": "/"}
+
+
+def pretty(node: Node) -> str:
+    """A short plain-text form for the report: ``Q·Kᵀ``, ``√4``, ``softmax(Scaled Scores)``.
+
+    >>> pretty(Op("div", (Op("mul", (Name("Q"), Op("T", (Name("K"),)))), Op("sqrt", (Name("d_k"),)))))
+    '(Q·Kᵀ)/√d_k'
+    """
+    if isinstance(node, Name):
+        raw = node.raw
+        for cmd in ("\\text{", "\\mathrm{", "\\operatorname{"):
+            raw = raw.replace(cmd, "")
+        return raw.replace("{", "").replace("}", "")
+    if isinstance(node, Num):
+        return node.text
+    if isinstance(node, Lit):
+        return f"[{node.value.rows}×{node.value.cols} matrix]"
+    if not isinstance(node, Op):
+        return "?"
+    args = [pretty(a) for a in node.args]
+    wrapped = [f"({a})" if isinstance(n, Op) and n.op in ("mul", "add", "sub", "div") else a
+               for a, n in zip(args, node.args)]
+    if node.op in _INFIX:
+        if node.op in ("add", "sub"):
+            return _INFIX[node.op].join(args)
+        return _INFIX[node.op].join(wrapped)
+    if node.op == "T":
+        return wrapped[0] + "ᵀ"
+    if node.op == "sqrt":
+        return "√" + wrapped[0]
+    if node.op == "neg":
+        return "−" + wrapped[0]
+    if node.op == "pow":
+        return f"{wrapped[0]}^{wrapped[1]}"
+    if node.op == "exp":
+        return f"e^{wrapped[0]}"
+    if node.op == "softmax_cols":
+        return f"column softmax({args[0]})"
+    if node.op in ("rows", "cols"):
+        return f"{'rows' if node.op == 'rows' else 'columns'} of {args[0]}"
+    return f"{node.op}({', '.join(args)})"

@@ -64,9 +64,10 @@ class ParseError(ValueError):
 
 @dataclass(frozen=True)
 class Tok:
-    kind: str   # num, word, cmd, text, env, shape, op
+    kind: str      # num, word, cmd, text, env, shape, op
     value: object
     raw: str
+    line: int = 0  # lines after the first line of the segment
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ class Chain:
     shapes: tuple[Shape, ...]    # dimension claims found in the chain
     source: str                  # the chain as written
     unsupported: str = ""        # a relation we do not check (<, \neq, ...)
+    offset: int = 0              # lines after the segment's first line where the chain starts
     notes: tuple[str, ...] = field(default=())  # repairs made while reading
 
 
@@ -128,6 +130,15 @@ def tokenize(text: str) -> list[Tok]:
     text = normalise(text)
     toks: list[Tok] = []
     i, n = 0, len(text)
+    counted_to, newlines = 0, 0
+
+    def add(tok: Tok) -> None:
+        nonlocal counted_to, newlines
+        if i > counted_to:  # positions before i never change, so count incrementally
+            newlines += text.count("\n", counted_to, i)
+            counted_to = i
+        toks.append(Tok(tok.kind, tok.value, tok.raw, newlines))
+
     while i < n:
         c = text[i]
         if c.isspace() or c in "&~":
@@ -139,9 +150,9 @@ def tokenize(text: str) -> list[Tok]:
         if m:
             if len(m.group(0)) > MAX_NUMBER_CHARS:
                 raise ParseError(f"a number with more than {MAX_NUMBER_CHARS} digits")
-            toks.append(Tok("num", m.group(0).rstrip("."), m.group(0)))
+            add(Tok("num", m.group(0).rstrip("."), m.group(0)))
             if m.group(0).endswith(".") and len(m.group(0)) > 1:
-                toks.append(Tok("op", ".", "."))
+                add(Tok("op", ".", "."))
             i = m.end()
             continue
         if c == "\\":
@@ -149,7 +160,7 @@ def tokenize(text: str) -> list[Tok]:
             name = m.group(0)
             j = m.end()
             if name == r"\\":
-                toks.append(Tok("op", r"\\", r"\\"))
+                add(Tok("op", r"\\", r"\\"))
                 i = j
                 continue
             cmd = m.group(1)
@@ -160,7 +171,7 @@ def tokenize(text: str) -> list[Tok]:
                 env = m2.group(1)
                 body_start = m2.end()
                 body_end, end = _env_end(text, body_start, env)
-                toks.append(Tok("env", (env, text[body_start:body_end]), text[i:end]))
+                add(Tok("env", (env, text[body_start:body_end]), text[i:end]))
                 i = end
                 continue
             if cmd == "end":
@@ -174,11 +185,11 @@ def tokenize(text: str) -> list[Tok]:
                     content = text[k + 1:end - 1]
                     if cmd == "shape":
                         r, cc = content.split(",")
-                        toks.append(Tok("shape", (int(r), int(cc)), text[i:end]))
+                        add(Tok("shape", (int(r), int(cc)), text[i:end]))
                     elif cmd in ("tag", "label"):
                         pass
                     elif cmd in _TEXTS:
-                        toks.append(Tok("text", " ".join(content.split()), text[i:end]))
+                        add(Tok("text", " ".join(content.split()), text[i:end]))
                     else:  # a font wrapper: keep what it wraps
                         text = text[:i] + " " + content + " " + text[end:]
                         n = len(text)
@@ -188,12 +199,12 @@ def tokenize(text: str) -> list[Tok]:
             if name in _DROP or cmd in ("left", "right"):
                 i = j
                 continue
-            toks.append(Tok("cmd", name, name))
+            add(Tok("cmd", name, name))
             i = j
             continue
         m = _WORD.match(text, i)
         if m:
-            toks.append(Tok("word", m.group(0), m.group(0)))
+            add(Tok("word", m.group(0), m.group(0)))
             i = m.end()
             continue
         if c == "$":
@@ -201,10 +212,10 @@ def tokenize(text: str) -> list[Tok]:
             continue
         two = text[i:i + 2]
         if two in (":=", "**", "==", "<=", ">=", "!="):
-            toks.append(Tok("op", two, two))
+            add(Tok("op", two, two))
             i += 2
             continue
-        toks.append(Tok("op", c, c))
+        add(Tok("op", c, c))
         i += 1
     return [t for t in toks if not _is_side_label(t)]
 
@@ -301,8 +312,10 @@ def parse_chains(text: str) -> list[Chain]:
                 errors.append("nested too deeply")
         source = f" {' '.join(rels)} ".join(_raw(p) for p in parts) if len(rels) == 1 else \
             "".join(_raw(p) + (f" {rels[k]} " if k < len(rels) else "") for k, p in enumerate(parts))
+        first = next((t for p in parts for t in p), None)
         out.append(Chain(tuple(nodes), tuple(rels), tuple(errors), tuple(shapes),
-                         " ".join(source.split()), unsupported, tuple(dict.fromkeys(notes))))
+                         " ".join(source.split()), unsupported, offset=first.line if first is not None else 0,
+                         notes=tuple(dict.fromkeys(notes))))
     return out
 
 

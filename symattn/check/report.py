@@ -9,6 +9,7 @@ back; extra keys (``what``, ``entries``, ``notes``, ``diagnosis``, ``drift``) ad
 from __future__ import annotations
 
 import json
+import re
 
 from .claims import STATUSES, Report
 
@@ -38,7 +39,11 @@ def render_json(report: Report) -> str:
     doc = {"file": report.file, "claims": claims, "summary": summary(report),
            "definitions": [{"line": line, "text": text} for line, text in report.definitions],
            "notes": report.notes}
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    text = json.dumps(doc, ensure_ascii=False, indent=2)
+    # one matrix row per line: innermost lists of strings/numbers on one line
+    text = re.sub(r"\[\s*\n\s*((?:\"(?:[^\"\\\n]|\\.)*\"|-?[\d.]+)(?:,\s*\n\s*(?:\"(?:[^\"\\\n]|\\.)*\"|-?[\d.]+))*)\s*\n\s*\]",
+                  lambda m: "[" + re.sub(r",\s*\n\s*", ", ", m.group(1)) + "]", text)
+    return text + "\n"
 
 
 def _clip(text: str, n: int) -> str:
