@@ -2,8 +2,8 @@ r"""Spellings mapped to one notation before tokenising: Unicode math, shape note
 
 >>> normalise("√4 = 2")
 '\\sqrt{4} = 2'
->>> normalise("QKᵀ ≈ S")
-'QK^{T} \\approx  S'
+>>> " ".join(normalise("QKᵀ ≈ S").split())
+'QK^{T} \\approx S'
 >>> normalise(r"X \quad \text{(维度: } 3 \times 4\text{)}")
 'X \\shape{3,4}'
 """
