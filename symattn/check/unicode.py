@@ -4,7 +4,7 @@ r"""Spellings mapped to one notation before tokenising: Unicode math, shape note
 '\\sqrt{4} = 2'
 >>> " ".join(normalise("QKᵀ ≈ S").split())
 'QK^{T} \\approx S'
->>> normalise(r"X \quad \text{(维度: } 3 \times 4\text{)}")
+>>> " ".join(normalise(r"X \quad \text{(维度: } 3 \times 4\text{)}").split())
 'X \\shape{3,4}'
 """
 
