@@ -24,7 +24,7 @@ import sympy as sp
 from ..numeric import fixed, to_mpf
 from .evaluate import Unresolved
 
-__all__ = ["EntryResult", "Comparison", "compare", "compare_entry", "decimals_of", "DPS"]
+__all__ = ["EntryResult", "Comparison", "compare", "compare_entry", "decimals_of", "same", "DPS"]
 
 DPS = 60
 _DECIMAL = re.compile(r"-?\d*\.\d+|-?\d+")
@@ -105,8 +105,7 @@ def _equal(a, b) -> bool:
 
 
 def _compare_symbolic(text, claimed, exact, rel, index) -> EntryResult:
-    diff = sp.expand(claimed - exact)
-    if diff == 0:
+    if same(claimed, exact):
         return EntryResult(index, text, claimed, exact, "exact", "", None)
     ca, ce = sp.expand(claimed).as_coefficients_dict(), sp.expand(exact).as_coefficients_dict()
     if set(ca) != set(ce):
@@ -147,3 +146,21 @@ def compare(texts, claimed, exact, rel: str) -> Comparison:
     statuses = {e.status for e in entries}
     status = "wrong" if "wrong" in statuses else "rounded" if "rounded" in statuses else "exact"
     return Comparison(status, entries)
+
+
+def same(a, b) -> bool:
+    """Exact equality of two values, without ``simplify()``: expand, then 60 digits.
+
+    Two different closed forms of one number (e^{1}/(e^{1}+2e^{1/2}) and
+    e^{1/2}/(e^{1/2}+2)) agree to every digit; with symbols, each coefficient must.
+    """
+    if isinstance(a, sp.MatrixBase) or isinstance(b, sp.MatrixBase):
+        return isinstance(a, sp.MatrixBase) and isinstance(b, sp.MatrixBase) and a.shape == b.shape \
+            and all(same(x, y) for x, y in zip(a, b))
+    diff = sp.expand(a - b)
+    if diff == 0:
+        return True
+    if not diff.free_symbols:
+        return _equal(sp.sympify(a), sp.sympify(b))
+    ca, cb = sp.expand(a).as_coefficients_dict(), sp.expand(b).as_coefficients_dict()
+    return set(ca) == set(cb) and all(_equal(sp.sympify(ca[t]), sp.sympify(cb[t])) for t in ca)

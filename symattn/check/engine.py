@@ -16,7 +16,7 @@ import sympy as sp
 
 from . import guard
 from .claims import Claim, Report
-from .compare import compare, decimals_of
+from .compare import compare, decimals_of, same
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
 from .diagnose import diagnose, transpose_slip
 from .evaluate import Convention, Evaluator, Table, Unresolved, entry_ref, node_key
@@ -112,6 +112,7 @@ class _Checker:
         for seg, chain, _ in items:
             if chain is not None:
                 self._collect(seg, chain)
+                self.notes.extend(f"line {seg.line}: {note}" for note in chain.notes)
         if self.stated_scaling and self.conv.scale == "none":
             self.notes.append(f"line {self.stated_scaling}: the formula ÷√d_k is stated, but the article "
                               "declares that it does not scale")
@@ -390,7 +391,7 @@ class _Checker:
             return
         diff = (a - b) if not isinstance(a, sp.MatrixBase) else sp.ImmutableMatrix(a - b)
         values = list(diff) if isinstance(diff, sp.MatrixBase) else [diff]
-        if all(sp.expand(v) == 0 for v in values):
+        if same(a, b):
             claim.status, claim.detail = "exact", "both sides are exactly equal"
             return
         if has_decimals(right) or rel == "≈":

@@ -292,6 +292,9 @@ def parse_chains(text: str) -> list[Chain]:
     toks = tokenize(text)
     out = []
     for parts, rels, unsupported in _split(toks):
+        shape = _real_space(parts, unsupported)
+        if shape is not None:  # X \in \mathbb{R}^{3 \times 4}: a shape claim about X
+            parts, rels, unsupported = parts[:1], [], ""
         nodes, errors, shapes, notes = [], [], [], []
         for part in parts:
             if not part:
@@ -301,6 +304,8 @@ def parse_chains(text: str) -> list[Chain]:
             try:
                 p = _Parser(part)
                 nodes.append(p.parse())
+                if shape is not None:
+                    shapes.append(Shape(nodes[-1], shape[0], shape[1], shape[2]))
                 shapes.extend(p.shapes)
                 notes.extend(p.notes)
                 errors.append(None)
@@ -317,6 +322,19 @@ def parse_chains(text: str) -> list[Chain]:
                          " ".join(source.split()), unsupported, offset=first.line if first is not None else 0,
                          notes=tuple(dict.fromkeys(notes))))
     return out
+
+
+def _real_space(parts, unsupported):
+    """``\\in \\mathbb{R}^{3 \\times 4}`` -> (3, 4, text), else None."""
+    if unsupported != r"\in" or len(parts) != 2:
+        return None
+    right = parts[1]
+    if len(right) >= 4 and (right[0].raw in (r"\R", "R") or right[0].value == "R") and right[1].value == "^":
+        inner = right[3:-1] if right[2].value == "{" and right[-1].value == "}" else right[2:]
+        dims = _shape_of(inner)
+        if dims:
+            return dims[0], dims[1], _raw(parts[0]) + r" \in \mathbb{R}^{" + _raw(inner) + "}"
+    return None
 
 
 def parse_expression(text: str) -> Node:

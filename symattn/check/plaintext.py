@@ -13,6 +13,7 @@ itself) and returned as a :class:`~symattn.check.extract.Segment`.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .extract import Segment
 
@@ -30,16 +31,29 @@ _TRANSLATE = [(re.compile(r"\.transpose\(\s*-?2\s*,\s*-?1\s*\)|\.t\(\)|\.mT"), "
 
 def _clean_code(line: str) -> str:
     line = re.sub(r"^\s*(>>>|\.\.\.)\s?", "", line)
-    line = re.split(r"\s#", " " + line, maxsplit=1)[0][1:] if "#" in line else line
+    if "#" in line:
+        code, _, comment = (" " + line).partition(" #")
+        line = code[1:]
+        # "scores = Q @ K.T  # [[2, 1, 1], ...]": a printed result in a comment is a claim
+        m = re.fullmatch(r"\s*(?:=|≈|->|→)?\s*(\[[-\d.,\s\[\]]*\]|-?\d+(?:\.\d+)?)\s*", comment)
+        if m and "=" in line:
+            line = f"{line.rstrip()} {'≈' if '.' in m.group(1) else '='} {m.group(1)}"
     for pat, rep in _TRANSLATE:
         line = pat.sub(rep, line)
     return line.rstrip()
 
 
 def code_segments(block: list[str], first_line: int) -> list[Segment]:
-    """Assignments in a code block: ``X = [[...]]`` (over several lines too), ``S = Q @ K.T``."""
+    """Assignments in a code block: ``X = [[...]]`` (over several lines too), ``S = Q @ K.T``;
+    and plain-text arrays stacked over several lines."""
     out, i = [], 0
     while i < len(block):
+        stack = _stacked_array(block, i)
+        if stack:
+            j, seg = stack
+            out.append(replace(seg, line=first_line + i))
+            i = j
+            continue
         start = i
         stmt = _clean_code(block[i])
         while stmt.count("[") + stmt.count("(") > stmt.count("]") + stmt.count(")") and i + 1 < len(block) \
@@ -184,7 +198,7 @@ def _stacked_array(lines: list[str], i: int):
     while j < len(lines):
         m = _STACK_ROW.match(lines[j])
         if not m or "[[" in lines[j] or m.group("post").strip(" ,.;") or \
-                re.search(r"[^\s\w=≈^{}\\]|[\u3400-\u9fff]", m.group("pre")):
+                re.search(r"[\u3400-\u9fff：:；;，,。!?]", m.group("pre")):
             break  # a list inside a sentence is narrative, not a row of an array
         rows.append(m)
         j += 1
@@ -196,7 +210,7 @@ def _stacked_array(lines: list[str], i: int):
     name, rel = "", "="
     for m in rows:
         pre = m.group("pre").strip()
-        found = re.search(r"([^\s=≈]+(?:\s[^\s=≈]+)?)\s*(=|≈)\s*$", pre)
+        found = re.search(r"([^\s=≈]+)\s*(=|≈)\s*$", pre)
         if found:
             name, rel = found.group(1), found.group(2)
     cells = [re.findall(_NUMBER, m.group("nums")) for m in rows]
@@ -209,14 +223,23 @@ def _stacked_array(lines: list[str], i: int):
 _PLAIN = re.compile(r"[A-Za-z0-9_^√×·⋅ᵀ⊤≈=\-−+*/().,\[\]'{}\\ ]+")
 _WORDS_OK = {"softmax", "exp", "sqrt", "scores", "weights", "output", "scaled", "attention", "np", "e"}
 _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
+_JOINERS = re.compile(r",?\s+(?:and|so|then|thus|hence|which|where|but|while|gives|giving|i\.e\.)\s+"
+                      r"|,\s+(?=[A-Za-z√])|;\s+")
 _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
 
 
 def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
     out = []
     spans = []
+    pieces = []
     for m in _PLAIN.finditer(line):
-        cand = m.group(0)
+        # "√4 = 2 and e^0.5 ≈ 1.6487, so softmax(...)": prose words join separate equations
+        pos = m.start()
+        for part in _JOINERS.split(m.group(0)):
+            start = line.index(part, pos) if part else pos
+            pieces.append((start, start + len(part), part))
+            pos = start + len(part)
+    for start, end, cand in pieces:
         if not re.search(r"=|≈", cand) or not re.search(r"\d", cand):
             continue
         text = _trim_prose(cand)
@@ -226,7 +249,7 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
         if not left.strip() or not re.search(r"\d", right):
             continue
         out.append(Segment(n, text, "plain", " ".join(raw.split())[:160]))
-        spans.append((m.start(), m.end()))
+        spans.append((start, end))
     rest = line
     for a, b in spans:
         rest = rest[:a] + " " * (b - a) + rest[b:]
