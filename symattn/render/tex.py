@@ -15,14 +15,48 @@ _SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"
 
 
 def escape_text(text: str) -> str:
-    """Escape TeX specials outside ``$...$`` math.
+    r"""Escape TeX specials outside ``$...$`` math; Unicode math signs become math (``\ensuremath``).
+
+    Text fonts (Latin Modern) lack ⁺, ≈, θ …: xelatex would print nothing there.
 
     >>> escape_text("50% of $x_1$ & more")
-    '50\\\\% of $x_1$ \\\\& more'
+    '50\\% of $x_1$ \\& more'
+    >>> print(escape_text("X⁺ = Xᵀ(XXᵀ)⁻¹, a ≈ 0.45, θ₁"))
+    X\ensuremath{^{+}} = X\ensuremath{^{T}}(XX\ensuremath{^{T}})\ensuremath{^{-1}}, a \ensuremath{\approx} 0.45, \ensuremath{\theta}\ensuremath{_{1}}
     """
     parts = re.split(r"(\$[^$]*\$)", text)
-    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1
-                   else "".join(_SPECIALS.get(c, c) for c in p) for p in parts)
+    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else _escape_plain(p)
+                   for p in parts)
+
+
+_SUPER = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵀ", "0123456789+-=()niT"))
+_SUB = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜ", "0123456789+-=()aeoxhklmnpst"))
+_MATH_SIGNS = {"√": r"\surd", "≈": r"\approx", "≤": r"\le", "≥": r"\ge", "≠": r"\ne", "→": r"\to",
+               "←": r"\leftarrow", "⇒": r"\Rightarrow", "↔": r"\leftrightarrow", "∞": r"\infty",
+               "∑": r"\sum", "∏": r"\prod", "∈": r"\in", "∂": r"\partial", "∇": r"\nabla", "⊙": r"\odot",
+               "⊗": r"\otimes", "⊤": r"\top", "−": "-", "±": r"\pm", "×": r"\times", "·": r"\cdot",
+               "∘": r"\circ", "≡": r"\equiv", "∝": r"\propto", "∀": r"\forall", "∃": r"\exists",
+               "⌈": r"\lceil", "⌉": r"\rceil", "⌊": r"\lfloor", "⌋": r"\rfloor", "‖": r"\|"}
+_SCRIPT_RUN = re.compile("([%s]+)|([%s]+)" % ("".join(_SUPER), "".join(_SUB)))
+
+
+def _escape_plain(text: str) -> str:
+    from ..printing import _GREEK
+
+    out, last = [], 0
+    for m in _SCRIPT_RUN.finditer(text):
+        out.append(_escape_chars(text[last:m.start()], _GREEK))
+        if m.group(1):
+            out.append(r"\ensuremath{^{%s}}" % "".join(_SUPER[c] for c in m.group(1)))
+        else:
+            out.append(r"\ensuremath{_{%s}}" % "".join(_SUB[c] for c in m.group(2)))
+        last = m.end()
+    return "".join(out) + _escape_chars(text[last:], _GREEK)
+
+
+def _escape_chars(text: str, greek: dict) -> str:
+    return "".join(_SPECIALS.get(c) or (r"\ensuremath{%s}" % (_MATH_SIGNS.get(c) or greek[c])
+                                        if c in _MATH_SIGNS or c in greek else c) for c in text)
 
 
 def _table(step, derivation) -> list[str]:
