@@ -14,7 +14,7 @@ import sympy as sp
 from . import guard
 from .compare import compare
 from .evaluate import Convention, Evaluator, Table, Unresolved
-from .ir import Name, Node, Op
+from .ir import Name, Node, Op, walk
 from .symbols import canon
 
 __all__ = ["MISTAKES", "diagnose", "transpose_slip"]
@@ -40,6 +40,8 @@ def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Conventio
     except (Unresolved, guard.GuardError):
         return ""
     found: list[str] = []
+    # the quantity being diagnosed must be recomputed, never read back from the article
+    strict = frozenset(canon(n.raw) for n in walk(node) if isinstance(n, Name))
     for label, make in MISTAKES:
         conv = make(base)
         if conv == base:
@@ -47,7 +49,7 @@ def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Conventio
         if conv.scale == "sqrt_dmodel" and not _differs(table, base):
             continue
         try:
-            value = Evaluator(table, "exact", conv).eval(node)
+            value = Evaluator(table, "exact", conv, strict=strict).eval(node)
             if value == truth:
                 continue  # this mistake changes nothing here
             if compare(texts, claimed, value, rel).status != "wrong":

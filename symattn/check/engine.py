@@ -140,24 +140,28 @@ class _Checker:
     def _collect(self, seg: Segment, chain: Chain) -> None:
         """First pass: inputs and formulas, and whether ÷√d_k is stated."""
         for p in chain.parts:
-            if p is not None and any(isinstance(n, Op) and n.op == "sqrt" and isinstance(n.args[0], Name)
-                                     and canon(n.args[0].raw) == "d_k" for n in walk(p)):
-                self.stated_scaling = self.stated_scaling or seg.line
+            if p is not None and any(isinstance(n, Op) and n.op == "div" and _is_scaling_node(n)
+                                     for n in walk(p)):
+                self.stated_scaling = self.stated_scaling or seg.line   # ÷√d_k written as a formula
         if chain.unsupported or any(p is None for p in chain.parts) or len(chain.parts) < 2:
             return
         head = chain.parts[0]
         if not isinstance(head, Name):
             return
         key = canon(head.raw)
-        if entry_ref(head.raw):
-            return  # s_{23} = ...: an entry, not a definition
+        if entry_ref(head.raw) or head.raw == "e":
+            return  # s_{23} = ...: an entry, not a definition; e is Euler's number
         exprs = [p for p in chain.parts[1:] if not _is_literal(p)]
         lits = [p for p in chain.parts[1:] if _is_literal(p)]
-        if exprs:
-            if key not in self.table.formulas and not _mentions(exprs[0], key):
-                self.table.formulas[key] = (exprs[0], seg.line)
-        elif lits and key not in self.table.inputs:
-            self.table.inputs[key] = (_literal(lits[0])[1], seg.line)
+        if lits and all(isinstance(p, Name) for p in exprs):
+            # Q = K = [...]: every name in the chain is given that value
+            for name in [head] + exprs:
+                if not entry_ref(name.raw):
+                    self.table.inputs.setdefault(canon(name.raw), (_literal(lits[0])[1], seg.line))
+            return
+        exprs = [p for p in exprs if not isinstance(p, Name)]
+        if exprs and key not in self.table.formulas and not _mentions(exprs[0], key):
+            self.table.formulas[key] = (exprs[0], seg.line)
 
     # ------------------------------------------------------------------ one item
 
@@ -183,10 +187,22 @@ class _Checker:
         head = parts[0]
         if isinstance(head, Name) and all(_is_literal(p) for p in parts[1:]):
             return self._named_values(seg, chain, head)
+        if all(isinstance(p, Name) or _is_literal(p) for p in parts) and any(_is_literal(p) for p in parts):
+            lits = [k for k, p in enumerate(parts) if _is_literal(p)]
+            for p in parts:
+                if isinstance(p, Name):
+                    sub = Chain((p, parts[lits[0]]), (chain.rels[lits[0] - 1],), (None, None), (),
+                                chain.source)
+                    self._named_values(seg, sub, p)
+            return
         if isinstance(head, Name) and canon(head.raw) in self.table.formulas and \
                 self.table.formulas[canon(head.raw)][1] == seg.line:
             first = next(p for p in parts[1:] if not _is_literal(p))
             self.definitions.append((seg.line, f"{head.raw} := {_brief(chain, 1)}"))
+        if all(isinstance(p, Name) for p in parts):
+            for a, b, rel in zip(parts, parts[1:], chain.rels):
+                self._identity_claim(seg, chain, a, b, rel)   # Q = K = V
+            return
         reference = None if isinstance(head, Name) else head
         if isinstance(head, Name) and entry_ref(head.raw) and self._derivable(canon(head.raw), head.raw) \
                 and not _is_literal(parts[1]):
@@ -240,6 +256,8 @@ class _Checker:
             self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)
 
     def _derivable(self, key: str, raw: str | None = None) -> bool:
+        if raw == "e":
+            return True
         formula = self.table.formula(key)
         if formula is None:
             ref = entry_ref(raw or key)
@@ -325,7 +343,7 @@ class _Checker:
         elif stepwise is not None and stepwise.status != "wrong" and carried:
             claim.status = stepwise.status
             claim.detail = (f"follows from the article's own values (line {carried[-1]}, already reported); "
-                            f"from the inputs it would be different: {_entry_list(end)}")
+                            f"from the inputs it would be different: {_entry_list(end, 2)}")
             claim.drift = "carried"
         elif stepwise is not None and stepwise.status != "wrong" and author.used:
             claim.status = "wrong"
@@ -342,7 +360,7 @@ class _Checker:
             if claim.diagnosis.startswith("no scaling") and self.stated_scaling:
                 claim.diagnosis += (f"; the article states ÷√d_k (line {self.stated_scaling}) but does not "
                                     "apply it in these numbers")
-        claim.entries = [_entry_dict(e, what) for e in end.wrong]
+        claim.entries = [_entry_dict(e, what) for e in end.wrong] if claim.drift != "carried" else []
         if softmaxish:
             errors += self._shift_check(ref, exact_ref, texts, seg.line)
         if errors:
@@ -459,6 +477,11 @@ class _Checker:
                 self.claims.append(claim)
                 return
         self._unverifiable(seg, seg.text, "a list of numbers in the prose, not tied to a quantity", "narrative")
+
+
+def _is_scaling_node(node: Op) -> bool:
+    d = node.args[1]
+    return isinstance(d, Op) and d.op == "sqrt" and isinstance(d.args[0], Name) and canon(d.args[0].raw) == "d_k"
 
 
 def _mentions(node: Node, key: str) -> bool:

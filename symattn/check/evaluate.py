@@ -54,6 +54,7 @@ class Table:
     formulas: dict[str, tuple[Node, int]] = field(default_factory=dict)   # key -> (formula, line)
     inputs: dict[str, tuple[sp.Basic, int]] = field(default_factory=dict)  # key -> (given value, line)
     author: dict[str, list[tuple[int, sp.Basic, bool]]] = field(default_factory=dict)  # key -> (line, value, wrong)
+    index_cache: tuple | None = None   # (number of formulas, expression key -> name), see node_key
 
     def record(self, key: str, line: int, value, wrong: bool) -> None:
         self.author.setdefault(key, []).append((line, value, wrong))
@@ -76,14 +77,15 @@ class Evaluator:
     """Evaluate trees in one mode under one convention, at one line of the article."""
 
     def __init__(self, table: Table, mode: str = "exact", convention: Convention = Convention(),
-                 line: int = 10 ** 9):
+                 line: int = 10 ** 9, strict: frozenset = frozenset()):
         self.table, self.mode, self.conv, self.line = table, mode, convention, line
+        self.strict = strict   # keys whose failing formula is an error, never replaced by a printed value
         self.used: list[tuple[int, bool]] = []   # author values used: (line, was it wrong)
         self._memo: dict[str, sp.Basic] = {}
         self._busy: set[str] = set()
 
     def with_convention(self, conv: Convention) -> "Evaluator":
-        return Evaluator(self.table, self.mode, conv, self.line)
+        return Evaluator(self.table, self.mode, conv, self.line, self.strict)
 
     # ------------------------------------------------------------------ names
 
@@ -123,7 +125,7 @@ class Evaluator:
             try:
                 return self.eval(formula)
             except Unresolved:
-                if given is None:
+                if given is None or key in self.strict:
                     raise
         ref = entry_ref(raw)
         if ref is not None:
@@ -159,6 +161,13 @@ class Evaluator:
             return self.name(node.raw)
         if not isinstance(node, Op):
             raise Unresolved("cannot evaluate this")
+        if self.mode == "author":
+            # stepwise: a sub-expression the author printed earlier takes the printed value
+            earlier = [e for e in self.table.author.get(node_key(node, self.table), ()) if e[0] < self.line]
+            if earlier:
+                line, value, wrong = earlier[-1]
+                self.used.append((line, wrong))
+                return value
         op = node.op
         if op == "T" and not self.conv.transpose_keys and isinstance(node.args[0], Name) \
                 and canon(node.args[0].raw) == "K":
@@ -317,11 +326,14 @@ def node_key(node: Node, table: Table) -> str:
     collapse to that formula's name, so a product printed without a name is found
     later when a step refers to ``Scores``.
     """
-    index: dict[str, str] = {}
-    for _ in range(4):  # formulas of formulas: div(mul(Q,T(K)),..) -> div(scores,..) -> scaled
-        for name in list(FORMULAS) + list(table.formulas):
-            index.setdefault(_key(table.formula(name), index), name)
-    return _key(node, index)
+    stamp = len(table.formulas)
+    if table.index_cache is None or table.index_cache[0] != stamp:
+        index: dict[str, str] = {}
+        for _ in range(4):  # formulas of formulas: div(mul(Q,T(K)),..) -> div(scores,..) -> scaled
+            for name in list(FORMULAS) + list(table.formulas):
+                index.setdefault(_key(table.formula(name), index), name)
+        table.index_cache = (stamp, index)
+    return _key(node, table.index_cache[1])
 
 
 def _key(node: Node, index: dict[str, str]) -> str:
