@@ -1,9 +1,9 @@
 """Practice problems that can be done by hand, with answer keys from the derivation.
 
-``make_exercise(seed, tokens, dim)`` draws small 0/1 matrices Q, K and a small
-integer V with ``random.Random(seed)``, choosing them so that every scaled score
-s_ij / sqrt(d_k) is an integer or a half (d_k = dim is 1, 4, 9 or 16, so
-sqrt(d_k) is whole, and for 9 and 16 the scores are drawn to be divisible).
+``make_exercise(seed, tokens, dim)`` draws small matrices Q, K (0/1 entries) and
+a small integer V with ``random.Random(seed)``, so that every scaled score
+s_ij / sqrt(d_k) is an integer or a half: d_k = dim is 1, 4, 9 or 16, so sqrt(d_k)
+is whole, and for 9 and 16 the entries of Q are 0/3 and 0/2 (see ``_draw``).
 The answer key is ``symattn.topics.derive`` run on the generated spec: nothing
 in it is computed twice, nothing by hand.
 """
@@ -64,29 +64,23 @@ def _check(seed, tokens, dim, digits, lang) -> None:
 
 
 def _draw(rng: random.Random, L: int, D: int):
-    """Q, K (0/1, no zero rows) and V (entries 0..3) with every 2 s_ij divisible by sqrt(D)."""
-    root = sp.sqrt(D)
-    step = int(root) // 2 if int(root) % 2 == 0 else int(root)  # s_ij must be a multiple of this
+    """Q, K and V.  K is 0/1; Q is 0/c with c = 1 for d_k = 1 or 4, c = 3 for d_k = 9 and
+    c = 2 for d_k = 16, so every score s_ij is a multiple of sqrt(d_k)/2 and the scaled
+    scores are whole numbers or halves.  No zero rows.  V has entries 0..3."""
+    root = int(sp.sqrt(D))
+    c = 1 if root <= 2 else (root if root % 2 else root // 2)
 
-    def vec():
+    def bits():
         while True:
             v = [rng.randint(0, 1) for _ in range(D)]
             if any(v):
                 return v
 
-    keys = [vec() for _ in range(L)]
-    queries = []
-    for _ in range(L):
-        for _attempt in range(100_000):
-            q = vec()
-            if all(sum(a * b for a, b in zip(q, k)) % step == 0 for k in keys):
-                break
-        else:  # pragma: no cover - the zero-free rows above make this vanishingly rare
-            raise SymattnError("could not draw a hand-sized problem; try another --seed")
-        queries.append(q)
+    keys = [bits() for _ in range(L)]
+    queries = [[c * b for b in bits()] for _ in range(L)]
     width = min(D, 3)
     values = [[rng.randint(0, 3) for _ in range(width)] for _ in range(L)]
-    return (sp.ImmutableMatrix(queries), sp.ImmutableMatrix(keys), sp.ImmutableMatrix(values))
+    return sp.ImmutableMatrix(queries), sp.ImmutableMatrix(keys), sp.ImmutableMatrix(values)
 
 
 def make_exercise(seed: int = 0, tokens: int = 3, dim: int = 4, *, lang: str = "zh",
