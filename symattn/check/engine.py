@@ -62,6 +62,8 @@ def _texts_out(texts):
     return [list(r) for r in texts] if isinstance(texts, tuple) else texts
 
 
+_DERIVED = ("scores", "scaled", "weights", "output")
+
 _ROW_WORDS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
               "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 
@@ -244,6 +246,17 @@ class _Checker:
         """``NAME = printed value``: a claim if NAME follows from the article, else an input."""
         key = canon(head.raw)
         derivable = self._derivable(key, head.raw)
+        if not derivable and key in _DERIVED:
+            # Scores, weights or output printed without what they come from: taken as given
+            texts, value = _literal(chain.parts[1])
+            claim = Claim(seg.line, chain.source, "unverifiable", _texts_out(texts), None, what=pretty(head))
+            claim.detail = f"cannot compute {pretty(head)}: {self._why(key)}; the printed values are taken as given"
+            if key == "weights" and isinstance(texts, tuple):
+                errors, notes = sanity_rows(texts)
+                claim.notes.extend(notes)
+                if errors:
+                    claim.status, claim.detail = "wrong", "; ".join(errors)
+            self.claims.append(claim)
         if not derivable:
             texts, value = _literal(chain.parts[1])
             shape = f", {value.rows}×{value.cols}" if isinstance(value, sp.MatrixBase) else f" = {value}"
@@ -254,6 +267,13 @@ class _Checker:
             return
         for k, part in enumerate(chain.parts[1:], start=1):
             self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)
+
+    def _why(self, key: str) -> str:
+        try:
+            Evaluator(self.table, "exact", self.conv, strict=frozenset([key])).key(key)
+        except (Unresolved, guard.GuardError) as exc:
+            return str(exc)
+        return "it depends on itself"
 
     def _derivable(self, key: str, raw: str | None = None) -> bool:
         if raw == "e":
@@ -285,6 +305,8 @@ class _Checker:
 
     def _which(self, value) -> Node | None:
         for key, entries in self.table.author.items():
+            if key in _DERIVED and not self._derivable(key):
+                continue  # a value the article only asserts is not an identity for its operands
             if any(v == value for _, v, wrong in entries if not wrong) and key in self._keys():
                 return Name(key)
         ev = Evaluator(self.table, "exact", self.conv)

@@ -155,7 +155,7 @@ def _name_and_rel(caption: str) -> tuple[str, str]:
     math = re.findall(r"\$([^$]+)\$", caption)
     if math:
         name = re.split(r"=|\\approx|≈", math[-1])[0].strip()
-        if name and len(name) <= 60:
+        if name and len(name) <= 60 and re.fullmatch(r"(\\[A-Za-z]+\s*\{[^{}]*\}|[A-Za-z])[\w{}^\\ ]*", name):
             return name, rel
     s = re.sub(r"[*_#>`]", "", caption)
     s = re.sub(r"[(（][^)）]*[)）]", "", s)
