@@ -165,7 +165,7 @@ def test_masked_weights_match_torch_causal_sdpa():
 def test_padding_mask_matches_numpy():
     d = derive_article()
     St = np.array(d.step("scaled_scores").exact.evalf(20).tolist(), float)
-    pad = sp.ImmutableMatrix(3, 3, lambda i, j: -sp.oo if j == 2 else 0)
+    pad = F.padding_mask(3, [2])
     exact = F.masked_weights(d.step("scaled_scores").exact, pad)
     ref = np_softmax(np.where(np.arange(3) == 2, -np.inf, St))
     assert np.allclose(np.array(exact.evalf(20).tolist(), float), ref)
@@ -205,7 +205,7 @@ def test_softmax_jacobian_matches_torch_autograd():
     row = d.step("scaled_scores").exact.row(0)
     z = torch.tensor([float(x) for x in row], dtype=torch.float64)
     J = torch.autograd.functional.jacobian(lambda v: torch.softmax(v, 0), z).numpy()
-    exact = F.jacobian_at(list(d.step("weights").exact.row(0)))
+    exact = F.jacobian_at(row)
     assert np.allclose(np.array(exact.evalf(20).tolist(), float), J, atol=1e-12)
     assert np.allclose(J.sum(axis=1), 0)
     assert f"{J[0, 0]:.4f}" in back("gradient/article")
@@ -345,3 +345,31 @@ def test_cli_cards_bad_arguments(run_cli, tmp_path):
 def test_cli_cards_help_has_examples(run_cli):
     code, out, _ = run_cli("cards", "--help")
     assert code == 0 and "examples:" in out and "apkg" in out
+
+
+# --- facts computed here agree with the topic modules and with direct SymPy -------------------
+
+def test_facts_agree_with_topic_modules_and_first_principles():
+    from symattn import heads, rope, theory
+    assert F.dot_variance().standard.subs(F.d, 7) == theory.variance_of_dot(7) == 7
+    assert heads.kv_cache_ratio() == sp.Symbol("n_kv", positive=True, integer=True) / sp.Symbol(
+        "n_q", positive=True, integer=True)
+    kv = F.kv_cache(2, 8, 2, 4, 16, 2)
+    assert kv["ratio"] == sp.Rational(2, 8)
+    assert F.kv_groups(4, 2) == (0, 0, 1, 1)
+    assert F.rope_thetas(6) == tuple(sp.Integer(10000) ** sp.Rational(-2 * i, 6) for i in range(3))
+    assert rope.relative_rotation_difference() == sp.zeros(*rope.relative_rotation_difference().shape)
+    # masks from first principles: exp(-oo) = 0 and the softmax of what is left
+    d = derive_article()
+    St = d.step("scaled_scores").exact
+    M = F.causal_mask(3)
+    assert M == sp.ImmutableMatrix(3, 3, lambda i, j: 0 if j <= i else -sp.oo)
+    by_hand = sp.ImmutableMatrix(3, 3, lambda i, j: sp.exp(St[i, j] + M[i, j]) / sum(
+        sp.exp(St[i, k] + M[i, k]) for k in range(3)))
+    diff = (F.masked_weights(St, M) - by_hand).evalf(40)
+    assert max(abs(x) for x in diff) < 1e-35
+    # the Jacobian from theory.jacobian equals diag(p) - p p^T of the derivation's weights
+    for i in range(3):
+        p = sp.Matrix(list(d.step("weights").exact.row(i)))
+        direct = sp.diag(*p) - p * p.T
+        assert max(abs(x) for x in (F.jacobian_at(St.row(i)) - direct).evalf(40)) < 1e-35

@@ -67,7 +67,7 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"scores $p = {tex(p)}$ and $\\frac{{dp}}{{ds}} = p(1-p)$: about ${sci(g_raw)}$ at $s \\approx {approx(std, 2)}$ "
         f"(saturated, the gradient vanishes), about ${approx(g_scaled)}$ at $s = 1$ after scaling.", "softmax")
     add("scaling/article",
-        f"文章中若不缩放，第 1 行的权重 $a_{{11}}$ 会是多少？",
+        "文章中若不缩放，第 1 行的权重 $a_{11}$ 会是多少？",
         "In the article, what would $a_{11}$ be without scaling?",
         _unscaled(d, "zh"), _unscaled(d, "en"))
 
@@ -179,7 +179,7 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"$\\sum_{{i=1}}^{{L}} i = {tex(kept)}$，比例 ${tex(share)} \\to {tex(limit)}$。复杂度仍是 $O(L^2)$。",
         f"$\\sum_{{i=1}}^{{L}} i = {tex(kept)}$, a share of ${tex(share)} \\to {tex(limit)}$. Still $O(L^2)$.",
         "mask")
-    pad = sp.ImmutableMatrix(n, n, lambda i, j: -sp.oo if j == n - 1 else 0)
+    pad = F.padding_mask(n, [n - 1])
     Ap = F.masked_weights(St, pad)
     add("mask/padding",
         "批处理中的 padding mask 遮住什么？若文章第 3 个词是 padding，第 1 行的权重？",
@@ -248,7 +248,7 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"${tex(kv['mqa'] / MiB)}$ MiB。代价是质量略降；GQA 在两者之间。",
         f"All query heads share one KV head ($n_{{kv}} = 1$): a fraction $1 / n_q = {tex(kv['mqa_ratio'])}$, "
         f"${tex(kv['mqa'] / MiB)}$ MiB in the example. Quality drops a little; GQA sits in between.", "kv-cache")
-    small = [sp.floor(sp.Rational(i, sp.Rational(4, 2))) for i in range(4)]
+    small = F.kv_groups(4, 2)
     add("gqa/groups",
         "GQA 中查询头如何对应 KV 头？$n_q = 4$、$n_{kv} = 2$ 时呢？",
         "In GQA, which KV head does each query head use? With $n_q = 4$, $n_{kv} = 2$?",
@@ -291,9 +291,9 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
     add("rope/frequencies",
         "RoPE 的频率 $\\theta_i$ 怎么取？$d = 4$、底数 $10000$ 时是多少？",
         "How are RoPE's frequencies $\\theta_i$ chosen? What are they for $d = 4$, base $10000$?",
-        f"$\\theta_i = 10000^{{-2i/d}}$，$i = 0, \\dots, d/2 - 1$：$" + ", ".join(
+        "$\\theta_i = 10000^{-2i/d}$，$i = 0, \\dots, d/2 - 1$：$" + ", ".join(
             f"\\theta_{i} = {tex(x)}" for i, x in enumerate(thetas)) + "$。低维转得快（看近处），高维转得慢（看远处）。",
-        f"$\\theta_i = 10000^{{-2i/d}}$ for $i = 0, \\dots, d/2 - 1$: $" + ", ".join(
+        "$\\theta_i = 10000^{-2i/d}$ for $i = 0, \\dots, d/2 - 1$: $" + ", ".join(
             f"\\theta_{i} = {tex(x)}" for i, x in enumerate(thetas)) + "$. Low pairs turn fast (near context), high "
         "pairs slowly (far context).", "rope")
     q = sp.ImmutableMatrix([1, 1])
@@ -329,13 +329,13 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         "$\\sum_j p_i(\\delta_{ij} - p_j) = p_i - p_i \\sum_j p_j = 0$：所有 $z_j$ 同时加一个常数不改变输出（平移不变性）。",
         "$\\sum_j p_i(\\delta_{ij} - p_j) = p_i - p_i \\sum_j p_j = 0$: adding one constant to every $z_j$ changes "
         "nothing (shift invariance).", "softmax")
-    J2 = F.jacobian_at(list(A.row(1)))
+    J2 = F.jacobian_at(St.row(1))
     add("gradient/uniform",
         "文章第 2 行权重均为 $1/3$，该行 softmax 的雅可比矩阵？",
         "Row 2 of the article's weights is uniform $1/3$. What is its softmax Jacobian?",
         f"$$J = \\operatorname{{diag}}(p) - pp^T = {tex(J2)}$$",
         f"$$J = \\operatorname{{diag}}(p) - pp^T = {tex(J2)}$$", "softmax")
-    J1 = F.jacobian_at(list(A.row(0)))
+    J1 = F.jacobian_at(St.row(0))
     add("gradient/article",
         "文章第 1 行中，$\\frac{\\partial a_{11}}{\\partial \\tilde{s}_{11}}$ 是多少？",
         "In row 1 of the article, what is $\\frac{\\partial a_{11}}{\\partial \\tilde{s}_{11}}$?",
@@ -351,7 +351,7 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         "$p \\to 1$ (saturation).", "softmax")
     sat = [sp.Integer(10), 0, 0]
     w = softmax_row(sat).weights()
-    Js = F.jacobian_at(list(w))
+    Js = F.jacobian_at(sat)
     add("gradient/saturation",
         f"分数 ${tex(_row(sat))}$ 时 softmax 饱和，雅可比矩阵大约多大？",
         f"Scores ${tex(_row(sat))}$ saturate the softmax. How large is the Jacobian?",

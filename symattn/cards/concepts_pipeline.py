@@ -29,8 +29,7 @@ def _chain(step) -> str:
 def pipeline_concepts(d: Derivation) -> list[Concept]:
     Q, K = d.step("queries").exact, d.step("keys").exact
     KT, S = d.step("keys_transposed").exact, d.step("scores").exact
-    St, A, O = d.step("scaled_scores").exact, d.step("weights").exact, d.step("output").exact
-    V = sp.ImmutableMatrix([[v] for v in sp.Matrix(d.step("output").substituted.args[1])])
+    St, A = d.step("scaled_scores").exact, d.step("weights").exact
     dk = dict(d.meta)["d_k"]
     toks = d.tokens
     L = len(toks)
@@ -54,8 +53,8 @@ def pipeline_concepts(d: Derivation) -> list[Concept]:
         f"$K^T$ is ${shape(*KT.shape)}$: $$K^{{T}} = {tex(KT)}$$"
         "Each key (a row of $K$) becomes a column, so every row of $Q$ can be dotted with every key.")
     add("pipeline/scores-shape",
-        f"$Q$ 是 $L \\times d_k$，$K$ 是 $L \\times d_k$。$QK^T$ 的形状是什么？文章中呢？",
-        f"$Q$ is $L \\times d_k$ and $K$ is $L \\times d_k$. What is the shape of $QK^T$? In the article?",
+        "$Q$ 是 $L \\times d_k$，$K$ 是 $L \\times d_k$。$QK^T$ 的形状是什么？文章中呢？",
+        "$Q$ is $L \\times d_k$ and $K$ is $L \\times d_k$. What is the shape of $QK^T$? In the article?",
         f"$(L \\times d_k)(d_k \\times L) = L \\times L$：每对词一个分数，与 $d_k$ 无关。"
         f"文章中 $({shape(*Q.shape)})({shape(*KT.shape)}) = {shape(*S.shape)}$。",
         f"$(L \\times d_k)(d_k \\times L) = L \\times L$: one score per pair of tokens, whatever $d_k$ is. "

@@ -1,10 +1,11 @@
-"""Small exact computations behind the concept cards that go beyond the article.
+"""Exact computations behind the concept cards that go beyond the article.
 
-Each function here is one honest SymPy computation for one topic (why sqrt(d_k),
-max-shift, complexity, masks, heads/GQA, RoPE, the softmax Jacobian).  The
-topic modules ``symattn.masks``, ``symattn.heads``, ``symattn.rope`` and
-``symattn.theory`` may later provide the same results as Derivations; each
-function is the single place to switch over, its return value stays the same.
+One function per fact (why sqrt(d_k), the max-shift, cost, masks, heads/GQA,
+RoPE, the softmax Jacobian): the single place the cards get it from.  Where a
+topic module computes the same thing (``symattn.masks``, ``symattn.heads``,
+``symattn.rope``, ``symattn.theory``) the function delegates to it; the rest
+are small SymPy computations of their own (general mean/variance for q·k, the
+2x2 rotation identity, shift invariance), cross-checked in tests/test_cards.py.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import sympy as sp
 from ..softmax import softmax_row
 
 __all__ = ["dot_variance", "expect", "two_way_softmax", "shift_invariance", "overflow_limits",
-           "matmul_cost", "causal_mask", "masked_weights", "causal_pairs", "heads", "kv_cache",
-           "rotation", "rope_relative", "rope_thetas", "softmax_jacobian", "jacobian_at"]
+           "matmul_cost", "causal_mask", "padding_mask", "masked_weights", "causal_pairs", "heads", "kv_cache",
+           "kv_groups", "rotation", "rope_relative", "rope_thetas", "softmax_jacobian", "jacobian_at"]
 
 d, L = sp.symbols("d L", positive=True, integer=True)
 mu = sp.Symbol("mu", real=True)
@@ -105,22 +106,20 @@ def matmul_cost(rows, inner, cols):
 
 def causal_mask(n: int) -> sp.ImmutableMatrix:
     """M_ij = 0 where j <= i (a token sees itself and the past), -oo above the diagonal."""
-    return sp.ImmutableMatrix(n, n, lambda i, j: 0 if j <= i else -sp.oo)
+    from ..masks import mask_matrix
+    return mask_matrix(n, causal=True)
+
+
+def padding_mask(n: int, padded) -> sp.ImmutableMatrix:
+    """-oo in the columns of padding tokens (0-based positions)."""
+    from ..masks import mask_matrix
+    return mask_matrix(n, padded=padded)
 
 
 def masked_weights(scaled: sp.MatrixBase, mask: sp.MatrixBase) -> sp.ImmutableMatrix:
-    """Row softmax of scaled + mask.  e^{-oo} = 0, so masked columns drop out of
-    the sum and the remaining ones get the canonical softmax of what is left."""
-    assert sp.exp(-sp.oo) == 0
-    rows = []
-    for i in range(scaled.rows):
-        keep = [j for j in range(scaled.cols) if mask[i, j] != -sp.oo]
-        w = softmax_row([scaled[i, j] + mask[i, j] for j in keep]).weights()
-        full = [sp.S.Zero] * scaled.cols
-        for j, v in zip(keep, w):
-            full[j] = v
-        rows.append(full)
-    return sp.ImmutableMatrix(rows)
+    """Row softmax of scaled + mask: e^{-oo} = 0, so masked columns leave the sum."""
+    from ..masks import masked_softmax_rows
+    return sp.ImmutableMatrix([list(r.weights()) for r in masked_softmax_rows(scaled, mask)])
 
 
 def causal_pairs():
@@ -173,7 +172,14 @@ def rope_relative():
 
 def rope_thetas(dim: int, base: int = 10000):
     """θ_i = base^{-2i/dim} for each pair i of a dim-wide vector."""
-    return tuple(sp.Integer(base) ** (-sp.Rational(2 * i, dim)) for i in range(dim // 2))
+    from ..rope import frequencies
+    return frequencies(dim, base)
+
+
+def kv_groups(n_q: int, n_kv: int) -> tuple[int, ...]:
+    """The K/V head each query head reads in GQA."""
+    from ..heads import kv_group
+    return tuple(kv_group(i, n_q, n_kv) for i in range(n_q))
 
 
 def softmax_jacobian(n: int = 3):
@@ -192,8 +198,7 @@ def softmax_jacobian(n: int = 3):
     return holds, row_sums_zero
 
 
-def jacobian_at(weights) -> sp.ImmutableMatrix:
-    """diag(p) - p p^T for one row of exact weights."""
-    p = sp.Matrix(weights)
-    J = sp.diag(*weights) - p * p.T
-    return sp.ImmutableMatrix(J.applyfunc(lambda e: sp.factor(sp.together(e))))
+def jacobian_at(scores) -> sp.ImmutableMatrix:
+    """diag(a) - a a^T for a = softmax(scores), in canonical exact form."""
+    from ..theory import jacobian
+    return jacobian(softmax_row(list(scores)))
