@@ -20,6 +20,7 @@ COMMANDS = {
     "check": "check",
     "cards": "cards",
     "exercise": "exercise",
+    "plot": "plot",
 }
 
 EPILOG = """\

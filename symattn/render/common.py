@@ -8,7 +8,7 @@ from ..model import Derivation, Step, Text
 from ..numeric import fixed
 from ..printing import Printer
 
-__all__ = ["Block", "blocks", "LABELS", "numeric_rows", "printer_for"]
+__all__ = ["Block", "blocks", "LABELS", "numeric_rows", "printer_for", "is_weights"]
 
 LABELS = {
     "formula": Text("公式", "Formula"),
@@ -28,6 +28,15 @@ class Block:
     level: str   # "formula", "substituted", "expanded", "exact" or "numeric"
     latex: str   # a complete display equation, without delimiters
     parts: tuple[str, ...] = ()  # the sides joined by "=" in ``latex``, for line breaking
+
+
+def is_weights(step: Step) -> bool:
+    """Attention weights, drawn as a heatmap: ids ``weights``, ``weights_masked``, ``head2_weights`` …
+
+    >>> [is_weights(Step(i, Text("", ""), *[None] * 6)) for i in ("weights", "head1_weights", "scores")]
+    [True, True, False]
+    """
+    return step.id.startswith("weights") or "weights" in step.id.split("_")
 
 
 def printer_for(derivation: Derivation) -> Printer:

@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 
 from ..model import Derivation
-from .common import LABELS, blocks, level_label, numeric_rows
+from .common import LABELS, blocks, is_weights, level_label, numeric_rows
 
 __all__ = ["render", "render_body", "katex_assets"]
 
@@ -66,7 +66,7 @@ def _table(step, derivation) -> list[str]:
     rows = numeric_rows(step, derivation.digits)
     if any(v is None for row in rows for v in row):
         return []
-    heat = step.id.startswith("weights")
+    heat = is_weights(step)
     cls = "labelled heatmap" if heat else "labelled"
     out = [f'<table class="{cls}"><tr><th></th>' +
            "".join(f"<th>{escape(t)}</th>" for t in step.col_labels) + "</tr>"]
