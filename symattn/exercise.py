@@ -64,23 +64,30 @@ def _check(seed, tokens, dim, digits, lang) -> None:
 
 
 def _draw(rng: random.Random, L: int, D: int):
-    """Q, K and V.  K is 0/1; Q is 0/c with c = 1 for d_k = 1 or 4, c = 3 for d_k = 9 and
+    """Q, K and V.  K is 0/1; Q is 0/c with c = 1 for d_k = 4, c = 3 for d_k = 9 and
     c = 2 for d_k = 16, so every score s_ij is a multiple of sqrt(d_k)/2 and the scaled
-    scores are whole numbers or halves.  No zero rows.  V has entries 0..3."""
+    scores are whole numbers or halves.  With d_k = 1 the entries are 1 or 2 (a 0 would
+    leave only the score 1).  No zero rows; V has entries 0..3 and no zero rows."""
     root = int(sp.sqrt(D))
     c = 1 if root <= 2 else (root if root % 2 else root // 2)
+    lo, hi = (1, 2) if D == 1 else (0, 1)
 
-    def bits():
+    def row(lo_, hi_, width):
         while True:
-            v = [rng.randint(0, 1) for _ in range(D)]
+            v = [rng.randint(lo_, hi_) for _ in range(width)]
             if any(v):
                 return v
 
-    keys = [bits() for _ in range(L)]
-    queries = [[c * b for b in bits()] for _ in range(L)]
-    width = min(D, 3)
-    values = [[rng.randint(0, 3) for _ in range(width)] for _ in range(L)]
+    keys = [row(lo, hi, D) for _ in range(L)]
+    queries = [[c * b for b in row(lo, hi, D)] for _ in range(L)]
+    values = [row(0, 3, min(D, 3)) for _ in range(L)]
     return sp.ImmutableMatrix(queries), sp.ImmutableMatrix(keys), sp.ImmutableMatrix(values)
+
+
+def _interesting(Q, K) -> bool:
+    """Some row of scores is not constant, so some softmax is not uniform."""
+    S = Q * K.T
+    return any(len(set(S.row(i))) > 1 for i in range(S.rows))
 
 
 def make_exercise(seed: int = 0, tokens: int = 3, dim: int = 4, *, lang: str = "zh",
@@ -96,7 +103,10 @@ def make_exercise(seed: int = 0, tokens: int = 3, dim: int = 4, *, lang: str = "
     rng = random.Random(seed)
     words = list(_WORDS[lang])
     toks = tuple(rng.sample(words, tokens))
-    Q, K, V = _draw(rng, tokens, dim)
+    for _attempt in range(50):  # redraw the rare problem whose every softmax is uniform
+        Q, K, V = _draw(rng, tokens, dim)
+        if _interesting(Q, K):
+            break
     title = (f"注意力练习 #{seed}" if lang == "zh" else f"Attention exercise #{seed}")
     spec = AttentionSpec(tokens=toks, Q=Q, K=K, V=V, d_k=sp.Integer(dim), digits=digits, lang=lang,
                          title=title, source=f"<exercise seed={seed}>")

@@ -32,7 +32,11 @@ def test_scaled_scores_are_whole_or_halves_and_shapes_hold(seed, L, D):
     assert St.shape == (L, L)
     assert all((2 * s).is_Integer for s in St)
     assert ex.spec.Q.shape == (L, D) == ex.spec.K.shape
-    assert set(ex.spec.K) <= {0, 1} and set(ex.spec.Q) <= {0, {1: 1, 4: 1, 9: 3, 16: 2}[D]}
+    c = {1: 1, 4: 1, 9: 3, 16: 2}[D]
+    assert set(ex.spec.K) <= ({1, 2} if D == 1 else {0, 1})
+    assert set(ex.spec.Q) <= ({1, 2} if D == 1 else {0, c})
+    S = ex.derivation.step("scores").exact
+    assert any(len(set(S.row(i))) > 1 for i in range(L))
     assert all(any(ex.spec.Q.row(i)) and any(ex.spec.K.row(i)) for i in range(L))
 
 

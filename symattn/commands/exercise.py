@@ -4,10 +4,11 @@ from __future__ import annotations
 
 HELP = "a practice problem to do by hand, with an exact answer key (and optional drill cards)"
 DESCRIPTION = """\
-Draw a small attention problem from a seed: 0/1 matrices Q and K and a small
-integer V, chosen so that every scaled score is a whole number or a half
-(d_k = --dim is 1, 4, 9 or 16, so sqrt(d_k) is whole).  The same seed always
-gives the same problem.
+Draw a small attention problem from a seed: small whole-number matrices Q, K
+(0/1 entries; 1/2 when d_k = 1; Q uses 0/3 or 0/2 when d_k = 9 or 16) and V,
+chosen so that every scaled score is a whole number or a half (d_k = --dim is
+1, 4, 9 or 16, so sqrt(d_k) is whole).  The same seed always gives the same
+problem.
 
 The worksheet lists the tasks (K^T, QK^T, the scaling, the row softmax, the
 output).  The answer key is symattn's own exact derivation of the problem,
