@@ -90,6 +90,6 @@ class Derivation:
         from .render import render
         return render(self, "latex-body")
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str:  # a fragment: the notebook's own MathJax typesets \[ \]
         from .render import render
-        return render(self, "html")
+        return render(self, "html-body")
