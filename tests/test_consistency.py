@@ -74,3 +74,10 @@ def test_bad_input_is_one_error(text, entry):
     with pytest.raises(SymattnError) as info:
         derive(parse_spec(text, source="c.toml"))
     assert info.value.entry == entry and info.value.file == "c.toml"
+
+
+def test_cli_prints_one_exact_w_q(run_cli):
+    from symattn.regen import DEFAULT_DIR
+    code, out, err = run_cli("derive", DEFAULT_DIR / "wo-ai-ni-consistency.toml", "--lang", "en", "--format", "text")
+    assert code == 0 and err == ""
+    assert "has an exact solution" in out and "3/4" in out

@@ -157,3 +157,14 @@ def test_bad_specs_are_one_error(text, entry):
     with pytest.raises(SymattnError) as info:
         derive(parse_spec(text, source="h.toml"))
     assert info.value.entry == entry and info.value.file == "h.toml"
+
+
+@pytest.mark.parametrize("name, topic", [("wo-ai-ni-mha", "mha"), ("wo-ai-ni-gqa", "gqa")])
+def test_cli_derives_the_head_specs(run_cli, name, topic):
+    import json
+    code, out, err = run_cli("derive", DEFAULT_DIR / f"{name}.toml", "--format", "json", "--lang", "en")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    ids = [s["id"] for s in doc["steps"]]
+    assert doc["topic"] == topic and "head1_weights" in ids and "concat" in ids
+    assert all(isinstance(s["shape"], list) for s in doc["steps"])

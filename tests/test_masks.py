@@ -125,3 +125,15 @@ def test_causal_spec_renders_minus_infinity():
     md = render(derive_mask(article_spec("en")), "md")
     assert r"-\infty" in md and "NegativeInfinity" not in md
     assert r"a_{21} = \frac{e^{1/2}}{e^{1/2} + e^{1/2} + e^{-\infty}}" in md
+
+
+@pytest.mark.parametrize("name", ["wo-ai-ni-causal", "padding-mask"])
+def test_cli_derives_the_mask_specs(run_cli, name):
+    import json
+    from symattn.regen import DEFAULT_DIR
+    code, out, err = run_cli("derive", DEFAULT_DIR / f"{name}.toml", "--format", "json")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["topic"] == "mask"
+    assert [s["id"] for s in doc["steps"]][-4:] == ["mask", "masked_scores", "weights", "output"]
+    assert "-oo" in doc["steps"][-4]["exact"][0]

@@ -96,3 +96,13 @@ def test_bad_options(options, entry):
 def test_odd_width_is_an_error():
     with pytest.raises(SymattnError, match="even"):
         derive(parse_spec('topic = "rope"\ntokens = ["a"]\nQ = [[1, 0, 1]]\nK = [[1, 0, 1]]\n'))
+
+
+def test_cli_derives_the_rope_spec(run_cli):
+    import json
+    from symattn.regen import DEFAULT_DIR
+    code, out, err = run_cli("derive", DEFAULT_DIR / "wo-ai-ni-rope.toml", "--format", "json")
+    assert code == 0 and err == ""
+    steps = {s["id"]: s for s in json.loads(out)["steps"]}
+    assert steps["relative_rotation"]["exact"] == [["0", "0"], ["0", "0"]]
+    assert sp.sympify(steps["rotated_queries"]["exact"][1][0]) == -sp.sin(1)

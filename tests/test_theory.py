@@ -108,3 +108,17 @@ def test_bad_options(text, entry):
     with pytest.raises(SymattnError) as info:
         derive(parse_spec(text, source="t.toml"))
     assert info.value.entry == entry and info.value.file == "t.toml"
+
+
+@pytest.mark.parametrize("name, topic", [("wo-ai-ni-softmax-gradient", "softmax_gradient"),
+                                         ("why-sqrt-dk", "why_sqrt_dk")])
+def test_cli_derives_the_theory_specs(run_cli, name, topic):
+    import json
+    from symattn.regen import DEFAULT_DIR
+    code, out, err = run_cli("derive", DEFAULT_DIR / f"{name}.toml", "--format", "json")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["topic"] == topic
+    if topic == "why_sqrt_dk":
+        steps = {s["id"]: s for s in doc["steps"]}
+        assert steps["variance"]["exact"] == [["d_k"]]
