@@ -107,8 +107,8 @@ def _equal(a, b) -> bool:
 def _compare_symbolic(text, claimed, exact, rel, index) -> EntryResult:
     if same(claimed, exact):
         return EntryResult(index, text, claimed, exact, "exact", "", None)
-    ca, ce = sp.expand(claimed).as_coefficients_dict(), sp.expand(exact).as_coefficients_dict()
-    if set(ca) != set(ce):
+    ca, ce = _linear(claimed), _linear(exact)
+    if ca is None or ce is None or set(ca) != set(ce):
         return EntryResult(index, text, claimed, exact, "wrong", "", None)
     d = max((decimals_of(m) or 0 for m in _DECIMAL.findall(text)), default=0)
     status = "exact"
@@ -120,6 +120,15 @@ def _compare_symbolic(text, claimed, exact, rel, index) -> EntryResult:
         if sub.status == "rounded":
             status = "rounded"
     return EntryResult(index, text, claimed, exact, status, "", d or None)
+
+
+def _linear(expr):
+    """{symbol: coefficient} of a linear combination (0.45·v_我 + 0.27·v_爱), None if not linear."""
+    syms = sorted(expr.free_symbols, key=str)
+    parts = sp.collect(sp.expand(expr), syms, evaluate=False)
+    if any(k != 1 and k not in syms for k in parts) or any(v.free_symbols for v in parts.values()):
+        return None
+    return {k: v for k, v in parts.items() if v != 0}
 
 
 def _fmt_dec(value, d) -> str:
@@ -162,5 +171,6 @@ def same(a, b) -> bool:
         return True
     if not diff.free_symbols:
         return _equal(sp.sympify(a), sp.sympify(b))
-    ca, cb = sp.expand(a).as_coefficients_dict(), sp.expand(b).as_coefficients_dict()
-    return set(ca) == set(cb) and all(_equal(sp.sympify(ca[t]), sp.sympify(cb[t])) for t in ca)
+    ca, cb = _linear(a), _linear(b)
+    return ca is not None and cb is not None and set(ca) == set(cb) and \
+        all(_equal(sp.sympify(ca[t]), sp.sympify(cb[t])) for t in ca)

@@ -119,12 +119,15 @@ class _Checker:
             self.notes.append(f"line {self.stated_scaling}: the formula ÷√d_k is stated, but the article "
                               "declares that it does not scale")
         for seg, chain, error in items:
+            done = len(self.claims)
             try:
                 with guard.budget():
                     self._check(seg, chain, error)
             except guard.GuardError as exc:
+                del self.claims[done:]  # half-checked claims of this item give way to one verdict
                 self._unverifiable(seg, chain.source if chain else seg.source, str(exc))
             except Exception as exc:  # never let one claim stop the article
+                del self.claims[done:]
                 self._unverifiable(seg, chain.source if chain else seg.source,
                                    f"internal error while checking ({type(exc).__name__}: {exc})")
         self._dimension_note()

@@ -44,26 +44,38 @@ def check_size(rows: int, cols: int, inner: int | None = None) -> None:
 
 
 def _on_alarm(signum, frame):
-    raise GuardError(f"took longer than {CLAIM_SECONDS:g} s to check")
+    if _armed:   # a late signal after the budget ended is ignored
+        raise GuardError(f"took longer than {CLAIM_SECONDS:g} s to check")
+
+
+_armed = False
 
 
 @contextmanager
 def budget(seconds: float | None = None):
     """Run the body under a time budget; raises :class:`GuardError` when it runs out."""
-    global _deadline
+    global _deadline, _armed
     seconds = CLAIM_SECONDS if seconds is None else seconds
+    # nested budgets share the outer timer; a budget already spent needs no timer (tick() raises)
     use_timer = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-                 and _deadline is None)  # nested budgets share the outer timer
+                 and _deadline is None and seconds > 0)
     previous_deadline = _deadline
     _deadline = time.monotonic() + seconds
     old = None
     if use_timer:
         old = signal.signal(signal.SIGALRM, _on_alarm)
+        _armed = True
         signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
-        if use_timer:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, old if old is not None else signal.SIG_DFL)
-        _deadline = previous_deadline
+        for _ in range(3):  # a signal landing inside the clean-up must not skip the rest of it
+            try:
+                _armed = False
+                if use_timer:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                    signal.signal(signal.SIGALRM, old if old is not None else signal.SIG_DFL)
+                _deadline = previous_deadline
+                break
+            except GuardError:
+                continue

@@ -1,0 +1,289 @@
+"""Small tables for the pieces of symattn check: notation, comparison, extraction, guards."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from symattn.check import check_text
+from symattn.check import guard
+from symattn.check.compare import compare_entry, decimals_of
+from symattn.check.consistency import declared_no_scaling, sanity_rows, shift_pairs
+from symattn.check.evaluate import Evaluator, Table, entry_ref
+from symattn.check.extract import extract
+from symattn.check.ir import Lit, Name, Num, Op, pretty
+from symattn.check.notation import parse_chains
+from symattn.check.scalar import scalar_value
+from symattn.check.notation import parse_expression
+
+HALF = sp.Rational(1, 2)
+A11 = sp.exp(HALF) / (sp.exp(HALF) + 2)
+
+
+# --------------------------------------------------------------------------- notation
+
+@pytest.mark.parametrize("text,expected", [
+    ("Q K^T", "Q·Kᵀ"),
+    ("QK^T", "Q·Kᵀ"),
+    (r"Q \times K^{\top}", "Q·Kᵀ"),
+    ("QKᵀ", "Q·Kᵀ"),
+    ("Q @ K.T", "Q·Kᵀ"),
+    (r"Q \cdot K^\intercal", "Q·Kᵀ"),
+    (r"\frac{Q K^T}{\sqrt{d_k}}", "(Q·Kᵀ)/√d_k"),
+    ("√d_k", "√d_k"),
+    (r"\text{Softmax}(\text{Scaled Scores})", "softmax(Scaled Scores)"),
+    (r"\operatorname{softmax}\left(\frac{S}{\sqrt{d_k}}\right)", "softmax(S/√d_k)"),
+    ("softmax(S, axis=0)", "column softmax(S)"),
+    ("Attention Weights \\times V", "Attention Weights·V"),
+    ("W^Q", "W^Q"),
+    (r"e^{1/2}", "e^(1/2)"),
+])
+def test_notation(text, expected):
+    chains = parse_chains(text)
+    assert len(chains) == 1 and chains[0].errors == (None,)
+    assert pretty(chains[0].parts[0]) == expected
+
+
+def test_transpose_is_kept_for_a_symbol():
+    # latex2sympy2 drops the T of K^T when K is a symbol; the checker must not
+    assert parse_chains("K^T")[0].parts[0] == Op("T", (Name("K"),))
+
+
+@pytest.mark.parametrize("text,rows,cols", [
+    (r"X = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix} \quad \text{(维度: } 2 \times 2\text{)}", 2, 2),
+    (r"\begin{bmatrix} 1 & 0 & 1 \end{bmatrix}_{1 \times 3}", 1, 3),
+    (r"X \in \mathbb{R}^{3 \times 4}", 3, 4),
+    (r"X = [[1, 2]] \quad (1 \times 2)", 1, 2),
+])
+def test_shape_claims(text, rows, cols):
+    shapes = parse_chains(text)[0].shapes
+    assert [(s.rows, s.cols) for s in shapes] == [(rows, cols)]
+
+
+def test_side_labels_are_ignored():
+    text = (r"Q = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix} \begin{matrix} \leftarrow \text{我的查询} \\ "
+            r"\leftarrow \text{爱的查询} \end{matrix}")
+    chain = parse_chains(text)[0]
+    assert chain.errors == (None, None) and chain.parts[1].value == sp.eye(2)
+
+
+@pytest.mark.parametrize("body,note", [
+    (r"1 & 0 \\ 0 & 1", ""),
+    (r"1 & 0 \\\\ 0 & 1", "doubled"),
+    (r"1 & 0 \ 0 & 1", "single"),
+    (r"1 & 0 0 & 1", "rebuilt"),
+])
+def test_matrix_row_breaks(body, note):
+    lit = parse_chains(r"\begin{bmatrix} " + body + r" \end{bmatrix}")[0].parts[0]
+    assert isinstance(lit, Lit) and lit.value == sp.eye(2)
+    assert (note in lit.note) if note else lit.note == ""
+
+
+def test_decimals_stay_exact_and_keep_their_printed_form():
+    lit = parse_chains("[[0.45, 1.0], [-0.27, 2]]")[0].parts[0]
+    assert lit.value == sp.Matrix([[sp.Rational(9, 20), 1], [sp.Rational(-27, 100), 2]])
+    assert lit.texts == (("0.45", "1.0"), ("-0.27", "2"))
+
+
+@pytest.mark.parametrize("text,value", [
+    (r"\frac{e^{0.5}}{e^{0.5} + 2}", A11),
+    (r"\sqrt{4}", 2),
+    ("-\\infty", -sp.oo),
+    (r"\dfrac{1}{3}", sp.Rational(1, 3)),
+    ("2^{10}", 1024),
+])
+def test_scalar_values(text, value):
+    assert scalar_value(parse_expression(text)) == value
+
+
+def test_relations_and_separators():
+    chains = parse_chains(r"D=4, L=3 \quad \sqrt{4} = 2 \approx 2.0")
+    assert [c.rels for c in chains] == [("=",), ("=",), ("=", "≈")]
+    assert parse_chains("0 < a < 1")[0].unsupported == "<"
+
+
+# --------------------------------------------------------------------------- comparison
+
+@pytest.mark.parametrize("text,exact,rel,status,correct", [
+    ("0.45", A11, "≈", "rounded", "0.45"),
+    ("0.45", A11, "=", "rounded", "0.45"),       # a decimal is read at its printed precision
+    ("0.452", A11, "≈", "rounded", "0.452"),
+    ("0.4519", A11, "≈", "rounded", "0.4519"),
+    ("0.46", A11, "≈", "wrong", "0.45"),
+    ("0.4", A11, "≈", "wrong", "0.5"),
+    ("0.45", sp.Rational(445, 1000), "≈", "rounded", "0.45"),   # 0.45 means [0.445, 0.455)
+    ("0.45", sp.Rational(455, 1000), "≈", "wrong", "0.46"),
+    ("0.45", sp.Rational(4549999, 10 ** 7), "≈", "rounded", "0.45"),
+    ("1.0", sp.Integer(1), "=", "exact", ""),
+    ("2", sp.Integer(2), "=", "exact", ""),
+    ("2", sp.sqrt(4) + sp.Rational(1, 10 ** 9), "=", "wrong", None),   # an integer after = must be exact
+    ("0.33", sp.Rational(1, 3), "≈", "rounded", "0.33"),
+    ("-0.27", -sp.Rational(27, 100), "=", "exact", ""),
+])
+def test_compare_entry(text, exact, rel, status, correct):
+    result = compare_entry(text, sp.Rational(text), exact, rel)
+    assert result.status == status
+    if correct is not None:
+        assert result.correct == correct
+
+
+def test_compare_symbolic_rows():
+    v1, v2 = sp.symbols("v_1 v_2")
+    exact = A11 * v1 + (1 - A11) * v2
+    assert compare_entry("0.45 v_1 + 0.55 v_2", sp.Rational(45, 100) * v1 + sp.Rational(55, 100) * v2,
+                         exact, "≈").status == "rounded"
+    assert compare_entry("0.4 v_1 + 0.6 v_2", sp.Rational(2, 5) * v1 + sp.Rational(3, 5) * v2, exact,
+                         "≈").status == "wrong"
+
+
+def test_decimals_of():
+    assert [decimals_of(t) for t in ("0.45", "1.0", "2", "-0.270", "x")] == [2, 1, 0, 3, None]
+
+
+# --------------------------------------------------------------------------- consistency
+
+def test_sanity_rows():
+    assert sanity_rows((("0.45", "0.27", "0.27"),))[0] == []
+    assert sanity_rows((("0.50", "0.50", "0.01"),))[1][0].startswith("row 1 of the printed weights sums to 1.01")
+    assert "negative" in sanity_rows((("1.2", "-0.2"),))[0][0]
+    assert "sums to 0.8" in sanity_rows((("0.4", "0.4"),))[0][0]
+
+
+def test_shift_pairs():
+    s = sp.Matrix([[1, 1, 2], [2, 2, 2], [0, 0, 1]])
+    assert shift_pairs(s) == [(0, 2, 1)]
+
+
+@pytest.mark.parametrize("text,declared", [
+    ("为了简单，这里不缩放。", True),
+    ("In this example we skip the scaling by √d_k.", True),
+    ("We omit the scaling to keep the numbers small.", True),
+    ("Without scaling, the softmax saturates.", False),      # an explanation, not a convention
+    ("不除会怎样？", False),
+])
+def test_declared_no_scaling(text, declared):
+    assert (declared_no_scaling(text) is not None) == declared
+
+
+# --------------------------------------------------------------------------- symbol table
+
+def test_entry_references():
+    assert entry_ref("s_{23}") == ("scores", 2, 3)
+    assert entry_ref("a_{1,2}") == ("weights", 1, 2)
+    assert entry_ref("v_{我}") is None
+    r = check_text("$$Q = K = \\begin{bmatrix} 2 & 0 \\\\ 0 & 2 \\end{bmatrix}$$\n\n$$s_{12} = q_1 \\cdot k_2 = 0$$\n")
+    assert [c.status for c in r.claims if c.line == 3] == ["exact", "exact"]
+
+
+def test_scores_printed_without_a_name_are_found_by_a_later_step():
+    text = "\n\n".join([
+        r"$$Q = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix}, \quad K = \begin{bmatrix} 1 & 1 \\ 0 & 1 \end{bmatrix}$$",
+        r"$$\begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix} \times \begin{bmatrix} 1 & 0 \\ 1 & 1 \end{bmatrix} "
+        r"= \begin{bmatrix} 1 & 0 \\ 1 & 1 \end{bmatrix}$$",
+        r"$$\text{Scaled Scores} = \begin{bmatrix} 0.71 & 0 \\ 0.71 & 0.71 \end{bmatrix}$$"])
+    r = check_text(text)
+    assert [(c.line, c.status) for c in r.claims] == [(3, "exact"), (5, "rounded")]
+
+
+# --------------------------------------------------------------------------- extraction
+
+def test_extract_kinds_and_lines():
+    text = "\n".join([
+        "Inline $a = 1$ and \\(b = 2\\).",                   # 1
+        "$$",                                                # 2
+        "c = 3",                                             # 3
+        "$$",                                                # 4
+        "\\[ d = 4 \\]",                                     # 5
+        "\\begin{align}",                                    # 6
+        "  e_1 &= 5 \\\\",                                   # 7
+        "  f &= \\begin{bmatrix} 1 \\\\ 2 \\end{bmatrix}",   # 8
+        "\\end{align}",                                      # 9
+        "```python",                                         # 10
+        "g = [[1, 2],",                                      # 11
+        "     [3, 4]]",                                      # 12
+        "```",                                               # 13
+        "√9 = 3",                                            # 14
+    ])
+    got = [(s.line, s.kind) for s in extract(text)]
+    assert got == [(1, "inline"), (1, "inline"), (3, "display"), (5, "display"), (7, "env"), (8, "env"),
+                   (11, "code"), (14, "plain")]
+
+
+def test_latex_comments_and_preamble_are_skipped():
+    text = "\\documentclass{article}\n\\newcommand{\\x}{$1 = 2$}\n\\begin{document}\n% $2 = 3$\n$4 = 4$\n\\end{document}\n"
+    assert [(s.line, s.text) for s in extract(text, "a.tex")] == [(5, "4 = 4")]
+
+
+def test_tables():
+    text = "Attention weights ≈\n\n| | a | b |\n|---|---|---|\n| a | 0.73 | 0.27 |\n| b | 0.5 | 0.5 |\n"
+    segs = extract(text)
+    assert [s.kind for s in segs] == ["table"]
+    assert r"\approx" in segs[0].text and "0.73 & 0.27" in segs[0].text
+    ascii_table = "Weights =\n\n+---+---+\n| 1 | 0 |\n| 0 | 1 |\n+---+---+\n"
+    assert "1 & 0" in extract(ascii_table)[0].text
+
+
+# --------------------------------------------------------------------------- guards and robustness
+
+def test_time_budget_raises_in_the_main_thread_and_in_others():
+    with pytest.raises(guard.GuardError):
+        with guard.budget(-1):
+            guard.tick()
+    errors = []
+
+    def work():
+        try:
+            with guard.budget(-1):
+                guard.tick()
+        except guard.GuardError as exc:
+            errors.append(exc)
+
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert len(errors) == 1
+
+
+def test_a_slow_claim_becomes_unverifiable(monkeypatch):
+    monkeypatch.setattr(guard, "CLAIM_SECONDS", -1.0)   # every claim is over budget
+    r = check_text("$$\\sqrt{4} = 2$$\n")
+    assert [c.status for c in r.claims] == ["unverifiable"]
+    assert "longer than" in r.claims[0].detail
+
+
+def test_size_guards():
+    big = r"\begin{bmatrix} " + " \\\\ ".join(["1"] * 300) + r" \end{bmatrix}"
+    r = check_text(f"$$X = {big}$$\n\n$$\\frac{{1}}{{2}} = {'{' * 200}1{'}' * 200}$$\n$$10^{{99999}} = 1$$\n")
+    assert all(c.status == "unverifiable" for c in r.claims) and len(r.claims) == 3
+
+
+def test_check_in_a_worker_thread():
+    out = []
+    t = threading.Thread(target=lambda: out.append(check_text("$\\sqrt{4} = 2$")))
+    t.start()
+    t.join()
+    assert out and out[0].claims[0].status == "exact"
+
+
+FRAGMENTS = st.sampled_from([
+    "$", "$$", "\\[", "\\]", "\\begin{bmatrix}", "\\end{bmatrix}", "\\begin{align}", "\\end{align}", "&", "\\\\",
+    "=", "\\approx", "≈", "×", "\\times", "^T", "^{", "}", "{", "_", "(", ")", "[", "]", ",", "1", "0.45", "-",
+    "\\frac", "\\sqrt", "√", "Q", "K", "V", "X", "softmax", "\\text{Scores}", "\\infty", "e^", "|", "---",
+    "\n", " ", "```", "%", "我", "ᵀ", "\\quad", "\\text{(维度: }", "3 \\times 4", "\\leftarrow", "\\ldots",
+])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(FRAGMENTS, max_size=60))
+def test_no_input_crashes_the_checker(parts):
+    r = check_text("".join(parts), "fuzz.md")
+    for c in r.claims:
+        assert c.status in ("exact", "rounded", "wrong", "unverifiable")
+        assert c.line >= 1
+        if c.status == "unverifiable":
+            assert c.detail
+        assert not c.detail.startswith("internal error"), c.detail
