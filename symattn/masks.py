@@ -21,6 +21,7 @@ import sympy as sp
 from . import nodes
 from .attention import Resolved, derive_attention, index
 from .errors import SymattnError
+from .linalg import matmul
 from .model import Derivation, Step, Text
 from .numeric import evaluate
 from .softmax import ExpSum, SoftmaxRow, ratio, softmax_row
@@ -105,7 +106,7 @@ def masked_attention(Q, K, V, mask, d_k=None):
     (0, 1)
     """
     d_k = sp.Integer(K.cols) if d_k is None else sp.sympify(d_k)
-    S = sp.Matrix(Q) * sp.Matrix(K).T
+    S = matmul(Q, K.T)
     scaled = S.applyfunc(lambda e: sp.expand(e / sp.sqrt(d_k)))
     rows = masked_softmax_rows(scaled, mask)
     A = sp.ImmutableMatrix([list(r.weights()) for r in rows])

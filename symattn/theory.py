@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 import mpmath
 import sympy as sp
@@ -256,6 +257,7 @@ def variance_of_dot(d=None) -> sp.Expr:
     return sp.expand(second - (dk * mean) ** 2)
 
 
+@lru_cache(maxsize=8)  # deterministic in its arguments; regen derives each spec in two languages
 def sample_variance(d: int, samples: int, seed: int) -> tuple[float, float]:
     """Seeded sample variances of q·k and of q·k / sqrt(d) for standard normal q, k."""
     import numpy as np
