@@ -456,13 +456,18 @@ def derive_gqa(spec) -> Derivation:
                     "At inference every layer caches $k$ and $v$ ($d_h$ numbers each, $b$ bytes per number) for "
                     "every position and K/V head. Query heads are not cached, so the ratio is just "
                     "$n_{kv} / n_q$."),
-               Text(f"MQA（$n_{{kv}} = 1$）的比值是 $1/n_q$；例如 $n_q = 64$、$n_{{kv}} = 8$ 时为 "
-                    f"${sp.latex(ratio.subs({_nq: 64, _nkv: 8}))}$。",
-                    f"MQA ($n_{{kv}} = 1$) gives $1/n_q$; for example $n_q = 64$, $n_{{kv}} = 8$ gives "
-                    f"${sp.latex(ratio.subs({_nq: 64, _nkv: 8}))}$."))))
+               Text(f"MQA（$n_{{kv}} = 1$）的比值是 ${sp.latex(ratio.subs(_nkv, 1))}$；"
+                    f"GQA 取 $n_q = 64$、$n_{{kv}} = 8$ 时为 ${sp.latex(ratio.subs({_nq: 64, _nkv: 8}))}$。",
+                    f"MQA ($n_{{kv}} = 1$) gives ${sp.latex(ratio.subs(_nkv, 1))}$; GQA with $n_q = 64$ and "
+                    f"$n_{{kv}} = 8$ gives ${sp.latex(ratio.subs({_nq: 64, _nkv: 8}))}$."))))
 
-    title = Text(spec.title or f"分组查询注意力 GQA（{n_q} 个查询头，{n_kv} 个 K/V 头）：" + " ".join(tokens),
-                 spec.title or f"Grouped-query attention ({n_q} query heads, {n_kv} K/V heads): " + " ".join(tokens))
+    if n_kv == 1:
+        name = Text(f"多查询注意力 MQA（{n_q} 个查询头共享 1 个 K/V 头）",
+                    f"Multi-query attention, MQA ({n_q} query heads, 1 K/V head)")
+    else:
+        name = Text(f"分组查询注意力 GQA（{n_q} 个查询头，{n_kv} 个 K/V 头）",
+                    f"Grouped-query attention, GQA ({n_q} query heads, {n_kv} K/V heads)")
+    title = Text(spec.title or name.zh + "：" + " ".join(tokens), spec.title or name.en + ": " + " ".join(tokens))
     intro = (Text(f"$Q$ 有 $n_q = {n_q}$ 个头，$K$、$V$ 只有 $n_{{kv}} = {n_kv}$ 个头（宽 $d_h = {d_h}$）。"
                   "每组查询头共用一个 K/V 头；KV 缓存随之变小。",
                   f"$Q$ has $n_q = {n_q}$ heads but $K$ and $V$ only $n_{{kv}} = {n_kv}$ (width $d_h = {d_h}$). "
