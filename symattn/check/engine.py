@@ -192,7 +192,8 @@ class _Checker:
         head = parts[0]
         if isinstance(head, Name) and all(_is_literal(p) for p in parts[1:]):
             return self._named_values(seg, chain, head)
-        if all(isinstance(p, Name) or _is_literal(p) for p in parts) and any(_is_literal(p) for p in parts):
+        if all(isinstance(p, Name) or _is_literal(p) for p in parts) and any(_is_literal(p) for p in parts) \
+                and any(isinstance(p, Name) for p in parts):
             lits = [k for k, p in enumerate(parts) if _is_literal(p)]
             for p in parts:
                 if isinstance(p, Name):

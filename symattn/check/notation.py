@@ -310,8 +310,9 @@ def parse_chains(text: str) -> list[Chain]:
                 notes.extend(p.notes)
                 errors.append(None)
             except ParseError as exc:
-                nodes.append(None)
-                errors.append(str(exc))
+                fallback = _latex_number(part)
+                nodes.append(fallback)
+                errors.append(None if fallback is not None else str(exc))
             except RecursionError:
                 nodes.append(None)
                 errors.append("nested too deeply")
@@ -322,6 +323,23 @@ def parse_chains(text: str) -> list[Chain]:
                          " ".join(source.split()), unsupported, offset=first.line if first is not None else 0,
                          notes=tuple(dict.fromkeys(notes))))
     return out
+
+
+def _latex_number(toks: list[Tok]) -> Num | None:
+    """A number this parser does not read (``\\ln 2``, ``\\log_2 8``), read by latex2sympy2 instead
+    (through :mod:`symattn.latex_input`, the only module that imports it)."""
+    if not toks or any(t.kind in ("env", "shape") for t in toks) or len(toks) > 200:
+        return None
+    text = _raw(toks)
+    from ..errors import SymattnError
+    from ..latex_input import parse_scalar
+    try:
+        value = parse_scalar(text, allow_symbols=False)
+    except (SymattnError, RecursionError, ValueError, TypeError):
+        return None
+    if not isinstance(value, sp.Expr) or not value.is_number or not value.is_real:
+        return None
+    return Num(value, text)
 
 
 def _real_space(parts, unsupported):
@@ -778,7 +796,10 @@ def _literal(cells: list[list[list[Tok]]], parser: _Parser, note: str) -> Lit:
                 node = _Parser(toks).parse()
                 vrow.append(scalar_value(node))
             except ParseError as exc:
-                raise ParseError(f"entry [{r + 1},{c + 1}]: {exc}") from None
+                fallback = _latex_number(toks)
+                if fallback is None:
+                    raise ParseError(f"entry [{r + 1},{c + 1}]: {exc}") from None
+                vrow.append(fallback.value)
             trow.append(_raw(toks).replace(" ", "") if all(t.kind in ("num", "op") for t in toks)
                         else _raw(toks))
         values.append(vrow)
