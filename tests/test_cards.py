@@ -237,7 +237,7 @@ def test_markdown_display_blocks_on_their_own_lines():
 
 def test_no_field_of_any_format_contains_cloze_markers(decks):
     # the fields flashcard apps import (a GUID may hold braces; it is no field); apkg: test_cards_anki
-    tsv = list(csv.reader(io.StringIO(export(decks["both"], "tsv").split("\n", 4)[4]), delimiter="\t"))
+    tsv = list(csv.reader(io.StringIO(export(decks["both"], "tsv").split("\n", 6)[6]), delimiter="\t"))
     fields = [f for row in tsv for f in row[1:3]]
     fields += [r[k] for r in csv.DictReader(io.StringIO(export(decks["both"], "csv"))) for k in ("front", "back")]
     assert len(fields) == 4 * len(decks["both"].cards)
@@ -271,9 +271,10 @@ def test_apkg_zip_has_fixed_dates_and_sqlite(tmp_path):
 
 def test_tsv_has_anki_headers_and_one_row_per_card(decks):
     text = export(decks["zh"], "tsv")
-    head = text.splitlines()[:4]
-    assert head == ["#separator:tab", "#html:true", "#guid column:1", "#tags column:4"]
-    rows = list(csv.reader(io.StringIO("\n".join(text.splitlines()[4:])), delimiter="\t"))
+    head = text.splitlines()[:6]
+    assert head == ["#separator:tab", "#html:true", "#notetype:Basic", "#deck:symattn::concepts::zh",
+                    "#guid column:1", "#tags column:4"]
+    rows = list(csv.reader(io.StringIO("\n".join(text.splitlines()[6:])), delimiter="\t"))
     assert len(rows) == len(decks["zh"].cards)
     assert all(len(r) == 4 for r in rows)
 

@@ -81,3 +81,26 @@ def test_reimport_updates_instead_of_duplicating(tmp_path):
         assert len(col.find_notes("")) == len(concept_deck("en").cards)
     finally:
         col.close()
+
+
+def test_tsv_imports_into_anki_with_guids_and_fields(tmp_path):
+    pytest.importorskip("genanki")
+    Collection, _, _ = _anki()
+    from anki.import_export_pb2 import ImportCsvRequest
+    import genanki
+    deck = concept_deck("zh")
+    path = tmp_path / "cards.tsv"
+    path.write_text(export(deck, "tsv"), encoding="utf-8")
+    col = Collection(str(tmp_path / "tsv.anki2"))
+    try:
+        meta = col.get_csv_metadata(path=str(path), delimiter=None)
+        col.import_csv(ImportCsvRequest(path=str(path), metadata=meta))
+        notes = {col.get_note(n).guid: col.get_note(n) for n in col.find_notes("")}
+        assert len(notes) == len(deck.cards)
+        for card in deck.cards:
+            note = notes[genanki.guid_for(card.id)]
+            assert note.fields[0] == to_anki_html(card.front)
+            assert note.fields[1] == to_anki_html(card.back)
+            assert _balanced(note.fields[1])
+    finally:
+        col.close()

@@ -17,7 +17,8 @@ __all__ = ["export"]
 def export(deck, fmt: str) -> str:
     buf = io.StringIO(newline="")
     if fmt == "tsv":
-        buf.write("#separator:tab\n#html:true\n#guid column:1\n#tags column:4\n")
+        buf.write("#separator:tab\n#html:true\n#notetype:Basic\n#deck:%s\n#guid column:1\n#tags column:4\n"
+                  % deck.name)
         w = csv.writer(buf, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
         for c in deck.cards:
             w.writerow([_guid(c), to_anki_html(c.front), to_anki_html(c.back), " ".join(c.tags)])
