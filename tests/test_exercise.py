@@ -177,3 +177,13 @@ def test_answer_keys_pass_symattn_check_for_100_seeds(tmp_path):
         if code != 0:
             failures.append((seed, L, D, code))
     assert not failures, failures
+
+
+@pytest.mark.parametrize("seed,L,D,lang", [(0, 3, 4, "zh"), (5, 6, 16, "en"), (8, 2, 1, "zh")])
+def test_tex_worksheet_and_key_compile_with_xelatex(seed, L, D, lang):
+    from conftest import require_tool
+    from symattn.render.pdf import compile_tex, xelatex_missing
+    require_tool(xelatex_missing())
+    pdf, log = compile_tex(document(make_exercise(seed, L, D, lang=lang), "tex"))
+    assert pdf.startswith(b"%PDF-")
+    assert "Missing character" not in log
