@@ -187,3 +187,40 @@ def test_tex_worksheet_and_key_compile_with_xelatex(seed, L, D, lang):
     pdf, log = compile_tex(document(make_exercise(seed, L, D, lang=lang), "tex"))
     assert pdf.startswith(b"%PDF-")
     assert "Missing character" not in log
+
+
+def _check_exit(path):
+    from symattn.cli import main
+    return main(["check", str(path)])
+
+
+def test_latex_documents_pass_symattn_check(tmp_path, capsys):
+    pytest.importorskip("symattn.check")
+    from symattn.cli import COMMANDS
+    if "check" not in COMMANDS:
+        pytest.skip("symattn check is not registered in the CLI yet")
+    for seed in range(10):
+        path = tmp_path / f"ex{seed}.tex"
+        path.write_text(document(make_exercise(seed, 2 + seed % 4, DIMS[seed % 4], lang="en"), "tex"),
+                        encoding="utf-8")
+        assert _check_exit(path) == 0, capsys.readouterr().out
+
+
+def test_a_corrupted_key_fails_symattn_check(tmp_path, capsys):
+    pytest.importorskip("symattn.check")
+    from symattn.cli import COMMANDS
+    if "check" not in COMMANDS:
+        pytest.skip("symattn check is not registered in the CLI yet")
+    key = document(make_exercise(3, 3, 4, lang="en"), "md", "key")
+    line = next(ln for ln in key.splitlines() if r"\approx \begin{bmatrix}" in ln and "Softmax" in ln)
+    first = line.split(r"\begin{bmatrix}")[1].split("&")[0].strip()
+    wrong = f"{float(first) + 0.05:.2f}"
+    bad = key.replace(line, line.replace(r"\begin{bmatrix} " + first, r"\begin{bmatrix} " + wrong, 1))
+    assert bad != key
+    path = tmp_path / "bad.md"
+    path.write_text(bad, encoding="utf-8")
+    assert _check_exit(path) == 1
+    bad_scores = key.replace(r"\text{Scores} = Q \times K^T = \begin{bmatrix} ",
+                             r"\text{Scores} = Q \times K^T = \begin{bmatrix} 7", 1)
+    path.write_text(bad_scores, encoding="utf-8")
+    assert _check_exit(path) == 1

@@ -225,21 +225,22 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
     # --- GQA / MQA -----------------------------------------------------------------------
     cfg = dict(layers=80, n_q=64, n_kv=8, d_head=128, length=4096, bytes_per=2)
     kv = F.kv_cache(**cfg)
+    kv_bytes, kv_ratio = F.kv_cache_formula()
     add("gqa/kv-cache",
         "KV cache 的大小公式是什么？",
         "What is the size of the KV cache?",
-        "$2 \\cdot n_{layers} \\cdot n_{kv} \\cdot d_{head} \\cdot L \\cdot \\text{bytes}$：每层、每个 KV 头、每个位置存一个 $k$ 和一个 $v$。"
-        f"按 Llama-2-70B 的形状（${cfg['layers']}$ 层、$d_{{head}} = {cfg['d_head']}$、$L = {cfg['length']}$、fp16），"
+        f"${tex(kv_bytes)}$ 字节（$N_{{layers}}$ 层、长度 $L$、$n_{{kv}}$ 个 KV 头、头宽 $d_h$、每个数 $b$ 字节）：每层、每个 KV 头、每个位置存一个 $k$ 和一个 $v$。"
+        f"按 Llama-2-70B 的形状（${cfg['layers']}$ 层、$d_h = {cfg['d_head']}$、$L = {cfg['length']}$、fp16），"
         f"${cfg['n_q']}$ 个 KV 头需 ${tex(kv['mha'] / GiB)}$ GiB。",
-        "$2 \\cdot n_{layers} \\cdot n_{kv} \\cdot d_{head} \\cdot L \\cdot \\text{bytes}$: one $k$ and one $v$ per layer, "
-        f"per KV head, per position. With Llama-2-70B's shape (${cfg['layers']}$ layers, $d_{{head}} = {cfg['d_head']}$, "
+        f"${tex(kv_bytes)}$ bytes ($N_{{layers}}$ layers, length $L$, $n_{{kv}}$ KV heads of width $d_h$, $b$ bytes a "
+        f"number): one $k$ and one $v$ per layer, per KV head, per position. With Llama-2-70B's shape (${cfg['layers']}$ layers, $d_h = {cfg['d_head']}$, "
         f"$L = {cfg['length']}$, fp16), ${cfg['n_q']}$ KV heads need ${tex(kv['mha'] / GiB)}$ GiB.", "kv-cache")
     add("gqa/saving",
         f"GQA 用 $n_q = {cfg['n_q']}$ 个查询头、$n_{{kv}} = {cfg['n_kv']}$ 个 KV 头，KV cache 省多少？",
         f"GQA with $n_q = {cfg['n_q']}$ query heads and $n_{{kv}} = {cfg['n_kv']}$ KV heads: how much KV cache is saved?",
-        f"比例 $n_{{kv}} / n_q = {tex(kv['ratio'])}$，省下 ${tex(kv['saving'])}$：上例从 ${tex(kv['mha'] / GiB)}$ GiB 降到 "
+        f"比例 ${tex(kv_ratio)} = {tex(kv['ratio'])}$，省下 ${tex(kv['saving'])}$：上例从 ${tex(kv['mha'] / GiB)}$ GiB 降到 "
         f"${tex(kv['gqa'] / GiB)}$ GiB。",
-        f"The ratio is $n_{{kv}} / n_q = {tex(kv['ratio'])}$, a saving of ${tex(kv['saving'])}$: from "
+        f"The ratio is ${tex(kv_ratio)} = {tex(kv['ratio'])}$, a saving of ${tex(kv['saving'])}$: from "
         f"${tex(kv['mha'] / GiB)}$ GiB to ${tex(kv['gqa'] / GiB)}$ GiB in the example.", "kv-cache")
     add("gqa/mqa",
         "MQA 是什么？KV cache 是 MHA 的几分之几？",
@@ -260,9 +261,9 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
     add("gqa/flops",
         "GQA 减少了注意力打分的计算量吗？",
         "Does GQA reduce the work of computing attention scores?",
-        f"不减少：仍有 $n_q$ 个头，各算 $L \\cdot L \\cdot d_{{head}}$。它省的是 KV cache 的内存和解码时的显存带宽"
+        f"不减少：仍有 $n_q$ 个头，各算 $L \\cdot L \\cdot d_h$。它省的是 KV cache 的内存和解码时的显存带宽"
         f"（上例 ${tex(kv['group'])}$ 倍）。",
-        f"No: there are still $n_q$ heads, each doing $L \\cdot L \\cdot d_{{head}}$. It saves KV-cache memory and the "
+        f"No: there are still $n_q$ heads, each doing $L \\cdot L \\cdot d_h$. It saves KV-cache memory and the "
         f"memory bandwidth of decoding (${tex(kv['group'])}$ times in the example).", "kv-cache")
 
     # --- RoPE ----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import sympy as sp
 from ..softmax import softmax_row
 
 __all__ = ["dot_variance", "expect", "two_way_softmax", "shift_invariance", "overflow_limits",
-           "matmul_cost", "causal_mask", "padding_mask", "masked_weights", "causal_pairs", "heads", "kv_cache",
+           "matmul_cost", "causal_mask", "padding_mask", "masked_weights", "causal_pairs", "heads", "kv_cache", "kv_cache_formula",
            "kv_groups", "rotation", "rope_relative", "rope_thetas", "softmax_jacobian", "jacobian_at"]
 
 d, L = sp.symbols("d L", positive=True, integer=True)
@@ -139,6 +139,12 @@ def heads(d_model, h):
     subs = {dm: d_model, hh: h}
     return {"d_head": d_head, "params": params, "score_cost": score_cost, "d_model": dm, "h": hh,
             "d_head_value": d_head.subs(subs), "params_value": params.subs(subs)}
+
+
+def kv_cache_formula():
+    """KV-cache bytes as a formula in N_layers, L, n_kv, d_h, b (symattn.heads), and GQA/MHA."""
+    from ..heads import kv_cache_bytes, kv_cache_ratio
+    return kv_cache_bytes(sp.Symbol("n_kv", positive=True, integer=True)), kv_cache_ratio()
 
 
 def kv_cache(layers, n_q, n_kv, d_head, length, bytes_per):
