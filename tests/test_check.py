@@ -314,3 +314,29 @@ def test_output_file(run_cli, article_path, tmp_path):
     assert code == 0 and stdout == "" and json.loads(out.read_text(encoding="utf-8"))["summary"]["wrong"] == 0
     code, _, err = run_cli("check", article_path, "-o", out)
     assert code == 2 and "already exists" in err
+
+
+def test_test_article_values_agree_with_numpy_and_torch():
+    """The exact values the checker compares with are cross-checked against independent references."""
+    r = _report("en-display-projections.md")
+    out = [c for c in r.claims if c.what == "O"][0]
+    X = np.array([[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]], dtype=float)
+    WQ = np.array([[1, 0], [0, 1], [1, 0], [0, 1]], dtype=float)
+    WK = np.array([[1, 0], [0, 0], [0, 1], [1, 1]], dtype=float)
+    WV = np.array([[1, 0], [0, 1], [1, 0], [0, 2]], dtype=float)
+    q, k, v = X @ WQ, X @ WK, X @ WV
+    s = q @ k.T / np.sqrt(2)
+    a = np.exp(s - s.max(axis=1, keepdims=True))
+    a /= a.sum(axis=1, keepdims=True)
+    got = np.array(_matrix(out.expected).evalf(30).tolist(), dtype=float)
+    assert np.allclose(got, a @ v, atol=1e-12)
+    r = _report("zh-causal-mask.md")
+    weights = [c for c in r.claims if c.what == "A"][0]
+    got = np.array(_matrix(weights.expected).evalf(30).tolist(), dtype=float)
+    torch = pytest.importorskip("torch")
+    m = torch.tensor([[1, 0], [0, 1], [1, 1]], dtype=torch.float64)
+    ref = torch.softmax((m @ m.T / np.sqrt(2)).masked_fill(torch.ones(3, 3).triu(1).bool(), float("-inf")), -1)
+    assert np.allclose(got, ref.numpy(), atol=1e-12)
+    sdpa = torch.nn.functional.scaled_dot_product_attention(m[None], m[None], m[None], is_causal=True)[0]
+    o = [c for c in r.claims if c.what == "O"][0]
+    assert np.allclose(np.array(_matrix(o.expected).evalf(30).tolist(), dtype=float), sdpa.numpy(), atol=1e-12)

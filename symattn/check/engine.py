@@ -448,7 +448,12 @@ class _Checker:
         claim.detail = f"the two sides differ: {_show(a)} versus {_show(b)}"
 
     def _shape_claim(self, seg, shape: Shape) -> None:
-        what = f"shape {shape.rows}×{shape.cols}"
+        try:
+            target = pretty(self._identify(Op("T", (shape.node,))).args[0]) if isinstance(shape.node, Lit) \
+                else pretty(shape.node)
+        except (Unresolved, guard.GuardError):
+            target = pretty(shape.node)
+        what = f"shape of {target}"
         claim = Claim(seg.line, shape.text.replace(r"\shape", "").replace("{", "(").replace("}", ")")
                       if shape.text.startswith(r"\shape") else shape.text, "unverifiable",
                       f"{shape.rows}x{shape.cols}", None, what=what)

@@ -56,7 +56,7 @@ def render_text(report: Report) -> str:
     width = max([len(str(c.line)) for c in report.claims] + [1])
     pad = " " * (width + 9)
     for c in report.claims:
-        what = f"{c.what}: " if c.what and not c.what.startswith(("shape", "narrative")) else ""
+        what = f"{c.what}: " if c.what and c.what not in ("shape", "narrative") else ""
         lines.append(f"line {c.line:>{width}}  {MARKS[c.status]}  {c.status:<12} {_clip(what + c.source, _WIDTH - 30)}")
         if c.detail:
             lines.append(pad + _clip(c.detail, 400))
