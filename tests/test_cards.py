@@ -374,3 +374,17 @@ def test_facts_agree_with_topic_modules_and_first_principles():
         p = sp.Matrix(list(d.step("weights").exact.row(i)))
         direct = sp.diag(*p) - p * p.T
         assert max(abs(x) for x in (F.jacobian_at(St.row(i)) - direct).evalf(40)) < 1e-35
+
+
+def test_identical_across_processes_with_different_hash_seeds(tmp_path):
+    """Set/dict order or time stamps leaking into a file would show up here."""
+    pytest.importorskip("genanki")
+    import subprocess
+    import sys
+    digests = []
+    for hashseed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hashseed)
+        out = tmp_path / f"deck{hashseed}.apkg"
+        subprocess.run([sys.executable, "-m", "symattn", "cards", "-o", str(out)], env=env, check=True)
+        digests.append(out.read_bytes())
+    assert digests[0] == digests[1]
