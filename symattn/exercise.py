@@ -174,7 +174,7 @@ def _key_lines(ex: Exercise) -> list[str]:
 
 
 def _intro(ex: Exercise, lang: str) -> str:
-    toks = ", ".join(ex.spec.tokens)
+    toks = ("、" if lang == "zh" else ", ").join(ex.spec.tokens)
     return _T["intro"][lang].format(toks=toks, L=len(ex.spec.tokens), dk=ex.spec.d_k)
 
 
