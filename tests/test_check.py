@@ -100,9 +100,9 @@ def test_real_article_lists_what_it_cannot_check(real_report):
 
 def test_real_article_shape_annotations(real_report):
     shapes = [c for c in real_report.claims if c.what.startswith("shape")]
-    by_line = {(c.line, c.claimed): c.status for c in shapes}
-    assert by_line[(20, "3x4")] == "exact"
-    assert by_line[(42, "3x4")] == by_line[(42, "4x3")] == by_line[(42, "3x3")] == "exact"
+    by_line = {(c.line, tuple(c.claimed)): c.status for c in shapes if c.claimed}
+    assert by_line[(20, (3, 4))] == "exact"
+    assert by_line[(42, (3, 4))] == by_line[(42, (4, 3))] == by_line[(42, (3, 3))] == "exact"
 
 
 def test_check_never_modifies_the_article(run_cli, article_path, tmp_path):
@@ -275,6 +275,10 @@ def test_json_schema(real_report):
     assert set(doc) >= {"file", "claims", "summary"}
     for c in doc["claims"]:
         assert set(c) >= {"line", "source", "status", "claimed", "expected", "detail"}
+        if isinstance(c["expected"], str):
+            sp.sympify(c["expected"])            # SymPy str(), read back by sympify
+        elif isinstance(c["expected"], list) and c["expected"] and isinstance(c["expected"][0], list):
+            sp.Matrix([[sp.sympify(e) for e in row] for row in c["expected"]])
         assert c["status"] in ("exact", "rounded", "wrong", "unverifiable")
         assert isinstance(c["line"], int) and c["line"] >= 1
     s = doc["summary"]

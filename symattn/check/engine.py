@@ -456,7 +456,7 @@ class _Checker:
         what = f"shape of {target}"
         claim = Claim(seg.line, shape.text.replace(r"\shape", "").replace("{", "(").replace("}", ")")
                       if shape.text.startswith(r"\shape") else shape.text, "unverifiable",
-                      f"{shape.rows}x{shape.cols}", None, what=what)
+                      [shape.rows, shape.cols], None, what=what)
         claim.source = _shape_source(shape)
         self.claims.append(claim)
         try:
@@ -468,7 +468,7 @@ class _Checker:
             claim.detail = "the annotated expression is a number, not a matrix"
             claim.status = "wrong"
             return
-        claim.expected = f"{value.rows}x{value.cols}"
+        claim.expected = [value.rows, value.cols]
         symbolic_rows = value.cols == 1 and any(e.free_symbols for e in value)
         if value.rows == shape.rows and value.cols == shape.cols:
             claim.status, claim.detail = "exact", f"the matrix is {value.rows}×{value.cols}"
