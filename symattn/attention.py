@@ -181,7 +181,8 @@ def derive_attention(spec: AttentionSpec) -> Derivation:
         row_labels=tokens, col_labels=tokens,
         notes=_weight_notes(rows, A, A_num, spec)))
 
-    O = sp.ImmutableMatrix(L, r.V.cols, lambda i, k: rows[i].combine(list(r.V.col(k))))
+    v_cols = [list(r.V.col(k)) for k in range(r.V.cols)]
+    O = sp.ImmutableMatrix(L, r.V.cols, lambda i, k: rows[i].combine(v_cols[k]))
     if r.symbolic_v:
         name = nodes.Named(r"\text{new}_{%s}" % _tok(tokens[0]), f"new_{tokens[0]}")
         out_chain = (name, nodes.Dot(*[(A[0, j], r.V[j, 0]) for j in range(L)]), O[0, 0])

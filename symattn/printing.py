@@ -9,8 +9,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
+from sympy.printing.precedence import PRECEDENCE
 
 from . import nodes
 
@@ -61,6 +64,12 @@ def _is_ascii(s: str) -> bool:
     return all(ord(ch) < 128 for ch in s)
 
 
+@lru_cache(maxsize=65536)
+def _minus_value(x) -> float:
+    """-x as a float, for ordering; a softmax repeats each exponent in every entry."""
+    return -float(x.evalf(20))
+
+
 class Printer(LatexPrinter):
     r"""symattn's LaTeX printer.
 
@@ -74,6 +83,21 @@ class Printer(LatexPrinter):
     printmethod = "_symattn_latex"
     _default_settings = dict(LatexPrinter._default_settings,
                              upright_e=False, token_order=())
+
+    def _print(self, expr, **kwargs) -> str:
+        # Equal subtrees print alike, so print each once: a softmax row repeats its
+        # denominator in every entry, and this keeps printing linear in the output.
+        if kwargs or not isinstance(expr, sp.Basic) or expr.is_Float:
+            return super()._print(expr, **kwargs)
+        memo = self.__dict__.setdefault("_memo", {})
+        try:
+            return memo[expr]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable arguments
+            return super()._print(expr)
+        text = memo[expr] = super()._print(expr)
+        return text
 
     # --- numbers and exponentials -------------------------------------------------
     def _e(self) -> str:
@@ -94,19 +118,31 @@ class Printer(LatexPrinter):
 
     # --- ordering -----------------------------------------------------------------
     def _token_rank(self, term) -> int:
+        ranks = self.__dict__.setdefault("_ranks", {})  # asked twice per term
+        if term not in ranks:
+            ranks[term] = self._find_token_rank(term)
+        return ranks[term]
+
+    def _find_token_rank(self, term) -> int:
         order = self._settings["token_order"]
-        names = [s.name for s in sorted(term.free_symbols, key=sp.default_sort_key)]
+        free = term.free_symbols
+        if not free:  # a number: no token (the common case, and quick)
+            return len(order)
+        names = [s.name for s in sorted(free, key=sp.default_sort_key)]
         for i, tok in enumerate(order):
             if any(n.endswith("_" + tok) or n.endswith("_{" + tok + "}") for n in names):
                 return i
         return len(order)
 
-    def _term_key(self, term):
+    def _term_head(self, term):
         coeff, rest = term.as_coeff_Mul()
         exps = [f for f in sp.Mul.make_args(rest) if isinstance(f, sp.exp)]
         x = exps[0].args[0] if exps else sp.S.Zero
-        xval = -float(x.evalf(20)) if x.is_number else 0.0
-        return (self._token_rank(term), xval, sp.default_sort_key(term))
+        xval = _minus_value(x) if x.is_number else 0.0
+        return (self._token_rank(term), xval)
+
+    def _term_key(self, term):
+        return (*self._term_head(term), sp.default_sort_key(term))
 
     def _as_ordered_terms(self, expr, order=None):
         terms = list(sp.Add.make_args(expr))
@@ -114,6 +150,9 @@ class Printer(LatexPrinter):
         order_tokens = self._settings["token_order"]
         by_token = order_tokens and any(self._token_rank(t) < len(order_tokens) for t in terms)
         if numeric_exps or by_token:
+            heads = [self._term_head(t) for t in terms]
+            if len(set(heads)) == len(heads):  # the tie-breaker (slow to compute) is never needed
+                return [t for _, t in sorted(zip(heads, terms), key=lambda p: p[0])]
             return sorted(terms, key=self._term_key)
         return super()._as_ordered_terms(expr, order=order)
 
@@ -164,6 +203,16 @@ class Printer(LatexPrinter):
         if not isinstance(arg, sp.MatrixSymbol):
             tex = r"%s" % tex
         return "%s^{T}" % tex
+
+    def _print_MatMul(self, expr):
+        # SymPy's version asks could_extract_minus_sign(), which multiplies explicit
+        # matrices out (-expr) only to learn what the first factor tells: a product
+        # that does not start with a number has no sign to extract.
+        if expr.args[0].is_Number or any(isinstance(a, sp.Function) for a in expr.args):
+            return super()._print_MatMul(expr)
+        prec = PRECEDENCE["Mul"]
+        return " ".join(self._print(a) if isinstance(a, sp.Mul) and not isinstance(a, sp.MatMul)
+                        else self.parenthesize(a, prec, False) for a in expr.args)
 
     # --- display nodes --------------------------------------------------------------
     def _factor(self, x) -> str:

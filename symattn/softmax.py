@@ -19,7 +19,7 @@ of readability.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import reduce
+from functools import lru_cache, reduce
 
 import sympy as sp
 
@@ -39,26 +39,48 @@ class ExpSum:
     @classmethod
     def collect(cls, pairs) -> "ExpSum":
         acc: dict[sp.Expr, sp.Expr] = {}
-        order: list[sp.Expr] = []
         for x, c in pairs:
-            x, c = sp.sympify(x), sp.sympify(c)
-            if x not in acc:
-                acc[x] = sp.S.Zero
-                order.append(x)
-            acc[x] += c
-        kept = [(x, sp.expand(acc[x])) for x in order]
+            x, c = _basic(x), _basic(c)
+            acc[x] = acc[x] + c if x in acc else c  # dicts keep first-seen order
+        kept = [(x, c if c.is_Rational else sp.expand(c)) for x, c in acc.items()]
         kept = [(x, c) for x, c in kept if c != 0]
         return cls(tuple(sorted(kept, key=_exponent_key)))
 
+    # expr(), content() and scale() are asked again for every entry of a row with
+    # the same denominator: each is kept on the (immutable) instance once computed.
     def expr(self) -> sp.Expr:
-        return sp.Add(*(c * exp_term(x) for x, c in self.terms))
+        memo = self.__dict__
+        if "_expr" not in memo:
+            memo["_expr"] = sp.Add(*(_term(c, x) for x, c in self.terms))
+        return memo["_expr"]
+
+    def content(self) -> tuple[int, int] | None:
+        """(gcd of numerators, lcm of denominators) of rational coefficients, else None."""
+        memo = self.__dict__
+        if "_content" not in memo:
+            cs = [c for _, c in self.terms]
+            memo["_content"] = (reduce(sp.igcd, [c.p for c in cs]), reduce(sp.ilcm, [c.q for c in cs])) \
+                if cs and all(c.is_Rational for c in cs) else None
+        return memo["_content"]
 
     def scale(self, factor) -> "ExpSum":
-        return ExpSum(tuple((x, sp.expand(c * factor)) for x, c in self.terms))
+        memo = self.__dict__.setdefault("_scaled", {})
+        if factor not in memo:
+            memo[factor] = ExpSum(tuple((x, sp.expand(c * factor)) for x, c in self.terms))
+        return memo[factor]
+
+
+def _basic(v) -> sp.Basic:
+    return v if isinstance(v, sp.Basic) else sp.sympify(v)
 
 
 def _exponent_key(term):
-    x = term[0]
+    return _order_key(term[0])
+
+
+@lru_cache(maxsize=65536)
+def _order_key(x):
+    """Largest exponent first; every entry of a row asks for the same exponents."""
     if x.is_number:
         return (0, -float(x.evalf(30)), sp.default_sort_key(x))
     return (1, 0.0, sp.default_sort_key(x))
@@ -67,6 +89,12 @@ def _exponent_key(term):
 def exp_term(x) -> sp.Expr:
     """e^{x}, with e^{0} = 1 and e^{1} = E as SymPy writes them."""
     return sp.exp(x)
+
+
+@lru_cache(maxsize=65536)
+def _term(c, x) -> sp.Expr:
+    """c e^{x}; the same few (value, exponent) pairs recur in every output entry of a row."""
+    return c * exp_term(x)
 
 
 @dataclass(frozen=True)
@@ -124,16 +152,20 @@ def _exact_difference(z, m):
     if d.is_Rational:
         return d
     d = sp.expand(d)
+    if _nonzero_product(d):
+        return d
     # Differences that are exactly zero but not syntactically so (sqrt(8)/2 - sqrt(2)).
     if d != 0 and abs(d.evalf(50)) < sp.Float("1e-40") and d.equals(0):
         return sp.S.Zero
     return d
 
 
-def _rational_gcd(values) -> sp.Rational:
-    nums = [sp.Rational(v).p for v in values]
-    dens = [sp.Rational(v).q for v in values]
-    return sp.Rational(reduce(sp.igcd, nums), reduce(sp.ilcm, dens))
+def _nonzero_product(d) -> bool:
+    """True for q·r_1·r_2… with rational q ≠ 0 and radicals r of positive rationals,
+    such as 3*sqrt(2)/4: plainly not zero, no numeric test needed."""
+    factors = sp.Mul.make_args(d)
+    return all(f.is_Rational or (f.is_Pow and f.base.is_Rational and f.base > 0 and f.exp.is_Rational)
+               for f in factors) and d != 0
 
 
 def ratio(top: ExpSum, bottom: ExpSum) -> sp.Expr:
@@ -156,9 +188,10 @@ def ratio(top: ExpSum, bottom: ExpSum) -> sp.Expr:
         k = sp.cancel(top.terms[0][1] / bottom.terms[0][1])
         if all(sp.expand(c - k * d) == 0 for (_, c), (_, d) in zip(top.terms, bottom.terms)):
             return k
-    coeffs = [c for _, c in top.terms + bottom.terms]
-    if all(c.is_Rational for c in coeffs):
-        g = _rational_gcd(coeffs)
+    top_content, bottom_content = top.content(), bottom.content()
+    if top_content and bottom_content:
+        g = sp.Rational(sp.igcd(top_content[0], bottom_content[0]),
+                        sp.ilcm(top_content[1], bottom_content[1]))
         if g != 1:
             top, bottom = top.scale(1 / g), bottom.scale(1 / g)
     return top.expr() / bottom.expr()
