@@ -21,6 +21,14 @@ from symattn.cards.markup import cloze_safe, formulas, segments, to_anki_html, t
 IN_CI = bool(os.environ.get("CI"))
 
 
+def need_genanki():
+    """genanki is in the test extra: skip without it locally, fail in CI."""
+    if IN_CI:
+        import genanki
+        return genanki
+    return pytest.importorskip("genanki")
+
+
 def skip_unless_ci(reason):
     if IN_CI:
         pytest.fail(f"must run in CI: {reason}")
@@ -250,7 +258,7 @@ def test_two_builds_are_byte_identical(fmt):
 
 
 def test_guids_are_stable_and_come_from_the_card_id():
-    genanki = pytest.importorskip("genanki")
+    genanki = need_genanki()
     from symattn.cards.export.anki import guid
     a, b = concept_deck("both"), concept_deck("both")
     ga, gb = [guid(c) for c in a.cards], [guid(c) for c in b.cards]
@@ -259,7 +267,7 @@ def test_guids_are_stable_and_come_from_the_card_id():
 
 
 def test_apkg_zip_has_fixed_dates_and_sqlite(tmp_path):
-    pytest.importorskip("genanki")
+    need_genanki()
     data = export(concept_deck("en"), "apkg")
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         names = zf.namelist()
@@ -325,7 +333,7 @@ def test_cli_cards_markdown_to_stdout(run_cli):
 
 
 def test_cli_cards_format_from_extension_and_force(run_cli, tmp_path):
-    pytest.importorskip("genanki")
+    need_genanki()
     path = tmp_path / "deck.apkg"
     assert run_cli("cards", "-o", path)[0] == 0
     first = path.read_bytes()
@@ -378,7 +386,7 @@ def test_facts_agree_with_topic_modules_and_first_principles():
 
 def test_identical_across_processes_with_different_hash_seeds(tmp_path):
     """Set/dict order or time stamps leaking into a file would show up here."""
-    pytest.importorskip("genanki")
+    need_genanki()
     import subprocess
     import sys
     digests = []
