@@ -24,6 +24,7 @@ from .extract import Segment, extract
 from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
 from .notation import Chain, ParseError, parse_chains
 from .symbols import DIMENSIONS, FORMULAS, canon
+from .verdict import agree, entry_dict, entry_list, show, texts_out, wrong_summary
 
 __all__ = ["check_text"]
 
@@ -49,17 +50,6 @@ def _literal(node):
     if isinstance(value, sp.MatrixBase):
         return tuple(tuple("-" + t for t in row) for row in texts), sp.ImmutableMatrix(-value)
     return "-" + texts, -value
-
-
-def _show(value):
-    """A value for the report: str() of SymPy (which sympify reads back), rows for matrices."""
-    if isinstance(value, sp.MatrixBase):
-        return [[str(value[i, j]) for j in range(value.cols)] for i in range(value.rows)]
-    return str(value)
-
-
-def _texts_out(texts):
-    return [list(r) for r in texts] if isinstance(texts, tuple) else texts
 
 
 _DERIVED = ("scores", "scaled", "weights", "output")
@@ -204,7 +194,7 @@ class _Checker:
         if isinstance(head, Name) and canon(head.raw) in self.table.formulas and \
                 self.table.formulas[canon(head.raw)][1] == seg.line:
             first = next(p for p in parts[1:] if not _is_literal(p))
-            self.definitions.append((seg.line, f"{head.raw} := {_brief(chain, 1)}"))
+            self.definitions.append((seg.line, f"{pretty(head)} := {pretty(first)}"))
         if all(isinstance(p, Name) for p in parts):
             for a, b, rel in zip(parts, parts[1:], chain.rels):
                 self._identity_claim(seg, chain, a, b, rel)   # Q = K = V
@@ -253,7 +243,7 @@ class _Checker:
         if not derivable and key in _DERIVED:
             # Scores, weights or output printed without what they come from: taken as given
             texts, value = _literal(chain.parts[1])
-            claim = Claim(seg.line, chain.source, "unverifiable", _texts_out(texts), None, what=pretty(head))
+            claim = Claim(seg.line, chain.source, "unverifiable", texts_out(texts), None, what=pretty(head))
             claim.detail = f"cannot compute {pretty(head)}: {self._why(key)}; the printed values are taken as given"
             if key == "weights" and isinstance(texts, tuple):
                 errors, notes = sanity_rows(texts)
@@ -336,7 +326,7 @@ class _Checker:
         formula = self.table.formula(canon(ref.raw)) if isinstance(ref, Name) else None
         how = pretty(formula) if formula is not None else pretty(exact_ref)
         key = node_key(exact_ref, self.table)
-        claim = Claim(seg.line, chain.source, "unverifiable", _texts_out(texts), None, what=what)
+        claim = Claim(seg.line, chain.source, "unverifiable", texts_out(texts), None, what=what)
         self.claims.append(claim)
         softmaxish = key == "weights" or (isinstance(ref, Op) and ref.op in ("softmax", "softmax_cols"))
         errors, notes = sanity_rows(texts) if softmaxish and isinstance(texts, tuple) else ([], [])
@@ -361,32 +351,32 @@ class _Checker:
             step = None
         end = compare(texts, claimed, truth, rel)
         stepwise = compare(texts, claimed, step, rel) if step is not None else None
-        claim.expected = _show(truth)
+        claim.expected = show(truth)
         carried = [line for line, wrong in author.used if wrong]
         if end.status != "wrong":
             claim.status = end.status
-            claim.detail = _agree(end, rel, how)
+            claim.detail = agree(end, rel, how)
         elif stepwise is not None and stepwise.status != "wrong" and carried:
             claim.status = stepwise.status
             claim.detail = (f"follows from the article's own values (line {carried[-1]}, already reported); "
-                            f"from the inputs it would be different: {_entry_list(end, 2)}")
+                            f"from the inputs it would be different: {entry_list(end, 2)}")
             claim.drift = "carried"
         elif stepwise is not None and stepwise.status != "wrong" and author.used:
             claim.status = "wrong"
             lines = sorted({line for line, _ in author.used})
             claim.drift = (f"stepwise from the rounded values on line(s) {', '.join(map(str, lines))} every "
                            f"step looks right, but from the inputs the values differ")
-            claim.detail = "rounding drift: " + _wrong_summary(end, how)
+            claim.detail = "rounding drift: " + wrong_summary(end, how)
             claim.diagnosis = "intermediate values rounded early"
         else:
             claim.status = "wrong"
-            claim.detail = end.shape_error or _wrong_summary(end, how)
+            claim.detail = end.shape_error or wrong_summary(end, how)
             claim.diagnosis = transpose_slip(exact_ref, end.wrong, claimed, self.table, self.conv) or \
                 diagnose(exact_ref, texts, claimed, rel, self.table, self.conv)
             if claim.diagnosis.startswith("no scaling") and self.stated_scaling:
                 claim.diagnosis += (f"; the article states ÷√d_k (line {self.stated_scaling}) but does not "
                                     "apply it in these numbers")
-        claim.entries = [_entry_dict(e, what) for e in end.wrong] if claim.drift != "carried" else []
+        claim.entries = [entry_dict(e, what) for e in end.wrong] if claim.drift != "carried" else []
         if softmaxish:
             errors += self._shift_check(ref, exact_ref, texts, seg.line)
         if errors:
@@ -428,7 +418,7 @@ class _Checker:
         except Unresolved as exc:
             claim.detail = f"cannot compute both sides: {exc}"
             return
-        claim.expected = _show(a)
+        claim.expected = show(a)
         if isinstance(a, sp.MatrixBase) != isinstance(b, sp.MatrixBase) or \
                 (isinstance(a, sp.MatrixBase) and a.shape != b.shape):
             claim.status, claim.detail = "wrong", "the two sides have different shapes"
@@ -445,7 +435,7 @@ class _Checker:
                 claim.detail = "equal up to the rounding of the printed decimals"
                 return
         claim.status = "wrong"
-        claim.detail = f"the two sides differ: {_show(a)} versus {_show(b)}"
+        claim.detail = f"the two sides differ: {show(a)} versus {show(b)}"
 
     def _shape_claim(self, seg, shape: Shape) -> None:
         try:
@@ -500,11 +490,11 @@ class _Checker:
                 what = what or "the matrix"
                 truth = sp.ImmutableMatrix([list(value.row(row - 1))])
                 cmp = compare(node.texts, node.value, truth, "≈" if has_decimals(node) else "=")
-                claim = Claim(seg.line, seg.text, cmp.status, _texts_out(node.texts), _show(truth),
+                claim = Claim(seg.line, seg.text, cmp.status, texts_out(node.texts), show(truth),
                               what=f"row {row} of {what}")
                 claim.detail = (f"row {row} of {what} (line {line}): " +
-                                (_agree(cmp, "≈") if cmp.status != "wrong" else _entry_list(cmp)))
-                claim.entries = [_entry_dict(e, f"row {row}") for e in cmp.wrong]
+                                (agree(cmp, "≈") if cmp.status != "wrong" else entry_list(cmp)))
+                claim.entries = [entry_dict(e, f"row {row}") for e in cmp.wrong]
                 self.claims.append(claim)
                 return
         self._unverifiable(seg, seg.text, "a list of numbers in the prose, not tied to a quantity", "narrative")
@@ -517,62 +507,6 @@ def _is_scaling_node(node: Op) -> bool:
 
 def _mentions(node: Node, key: str) -> bool:
     return any(isinstance(n, Name) and canon(n.raw) == key for n in walk(node))
-
-
-def _what(node: Node) -> str:
-    if isinstance(node, Name):
-        return node.raw
-    if isinstance(node, Op) and node.op == "T" and isinstance(node.args[0], Name):
-        return node.args[0].raw + "ᵀ"
-    return ""
-
-
-def _brief(chain: Chain, k: int) -> str:
-    text = chain.source
-    parts = re.split(r"\s*(?:=|≈)\s*", text)
-    return parts[k] if k < len(parts) else text
-
-
-def _entry_dict(e, what: str) -> dict:
-    idx = f"[{e.index[0] + 1},{e.index[1] + 1}]" if e.index else ""
-    return {"entry": (what + idx) if what else (idx or "value"), "claimed": e.text, "exact": str(e.exact),
-            "correct": e.correct or str(e.exact)}
-
-
-def _wrong_summary(cmp, how: str) -> str:
-    n, k = len(cmp.entries), len(cmp.wrong)
-    head = f"{k} of {n} entries differ from the exact {how}" if n > 1 else f"the exact value of {how} differs"
-    return f"{head}: {_entry_list(cmp, 2)}"
-
-
-def _agree(cmp, rel, how: str = "") -> str:
-    if cmp.status == "exact":
-        return f"exactly equal to {how}" if how else "exactly equal"
-    rounded = [e for e in cmp.entries if e.status == "rounded"]
-    d = sorted({e.decimals for e in rounded if e.decimals is not None})
-    sample = rounded[0]
-    idx = f"[{sample.index[0] + 1},{sample.index[1] + 1}] " if sample.index else ""
-    return (f"the exact values rounded to {', '.join(map(str, d))} decimal(s), "
-            f"e.g. {idx}{sample.exact} = {_digits(sample.exact)} → {sample.text}" + (f" ({how})" if how else ""))
-
-
-def _digits(expr) -> str:
-    from ..numeric import fixed, to_mpf
-    v = to_mpf(sp.sympify(expr), 40)
-    return fixed(v, 4) + "…" if v is not None else str(expr)
-
-
-def _entry_list(cmp, limit: int = 6) -> str:
-    if cmp.shape_error:
-        return cmp.shape_error
-    parts = []
-    for e in cmp.wrong[:limit]:
-        idx = f"[{e.index[0] + 1},{e.index[1] + 1}] " if e.index else ""
-        value = f"{e.exact}" + (f" ≈ {_digits(e.exact)}" if not e.exact.is_Rational else "")
-        should = f", which rounds to {e.correct}" if e.correct and e.decimals is not None else ""
-        parts.append(f"{idx}printed {e.text}, exact {value}{should}")
-    more = f" (and {len(cmp.wrong) - limit} more)" if len(cmp.wrong) > limit else ""
-    return "; ".join(parts) + more
 
 
 def _min_decimals(node: Node) -> int:

@@ -16,7 +16,7 @@ columns, e ≈ 2.7, ...).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import sympy as sp
 

@@ -79,7 +79,7 @@ def _one_line(s: str, n: int = 160) -> str:
 def _rows(body: str, start_line: int) -> list[tuple[int, str]]:
     """Split a display body at top-level ``\\\\`` (not inside matrices) into (line, row)."""
     body = _UNWRAP.sub(" ", body)
-    rows, depth, cur_start, i = [], 0, 0, 0
+    rows, depth, cur_start = [], 0, 0
     pat = re.compile(r"\\begin\{[^{}]*\}|\\end\{[^{}]*\}|\\\\")
     for m in pat.finditer(body):
         tok = m.group(0)

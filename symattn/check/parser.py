@@ -1,0 +1,485 @@
+"""The recursive-descent parser: tokens of one side of an equation -> an :mod:`~symattn.check.ir` tree.
+
+Grammar (loosest first)::
+
+    expr    := [+-] term ([+-] term)*
+    term    := unary ((\\times | \\cdot | * | @ | / | \\div) unary | juxtaposed postfix)*
+    postfix := primary (^T | ^{...} | _{...} | _{3 \\times 4} | ' | .T)*
+    primary := number | name | \\text{...} | matrix | [list] | (expr) | \\frac | \\sqrt | softmax(...)
+"""
+
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+
+from .ir import Lit, Name, Node, Num, Op, Shape
+from .tokens import (ACCENTS, FUNCTIONS, GREEK, MATRIX_ENVS, MAX_SIDE, ParseError, Tok, is_transpose,
+                     raw_text, shape_of_tokens, tokenize)
+
+__all__ = ["Parser", "latex_number"]
+
+
+class Parser:
+    def __init__(self, toks: list[Tok]):
+        self.toks = list(toks)  # a copy: splitting QK into Q, K inserts tokens
+        self.i = 0
+        self.shapes: list[Shape] = []
+        self.notes: list[str] = []
+
+    def peek(self, k: int = 0):
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else None
+
+    def next(self) -> Tok:
+        t = self.peek()
+        if t is None:
+            raise ParseError("unexpected end of the expression")
+        self.i += 1
+        return t
+
+    def is_op(self, value, k: int = 0) -> bool:
+        t = self.peek(k)
+        return t is not None and t.kind in ("op", "cmd") and t.value == value
+
+    def expect(self, value):
+        t = self.next()
+        if t.value != value:
+            raise ParseError(f"expected {value!r}, found {t.raw!r}")
+
+    def parse(self) -> Node:
+        node = self.expr()
+        if self.peek() is not None:
+            raise ParseError(f"cannot read {self.peek().raw!r} here")
+        return node
+
+    # expr := [+-] term ([+-] term)*
+    def expr(self) -> Node:
+        if self.is_op("-"):
+            self.next()
+            node = Op("neg", (self.term(),))
+        else:
+            if self.is_op("+"):
+                self.next()
+            node = self.term()
+        while self.is_op("+") or self.is_op("-"):
+            op = "add" if self.next().value == "+" else "sub"
+            node = Op(op, (node, self.term()))
+        return node
+
+    _MUL = {r"\times": "mul", r"\cdot": "mul", "*": "mul", "@": "mul", r"\ast": "mul", "/": "div",
+            r"\div": "div"}
+
+    def term(self) -> Node:
+        node = self.unary()
+        while True:
+            t = self.peek()
+            if t is None:
+                break
+            if t.kind in ("op", "cmd") and t.value in self._MUL:
+                self.next()
+                node = Op(self._MUL[t.value], (node, self.unary()))
+            elif self._starts_primary(t):
+                node = Op("mul", (node, self.postfix()))
+            else:
+                break
+        return node
+
+    def unary(self) -> Node:
+        if self.is_op("-"):
+            self.next()
+            return Op("neg", (self.unary(),))
+        if self.is_op("+"):
+            self.next()
+            return self.unary()
+        return self.postfix()
+
+    def _starts_primary(self, t: Tok) -> bool:
+        if t.kind in ("num", "word", "text", "env"):
+            return True
+        if t.kind == "op":
+            return t.value in "([{"
+        if t.kind == "cmd":
+            return t.value in (r"\frac", r"\sqrt", r"\exp", r"\infty", r"\pi") or t.value[1:] in GREEK \
+                or t.value[1:] in ACCENTS
+        return False
+
+    def group(self) -> tuple[Node | None, list[Tok]]:
+        """A ``{...}`` group or one token, for sub/superscripts: (parsed or None, tokens)."""
+        t = self.next()
+        if t.kind == "op" and t.value == "{":
+            depth, start = 1, self.i
+            while depth:
+                u = self.next()
+                if u.kind == "op" and u.value == "{":
+                    depth += 1
+                elif u.kind == "op" and u.value == "}":
+                    depth -= 1
+            inner = self.toks[start:self.i - 1]
+        else:
+            inner = [t]
+        try:
+            return Parser(inner).parse() if inner else None, inner
+        except ParseError:
+            return None, inner
+
+    def postfix(self) -> Node:
+        node = self.primary()
+        while True:
+            t = self.peek()
+            if t is None:
+                break
+            if t.kind == "shape":
+                self.next()
+                self.shapes.append(Shape(node, t.value[0], t.value[1], t.raw))
+            elif t.kind == "op" and t.value == "_":
+                self.next()
+                parsed, inner = self.group()
+                shape = shape_of_tokens(inner)
+                if shape:
+                    self.shapes.append(Shape(node, *shape, "_{" + raw_text(inner) + "}"))
+                elif isinstance(node, Name):
+                    node = Name(f"{node.raw}_{{{raw_text(inner)}}}")
+                else:
+                    raise ParseError(f"subscript {raw_text(inner)!r} on an expression")
+            elif t.kind == "op" and t.value in ("^", "**"):
+                self.next()
+                parsed, inner = self.group()
+                if is_transpose(inner):
+                    node = Op("T", (node,))
+                elif isinstance(node, Name) and node.raw == "e" and parsed is not None:
+                    node = Op("exp", (parsed,))
+                elif isinstance(node, Name) and inner and all(u.kind == "word" for u in inner) \
+                        and node.raw[:1].isupper():
+                    node = Name(f"{node.raw}^{{{raw_text(inner)}}}")
+                elif parsed is None:
+                    raise ParseError(f"cannot read the exponent {raw_text(inner)!r}")
+                else:
+                    node = Op("pow", (node, parsed))
+            elif t.kind == "op" and t.value == "'":
+                self.next()
+                if not isinstance(node, Name):
+                    raise ParseError("a prime on an expression")
+                node = Name(node.raw + "'")
+            elif t.kind == "op" and t.value == "." and self._dot_t():
+                node = Op("T", (node,))
+            else:
+                break
+        return node
+
+    def _dot_t(self) -> bool:
+        u = self.peek(1)
+        if u is not None and u.kind == "word" and u.value == "T":
+            self.i += 2
+            return True
+        return False
+
+    def primary(self) -> Node:
+        t = self.next()
+        if t.kind == "num":
+            return Num(sp.Rational(t.value), t.value)
+        if t.kind == "env":
+            return self.matrix(*t.value)
+        if t.kind == "text":
+            return self.named(t.value, t.raw)
+        if t.kind == "word":
+            return self.word(t)
+        if t.kind == "op":
+            if t.value == "(":
+                node = self.until(")")
+                return node
+            if t.value == "{":
+                return self.until("}")
+            if t.value == "[":
+                return self.bracket_list()
+            if t.value == "|":
+                raise ParseError("|...| (a norm or determinant) is not checked")
+        if t.kind == "cmd":
+            return self.command(t)
+        raise ParseError(f"cannot read {t.raw!r} here")
+
+    def until(self, close: str) -> Node:
+        depth, start = 1, self.i
+        opens = {")": "(", "}": "{", "]": "["}[close]
+        while depth:
+            u = self.next()
+            if u.kind == "op" and u.value == opens:
+                depth += 1
+            elif u.kind == "op" and u.value == close:
+                depth -= 1
+        inner = self.toks[start:self.i - 1]
+        if not inner:
+            raise ParseError("empty brackets")
+        return Parser(inner).parse_sub(self)
+
+    def parse_sub(self, parent: "Parser") -> Node:
+        node = self.parse()
+        parent.shapes.extend(self.shapes)
+        parent.notes.extend(self.notes)
+        return node
+
+    def args(self) -> list[list[Tok]]:
+        """The comma-separated token lists inside ``( ... )`` (the ``(`` already read)."""
+        out, cur, depth = [], [], 1
+        while True:
+            u = self.next()
+            if u.kind == "op" and u.value in "([{":
+                depth += 1
+            elif u.kind == "op" and u.value in ")]}":
+                depth -= 1
+                if depth == 0:
+                    out.append(cur)
+                    return out
+            if depth == 1 and u.kind == "op" and u.value == ",":
+                out.append(cur)
+                cur = []
+                continue
+            cur.append(u)
+
+    def call(self, fn: str) -> Node:
+        # optional subscript such as softmax_{row} or softmax_{dim=-1}
+        axis_cols = False
+        if self.is_op("_"):
+            self.next()
+            _, inner = self.group()
+            axis_cols = raw_text(inner).replace(" ", "").lower() in ("col", "cols", "column", "columns",
+                                                                 "dim=0", "axis=0", "0")
+        t = self.peek()
+        if t is not None and t.kind == "op" and t.value == "(":
+            self.next()
+            parts = self.args()
+            if not parts[0]:
+                raise ParseError(f"{fn}() without an argument")
+            arg = Parser(parts[0]).parse_sub(self)
+            for extra in parts[1:]:
+                flat = raw_text(extra).replace(" ", "").lower()
+                if flat in ("axis=0", "dim=0", "0"):
+                    axis_cols = True
+                elif flat not in ("axis=-1", "dim=-1", "axis=1", "dim=1", "-1", "1"):
+                    raise ParseError(f"{fn}: cannot read the argument {raw_text(extra)!r}")
+        elif t is not None and t.kind == "op" and t.value == "{":
+            arg, _ = self.group()
+            if arg is None:
+                raise ParseError(f"cannot read the argument of {fn}")
+        else:
+            arg = self.postfix()
+        if fn == "softmax":
+            return Op("softmax_cols" if axis_cols else "softmax", (arg,))
+        return Op(fn, (arg,))
+
+    def word(self, t: Tok) -> Node:
+        w = t.value
+        # np.sqrt, torch.softmax, F.softmax
+        while self.is_op(".") and self.peek(1) is not None and self.peek(1).kind == "word" \
+                and self.peek(1).value != "T":
+            self.next()
+            w = w + "." + self.next().value
+        if w.lower() in FUNCTIONS:
+            return self.call(FUNCTIONS[w.lower()])
+        if w in ("np.array", "torch.tensor", "np.asarray", "array", "tensor", "Matrix") and self.is_op("("):
+            self.next()
+            node = self.until(")")
+            return node
+        if w == "e":
+            return Name("e")
+        # "Attention Weights", "Scaled Scores": words written in math without \text
+        while len(w) > 1 and self.peek() is not None and self.peek().kind == "word" \
+                and len(self.peek().value) > 1 and not self.peek().value.lower() in FUNCTIONS:
+            w = w + " " + self.next().value
+        if len(w) > 1 and w.isascii() and w.isalpha() and w.isupper() and " " not in w:
+            from .symbols import is_known
+            if not is_known(w):
+                # QK^T is Q times K^T: split a run of capitals into single letters
+                self.toks[self.i:self.i] = [Tok("word", ch, ch) for ch in w[1:]]
+                return Name(w[0])
+        return Name(w)
+
+    def named(self, content: str, raw: str) -> Node:
+        low = content.strip().lower()
+        if low in FUNCTIONS or low in ("softmax", "soft max"):
+            return self.call(FUNCTIONS.get(low, "softmax"))
+        if low in ("e",):
+            return Name("e")
+        if not content.strip():
+            raise ParseError("empty \\text{}")
+        return Name(content.strip())
+
+    def command(self, t: Tok) -> Node:
+        c = t.value
+        if c == r"\frac":
+            top, _ = self.group()
+            bottom, _ = self.group()
+            if top is None or bottom is None:
+                raise ParseError("cannot read a \\frac")
+            return Op("div", (top, bottom))
+        if c == r"\sqrt":
+            if self.is_op("["):
+                raise ParseError("n-th roots are not checked")
+            if self.is_op("("):
+                self.next()
+                return Op("sqrt", (self.until(")"),))
+            arg, inner = self.group()
+            if arg is None:
+                raise ParseError(f"cannot read \\sqrt{{{raw_text(inner)}}}")
+            return Op("sqrt", (arg,))
+        if c == r"\exp":
+            return self.call("exp")
+        if c == r"\infty":
+            return Num(sp.oo, "∞")
+        if c == r"\pi":
+            return Num(sp.pi, "π")
+        if c[1:] in GREEK:
+            return Name(c)
+        if c[1:] in ACCENTS:
+            _, inner = self.group()
+            return Name(f"{c}{{{raw_text(inner)}}}")
+        if c in (r"\softmax", r"\Softmax"):
+            return self.call("softmax")
+        if c in (r"\ldots", r"\cdots", r"\vdots", r"\ddots", r"\dots"):
+            raise ParseError("an ellipsis (…) stands for entries that are not written")
+        if c in (r"\sum", r"\prod", r"\int", r"\max", r"\min", r"\log", r"\ln", r"\lim", r"\partial"):
+            raise ParseError(f"{c} is not checked")
+        raise ParseError(f"unknown command {c}")
+
+    # ------------------------------------------------------------------- matrices
+
+    def bracket_list(self) -> Node:
+        """``[a, b, c]`` or ``[[a, b], [c, d]]`` (the ``[`` already read)."""
+        items = self.args_until("]")
+        if not items or not items[0]:
+            raise ParseError("empty list")
+        rows: list[list[list[Tok]]] = []
+        if all(it and it[0].kind == "op" and it[0].value == "[" for it in items):
+            for it in items:
+                sub = Parser(it[1:])
+                inner = sub.args_until("]")
+                if sub.peek() is not None:
+                    raise ParseError("cannot read a nested list")
+                rows.append(inner)
+        else:
+            rows = [items]
+        return _literal([[c for c in row] for row in rows], self, note="")
+
+    def args_until(self, close: str) -> list[list[Tok]]:
+        out, cur, depth = [], [], 1
+        opens = {"]": "[", ")": "("}[close]
+        while True:
+            u = self.next()
+            if u.kind == "op" and u.value in "([{":
+                depth += 1
+            elif u.kind == "op" and u.value in ")]}":
+                depth -= 1
+                if depth == 0:
+                    if u.value != close:
+                        raise ParseError(f"{opens!r} closed by {u.value!r}")
+                    if cur:
+                        out.append(cur)
+                    return out
+            if depth == 1 and u.kind == "op" and u.value == ",":
+                out.append(cur)
+                cur = []
+                continue
+            cur.append(u)
+
+    def matrix(self, env: str, body: str) -> Node:
+        if env not in MATRIX_ENVS:
+            raise ParseError(f"environment {env} is not a matrix")
+        if env == "array":
+            body = re.sub(r"^\s*\{[^{}]*\}", "", body)
+        rows, note = _matrix_rows(body)
+        if note:
+            self.notes.append(note)
+        cells = [[tokenize(cell) for cell in row] for row in rows]
+        return _literal(cells, self, note=note)
+
+
+def _matrix_rows(body: str) -> tuple[list[list[str]], str]:
+    """Split a bmatrix body into rows of cells, repairing lost or doubled ``\\\\``."""
+    note = ""
+    # a row break that lost one backslash in HTML conversion: "1 & 0 \ 0 & 1"
+    fixed = re.sub(r"(?<!\\)\\(?=\s)", r"\\\\", body)
+    if fixed != body:
+        note = "row breaks written as a single \\ were read as \\\\"
+    parts = re.split(r"\\\\(?:\[[^\]]*\])?", fixed)
+    if any(not p.strip() for p in parts[:-1]) and len(parts) > 2:
+        note = note or "doubled row breaks (\\\\\\\\) were read as one"
+    rows = [[c.strip() for c in p.split("&")] for p in parts if p.strip()]
+    rows = [r for r in rows if any(rows)]
+    if len(rows) == 1 and len(rows[0]) > 1:
+        rebuilt = _rebuild_rows(rows[0])
+        if rebuilt:
+            return rebuilt, "rows had lost their \\\\ and were rebuilt from the spacing"
+    return rows, note
+
+
+def _rebuild_rows(cells: list[str]):
+    """``1 & 0 0 & 1`` (a lost ``\\\\``): a cell holding two numbers ends one row and starts the next."""
+    num = r"-?\d+(?:\.\d+)?"
+    flat, breaks = [], []
+    for c in cells:
+        m = re.fullmatch(rf"({num})\s+({num})", c)
+        if m:
+            flat.append(m.group(1))
+            breaks.append(len(flat))
+            flat.append(m.group(2))
+        else:
+            flat.append(c)
+    if not breaks:
+        return None
+    width = breaks[0]
+    if len(flat) % width or any(b % width for b in breaks):
+        return None
+    return [flat[k:k + width] for k in range(0, len(flat), width)]
+
+
+def _literal(cells: list[list[list[Tok]]], parser: Parser, note: str) -> Lit:
+    from .scalar import scalar_value
+
+    if not cells or not cells[0]:
+        raise ParseError("empty matrix")
+    width = len(cells[0])
+    for r, row in enumerate(cells):
+        if len(row) != width:
+            raise ParseError(f"matrix row {r + 1} has {len(row)} entries, row 1 has {width}")
+    if len(cells) > MAX_SIDE or width > MAX_SIDE:
+        raise ParseError(f"a {len(cells)}x{width} matrix is over the size limit ({MAX_SIDE} per side)")
+    values, texts = [], []
+    for r, row in enumerate(cells):
+        vrow, trow = [], []
+        for c, toks in enumerate(row):
+            if not toks:
+                raise ParseError(f"entry [{r + 1},{c + 1}] is empty")
+            try:
+                node = Parser(toks).parse()
+                vrow.append(scalar_value(node))
+            except ParseError as exc:
+                fallback = latex_number(toks)
+                if fallback is None:
+                    raise ParseError(f"entry [{r + 1},{c + 1}]: {exc}") from None
+                vrow.append(fallback.value)
+            trow.append(raw_text(toks).replace(" ", "") if all(t.kind in ("num", "op") for t in toks)
+                        else raw_text(toks))
+        values.append(vrow)
+        texts.append(tuple(trow))
+    return Lit(sp.ImmutableMatrix(values), tuple(texts), note)
+
+
+
+def latex_number(toks: list[Tok]) -> Num | None:
+    """A number this parser does not read (``\\ln 2``, ``\\log_2 8``), read by latex2sympy2 instead
+    (through :mod:`symattn.latex_input`, the only module that imports it)."""
+    if not toks or any(t.kind in ("env", "shape") for t in toks) or len(toks) > 200:
+        return None
+    text = raw_text(toks)
+    from ..errors import SymattnError
+    from ..latex_input import parse_scalar
+    try:
+        value = parse_scalar(text, allow_symbols=False)
+    except (SymattnError, RecursionError, ValueError, TypeError):
+        return None
+    if not isinstance(value, sp.Expr) or not value.is_number or not value.is_real:
+        return None
+    return Num(value, text)
+
+
