@@ -287,3 +287,11 @@ def test_no_input_crashes_the_checker(parts):
         if c.status == "unverifiable":
             assert c.detail
         assert not c.detail.startswith("internal error"), c.detail
+
+
+def test_segment_limit(monkeypatch):
+    monkeypatch.setattr(guard, "MAX_SEGMENTS", 3)
+    r = check_text("\n".join(f"$\\sqrt{{{i * i}}} = {i}$" for i in range(1, 7)), "many.md")
+    assert [c.status for c in r.claims] == ["exact"] * 3 + ["unverifiable"]
+    assert r.claims[-1].line == 4 and "3 more" in r.claims[-1].detail
+    assert any("only the first 3" in n for n in r.notes)

@@ -87,7 +87,19 @@ class _Checker:
 
     def run(self) -> Report:
         items: list[tuple[Segment, Chain | None, str]] = []
-        for seg in extract(self.text, self.name):
+        segments = extract(self.text, self.name)
+        if len(segments) > guard.MAX_SEGMENTS:
+            rest = segments[guard.MAX_SEGMENTS:]
+            segments = segments[:guard.MAX_SEGMENTS]
+            self.notes.append(f"the article has {len(segments) + len(rest)} pieces of math; only the first "
+                              f"{guard.MAX_SEGMENTS} (up to line {segments[-1].line}) were checked "
+                              "(SYMATTN_CHECK_MAX_SEGMENTS raises the limit)")
+            over = Claim(rest[0].line, rest[0].source, "unverifiable",
+                         detail=f"not checked: {len(rest)} more pieces of math from here on are over the "
+                                f"limit of {guard.MAX_SEGMENTS} per article")
+        else:
+            over = None
+        for seg in segments:
             if seg.kind == "narrative":
                 items.append((seg, None, ""))
                 continue
@@ -116,10 +128,17 @@ class _Checker:
             except guard.GuardError as exc:
                 del self.claims[done:]  # half-checked claims of this item give way to one verdict
                 self._unverifiable(seg, chain.source if chain else seg.source, str(exc))
+            except (RecursionError, MemoryError) as exc:
+                del self.claims[done:]
+                self._unverifiable(seg, chain.source if chain else seg.source,
+                                   "too deeply nested to check" if isinstance(exc, RecursionError)
+                                   else "too large to check")
             except Exception as exc:  # never let one claim stop the article
                 del self.claims[done:]
                 self._unverifiable(seg, chain.source if chain else seg.source,
                                    f"internal error while checking ({type(exc).__name__}: {exc})")
+        if over is not None:
+            self.claims.append(over)
         self._dimension_note()
         return Report(self.name, self.claims, self.definitions, self.notes)
 

@@ -15,10 +15,12 @@ import threading
 import time
 from contextlib import contextmanager
 
-__all__ = ["GuardError", "budget", "tick", "check_size", "CLAIM_SECONDS", "MAX_SIDE", "MAX_WORK"]
+__all__ = ["GuardError", "budget", "tick", "check_size", "CLAIM_SECONDS", "MAX_SIDE", "MAX_WORK", "MAX_SEGMENTS"]
 
 #: seconds one claim may take (SYMATTN_CHECK_SECONDS raises it)
 CLAIM_SECONDS = float(os.environ.get("SYMATTN_CHECK_SECONDS", "10") or 10)
+#: pieces of math checked per article (SYMATTN_CHECK_MAX_SEGMENTS raises it)
+MAX_SEGMENTS = int(os.environ.get("SYMATTN_CHECK_MAX_SEGMENTS", "5000") or 5000)
 #: largest matrix side evaluated
 MAX_SIDE = 256
 #: largest rows*cols*inner of one product
