@@ -80,11 +80,19 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (MemoryError, RecursionError) as exc:  # an input too large or too deep for this machine
+        if debug:
+            raise
+        what = "out of memory" if isinstance(exc, MemoryError) else "input nested too deeply"
+        print(f"symattn: error: {what}; try a smaller input (run with --debug for a traceback)",
+              file=sys.stderr)
+        return 2
     except Exception as exc:  # a bug in symattn
         if debug:
             raise
-        print(f"symattn: internal error: {type(exc).__name__}: {exc} (run with --debug for a traceback; "
-              "please report it)", file=sys.stderr)
+        from .errors import _printable
+        print(_printable(f"symattn: internal error: {type(exc).__name__}: {exc} (run with --debug for a "
+                         "traceback; please report it)"), file=sys.stderr)
         return 3
 
 

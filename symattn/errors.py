@@ -41,4 +41,15 @@ class SymattnError(ValueError):
             where = f"line {self.line}: "
         if self.entry:
             where += f"{self.entry}: "
-        return (where + self.message).replace("\n", " ")
+        return _printable(where + self.message)
+
+
+def _printable(text: str) -> str:
+    r"""One line, no control characters: a hostile file name or formula must not
+    move the cursor or recolour the terminal (ESC sequences) when printed.
+
+    >>> _printable("a\nb\x1b[31m")
+    'a b\\x1b[31m'
+    """
+    text = text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)

@@ -26,6 +26,7 @@ import warnings
 
 import sympy as sp
 
+from . import limits
 from .errors import SymattnError
 
 __all__ = ["parse_latex", "parse_scalar", "parse_matrix", "MAX_LATEX_CHARS"]
@@ -36,6 +37,18 @@ MAX_LATEX_CHARS = 20_000
 MAX_NESTING = 60
 #: Largest integer exponent evaluated exactly (2^4096 is fine, 10^10^10 is not).
 MAX_EXPONENT = 4096
+#: Most decimal digits an exact number may reach while evaluating (bounded before evaluating).
+MAX_RESULT_DIGITS = 10_000
+#: Largest integer exponent of a power with symbols in its base: (x+y)^{4096} expands to millions of terms.
+MAX_SYMBOLIC_EXPONENT = 64
+#: Largest argument of n! or binomial(n, k).
+MAX_FACTORIAL = 1000
+#: Deepest nesting of superscripts/subscripts: the grammar backtracks exponentially on them.
+MAX_SCRIPT_NESTING = 8
+#: Longest run of signs (``----1``): each one is a level of recursion in the grammar.
+MAX_SIGN_RUN = 20
+# Calculus the grammar parses but whose evaluation is unbounded (an integral can run for hours).
+_UNEVALUATED = (sp.Integral, sp.Limit, sp.Derivative, sp.Subs)
 
 # Commands that could read files, define macros or loop in a TeX engine.  The
 # grammar would reject most of them anyway; refusing by name gives a clear message.
@@ -87,6 +100,28 @@ def _precheck(text: str) -> str:
             depth -= 1
     if peak > MAX_NESTING:
         raise SymattnError(f"LaTeX nested {peak} levels deep (the limit is {MAX_NESTING})")
+    signs = max((len(m.group(0)) for m in re.finditer(r"[-+]+", re.sub(r"\s+", "", text))), default=0)
+    if signs > MAX_SIGN_RUN:
+        raise SymattnError(f"a run of {signs} signs in a row (the limit is {MAX_SIGN_RUN})")
+    # x^a^b is a "double superscript" in TeX itself; the grammar also takes exponential time on it.
+    if re.search(r"\^\s*(\{[^{}]*\}|\\[a-zA-Z]+|[^\s{])\s*\^|_\s*(\{[^{}]*\}|\\[a-zA-Z]+|[^\s{])\s*_", text):
+        raise SymattnError("double superscript or subscript (write x^{a^{b}} or x^{ab})")
+    # Depth of scripts: each ^ or _ opens one level; its braced argument keeps it open.
+    stack, scripts, pending = [], 0, False
+    for ch in text:
+        if ch in "^_":
+            pending = True
+            scripts_here = scripts + 1
+            if scripts_here > MAX_SCRIPT_NESTING:
+                raise SymattnError(f"superscripts/subscripts nested {scripts_here} levels deep "
+                                   f"(the limit is {MAX_SCRIPT_NESTING})")
+            continue
+        if ch == "{":
+            stack.append(pending)
+            scripts += pending
+        elif ch == "}" and stack:
+            scripts -= stack.pop()
+        pending = False if not ch.isspace() else pending
     return text
 
 
@@ -132,11 +167,15 @@ def parse_latex(text: str):
     l2s.variances, l2s.var, l2s.VARIABLE_VALUES = {}, {}, {}
     l2s.set_real(None)
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), limits.time_limit(f"parsing LaTeX {_short(text)}"):
             warnings.simplefilter("ignore")
             result = l2s.latex2sympy(text)
+    except SymattnError:
+        raise
     except RecursionError:
         raise SymattnError("LaTeX nested too deeply to parse") from None
+    except MemoryError:
+        raise SymattnError(f"LaTeX {_short(text)} needs too much memory to parse") from None
     except Exception as exc:  # the grammar raises bare Exceptions
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise SymattnError(f"cannot parse LaTeX {_short(text)}: {first}") from None
@@ -168,28 +207,99 @@ def _short(text: str, n: int = 40) -> str:
 
 
 def _guard(expr) -> None:
-    """Refuse trees whose evaluation would be huge (10^{10^{10}}, 99999!)."""
-    for node in sp.preorder_traversal(expr):
-        if isinstance(node, sp.Pow):
-            b, e = node.args
-            if e.is_Number and abs(e) > MAX_EXPONENT and b.is_Number and abs(b) != 1:
-                raise SymattnError(f"exponent {e} is too large to evaluate exactly (limit {MAX_EXPONENT})")
-            if not e.is_Number and e.has(sp.Pow) and b.is_Number:
-                for sub in sp.preorder_traversal(e):
-                    if isinstance(sub, sp.Pow) and sub.args[1].is_Number and abs(sub.args[1]) > 64:
-                        raise SymattnError("nested exponent is too large to evaluate exactly")
-        elif isinstance(node, sp.factorial):
-            arg = node.args[0]
-            if arg.is_Number and abs(arg) > 1000:
-                raise SymattnError(f"factorial of {arg} is too large to evaluate exactly")
+    """Refuse trees whose evaluation would be huge (10^{10^{10}}, 99999!, (x+y)^{4096}, integrals).
+
+    Bounds the decimal digits of every exact number the evaluation would make,
+    bottom-up, without evaluating anything.
+
+    >>> _guard(parse_latex("2^{4096}"))
+    >>> _guard(parse_latex("10^{10^{10}}"))
+    Traceback (most recent call last):
+    ...
+    symattn.errors.SymattnError: 10**(10**10) would have more than 10000 digits; too large to evaluate exactly
+    """
+    digits: dict = {}  # node -> upper bound of the decimal digits of its value
+
+    def value_bound(node) -> float:
+        """An upper bound of |node| (as a float, inf if huge)."""
+        if node.is_Number:
+            return float("inf") if digits[node] > 300 else abs(float(node))
+        d = digits.get(node, 1)
+        if d <= 6 and not node.free_symbols:  # small and already guarded: evaluate it for a tight bound
+            value = node.doit()
+            if value.is_Number:
+                return abs(float(value))
+        return float("inf") if d > 300 else 10.0 ** d
+
+    def refuse(what: str):
+        raise SymattnError(f"{what}; too large to evaluate exactly")
+
+    for node in sp.postorder_traversal(expr):
+        if isinstance(node, list):  # latex2sympy lists (equation chains)
+            continue
+        if isinstance(node, _UNEVALUATED):
+            raise SymattnError(f"{type(node).__name__.lower()}s are not evaluated; give the value instead")
+        args = [a for a in getattr(node, "args", ()) if isinstance(a, sp.Basic)]
+        sub = [digits.get(a, 1) for a in args]
+        if isinstance(node, sp.Rational):  # bit_length: str() of a 5000-digit integer raises
+            d = int(abs(node.p).bit_length() * 0.30103) + 1
+            d += 0 if node.q == 1 else int(node.q.bit_length() * 0.30103) + 1
+        elif not args:
+            d = 1
+        elif isinstance(node, sp.Mul):
+            d = sum(sub)
+        elif isinstance(node, sp.Add):
+            d = max(sub) + len(sub)
+        elif isinstance(node, sp.Pow):
+            base, exp = args
+            if exp.is_Number and base.free_symbols and abs(exp) > MAX_SYMBOLIC_EXPONENT:
+                refuse(f"power {exp} of an expression with symbols is over the limit of {MAX_SYMBOLIC_EXPONENT}")
+            if base.is_Number and base in (0, 1, -1) or base.free_symbols or exp.free_symbols \
+                    or base is sp.E:
+                d = max(sub)  # stays symbolic (or trivially small): nothing big is built
+            else:
+                d = digits[base] * value_bound(exp)
+                if d > MAX_RESULT_DIGITS:
+                    refuse(f"{_brief(node)} would have more than {MAX_RESULT_DIGITS} digits")
+        elif isinstance(node, (sp.factorial, sp.factorial2, sp.binomial, sp.gamma)):
+            if value_bound(args[0]) > MAX_FACTORIAL:
+                refuse(f"{_brief(node)}: the argument is over the limit of {MAX_FACTORIAL}")
+            d = 2600  # 1000! has 2568 digits
+        elif isinstance(node, (sp.Sum, sp.Product)):
+            span = 1
+            for lim in node.limits:
+                if len(lim) != 3 or not (lim[1].is_Integer and lim[2].is_Integer):
+                    refuse(f"{_brief(node)} needs whole-number bounds")
+                span *= max(0, int(lim[2]) - int(lim[1]) + 1) if abs(lim[2]) < 10**9 else 10**9
+            if span > MAX_FACTORIAL:
+                refuse(f"{_brief(node)} has {span} terms, over the limit of {MAX_FACTORIAL}")
+            d = sub[0] * span if isinstance(node, sp.Product) else sub[0] + len(str(span))
+        else:
+            d = max(sub)
+        if d > MAX_RESULT_DIGITS:
+            if isinstance(node, sp.Rational):
+                refuse(f"a number of about {d} digits is over the limit of {MAX_RESULT_DIGITS}")
+            refuse(f"{_brief(node)} would have more than {MAX_RESULT_DIGITS} digits")
+        digits[node] = d
+
+
+def _brief(node) -> str:
+    try:
+        text = str(node)
+    except ValueError:  # an integer over 4300 digits cannot become a string
+        return f"a {type(node).__name__} with a number over 4300 digits"
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _evaluate(expr):
     _guard(expr)
     try:
-        value = expr.doit()
+        with limits.time_limit(f"evaluating {_brief(expr)}"):
+            value = expr.doit()
     except RecursionError:
         raise SymattnError("expression nested too deeply to evaluate") from None
+    except MemoryError:
+        raise SymattnError(f"evaluating {_brief(expr)} needs too much memory") from None
     if isinstance(value, sp.Basic) and value.has(sp.Float):
         # latex2sympy2 reads decimals as Rationals; a Float here would be lossy.
         value = value.xreplace({f: sp.Rational(str(f)) for f in value.atoms(sp.Float)})
@@ -221,6 +331,8 @@ def parse_scalar(text: str, *, allow_symbols: bool = True):
         raise SymattnError(f"expected a number, but {_short(text)} contains the symbol(s) {names}")
     if value.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
         raise SymattnError(f"{_short(text)} is not a finite number")
+    if value.has(sp.I) or value.is_extended_real is False:
+        raise SymattnError(f"{_short(text)} is not a real number")
     return value
 
 
@@ -245,6 +357,8 @@ def parse_matrix(text: str) -> sp.ImmutableMatrix:
                 raise exc.located(entry=f"[{i + 1},{j + 1}]") from None
             if not isinstance(v, sp.Expr) or v.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
                 raise SymattnError("not a finite number", entry=f"[{i + 1},{j + 1}]")
+            if v.has(sp.I) or v.is_extended_real is False:
+                raise SymattnError("not a real number", entry=f"[{i + 1},{j + 1}]")
             row.append(v)
         entries.append(row)
     return sp.ImmutableMatrix(entries)

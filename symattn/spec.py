@@ -58,22 +58,9 @@ class AttentionSpec:
 
 def load_spec(path: str | Path) -> AttentionSpec:
     """Read a TOML spec file.  Every problem is a :class:`SymattnError` naming the file."""
-    path = Path(path)
+    from .io import read_text
     name = str(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SymattnError("no such file", file=name) from None
-    except IsADirectoryError:
-        raise SymattnError("is a directory, not a spec file", file=name) from None
-    except OSError as exc:
-        raise SymattnError(f"cannot read: {exc.strerror}", file=name) from None
-    if len(raw) > limits.MAX_SPEC_BYTES:
-        raise SymattnError(f"spec is {len(raw)} bytes; the limit is {limits.MAX_SPEC_BYTES}", file=name)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SymattnError(f"not UTF-8 (byte {exc.start})", file=name) from None
+    text = read_text(path, limit=limits.MAX_SPEC_BYTES, limit_env="SYMATTN_MAX_SPEC_BYTES")
     return parse_spec(text, source=name)
 
 
@@ -119,8 +106,12 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
         raise SymattnError("tokens must be a list of strings", entry="tokens")
     tokens = tuple(tokens)
+    if not tokens and "tokens" in data:  # left out is fine (topics without a sequence)
+        raise SymattnError("tokens must not be empty", entry="tokens")
     if any(not t.strip() for t in tokens):
         raise SymattnError("tokens must not be empty strings", entry="tokens")
+    for i, t in enumerate(tokens):
+        limits.check_token(t, f"tokens[{i + 1}]")
     if len(set(tokens)) != len(tokens):
         raise SymattnError("tokens must be distinct", entry="tokens")
     limits.check_tokens(len(tokens))
@@ -144,10 +135,14 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     if not isinstance(raw_claimed, dict):
         raise SymattnError("claimed must be a table of step id = matrix", entry="claimed")
     for step_id, value in raw_claimed.items():
-        claimed.append((step_id, _matrix(value, f"claimed.{step_id}"), _decimals(value)))
+        m = _matrix(value, f"claimed.{step_id}")
+        if m is SYMBOLIC or m.free_symbols:
+            raise SymattnError("claimed values must be numbers", entry=f"claimed.{step_id}")
+        claimed.append((step_id, m, _decimals(value)))
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise SymattnError("options must be a table", entry="options")
+    _check_scores(mats, d_k)
     return AttentionSpec(tokens=tokens, d_k=d_k, digits=digits, lang=lang, title=title, topic=topic,
                          claimed=tuple(claimed), options=tuple(sorted(options.items())),
                          source=source, **mats)
@@ -175,16 +170,20 @@ def entry_value(value, where: str) -> sp.Expr:
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise SymattnError("expected a finite number, got " + str(value), entry=where)
-        if abs(value.as_tuple().exponent) > 60 or value.adjusted() > 60:
-            raise SymattnError("number too large or too precise (limit: 60 digits)", entry=where)
+        n = limits.MAX_INTEGER_DIGITS
+        if abs(value.as_tuple().exponent) > n or value.adjusted() > n:
+            raise SymattnError(f"number too large or too precise (limit: {n} digits; "
+                               "set SYMATTN_MAX_INTEGER_DIGITS to raise it)", entry=where)
         f = Fraction(value)
         return sp.Rational(f.numerator, f.denominator)
     if isinstance(value, str):
         from .latex_input import parse_scalar  # lazy: latex2sympy2 is slow to import
         try:
-            return parse_scalar(value)
+            result = parse_scalar(value)
         except SymattnError as exc:
             raise exc.located(entry=where) from None
+        _check_digits(result, where)
+        return result
     raise SymattnError(f"expected a number or a LaTeX string, got {type(value).__name__}", entry=where)
 
 
@@ -198,6 +197,9 @@ def _matrix(value, name: str):
         except SymattnError as exc:
             raise SymattnError(exc.message, entry=name + (exc.entry or "")) from None
         limits.check_matrix(m.rows, m.cols, name)
+        for i, j in ((i, j) for i in range(m.rows) for j in range(m.cols)):
+            _check_digits(m[i, j], f"{name}[{i + 1},{j + 1}]")
+        _check_symbols(m, name)
         return m
     if not isinstance(value, list) or not value:
         raise SymattnError("expected a non-empty list of rows, a bmatrix string or \"symbolic\"",
@@ -215,7 +217,58 @@ def _matrix(value, name: str):
         if not r:
             raise SymattnError("empty row", entry=name)
         rows.append([entry_value(v, f"{name}[{i + 1},{j + 1}]") for j, v in enumerate(r)])
-    return sp.ImmutableMatrix(rows)
+    m = sp.ImmutableMatrix(rows)
+    _check_symbols(m, name)
+    return m
+
+
+def _check_symbols(m, name: str) -> None:
+    """Symbols make every later product symbolic: keep such matrices small (V only in width)."""
+    if m.free_symbols:
+        rows = 1 if name in ("V", "W_V") else m.rows
+        limits.check_symbolic(rows, m.cols, name)
+
+
+def _check_digits(value: sp.Expr, where: str) -> None:
+    """Every exact number in an entry stays within the digit limit (2^{4096} is refused)."""
+    for r in value.atoms(sp.Rational):
+        limits.check_integer(r.p, where)
+        limits.check_integer(r.q, where)
+
+
+def _check_scores(mats, d_k) -> None:
+    """Bound |Q K^T / sqrt(d_k)| from the inputs, before any product: e^{score} of a
+    huge score has no useful decimals and can take minutes to print."""
+    def largest(m):
+        best = sp.Integer(0)
+        for e in set(m):
+            if e.free_symbols:
+                continue  # symbolic entries have no numeric level
+            a = abs(e)
+            if not a.is_Rational:
+                a = sp.N(a, 5)
+                if not a.is_Number:
+                    continue
+            best = max(best, a)
+        return best
+
+    def side(name):
+        m = mats.get(name)
+        if isinstance(m, sp.MatrixBase):
+            return largest(m), m.cols
+        X, W = mats.get("X"), mats.get("W_" + name)
+        if isinstance(X, sp.MatrixBase) and isinstance(W, sp.MatrixBase):
+            return largest(X) * X.cols * largest(W), W.cols
+        return None
+
+    q, k = side("Q"), side("K")
+    if q is None or k is None:
+        return
+    width = max(q[1], k[1])
+    scale = sp.sqrt(d_k) if d_k is not None and d_k.is_number else sp.sqrt(width)
+    bound = sp.N(width * q[0] * k[0] / scale, 5)
+    if bound.is_Number:
+        limits.check_score(bound, "Q K^T")
 
 
 def _decimals(value) -> int:
