@@ -295,3 +295,10 @@ def test_segment_limit(monkeypatch):
     assert [c.status for c in r.claims] == ["exact"] * 3 + ["unverifiable"]
     assert r.claims[-1].line == 4 and "3 more" in r.claims[-1].detail
     assert any("only the first 3" in n for n in r.notes)
+
+
+def test_function_signatures_and_markdown_escapes():
+    chain = parse_chains(r"\mathrm{Attention}(Q, K, V) = \mathrm{softmax}\left(\frac{QK^T}{\sqrt{d\_k}}\right)V")[0]
+    assert chain.errors == (None, None)
+    assert pretty(chain.parts[0]) == "Attention(Q, K, V)"
+    assert pretty(chain.parts[1]) == "softmax((Q·Kᵀ)/√d_k)·V"

@@ -293,7 +293,7 @@ class Parser:
                 # QK^T is Q times K^T: split a run of capitals into single letters
                 self.toks[self.i:self.i] = [Tok("word", ch, ch) for ch in w[1:]]
                 return Name(w[0])
-        return Name(w)
+        return self.signature(w)
 
     def named(self, content: str, raw: str) -> Node:
         low = content.strip().lower()
@@ -303,7 +303,25 @@ class Parser:
             return Name("e")
         if not content.strip():
             raise ParseError("empty \\text{}")
-        return Name(content.strip())
+        return self.signature(content.strip())
+
+    def signature(self, name: str) -> Node:
+        """``Attention(Q, K, V)``: a function of names is a name of its own."""
+        k = self.i
+        if not self.is_op("(") or len(name) < 2:
+            return Name(name)
+        args, k = [], k + 1
+        while k < len(self.toks) and self.toks[k].kind == "word":
+            args.append(self.toks[k].value)
+            k += 1
+            if k < len(self.toks) and self.toks[k].kind == "op" and self.toks[k].value == ",":
+                k += 1
+                continue
+            break
+        if len(args) < 2 or k >= len(self.toks) or self.toks[k].raw != ")":
+            return Name(name)
+        self.i = k + 1
+        return Name(f"{name}({', '.join(args)})")
 
     def command(self, t: Tok) -> Node:
         c = t.value

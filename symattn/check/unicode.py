@@ -42,6 +42,7 @@ def normalise(text: str) -> str:
     text = text.replace("√", r"\sqrt")
     text = _CHAR_RE.sub(lambda m: _CHARS[m.group(0)], text)
     text = SHAPE_NOTE.sub(_shape, text)
+    text = text.replace(r"\_", "_").replace(r"\*", "*")  # Markdown escapes inside math: d\_k
     text = re.sub(r"\\[dt]frac(?![a-zA-Z])", r"\\frac", text)
     text = re.sub(r"\\(top|intercal|mathsf\{T\}|mathrm\{T\}|text\{T\})(?![a-zA-Z])", "T", text)
     text = re.sub(r"\\(mathrm|text|operatorname)\{e\}", "e ", text)
