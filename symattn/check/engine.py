@@ -53,6 +53,7 @@ def _literal(node):
 
 
 _DERIVED = ("scores", "scaled", "weights", "output")
+_LABEL = {"scores": "the scores", "scaled": "the scaled scores", "weights": "the weights", "output": "the output"}
 
 _ROW_WORDS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
               "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
@@ -353,8 +354,9 @@ class _Checker:
         if isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS and not self._derivable(canon(ref.raw)):
             claim.detail = f"{ref.raw} is not determined by anything the article gives"
             return
+        exact_ev = Evaluator(self.table, "exact", self.conv)
         try:
-            truth = Evaluator(self.table, "exact", self.conv).eval(
+            truth = exact_ev.eval(
                 self.table.formula(canon(ref.raw)) if isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS
                 else exact_ref)
         except Unresolved as exc:
@@ -372,6 +374,9 @@ class _Checker:
         stepwise = compare(texts, claimed, step, rel) if step is not None else None
         claim.expected = show(truth)
         carried = [line for line, wrong in author.used if wrong]
+        given = sorted((line, key) for line, key in exact_ev.inputs_used if line != seg.line)
+        if given:
+            how += " from " + ", ".join(f"{_LABEL.get(key, key)} (line {line})" for line, key in given)
         if end.status != "wrong":
             claim.status = end.status
             claim.detail = agree(end, rel, how)

@@ -82,6 +82,8 @@ class Evaluator:
         self.strict = strict   # keys whose failing formula is an error, never replaced by a printed value
         self.used: list[tuple[int, bool]] = []   # author values used: (line, was it wrong)
         self._memo: dict[str, sp.Basic] = {}
+        self._deps: dict[str, set] = {}          # key -> the given inputs it was computed from
+        self.inputs_used: set[tuple[int, str]] = set()   # (line, name) of given inputs used so far
         self._busy: set[str] = set()
 
     def with_convention(self, conv: Convention) -> "Evaluator":
@@ -104,27 +106,33 @@ class Evaluator:
     def key(self, key: str, raw: str | None = None):
         memo_ok = self.mode == "exact"
         if memo_ok and key in self._memo:
+            self.inputs_used |= self._deps[key]
             return self._memo[key]
         if key in self._busy:
             raise Unresolved(f"{raw or key} is defined in terms of itself")
         self._busy.add(key)
+        outer, self.inputs_used = self.inputs_used, set()
         try:
             value = self._resolve(key, raw or key)
         finally:
             self._busy.discard(key)
+            mine, self.inputs_used = self.inputs_used, outer | self.inputs_used
         if memo_ok:
-            self._memo[key] = value
+            self._memo[key], self._deps[key] = value, mine
         return value
 
     def _resolve(self, key: str, raw: str):
         given = self.table.inputs.get(key)
         if key in DIMENSIONS and given is not None and key == "d_k":
+            self.inputs_used.add((given[1], key))
             return given[0]   # a stated d_k is the article's convention
         formula = self.table.formula(key)
         if formula is not None:
+            before = set(self.inputs_used)
             try:
                 return self.eval(formula)
             except Unresolved:
+                self.inputs_used = before   # a failed attempt used nothing
                 if given is None or key in self.strict:
                     raise
         ref = entry_ref(raw)
@@ -134,6 +142,7 @@ class Evaluator:
             except Unresolved:
                 pass
         if given is not None:
+            self.inputs_used.add((given[1], key))
             return given[0]
         if _is_free_symbol(raw):
             return symbol_for(raw)

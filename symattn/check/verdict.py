@@ -51,8 +51,9 @@ def agree(cmp, rel, how: str = "") -> str:
     d = sorted({e.decimals for e in rounded if e.decimals is not None})
     sample = rounded[0]
     idx = f"[{sample.index[0] + 1},{sample.index[1] + 1}] " if sample.index else ""
-    return (f"the exact values rounded to {', '.join(map(str, d))} decimal(s), "
-            f"e.g. {idx}{sample.exact} = {digits(sample.exact)} → {sample.text}" + (f" ({how})" if how else ""))
+    places = " or ".join(map(str, d)) + (" decimal" if d == [1] else " decimals")
+    return (f"{how + ', ' if how else 'the exact values, '}rounded to {places}: "
+            f"e.g. {idx}{sample.exact} = {digits(sample.exact)} → {sample.text}")
 
 
 def digits(expr) -> str:
