@@ -302,3 +302,11 @@ def test_function_signatures_and_markdown_escapes():
     assert chain.errors == (None, None)
     assert pretty(chain.parts[0]) == "Attention(Q, K, V)"
     assert pretty(chain.parts[1]) == "softmax((Q·Kᵀ)/√d_k)·V"
+
+
+def test_crlf_line_endings_give_the_same_report():
+    from symattn.check.golden import ARTICLES
+    for name in ("en-plain-text-arrays.md", "latex-align-pmatrix.tex"):
+        text = (ARTICLES / name).read_text(encoding="utf-8")
+        a, b = check_text(text, name), check_text(text.replace("\n", "\r\n"), name)
+        assert [(c.line, c.status, c.detail) for c in a.claims] == [(c.line, c.status, c.detail) for c in b.claims]

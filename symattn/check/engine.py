@@ -71,7 +71,7 @@ def _row_reference(before: str) -> int | None:
 
 class _Checker:
     def __init__(self, text: str, name: str):
-        self.text, self.name = text, name
+        self.text, self.name = text.replace("\r\n", "\n").replace("\r", "\n"), name  # CRLF: same lines
         self.table = Table()
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
