@@ -91,3 +91,14 @@ def test_shipped_katex_is_the_npm_package():
     assert sorted(p.name for p in (data / "fonts").iterdir()) == fonts
     for name in fonts:
         assert (data / "fonts" / name).read_bytes() == (npm / "dist" / "fonts" / name).read_bytes()
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_exercise_markdown_renders(katex_ready, run_cli, seed):
+    """Worksheets and answer keys are Markdown that authors paste too."""
+    formulas = []
+    for lang in ("zh", "en"):
+        code, out, err = run_cli("exercise", "--seed", seed, "--tokens", 2 + seed % 4, "--lang", lang)
+        assert code == 0, err
+        formulas += formulas_in_markdown(out)
+    _assert_renders(formulas, f"exercise seed {seed}")
