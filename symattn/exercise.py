@@ -131,7 +131,6 @@ _T = {
     "key": Text("答案", "Answer key"),
     "keynote": Text("由 symattn 精确推导（`symattn derive` 同一题目）；可用 `symattn check` 核对。",
                     "Derived exactly by symattn (the same problem as `symattn derive`); `symattn check` confirms it."),
-    "entry": Text("展开一项：", "One entry written out:"),
 }
 
 
