@@ -123,6 +123,7 @@ def render(derivation: Derivation, lang: str) -> str:
         '<head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(derivation.title[lang])}</title>",
+        "<!-- KaTeX (MIT License, Copyright (c) 2013-2020 Khan Academy and other contributors), inlined -->",
         f"<style>{css}</style>",
         f"<style>{STYLE}</style>",
         "</head><body>",
