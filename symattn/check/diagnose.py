@@ -11,7 +11,6 @@ from dataclasses import replace
 
 import sympy as sp
 
-from . import guard
 from .compare import compare
 from .evaluate import Convention, Evaluator, Table, Unresolved
 from .ir import Name, Node, Op, walk
@@ -37,7 +36,7 @@ def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Conventio
     reference = Evaluator(table, "exact", base)
     try:
         truth = reference.eval(node)
-    except (Unresolved, guard.GuardError):
+    except Unresolved:
         return ""
     found: list[str] = []
     # the quantity being diagnosed must be recomputed, never read back from the article
@@ -54,7 +53,7 @@ def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Conventio
                 continue  # this mistake changes nothing here
             if compare(texts, claimed, value, rel).status != "wrong":
                 found.append(label)
-        except (Unresolved, guard.GuardError, ValueError, TypeError, ZeroDivisionError):
+        except (Unresolved, ValueError, TypeError, ZeroDivisionError):
             continue
     return " or ".join(found)
 
@@ -73,7 +72,7 @@ def transpose_slip(node: Node, wrong_entries, claimed, table: Table, base: Conve
         return ""
     try:
         inner = Evaluator(table, "exact", base).eval(node.args[0])
-    except (Unresolved, guard.GuardError):
+    except Unresolved:
         return ""
     if not isinstance(inner, sp.MatrixBase):
         return ""

@@ -148,7 +148,7 @@ class _Checker:
             return
         try:
             dk = Evaluator(self.table, "exact", self.conv).key("d_k")
-        except (Unresolved, guard.GuardError):
+        except Unresolved:
             return
         self.notes.append(f"d_k is not given as a number; it is taken as {dk}, the width of K")
 
@@ -285,7 +285,7 @@ class _Checker:
     def _why(self, key: str) -> str:
         try:
             Evaluator(self.table, "exact", self.conv, strict=frozenset([key])).key(key)
-        except (Unresolved, guard.GuardError) as exc:
+        except Unresolved as exc:
             return str(exc)
         return "it depends on itself"
 
@@ -300,12 +300,12 @@ class _Checker:
             try:
                 Evaluator(self.table, "exact", self.conv)._entry(*ref)
                 return True
-            except (Unresolved, guard.GuardError):
+            except Unresolved:
                 return False
         try:
             Evaluator(self.table, "exact", self.conv).eval(formula)
             return True
-        except (Unresolved, guard.GuardError):
+        except Unresolved:
             return False
 
     def _identify(self, node: Node, top: bool = True) -> Node:
@@ -327,7 +327,7 @@ class _Checker:
         for key in self._keys():
             try:
                 v = ev.key(key)
-            except (Unresolved, guard.GuardError):
+            except Unresolved:
                 continue
             if isinstance(v, sp.MatrixBase):
                 if v == value:
@@ -368,7 +368,7 @@ class _Checker:
         author = Evaluator(self.table, "author", self.conv, seg.line)
         try:
             step = author.eval(ref)
-        except (Unresolved, guard.GuardError):
+        except Unresolved:
             step = None
         end = compare(texts, claimed, truth, rel)
         stepwise = compare(texts, claimed, step, rel) if step is not None else None
@@ -420,7 +420,7 @@ class _Checker:
         arg = ref.args[0] if isinstance(ref, Op) and ref.op == "softmax" else Name("scaled")
         try:
             scores = Evaluator(self.table, "author", self.conv, line).eval(arg)
-        except (Unresolved, guard.GuardError):
+        except Unresolved:
             return []
         out = []
         if not isinstance(texts, tuple) or not isinstance(scores, sp.MatrixBase) or scores.rows != len(texts):
@@ -465,7 +465,7 @@ class _Checker:
         try:
             target = pretty(self._identify(Op("T", (shape.node,))).args[0]) if isinstance(shape.node, Lit) \
                 else pretty(shape.node)
-        except (Unresolved, guard.GuardError):
+        except Unresolved:
             target = pretty(shape.node)
         what = f"shape of {target}"
         claim = Claim(seg.line, shape.text.replace(r"\shape", "").replace("{", "(").replace("}", ")")

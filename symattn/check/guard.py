@@ -29,8 +29,12 @@ MAX_WORK = 2_000_000
 _deadline: float | None = None
 
 
-class GuardError(ValueError):
-    """A claim is too large or too slow to check; it becomes ``unverifiable``."""
+class GuardError(BaseException):
+    """A claim is too large or too slow to check; it becomes ``unverifiable``.
+
+    A ``BaseException`` (like ``KeyboardInterrupt``) so that the ``except Exception``
+    blocks inside SymPy cannot swallow it when the timer interrupts a long call.
+    """
 
 
 def tick() -> None:
@@ -67,7 +71,7 @@ def budget(seconds: float | None = None):
     if use_timer:
         old = signal.signal(signal.SIGALRM, _on_alarm)
         _armed = True
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        signal.setitimer(signal.ITIMER_REAL, seconds, 0.25)  # and again every 0.25 s until it stops
     try:
         yield
     finally:

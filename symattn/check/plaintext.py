@@ -189,7 +189,8 @@ def _table_segment(raw: list[str], i: int, rows: list[list[str]]) -> Segment | N
                    f"({_caption(raw, i)[:60] or 'no caption'})")
 
 
-_STACK_ROW = re.compile(r"^(?P<pre>.*?)[\[|⎡⎢⎣]\s*(?P<nums>(?:" + _NUMBER + r"[\s,]*)+?)\s*[\]|⎤⎥⎦](?P<post>.*)$")
+# the atomic group (?>...) keeps a long row of numbers from backtracking over ways to split its digits
+_STACK_ROW = re.compile(r"^(?P<pre>.*?)[\[|⎡⎢⎣]\s*(?P<nums>(?>(?:" + _NUMBER + r"[\s,]*)+))[\]|⎤⎥⎦](?P<post>.*)$")
 
 
 def _stacked_array(lines: list[str], i: int):
@@ -223,7 +224,8 @@ def _stacked_array(lines: list[str], i: int):
 _PLAIN = re.compile(r"[A-Za-z0-9_^√×·⋅ᵀ⊤≈=\-−+*/().,\[\]'{}\\ ]+")
 _WORDS_OK = {"softmax", "exp", "sqrt", "scores", "weights", "output", "scaled", "attention", "np", "e"}
 _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
-_JOINERS = re.compile(r",?\s+(?:and|so|then|thus|hence|which|where|but|while|gives|giving|i\.e\.)\s+"
+# (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks
+_JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|but|while|gives|giving|i\.e\.)\s+"
                       r"|,\s+(?=[A-Za-z√])|;\s+")
 _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
 

@@ -26,10 +26,10 @@ _SQRT = re.compile(r"√\s*(\d+(?:\.\d+)?|[A-Za-z](?:_\{[^{}]*\}|_[A-Za-z0-9]+)?
 
 #: ``\quad \text{(维度: } 3 \times 4\text{)}``, ``\quad (3 \times 4)``, ``\text{(shape 3×4)}``
 SHAPE_NOTE = re.compile(
-    r"(?:\\q?quad\s*|~\s*|\\[,;:]\s*)*"
+    r"(?>(?:\\q?quad\s*|~\s*|\\[,;:]\s*)*)"   # atomic: long runs of spacing cannot backtrack
     r"(?:\\text\{\s*\(?[^{}\d]*\}\s*(\d+)\s*\\times\s*(\d+)\s*\\text\{\s*\)?[^{}\d]*\}"
-    r"|\\text\{\s*\([^{}\d]*?(\d+)\s*(?:\\times|x|X)\s*(\d+)\s*\)\s*\}"
-    r"|\\q?quad\s*\(\s*(?:[^()\d]*?:\s*)?(\d+)\s*\\times\s*(\d+)\s*\))")
+    r"|\\text\{\s*\([^{}\d]*?(\d+)\s*(?:\\times|x|X)\s*(\d+)\s*\)\s*\})"
+    r"|(?<!\\q)(?<!\\)\\q?quad\s*\(\s*(?:[^()\d]*?:\s*)?(\d+)\s*\\times\s*(\d+)\s*\)")
 
 
 def _shape(m: re.Match) -> str:
