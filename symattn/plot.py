@@ -27,7 +27,7 @@ CJK_FONTS = ("Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Serif CJK SC", "Sourc
              "AR PL UMing CN", "SimHei", "Microsoft YaHei", "PingFang SC", "Hiragino Sans GB")
 
 #: an exact value longer than this (LaTeX characters) is not drawn in a cell
-MAX_EXACT = 40
+MAX_EXACT = 60
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ def plot(derivation: Derivation, fmt: str = "png", lang: str | None = None, *, d
                           "Chinese labels may show as empty boxes", stacklevel=2)
     rc = {"font.family": family, "svg.hashsalt": "symattn", "axes.unicode_minus": False}
     with matplotlib.rc_context(rc):
-        cols = min(len(shown), 3)
+        cols = 2 if len(shown) == 4 else min(len(shown), 3)  # four heads as 2 x 2
         rows = -(-len(shown) // cols)
         size = max(max(len(p.cols) for p in shown), 2)
         cell = 1.15 if size <= 6 else 0.75
