@@ -32,17 +32,17 @@ from .errors import SymattnError
 __all__ = ["parse_latex", "parse_scalar", "parse_matrix", "MAX_LATEX_CHARS"]
 
 #: Longest LaTeX string accepted for one expression.
-MAX_LATEX_CHARS = 20_000
+MAX_LATEX_CHARS = limits._env("SYMATTN_MAX_LATEX_CHARS", 20_000)
 #: Deepest brace or bracket nesting accepted.
-MAX_NESTING = 60
+MAX_NESTING = limits._env("SYMATTN_MAX_NESTING", 60)
 #: Largest integer exponent evaluated exactly (2^4096 is fine, 10^10^10 is not).
 MAX_EXPONENT = 4096
 #: Most decimal digits an exact number may reach while evaluating (bounded before evaluating).
-MAX_RESULT_DIGITS = 10_000
+MAX_RESULT_DIGITS = limits._env("SYMATTN_MAX_RESULT_DIGITS", 10_000)
 #: Largest integer exponent of a power with symbols in its base: (x+y)^{4096} expands to millions of terms.
 MAX_SYMBOLIC_EXPONENT = 64
 #: Largest argument of n! or binomial(n, k).
-MAX_FACTORIAL = 1000
+MAX_FACTORIAL = limits._env("SYMATTN_MAX_FACTORIAL", 1000)
 #: Deepest nesting of superscripts/subscripts: the grammar backtracks exponentially on them.
 MAX_SCRIPT_NESTING = 8
 #: Longest run of signs (``----1``): each one is a level of recursion in the grammar.
@@ -85,7 +85,8 @@ def _precheck(text: str) -> str:
     if not isinstance(text, str):
         raise SymattnError(f"expected a LaTeX string, got {type(text).__name__}")
     if len(text) > MAX_LATEX_CHARS:
-        raise SymattnError(f"LaTeX too long ({len(text)} characters; the limit is {MAX_LATEX_CHARS})")
+        raise SymattnError(f"LaTeX too long ({len(text)} characters; the limit is {MAX_LATEX_CHARS}; "
+                           "set SYMATTN_MAX_LATEX_CHARS to raise it)")
     if not text.strip():
         raise SymattnError("empty LaTeX expression")
     bad = _FORBIDDEN.search(text)
@@ -99,7 +100,8 @@ def _precheck(text: str) -> str:
         elif ch in "})]":
             depth -= 1
     if peak > MAX_NESTING:
-        raise SymattnError(f"LaTeX nested {peak} levels deep (the limit is {MAX_NESTING})")
+        raise SymattnError(f"LaTeX nested {peak} levels deep (the limit is {MAX_NESTING}; "
+                           "set SYMATTN_MAX_NESTING to raise it)")
     signs = max((len(m.group(0)) for m in re.finditer(r"[-+]+", re.sub(r"\s+", "", text))), default=0)
     if signs > MAX_SIGN_RUN:
         raise SymattnError(f"a run of {signs} signs in a row (the limit is {MAX_SIGN_RUN})")
@@ -216,7 +218,7 @@ def _guard(expr) -> None:
     >>> _guard(parse_latex("10^{10^{10}}"))
     Traceback (most recent call last):
     ...
-    symattn.errors.SymattnError: 10**(10**10) would have more than 10000 digits; too large to evaluate exactly
+    symattn.errors.SymattnError: 10**(10**10) would have more than 10000 digits; too large to evaluate exactly (SYMATTN_MAX_RESULT_DIGITS and SYMATTN_MAX_FACTORIAL raise the limits)
     """
     digits: dict = {}  # node -> upper bound of the decimal digits of its value
 
@@ -232,7 +234,8 @@ def _guard(expr) -> None:
         return float("inf") if d > 300 else 10.0 ** d
 
     def refuse(what: str):
-        raise SymattnError(f"{what}; too large to evaluate exactly")
+        raise SymattnError(f"{what}; too large to evaluate exactly (SYMATTN_MAX_RESULT_DIGITS and "
+                           "SYMATTN_MAX_FACTORIAL raise the limits)")
 
     for node in sp.postorder_traversal(expr):
         if isinstance(node, list):  # latex2sympy lists (equation chains)

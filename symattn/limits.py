@@ -49,7 +49,7 @@ MAX_INTEGER_DIGITS = _env("SYMATTN_MAX_INTEGER_DIGITS", 60)   # digits of one ex
 MAX_TOKEN_CHARS = _env("SYMATTN_MAX_TOKEN_CHARS", 64)         # length of one token label
 # |scaled score| bound: e^{-2 * 10^5} still prints fast; e^{-10^9} takes seconds per entry.
 MAX_SCORE = _env("SYMATTN_MAX_SCORE", 100_000)
-# Seconds one LaTeX expression may take to parse or evaluate: the ANTLR grammar
+# CPU seconds one LaTeX expression may take to parse or evaluate: the ANTLR grammar
 # backtracks exponentially on nested scripts (x^{x^{x^{...}}}).
 MAX_SECONDS = _env_seconds("SYMATTN_MAX_SECONDS", 5.0)
 
@@ -109,9 +109,11 @@ class _Expired(BaseException):
 def time_limit(what: str, seconds: float | None = None):
     """Run the body for at most ``seconds`` (default :data:`MAX_SECONDS`).
 
-    Uses a real timer (``SIGALRM``), which interrupts a long SymPy or ANTLR
-    call.  Only in the main thread of a POSIX process, and only when no other
-    timer runs (an outer budget, e.g. ``symattn check``'s per-claim one, then
+    Uses a CPU-time timer (``ITIMER_VIRTUAL``, signal ``SIGVTALRM``), which
+    interrupts a long SymPy or ANTLR call and does not fire early on a busy
+    machine.  It is separate from wall-clock ``SIGALRM`` budgets (``symattn
+    check`` has one per claim), so both can run.  Only in the main thread of a
+    POSIX process and when no such timer is already running (the outer one then
     governs); elsewhere the body runs unlimited.
 
     >>> with time_limit("adding"):
@@ -120,8 +122,8 @@ def time_limit(what: str, seconds: float | None = None):
     """
     seconds = MAX_SECONDS if seconds is None else seconds
     usable = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-              and signal.getitimer(signal.ITIMER_REAL)[0] == 0
-              and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, signal.SIG_IGN, None))
+              and signal.getitimer(signal.ITIMER_VIRTUAL)[0] == 0
+              and signal.getsignal(signal.SIGVTALRM) in (signal.SIG_DFL, signal.SIG_IGN, None))
     if not usable:
         yield
         return
@@ -131,19 +133,19 @@ def time_limit(what: str, seconds: float | None = None):
         if state["armed"]:
             raise _Expired
 
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old = signal.signal(signal.SIGVTALRM, expire)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
     try:
         yield
     except _Expired:
-        raise SymattnError(f"{what} took longer than the limit of {seconds:g} s "
+        raise SymattnError(f"{what} took longer than the limit of {seconds:g} s of CPU time "
                            "(set SYMATTN_MAX_SECONDS to raise it)") from None
     finally:
         for _ in range(3):  # a signal landing inside the clean-up must not skip it
             try:
                 state["armed"] = False
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, old)
+                signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+                signal.signal(signal.SIGVTALRM, old)
                 break
             except _Expired:
                 continue
