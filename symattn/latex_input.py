@@ -25,6 +25,7 @@ import types
 import warnings
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 from . import limits
 from .errors import SymattnError
@@ -242,6 +243,8 @@ def _guard(expr) -> None:
             continue
         if isinstance(node, _UNEVALUATED):
             raise SymattnError(f"{type(node).__name__.lower()}s are not evaluated; give the value instead")
+        if isinstance(node, AppliedUndef):  # \mathrm{exec}(1), \Gamma(5): a name, not a known function
+            raise SymattnError(f"unknown function {node.func.__name__}")
         args = [a for a in getattr(node, "args", ()) if isinstance(a, sp.Basic)]
         sub = [digits.get(a, 1) for a in args]
         if isinstance(node, sp.Rational):  # bit_length: str() of a 5000-digit integer raises
@@ -336,6 +339,8 @@ def parse_scalar(text: str, *, allow_symbols: bool = True):
         raise SymattnError(f"{_short(text)} is not a finite number")
     if value.has(sp.I) or value.is_extended_real is False:
         raise SymattnError(f"{_short(text)} is not a real number")
+    if not value.free_symbols and value.is_number is not True:
+        raise SymattnError(f"{_short(text)} is not a number")
     return value
 
 
@@ -362,6 +367,8 @@ def parse_matrix(text: str) -> sp.ImmutableMatrix:
                 raise SymattnError("not a finite number", entry=f"[{i + 1},{j + 1}]")
             if v.has(sp.I) or v.is_extended_real is False:
                 raise SymattnError("not a real number", entry=f"[{i + 1},{j + 1}]")
+            if not v.free_symbols and v.is_number is not True:
+                raise SymattnError("not a number", entry=f"[{i + 1},{j + 1}]")
             row.append(v)
         entries.append(row)
     return sp.ImmutableMatrix(entries)

@@ -125,6 +125,8 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     title = data.get("title")
     if title is not None and not isinstance(title, str):
         raise SymattnError("title must be a string", entry="title")
+    if title is not None:
+        _check_title(title)
     d_k = None
     if "d_k" in data:
         d_k = entry_value(data["d_k"], "d_k")
@@ -146,6 +148,19 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     return AttentionSpec(tokens=tokens, d_k=d_k, digits=digits, lang=lang, title=title, topic=topic,
                          claimed=tuple(claimed), options=tuple(sorted(options.items())),
                          source=source, **mats)
+
+
+def _check_title(title: str) -> None:
+    """The title may hold $math$, which goes verbatim into .tex output: refuse the
+    TeX commands that read or write files or define macros there."""
+    from .latex_input import _FORBIDDEN
+    if len(title) > 200:
+        raise SymattnError(f"title of {len(title)} characters is over the limit of 200", entry="title")
+    if any(not ch.isprintable() for ch in title):
+        raise SymattnError("title must be one line of printable text", entry="title")
+    bad = _FORBIDDEN.search(title)
+    if bad:
+        raise SymattnError(f"TeX command {bad.group(0)} is not allowed in a title", entry="title")
 
 
 def _rows_hint(mats) -> int:
