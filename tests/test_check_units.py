@@ -310,3 +310,21 @@ def test_crlf_line_endings_give_the_same_report():
         text = (ARTICLES / name).read_text(encoding="utf-8")
         a, b = check_text(text, name), check_text(text.replace("\n", "\r\n"), name)
         assert [(c.line, c.status, c.detail) for c in a.claims] == [(c.line, c.status, c.detail) for c in b.claims]
+
+
+@pytest.mark.parametrize("text", [
+    "$" * 20_000,
+    "$a$ " * 5_000,
+    "\\begin{align}" * 2_000,
+    "$$ x " * 4_000,
+    "$" + "{" * 5_000 + "}" * 5_000 + "$",
+    ("[ " + "1 " * 500 + "x\n") * 20,
+    "$" + "\\quad " * 5_000 + "$",
+    "$e" + "^{e" * 300 + "}" * 300 + " = 1$",
+    "\\" * 20_000,
+], ids=["dollars", "dollar-pairs", "unclosed-env", "unclosed-display", "deep-braces", "long-rows", "quads",
+        "power-tower", "backslashes"])
+def test_pathological_pages_give_a_report(text):
+    r = check_text(text, "page.md")
+    assert all(c.status == "unverifiable" for c in r.claims)
+    assert not any(c.detail.startswith("internal error") for c in r.claims)

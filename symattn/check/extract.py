@@ -115,9 +115,10 @@ def extract(text: str, name: str = "") -> list["Segment"]:
         # inline code spans are code, not math
         work = re.sub(r"`[^`\n]+`", lambda m: " " * len(m.group(0)), work)
     raw_lines = text.split("\n")
+    work = _blank_unclosed(work)
     for m in _MATH.finditer(work):
         line = lines.line(m.start())
-        before = work[lines.starts[line - 1]:m.start()]
+        before = work[max(lines.starts[line - 1], m.start() - 200):m.start()]  # bounded: long lines stay linear
         if m.group("d") is not None or m.group("pa") is not None:
             body = m.group("d") if m.group("d") is not None else m.group("pa")
             if "\n\n" in body:
@@ -134,12 +135,38 @@ def extract(text: str, name: str = "") -> list["Segment"]:
             kind = "display"
             body_start = m.start("dd") if m.group("dd") is not None else m.start("br")
         for row_line, row in _rows(body, lines.line(body_start)):
-            src = raw_lines[row_line - 1] if row.count("\n") == 0 and row in raw_lines[row_line - 1] else row
+            raw = raw_lines[row_line - 1] if row_line - 1 < len(raw_lines) else ""
+            src = raw if "\n" not in row and len(raw) < 2000 and row in raw else row
             segs.append(Segment(row_line, row, kind, _one_line(src), ""))
     masked = _MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), work)
     prose, used = prose_segments(masked, raw_lines)
     segs = [s for s in segs if not (s.kind == "inline" and s.line in used)] + prose
     return sorted(segs, key=lambda s: s.line)
+
+
+_ENV_TAG = re.compile(r"\\(begin|end)\{(equation|align|gather|multline|eqnarray|displaymath|math|flalign|alignat)"
+                      r"(\*?)\}")
+
+
+def _blank_unclosed(text: str) -> str:
+    """Blank out ``\\begin{equation}`` that no ``\\end{equation}`` follows, so that the math regex
+    (which looks for the closing tag) stays linear on a page of unclosed environments."""
+    tags = list(_ENV_TAG.finditer(text))
+    open_tags: dict[str, list[re.Match]] = {}
+    for m in tags:
+        name = m.group(2) + m.group(3)
+        if m.group(1) == "begin":
+            open_tags.setdefault(name, []).append(m)
+        elif open_tags.get(name):
+            open_tags[name].clear()   # the lazy regex pairs every earlier begin with this end
+    spans = sorted((m.start(), m.end()) for pending in open_tags.values() for m in pending)
+    if not spans:
+        return text
+    out, last = [], 0
+    for a, b in spans:
+        out += [text[last:a], " " * (b - a)]
+        last = b
+    return "".join(out) + text[last:]
 
 
 def _fences(text: str):
