@@ -328,3 +328,11 @@ def test_pathological_pages_give_a_report(text):
     r = check_text(text, "page.md")
     assert all(c.status == "unverifiable" for c in r.claims)
     assert not any(c.detail.startswith("internal error") for c in r.claims)
+
+
+def test_keys_given_only_as_their_transpose():
+    r = check_text("$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}, \\quad "
+                   "K^T = \\begin{bmatrix} 1 & 2 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+                   "$$QK^T = \\begin{bmatrix} 1 & 2 \\\\ 0 & 1 \\end{bmatrix}$$\n")
+    assert [(c.line, c.status) for c in r.claims] == [(3, "exact")]
+    assert (1, "Kᵀ given, 2×2") in r.definitions

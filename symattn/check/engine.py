@@ -161,6 +161,12 @@ class _Checker:
         if chain.unsupported or any(p is None for p in chain.parts) or len(chain.parts) < 2:
             return
         head = chain.parts[0]
+        if isinstance(head, Op) and head.op == "T" and isinstance(head.args[0], Name) and \
+                all(_is_literal(p) for p in chain.parts[1:]):
+            value = _literal(chain.parts[1])[1]   # K^T = [...] with no K: K is its transpose
+            if isinstance(value, sp.MatrixBase):
+                self.table.inputs.setdefault(canon(head.args[0].raw), (value.T, seg.line))
+            return
         if not isinstance(head, Name):
             return
         key = canon(head.raw)
@@ -202,6 +208,13 @@ class _Checker:
         head = parts[0]
         if isinstance(head, Name) and all(_is_literal(p) for p in parts[1:]):
             return self._named_values(seg, chain, head)
+        if isinstance(head, Op) and head.op == "T" and isinstance(head.args[0], Name) and \
+                all(_is_literal(p) for p in parts[1:]) and \
+                self.table.inputs.get(canon(head.args[0].raw), (None, 0))[1] == seg.line:
+            value = _literal(parts[1])[1]    # K^T given, K only through it: a definition, not a claim
+            self.definitions.append((seg.line, f"{pretty(head)} given, {value.rows}×{value.cols}"))
+            self.table.record(node_key(head, self.table), seg.line, value, False)
+            return
         if all(isinstance(p, Name) or _is_literal(p) for p in parts) and any(_is_literal(p) for p in parts) \
                 and any(isinstance(p, Name) for p in parts):
             lits = [k for k, p in enumerate(parts) if _is_literal(p)]
