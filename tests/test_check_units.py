@@ -336,3 +336,18 @@ def test_keys_given_only_as_their_transpose():
                    "$$QK^T = \\begin{bmatrix} 1 & 2 \\\\ 0 & 1 \\end{bmatrix}$$\n")
     assert [(c.line, c.status) for c in r.claims] == [(3, "exact")]
     assert (1, "Kᵀ given, 2×2") in r.definitions
+
+
+def test_short_names_that_mean_something_else_are_not_false_alarms():
+    text = ("$$X = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 1 \\end{bmatrix}, \\quad "
+            "Q = K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 1 \\end{bmatrix}$$\n\n"
+            "A warm-up: $$A = \\begin{bmatrix} 1 & 2 \\\\ 3 & 4 \\end{bmatrix}$$ with $n = 8$ heads, "
+            "$L = 3$ tokens and $d_k = 3$.\n")
+    r = check_text(text)
+    by_source = {c.source: c for c in r.claims}
+    assert by_source[r"A = \begin{bmatrix} 1 & 2 \\ 3 & 4 \end{bmatrix}"].status == "unverifiable"
+    assert "probably another matrix" in by_source[r"A = \begin{bmatrix} 1 & 2 \\ 3 & 4 \end{bmatrix}"].detail
+    assert by_source["n = 8"].status == "unverifiable" and "another quantity" in by_source["n = 8"].detail
+    assert by_source["L = 3"].status == "exact"
+    assert by_source["d_k = 3"].status == "wrong"          # an explicit d_k that is not the width of K
+    assert r.exit_code == 1

@@ -53,6 +53,7 @@ def _literal(node):
 
 
 _DERIVED = ("scores", "scaled", "weights", "output")
+_AMBIGUOUS = ("d", "n", "l", "dim", "len", "t")   # dimension names that often mean something else
 _LABEL = {"scores": "the scores", "scaled": "the scaled scores", "weights": "the weights", "output": "the output"}
 
 _ROW_WORDS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
@@ -292,8 +293,37 @@ class _Checker:
             if isinstance(value, sp.MatrixBase):
                 self.matrices.append((seg.line, head.raw, value))
             return
+        other = self._another_quantity(head, key, _literal(chain.parts[1])[1])
+        if other:
+            self.claims.append(Claim(seg.line, chain.source, "unverifiable", texts_out(_literal(chain.parts[1])[0]),
+                                     None, other, what=pretty(head)))
+            return
         for k, part in enumerate(chain.parts[1:], start=1):
             self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)
+
+    def _another_quantity(self, head: Name, key: str, value) -> str:
+        """A short name (A, S, n, D) that clearly means something else here: why, else ''.
+
+        ``A = [2×2]`` in an article whose attention weights are 3×3 is another matrix A;
+        ``n = 8`` heads is not the 3 tokens.  Reporting those as wrong would be a false alarm.
+        """
+        flat = re.sub(r"[\\{}\s_]|text|mathrm", "", head.raw)
+        if len(flat) > 2 and flat.lower() not in _AMBIGUOUS:
+            return ""
+        try:
+            truth = Evaluator(self.table, "exact", self.conv).eval(
+                self.table.formula(key) if key in DIMENSIONS else Name(head.raw))
+        except Unresolved:
+            return ""
+        if isinstance(truth, sp.MatrixBase) and isinstance(value, sp.MatrixBase) and truth.shape != value.shape:
+            return (f"{pretty(head)} is {value.rows}×{value.cols} here, but the attention quantity it usually "
+                    f"names ({_LABEL.get(key, key)}) is {truth.rows}×{truth.cols}: probably another matrix, "
+                    "so it is not compared")
+        if key in DIMENSIONS and flat.lower() in _AMBIGUOUS and not isinstance(value, sp.MatrixBase) \
+                and truth != value:
+            return (f"{pretty(head)} = {value} is not {pretty(self.table.formula(key))} ({truth}): probably "
+                    "another quantity (layers, heads, ...), so it is not compared")
+        return ""
 
     def _why(self, key: str) -> str:
         try:
