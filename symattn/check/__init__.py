@@ -1,9 +1,20 @@
 """``symattn check``: verify the hand calculations of a Markdown or LaTeX article.
 
-extract (``extract.py``, ``plaintext.py``) → read the notation (``notation.py``,
-``unicode.py``) → symbol table and exact values (``symbols.py``, ``evaluate.py``) →
-compare (``compare.py``), diagnose (``diagnose.py``), consistency (``consistency.py``)
-→ report (``report.py``).  The article is only read, never written.
+The pipeline, one module per step:
+
+* extract: ``extract.py`` (math in $...$, $$...$$, \\[...\\], environments, code) and
+  ``plaintext.py`` (tables, plain-text arrays, Unicode lines, narrative numbers);
+* read the notation: ``unicode.py`` → ``tokens.py`` → ``parser.py`` → ``notation.py``
+  (equation chains of ``ir.py`` trees), ``scalar.py`` (matrix entries);
+* the symbol table and exact values: ``symbols.py``, ``evaluate.py`` (symattn's own
+  ``linalg``/``softmax``/``attention``);
+* judge: ``compare.py`` (printed precision), ``diagnose.py`` (common mistakes),
+  ``consistency.py`` (sanity, shift invariance, conventions), ``engine.py`` (both passes,
+  stepwise and end to end), ``guard.py`` (size and time limits per claim);
+* report: ``claims.py`` (data), ``verdict.py`` (wording), ``report.py`` (text and JSON);
+  ``golden.py`` regenerates the expected reports of ``tests/articles``.
+
+The article is only read, never written.
 
 >>> r = check_text("$$\\\\sqrt{4} = 2$$\\n", "a.md")
 >>> [(c.line, c.status) for c in r.claims]
