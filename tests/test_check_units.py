@@ -13,9 +13,9 @@ from symattn.check import check_text
 from symattn.check import guard
 from symattn.check.compare import compare_entry, decimals_of
 from symattn.check.consistency import declared_no_scaling, sanity_rows, shift_pairs
-from symattn.check.evaluate import Evaluator, Table, entry_ref
+from symattn.check.evaluate import entry_ref
 from symattn.check.extract import extract
-from symattn.check.ir import Lit, Name, Num, Op, pretty
+from symattn.check.ir import Lit, Name, Op, pretty
 from symattn.check.notation import parse_chains
 from symattn.check.scalar import scalar_value
 from symattn.check.notation import parse_expression
