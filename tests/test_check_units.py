@@ -40,6 +40,9 @@ A11 = sp.exp(HALF) / (sp.exp(HALF) + 2)
     ("softmax(S, axis=0)", "column softmax(S)"),
     ("Attention Weights \\times V", "Attention Weights·V"),
     ("W^Q", "W^Q"),
+    (r"\mathbf{Q}\mathbf{K}^{\mathsf T}", "Q·Kᵀ"),
+    (r"\operatorname{softmax}_{\text{row}}(S)", "softmax(S)"),
+    (r"\tilde{S}", "S\u0303"),
     (r"e^{1/2}", "e^(1/2)"),
 ])
 def test_notation(text, expected):

@@ -8,6 +8,7 @@ immutable and hashable so that ``key()`` can name what a printed value *is*
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import sympy as sp
@@ -80,6 +81,8 @@ def has_decimals(node: Node) -> bool:
 
 
 _INFIX = {"mul": "·", "add": " + ", "sub": " − ", "div": "/"}
+_ACCENT = {"tilde": "\u0303", "widetilde": "\u0303", "hat": "\u0302", "widehat": "\u0302", "bar": "\u0304",
+           "overline": "\u0304"}
 
 
 def pretty(node: Node) -> str:
@@ -89,7 +92,8 @@ def pretty(node: Node) -> str:
     '(Q·Kᵀ)/√d_k'
     """
     if isinstance(node, Name):
-        raw = node.raw
+        raw = re.sub(r"\\(tilde|widetilde|hat|widehat|bar|overline)\{([^{}]*)\}",
+                     lambda m: m.group(2) + _ACCENT[m.group(1)], node.raw)
         for cmd in ("\\text{", "\\mathrm{", "\\operatorname{"):
             raw = raw.replace(cmd, "")
         return raw.replace("{", "").replace("}", "")

@@ -44,7 +44,8 @@ def normalise(text: str) -> str:
     text = SHAPE_NOTE.sub(_shape, text)
     text = text.replace(r"\_", "_").replace(r"\*", "*")  # Markdown escapes inside math: d\_k
     text = re.sub(r"\\[dt]frac(?![a-zA-Z])", r"\\frac", text)
-    text = re.sub(r"\\(top|intercal|mathsf\{T\}|mathrm\{T\}|text\{T\})(?![a-zA-Z])", "T", text)
+    text = re.sub(r"\\(top|intercal|mathsf\{T\}|mathrm\{T\}|text\{T\}|mathsf\s*T|mathrm\s*T)(?![a-zA-Z])", "T",
+                  text)
     text = re.sub(r"\\(mathrm|text|operatorname)\{e\}", "e ", text)
     text = re.sub(r"\\(mathrm|text|operatorname)\{exp\}", r"\\exp ", text)
     return text.strip()
