@@ -1,7 +1,7 @@
 """Every symattn benchmark in one run, printed as a Markdown table.
 
-    python benchmarks/run.py                 # everything (about 3 minutes on 2 cores)
-    python benchmarks/run.py --quick         # smaller sizes, fewer repeats (a smoke run)
+    python benchmarks/run.py                 # everything (about 10 minutes on a busy 2-core machine)
+    python benchmarks/run.py --quick         # n = 3, 6, 8, fewer repeats: a smoke run of a few minutes
     python benchmarks/run.py --baseline-timeout 120
 
 Each row is measured in this run, against its own baseline, in fresh processes
