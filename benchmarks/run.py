@@ -3,6 +3,7 @@
     python benchmarks/run.py                 # everything (about 10 minutes on a busy 2-core machine)
     python benchmarks/run.py --quick         # n = 3, 6, 8, fewer repeats: a smoke run of a few minutes
     python benchmarks/run.py --baseline-timeout 120
+    python benchmarks/run.py --save benchmarks/results.md
 
 Each row is measured in this run, against its own baseline, in fresh processes
 (so nothing is warm that a user's first call would not have warm), and given as
@@ -355,6 +356,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="sizes 3, 6, 8; fewer repeats; 100 exercises")
     p.add_argument("--baseline-timeout", type=float, default=60.0, metavar="S",
                    help="CPU seconds the baseline gets per size (default: 60)")
+    p.add_argument("--save", metavar="FILE", help="also write the table to FILE (e.g. benchmarks/results.md)")
     p.add_argument("--child", nargs=2, metavar=("WHAT", "ARG"), help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.child:
@@ -376,9 +378,10 @@ def main(argv: list[str] | None = None) -> int:
                   else "n/a")
     lines.append(f"| 5 | growth exponent of (2): CPU t ~ n^k, least squares on log t vs log n | "
                  f"k = {k_ours:.2f} (n = {', '.join(map(str, ours))}) | {theirs_txt} | |")
-    print("\n".join(lines))
-    print()
-    print(f"Machine: {machine()}.")
+    text = "\n".join(lines) + f"\n\nMachine: {machine()}.\n"
+    print(text, end="")
+    if args.save:
+        Path(args.save).write_text(f"# Benchmark results\n\n`python benchmarks/run.py`\n\n{text}", encoding="utf-8")
     return 0
 
 
