@@ -36,8 +36,6 @@ __all__ = ["parse_latex", "parse_scalar", "parse_matrix", "MAX_LATEX_CHARS"]
 MAX_LATEX_CHARS = limits._env("SYMATTN_MAX_LATEX_CHARS", 20_000)
 #: Deepest brace or bracket nesting accepted.
 MAX_NESTING = limits._env("SYMATTN_MAX_NESTING", 60)
-#: Largest integer exponent evaluated exactly (2^4096 is fine, 10^10^10 is not).
-MAX_EXPONENT = 4096
 #: Most decimal digits an exact number may reach while evaluating (bounded before evaluating).
 MAX_RESULT_DIGITS = limits._env("SYMATTN_MAX_RESULT_DIGITS", 10_000)
 #: Largest integer exponent of a power with symbols in its base: (x+y)^{4096} expands to millions of terms.

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from .errors import SymattnError
 
 __all__ = ["MAX_TOKENS", "MAX_DIM", "MAX_SYMBOLIC", "MAX_DIGITS", "MAX_SPEC_BYTES", "MAX_INTEGER_DIGITS",
-           "MAX_TOKEN_CHARS", "MAX_SCORE", "MAX_SECONDS", "check_tokens", "check_token", "check_matrix",
+           "MAX_TOKEN_CHARS", "MAX_SCORE", "MAX_SECONDS", "MAX_TERMS", "check_terms", "check_tokens", "check_token", "check_matrix",
            "check_symbolic", "check_integer", "check_score", "time_limit"]
 
 
@@ -49,6 +49,9 @@ MAX_INTEGER_DIGITS = _env("SYMATTN_MAX_INTEGER_DIGITS", 60)   # digits of one ex
 MAX_TOKEN_CHARS = _env("SYMATTN_MAX_TOKEN_CHARS", 64)         # length of one token label
 # |scaled score| bound: e^{-2 * 10^5} still prints fast; e^{-10^9} takes seconds per entry.
 MAX_SCORE = _env("SYMATTN_MAX_SCORE", 100_000)
+# Exact terms of the weights and output, L*L*(L + d_v): the size of the documents
+# (64 tokens with d_v = 64 is 524,288 terms, 10 MB of Markdown, two minutes of JSON).
+MAX_TERMS = _env("SYMATTN_MAX_TERMS", 300_000)
 # CPU seconds one LaTeX expression may take to parse or evaluate: the ANTLR grammar
 # backtracks exponentially on nested scripts (x^{x^{x^{...}}}).
 MAX_SECONDS = _env_seconds("SYMATTN_MAX_SECONDS", 5.0)
@@ -88,6 +91,15 @@ def check_integer(value: int, where: str) -> None:
     if abs(value).bit_length() > MAX_INTEGER_DIGITS * 3.33 + 4 or len(str(abs(value))) > MAX_INTEGER_DIGITS:
         raise SymattnError(f"a number with more than {MAX_INTEGER_DIGITS} digits is over the limit "
                            "(set SYMATTN_MAX_INTEGER_DIGITS to raise it)", entry=where)
+
+
+def check_terms(tokens: int, value_width: int) -> None:
+    """The exact weights have L*L terms of L exponentials, the output L*d_v sums of L terms."""
+    terms = tokens * tokens * (tokens + value_width)
+    if terms > MAX_TERMS:
+        raise SymattnError(f"{tokens} tokens with values {value_width} wide make about {terms:,} exact terms, "
+                           f"over the limit of {MAX_TERMS:,} (set SYMATTN_MAX_TERMS to raise it)",
+                           entry="tokens")
 
 
 def check_score(bound, name: str) -> None:

@@ -145,6 +145,8 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     if not isinstance(options, dict):
         raise SymattnError("options must be a table", entry="options")
     _check_scores(mats, d_k)
+    width = next((m.cols for m in (mats.get("V"), mats.get("W_V")) if isinstance(m, sp.MatrixBase)), 1)
+    limits.check_terms(len(tokens), width)
     return AttentionSpec(tokens=tokens, d_k=d_k, digits=digits, lang=lang, title=title, topic=topic,
                          claimed=tuple(claimed), options=tuple(sorted(options.items())),
                          source=source, **mats)
