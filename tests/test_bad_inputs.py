@@ -119,3 +119,13 @@ def test_limits_can_be_raised(run_cli, monkeypatch):
     monkeypatch.setattr(limits, "MAX_SYMBOLIC", 9)
     code, out, err = run_cli("derive", spec, "--format", "json")
     assert code == 0 and err == "" and '"weights"' in out
+
+
+def test_hostile_file_name_cannot_reach_the_terminal(run_cli, tmp_path):
+    """A file name with a newline and terminal escapes is still one harmless line."""
+    name = tmp_path / "spec\x1b[2J\nfake: error\r.toml"
+    for argv in (["derive", name], ["check", name]):
+        code, out, err = run_cli(*argv)
+        assert code == 2 and out == ""
+        _one_clean_line(err)
+        assert "\x1b" not in err and "\r" not in err and "no such file" in err
