@@ -109,7 +109,7 @@ def make_exercise(seed: int = 0, tokens: int = 3, dim: int = 4, *, lang: str = "
             break
     title = (f"注意力练习 #{seed}" if lang == "zh" else f"Attention exercise #{seed}")
     spec = AttentionSpec(tokens=toks, Q=Q, K=K, V=V, d_k=sp.Integer(dim), digits=digits, lang=lang,
-                         title=title, source=f"<exercise seed={seed}>")
+                         titles=((lang, title),), source=f"<exercise seed={seed}>")
     return Exercise(seed, spec, derive(spec))
 
 

@@ -249,8 +249,8 @@ def derive_rope(spec) -> Derivation:
                     "This holds for all $q, k \\in \\mathbb{R}^2$ and all positions $m, n$ (pair by pair): shifting "
                     "every position by the same amount leaves every score unchanged."),)))
 
-    title = Text(spec.title or "旋转位置编码 RoPE：" + " ".join(tokens),
-                 spec.title or "Rotary position embedding (RoPE): " + " ".join(tokens))
+    title = spec.heading("旋转位置编码 RoPE：" + " ".join(tokens),
+                         "Rotary position embedding (RoPE): " + " ".join(tokens))
     intro = (Text(f"把 $Q$、$K$ 的每一对坐标按位置旋转，角度为 $p\\,\\theta_i$，$\\theta_i = b^{{-2i/d}}$。"
                   f"文章的词放在位置 " + "、".join(str(p) for p in pos) + "，所有值都是精确的 $\\cos$、$\\sin$。",
                   f"Rotate each pair of coordinates of $Q$ and $K$ by the angle $p\\,\\theta_i$ with "

@@ -22,6 +22,7 @@ import sympy as sp
 
 from . import limits
 from .errors import SymattnError
+from .model import Text
 
 __all__ = ["AttentionSpec", "load_spec", "parse_spec", "MATRIX_KEYS"]
 
@@ -46,7 +47,7 @@ class AttentionSpec:
     d_k: sp.Expr | None = None                   # scale; None: the width of K
     digits: int = 4                              # decimal places of the numeric level
     lang: str = "zh"                             # narration language
-    title: str | None = None                     # document title override
+    titles: tuple[tuple[str, str], ...] = ()     # (lang, title) overrides of the default title
     topic: str = "attention"                     # which derivation ("attention", "mask", …)
     claimed: tuple[tuple[str, sp.ImmutableMatrix, int], ...] = ()  # (step id, values, decimals)
     options: tuple[tuple[str, object], ...] = field(default=())     # topic-specific settings
@@ -54,6 +55,23 @@ class AttentionSpec:
 
     def option(self, key: str, default=None):
         return dict(self.options).get(key, default)
+
+    @property
+    def title(self) -> str | None:
+        """The title given for this spec's language, if any."""
+        return dict(self.titles).get(self.lang)
+
+    def heading(self, zh: str, en: str) -> Text:
+        """The document title: the spec's own where it gives one, else the defaults.
+
+        A plain-string ``title`` is in the spec's ``lang``; the other language keeps
+        its default, so an English rendering of a Chinese spec gets an English title.
+
+        >>> parse_spec('title = "我的例子"\\nQ = [[1]]\\nK = [[1]]').heading("默认", "Default")
+        Text(zh='我的例子', en='Default')
+        """
+        given = dict(self.titles)
+        return Text(given.get("zh", zh), given.get("en", en))
 
 
 def load_spec(path: str | Path) -> AttentionSpec:
@@ -122,11 +140,7 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     lang = data.get("lang", "zh")
     if lang not in ("zh", "en"):
         raise SymattnError("lang must be 'zh' or 'en'", entry="lang")
-    title = data.get("title")
-    if title is not None and not isinstance(title, str):
-        raise SymattnError("title must be a string", entry="title")
-    if title is not None:
-        _check_title(title)
+    titles = _titles(data.get("title"), lang)
     d_k = None
     if "d_k" in data:
         d_k = entry_value(data["d_k"], "d_k")
@@ -147,9 +161,23 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     _check_scores(mats, d_k)
     width = next((m.cols for m in (mats.get("V"), mats.get("W_V")) if isinstance(m, sp.MatrixBase)), 1)
     limits.check_terms(len(tokens), width)
-    return AttentionSpec(tokens=tokens, d_k=d_k, digits=digits, lang=lang, title=title, topic=topic,
+    return AttentionSpec(tokens=tokens, d_k=d_k, digits=digits, lang=lang, titles=titles, topic=topic,
                          claimed=tuple(claimed), options=tuple(sorted(options.items())),
                          source=source, **mats)
+
+
+def _titles(value, lang: str) -> tuple[tuple[str, str], ...]:
+    """``title = "..."`` (in the spec's language) or ``title = {zh = "...", en = "..."}``."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        value = {lang: value}
+    if not isinstance(value, dict) or not value or set(value) - {"zh", "en"} \
+            or not all(isinstance(v, str) for v in value.values()):
+        raise SymattnError("title must be a string or a table of zh and en strings", entry="title")
+    for v in value.values():
+        _check_title(v)
+    return tuple(sorted(value.items()))
 
 
 def _check_title(title: str) -> None:

@@ -172,8 +172,8 @@ def derive_softmax_gradient(spec) -> Derivation:
     steps.append(step)
     steps.append(_limit_step(digits))
 
-    title = Text(spec.title or "softmax 的梯度与饱和：" + " ".join(tokens),
-                 spec.title or "The softmax gradient and saturation: " + " ".join(tokens))
+    title = spec.heading("softmax 的梯度与饱和：" + " ".join(tokens),
+                         "The softmax gradient and saturation: " + " ".join(tokens))
     intro = (Text("反向传播经过 softmax 时乘以它的雅可比矩阵 $J = \\operatorname{diag}(a) - a a^{T}$，"
                   "即 $\\partial L / \\partial z = J \\, \\partial L / \\partial a$。下面对文章的每一行精确计算 $J$，"
                   "再看分数变大时 $J$ 如何趋于 $0$。",
@@ -368,7 +368,8 @@ def derive_why_sqrt_dk(spec) -> Derivation:
                     f"numpy `default_rng({seed})`, {N} pairs of ${d}$-dimensional standard normal vectors: sample "
                     f"variances ${raw:.2f}$ and ${scaled:.4f}$ (exact: ${d}$ and $1$)."),)))
 
-    title = Text(spec.title or "为什么要除以 √d_k", spec.title or "Why divide by √d_k")
+    title = spec.heading("为什么要除以 √d_k",
+                         "Why divide by √d_k")
     intro = (Text("文章说“不除以 $\\sqrt{d_k}$ 会让 softmax 饱和、梯度消失”。这里把原因推出来：点积的方差正好是 $d_k$。",
                   "The article says that without dividing by $\\sqrt{d_k}$ softmax saturates and the gradients "
                   "vanish. Here is why: the variance of the dot product is exactly $d_k$."),)

@@ -8,7 +8,7 @@ from ..model import Derivation, Step, Text
 from ..numeric import fixed
 from ..printing import Printer
 
-__all__ = ["Block", "blocks", "LABELS", "numeric_rows", "printer_for", "is_weights"]
+__all__ = ["Block", "blocks", "LABELS", "numeric_rows", "table_rows", "printer_for", "is_weights"]
 
 LABELS = {
     "formula": Text("公式", "Formula"),
@@ -46,6 +46,14 @@ def printer_for(derivation: Derivation) -> Printer:
 def numeric_rows(step: Step, digits: int) -> list[list[str | None]]:
     """Numeric entries as fixed-point strings (None where symbolic)."""
     return [[None if v is None else fixed(v, digits) for v in row] for row in step.numeric]
+
+
+def table_rows(step: Step, digits: int) -> list[list[str | None]]:
+    """Cells of a token-labelled table: whole numbers as they are when every entry
+    is one (a shape or a head map), else the numeric level's decimals."""
+    if all(e.is_Integer for e in step.exact):
+        return [[str(step.exact[i, j]) for j in range(step.exact.cols)] for i in range(step.exact.rows)]
+    return numeric_rows(step, digits)
 
 
 def _numeric_latex(step: Step, digits: int, p: Printer) -> str | None:

@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 
 from ..model import Derivation
-from .common import LABELS, blocks, is_weights, level_label, numeric_rows
+from .common import LABELS, blocks, is_weights, level_label, table_rows
 
 __all__ = ["render", "render_body", "katex_assets"]
 
@@ -63,7 +63,7 @@ def _cell_style(value: str) -> str:
 def _table(step, derivation) -> list[str]:
     if not (step.row_labels and step.col_labels):
         return []
-    rows = numeric_rows(step, derivation.digits)
+    rows = table_rows(step, derivation.digits)
     if any(v is None for row in rows for v in row):
         return []
     heat = is_weights(step)

@@ -18,6 +18,13 @@ __all__ = ["render", "to_dict"]
 
 def to_dict(derivation: Derivation, lang: str) -> dict:
     p = printer_for(derivation)
+    strs: dict = {}  # equal entries (a row's shared denominators) are printed once
+
+    def text(e) -> str:
+        if e not in strs:
+            strs[e] = sp.sstr(e)
+        return strs[e]
+
     steps = []
     for step in derivation.steps:
         levels = {b.level: b.latex for b in blocks(step, derivation)}
@@ -27,7 +34,7 @@ def to_dict(derivation: Derivation, lang: str) -> dict:
             "latex": f"{p.doprint(step.lhs)} = {p.doprint(step.exact)}",
             "levels": levels,
             "shape": list(step.shape),
-            "exact": [[sp.sstr(step.exact[i, j]) for j in range(step.exact.cols)]
+            "exact": [[text(step.exact[i, j]) for j in range(step.exact.cols)]
                       for i in range(step.exact.rows)],
             "numeric": [[None if v is None else float(v) for v in row] for row in step.numeric],
             "notes": [t[lang] for t in step.notes],

@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 from ..model import Derivation
-from .common import LABELS, blocks, level_label, numeric_rows
+from .common import LABELS, blocks, level_label, table_rows
 
 __all__ = ["render"]
 
 
 def _cell(text: str) -> str:
-    return text.replace("|", "\\|")
+    return _text(text).replace("|", "\\|")
+
+
+def _text(text: str) -> str:
+    """User text (titles, tokens) outside ``$...$``: HTML-escaped, so a token such as
+    ``<b>`` shows as itself instead of becoming markup in the reader's viewer."""
+    parts = re.split(r"(\$[^$]*\$)", text)
+    return "".join(p if len(p) > 1 and p[0] == p[-1] == "$" else html.escape(p, quote=False)
+                   for p in parts)
 
 
 def _table(step, derivation) -> list[str]:
     if not (step.row_labels and step.col_labels):
         return []
-    rows = numeric_rows(step, derivation.digits)
+    rows = table_rows(step, derivation.digits)
     if any(v is None for row in rows for v in row):
         return []
     esc = [_cell(t) for t in step.col_labels]
@@ -26,11 +37,11 @@ def _table(step, derivation) -> list[str]:
 
 
 def render(derivation: Derivation, lang: str) -> str:
-    out = [f"# {derivation.title[lang]}", ""]
+    out = [f"# {_text(derivation.title[lang])}", ""]
     for t in derivation.intro:
         out += [t[lang], ""]
     for n, step in enumerate(derivation.steps, 1):
-        out += [f"## {LABELS['step'][lang].format(n=n)}: {step.title[lang]}", ""]
+        out += [f"## {LABELS['step'][lang].format(n=n)}: {_text(step.title[lang])}", ""]
         for b in blocks(step, derivation):
             out += [f"**{level_label(b.level, derivation, lang)}**", "", "$$", b.latex, "$$", ""]
         out += _table(step, derivation)

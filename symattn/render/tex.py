@@ -6,7 +6,7 @@ import re
 
 from ..model import Derivation
 from ..printing import text_label
-from .common import LABELS, blocks, level_label, numeric_rows
+from .common import LABELS, blocks, level_label, table_rows
 
 __all__ = ["render", "render_body", "escape_text"]
 
@@ -62,7 +62,7 @@ def _escape_chars(text: str, greek: dict) -> str:
 def _table(step, derivation) -> list[str]:
     if not (step.row_labels and step.col_labels):
         return []
-    rows = numeric_rows(step, derivation.digits)
+    rows = table_rows(step, derivation.digits)
     if any(v is None for row in rows for v in row):
         return []
     head = " & ".join("$" + text_label(t) + "$" for t in step.col_labels)

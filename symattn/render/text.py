@@ -21,6 +21,34 @@ _TEX_WORDS = {r"\ge": "≥", r"\le": "≤", r"\times": "×", r"\cdot": "·", r"\
               r"\sqrt": "√", r"\infty": "∞", r"\theta": "θ"}
 
 
+def _group(s: str, i: int) -> tuple[str, int]:
+    """The balanced ``{...}`` group starting at s[i], and the index after it."""
+    depth = 0
+    for k in range(i, len(s)):
+        depth += {"{": 1, "}": -1}.get(s[k], 0)
+        if depth == 0:
+            return s[i + 1:k], k + 1
+    return s[i + 1:], len(s)
+
+
+def _unfrac(s: str) -> str:
+    r"""``\frac{a}{b}`` as ``a/b``, with parentheses around sums.
+
+    >>> _unfrac(r"\frac{1}{e^{1/2} + 2}")
+    '1/(e^{1/2} + 2)'
+    """
+    out, i = [], 0
+    while (j := s.find(r"\frac{", i)) >= 0:
+        top, k = _group(s, j + 5)
+        if k >= len(s) or s[k] != "{":
+            break
+        bottom, end = _group(s, k)
+        wrap = (lambda x: f"({x})" if re.search(r"[-+ ]", x) else x)
+        out += [s[i:j], f"{wrap(_unfrac(top))}/{wrap(_unfrac(bottom))}"]
+        i = end
+    return "".join(out) + s[i:]
+
+
 def _plain(text: str) -> str:
     """Inline ``$...$`` math as readable plain text."""
     def math(m: re.Match) -> str:
@@ -28,6 +56,7 @@ def _plain(text: str) -> str:
         for k, v in _TEX_WORDS.items():
             s = s.replace(k, v)
         s = re.sub(r"\\(?:text|mathrm|operatorname)\{([^}]*)\}", r"\1", s)
+        s = _unfrac(s)
         return s.replace("\\", "").replace("{", "").replace("}", "")
     return re.sub(r"\$([^$]*)\$", math, text)
 
