@@ -20,7 +20,7 @@ from .numeric import evaluate, fixed
 from .softmax import ExpSum, SoftmaxRow, ratio, softmax_row
 from .spec import AttentionSpec
 
-__all__ = ["derive_attention", "resolve", "Resolved", "value_symbols", "index", "softmax_rows"]
+__all__ = ["derive_attention", "Resolved", "value_symbols", "index", "softmax_rows"]
 
 
 def index(i: int, j: int | None = None) -> str:

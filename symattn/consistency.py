@@ -209,7 +209,7 @@ def derive_consistency(spec) -> Derivation:
         steps.append(Step(
             id="general_solution", title=Text("全部解与自由参数", "Every solution and its free parameters"),
             lhs=nodes.Named(f"{W}(C)", "W_general"),
-            formula=sp.MatAdd(sp.MatrixSymbol(f"W_0", *W0.shape), sp.MatrixSymbol("N", *N.shape) *
+            formula=sp.MatAdd(sp.MatrixSymbol("W_0", *W0.shape), sp.MatrixSymbol("N", *N.shape) *
                               sp.MatrixSymbol("C", *C.shape)),
             substituted=sp.MatAdd(W0, sp.MatMul(N, C, evaluate=False), evaluate=False),
             expanded=(nodes.Named("w_{%s}(C)" % index(0, 0)), general[0, 0]),

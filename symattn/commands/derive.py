@@ -35,25 +35,14 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from dataclasses import replace
-
-    from .. import limits
-    from ..errors import SymattnError
-    from ..examples import article_spec
     from ..render import render
-    from ..spec import load_spec
     from ..topics import derive
     from ._output import emit
+    from ._spec import spec_from_args
 
     if args.format == "pdf":
         _check_pdf_target(args.output)
-    spec = load_spec(args.spec) if args.spec else article_spec()
-    if args.digits is not None:
-        if not 0 <= args.digits <= limits.MAX_DIGITS:
-            raise SymattnError(f"--digits must be from 0 to {limits.MAX_DIGITS}")
-        spec = replace(spec, digits=args.digits)
-    if args.lang:
-        spec = replace(spec, lang=args.lang)
+    spec = spec_from_args(args)
     text = render(derive(spec), args.format, spec.lang)
     emit(text, args.output, force=args.force)
     return 0

@@ -33,15 +33,12 @@ def add_arguments(p) -> None:
 def run(args) -> int:
     import sys
     import warnings
-    from dataclasses import replace
     from pathlib import Path
 
-    from .. import limits
     from ..errors import SymattnError
-    from ..examples import article_spec
     from ..plot import plot
-    from ..spec import load_spec
     from ..topics import derive
+    from ._spec import spec_from_args
     from ._output import emit
 
     fmt = args.format
@@ -55,13 +52,7 @@ def run(args) -> int:
         raise SymattnError("a PNG is binary data: give -o FILE.png (or redirect standard output)")
     if not 1 <= args.dpi <= 1200:
         raise SymattnError("--dpi must be from 1 to 1200")
-    spec = load_spec(args.spec) if args.spec else article_spec()
-    if args.digits is not None:
-        if not 0 <= args.digits <= limits.MAX_DIGITS:
-            raise SymattnError(f"--digits must be from 0 to {limits.MAX_DIGITS}")
-        spec = replace(spec, digits=args.digits)
-    if args.lang:
-        spec = replace(spec, lang=args.lang)
+    spec = spec_from_args(args)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         image = plot(derive(spec), fmt, spec.lang, dpi=args.dpi)

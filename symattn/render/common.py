@@ -48,12 +48,16 @@ def numeric_rows(step: Step, digits: int) -> list[list[str | None]]:
     return [[None if v is None else fixed(v, digits) for v in row] for row in step.numeric]
 
 
-def table_rows(step: Step, digits: int) -> list[list[str | None]]:
-    """Cells of a token-labelled table: whole numbers as they are when every entry
-    is one (a shape or a head map), else the numeric level's decimals."""
+def table_rows(step: Step, digits: int) -> list[list[str]] | None:
+    """Cells of the token-labelled table of a step, or None when it has none (no
+    labels on both sides, or symbolic entries).  Whole numbers stay as they are
+    when every entry is one (scores, a head map), else the numeric level's decimals."""
+    if not (step.row_labels and step.col_labels):
+        return None
     if all(e.is_Integer for e in step.exact):
         return [[str(step.exact[i, j]) for j in range(step.exact.cols)] for i in range(step.exact.rows)]
-    return numeric_rows(step, digits)
+    rows = numeric_rows(step, digits)
+    return None if any(v is None for row in rows for v in row) else rows
 
 
 def _numeric_latex(step: Step, digits: int, p: Printer) -> str | None:

@@ -61,10 +61,8 @@ def _cell_style(value: str) -> str:
 
 
 def _table(step, derivation) -> list[str]:
-    if not (step.row_labels and step.col_labels):
-        return []
     rows = table_rows(step, derivation.digits)
-    if any(v is None for row in rows for v in row):
+    if rows is None:
         return []
     heat = is_weights(step)
     cls = "labelled heatmap" if heat else "labelled"

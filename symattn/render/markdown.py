@@ -24,10 +24,8 @@ def _text(text: str) -> str:
 
 
 def _table(step, derivation) -> list[str]:
-    if not (step.row_labels and step.col_labels):
-        return []
     rows = table_rows(step, derivation.digits)
-    if any(v is None for row in rows for v in row):
+    if rows is None:
         return []
     esc = [_cell(t) for t in step.col_labels]
     lines = ["| | " + " | ".join(esc) + " |", "|---|" + "---:|" * len(esc)]

@@ -60,10 +60,8 @@ def _escape_chars(text: str, greek: dict) -> str:
 
 
 def _table(step, derivation) -> list[str]:
-    if not (step.row_labels and step.col_labels):
-        return []
     rows = table_rows(step, derivation.digits)
-    if any(v is None for row in rows for v in row):
+    if rows is None:
         return []
     head = " & ".join("$" + text_label(t) + "$" for t in step.col_labels)
     lines = [r"\begin{center}", r"\begin{tabular}{l" + "r" * len(step.col_labels) + "}",

@@ -1,0 +1,21 @@
+"""The spec a command works on: SPEC or the article's example, with --digits and --lang applied."""
+
+from __future__ import annotations
+
+
+def spec_from_args(args):
+    from dataclasses import replace
+
+    from .. import limits
+    from ..errors import SymattnError
+    from ..examples import article_spec
+    from ..spec import load_spec
+
+    spec = load_spec(args.spec) if args.spec else article_spec()
+    if args.digits is not None:
+        if not 0 <= args.digits <= limits.MAX_DIGITS:
+            raise SymattnError(f"--digits must be from 0 to {limits.MAX_DIGITS}")
+        spec = replace(spec, digits=args.digits)
+    if args.lang:
+        spec = replace(spec, lang=args.lang)
+    return spec
