@@ -11,26 +11,31 @@ from .errors import SymattnError
 
 __all__ = ["TOPICS", "derive"]
 
-#: topic name -> (module, function)
-TOPICS: dict[str, tuple[str, str]] = {
-    "attention": ("attention", "derive_attention"),
-    "mask": ("masks", "derive_mask"),
-    "mha": ("heads", "derive_mha"),
-    "gqa": ("heads", "derive_gqa"),
-    "rope": ("rope", "derive_rope"),
-    "softmax_gradient": ("theory", "derive_softmax_gradient"),
-    "why_sqrt_dk": ("theory", "derive_why_sqrt_dk"),
-    "consistency": ("consistency", "derive_consistency"),
+#: topic name -> (module, function, the keys its [options] table may hold)
+TOPICS: dict[str, tuple[str, str, frozenset[str]]] = {
+    "attention": ("attention", "derive_attention", frozenset()),
+    "mask": ("masks", "derive_mask", frozenset({"causal", "padding"})),
+    "mha": ("heads", "derive_mha", frozenset({"heads", "W_O"})),
+    "gqa": ("heads", "derive_gqa", frozenset({"query_heads", "kv_heads", "W_O"})),
+    "rope": ("rope", "derive_rope", frozenset({"base", "positions"})),
+    "softmax_gradient": ("theory", "derive_softmax_gradient", frozenset({"saturation_d_k"})),
+    "why_sqrt_dk": ("theory", "derive_why_sqrt_dk", frozenset({"samples", "seed", "demo_d_k"})),
+    "consistency": ("consistency", "derive_consistency", frozenset({"target"})),
 }
 
 
 def derive(spec):
     """Derive whatever the spec's ``topic`` names."""
     try:
-        module, func = TOPICS[spec.topic]
+        module, func, known = TOPICS[spec.topic]
     except KeyError:
         raise SymattnError(f"unknown topic {spec.topic!r}; known topics: {', '.join(sorted(TOPICS))}",
                            file=spec.source, entry="topic") from None
+    unknown = sorted(set(dict(spec.options)) - known)
+    if unknown:
+        allowed = ", ".join(sorted(known)) or "none"
+        raise SymattnError(f"unknown option(s) {', '.join(unknown)} for topic {spec.topic!r} "
+                           f"(its options: {allowed})", file=spec.source, entry="options")
     try:
         return getattr(import_module(f".{module}", __package__), func)(spec)
     except SymattnError as exc:
