@@ -221,21 +221,7 @@ class Parser:
 
     def args(self) -> list[list[Tok]]:
         """The comma-separated token lists inside ``( ... )`` (the ``(`` already read)."""
-        out, cur, depth = [], [], 1
-        while True:
-            u = self.next()
-            if u.kind == "op" and u.value in "([{":
-                depth += 1
-            elif u.kind == "op" and u.value in ")]}":
-                depth -= 1
-                if depth == 0:
-                    out.append(cur)
-                    return out
-            if depth == 1 and u.kind == "op" and u.value == ",":
-                out.append(cur)
-                cur = []
-                continue
-            cur.append(u)
+        return self.args_until(None, keep_empty=True)
 
     def call(self, fn: str) -> Node:
         # optional subscript such as softmax_{row} or softmax_{dim=-1}
@@ -379,9 +365,11 @@ class Parser:
             rows = [items]
         return _literal([[c for c in row] for row in rows], self, note="")
 
-    def args_until(self, close: str) -> list[list[Tok]]:
+    def args_until(self, close: str | None, *, keep_empty: bool = False) -> list[list[Tok]]:
+        """Comma-separated token lists up to the bracket that closes the one already
+        read; ``close`` (if given) must be that bracket.  An empty last list is kept
+        only with ``keep_empty`` (``f()`` has one empty argument, ``[]`` no rows)."""
         out, cur, depth = [], [], 1
-        opens = {"]": "[", ")": "("}[close]
         while True:
             u = self.next()
             if u.kind == "op" and u.value in "([{":
@@ -389,9 +377,10 @@ class Parser:
             elif u.kind == "op" and u.value in ")]}":
                 depth -= 1
                 if depth == 0:
-                    if u.value != close:
-                        raise ParseError(f"{opens!r} closed by {u.value!r}")
-                    if cur:
+                    if close is not None and u.value != close:
+                        opened = {"]": "[", ")": "("}[close]
+                        raise ParseError(f"{opened!r} closed by {u.value!r}")
+                    if cur or keep_empty:
                         out.append(cur)
                     return out
             if depth == 1 and u.kind == "op" and u.value == ",":
