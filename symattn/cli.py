@@ -37,7 +37,28 @@ class _Parser(argparse.ArgumentParser):
     """argparse that raises instead of exiting, so main() owns the exit code."""
 
     def error(self, message):
-        raise SymattnError(f"{self.prog}: {message}")
+        # "symattn: error: " is printed by main(); name only the subcommand here
+        where = self.prog.partition(" ")[2]
+        raise SymattnError(f"{where}: {message}{_did_you_mean(message)}" if where
+                           else message + _did_you_mean(message))
+
+
+def _did_you_mean(message: str) -> str:
+    """A hint for argparse's "invalid choice" message.
+
+    >>> _did_you_mean("argument COMMAND: invalid choice: 'derivee' (choose from 'derive', 'check')")
+    '; did you mean derive?'
+    >>> _did_you_mean("argument COMMAND: invalid choice: 'zzz' (choose from 'derive', 'check')")
+    ''
+    """
+    import difflib
+    import re
+    m = re.search(r"invalid choice: '(.*?)' \(choose from (.*)\)$", message)
+    if not m:
+        return ""
+    choices = re.findall(r"'([^']*)'", m.group(2))
+    close = difflib.get_close_matches(m.group(1), choices, n=1)
+    return f"; did you mean {close[0]}?" if close else ""
 
 
 def main_parser() -> argparse.ArgumentParser:
