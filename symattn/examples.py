@@ -13,7 +13,6 @@ __all__ = ["ARTICLE_TOML", "article_spec"]
 
 ARTICLE_TOML = """\
 # The worked example of "从零手推：大语言模型核心——Attention 机制与 QKV 矩阵".
-title = "手推 Attention：我 爱 你"
 tokens = ["我", "爱", "你"]
 X = [[1, 0, 1, 0],
      [0, 1, 0, 1],

@@ -64,14 +64,16 @@ class AttentionSpec:
     def heading(self, zh: str, en: str) -> Text:
         """The document title: the spec's own where it gives one, else the defaults.
 
-        A plain-string ``title`` is in the spec's ``lang``; the other language keeps
-        its default, so an English rendering of a Chinese spec gets an English title.
+        A user's title is kept as written in every language (a translated default
+        wrapped around it would misquote it); ``title = {zh = "…", en = "…"}`` gives one per language.
 
-        >>> parse_spec('title = "我的例子"\\nQ = [[1]]\\nK = [[1]]').heading("默认", "Default")
-        Text(zh='我的例子', en='Default')
+        >>> parse_spec('title = "the cat sat"\\nQ = [[1]]\\nK = [[1]]').heading("默认", "Default")
+        Text(zh='the cat sat', en='the cat sat')
         """
         given = dict(self.titles)
-        return Text(given.get("zh", zh), given.get("en", en))
+        if not given:
+            return Text(zh, en)
+        return Text(given.get("zh", given.get("en")), given.get("en", given.get("zh")))
 
 
 def load_spec(path: str | Path) -> AttentionSpec:

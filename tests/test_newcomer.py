@@ -65,3 +65,17 @@ def test_mistyped_choice_suggests_the_close_one(run_cli, argv, hint):
 def test_a_choice_nothing_is_close_to_gets_no_hint(run_cli):
     code, _, err = run_cli("zzzz")
     assert code == 2 and "invalid choice: 'zzzz'" in err and "did you mean" not in err
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_users_title_is_kept_as_written_in_either_language(tmp_path, run_cli, lang):
+    spec = tmp_path / "s.toml"
+    spec.write_text('title = "the cat sat down"\ntokens = ["the", "cat"]\nQ = [[1, 0], [0, 1]]\n'
+                    'K = [[1, 0], [0, 1]]\nlang = "en"\n', encoding="utf-8")
+    code, out, _ = run_cli("derive", spec, "--lang", lang)
+    assert code == 0 and out.splitlines()[0] == "# the cat sat down"
+
+
+def test_without_a_title_each_language_gets_its_own_default(run_cli):
+    assert run_cli("derive", "--lang", "zh")[1].startswith("# 手推 Attention：我 爱 你\n")
+    assert run_cli("derive", "--lang", "en")[1].startswith("# Attention by hand: 我 爱 你\n")
