@@ -74,11 +74,14 @@ e.rows([L, L + 1, L + 2], "approximated softmax printed (4 places)",
        [["0.0000", "0.5000", "0.5000"], ["0.0000", "1.0000", "0.0000"], ["0.0000", "0.9000", "0.1000"]],
        A, cause="drift")
 
-# Step 6: local arithmetic  w * v = weighted value (truth from the printed operands)
-for n, (w, j) in enumerate((("0.0", 0), ("0.5", 1), ("0.5", 2))):
+# Step 6: weighted values of query 1, a_1j * v_j, judged end to end (the weights were rounded to 1 place)
+for n, w in enumerate(("0.0", "0.5", "0.5")):
     L = e.line(f"{n+1}: {w} * [")
-    e.claim(L, f"weighted value {n+1} = {w} * v{j+1}",
-            [["0.0", "0.0", "0.0"], ["1.0", "4.0", "0.0"], ["1.0", "3.0", "1.5"]][n], R(w) * V.row(j))
+    e.claim(L, f"weight a_1{n+1} restated", [w], [A[0, n]])
+    e.given(L, f"v{n+1} restated")
+    e.claim(L, f"weighted value {n+1} = a_1{n+1} * v{n+1}",
+            [["0.0", "0.0", "0.0"], ["1.0", "4.0", "0.0"], ["1.0", "3.0", "1.5"]][n], A[0, n] * V.row(n),
+            cause="drift")
 # printed weighted_values: block j (value j), row i (query i) = A[i, j] * V[j]
 L = e.line("tensor([[[0.0000, 0.0000, 0.0000]")
 wv_print = [[["0.0000"] * 3, ["0.0000"] * 3, ["0.0000"] * 3],
@@ -92,13 +95,12 @@ for j in range(3):
         ln += 1
     ln += 1  # blank line between blocks
 
-# Step 7: the sum chain (operands printed just above) and the Output 1 statement
+# Step 7: the sum chain, judged end to end
 L = e.line("  [0.0, 0.0, 0.0]")
-vals = [R("0.0") * V.row(0), R("0.5") * V.row(1), R("0.5") * V.row(2)]
-e.claim(L, "summand 1 (= 0.0 * v1 from Step 6)", ["0.0", "0.0", "0.0"], vals[0])
-e.claim(L + 1, "summand 2 (= 0.5 * v2 from Step 6)", ["1.0", "4.0", "0.0"], vals[1])
-e.claim(L + 2, "summand 3 (= 0.5 * v3 from Step 6)", ["1.0", "3.0", "1.5"], vals[2])
-e.claim(L + 4, "sum of the three printed summands", ["2.0", "7.0", "1.5"], vals[0] + vals[1] + vals[2])
+e.claim(L, "summand 1 = a_11 * v1", ["0.0", "0.0", "0.0"], A[0, 0] * V.row(0), cause="drift")
+e.claim(L + 1, "summand 2 = a_12 * v2", ["1.0", "4.0", "0.0"], A[0, 1] * V.row(1), cause="drift")
+e.claim(L + 2, "summand 3 = a_13 * v3", ["1.0", "3.0", "1.5"], A[0, 2] * V.row(2), cause="drift")
+e.claim(L + 4, "Output 1 (sum)", ["2.0", "7.0", "1.5"], O.row(0), cause="drift")
 e.claim(e.line("is Output 1"), "Output 1", ["2.0", "7.0", "1.5"], O.row(0), cause="drift")
 
 # Step 8: outputs comment
