@@ -22,6 +22,10 @@ class Claim:
     notes: list = field(default_factory=list)     # remarks that are not errors (row sums 0.99)
     diagnosis: str = ""        # the common mistake that reproduces the printed numbers
     drift: str = ""            # stepwise and end-to-end disagree: what that means here
+    lines: list = field(default_factory=list)       # every line the claim covers (rows of a matrix)
+    wrong_lines: list = field(default_factory=list)  # the lines of its wrong entries
+    cause: str = ""            # for a wrong claim: slip, carried (from an earlier slip) or drift
+    root: int | None = None    # for a carried one: the line of the first slip
 
 
 @dataclass

@@ -18,7 +18,10 @@ from . import guard
 from .claims import Claim, Report
 from .compare import compare, decimals_of, same
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
+from .bind import bind_blocks
 from .diagnose import diagnose, transpose_slip
+from .merge import merge
+from .read import read_blocks
 from .evaluate import Convention, Evaluator, Table, Unresolved, entry_ref, node_key
 from .extract import Segment, extract
 from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
@@ -31,8 +34,10 @@ __all__ = ["check_text"]
 
 def check_text(text: str, name: str) -> Report:
     """Check every claim of an article given as text; ``name`` is used in the report."""
-    checker = _Checker(text, name)
-    return checker.run()
+    report = _Checker(text, name).run()
+    blocks = read_blocks(text)
+    claims, inputs = bind_blocks(text, blocks)
+    return merge(report, claims, inputs, blocks)
 
 
 def _is_literal(node) -> bool:
@@ -414,6 +419,11 @@ class _Checker:
         except Unresolved:
             step = None
         end = compare(texts, claimed, truth, rel)
+        if end.shape_error:
+            # a label whose quantity has another shape is a wrong binding, not a wrong claim
+            claim.detail = (f"{what or 'this'} names a quantity whose value has another shape "
+                            f"({end.shape_error}): probably another quantity, so it is not compared")
+            return
         stepwise = compare(texts, claimed, step, rel) if step is not None else None
         claim.expected = show(truth)
         carried = [line for line, wrong in author.used if wrong]

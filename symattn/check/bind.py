@@ -1,0 +1,429 @@
+r"""Stage *bind*: decide what each block of numbers is, from evidence, and judge it.
+
+Input: the article's text and its blocks (:func:`symattn.check.read.read_blocks`).
+Output: a :class:`~symattn.check.claims.Claim` per block that is not an input, and the
+inputs found (as definitions).
+
+Evidence, in order: the block's label (a code variable, ``Q =``, a caption such as
+"Raw scores" or 注意力权重 on the line before), its shape, and its values, which are matched
+against every quantity the inputs determine under every convention
+(:mod:`symattn.check.quantities`) and against the author's own earlier printed steps.  A
+label whose quantity has another shape is a wrong binding, never a wrong claim.  A block is
+reported wrong only with a witness: the right value and where it comes from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import sympy as sp
+
+from . import guard
+from .claims import Claim
+from .judge import Match, match, right_text
+from .quantities import CONV, CONVENTIONS, INPUTS, OPERANDS, Conv, Quantities, apply, numeric
+from .read import Block
+
+__all__ = ["hint", "bind_blocks", "stated_dk"]
+
+_NAMES = {
+    "X": ("x", "inputs", "input", "embeddings", "embedding", "emb", "tokens_embedded"),
+    "W_Q": ("w_q", "wq", "w^q", "w^{q}", "w_{q}", "w_query", "query_weights", "wquery"),
+    "W_K": ("w_k", "wk", "w^k", "w^{k}", "w_{k}", "w_key", "key_weights", "wkey"),
+    "W_V": ("w_v", "wv", "w^v", "w^{v}", "w_{v}", "w_value", "value_weights", "wvalue"),
+    "Q": ("q", "queries", "query", "queries_matrix"),
+    "K": ("k", "keys", "key"),
+    "V": ("v", "values", "value"),
+    "KT": ("k^t", "kᵀ", "k.t", "k_t", "kt", "k^{t}", "k^\\top", "k^{\\top}", "k_transpose", "keys.t", "keys_t"),
+    "scores": ("s", "scores", "score", "logits", "attn_scores", "attention_scores", "raw_scores", "qk", "qk^t",
+               "qkᵀ", "q@k.t", "qk_t", "dots", "dot", "similarity"),
+    "scaled": ("scaled", "scaled_scores", "scaled_logits", "scaled_attention_logits", "scores_scaled"),
+    "weights": ("a", "p", "w", "weights", "attn", "attn_weights", "attention_weights", "attention", "probs",
+                "alpha", "\\alpha", "softmax", "attention_probs", "weight"),
+    "output": ("o", "z", "out", "output", "outputs", "context", "result", "attn_output", "attention_output",
+               "y", "h"),
+}
+_NAME = {alias: key for key, aliases in _NAMES.items() for alias in aliases}
+
+# (family, keywords) in the order they are tried: the more specific first
+_WORDS = (
+    ("", ("weight matri", "权重矩阵", "가중치 행렬", "重み行列", "matriz de peso", "matrices de poids",
+          "gewichtsmatri", "projection matri", "投影矩阵")),
+    ("W_Q", ("w_q", "w^q", "wq", "w_{q}", "w^{q}", "query weight", "查询权重", "查询矩阵的权重")),
+    ("W_K", ("w_k", "w^k", "wk", "w_{k}", "w^{k}", "key weight", "键权重")),
+    ("W_V", ("w_v", "w^v", "wv", "w_{v}", "w^{v}", "value weight", "值权重")),
+    ("output", ("attention(q", "output", "最终结果", "final result", "context vector", "context", "输出", "出力", "출력", "salida",
+                "saída", "sortie", "ausgabe", "выход", "new_", "加权求和", "加权和", "weighted sum")),
+    ("weights", ("softmax", "weight", "attention matri", "attention map", "attention distribution",
+                 "probabilit", "probs", "权重", "注意力矩阵", "注意力分布", "概率", "重み", "가중치", "peso",
+                 "poids", "gewicht", "вес", "α", "\\alpha", "attn")),
+    ("scaled", ("scaled", "/ √", "/√", "÷", "sqrt", "√", "\\sqrt", "缩放", "除以", "スケール", "스케일",
+                "escala", "dividi", "l'échelle", "skaliert", "масштаб")),
+    ("scores", ("score", "logit", "qk", "q·k", "q k", "q@k", "q @ k", "dot product", "dot-product", "分数",
+                "得分", "打分", "相似度", "点积", "スコア", "내적", "점수", "puntua", "pontua",
+                "produit scalaire", "скор", "оценк")),
+    ("KT", ("transpose", "转置", "転置", "전치", "k^t", "kᵀ", "k.t", "k^{t}", "k^\\top")),
+    ("Q", ("query", "queries", "查询", "クエリ", "쿼리", "consulta")),
+    ("K", ("keys", "key ", "键", "キー", "키 ", "clave", "chave", "clé")),
+    ("V", ("values", "value ", "值", "バリュー", "값", "valor", "valeur")),
+    ("X", ("input", "embedding", "输入", "词向量", "嵌入", "入力", "埋め込み", "임베딩", "입력", "entrada",
+           "эмбеддинг")),
+)
+_CALL = re.compile(r"print\(\s*([A-Za-z_][\w.]*)")
+
+
+def _by_name(name: str) -> str | None:
+    n = name.strip().strip("$*` ")
+    n = re.sub(r"\\(?:mathbf|boldsymbol|bm|mathrm|text|mathit|operatorname)\b", "", n)
+    n = re.sub(r"\\(?:cdot|times|,|;)|@|\*|\s|[{}]", "", n)
+    if n in _NAME or n.lower() in _NAME:
+        return _NAME.get(n, _NAME.get(n.lower()))
+    low = n.lower().replace("^t", "^t")
+    return _NAME.get(low)
+
+
+_LHS = re.compile(r"(.*?)\s*(?::=|=|≈|\\approx)\s*(?:np\.array|torch\.tensor|array|tensor|np\.round|round|\\left|"
+                  r"\\mathbf|\(|\s)*$")
+
+
+def hint(labels) -> str | None:
+    """The quantity the labels name, nearest label first, or None.
+
+    >>> hint(["X = np.array("]), hint(["Raw scores Q Kᵀ:"]), hint(["", "注意力权重："]), hint(["Q ="])
+    ('X', 'scores', 'weights', 'Q')
+    """
+    for label in labels:
+        if not label:
+            continue
+        lab = re.sub(r"\$", " ", label)
+        m = _LHS.search(lab)
+        if m:
+            lhs = re.split(r"[,:：;]|=|\\approx|≈", m.group(1))[-1].strip()
+            inner = re.fullmatch(r"\\(?:text|mathrm|operatorname|textbf|textit)\s*\{([^{}]*)\}", lhs)
+            got = _by_words(inner.group(1)) if inner else _by_name(lhs)
+            if got is None and not inner:
+                got = _by_name(lhs.split()[-1]) if lhs.split() else None
+            if got:
+                return got
+        m = _CALL.search(lab)
+        if m and _by_name(m.group(1)):
+            return _by_name(m.group(1))
+        got = _by_words(lab)
+        if got is not None:
+            return got or None
+        m = re.search(r"(?:^|\s)([A-Za-z])\s*(?:=|:|\\approx|≈)\s*(?:\\left|\()?\s*$", lab)
+        if m and _by_name(m.group(1)):
+            return _by_name(m.group(1))
+    return None
+
+
+def _by_words(phrase: str) -> str | None:
+    low = " " + phrase.lower() + " "
+    for family, words in _WORDS:
+        if any(w in low for w in words):
+            return family
+    return None   # "" (a projection matrix, which one unknown) stops the search
+
+
+def stated_dk(text: str):
+    """d_k as the article states it (``d_k = 4``, ``d_{k}=64``, ``dk = 4``), or None."""
+    m = re.search(r"\bd_?\{?k\}?\s*(?:=|:)\s*(\d{1,5})\b", text)
+    return sp.Integer(m.group(1)) if m else None
+
+
+def _mentions_mask(text: str) -> bool:
+    return bool(re.search(r"mask|causal|look-?ahead|掩码|遮挡|マスク|마스크|máscara|masque", text, re.I))
+
+
+class _Author:
+    """The author's printed value of a family: exact reading, line, and its verdict."""
+
+    def __init__(self, value, line: int, wrong: bool, root: int | None):
+        self.value, self.line, self.wrong, self.root = value, line, wrong, root
+
+
+def bind_blocks(text: str, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, str]]]:
+    """Claims for the blocks, and the inputs found as (line, description)."""
+    return _Binder(text, blocks).run()
+
+
+class _Binder:
+    def __init__(self, text: str, blocks: list[Block]):
+        self.text, self.blocks = text, blocks
+        self.d_k = stated_dk(text)
+        self.masked = _mentions_mask(text) or any(e.value == -sp.oo for b in blocks for r in b.rows for e in r)
+        self.inputs: dict[str, tuple] = {}      # name -> (value, line)
+        self.author: dict[str, _Author] = {}
+        self.claims: list[Claim] = []
+        self.definitions: list[tuple[int, str]] = []
+        self.conv = CONV
+
+    def _q(self) -> Quantities:
+        return Quantities({k: v for k, (v, _) in self.inputs.items()}, self.d_k)
+
+    def _convs(self):
+        return [c for c in CONVENTIONS if self.masked or c.mask == "none"]
+
+    # ------------------------------------------------------------------ the passes
+
+    def run(self):
+        hints = [None if b.operand else hint(b.labels) for b in self.blocks]
+        self.conv = self._vote(hints)
+        self.inputs, self.author = {}, {}
+        for block, h in zip(self.blocks, hints):
+            try:
+                with guard.budget():
+                    self._one(block, h)
+            except guard.GuardError as exc:
+                self._unverifiable(block, str(exc))
+        return self.claims, self.definitions
+
+    def _vote(self, hints) -> Conv:
+        """The article's convention: the one under which most labelled steps agree exactly."""
+        votes: Counter = Counter()
+        for block, h in zip(self.blocks, hints):
+            try:
+                with guard.budget():
+                    if h in INPUTS and h not in self._q().inputs and self._q().value(h) is None:
+                        self.inputs[h] = (block.matrix(), block.line)
+                        continue
+                    if h not in ("scaled", "weights", "output"):
+                        continue
+                    for conv in self._convs():
+                        value = self._q().value(h, conv)
+                        if value is not None and value.shape == block.shape:
+                            m = match(block.rows, numeric(value))
+                            if m and m.full:
+                                votes[conv] += 1
+            except guard.GuardError:
+                continue
+        if not votes:
+            return CONV
+        best = max(votes.values())
+        return CONV if votes[CONV] == best else min((c for c in votes if votes[c] == best),
+                                                    key=CONVENTIONS.index)
+
+    def _one(self, block: Block, h: str | None) -> None:
+        q = self._q()
+        if h in INPUTS and h not in self.inputs and q.value(h) is None:
+            self.inputs[h] = (block.matrix(), block.line)
+            self.author.pop(h, None)
+            self.definitions.append((block.line, f"{_SHOW.get(h, h)} given, {block.shape[0]}×{block.shape[1]}"))
+            return
+        if h in INPUTS and h in self.inputs:
+            value, line = self.inputs[h]
+            m = match(block.rows, numeric(value))
+            if m is None or m.share < 0.5:
+                # another example starts here: its inputs replace the earlier ones
+                self.inputs = {h: (block.matrix(), block.line)}
+                self.author = {}
+                self.definitions.append((block.line, f"{_SHOW.get(h, h)} given again, a new example"))
+                return
+            return self._verdict(block, h, self.conv, None, value, m, f"{_SHOW.get(h, h)} as given on line {line}")
+        self._derived(block, h)
+
+    # ------------------------------------------------------------------ derived quantities
+
+    def _candidates(self, block: Block, families):
+        """(family, conv, row, value, numeric) with the block's shape; a row when the block is one row."""
+        q = self._q()
+        out = []
+        seen = set()
+        for fam in families:
+            for conv in self._convs():
+                value = q.value(fam, conv)
+                if value is None or (fam, value) in seen:
+                    continue
+                seen.add((fam, value))
+                num = numeric(value)
+                if value.shape == block.shape:
+                    out.append((fam, conv, None, value, num))
+                elif block.shape[0] == 1 and value.cols == block.shape[1] and value.rows > 1:
+                    for i in range(value.rows):
+                        out.append((fam, conv, i, sp.ImmutableMatrix(value.row(i)), [num[i]]))
+        return out
+
+    def _derived(self, block: Block, h: str | None) -> None:
+        families = [h] if h else ["Q", "K", "V", "KT", "scores", "scaled", "exp", "weights", "output", "X",
+                                  "W_Q", "W_K", "W_V"]
+        cands = self._candidates(block, families)
+        if not cands:
+            why = (f"it is labelled as {_SHOW.get(h, h)}, but " if h else "") + self._why_none(block, h)
+            return self._unverifiable(block, why)
+        scored = [(c, match(block.rows, c[4])) for c in cands]
+        full = [(c, m) for c, m in scored if m.full]
+        if full:
+            # prefer the article's convention, then whole matrices over rows
+            best = min(full, key=lambda cm: (cm[0][1] != self.conv, cm[0][2] is not None,
+                                             CONVENTIONS.index(cm[0][1])))
+            (fam, conv, row, value, _), m = best
+            if not (conv != self.conv and h in ("scaled", "weights", "output")):
+                # (a labelled step that agrees only under another convention is judged below,
+                # as a slip whose diagnosis names that convention)
+                return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
+        if self._restated(block, h):
+            return
+        mine = [(c, m) for c, m in scored if c[1] == self.conv or c[0] in ("Q", "K", "V", "KT", "X", "scores")]
+        if h:
+            pool = mine
+            need = 0.0 if len({c[2] for c, _ in pool}) <= 1 else 0.5
+        else:
+            pool = [(c, m) for c, m in mine if m.total >= 4]
+            need = 0.6
+        pool = [(c, m) for c, m in pool if m.share >= need] if pool else []
+        if not pool:
+            return self._unverifiable(block, (f"labelled as {_SHOW.get(h, h)}, but " if h else "") +
+                                      "its values match nothing the article's inputs determine")
+        top = max(m.share for _, m in pool)
+        best = [(c, m) for c, m in pool if m.share == top]
+        if len({(c[0], c[2]) for c, _ in best}) > 1:
+            return self._unverifiable(block, "it could be any of " + ", ".join(
+                sorted({self._how(c[0], c[1], c[2]) for c, _ in best})))
+        (fam, conv, row, value, num), m = best[0]
+        self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
+
+    def _restated(self, block: Block, h: str | None) -> bool:
+        """A block that repeats the author's own earlier printed value (an operand written again)."""
+        for fam, a in self.author.items():
+            if (h and h != fam) or a.value.shape != block.shape:
+                continue
+            if not match(block.rows, numeric(a.value)).full:
+                continue
+            truth = self._q().value(fam, self.conv)
+            if truth is None or truth.shape != block.shape:
+                return False
+            m = match(block.rows, numeric(truth))
+            how = f"{_SHOW.get(fam, fam)} as printed on line {a.line}"
+            if m.full or not a.wrong:
+                self._verdict(block, fam, self.conv, None, truth, m, how)
+            else:
+                self._verdict(block, fam, self.conv, None, truth, m, how, carried=a.root or a.line)
+            return True
+        return False
+
+    def _why_none(self, block: Block, h: str | None) -> str:
+        q = self._q()
+        if h:
+            value = q.value(h, self.conv)
+            if value is None:
+                return "the article's inputs do not determine it"
+            return (f"that is {value.rows}×{value.cols} and this block is {block.shape[0]}×{block.shape[1]}, "
+                    "so it is another quantity")
+        if not self.inputs:
+            return "no inputs are given before it, so there is nothing to compare it with"
+        return "no quantity of its shape follows from the inputs"
+
+    def _how(self, fam: str, conv: Conv, row) -> str:
+        name = _SHOW.get(fam, fam)
+        if fam in ("scaled", "weights", "output", "exp"):
+            name += f" ({conv.describe()})"
+        return name if row is None else f"row {row + 1} of {name}"
+
+    # ------------------------------------------------------------------ verdicts
+
+    def _verdict(self, block: Block, fam: str, conv: Conv, row, value, m: Match, how: str,
+                 carried: int | None = None) -> None:
+        lines = block.row_lines
+        claim = Claim(block.line, block.source, "unverifiable", [list(r) for r in block.texts],
+                      _show(value), what=how)
+        claim.lines = sorted(set(lines) | {e.line for r in block.rows for e in r})
+        if m.full:
+            exact = all(e.value == x for r, vr in zip(block.rows, value.tolist()) for e, x in zip(r, vr))
+            claim.status = "exact" if exact else "rounded"
+            claim.detail = f"agrees with {how}" + ("" if exact else ", at the printed precision")
+            self._record(fam, row, block, False, None)
+            self.claims.append(claim)
+            return
+        step, used = self._stepwise(block, fam, conv, row)
+        num = numeric(value)
+        wrong = [(i, j) for i, r in enumerate(m.ok) for j, ok in enumerate(r) if not ok]
+        claim.status = "wrong"
+        claim.entries = [{"entry": f"[{i + 1},{j + 1}]" if row is None else f"[{row + 1},{j + 1}]",
+                          "line": block.rows[i][j].line, "claimed": block.rows[i][j].text,
+                          "exact": str(value[i, j]),
+                          "correct": right_text(block.rows[i][j], num[i][j])} for i, j in wrong]
+        claim.wrong_lines = sorted({block.rows[i][j].line for i, j in wrong})
+        listing = "; ".join(f"{e['entry']} printed {e['claimed']}, should be {e['correct']}"
+                            for e in claim.entries[:6])
+        roots = [a for a in used if a.wrong]
+        if carried is not None or (step is not None and step.full and roots):
+            root = carried if carried is not None else min(a.root or a.line for a in roots)
+            claim.cause, claim.root = "carried", root
+            claim.detail = (f"{how}: follows from the article's own wrong value on line {root}, so it is wrong "
+                            f"too: {listing}")
+        elif step is not None and step.full and used:
+            claim.cause = "drift"
+            claim.detail = (f"{how}: right from the rounded values printed on line(s) "
+                            f"{', '.join(str(a.line) for a in used)}, but not from the exact inputs: {listing}")
+            claim.diagnosis = "intermediate values rounded early"
+        else:
+            claim.cause = "slip"
+            claim.detail = f"{how}, from the article's inputs: {listing}"
+            claim.diagnosis = self._diagnose(block, fam, conv, row)
+        root = claim.root if claim.cause == "carried" else block.line
+        self._record(fam, row, block, True, root)
+        self.claims.append(claim)
+
+    def _stepwise(self, block, fam, conv, row):
+        """(match against the value recomputed from the author's printed operands, operands used)."""
+        used: list[_Author] = []
+        value = self._step_value(fam, conv, used)
+        if value is None or not used:
+            return None, used
+        if row is not None:
+            value = sp.ImmutableMatrix(value.row(row))
+        return (match(block.rows, numeric(value)) if value.shape == block.shape else None), used
+
+    def _step_value(self, fam, conv, used):
+        args = []
+        for op in OPERANDS.get(fam, ()):
+            if op in self.author:
+                used.append(self.author[op])
+                args.append(self.author[op].value)
+            elif op in ("masked", "scaled", "KT"):   # rarely printed: one step further back
+                args.append(self._step_value(op, conv, used))
+            else:
+                args.append(self._q().value(op, conv))
+            if args[-1] is None:
+                return None
+        return apply(fam, args, conv, self._q().dk() if fam == "scaled" else None) if args else None
+
+    def _diagnose(self, block, fam, conv, row) -> str:
+        q = self._q()
+        for other in self._convs():
+            if other == conv:
+                continue
+            v = q.value(fam, other)
+            if v is None:
+                continue
+            if row is not None:
+                if v.rows <= row:
+                    continue
+                v = sp.ImmutableMatrix(v.row(row))
+            if v.shape == block.shape and match(block.rows, numeric(v)).full:
+                return f"the printed values are {_SHOW.get(fam, fam)} with {other.describe()}"
+        v = q.value(fam, conv)
+        if row is None and v is not None and v.T.shape == block.shape and v.shape != v.T.shape:
+            return ""
+        if row is None and v is not None and v.rows == v.cols and match(block.rows, numeric(v.T)).full:
+            return "the printed matrix is the transpose of the right one"
+        return ""
+
+    def _record(self, fam, row, block, wrong, root):
+        if row is None:
+            self.author[fam] = _Author(block.matrix(), block.line, wrong, root)
+
+    def _unverifiable(self, block: Block, why: str) -> None:
+        claim = Claim(block.line, block.source, "unverifiable", [list(r) for r in block.texts], None,
+                      detail=why)
+        claim.lines = sorted({e.line for r in block.rows for e in r})
+        self.claims.append(claim)
+
+
+_SHOW = {"KT": "Kᵀ", "scores": "QKᵀ", "scaled": "QKᵀ/√d_k", "weights": "softmax weights",
+         "output": "the output A·V", "exp": "exp of the scaled scores", "masked": "masked scores"}
+
+
+def _show(value):
+    return [[str(x) for x in value.row(i)] for i in range(value.rows)]

@@ -1,0 +1,80 @@
+"""Join the notation reader's claims with the block reader's, one verdict per place.
+
+Input: the report of the notation pass (named equations such as ``S = QK^T = [...]``) and the
+claims of the block pass (:mod:`symattn.check.bind`).  Output: one report.  Where both read the
+same printed matrix, the named claim is kept, and it takes the block's lines, so that a wrong
+entry is reported at the line of its own row.  A block claim fills a place that the notation
+pass could not read, or read only as unverifiable.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .claims import Claim, Report
+
+__all__ = ["merge"]
+
+
+def _row_of(entry: dict) -> int | None:
+    m = re.match(r"\[(\d+)", str(entry.get("entry", "")))
+    return int(m.group(1)) if m else None
+
+
+def merge(report: Report, block_claims: list[Claim], inputs, blocks) -> Report:
+    claims = list(report.claims)
+    by_line: dict[int, list[Claim]] = {}
+    for c in claims:
+        by_line.setdefault(c.line, []).append(c)
+    block_at = {}
+    for b in blocks:
+        block_at.setdefault(b.line, []).append(b)
+    # named claims take the lines of the block they were read from
+    for c in claims:
+        shape = _shape(c.claimed)
+        match = [b for b in block_at.get(c.line, []) if b.shape == shape and b.texts == _texts(c.claimed)]
+        if match:
+            b = match[-1]
+            c.lines = sorted({e.line for r in b.rows for e in r})
+            if c.status == "wrong":
+                rows = {_row_of(e) for e in c.entries} - {None}
+                c.wrong_lines = sorted({b.rows[i - 1][0].line for i in rows if 0 < i <= len(b.rows)}) or [c.line]
+        if not c.lines:
+            c.lines = [c.line]
+        if c.status == "wrong" and not c.wrong_lines:
+            c.wrong_lines = list(c.lines)
+        if c.status == "wrong" and not c.cause:
+            c.cause = "carried" if c.drift == "carried" else "drift" if c.drift else "slip"
+    covered = {}
+    for c in claims:
+        for ln in c.lines:
+            covered.setdefault(ln, []).append(c)
+    drop: set[int] = set()
+    for bc in block_claims:
+        here = [c for ln in bc.lines for c in covered.get(ln, [])]
+        known = [c for c in here if c.status != "unverifiable"]
+        if known:
+            continue
+        if here and bc.status == "unverifiable":
+            continue
+        drop.update(id(c) for c in here)
+        claims.append(bc)
+    claims = [c for c in claims if id(c) not in drop]
+    claims.sort(key=lambda c: c.line)
+    definitions = list(report.definitions)
+    have = {ln for ln, _ in definitions}
+    definitions += [d for d in inputs if d[0] not in have]
+    definitions.sort()
+    return Report(report.file, claims, definitions, report.notes)
+
+
+def _shape(claimed):
+    if isinstance(claimed, list) and claimed and isinstance(claimed[0], list):
+        return len(claimed), len(claimed[0])
+    return None
+
+
+def _texts(claimed):
+    if isinstance(claimed, list) and claimed and isinstance(claimed[0], list):
+        return tuple(tuple(str(x) for x in r) for r in claimed)
+    return None

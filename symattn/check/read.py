@@ -1,0 +1,552 @@
+r"""Stage *read*: every block of printed numbers in an article, whatever its layout.
+
+Input: the article's text.  Output: a list of :class:`Block`, in the order they appear,
+each a vector or matrix of printed numbers with the line of every entry, its printed
+precision, and the label candidates around it (same line first, then the lines before).
+
+Layouts read: LaTeX matrix environments (``bmatrix``, ``pmatrix``, ``array``; row breaks
+lost or doubled by a converter), bracket lists in any context (``[[1, 0], [0, 1]]``,
+``np.array([...])``, ``tensor([[...]])``, numpy's comma-less printing, ``# I`` comments
+between rows, ``\left[ 0.09 \; 0.24 \right]``), several bracket rows side by side on
+the same lines, per-token vectors on consecutive lines (``I → [1.0, 0.0]``), Markdown and
+ASCII tables, and whitespace-aligned rows of numbers.  Nothing is executed.
+
+>>> [b.shape for b in read_blocks("Q =\n[[1, 0],\n [0, 1]]\n")]
+[(2, 2)]
+>>> b = read_blocks("Raw scores:\n\n| | I | am |\n|---|---|---|\n| I | 2 | 1 |\n| am | 1 | 3 |\n")[0]
+>>> b.shape, b.row_lines, b.labels[0]
+((2, 2), (5, 6), 'Raw scores:')
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+import sympy as sp
+
+__all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
+
+#: a printed number: sign, digits, decimal point, exponent, percent (universal formats)
+NUMBER = r"[-−+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
+_NUM_RE = re.compile(rf"(?<![\w.]){NUMBER}(?![\w.])")
+_INF = re.compile(r"^(?P<sign>[-−]?)\s*(?:\\infty|∞|inf|np\.inf|float\(['\"]-?inf['\"]\)|\\text\{-?inf\}|-?inf)$",
+                  re.I)
+_MAX_ENTRIES = 4096
+
+
+@dataclass(frozen=True)
+class Entry:
+    text: str                 # as printed: "0.45", "-inf", "1e-3"
+    value: object             # exact reading: a SymPy Rational, or ±oo
+    places: int | None        # printed decimal places (0 for an integer); None for ±inf
+    line: int                 # 1-based line of the entry
+
+    @property
+    def machine(self) -> bool:
+        """Six or more significant digits: a machine float (float32 noise is expected)."""
+        digits = re.sub(r"[eE].*$|[^0-9]", "", self.text).lstrip("0")
+        return len(digits) >= 6
+
+
+@dataclass(frozen=True)
+class Block:
+    rows: tuple[tuple[Entry, ...], ...]   # the printed entries, row by row
+    line: int                             # first line of the block
+    end: int                              # last line of the block
+    labels: tuple[str, ...]               # label candidates, nearest first
+    layout: str                           # latex, list, table, plain, tokens
+    source: str                           # the first line of the block, shortened
+    row_labels: tuple[str, ...] = ()      # token names in front of the rows, if any
+    operand: bool = False                 # followed by ×, @, ·: an operand of a product, not a result
+    span: tuple[int, int] | None = None   # character offsets in the article
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return len(self.rows), len(self.rows[0])
+
+    @property
+    def row_lines(self) -> tuple[int, ...]:
+        return tuple(r[0].line for r in self.rows)
+
+    @property
+    def texts(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(tuple(e.text for e in r) for r in self.rows)
+
+    def matrix(self) -> sp.ImmutableMatrix:
+        return sp.ImmutableMatrix([[e.value for e in r] for r in self.rows])
+
+
+def read_number(text: str) -> Entry | None:
+    """An :class:`Entry` (line 0) for one printed number, or None.
+
+    >>> read_number("0.450").value, read_number("0.450").places, read_number("-inf").value
+    (9/20, 3, -oo)
+    """
+    t = text.strip().replace("−", "-").replace("\\,", "").replace("{", "").replace("}", "")
+    t = re.sub(r"^\\(?:mathbf|mathrm|textbf|text)\s*", "", t).strip()
+    if t.startswith("+"):
+        t = t[1:]
+    m = _INF.match(text.strip().replace("−", "-"))
+    if m:
+        return Entry(text.strip(), -sp.oo if m.group("sign") else sp.oo, None, 0)
+    m = re.fullmatch(r"(-?)(\d+(?:\.\d*)?|\.\d+)(?:[eE]([-+]?\d+))?(%?)", t)
+    if not m:
+        return None
+    sign, body, exp, pct = m.groups()
+    places = len(body.split(".")[1]) if "." in body else 0
+    value = sp.Rational(body.rstrip(".") or "0")
+    if exp:
+        if abs(int(exp)) > 300:
+            return None
+        value *= sp.Integer(10) ** int(exp)
+        places -= int(exp)
+    if pct:
+        value /= 100
+        places += 2
+    return Entry(text.strip(), -value if sign else value, max(places, 0), 0)
+
+
+class _Lines:
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line(self, pos: int) -> int:
+        return bisect_right(self.starts, pos)
+
+
+# --------------------------------------------------------------------------- LaTeX matrices
+
+_ENV = re.compile(r"\\begin\{(?P<env>[bpvBV]?matrix\*?|smallmatrix|array)\}(?:\{[^{}]*\})?(?:\[[^\]]*\])?"
+                  r"(?P<body>.*?)\\end\{(?P=env)\}", re.S)
+
+
+def _latex_cell(cell: str) -> str:
+    c = re.sub(r"\\(?:,|;|:|!|quad|qquad|phantom\{[^{}]*\}|hphantom\{[^{}]*\})", " ", cell)
+    c = re.sub(r"\\(?:color|textcolor)\{[^{}]*\}", "", c)
+    c = re.sub(r"\\(?:mathbf|boldsymbol|textbf|mathrm|text|underline|bm)\s*\{([^{}]*)\}", r"\1", c)
+    c = re.sub(r"\\(?:dots|cdots|ldots|vdots|ddots)", "…", c)
+    return c.replace("{", "").replace("}", "").strip()
+
+
+def _latex_blocks(text: str, lines: _Lines) -> list[tuple[int, int, list[list[tuple[str, int]]], str]]:
+    out = []
+    for m in _ENV.finditer(text):
+        body, start = m.group("body"), m.start("body")
+        breaks = [(b.start(), b.end()) for b in re.finditer(r"(?:\\\\\s*(?:\[[^\]]*\])?\s*)+|\\cr\b", body)]
+        if not breaks and body.count("&") and re.search(r"\\(?=\s)", body):
+            breaks = [(b.start(), b.end()) for b in re.finditer(r"\\(?=\s)", body)]  # "\\" lost as "\ "
+        rows, pos = [], 0
+        for b0, b1 in breaks + [(len(body), len(body))]:
+            chunk = body[pos:b0]
+            cells, cpos = [], 0
+            for part in chunk.split("&"):
+                cells.append((part, start + pos + cpos))
+                cpos += len(part) + 1
+            pos = b1
+            if any(c.strip() for c, _ in cells):
+                rows.append([(_latex_cell(c), p + len(c) - len(c.lstrip())) for c, p in cells])
+        rows = [r for r in rows if r]
+        out.append((m.start(), m.end(), rows, "latex"))
+    return out
+
+
+# --------------------------------------------------------------------------- bracket lists
+
+_OPEN, _CLOSE = "[", "]"
+_SEP = re.compile(r"(?:\s|,|;|\\[,;:!]|\\quad|\\qquad|\\\\|&|\\ )+")
+
+
+def _parse_list(text: str, i: int, depth: int = 0):
+    """A nested list of numbers starting at ``text[i] == '['``: (end, tree) or None.
+
+    A tree is a list of (entry text, position) leaves or of sub-trees.  Separators are
+    commas, spaces, newlines, ``\\;``; a ``# comment`` runs to the end of its line.
+    """
+    if depth > 3:
+        return None
+    j, items = i + 1, []
+    n = len(text)
+    while j < n:
+        m = _SEP.match(text, j)
+        if m:
+            j = m.end()
+            continue
+        if text[j] == "#":
+            k = text.find("\n", j)
+            j = n if k < 0 else k
+            continue
+        if text.startswith("\\right]", j) or text[j] == _CLOSE:
+            end = j + (7 if text[j] == "\\" else 1)
+            return (end, items) if items else None
+        if text.startswith("\\left[", j):
+            j += 5
+        if text[j] == _OPEN:
+            sub = _parse_list(text, j, depth + 1)
+            if sub is None:
+                return None
+            j, tree = sub
+            items.append(tree)
+            continue
+        m = re.compile(rf"{NUMBER}%?|[-−]?(?:inf|\\infty|∞|nan)\b|…|\.\.\.").match(text, j)
+        if not m or (items and isinstance(items[0], list)):
+            return None
+        items.append((m.group(0), j))
+        j = m.end()
+        if j < n and (text[j].isalnum() or text[j] in "_("):
+            return None
+    return None
+
+
+def _tree_rows(tree) -> list[list[tuple[str, int]]] | None:
+    """Rows of a parsed list: a vector is one row, a matrix its rows; a batch of one is squeezed."""
+    if all(isinstance(x, tuple) for x in tree):
+        return [tree]
+    if all(isinstance(x, list) for x in tree):
+        if len(tree) == 1 and all(isinstance(x, list) for x in tree[0]):
+            return _tree_rows(tree[0])
+        if all(all(isinstance(y, tuple) for y in x) for x in tree):
+            return list(tree)
+    return None
+
+
+def _list_blocks(text: str, lines: _Lines, taken: list[tuple[int, int]]):
+    out = []
+    i = 0
+    skip = iter(sorted(taken))
+    nxt = next(skip, None)
+    while True:
+        i = text.find(_OPEN, i)
+        if i < 0:
+            break
+        while nxt is not None and nxt[1] <= i:
+            nxt = next(skip, None)
+        if nxt is not None and nxt[0] <= i < nxt[1]:
+            i = nxt[1]
+            continue
+        got = _parse_list(text, i)
+        if got is None:
+            i += 1
+            continue
+        end, tree = got
+        rows = _tree_rows(tree)
+        if rows:
+            out.append((i, end, rows, "list"))
+        i = end
+    return out
+
+
+# --------------------------------------------------------------------------- tables and plain rows
+
+def _cells(line: str) -> list[str]:
+    s = line.strip().strip("|")
+    return [c.strip().strip("*`$ ").strip() for c in s.split("|")]
+
+
+def _is_rule(line: str) -> bool:
+    return bool(re.fullmatch(r"\s*[|+]?\s*:?[-=]{3,}:?\s*([|+]\s*:?[-=]{3,}:?\s*)*[|+]?\s*", line))
+
+
+def _table_blocks(raw: list[str], starts: list[int]):
+    out, i = [], 0
+    while i < len(raw):
+        if raw[i].count("|") >= 2 or (_is_rule(raw[i]) and "+" in raw[i]):
+            j = i
+            while j < len(raw) and (raw[j].count("|") >= 2 or _is_rule(raw[j])) and raw[j].strip():
+                j += 1
+            rows = [(k, _cells(raw[k])) for k in range(i, j) if not _is_rule(raw[k])]
+            if len(rows) >= 1 and j - i >= 2:
+                out.extend(_numeric_grid(rows, starts, raw))
+            i = max(j, i + 1)
+            continue
+        i += 1
+    return out
+
+
+def _numeric_grid(rows, starts, raw):
+    """The numeric part of a table: rows whose cells after an optional label are all numbers."""
+    parsed = []
+    for k, cells in rows:
+        cells = [c for c in cells]
+        label = ""
+        if cells and read_number(cells[0]) is None:
+            label, cells = cells[0], cells[1:]
+        cells = [c for c in cells if c != ""]
+        if cells and all(read_number(c) is not None for c in cells):
+            col = 0
+            items = []
+            for c in cells:
+                col = raw[k].find(c, col)
+                items.append((c, starts[k] + max(col, 0)))
+                col += len(c)
+            parsed.append((k, label, items))
+        else:
+            parsed.append((k, None, None))
+    groups, cur = [], []
+    for k, label, items in parsed + [(None, None, None)]:
+        if items is not None and (not cur or len(items) == len(cur[0][2])):
+            cur.append((k, label, items))
+            continue
+        if cur:
+            groups.append(cur)
+        cur = [(k, label, items)] if items is not None else []
+    out = []
+    for g in groups:
+        first = g[0][0]
+        s, e = starts[first], starts[g[-1][0]] + len(raw[g[-1][0]])
+        out.append((s, e, [items for _, _, items in g], "table", tuple(lb or "" for _, lb, _ in g)))
+    return out
+
+
+_PLAIN_ROW = re.compile(rf"^\s*(?:(?P<label>[^\W\d][\w'’]*|\"[^\"]+\"|'[^']+')\s*[:：]?\s+)?"
+                        rf"(?P<nums>(?:{NUMBER}(?:\s+|\s*,\s*|$)){{2,}})\s*$")
+
+
+def _plain_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
+    """Whitespace-aligned rows of numbers on consecutive lines (an optional token label first)."""
+    out, i = [], 0
+    while i < len(raw):
+        m = _PLAIN_ROW.match(raw[i]) if i + 1 not in taken_lines else None
+        if not m:
+            i += 1
+            continue
+        group = []
+        j = i
+        while j < len(raw) and j + 1 not in taken_lines:
+            mm = _PLAIN_ROW.match(raw[j])
+            if not mm:
+                break
+            nums = [(x.group(0), starts[j] + mm.start("nums") + x.start())
+                    for x in _NUM_RE.finditer(mm.group("nums"))]
+            if group and len(nums) != len(group[0][1]):
+                break
+            group.append((mm.group("label") or "", nums))
+            j += 1
+        if len(group) >= 2 or (group and group[0][0] == "" and len(group[0][1]) >= 3 and _is_list_line(raw[i])):
+            out.append((starts[i], starts[j - 1] + len(raw[j - 1]), [g[1] for g in group], "plain",
+                        tuple(g[0] for g in group)))
+        i = max(j, i + 1)
+    return out
+
+
+def _is_list_line(line: str) -> bool:
+    return not re.search(r"[A-Za-z\u4e00-\u9fff]", line)
+
+
+# --------------------------------------------------------------------------- labels
+
+_CLAUSE_END = re.compile(r"(?:[.!?](?=\s)|[。！？；;])")
+_OPERATOR = re.compile(r"^\s*(?:\\right[\])]?)?\s*(?:_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\$)*\s*"
+                       r"(?:\\times|×|@|\*|\\cdot|·|⋅|\bx\b|\\otimes|\\odot|⊙|\+)")
+
+
+def _label_before(text: str, start: int, line_start: int) -> str:
+    """The last clause before the block on its line (a caption, ``Q =``, ``scores = np.array(``)."""
+    before = text[line_start:start]
+    before = re.sub(r"\\left\s*$|\$+\s*$", "", before.rstrip()).rstrip()
+    parts = _CLAUSE_END.split(before)
+    return parts[-1].strip()[-120:] if parts else ""
+
+
+def _last_clause(line: str) -> str:
+    parts = [p for p in _CLAUSE_END.split(line) if p.strip()]
+    return parts[-1].strip()[-160:] if parts else ""
+
+
+def _prev_lines(raw: list[str], line: int, busy: set[int], n: int = 2) -> list[str]:
+    """The nearest lines above ``line`` that may name it: not blank, not a fence, not data."""
+    out, k = [], line - 2
+    while k >= 0 and len(out) < n and line - 2 - k < 4:
+        s = raw[k].strip()
+        if k + 1 in busy or _is_rule(s) or s.count("|") >= 2:
+            if out or k + 1 in busy:
+                break
+        elif s and not s.startswith(("```", "~~~")) and s not in ("$$", "\\[", "\\]"):
+            out.append(_last_clause(s))
+        k -= 1
+    return out
+
+
+def read_blocks(text: str) -> list[Block]:
+    """Every block of printed numbers, in order of appearance (see the module docstring)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = _Lines(text)
+    raw = text.split("\n")
+    found = _latex_blocks(text, lines)
+    latex_spans = [(s, e) for s, e, *_ in found]
+    found += _list_blocks(text, lines, latex_spans)
+    spans = [(s, e) for s, e, *_ in found]
+    tables = [t for t in _table_blocks(raw, lines.starts) if not _overlaps(t[0], t[1], spans)]
+    found += tables
+    taken = {n for s, e, *_ in found for n in range(lines.line(s), lines.line(max(s, e - 1)) + 1)}
+    found += _plain_blocks(raw, lines.starts, taken)
+    busy = {n for s, e, *_ in found for n in range(lines.line(s), lines.line(max(s, e - 1)) + 1)}
+    blocks = []
+    found.sort(key=lambda t: t[0])
+    for k, item in enumerate(found):
+        s, e, rows, layout = item[:4]
+        row_labels = item[4] if len(item) > 4 else ()
+        prev_end = found[k - 1][1] if k else 0
+        nxt = found[k + 1][0] if k + 1 < len(found) else len(text)
+        block = _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end, nxt)
+        if block is not None:
+            blocks.append(block)
+    return _stack_rows(_chains(blocks, text, lines), raw)
+
+
+_JOIN = re.compile(r"^(?:\s|\$|\\[,;:!]|\\quad|_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\\right[\])]|\\left[\[(])*"
+                   r"(?:\\times|×|@|\*|\\cdot|·|⋅|\\otimes|\\odot|⊙)?"
+                   r"(?:\s|\$|\\[,;:!]|\\quad|\\left[\[(])*$")
+_EQ = re.compile(r"^(?:\s|\$|_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\\right[\])]|&)*(?:=|≈|\\approx)(?:\s|\$|&|\\left[\[(])*$")
+
+
+def _chains(blocks: list[Block], text: str, lines: _Lines) -> list[Block]:
+    """Blocks written as one chain: ``K = [X] [W] = [R]`` or ``[Q] × [Kᵀ] = [S]``.
+
+    Juxtaposed or multiplied blocks are operands; the block after ``=`` is the chain's
+    result and takes the label of the chain's head."""
+    out = list(blocks)
+    for k in range(1, len(out)):
+        a, b = out[k - 1], out[k]
+        between = _text_between(text, lines, a, b)
+        if between is None:
+            continue
+        if _JOIN.match(between):
+            out[k - 1] = _with(a, operand=True)
+            out[k] = _with(b, operand=True, labels=a.labels if not b.labels or b.line == a.end else b.labels)
+        elif _EQ.match(between):
+            head = k - 1
+            while head > 0 and out[head].operand and _text_between(text, lines, out[head - 1], out[head]) is not None \
+                    and _JOIN.match(_text_between(text, lines, out[head - 1], out[head]) or "x"):
+                head -= 1
+            out[k] = _with(b, labels=out[head].labels, operand=False)
+            if not a.operand and head == k - 1:
+                continue
+            out[k - 1] = _with(a, operand=True)
+    return out
+
+
+def _text_between(text, lines, a: Block, b: Block):
+    if b.line - a.end > 3 or a.span is None or b.span is None:
+        return None
+    return text[a.span[1]:b.span[0]]
+
+
+def _with(block: Block, **kw) -> Block:
+    from dataclasses import replace
+    return replace(block, **kw)
+
+
+def _overlaps(s, e, spans) -> bool:
+    return any(s < e2 and s2 < e for s2, e2 in spans)
+
+
+def _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end, nxt) -> Block | None:
+    out = []
+    for row in rows:
+        entries = []
+        for cell, pos in row:
+            if cell in ("…", "...", "") or cell.lower() == "nan":
+                return None
+            ent = read_number(cell)
+            if ent is None:
+                return None
+            entries.append(Entry(ent.text, ent.value, ent.places, lines.line(pos)))
+        if entries:
+            out.append(tuple(entries))
+    if not out or len({len(r) for r in out}) != 1 or sum(len(r) for r in out) > _MAX_ENTRIES:
+        return None
+    line, end = lines.line(s), lines.line(max(s, e - 1))
+    labels = []
+    same = _label_before(text, s, max(lines.starts[line - 1], prev_end))
+    after_text = text[e:min(nxt, e + 40)]
+    operand = bool(_OPERATOR.match(after_text))
+    if prev_end > lines.starts[line - 1] and _OPERATOR.match(" " + re.sub(r"^(?:_\{[^{}]*\}|\^\{?\w*\}?|\$|\s)*", "", same)):
+        operand, same = True, ""   # [Q] × [Kᵀ]: the second operand is not named by the ×
+    if same and not (prev_end > lines.starts[line - 1] and re.fullmatch(r"[\s=≈$]*|\\approx", same)):
+        labels.append(same)
+    if layout == "table":   # the caption stands above the header row
+        top = line
+        while top > 1 and (raw[top - 2].count("|") >= 2 or _is_rule(raw[top - 2])):
+            top -= 1
+        labels.extend(_prev_lines(raw, top, busy - set(range(top, end + 1))))
+    else:
+        labels.extend(_prev_lines(raw, line, busy - set(range(line, end + 1))))
+    after = text[e:lines.starts[end] - 1 if end < len(lines.starts) else len(text)].strip()
+    if after.startswith("#"):
+        labels.append(after)    # a code comment after the value names it too
+    src = " ".join(raw[line - 1].split())
+    return Block(tuple(out), line, end, tuple(labels), layout, src[:160], tuple(row_labels), operand, (s, e))
+
+
+def _stack_rows(blocks: list[Block], raw: list[str]) -> list[Block]:
+    """One-row blocks on consecutive lines become matrices: per-token vectors
+    (``I → [1, 0]``) stack into one, and rows side by side stack column by column."""
+    out, i = [], 0
+    while i < len(blocks):
+        b = blocks[i]
+        if b.shape[0] != 1 or b.layout not in ("list", "latex"):
+            out.append(b)
+            i += 1
+            continue
+        # the one-row blocks of each line, from line b.line on
+        per_line: list[list[Block]] = []
+        j = i
+        line = b.line
+        while j < len(blocks) and blocks[j].line == line and blocks[j].shape[0] == 1 and blocks[j].end == line:
+            k = j
+            group = []
+            while k < len(blocks) and blocks[k].line == line:
+                group.append(blocks[k])
+                k += 1
+            if any(g.shape[0] != 1 for g in group):
+                break
+            if per_line and [g.shape[1] for g in group] != [g.shape[1] for g in per_line[0]]:
+                break
+            if not _stackable(raw[line - 1], group):
+                break
+            per_line.append(group)
+            j = k
+            line += 1
+        if len(per_line) >= 2:
+            for col in range(len(per_line[0])):
+                parts = [grp[col] for grp in per_line]
+                labels = tuple(_row_label(raw[p.line - 1], p, col, per_line) for p in parts)
+                head = list(parts[0].labels[1:]) if parts[0].labels else []
+                mid = [lb for p in parts for lb in p.labels[:1]
+                       if _is_name_label(lb) and not _TOKEN_ARROW.match(lb.lstrip("-*• "))]
+                outer = tuple(dict.fromkeys(mid + head))
+                out.append(Block(tuple(p.rows[0] for p in parts), parts[0].line, parts[-1].line, outer,
+                                 "tokens" if any(labels) else parts[0].layout, parts[0].source,
+                                 labels if any(labels) else ()))
+            i = j
+            continue
+        out.append(b)
+        i += 1
+    return out
+
+
+_TOKEN_ARROW = re.compile(r"^\s*[\"'“”‘’]?([^\s\"'“”‘’:=→\-]{1,16})[\"'“”‘’]?\s*(?:→|->|:|=>|：|=)\s*$")
+
+
+def _row_label(line_text: str, block: Block, col: int, per_line) -> str:
+    same = block.labels[0] if block.labels and block.line == block.line else ""
+    m = _TOKEN_ARROW.match(same.split("]")[-1]) if same else None
+    return m.group(1) if m and col == 0 else ""
+
+
+def _is_name_label(label: str) -> bool:
+    return bool(re.search(r"=|:|：|→", label))
+
+
+def _stackable(line_text: str, group: list[Block]) -> bool:
+    """A line of one-row blocks is a matrix row when little else is on it: a token label, an
+    operator between side-by-side rows, a comment."""
+    rest = line_text
+    for g in group:
+        pass
+    stripped = re.sub(r"\[[^\[\]]*\]", " ", line_text)
+    stripped = re.sub(r"#.*$", "", stripped)
+    words = re.findall(r"[^\W\d_]{2,}", stripped)
+    return len(words) <= 3 and not re.search(r"[.!?。！？]\s*$", stripped.strip())
