@@ -7,6 +7,7 @@ Exit codes: 0 fine, 1 a check found something wrong, 2 bad input or usage.
 from __future__ import annotations
 
 import argparse
+import decimal
 import sys
 from importlib import import_module
 
@@ -85,14 +86,19 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
     try:
+        from . import limits
         parser = main_parser()
         args = parser.parse_args(argv)
         if not getattr(args, "_run", None):
             parser.print_help(sys.stderr)
             return 2
-        return int(args._run(args) or 0)
+        limits.check_environment()
+        sys.set_int_max_str_digits(limits.int_str_digits())
+        with limits.time_limit(f"symattn {args.command}", limits.MAX_COMMAND_SECONDS,
+                               env="SYMATTN_MAX_COMMAND_SECONDS"):
+            return int(args._run(args) or 0)
     except SymattnError as exc:
-        print(f"symattn: error: {exc}", file=sys.stderr)
+        _error(str(exc))
         return 2
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0) if isinstance(exc.code, int) else 0
@@ -100,7 +106,20 @@ def main(argv: list[str] | None = None) -> int:
         print("symattn: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        from .commands._output import _silence_stdout
+        _silence_stdout()
         return 0
+    except (OverflowError, decimal.DecimalException) as exc:  # too large for a float or a Decimal
+        if debug:
+            raise
+        _error(f"a number in the input is too large to evaluate ({type(exc).__name__}); use smaller numbers")
+        return 2
+    except ValueError as exc:
+        if debug or "Exceeds the limit" not in str(exc):
+            return _internal(exc, debug)
+        _error("a number has too many digits to print (Python's integer-string limit); use smaller numbers "
+               "or raise SYMATTN_MAX_RESULT_DIGITS")
+        return 2
     except (MemoryError, RecursionError) as exc:  # an input too large or too deep for this machine
         if debug:
             raise
@@ -109,13 +128,48 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     except Exception as exc:  # a bug in symattn
-        if debug:
-            raise
-        from .errors import _printable
-        print(_printable(f"symattn: internal error: {type(exc).__name__}: {exc} (run with --debug for a "
-                         "traceback; please report it)"), file=sys.stderr)
-        return 3
+        return _internal(exc, debug)
+
+
+def _internal(exc: Exception, debug: bool) -> int:
+    if debug:
+        raise exc
+    _error(f"internal error: {type(exc).__name__}: {exc} (run with --debug for a traceback; please report it)",
+           prefix="symattn: ")
+    return 3
+
+
+def _error(message: str, prefix: str = "symattn: error: ") -> None:
+    """One line on stderr, whatever stderr's encoding (escapes where it cannot show a character)."""
+    from .errors import _printable
+    line = _printable(prefix + message) + "\n"
+    err = sys.stderr
+    if err is None:
+        return
+    try:
+        encoding = getattr(err, "encoding", None) or "utf-8"
+        err.write(line.encode(encoding, "backslashreplace").decode(encoding))
+        err.flush()
+    except (OSError, ValueError, LookupError):
+        pass
+
+
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP: unwinds like Ctrl-C, so a half-written -o file is removed."""
+
+
+def _on_signal(signum, frame):
+    raise _Terminated(signum)
 
 
 def entrypoint() -> None:
-    sys.exit(main())
+    import signal
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _on_signal)
+    try:
+        code = main()
+    except _Terminated as exc:
+        _error("terminated by a signal", prefix="symattn: ")
+        code = 128 + int(exc.args[0])
+    sys.exit(code)

@@ -2,85 +2,162 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
+import sys
 import tempfile
 from pathlib import Path
 
+from . import limits
 from .errors import SymattnError
-from .limits import _env as _env_int
 
-__all__ = ["write_atomic", "read_text", "decode_text", "MAX_FILE_BYTES"]
+__all__ = ["write_atomic", "read_text", "decode_text", "STDOUT_NAMES"]
 
-#: Largest file read (an article, a spec): set SYMATTN_MAX_FILE_BYTES to raise it.
-MAX_FILE_BYTES = _env_int("SYMATTN_MAX_FILE_BYTES", 5_000_000)
+#: -o names that mean standard output itself
+STDOUT_NAMES = ("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
+
+
+def _target_kind(path: Path) -> str:
+    """'missing', 'file', 'loop', 'dir' or 'other' (a device or a pipe), without following a loop."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "missing" if not path.is_symlink() else "dangling"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "loop"
+        raise SymattnError(f"cannot write: {exc.strerror}", file=str(path)) from None
+    return "file" if stat.S_ISREG(mode) else "dir" if stat.S_ISDIR(mode) else "other"
 
 
 def write_atomic(path: str | Path, data: str | bytes, *, force: bool = True) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename.
+    """Write ``data`` to ``path`` through a temporary file.
 
     A failure at any point leaves an existing ``path`` as it was.  With
-    ``force=False`` an existing file is an error.
+    ``force=False`` the temporary file is hard-linked to ``path``, which fails
+    if ``path`` exists, even if it appeared a moment ago (no check-then-rename);
+    with ``force=True`` it is renamed over ``path``.
     """
+    name = str(path)
+    if name.endswith(("/", os.sep)):
+        raise SymattnError("ends with a slash: give a file name, not a directory", file=name)
     path = Path(path)
-    if path.is_dir():
-        raise SymattnError("is a directory", file=str(path))
-    if not force and (path.exists() or path.is_symlink()):
-        raise SymattnError("already exists; use --force to overwrite it", file=str(path))
-    if path.exists() and not path.is_file():
+    kind = _target_kind(path)
+    if kind == "loop":
+        raise SymattnError("is a symbolic link loop (too many levels of links)", file=name)
+    if kind == "dir":
+        raise SymattnError("is a directory", file=name)
+    if kind == "other":
         # a device or a pipe: renaming over it would replace it, not write into it
-        raise SymattnError("is not a regular file; write to a file or to standard output", file=str(path))
+        raise SymattnError("is not a regular file (a device or a pipe); write to a file, or leave out -o "
+                           "for standard output", file=name)
+    if not force and kind != "missing":
+        raise SymattnError("already exists; use --force to overwrite it", file=name)
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
-        raise SymattnError(f"directory {directory} does not exist", file=str(path))
+        raise SymattnError(f"directory {directory} does not exist", file=name)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise SymattnError(f"cannot write: {exc.strerror}", file=str(path)) from None
+        raise SymattnError(f"cannot write: {exc.strerror}", file=name) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
             fh.flush()
             os.fsync(fh.fileno())
-        if path.exists():
+        if kind == "file":
             os.chmod(tmp, path.stat().st_mode & 0o777)
         else:
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
+        if force:
+            os.replace(tmp, path)
+        else:
+            _create(tmp, path, payload)
     except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, FileExistsError):
+            raise SymattnError("already exists (it appeared while writing); use --force to overwrite it",
+                               file=name) from None
         if isinstance(exc, OSError):
-            raise SymattnError(f"cannot write: {exc.strerror}", file=str(path)) from None
+            raise SymattnError(f"cannot write: {exc.strerror}", file=name) from None
         raise
 
 
-def read_text(path: str | Path, *, limit: int | None = None, limit_env: str = "SYMATTN_MAX_FILE_BYTES") -> str:
-    """Read a UTF-8 text file, with a clear error for every way that can fail.
+def _create(tmp: str, path: Path, payload: bytes) -> None:
+    """Make ``path`` the finished file only if nothing is there: a hard link is atomic and
+    fails with EEXIST; where links are not supported, ``O_EXCL`` creates it instead."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+            raise
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, os.stat(tmp).st_mode & 0o777)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(payload)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except BaseException:
+            os.unlink(path)  # ours: O_EXCL made it
+            raise
+    os.unlink(tmp)
 
-    At most ``limit`` bytes are read (default: :data:`MAX_FILE_BYTES`), so a
-    huge file or a device such as /dev/zero cannot fill the memory.
+
+def read_text(path: str | Path, *, limit: int | None = None, limit_env: str = "SYMATTN_MAX_FILE_BYTES") -> str:
+    """Read a UTF-8 text file (or standard input for ``-``), with a clear error for every way that can fail.
+
+    Only regular files and standard input are read: a FIFO would block forever, a
+    device such as /dev/zero never ends.  At most ``limit`` bytes are read
+    (default: ``limits.MAX_FILE_BYTES``), so a huge file cannot fill the memory.
     """
     name = str(path)
-    limit = MAX_FILE_BYTES if limit is None else limit
+    limit = limits.MAX_FILE_BYTES if limit is None else limit
+    if name == "-":
+        raw = sys.stdin.buffer.read(limit + 1) if sys.stdin is not None else b""
+        name = "<stdin>"
+    else:
+        raw = _read_regular(path, name, limit)
+    if len(raw) > limit:
+        raise SymattnError(f"larger than the limit of {limit} bytes (set {limit_env} to raise it)", file=name)
+    return decode_text(raw, name)
+
+
+def _read_regular(path, name: str, limit: int) -> bytes:
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(limit + 1)
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise SymattnError("no such file", file=name) from None
     except IsADirectoryError:
         raise SymattnError("is a directory", file=name) from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SymattnError("is a symbolic link loop (too many levels of links)", file=name) from None
         raise SymattnError(f"cannot read: {exc.strerror or exc}", file=name) from None
     except ValueError as exc:  # e.g. an embedded NUL in the path
         raise SymattnError(f"cannot read: {exc}", file=name) from None
-    if len(raw) > limit:
-        raise SymattnError(f"larger than the limit of {limit} bytes (set {limit_env} to raise it)", file=name)
-    return decode_text(raw, name)
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise SymattnError("is a directory", file=name)
+        raise SymattnError("is not a regular file (a pipe or a device); give a file, or - for "
+                           "standard input", file=name)
+    os.set_blocking(fd, True)
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            return fh.read(limit + 1)
+        except OSError as exc:
+            raise SymattnError(f"cannot read: {exc.strerror or exc}", file=name) from None
 
 
 def decode_text(raw: bytes, name: str | None = None) -> str:
@@ -93,6 +170,10 @@ def decode_text(raw: bytes, name: str | None = None) -> str:
     ...
     symattn.errors.SymattnError: a.md:1: not valid UTF-8 text (byte 0xe9 at offset 3); save the file as UTF-8
     """
+    if raw.startswith((b"\xff\xfe\0\0", b"\0\0\xfe\xff")) or (
+            len(raw) >= 4 and (raw[1:4] == b"\0\0\0" or raw[0:3] == b"\0\0\0")) or (
+            len(raw) >= 8 and (raw[2:4] == raw[6:8] == b"\0\0" or raw[0:2] == raw[4:6] == b"\0\0")):
+        raise SymattnError("is UTF-32 text; save it as UTF-8", file=name)  # ASCII in UTF-32: 3 NULs a character
     odd, even = raw[1:4:2], raw[0:4:2]  # ASCII in UTF-16 has a NUL in every other byte
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(raw) >= 4 and (odd == b"\0\0") != (even == b"\0\0")):
         raise SymattnError("is UTF-16 text; save it as UTF-8", file=name)

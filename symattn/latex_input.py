@@ -30,22 +30,8 @@ from sympy.core.function import AppliedUndef
 from . import limits
 from .errors import SymattnError
 
-__all__ = ["parse_latex", "parse_scalar", "parse_matrix", "MAX_LATEX_CHARS"]
+__all__ = ["parse_latex", "parse_scalar", "parse_matrix"]
 
-#: Longest LaTeX string accepted for one expression.
-MAX_LATEX_CHARS = limits._env("SYMATTN_MAX_LATEX_CHARS", 20_000)
-#: Deepest brace or bracket nesting accepted.
-MAX_NESTING = limits._env("SYMATTN_MAX_NESTING", 60)
-#: Most decimal digits an exact number may reach while evaluating (bounded before evaluating).
-MAX_RESULT_DIGITS = limits._env("SYMATTN_MAX_RESULT_DIGITS", 10_000)
-#: Largest integer exponent of a power with symbols in its base: (x+y)^{4096} expands to millions of terms.
-MAX_SYMBOLIC_EXPONENT = 64
-#: Largest argument of n! or binomial(n, k).
-MAX_FACTORIAL = limits._env("SYMATTN_MAX_FACTORIAL", 1000)
-#: Deepest nesting of superscripts/subscripts: the grammar backtracks exponentially on them.
-MAX_SCRIPT_NESTING = 8
-#: Longest run of signs (``----1``): each one is a level of recursion in the grammar.
-MAX_SIGN_RUN = 20
 # Calculus the grammar parses but whose evaluation is unbounded (an integral can run for hours).
 _UNEVALUATED = (sp.Integral, sp.Limit, sp.Derivative, sp.Subs)
 
@@ -83,8 +69,8 @@ def _latex2sympy2():
 def _precheck(text: str) -> str:
     if not isinstance(text, str):
         raise SymattnError(f"expected a LaTeX string, got {type(text).__name__}")
-    if len(text) > MAX_LATEX_CHARS:
-        raise SymattnError(f"LaTeX too long ({len(text)} characters; the limit is {MAX_LATEX_CHARS}; "
+    if len(text) > limits.MAX_LATEX_CHARS:
+        raise SymattnError(f"LaTeX too long ({len(text)} characters; the limit is {limits.MAX_LATEX_CHARS}; "
                            "set SYMATTN_MAX_LATEX_CHARS to raise it)")
     if not text.strip():
         raise SymattnError("empty LaTeX expression")
@@ -98,12 +84,12 @@ def _precheck(text: str) -> str:
             peak = max(peak, depth)
         elif ch in "})]":
             depth -= 1
-    if peak > MAX_NESTING:
-        raise SymattnError(f"LaTeX nested {peak} levels deep (the limit is {MAX_NESTING}; "
+    if peak > limits.MAX_NESTING:
+        raise SymattnError(f"LaTeX nested {peak} levels deep (the limit is {limits.MAX_NESTING}; "
                            "set SYMATTN_MAX_NESTING to raise it)")
     signs = max((len(m.group(0)) for m in re.finditer(r"[-+]+", re.sub(r"\s+", "", text))), default=0)
-    if signs > MAX_SIGN_RUN:
-        raise SymattnError(f"a run of {signs} signs in a row (the limit is {MAX_SIGN_RUN})")
+    if signs > limits.MAX_SIGN_RUN:
+        raise SymattnError(f"a run of {signs} signs in a row (the limit is {limits.MAX_SIGN_RUN})")
     # x^a^b is a "double superscript" in TeX itself; the grammar also takes exponential time on it.
     if re.search(r"\^\s*(\{[^{}]*\}|\\[a-zA-Z]+|[^\s{])\s*\^|_\s*(\{[^{}]*\}|\\[a-zA-Z]+|[^\s{])\s*_", text):
         raise SymattnError("double superscript or subscript (write x^{a^{b}} or x^{ab})")
@@ -113,9 +99,9 @@ def _precheck(text: str) -> str:
         if ch in "^_":
             pending = True
             scripts_here = scripts + 1
-            if scripts_here > MAX_SCRIPT_NESTING:
+            if scripts_here > limits.MAX_SCRIPT_NESTING:
                 raise SymattnError(f"superscripts/subscripts nested {scripts_here} levels deep "
-                                   f"(the limit is {MAX_SCRIPT_NESTING})")
+                                   f"(the limit is {limits.MAX_SCRIPT_NESTING})")
             continue
         if ch == "{":
             stack.append(pending)
@@ -138,20 +124,38 @@ def _normalise(text: str) -> str:
     return text
 
 
+#: non-ASCII signs with an ASCII spelling in the grammar
+_SIGNS = {"−": "-", "×": r"\times ", "·": r"\cdot ", "⋅": r"\cdot "}
+
+
 def _ascii_placeholders(text: str) -> tuple[str, dict[str, str]]:
-    """Replace each run of non-ASCII characters by a placeholder identifier."""
+    """Replace each run of non-ASCII letters by one placeholder symbol, ``\\mathit{zqaz}``.
+
+    A run of letters (any script: θ, 我, א, fullwidth ｅｖａｌ) is one symbol with
+    that name, never a product of letters; a non-ASCII character that is not a
+    letter (an emoji, a fullwidth digit, a dash) is refused with its code point.
+    """
+    import unicodedata
+
     names: dict[str, str] = {}
 
     def repl(m: re.Match) -> str:
         run = m.group(0)
+        if run in _SIGNS:
+            return _SIGNS[run]
+        for i, ch in enumerate(run):
+            cat = unicodedata.category(ch)
+            if not (cat.startswith("L") or (cat.startswith("M") and i > 0)):
+                raise SymattnError(f"character {ch!r} (U+{ord(ch):04X}, {unicodedata.name(ch, 'unnamed')}) "
+                                   "is not a letter; a symbol's name is made of letters")
         for key, val in names.items():
             if val == run:
-                return key
+                return r"\mathit{%s}" % key
         key = "zq" + "".join(chr(ord("a") + int(d)) for d in str(len(names))) + "z"
         names[key] = run
-        return key
+        return r"\mathit{%s}" % key
 
-    return _NON_ASCII_RUN.sub(repl, text), names
+    return _NON_ASCII_RUN.sub(repl, "".join(_SIGNS.get(ch, ch) for ch in text)), names
 
 
 def parse_latex(text: str):
@@ -196,9 +200,13 @@ def _restore_names(expr, names: dict[str, str]):
     for s in expr.free_symbols:
         new = s.name
         for key, run in names.items():
-            new = new.replace(key, run)
+            new = new.replace(r"\mathit{%s}" % key, run).replace(key, run)
         if new != s.name:
             swap[s] = s.func(new, **s.assumptions0) if isinstance(s, sp.Symbol) else s
+    left = [s.name for s in expr.xreplace(swap).free_symbols if any(key in s.name for key in names)] \
+        if swap else []
+    if left:  # a placeholder the grammar split: a bug, never a silently wrong symbol
+        raise RuntimeError(f"placeholder left in {left[0]!r}")
     return expr.xreplace(swap) if swap else expr
 
 
@@ -256,18 +264,18 @@ def _guard(expr) -> None:
             d = max(sub) + len(sub)
         elif isinstance(node, sp.Pow):
             base, exp = args
-            if exp.is_Number and base.free_symbols and abs(exp) > MAX_SYMBOLIC_EXPONENT:
-                refuse(f"power {exp} of an expression with symbols is over the limit of {MAX_SYMBOLIC_EXPONENT}")
+            if exp.is_Number and base.free_symbols and abs(exp) > limits.MAX_SYMBOLIC_EXPONENT:
+                refuse(f"power {exp} of an expression with symbols is over the limit of {limits.MAX_SYMBOLIC_EXPONENT}")
             if base.is_Number and base in (0, 1, -1) or base.free_symbols or exp.free_symbols \
                     or base is sp.E:
                 d = max(sub)  # stays symbolic (or trivially small): nothing big is built
             else:
                 d = digits[base] * value_bound(exp)
-                if d > MAX_RESULT_DIGITS:
-                    refuse(f"{_brief(node)} would have more than {MAX_RESULT_DIGITS} digits")
+                if d > limits.MAX_RESULT_DIGITS:
+                    refuse(f"{_brief(node)} would have more than {limits.MAX_RESULT_DIGITS} digits")
         elif isinstance(node, (sp.factorial, sp.factorial2, sp.binomial, sp.gamma)):
-            if value_bound(args[0]) > MAX_FACTORIAL:
-                refuse(f"{_brief(node)}: the argument is over the limit of {MAX_FACTORIAL}")
+            if value_bound(args[0]) > limits.MAX_FACTORIAL:
+                refuse(f"{_brief(node)}: the argument is over the limit of {limits.MAX_FACTORIAL}")
             d = 2600  # 1000! has 2568 digits
         elif isinstance(node, (sp.Sum, sp.Product)):
             span = 1
@@ -275,15 +283,15 @@ def _guard(expr) -> None:
                 if len(lim) != 3 or not (lim[1].is_Integer and lim[2].is_Integer):
                     refuse(f"{_brief(node)} needs whole-number bounds")
                 span *= max(0, int(lim[2]) - int(lim[1]) + 1) if abs(lim[2]) < 10**9 else 10**9
-            if span > MAX_FACTORIAL:
-                refuse(f"{_brief(node)} has {span} terms, over the limit of {MAX_FACTORIAL}")
+            if span > limits.MAX_FACTORIAL:
+                refuse(f"{_brief(node)} has {span} terms, over the limit of {limits.MAX_FACTORIAL}")
             d = sub[0] * span if isinstance(node, sp.Product) else sub[0] + len(str(span))
         else:
             d = max(sub)
-        if d > MAX_RESULT_DIGITS:
+        if d > limits.MAX_RESULT_DIGITS:
             if isinstance(node, sp.Rational):
-                refuse(f"a number of about {d} digits is over the limit of {MAX_RESULT_DIGITS}")
-            refuse(f"{_brief(node)} would have more than {MAX_RESULT_DIGITS} digits")
+                refuse(f"a number of about {d} digits is over the limit of {limits.MAX_RESULT_DIGITS}")
+            refuse(f"{_brief(node)} would have more than {limits.MAX_RESULT_DIGITS} digits")
         digits[node] = d
 
 

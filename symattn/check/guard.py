@@ -9,22 +9,24 @@ the evaluator checks between steps, so no signal is ever installed there.
 
 from __future__ import annotations
 
-import os
 import signal
 import threading
 import time
 from contextlib import contextmanager
 
+from .. import limits
+
 __all__ = ["GuardError", "budget", "tick", "check_size", "CLAIM_SECONDS", "MAX_SIDE", "MAX_WORK", "MAX_SEGMENTS"]
 
-#: seconds one claim may take (SYMATTN_CHECK_SECONDS raises it)
-CLAIM_SECONDS = float(os.environ.get("SYMATTN_CHECK_SECONDS", "10") or 10)
-#: pieces of math checked per article (SYMATTN_CHECK_MAX_SEGMENTS raises it)
-MAX_SEGMENTS = int(os.environ.get("SYMATTN_CHECK_MAX_SEGMENTS", "5000") or 5000)
-#: largest matrix side evaluated
-MAX_SIDE = 256
-#: largest rows*cols*inner of one product
-MAX_WORK = 2_000_000
+#: this module's limit names -> symattn.limits (read when used, so the environment counts)
+_LIMITS = {"CLAIM_SECONDS": "CHECK_SECONDS", "MAX_SEGMENTS": "CHECK_MAX_SEGMENTS",
+           "MAX_SIDE": "CHECK_MAX_SIDE", "MAX_WORK": "CHECK_MAX_WORK"}
+
+
+def __getattr__(name: str):
+    if name in _LIMITS:
+        return getattr(limits, _LIMITS[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _deadline: float | None = None
 
@@ -39,19 +41,20 @@ class GuardError(BaseException):
 
 def tick() -> None:
     if _deadline is not None and time.monotonic() > _deadline:
-        raise GuardError(f"took longer than {CLAIM_SECONDS:g} s to check")
+        raise GuardError(f"took longer than {limits.CHECK_SECONDS:g} s to check")
 
 
 def check_size(rows: int, cols: int, inner: int | None = None) -> None:
-    if rows > MAX_SIDE or cols > MAX_SIDE or (inner or 0) > MAX_SIDE:
-        raise GuardError(f"a {rows}x{cols} matrix is over the size limit ({MAX_SIDE} per side)")
-    if rows * cols * (inner or 1) > MAX_WORK:
+    side = limits.CHECK_MAX_SIDE
+    if rows > side or cols > side or (inner or 0) > side:
+        raise GuardError(f"a {rows}x{cols} matrix is over the size limit ({side} per side)")
+    if rows * cols * (inner or 1) > limits.CHECK_MAX_WORK:
         raise GuardError("the product is too large to compute exactly")
 
 
 def _on_alarm(signum, frame):
     if _armed:   # a late signal after the budget ended is ignored
-        raise GuardError(f"took longer than {CLAIM_SECONDS:g} s to check")
+        raise GuardError(f"took longer than {limits.CHECK_SECONDS:g} s to check")
 
 
 _armed = False
@@ -61,7 +64,7 @@ _armed = False
 def budget(seconds: float | None = None):
     """Run the body under a time budget; raises :class:`GuardError` when it runs out."""
     global _deadline, _armed
-    seconds = CLAIM_SECONDS if seconds is None else seconds
+    seconds = limits.CHECK_SECONDS if seconds is None else seconds
     # nested budgets share the outer timer; a budget already spent needs no timer (tick() raises)
     use_timer = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
                  and _deadline is None and seconds > 0)
