@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import html
-import re
-
 from ..model import Derivation
 from .common import LABELS, blocks, level_label, table_rows
 

@@ -10,7 +10,7 @@ from .common import LABELS, blocks, level_label, table_rows
 
 __all__ = ["render", "render_body", "escape_text"]
 
-_SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
+_SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}", "$": r"\$",
              "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}"}
 
 
@@ -24,9 +24,8 @@ def escape_text(text: str) -> str:
     >>> print(escape_text("X⁺ = Xᵀ(XXᵀ)⁻¹, a ≈ 0.45, θ₁"))
     X\ensuremath{^{+}} = X\ensuremath{^{T}}(XX\ensuremath{^{T}})\ensuremath{^{-1}}, a \ensuremath{\approx} 0.45, \ensuremath{\theta}\ensuremath{_{1}}
     """
-    parts = re.split(r"(\$[^$]*\$)", text)
-    return "".join(p if p.startswith("$") and p.endswith("$") and len(p) > 1 else _escape_plain(p)
-                   for p in parts)
+    from ..escape import tex_text
+    return tex_text(text, _escape_plain)
 
 
 _SUPER = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵀ", "0123456789+-=()niT"))
@@ -103,6 +102,13 @@ def render_body(derivation: Derivation, lang: str) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
+def _widest(derivation: Derivation) -> int:
+    """amsmath's bmatrix takes 10 columns unless told: at least 64, more for a wider matrix."""
+    widths = [getattr(getattr(s, level), "cols", 0) for s in derivation.steps
+              for level in ("exact", "substituted", "formula")]
+    return max([64, *widths, *(s.shape[1] for s in derivation.steps if len(getattr(s, "shape", ())) == 2)])
+
+
 def render(derivation: Derivation, lang: str) -> str:
     cls = r"\documentclass[11pt]{ctexart}" if lang == "zh" else r"\documentclass[11pt]{article}"
     preamble = [
@@ -110,7 +116,7 @@ def render(derivation: Derivation, lang: str) -> str:
         cls,
         r"\usepackage{amsmath,amssymb}",
         r"\usepackage[margin=2cm]{geometry}",
-        r"\setcounter{MaxMatrixCols}{64}",
+        r"\setcounter{MaxMatrixCols}{%d}" % _widest(derivation),
         r"\allowdisplaybreaks",
         r"\title{%s}" % escape_text(derivation.title[lang]),
         r"\date{}",
