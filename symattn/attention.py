@@ -14,6 +14,7 @@ import sympy as sp
 
 from . import nodes
 from .errors import SymattnError
+from .escape import literal
 from .linalg import matmul, transpose
 from .model import Derivation, Step, Text
 from .numeric import evaluate, fixed
@@ -196,8 +197,8 @@ def derive_attention(spec: AttentionSpec) -> Derivation:
         numeric=evaluate(O, digits), row_labels=tokens,
         notes=_output_notes(r, O)))
 
-    title = spec.heading("手推 Attention：" + " ".join(tokens),
-                         "Attention by hand: " + " ".join(tokens))
+    title = spec.heading("手推 Attention：" + " ".join(map(literal, tokens)),
+                         "Attention by hand: " + " ".join(map(literal, tokens)))
     intro = (Text(f"序列长度 $L = {L}$，$d_k = {sp.latex(dk)}$。每一步给出公式、代入数字、展开一个元素、精确值与 {digits} 位小数。",
                   f"Sequence length $L = {L}$, $d_k = {sp.latex(dk)}$. Each step shows the formula, the numbers "
                   f"substituted, one entry written out, the exact value and {digits} decimals."),)

@@ -18,6 +18,7 @@ import sympy as sp
 from . import nodes
 from .attention import index
 from .errors import SymattnError
+from .escape import literal
 from .model import Derivation, Step, Text
 from .numeric import evaluate
 
@@ -221,8 +222,8 @@ def derive_consistency(spec) -> Derivation:
                         f"$\\dim\\operatorname{{null}}(X)$ times the columns of ${name}$."
                         + (f" Any $C$ gives $X W = {name}$, since $X N = 0$." if sol.exists else "")),)))
 
-    title = spec.heading(f"假设的 {name} 自洽吗？" + " ".join(tokens),
-                         f"Is the assumed {name} consistent? " + " ".join(tokens))
+    title = spec.heading(f"假设的 {name} 自洽吗？" + " ".join(map(literal, tokens)),
+                         f"Is the assumed {name} consistent? " + " ".join(map(literal, tokens)))
     intro = (Text(f"文章直接假设了 ${name}$。问：是否存在投影矩阵 ${W}$ 使 $X {W} = {name}$？全部用有理数精确计算。",
                   f"The article assumes ${name}$ directly. Is there a projection ${W}$ with $X {W} = {name}$? "
                   "Everything below is exact rational arithmetic."),)

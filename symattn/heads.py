@@ -23,6 +23,7 @@ import sympy as sp
 from . import nodes
 from .attention import index, softmax_rows
 from .errors import SymattnError
+from .escape import literal
 from .linalg import matmul
 from .model import Derivation, Step, Text
 from .numeric import evaluate
@@ -366,8 +367,8 @@ def derive_mha(spec) -> Derivation:
     for head in res.heads:
         steps += _head_steps(head, h, h, tokens, digits)
     steps += _concat_steps(res, W_O, tokens, digits)
-    title = spec.heading(f"多头注意力（{h} 个头）：" + " ".join(tokens),
-                         f"Multi-head attention ({h} heads): " + " ".join(tokens))
+    title = spec.heading(f"多头注意力（{h} 个头）：" + " ".join(map(literal, tokens)),
+                         f"Multi-head attention ({h} heads): " + " ".join(map(literal, tokens)))
     intro = (Text(f"把 $d = {Q.cols}$ 分成 $h = {h}$ 个头，每个头宽 $d_h = {d_h}$，各自做一次文章中的注意力"
                   f"（缩放用 $\\sqrt{{d_h}}$），再拼接并乘以 $W_O$。",
                   f"Split $d = {Q.cols}$ into $h = {h}$ heads of width $d_h = {d_h}$; each head runs the article's "
@@ -467,8 +468,8 @@ def derive_gqa(spec) -> Derivation:
     else:
         name = Text(f"分组查询注意力 GQA（{n_q} 个查询头，{n_kv} 个 K/V 头）",
                     f"Grouped-query attention, GQA ({n_q} query heads, {n_kv} K/V heads)")
-    title = spec.heading(name.zh + "：" + " ".join(tokens),
-                         name.en + ": " + " ".join(tokens))
+    title = spec.heading(name.zh + "：" + " ".join(map(literal, tokens)),
+                         name.en + ": " + " ".join(map(literal, tokens)))
     intro = (Text(f"$Q$ 有 $n_q = {n_q}$ 个头，$K$、$V$ 只有 $n_{{kv}} = {n_kv}$ 个头（宽 $d_h = {d_h}$）。"
                   "每组查询头共用一个 K/V 头；KV 缓存随之变小。",
                   f"$Q$ has $n_q = {n_q}$ heads but $K$ and $V$ only $n_{{kv}} = {n_kv}$ (width $d_h = {d_h}$). "
