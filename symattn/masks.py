@@ -21,6 +21,7 @@ import sympy as sp
 from . import nodes
 from .attention import Resolved, derive_attention, index
 from .errors import SymattnError
+from .escape import literal
 from .linalg import matmul
 from .model import Derivation, Step, Text
 from .numeric import evaluate
@@ -218,8 +219,8 @@ def derive_mask(spec) -> Derivation:
     kind = Text("因果" if causal else "", "causal" if causal else "")
     if padded:
         kind = Text(kind.zh + ("+" if causal else "") + "填充", kind.en + (" + " if causal else "") + "padding")
-    title = spec.heading(f"{kind.zh}掩码注意力：" + " ".join(tokens),
-                         f"Attention with a {kind.en or 'no'} mask: " + " ".join(tokens))
+    title = spec.heading(f"{kind.zh}掩码注意力：" + " ".join(map(literal, tokens)),
+                         f"Attention with a {kind.en or 'no'} mask: " + " ".join(map(literal, tokens)))
     intro = (Text("在缩放后的打分上加掩码 $M$（$0$ 或 $-\\infty$），再按行 softmax。$e^{-\\infty} = 0$，"
                   "所以被遮住的位置权重恰好为 $0$，其余位置在可见的词之间重新归一化。",
                   "Add a mask $M$ (entries $0$ or $-\\infty$) to the scaled scores, then take the row softmax. "

@@ -175,8 +175,8 @@ def derive_rope(spec) -> Derivation:
     m1 = 1 if L > 1 else 0
     R = rotation(pos[m1], th)
     steps.append(Step(
-        id="rotation", title=Text(f"旋转矩阵 R(p θ)，p = {pos[m1]}（{tokens[m1]}）",
-                                  f"Rotation R(p θ) at p = {pos[m1]} ({tokens[m1]})"),
+        id="rotation", title=Text(f"旋转矩阵 R(p θ)，p = {pos[m1]}（{literal(tokens[m1])}）",
+                                  f"Rotation R(p θ) at p = {pos[m1]} ({literal(tokens[m1])})"),
         lhs=nodes.Named(r"R_{%s}" % pos[m1], "R"),
         formula=nodes.Named(r"\operatorname{diag}\left(R(p\theta_0), \dots, R(p\theta_{%d})\right),\ "
                             r"R(\varphi) = \begin{bmatrix} \cos\varphi & -\sin\varphi \\ \sin\varphi & \cos\varphi "

@@ -183,16 +183,10 @@ def _titles(value, lang: str) -> tuple[tuple[str, str], ...]:
 
 
 def _check_title(title: str) -> None:
-    """The title may hold $math$, which goes verbatim into .tex output: refuse the
-    TeX commands that read or write files or define macros there."""
-    from .latex_input import _FORBIDDEN
-    if len(title) > 200:
-        raise SymattnError(f"title of {len(title)} characters is over the limit of 200", entry="title")
-    if any(not ch.isprintable() for ch in title):
-        raise SymattnError("title must be one line of printable text", entry="title")
-    bad = _FORBIDDEN.search(title)
-    if bad:
-        raise SymattnError(f"TeX command {bad.group(0)} is not allowed in a title", entry="title")
+    """The title's $math$ goes verbatim into .tex output: it must pass the allow-list and the
+    grammar of spec entries (:func:`symattn.escape.check_title`); the rest is escaped text."""
+    from .escape import check_title
+    check_title(title)
 
 
 def _rows_hint(mats) -> int:

@@ -21,6 +21,7 @@ import sympy as sp
 from . import nodes
 from .attention import derive_attention, index
 from .errors import SymattnError
+from .escape import literal
 from .model import Derivation, Step, Text
 from .numeric import evaluate
 from .softmax import ExpSum, SoftmaxRow, softmax_row
@@ -125,7 +126,7 @@ def derive_softmax_gradient(spec) -> Derivation:
     for i, row in enumerate(rows):
         steps.append(_jacobian_step(
             f"jacobian_{i + 1}", Text(f"第 {i + 1} 行（{tokens[i]}）的 softmax 雅可比矩阵",
-                                     f"Softmax Jacobian of row {i + 1} ({tokens[i]})"),
+                                     f"Softmax Jacobian of row {i + 1} ({literal(tokens[i])})"),
             row, tokens[i], tokens, digits, r"J^{(%d)}" % (i + 1)))
 
     # Saturation: the same row without dividing by sqrt(d_k), at a realistic d_k.
@@ -172,8 +173,8 @@ def derive_softmax_gradient(spec) -> Derivation:
     steps.append(step)
     steps.append(_limit_step(digits))
 
-    title = spec.heading("softmax 的梯度与饱和：" + " ".join(tokens),
-                         "The softmax gradient and saturation: " + " ".join(tokens))
+    title = spec.heading("softmax 的梯度与饱和：" + " ".join(map(literal, tokens)),
+                         "The softmax gradient and saturation: " + " ".join(map(literal, tokens)))
     intro = (Text("反向传播经过 softmax 时乘以它的雅可比矩阵 $J = \\operatorname{diag}(a) - a a^{T}$，"
                   "即 $\\partial L / \\partial z = J \\, \\partial L / \\partial a$。下面对文章的每一行精确计算 $J$，"
                   "再看分数变大时 $J$ 如何趋于 $0$。",

@@ -1,0 +1,199 @@
+r"""User text never becomes markup: one escape function per output language.
+
+Titles and notes are text with ``$...$`` math.  In the text, ``\$`` is a dollar
+sign and ``\\`` a backslash; :func:`literal` makes any string (a token) text
+that stays text.  Math in a spec's title must pass :func:`check_title` (the
+command allow-list below, then the same LaTeX grammar as spec entries) before
+it may go verbatim into a .tex file; everything else is escaped:
+
+* :func:`tex_text` for LaTeX (TeX specials, ``^^``, catcodes: all inert);
+* :func:`md_text` for Markdown (``[x](javascript:...)`` stays text);
+* :func:`mathtext_text` for matplotlib labels (mathtext only where meant).
+
+>>> split_math(r"cost \$5 and $x^2$")
+[(False, 'cost $5 and '), (True, 'x^2')]
+>>> split_math(literal("$\\input{/etc/passwd}$"))
+[(False, '$\\input{/etc/passwd}$')]
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from .errors import SymattnError
+
+__all__ = ["split_math", "literal", "check_title", "tex_text", "md_text", "mathtext_text", "MATH_COMMANDS"]
+
+#: the only commands a title's math may use: maths notation, nothing that reads, writes or defines
+MATH_COMMANDS = frozenset("""
+alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi varpi rho varrho
+sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega
+frac dfrac tfrac sqrt cdot times div pm mp top intercal approx le leq ge geq ne neq equiv sim simeq propto to
+rightarrow leftarrow Rightarrow mapsto in notin subset subseteq cup cap infty partial nabla sum prod exp log ln
+sin cos tan max min arg argmax softmax operatorname mathrm mathit mathbf mathsf mathbb mathcal boldsymbol text
+textrm textbf textit left right big Big bigg Bigg quad qquad ldots cdots dots vdots hat tilde bar vec dot mid
+odot otimes oplus circ lceil rceil lfloor rfloor langle rangle binom cdotp lt gt
+""".split())
+_SAFE_SYMBOLS = set(",;:!{}|")  # \, \; \: \! \{ \} \|
+_TITLE_CHARS = re.compile(r"[^\x20-\x7e]|[#%@~`\"&]")
+
+
+def split_math(text: str) -> list[tuple[bool, str]]:
+    """(is_math, text) pieces; an unclosed ``$`` is a dollar sign."""
+    out: list[tuple[bool, str]] = []
+    buf: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\" and i + 1 < n and text[i + 1] in "$\\":
+            buf.append(text[i + 1])
+            i += 2
+            continue
+        if ch == "$":
+            end = _closing(text, i + 1)
+            if end is not None and end > i + 1:
+                if buf:
+                    out.append((False, "".join(buf)))
+                    buf = []
+                out.append((True, text[i + 1:end]))
+                i = end + 1
+                continue
+        buf.append(ch)
+        i += 1
+    if buf:
+        out.append((False, "".join(buf)))
+    return out
+
+
+def _closing(text: str, start: int) -> int | None:
+    i = start
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text[i] == "$":
+            return i
+        i += 1
+    return None
+
+
+def literal(text: str) -> str:
+    """``text`` as title text that never opens math (a token inside a default title)."""
+    return text.replace("\\", "\\\\").replace("$", "\\$")
+
+
+def check_math(math: str, where: str = "title") -> None:
+    """Math that will be copied verbatim into TeX: allow-listed commands and characters, then the grammar."""
+    if "^^" in math:
+        raise SymattnError("^^ (TeX's character code notation) is not allowed in math", entry=where)
+    for m in re.finditer(r"\\([a-zA-Z@]+|.?)", math):
+        name = m.group(1)
+        if name[:1].isalpha() and "@" not in name:
+            if name not in MATH_COMMANDS:
+                raise SymattnError(f"\\{name} is not one of the maths commands allowed in a title", entry=where)
+        elif name not in _SAFE_SYMBOLS:
+            raise SymattnError(f"\\{name or ' (at the end)'} is not allowed in a title's math", entry=where)
+    ascii_part = re.sub(r"[^\x00-\x7f]", "", math)  # letters of any script are symbols; the grammar checks them
+    bad = _TITLE_CHARS.search(ascii_part)
+    if bad:
+        raise SymattnError(f"the character {bad.group(0)!r} is not allowed in a title's math", entry=where)
+    depth = 0
+    for ch in math.replace(r"\{", "").replace(r"\}", ""):
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if depth < 0:
+            break
+    if depth:
+        raise SymattnError(f"unbalanced braces in ${math}$", entry=where)
+    from .latex_input import parse_latex  # the grammar of spec entries: a formula, or an error
+    try:
+        parse_latex(_for_grammar(math))
+    except SymattnError as exc:
+        raise SymattnError(f"${math}$: {exc.message}", entry=where) from None
+
+
+def _for_grammar(math: str) -> str:
+    """Notation a title may use that the entry grammar has no node for: the command
+    allow-list above has vetted it, so the grammar sees a plain symbol in its place."""
+    math = re.sub(r"\\(text|textrm|textbf|textit|operatorname|mathrm|mathit|mathbf|mathsf|mathbb|mathcal|"
+                  r"boldsymbol)\s*\{[^{}]*\}", "x", math)
+    math = re.sub(r"\\(quad|qquad|[,;:!])", " ", math)
+    math = re.sub(r"\\(ldots|cdots|dots|vdots|infty|partial|nabla|top|intercal)(?![a-zA-Z])", "x", math)
+    math = re.sub(r"\\(to|rightarrow|leftarrow|Rightarrow|mapsto|approx|equiv|sim|simeq|propto|in|notin|subset|"
+                  r"subseteq|mid|cup|cap|odot|otimes|oplus|circ|pm|mp|div|cdotp)(?![a-zA-Z])", "=", math)
+    math = re.sub(r"\\(langle|rangle|lceil|rceil|lfloor|rfloor|\{|\}|\|)", " ", math)
+    math = re.sub(r"\\(argmax|softmax|max|min|arg)(?![a-zA-Z])", "f", math)
+    return " = ".join(p for p in re.split(r"[=<>]|\\(?:le|leq|ge|geq|ne|neq|lt|gt)(?![a-zA-Z])", math) if p.strip()) \
+        or "x"
+
+
+def check_title(title: str, where: str = "title") -> None:
+    """A spec title: one line of text; its ``$...$`` math passes :func:`check_math`."""
+    from . import limits
+    top = limits.MAX_TITLE_CHARS
+    if len(title) > top:
+        raise SymattnError(f"title of {len(title)} characters is over the limit of {top}", entry=where)
+    if any(not ch.isprintable() for ch in title):
+        raise SymattnError("title must be one line of printable text", entry=where)
+    if "^^" in title:
+        raise SymattnError("^^ (TeX's character code notation) is not allowed in a title", entry=where)
+    for is_math, piece in split_math(title):
+        if is_math:
+            check_math(piece, where)
+
+
+# --- one escape function per output language --------------------------------------------------
+
+def tex_text(text: str, escape_plain) -> str:
+    """TeX: math pieces verbatim (spec titles were checked; ours are ours), the rest through
+    ``escape_plain``, which makes every TeX special inert."""
+    return "".join(f"${piece}$" if is_math and _inert(piece) else escape_plain(("$%s$" % piece) if is_math else piece)
+                   for is_math, piece in split_math(text))
+
+
+def _inert(math: str) -> bool:
+    """Second line of defence at render time: no ^^, no command outside the allow-list."""
+    try:
+        if "^^" in math or re.search(r"[#%@]", math):
+            return False
+        return all((m.group(1)[:1].isalpha() and m.group(1) in MATH_COMMANDS) or m.group(1) in _SAFE_SYMBOLS
+                   for m in re.finditer(r"\\([a-zA-Z@]+|.?)", math))
+    except re.error:
+        return False
+
+
+_MD_SPECIALS = re.compile(r"([\\`*_\[\]()!#|~<>{}+])")
+
+
+def md_text(text: str) -> str:
+    """Markdown: text pieces HTML-escaped and their Markdown punctuation backslash-escaped, so
+    ``[x](javascript:...)`` or ``<script>`` stays text; math pieces stay ``$...$`` (HTML-escaped)."""
+    out = []
+    for is_math, piece in split_math(text):
+        if is_math and _inert(piece):
+            out.append("$" + html.escape(piece, quote=False) + "$")
+        else:
+            shown = f"${piece}$" if is_math else piece
+            out.append(_MD_SPECIALS.sub(r"\\\1", html.escape(shown, quote=False)).replace("$", r"\$"))
+    return "".join(out)
+
+
+def mathtext_text(text: str) -> str:
+    r"""matplotlib: a dollar sign that is text is ``\$`` (else mathtext would parse it); math
+    pieces are kept only when mathtext itself accepts them."""
+    out = []
+    for is_math, piece in split_math(text):
+        if is_math and _inert(piece) and _mathtext_ok(piece):
+            out.append(f"${piece}$")
+        else:
+            out.append((f"${piece}$" if is_math else piece).replace("$", r"\$"))
+    return "".join(out)
+
+
+def _mathtext_ok(math: str) -> bool:
+    try:
+        from matplotlib.mathtext import MathTextParser
+        MathTextParser("path").parse(f"${math}$")
+        return True
+    except Exception:  # mathtext raises ValueError and others for what it cannot draw
+        return False
