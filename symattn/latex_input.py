@@ -38,9 +38,12 @@ _UNEVALUATED = (sp.Integral, sp.Limit, sp.Derivative, sp.Subs)
 # Commands that could read files, define macros or loop in a TeX engine.  The
 # grammar would reject most of them anyway; refusing by name gives a clear message.
 _FORBIDDEN = re.compile(
-    r"\\(input|include|def|edef|gdef|xdef|let|newcommand|renewcommand|providecommand|"
-    r"csname|endcsname|read|write|openin|openout|immediate|catcode|expandafter|"
-    r"usepackage|documentclass|loop|repeat|directlua|special)(?![a-zA-Z])")
+    r"\\(input|include|includeonly|inputiffileexists|iffileexists|def|edef|gdef|xdef|let|futurelet|"
+    r"newcommand|renewcommand|providecommand|declarerobustcommand|newenvironment|csname|endcsname|read|readline|"
+    r"write|message|openin|openout|closein|closeout|immediate|catcode|lccode|uccode|expandafter|noexpand|"
+    r"scantokens|lowercase|uppercase|everyeof|everypar|usepackage|requirepackage|documentclass|loop|repeat|"
+    r"directlua|latelua|special|shipout|jobname|endinput|afterassignment|aftergroup|pdffilesize|"
+    r"filesize|filemoddate|filedump|mdfivesum|pdfprimitive|primitive|ifeof)(?![a-zA-Z])", re.IGNORECASE)
 _NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
 
 _l2s = None  # the latex2sympy2 module, imported on first use
@@ -77,6 +80,10 @@ def _precheck(text: str) -> str:
     bad = _FORBIDDEN.search(text)
     if bad:
         raise SymattnError(f"LaTeX command {bad.group(0)!s} is not allowed in a formula")
+    if "^^" in text:  # TeX's character-code notation: ^^5c is a backslash
+        raise SymattnError("^^ (TeX's character code notation) is not allowed in a formula")
+    if re.search(r"\\[a-zA-Z]*@", text):  # internal commands such as \@@input
+        raise SymattnError("LaTeX internal commands (with @) are not allowed in a formula")
     depth = peak = 0
     for ch in text:
         if ch in "{([":
