@@ -12,7 +12,9 @@ import io
 import warnings
 from dataclasses import dataclass
 
+from . import limits
 from .errors import SymattnError
+from .escape import literal, mathtext_text
 from .model import Derivation, Step
 from .numeric import fixed
 from .printing import Printer
@@ -25,10 +27,6 @@ FORMATS = ("png", "svg")
 CJK_FONTS = ("Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Serif CJK SC", "Source Han Sans SC",
              "Source Han Sans CN", "WenQuanYi Zen Hei", "WenQuanYi Micro Hei", "Droid Sans Fallback",
              "AR PL UMing CN", "SimHei", "Microsoft YaHei", "PingFang SC", "Hiragino Sans GB")
-
-#: an exact value longer than this (LaTeX characters) is not drawn in a cell
-MAX_EXACT = 60
-
 
 @dataclass(frozen=True)
 class Panel:
@@ -53,7 +51,7 @@ def _exact_label(value, printer: Printer) -> str | None:
     if value.free_symbols or value.is_Integer:
         return None
     tex = printer.doprint(value)
-    if len(tex) > MAX_EXACT or not tex.isascii():
+    if len(tex) > limits.MAX_PLOT_LABEL_CHARS or not tex.isascii():
         return None
     return f"${tex}$"
 
@@ -120,6 +118,7 @@ def plot(derivation: Derivation, fmt: str = "png", lang: str | None = None, *, d
         raise SymattnError("symattn plot needs matplotlib: pip install 'symattn[plot]'") from None
     lang = lang or derivation.lang
     shown = panels(derivation, lang)
+    limits.check_plot(len(shown))
     title = derivation.title[lang]
     family = ["DejaVu Sans"]
     texts = [title] + [t for p in shown for t in (p.title, *p.rows, *p.cols)]
@@ -143,10 +142,14 @@ def plot(derivation: Derivation, fmt: str = "png", lang: str | None = None, *, d
         fig.colorbar(image, ax=axes, shrink=0.6, label="weight" if lang != "zh" else "权重 (weight)")
         for ax in list(axes.flat)[len(shown):]:
             ax.set_visible(False)
-        fig.suptitle(title, fontsize=13)
+        fig.suptitle(mathtext_text(title), fontsize=13)
         buf = io.BytesIO()
         metadata = {"Software": None} if fmt == "png" else {"Date": None, "Creator": None}
-        fig.savefig(buf, format=fmt, dpi=dpi, metadata=metadata)
+        try:
+            fig.savefig(buf, format=fmt, dpi=dpi, metadata=metadata)
+        except (ValueError, RuntimeError, OverflowError) as exc:  # the renderer refused a label or a size
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise SymattnError(f"matplotlib cannot draw this plot: {first}") from None
     return buf.getvalue()
 
 
@@ -155,12 +158,12 @@ def _draw(ax, panel: Panel, size: int, lang: str):
 
     data = np.array([[np.nan if v is None else v for v in row] for row in panel.values], dtype=float)
     image = ax.imshow(data, cmap="Blues", vmin=0.0, vmax=1.0)
-    ax.set_xticks(range(len(panel.cols)), labels=list(panel.cols))
-    ax.set_yticks(range(len(panel.rows)), labels=list(panel.rows))
+    ax.set_xticks(range(len(panel.cols)), labels=[mathtext_text(literal(t)) for t in panel.cols])
+    ax.set_yticks(range(len(panel.rows)), labels=[mathtext_text(literal(t)) for t in panel.rows])
     ax.tick_params(top=True, bottom=False, labeltop=True, labelbottom=False, labelsize=11)
     ax.set_xlabel("键 key" if lang == "zh" else "key", fontsize=9)
     ax.set_ylabel("查询 query" if lang == "zh" else "query", fontsize=9)
-    ax.set_title(panel.title, fontsize=11)
+    ax.set_title(mathtext_text(panel.title), fontsize=11)
     fontsize = 10 if size <= 4 else (7 if size <= 6 else 5)
     for i, row in enumerate(panel.decimals):
         for j, text in enumerate(row):
