@@ -46,15 +46,15 @@ class Resolved:
         L = len(spec.tokens)
         if spec.X is not None:
             _check_rows(spec.X, "X", L)
-            self.steps.append(_given("input", spec.X, "X", Text("输入矩阵 X", "Input matrix X"),
+            self.steps.append(_given("input", spec.X, "X", Text("输入矩阵 $X$", "Input matrix $X$"),
                                      spec))
-        self.Q = self._projected("Q", spec.Q, spec.W_Q, "queries", Text("查询矩阵 Q", "Queries Q"))
-        self.K = self._projected("K", spec.K, spec.W_K, "keys", Text("键矩阵 K", "Keys K"))
+        self.Q = self._projected("Q", spec.Q, spec.W_Q, "queries", Text("查询矩阵 $Q$", "Queries $Q$"))
+        self.K = self._projected("K", spec.K, spec.W_K, "keys", Text("键矩阵 $K$", "Keys $K$"))
         if spec.V is None and spec.W_V is None:
             self.V = value_symbols(spec.tokens)
             self.symbolic_v = True
         else:
-            self.V = self._projected("V", spec.V, spec.W_V, "values", Text("值矩阵 V", "Values V"))
+            self.V = self._projected("V", spec.V, spec.W_V, "values", Text("值矩阵 $V$", "Values $V$"))
             self.symbolic_v = False
         if self.Q.cols != self.K.cols:
             raise SymattnError(f"Q is {self.Q.rows}x{self.Q.cols} but K is {self.K.rows}x{self.K.cols}: "
@@ -67,7 +67,7 @@ class Resolved:
             raise SymattnError(f"give either {name} or W_{name}, not both", entry=name)
         if given is not None:
             _check_rows(given, name, L)
-            self.steps.append(_given(step_id, given, name, Text(f"给定的 {name}", f"Given {name}"), spec))
+            self.steps.append(_given(step_id, given, name, Text(f"给定的 ${name}$", f"Given ${name}$"), spec))
             return given
         if weight is None:
             raise SymattnError(f"missing {name}: give {name} directly, or X and W_{name}", entry=name)
@@ -131,7 +131,7 @@ def derive_attention(spec: AttentionSpec) -> Derivation:
 
     KT = transpose(r.K)
     steps.append(Step(
-        id="keys_transposed", title=Text("转置 K^T", "Transpose K^T"), lhs=Ks.T, formula=Ks.T,
+        id="keys_transposed", title=Text("转置 $K^T$", "Transpose $K^T$"), lhs=Ks.T, formula=Ks.T,
         substituted=sp.Transpose(r.K), exact=KT, numeric=evaluate(KT, digits), col_labels=tokens,
         expanded=(nodes.Named(f"(K^{{T}})_{{{index(0, 1 % L)}}}"), nodes.Named(f"k_{{{index(1 % L, 0)}}}"),
                   KT[0, 1 % L]),
@@ -141,7 +141,7 @@ def derive_attention(spec: AttentionSpec) -> Derivation:
 
     S = matmul(r.Q, KT)
     steps.append(Step(
-        id="scores", title=Text("打分矩阵 S = QK^T", "Scores S = QK^T"),
+        id="scores", title=Text("打分矩阵 $S = QK^T$", "Scores $S = QK^T$"),
         lhs=sp.MatrixSymbol("S", L, L), formula=Qs * Ks.T,
         substituted=sp.MatMul(r.Q, KT, evaluate=False),
         expanded=(nodes.Named("s_{%s}" % index(0, 0)),
@@ -154,9 +154,14 @@ def derive_attention(spec: AttentionSpec) -> Derivation:
     root = sp.sqrt(dk)
     scaled = S / root if root != 1 else S
     scaled = sp.ImmutableMatrix(scaled.applyfunc(lambda e: e if e.is_Rational else sp.expand(e)))
-    root_tex = f"\\sqrt{{{sp.latex(dk)}}} = {sp.latex(root)}"
+    if root.is_Rational:
+        root_tex = f"\\sqrt{{{sp.latex(dk)}}} = {sp.latex(root)}"
+    elif root.is_number:  # sqrt(3) = sqrt(3) says nothing: give its decimals
+        root_tex = f"\\sqrt{{{sp.latex(dk)}}} \\approx {fixed(evaluate(sp.ImmutableMatrix([[root]]), digits)[0][0], digits)}"
+    else:
+        root_tex = sp.latex(root)
     steps.append(Step(
-        id="scaled_scores", title=Text("缩放 S / √d_k", "Scaling S / √d_k"),
+        id="scaled_scores", title=Text(r"缩放 $S / \sqrt{d_k}$", r"Scaling $S / \sqrt{d_k}$"),
         lhs=nodes.Named(r"\tilde{S}", "S_scaled"), formula=nodes.ScaledBy(Qs * Ks.T, d_sym),
         substituted=nodes.ScaledBy(S, dk),
         expanded=(nodes.Named(r"\tilde{s}_{%s}" % index(0, 0)), nodes.ScaledBy(S[0, 0], dk),
@@ -175,7 +180,7 @@ def derive_attention(spec: AttentionSpec) -> Derivation:
         chain.append(nodes.ExpRatio(first.exponents[0], first.exponents))
     chain.append(A[0, 0])
     steps.append(Step(
-        id="weights", title=Text("按行 softmax：注意力权重 A", "Row softmax: attention weights A"),
+        id="weights", title=Text("按行 softmax：注意力权重 $A$", "Row softmax: attention weights $A$"),
         lhs=sp.MatrixSymbol("A", L, L),
         formula=nodes.RowSoftmax(nodes.ScaledBy(Qs * Ks.T, d_sym)),
         substituted=nodes.RowSoftmax(scaled), expanded=tuple(chain), exact=A, numeric=A_num,
@@ -191,7 +196,7 @@ def derive_attention(spec: AttentionSpec) -> Derivation:
         out_chain = (nodes.Named("o_{%s}" % index(0, 0)),
                      nodes.Dot(*[(A[0, j], r.V[j, 0]) for j in range(L)]), O[0, 0])
     steps.append(Step(
-        id="output", title=Text("加权求和：输出 O = AV", "Weighted sum: output O = AV"),
+        id="output", title=Text("加权求和：输出 $O = AV$", "Weighted sum: output $O = AV$"),
         lhs=sp.MatrixSymbol("O", *O.shape), formula=sp.MatrixSymbol("A", L, L) * sp.MatrixSymbol("V", *r.V.shape),
         substituted=sp.MatMul(A, r.V, evaluate=False), expanded=out_chain, exact=O,
         numeric=evaluate(O, digits), row_labels=tokens,
@@ -199,9 +204,14 @@ def derive_attention(spec: AttentionSpec) -> Derivation:
 
     title = spec.heading("手推 Attention：" + " ".join(map(literal, tokens)),
                          "Attention by hand: " + " ".join(map(literal, tokens)))
-    intro = (Text(f"序列长度 $L = {L}$，$d_k = {sp.latex(dk)}$。每一步给出公式、代入数字、展开一个元素、精确值与 {digits} 位小数。",
-                  f"Sequence length $L = {L}$, $d_k = {sp.latex(dk)}$. Each step shows the formula, the numbers "
-                  f"substituted, one entry written out, the exact value and {digits} decimals."),)
+    if any(v is not None for row in A_num for v in row):
+        intro = (Text(f"序列长度 $L = {L}$，$d_k = {sp.latex(dk)}$。每一步给出公式、代入数字、展开一个元素、精确值与 {digits} 位小数。",
+                      f"Sequence length $L = {L}$, $d_k = {sp.latex(dk)}$. Each step shows the formula, the numbers "
+                      f"substituted, one entry written out, the exact value and {digits} decimals."),)
+    else:  # symbolic weights have no decimals to promise
+        intro = (Text(f"序列长度 $L = {L}$，$d_k = {sp.latex(dk)}$。每一步给出公式、代入数字、展开一个元素与精确值（含符号，没有小数）。",
+                      f"Sequence length $L = {L}$, $d_k = {sp.latex(dk)}$. Each step shows the formula, the numbers "
+                      "substituted, one entry written out and the exact value (symbolic, so no decimals)."),)
     return Derivation(topic="attention", title=title, tokens=tokens, steps=tuple(steps),
                       digits=digits, lang=spec.lang, intro=intro,
                       meta=(("d_k", dk), ("symbolic_v", r.symbolic_v)))
@@ -218,13 +228,21 @@ def _weight_notes(rows, A, A_num, spec) -> tuple[Text, ...]:
     if all(s == 1 for s in sums):
         notes.append(Text("每一行的精确和都恰好是 $1$（分子加起来正是分母）。",
                           "Every row sums to exactly $1$: the numerators add up to the denominator."))
-    notes.append(Text(
-        "精确形式把每行减去该行最小值，使指数都 $\\ge 0$，再合并相同的指数项。"
-        "数值代码（如 PyTorch）反过来减去每行最大值，使指数都 $\\le 0$，$e^x$ 不会溢出；"
-        "分子分母同乘一个常数，结果不变。",
-        "The exact form subtracts each row's minimum, so every exponent is $\\ge 0$, and groups equal "
-        "exponents. Numeric code (PyTorch, for one) subtracts the row maximum instead, so every exponent "
-        "is $\\le 0$ and $e^x$ cannot overflow; multiplying top and bottom by the same constant changes nothing."))
+    if all(x.is_number for row in rows for x in row.exponents):
+        notes.append(Text(
+            "精确形式把每行减去该行最小值，使指数都 $\\ge 0$，再合并相同的指数项。"
+            "数值代码（如 PyTorch）反过来减去每行最大值，使指数都 $\\le 0$，$e^x$ 不会溢出；"
+            "分子分母同乘一个常数，结果不变。",
+            "The exact form subtracts each row's minimum, so every exponent is $\\ge 0$, and groups equal "
+            "exponents. Numeric code (PyTorch, for one) subtracts the row maximum instead, so every exponent "
+            "is $\\le 0$ and $e^x$ cannot overflow; multiplying top and bottom by the same constant changes nothing."))
+    else:  # symbolic scores have no known minimum: nothing was shifted
+        notes.append(Text(
+            "分数含符号，无法判断哪一个最小，所以指数保持原样、不做平移。"
+            "数值代码（如 PyTorch）会减去每行最大值，使 $e^x$ 不会溢出；分子分母同乘一个常数，结果不变。",
+            "The scores are symbolic, so no row minimum is known and the exponents are left as they are, "
+            "unshifted. Numeric code (PyTorch, for one) subtracts the row maximum so that $e^x$ cannot "
+            "overflow; multiplying top and bottom by the same constant changes nothing."))
     numeric_ok = all(v is not None for row in A_num for v in row)
     has_claims = any(step_id == "weights" for step_id, _, _ in spec.claimed)
     if numeric_ok and not has_claims:
@@ -238,7 +256,7 @@ def _weight_notes(rows, A, A_num, spec) -> tuple[Text, ...]:
                               "That is rounding, not an error."))
     for step_id, claimed, decimals in spec.claimed:
         if step_id == "weights" and numeric_ok:
-            notes.extend(_claimed_notes(claimed, decimals, A_num))
+            notes.extend(_claimed_notes(claimed, decimals, A_num, _whose(spec)))
     return tuple(notes)
 
 
@@ -247,11 +265,18 @@ def _row_sums(rounded) -> list[str]:
     return [f"{sum(Decimal(v) for v in row):f}" for row in rounded]
 
 
-def _claimed_notes(claimed, decimals, A_num) -> list[Text]:
+def _whose(spec) -> Text:
+    """Whose printed weights: "the article" only for the built-in example's numbers."""
+    from .examples import is_article
+    return Text("文章给出的", "the article's") if is_article(spec) else Text("给出的", "the claimed")
+
+
+def _claimed_notes(claimed, decimals, A_num, who: Text) -> list[Text]:
     from decimal import Decimal
+    cap = who.en[0].upper() + who.en[1:]
     if claimed.shape != (len(A_num), len(A_num[0])):
-        return [Text(f"文章给出的权重是 ${claimed.rows} \\times {claimed.cols}$，与精确结果的形状不同。",
-                     f"The article's weights are ${claimed.rows} \\times {claimed.cols}$, "
+        return [Text(f"{who.zh}权重是 ${claimed.rows} \\times {claimed.cols}$，与精确结果的形状不同。",
+                     f"{cap} weights are ${claimed.rows} \\times {claimed.cols}$, "
                      "a different shape from the exact result.")]
     bad = []
     for i in range(claimed.rows):
@@ -265,20 +290,20 @@ def _claimed_notes(claimed, decimals, A_num) -> list[Text]:
                       for i in range(claimed.rows)])
     out = []
     if not bad:
-        out.append(Text(f"文章给出的近似值（{shown} …）与精确权重保留 {decimals} 位小数后完全一致。",
-                        f"The article's approximate values ({shown} …) agree with the exact weights "
+        out.append(Text(f"{who.zh}近似值（{shown} …）与精确权重保留 {decimals} 位小数后完全一致。",
+                        f"{cap} approximate values ({shown} …) agree with the exact weights "
                         f"at {decimals} decimals."))
     else:
         lst = "; ".join(f"$a_{{{index(i, j)}}}$ ≈ {w}" for i, j, w in bad)
-        out.append(Text(f"文章给出的近似值有 {len(bad)} 处与精确值不符（应为 {lst}）。",
-                        f"{len(bad)} of the article's approximate values disagree with the exact "
+        out.append(Text(f"{who.zh}近似值有 {len(bad)} 处与精确值不符（应为 {lst}）。",
+                        f"{len(bad)} of {who.en} approximate values disagree with the exact "
                         f"weights (correct: {lst})."))
     odd = [(i, s) for i, s in enumerate(sums) if Decimal(s) != 1]
     if odd:
         lst_zh = "、".join(f"第 {i + 1} 行和为 ${s}$" for i, s in odd)
         lst_en = ", ".join(f"row {i + 1} sums to ${s}$" for i, s in odd)
-        out.append(Text(f"文章中四舍五入后的权重：{lst_zh}，而不是 $1$；精确值每行和为 $1$。",
-                        f"In the article's rounded weights {lst_en}, not $1$; the exact rows sum to $1$."))
+        out.append(Text(f"{who.zh}四舍五入后的权重：{lst_zh}，而不是 $1$；精确值每行和为 $1$。",
+                        f"In {who.en} rounded weights {lst_en}, not $1$; the exact rows sum to $1$."))
     return out
 
 

@@ -108,20 +108,24 @@ def derive_consistency(spec) -> Derivation:
     W = f"W_{{{name}}}"
     Xs, Ts = sp.MatrixSymbol("X", *X.shape), sp.MatrixSymbol(name, *T.shape)
     Ws = sp.MatrixSymbol(f"W_{name}", X.cols, T.cols)
-    steps = [_given("input", X, "X", Text("输入矩阵 X", "Input matrix X"), spec),
+    from .examples import is_article
+    article = is_article(spec)  # only the built-in example's numbers are "the article's"
+    src = Text("文章假设的", "the article's") if article else Text("给定的", "the given")
+    steps = [_given("input", X, "X", Text("输入矩阵 $X$", "Input matrix $X$"), spec),
              _given({"Q": "queries", "K": "keys", "V": "values"}[name], T, name,
-                    Text(f"文章给出的 {name}", f"The {name} the article assumes"), spec)]
+                    Text(f"文章给出的 ${name}$", f"The ${name}$ the article assumes") if article else
+                    Text(f"给定的 ${name}$", f"The given ${name}$"), spec)]
 
     ranks = sp.ImmutableMatrix([[sol.rank_x, sol.rank_aug]])
     verdict = (Text(f"$\\operatorname{{rank}} X = \\operatorname{{rank}}[X \\mid {name}] = {sol.rank_x}$：方程 "
-                    f"$X {W} = {name}$ 有精确解，文章假设的 ${name}$ 是自洽的。",
+                    f"$X {W} = {name}$ 有精确解，{src.zh} ${name}$ 是自洽的。",
                     f"$\\operatorname{{rank}} X = \\operatorname{{rank}}[X \\mid {name}] = {sol.rank_x}$, so "
-                    f"$X {W} = {name}$ has an exact solution: the article's ${name}$ is consistent.")
+                    f"$X {W} = {name}$ has an exact solution: {src.en} ${name}$ is consistent.")
                if sol.exists else
                Text(f"$\\operatorname{{rank}} X = {sol.rank_x} < \\operatorname{{rank}}[X \\mid {name}] = "
-                    f"{sol.rank_aug}$：不存在 ${W}$ 使 $X {W} = {name}$，文章假设的 ${name}$ 不可能由 $X$ 投影得到。",
+                    f"{sol.rank_aug}$：不存在 ${W}$ 使 $X {W} = {name}$，{src.zh} ${name}$ 不可能由 $X$ 投影得到。",
                     f"$\\operatorname{{rank}} X = {sol.rank_x} < \\operatorname{{rank}}[X \\mid {name}] = "
-                    f"{sol.rank_aug}$: no ${W}$ gives $X {W} = {name}$; the article's ${name}$ cannot come "
+                    f"{sol.rank_aug}$: no ${W}$ gives $X {W} = {name}$; {src.en} ${name}$ cannot come "
                     f"from projecting $X$."))
     why = []
     if sol.rank_x == X.rows:
@@ -165,13 +169,13 @@ def derive_consistency(spec) -> Derivation:
         pform, psub = nodes.Named("X^{+}"), None
     P = sol.pinv
     steps.append(Step(
-        id="pseudo_inverse", title=Text("伪逆 X⁺", "Pseudo-inverse X⁺"), lhs=nodes.Named("X^{+}", "X_pinv"),
+        id="pseudo_inverse", title=Text("伪逆 $X^{+}$", "Pseudo-inverse $X^{+}$"), lhs=nodes.Named("X^{+}", "X_pinv"),
         formula=pform, substituted=psub, expanded=(), exact=P, numeric=evaluate(P, digits),
         notes=(Text(f"维度: ${_shape(P)}$；$X X^{{+}} X = X$。", f"Shape ${_shape(P)}$; $X X^{{+}} X = X$."),)))
 
     W0 = sol.W0
     steps.append(Step(
-        id="solution", title=Text(f"最小范数解 W_{name} = X⁺{name}", f"Minimum-norm solution W_{name} = X⁺{name}"),
+        id="solution", title=Text(f"最小范数解 $W_{name} = X^{{+}} {name}$", f"Minimum-norm solution $W_{name} = X^{{+}} {name}$"),
         lhs=Ws, formula=sp.MatMul(sp.MatrixSymbol("X^{+}", X.cols, X.rows), Ts),
         substituted=sp.MatMul(P, T, evaluate=False),
         expanded=(nodes.Named("w_{%s}" % index(0, 0)), nodes.Dot(*zip(P.row(0), T.col(0))), W0[0, 0]),
@@ -187,7 +191,7 @@ def derive_consistency(spec) -> Derivation:
     XW = sp.ImmutableMatrix(X * W0)
     ok = XW == T
     steps.append(Step(
-        id="check", title=Text(f"验证 X W_{name}", f"Check X W_{name}"), lhs=Xs * Ws,
+        id="check", title=Text(f"验证 $X W_{name}$", f"Check $X W_{name}$"), lhs=Xs * Ws,
         formula=Xs * Ws, substituted=sp.MatMul(X, W0, evaluate=False),
         expanded=(nodes.Named("(X %s)_{%s}" % (W, index(0, 0))), nodes.Dot(*zip(X.row(0), W0.col(0))), XW[0, 0]),
         exact=XW, numeric=evaluate(XW, digits), row_labels=tokens,
@@ -198,7 +202,7 @@ def derive_consistency(spec) -> Derivation:
     N, k = sol.null, sol.null.cols
     if k:
         steps.append(Step(
-            id="null_space", title=Text("零空间 null(X)", "Null space null(X)"), lhs=sp.MatrixSymbol("N", *N.shape),
+            id="null_space", title=Text(r"零空间 $\operatorname{null}(X)$", r"Null space $\operatorname{null}(X)$"), lhs=sp.MatrixSymbol("N", *N.shape),
             formula=nodes.Named(r"\{ n : X n = 0 \}"), substituted=None,
             expanded=(nodes.Named(r"X n_{1}"), sp.MatMul(X, N.col(0), evaluate=False), sp.zeros(X.rows, 1)),
             exact=N, numeric=evaluate(N, digits),
@@ -224,8 +228,8 @@ def derive_consistency(spec) -> Derivation:
 
     title = spec.heading(f"假设的 {name} 自洽吗？" + " ".join(map(literal, tokens)),
                          f"Is the assumed {name} consistent? " + " ".join(map(literal, tokens)))
-    intro = (Text(f"文章直接假设了 ${name}$。问：是否存在投影矩阵 ${W}$ 使 $X {W} = {name}$？全部用有理数精确计算。",
-                  f"The article assumes ${name}$ directly. Is there a projection ${W}$ with $X {W} = {name}$? "
+    intro = (Text(f"{'文章直接假设了' if article else '这里直接给定了'} ${name}$。问：是否存在投影矩阵 ${W}$ 使 $X {W} = {name}$？全部用有理数精确计算。",
+                  f"{'The article assumes' if article else 'The spec gives'} ${name}$ directly. Is there a projection ${W}$ with $X {W} = {name}$? "
                   "Everything below is exact rational arithmetic."),)
     return Derivation(topic="consistency", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .spec import AttentionSpec, parse_spec
 
-__all__ = ["ARTICLE_TOML", "article_spec"]
+__all__ = ["ARTICLE_TOML", "article_spec", "is_article"]
 
 ARTICLE_TOML = """\
 # The worked example of "从零手推：大语言模型核心——Attention 机制与 QKV 矩阵".
@@ -43,3 +43,26 @@ def article_spec(lang: str | None = None) -> AttentionSpec:
         from dataclasses import replace
         spec = replace(spec, lang=lang)
     return spec
+
+
+def is_article(spec: AttentionSpec) -> bool:
+    """True when the spec holds the article's own numbers (its tokens, and X, Q, K
+    where given): only then may a document say "the article".
+
+    >>> is_article(article_spec()), is_article(parse_spec('Q = [[1]]\\nK = [[1]]'))
+    (True, False)
+    """
+    ref = _article()
+    if spec.tokens != ref.tokens or (spec.Q is None and spec.X is None):
+        return False
+    return all(getattr(spec, k) is None or getattr(spec, k) == getattr(ref, k) for k in ("X", "Q", "K"))
+
+
+def _article() -> AttentionSpec:
+    global _ARTICLE
+    if _ARTICLE is None:
+        _ARTICLE = parse_spec(ARTICLE_TOML)
+    return _ARTICLE
+
+
+_ARTICLE: AttentionSpec | None = None

@@ -218,7 +218,7 @@ def _shape(m) -> str:
 
 def _given(step_id, value, name, spec) -> Step:
     sym = sp.MatrixSymbol(name, *value.shape)
-    return Step(id=step_id, title=Text(f"给定的 {name}", f"Given {name}"), lhs=sym, formula=sym, substituted=None,
+    return Step(id=step_id, title=Text(f"给定的 ${name}$", f"Given ${name}$"), lhs=sym, formula=sym, substituted=None,
                 expanded=(), exact=value, numeric=evaluate(value, spec.digits), row_labels=spec.tokens,
                 notes=(Text(f"维度: ${_shape(value)}$", f"Shape: ${_shape(value)}$"),))
 
@@ -248,7 +248,7 @@ def _inputs(spec):
         value = matmul(spec.X, W)
         X, Ws = sp.MatrixSymbol("X", *spec.X.shape), sp.MatrixSymbol(f"W_{name}", *W.shape)
         steps.append(Step(
-            id=step_id, title=Text(f"投影 {name} = X W_{name}", f"Projection {name} = X W_{name}"),
+            id=step_id, title=Text(f"投影 ${name} = X W_{name}$", f"Projection ${name} = X W_{name}$"),
             lhs=sp.MatrixSymbol(name, *value.shape), formula=X * Ws,
             substituted=sp.MatMul(spec.X, W, evaluate=False),
             expanded=(nodes.Named(f"{name.lower()}_{{11}}"), nodes.Dot(*zip(spec.X.row(0), W.col(0))), value[0, 0]),
@@ -290,14 +290,14 @@ def _head_steps(head: Head, n_q: int, n_kv: int, tokens, digits) -> list[Step]:
         w_notes.insert(0, share)
     d_sym = sp.Symbol("d_h")
     weights = Step(
-        id=f"head{i}_weights", title=Text(f"第 {i} 个头：注意力权重 A_{i}", f"Head {i}: attention weights A_{i}"),
+        id=f"head{i}_weights", title=Text(f"第 {i} 个头：注意力权重 $A_{{{i}}}$", f"Head {i}: attention weights $A_{{{i}}}$"),
         lhs=sp.MatrixSymbol(f"A_{{{i}}}", L, L), formula=nodes.RowSoftmax(nodes.ScaledBy(Qs * Ks.T, d_sym)),
         substituted=nodes.RowSoftmax(nodes.ScaledBy(sp.MatMul(head.Q, head.K.T, evaluate=False), d_h)),
         expanded=tuple(chain), exact=head.A, numeric=evaluate(head.A, digits), row_labels=tokens,
         col_labels=tokens, notes=tuple(w_notes))
     output = Step(
-        id=f"head{i}_output", title=Text(f"第 {i} 个头：输出 O_{i} = A_{i} {vname.replace('{', '').replace('}', '')}",
-                                         f"Head {i}: output O_{i} = A_{i} {vname.replace('{', '').replace('}', '')}"),
+        id=f"head{i}_output", title=Text(f"第 {i} 个头：输出 $O_{{{i}}} = A_{{{i}}} {vname}$",
+                                         f"Head {i}: output $O_{{{i}}} = A_{{{i}}} {vname}$"),
         lhs=sp.MatrixSymbol(f"O_{{{i}}}", *head.O.shape), formula=sp.MatrixSymbol(f"A_{{{i}}}", L, L) * Vs,
         substituted=sp.MatMul(head.A, head.V, evaluate=False),
         expanded=(nodes.Named("o^{(%d)}_{11}" % i), nodes.Dot(*zip(head.A.row(0), head.V.col(0))), head.O[0, 0]),
@@ -325,7 +325,7 @@ def _concat_steps(res: Heads, W_O, tokens, digits) -> list[Step]:
     if W_O is not None:
         Y = res.output
         steps.append(Step(
-            id="output", title=Text("输出投影 Y = O W_O", "Output projection Y = O W_O"),
+            id="output", title=Text("输出投影 $Y = O W_O$", "Output projection $Y = O W_O$"),
             lhs=sp.MatrixSymbol("Y", *Y.shape),
             formula=sp.MatrixSymbol("O", *res.concat.shape) * sp.MatrixSymbol("W_O", *W_O.shape),
             substituted=sp.MatMul(res.concat, W_O, evaluate=False),
@@ -355,7 +355,7 @@ def derive_mha(spec) -> Derivation:
     d_h = Q.cols // h
     dims = sp.ImmutableMatrix([[Q.cols, h, d_h]])
     steps.append(Step(
-        id="split", title=Text("把 d 分成 h 个头", "Split d into h heads"),
+        id="split", title=Text("把 $d$ 分成 $h$ 个头", "Split $d$ into $h$ heads"),
         lhs=nodes.Named(r"\begin{bmatrix} d & h & d_h \end{bmatrix}", "dims"),
         formula=nodes.Named(r"\begin{bmatrix} d & h & d / h \end{bmatrix}"), substituted=None,
         expanded=(nodes.Named("d_h"), nodes.Named(f"{Q.cols} / {h}"), sp.Integer(d_h)),
@@ -369,10 +369,10 @@ def derive_mha(spec) -> Derivation:
     steps += _concat_steps(res, W_O, tokens, digits)
     title = spec.heading(f"多头注意力（{h} 个头）：" + " ".join(map(literal, tokens)),
                          f"Multi-head attention ({h} heads): " + " ".join(map(literal, tokens)))
-    intro = (Text(f"把 $d = {Q.cols}$ 分成 $h = {h}$ 个头，每个头宽 $d_h = {d_h}$，各自做一次文章中的注意力"
+    intro = (Text(f"把 $d = {Q.cols}$ 分成 $h = {h}$ 个头，每个头宽 $d_h = {d_h}$，各自做一次缩放点积注意力"
                   f"（缩放用 $\\sqrt{{d_h}}$），再拼接并乘以 $W_O$。",
-                  f"Split $d = {Q.cols}$ into $h = {h}$ heads of width $d_h = {d_h}$; each head runs the article's "
-                  "attention (scaled by $\\sqrt{d_h}$); then concatenate and multiply by $W_O$."),)
+                  f"Split $d = {Q.cols}$ into $h = {h}$ heads of width $d_h = {d_h}$; each head runs scaled "
+                  "dot-product attention (scaled by $\\sqrt{d_h}$); then concatenate and multiply by $W_O$."),)
     return Derivation(topic="mha", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro, meta=(("heads", h), ("d_h", d_h)))
 
@@ -408,7 +408,7 @@ def derive_gqa(spec) -> Derivation:
     R = repeat_matrix(n_q, n_kv, d_h)
     Krep = matmul(K, R)
     steps.append(Step(
-        id="repeated_keys", title=Text("重复的键 K R（与 MHA 对照用）", "Repeated keys K R (to compare with MHA)"),
+        id="repeated_keys", title=Text("重复的键 $K R$（与 MHA 对照用）", "Repeated keys $K R$ (to compare with MHA)"),
         lhs=nodes.Named(r"K_{\text{rep}}", "K_rep"), formula=sp.MatrixSymbol("K", *K.shape) * sp.MatrixSymbol("R", *R.shape),
         substituted=sp.MatMul(K, R, evaluate=False),
         expanded=(), exact=Krep, numeric=evaluate(Krep, digits), row_labels=tokens,

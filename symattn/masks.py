@@ -177,7 +177,7 @@ def derive_mask(spec) -> Derivation:
     Ms, St = sp.MatrixSymbol("M", L, L), nodes.Named(r"\tilde{S}", "S_scaled")
     hidden = [(i, j) for i in range(L) for j in range(L) if M[i, j] == NEG_INF]
     steps.append(Step(
-        id="mask", title=Text("掩码矩阵 M", "Mask M"), lhs=Ms, formula=Ms, substituted=None,
+        id="mask", title=Text("掩码矩阵 $M$", "Mask $M$"), lhs=Ms, formula=Ms, substituted=None,
         expanded=(nodes.Named("m_{ij}"), _rule(causal, padded)),
         exact=M, numeric=evaluate(M, digits), row_labels=tokens, col_labels=tokens,
         notes=_mask_notes(causal, padded, tokens) + (
@@ -187,7 +187,7 @@ def derive_mask(spec) -> Derivation:
     masked = sp.ImmutableMatrix(L, L, lambda i, j: scaled[i, j] + M[i, j])
     hi, hj = hidden[0] if hidden else (0, 0)
     steps.append(Step(
-        id="masked_scores", title=Text("加上掩码 S̃ + M", "Masked scores S̃ + M"),
+        id="masked_scores", title=Text(r"加上掩码 $\tilde{S} + M$", r"Masked scores $\tilde{S} + M$"),
         lhs=nodes.Named(r"\tilde{S}_{M}", "S_masked"), formula=MaskedBy(St, Ms),
         substituted=MaskedBy(scaled, M),
         expanded=(nodes.Named(r"\tilde{s}_{%s} + m_{%s}" % (index(hi, hj), index(hi, hj))),
@@ -204,7 +204,7 @@ def derive_mask(spec) -> Derivation:
     O = sp.ImmutableMatrix(L, r.V.cols, lambda i, k: rows[i].combine(list(r.V.col(k))))
     oi = max(range(L), key=lambda i: (len(rows[i].visible), -i))
     steps.append(Step(
-        id="output", title=Text("加权求和：输出 O = AV", "Weighted sum: output O = AV"),
+        id="output", title=Text("加权求和：输出 $O = AV$", "Weighted sum: output $O = AV$"),
         lhs=sp.MatrixSymbol("O", *O.shape), formula=sp.MatrixSymbol("A", L, L) * sp.MatrixSymbol("V", *r.V.shape),
         substituted=sp.MatMul(A, r.V, evaluate=False),
         expanded=(nodes.Named("o_{%s}" % index(oi, 0)),
@@ -261,7 +261,7 @@ def _weights_step(rows, masked, A, tokens, digits, hidden) -> Step:
                           "Every row still sums to exactly $1$ over its visible positions."))
     Ms = sp.MatrixSymbol("M", L, L)
     return Step(
-        id="weights", title=Text("按行 softmax：注意力权重 A", "Row softmax: attention weights A"),
+        id="weights", title=Text("按行 softmax：注意力权重 $A$", "Row softmax: attention weights $A$"),
         lhs=sp.MatrixSymbol("A", L, L),
         formula=nodes.RowSoftmax(MaskedBy(nodes.Named(r"\tilde{S}", "S_scaled"), Ms)),
         substituted=nodes.RowSoftmax(masked), expanded=tuple(chain), exact=A,

@@ -6,7 +6,7 @@ LaTeX, HTML, text or JSON; every renderer reads the same fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import sympy as sp
 
@@ -65,6 +65,7 @@ class Derivation:
     intro: tuple[Text, ...] = ()      # paragraphs before the first step
     outro: tuple[Text, ...] = ()      # paragraphs after the last step
     meta: tuple[tuple[str, object], ...] = field(default=())  # extra facts (d_k, …)
+    numbers: tuple[int | None, ...] = ()  # heading number of each step (None: no heading); () is 1, 2, …
 
     def step(self, step_id: str) -> Step:
         """The step with this id.
@@ -80,6 +81,27 @@ class Derivation:
             if s.id == step_id:
                 return s
         raise KeyError(step_id)
+
+    def only(self, *step_ids: str) -> "Derivation":
+        """These steps alone, in document order, keeping their numbers.
+
+        >>> from symattn import derive_article
+        >>> part = derive_article().only("weights", "scores")
+        >>> [(n, s.id) for n, s in zip(part.numbers, part.steps)]
+        [(5, 'scores'), (7, 'weights')]
+        """
+        for step_id in step_ids:
+            self.step(step_id)  # KeyError for an unknown id
+        numbers = self.numbers or tuple(range(1, len(self.steps) + 1))
+        kept = [(n, s) for n, s in zip(numbers, self.steps) if s.id in step_ids]
+        return replace(self, steps=tuple(s for _, s in kept), numbers=tuple(n for n, _ in kept),
+                       intro=(), outro=())
+
+    @classmethod
+    def of_step(cls, step: Step, *, digits: int = 4, lang: str = "zh") -> "Derivation":
+        """A one-step document: the step's title is the document's, so the step has no heading of its own."""
+        return cls(topic="step", title=step.title, tokens=step.row_labels or step.col_labels,
+                   steps=(step,), digits=digits, lang=lang, numbers=(None,))
 
     # Jupyter display; imports stay inside so that the model itself stays light.
     def _repr_markdown_(self) -> str:

@@ -20,6 +20,7 @@ import sympy as sp
 from . import nodes
 from .attention import Resolved, index
 from .errors import SymattnError
+from .escape import literal
 from .model import Derivation, Step, Text
 from .numeric import evaluate
 from .spec import entry_value
@@ -153,7 +154,7 @@ def derive_rope(spec) -> Derivation:
     theta = sp.ImmutableMatrix([list(th)])
     last = len(th) - 1
     steps.append(Step(
-        id="frequencies", title=Text("旋转频率 θ_i", "Frequencies θ_i"), lhs=nodes.Named(r"\theta", "theta"),
+        id="frequencies", title=Text(r"旋转频率 $\theta_i$", r"Frequencies $\theta_i$"), lhs=nodes.Named(r"\theta", "theta"),
         formula=nodes.Named(r"\left(b^{-2i/d}\right)_{i=0}^{%d}" % last),
         substituted=nodes.Named(r"\left(%s^{-2i/%d}\right)_{i=0}^{%d}" % (sp.latex(base), d, last)),
         expanded=(nodes.Named(r"\theta_{%d}" % last),
@@ -164,7 +165,7 @@ def derive_rope(spec) -> Derivation:
 
     Phi = sp.ImmutableMatrix(L, len(th), lambda m, i: pos[m] * th[i])
     steps.append(Step(
-        id="angles", title=Text("旋转角 p θ_i", "Angles p θ_i"), lhs=nodes.Named(r"\Phi", "Phi"),
+        id="angles", title=Text(r"旋转角 $p \theta_i$", r"Angles $p \theta_i$"), lhs=nodes.Named(r"\Phi", "Phi"),
         formula=nodes.Named(r"\left(p_m \theta_i\right)_{m i}"), substituted=None,
         expanded=(nodes.Named(r"\Phi_{%s}" % index(L - 1, last)),
                   sp.Mul(pos[L - 1], th[last], evaluate=False), Phi[L - 1, last]),
@@ -175,8 +176,8 @@ def derive_rope(spec) -> Derivation:
     m1 = 1 if L > 1 else 0
     R = rotation(pos[m1], th)
     steps.append(Step(
-        id="rotation", title=Text(f"旋转矩阵 R(p θ)，p = {pos[m1]}（{literal(tokens[m1])}）",
-                                  f"Rotation R(p θ) at p = {pos[m1]} ({literal(tokens[m1])})"),
+        id="rotation", title=Text(f"旋转矩阵 $R(p \\theta)$，$p = {pos[m1]}$（{literal(tokens[m1])}）",
+                                  f"Rotation $R(p \\theta)$ at $p = {pos[m1]}$ ({literal(tokens[m1])})"),
         lhs=nodes.Named(r"R_{%s}" % pos[m1], "R"),
         formula=nodes.Named(r"\operatorname{diag}\left(R(p\theta_0), \dots, R(p\theta_{%d})\right),\ "
                             r"R(\varphi) = \begin{bmatrix} \cos\varphi & -\sin\varphi \\ \sin\varphi & \cos\varphi "
@@ -187,8 +188,8 @@ def derive_rope(spec) -> Derivation:
                     "the identity."),)))
 
     Qt, Kt = rotate(r.Q, pos, th), rotate(r.K, pos, th)
-    for name, M, Mt, step_id, title in (("q", r.Q, Qt, "rotated_queries", Text("旋转后的查询 Q̃", "Rotated queries Q̃")),
-                                        ("k", r.K, Kt, "rotated_keys", Text("旋转后的键 K̃", "Rotated keys K̃"))):
+    for name, M, Mt, step_id, title in (("q", r.Q, Qt, "rotated_queries", Text(r"旋转后的查询 $\tilde{Q}$", r"Rotated queries $\tilde{Q}$")),
+                                        ("k", r.K, Kt, "rotated_keys", Text(r"旋转后的键 $\tilde{K}$", r"Rotated keys $\tilde{K}$"))):
         phi = pos[m1] * th[0]
         chain = (nodes.Named(r"\tilde{%s}_{%s}" % (name, index(m1, 0))),
                  nodes.Named(r"%s_{%s} \cos(p\theta_0) - %s_{%s} \sin(p\theta_0)"
@@ -205,7 +206,7 @@ def derive_rope(spec) -> Derivation:
     n1 = min(1, L - 1)
     delta = pos[n1] - pos[0]
     steps.append(Step(
-        id="scores", title=Text("旋转后的打分 S = Q̃K̃^T", "Scores S = Q̃K̃^T"),
+        id="scores", title=Text(r"旋转后的打分 $S = \tilde{Q}\tilde{K}^T$", r"Scores $S = \tilde{Q}\tilde{K}^T$"),
         lhs=sp.MatrixSymbol("S", L, L),
         formula=nodes.Named(r"\tilde{Q} \tilde{K}^{T}"),
         substituted=None,
@@ -223,7 +224,7 @@ def derive_rope(spec) -> Derivation:
     D = relative_rotation_difference()
     Rm, Rn, Rd = _block(_m * _theta), _block(_n * _theta), _block((_n - _m) * _theta)
     steps.append(Step(
-        id="relative_rotation", title=Text("证明：R(mθ)^T R(nθ) = R((n−m)θ)", "Proof: R(mθ)^T R(nθ) = R((n−m)θ)"),
+        id="relative_rotation", title=Text(r"证明：$R(m\theta)^T R(n\theta) = R((n-m)\theta)$", r"Proof: $R(m\theta)^T R(n\theta) = R((n-m)\theta)$"),
         lhs=nodes.Named(r"\Delta", "Delta"),
         formula=nodes.Named(r"R(m\theta)^{T} R(n\theta) - R((n-m)\theta)"),
         substituted=nodes.Shifted(sp.MatMul(sp.ImmutableMatrix(Rm.T), sp.ImmutableMatrix(Rn), evaluate=False),
@@ -238,7 +239,7 @@ def derive_rope(spec) -> Derivation:
     z = relative_score_difference()
     Z = sp.ImmutableMatrix([[z]])
     steps.append(Step(
-        id="relative_score", title=Text("分数只依赖 n − m", "The score depends only on n − m"),
+        id="relative_score", title=Text("分数只依赖 $n - m$", "The score depends only on $n - m$"),
         lhs=nodes.Named(r"\delta", "delta"),
         formula=nodes.Named(r"\left(R(m\theta) q\right)^{T} \left(R(n\theta) k\right) - q^{T} R((n-m)\theta)\, k"),
         substituted=None,
@@ -249,10 +250,10 @@ def derive_rope(spec) -> Derivation:
                     "This holds for all $q, k \\in \\mathbb{R}^2$ and all positions $m, n$ (pair by pair): shifting "
                     "every position by the same amount leaves every score unchanged."),)))
 
-    title = spec.heading("旋转位置编码 RoPE：" + " ".join(tokens),
-                         "Rotary position embedding (RoPE): " + " ".join(tokens))
+    title = spec.heading("旋转位置编码 RoPE：" + " ".join(map(literal, tokens)),
+                         "Rotary position embedding (RoPE): " + " ".join(map(literal, tokens)))
     intro = (Text(f"把 $Q$、$K$ 的每一对坐标按位置旋转，角度为 $p\\,\\theta_i$，$\\theta_i = b^{{-2i/d}}$。"
-                  f"文章的词放在位置 " + "、".join(str(p) for p in pos) + "，所有值都是精确的 $\\cos$、$\\sin$。",
+                  f"各词放在位置 " + "、".join(str(p) for p in pos) + "，所有值都是精确的 $\\cos$、$\\sin$。",
                   f"Rotate each pair of coordinates of $Q$ and $K$ by the angle $p\\,\\theta_i$ with "
                   f"$\\theta_i = b^{{-2i/d}}$. The tokens sit at positions " + ", ".join(str(p) for p in pos)
                   + "; every value is an exact $\\cos$ or $\\sin$."),)

@@ -134,17 +134,20 @@ def derive_softmax_gradient(spec) -> Derivation:
                                      else 0, -k))
     root = sp.sqrt(big)
     z = sp.ImmutableMatrix(1, L, lambda _, j: sp.expand(root * scaled[i, j]))
+    from .examples import is_article
+    quoted = big == 768 and is_article(spec)  # the article names d_k = 768 (BERT-base's width)
+    as_zh, as_en = ("（如文章所说）", " (as in the article)") if quoted else (" ", "")
     steps.append(Step(
-        id="unscaled_scores", title=Text(f"不缩放时 d_k = {big} 的分数", f"Unscaled scores at d_k = {big}"),
+        id="unscaled_scores", title=Text(f"不缩放时 $d_k = {big}$ 的分数", f"Unscaled scores at $d_k = {big}$"),
         lhs=nodes.Named("z", "z"), formula=nodes.Named(r"\sqrt{d_k}\,\tilde{s}_{%d}" % (i + 1)),
         substituted=sp.MatMul(sp.Pow(big, sp.Rational(1, 2), evaluate=False), sp.ImmutableMatrix(scaled.row(i)),
                               evaluate=False),
         expanded=(nodes.Named("z_{1}"), sp.Mul(sp.Pow(big, sp.Rational(1, 2), evaluate=False), scaled[i, 0],
                                                evaluate=False), z[0, 0]),
         exact=z, numeric=evaluate(z, digits), col_labels=tokens,
-        notes=(Text(f"若 $d_k = {big}$（如文章所说）而不除以 $\\sqrt{{d_k}}$，同样的相似度模式给出的分数要大 "
+        notes=(Text(f"若 $d_k = {big}${as_zh}而不除以 $\\sqrt{{d_k}}$，同样的相似度模式给出的分数要大 "
                     f"$\\sqrt{{{big}}} = {sp.latex(root)}$ 倍。",
-                    f"With $d_k = {big}$ (as in the article) and no division by $\\sqrt{{d_k}}$, the same pattern "
+                    f"With $d_k = {big}${as_en} and no division by $\\sqrt{{d_k}}$, the same pattern "
                     f"of similarity gives scores $\\sqrt{{{big}}} = {sp.latex(root)}$ times larger."),)))
     srow = softmax_row(list(z))
     a = sp.ImmutableMatrix([list(srow.weights())])
@@ -171,42 +174,55 @@ def derive_softmax_gradient(spec) -> Derivation:
         f"Its largest entry is about ${_sci(top_big)}$, against ${_sci(top_small)}$ with scaling (row {i + 1}): "
         f"the gradient is about ${_sci(shrink)}$ times smaller. That is the vanishing gradient."),))
     steps.append(step)
-    steps.append(_limit_step(digits))
+    steps.append(_limit_step(rows[i].exponents, f"{i + 1} ({literal(tokens[i])})", digits))
 
     title = spec.heading("softmax 的梯度与饱和：" + " ".join(map(literal, tokens)),
                          "The softmax gradient and saturation: " + " ".join(map(literal, tokens)))
     intro = (Text("反向传播经过 softmax 时乘以它的雅可比矩阵 $J = \\operatorname{diag}(a) - a a^{T}$，"
-                  "即 $\\partial L / \\partial z = J \\, \\partial L / \\partial a$。下面对文章的每一行精确计算 $J$，"
+                  "即 $\\partial L / \\partial z = J \\, \\partial L / \\partial a$。下面对每一行精确计算 $J$，"
                   "再看分数变大时 $J$ 如何趋于 $0$。",
                   "Backpropagation through softmax multiplies by its Jacobian $J = \\operatorname{diag}(a) - a a^{T}$: "
-                  "$\\partial L / \\partial z = J \\, \\partial L / \\partial a$. Below, $J$ exactly for each of "
-                  "the article's rows, then how $J$ goes to $0$ as the scores grow."),)
+                  "$\\partial L / \\partial z = J \\, \\partial L / \\partial a$. Below, $J$ exactly for each "
+                  "row, then how $J$ goes to $0$ as the scores grow."),)
     return Derivation(topic="softmax_gradient", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro, meta=(("saturation_d_k", big),))
 
 
-def _limit_step(digits) -> Step:
-    """Scores t·(1, 1/2, 1/2): the row shifted by t/2 is (t/2, 0, 0); every J entry → 0."""
+def _limit_step(exponents, label, digits) -> Step:
+    """The shifted row of scores x, made t·x/max(x): every J entry → 0 as t → ∞ when the maximum is unique."""
     t = sp.Symbol("t", positive=True)
     u = sp.Symbol("u", positive=True)
-    row = softmax_row([t / 2, 0, 0])
+    top = max(exponents)
+    r = [sp.nsimplify(x / top) if top else sp.S.Zero for x in exponents]
+    if not all(v.is_Rational for v in r):  # irrational ratios: a model row instead
+        r, label = [sp.S.One, sp.S.Zero, sp.S.Zero], None
+    q = sp.ilcm(*[v.q for v in r])
+    row = softmax_row([t * v for v in r])
     J = jacobian(row)
-    # Each entry is a rational function of u = e^{t/2}; its limit there is quick and exact.
-    limits = {e: sp.limit(e.subs(sp.exp(t / 2), u), u, sp.oo) for e in set(J)}
+    # With u = e^{t/q} each entry is a rational function of u: its limit is quick and exact.
+    limits = {e: sp.limit(e.subs(sp.exp(t / q), u), u, sp.oo) for e in set(J)}
     zero = all(v == 0 for v in limits.values())
+    vec = "(" + ", ".join(sp.latex(v) for v in r) + ")"
+    u_tex = sp.latex(sp.exp(t / q))
+    where = (Text(f"第 {label} 行移位后的分数按比例放大：$t \\cdot {vec}$（$t \\to \\infty$ 相当于不缩放而 $d_k$ 越来越大）。",
+                  f"The shifted scores of row {label}, scaled up: $t \\cdot {vec}$ ($t \\to \\infty$ is like an "
+                  "ever larger $d_k$ without scaling).") if label else
+             Text(f"一行示例分数 $t \\cdot {vec}$（$t \\to \\infty$ 相当于不缩放而 $d_k$ 越来越大）。",
+                  f"A model row of scores $t \\cdot {vec}$ ($t \\to \\infty$ is like an ever larger $d_k$ "
+                  "without scaling)."))
     return Step(
         id="saturation_limit", title=Text("分数趋于无穷时的极限", "The limit as scores grow"),
         lhs=nodes.Named("J(t)", "J_t"), formula=nodes.Named(r"\operatorname{diag}(a(t)) - a(t) a(t)^{T}"),
         substituted=None,
         expanded=(sp.Limit(J[0, 0], t, sp.oo), limits[J[0, 0]]),
         exact=J, numeric=evaluate(J, digits),
-        notes=(Text("分数取 $t \\cdot (1, 1/2, 1/2)$，同减 $t/2$ 后为 $(t/2, 0, 0)$。",
-                    "Scores $t \\cdot (1, 1/2, 1/2)$, shifted by $t/2$: $(t/2, 0, 0)$."),
-               Text("当 $t \\to \\infty$ 时 $J(t)$ 的每个元素都精确地趋于 $0$（令 $u = e^{t/2}$，分子次数低于分母）。"
-                    if zero else "当 $t \\to \\infty$ 时 $J(t)$ 并不全部趋于 $0$。",
-                    "As $t \\to \\infty$ every entry of $J(t)$ tends to exactly $0$ (with $u = e^{t/2}$ the "
+        notes=(where,
+               Text(f"当 $t \\to \\infty$ 时 $J(t)$ 的每个元素都精确地趋于 $0$（令 $u = {u_tex}$，分子次数低于分母）。"
+                    if zero else "当 $t \\to \\infty$ 时 $J(t)$ 并不全部趋于 $0$：最大的分数不止一个，权重不会趋于 one-hot。",
+                    f"As $t \\to \\infty$ every entry of $J(t)$ tends to exactly $0$ (with $u = {u_tex}$ the "
                     "numerator has lower degree than the denominator)." if zero else
-                    "As $t \\to \\infty$ not every entry of $J(t)$ tends to $0$.")))
+                    "As $t \\to \\infty$ not every entry of $J(t)$ tends to $0$: the largest score is shared, "
+                    "so the weights do not become one-hot.")))
 
 
 # --- why sqrt(d_k) -----------------------------------------------------------------------------
@@ -295,7 +311,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
 
     P = _pair_moments(n)
     steps.append(Step(
-        id="pair_moments", title=Text(f"成对的期望（d_k = {n} 时逐项展开）", f"Pair expectations (written out for d_k = {n})"),
+        id="pair_moments", title=Text(f"成对的期望（$d_k = {n}$ 时逐项展开）", f"Pair expectations (written out for $d_k = {n}$)"),
         lhs=nodes.Named(r"\left(\mathbb{E}[q_i k_i q_j k_j]\right)_{ij}", "P"),
         formula=nodes.Named(r"\left(\mathbb{E}[q_i q_j]\,\mathbb{E}[k_i k_j]\right)_{ij}"), substituted=None,
         expanded=(E("q_1 k_1 q_1 k_1"), nodes.Named(r"\mathbb{E}[q_1^{2}]\,\mathbb{E}[k_1^{2}]"),
@@ -312,7 +328,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
     q1, k1 = sp.symbols("q_1 k_1")
     zero = sp.ImmutableMatrix([[sp.expand(dk * expectation(q1 * k1, [q1, k1]))]])
     steps.append(Step(
-        id="mean", title=Text("均值 E[q·k]", "The mean E[q·k]"), lhs=E(r"q \cdot k"),
+        id="mean", title=Text(r"均值 $E[q \cdot k]$", r"The mean $E[q \cdot k]$"), lhs=E(r"q \cdot k"),
         formula=nodes.Named(r"\sum_{i=1}^{d_k} \mathbb{E}[q_i]\,\mathbb{E}[k_i]"), substituted=None,
         expanded=(E(r"q \cdot k"), nodes.Named(r"\sum_{i=1}^{d_k} 0 \cdot 0"), zero[0, 0]),
         exact=zero, numeric=evaluate(zero, digits)))
@@ -320,7 +336,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
     var = variance_of_dot()
     V = sp.ImmutableMatrix([[var]])
     steps.append(Step(
-        id="variance", title=Text("方差 Var(q·k) = d_k", "The variance Var(q·k) = d_k"),
+        id="variance", title=Text(r"方差 $\operatorname{Var}(q \cdot k) = d_k$", r"The variance $\operatorname{Var}(q \cdot k) = d_k$"),
         lhs=nodes.Named(r"\operatorname{Var}(q \cdot k)", "Var"),
         formula=nodes.Named(r"\sum_{i=1}^{d_k} \sum_{j=1}^{d_k} \mathbb{E}[q_i k_i q_j k_j] - "
                             r"\left(\mathbb{E}[q \cdot k]\right)^{2}"),
@@ -336,7 +352,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
 
     at = sp.ImmutableMatrix([[var.subs(dk, dk_value), sp.sqrt(var.subs(dk, dk_value))]])
     steps.append(Step(
-        id="variance_at_d_k", title=Text(f"d_k = {dk_value} 时", f"At d_k = {dk_value}"),
+        id="variance_at_d_k", title=Text(f"$d_k = {dk_value}$ 时", f"At $d_k = {dk_value}$"),
         lhs=nodes.Named(r"\begin{bmatrix} \operatorname{Var}(q \cdot k) & \sigma \end{bmatrix}", "Var_sigma"),
         formula=nodes.Named(r"\begin{bmatrix} d_k & \sqrt{d_k} \end{bmatrix}"),
         substituted=nodes.Named(r"\begin{bmatrix} %s & \sqrt{%s} \end{bmatrix}" % (dk_value, dk_value)),
@@ -369,10 +385,10 @@ def derive_why_sqrt_dk(spec) -> Derivation:
                     f"numpy `default_rng({seed})`, {N} pairs of ${d}$-dimensional standard normal vectors: sample "
                     f"variances ${raw:.2f}$ and ${scaled:.4f}$ (exact: ${d}$ and $1$)."),)))
 
-    title = spec.heading("为什么要除以 √d_k",
-                         "Why divide by √d_k")
-    intro = (Text("文章说“不除以 $\\sqrt{d_k}$ 会让 softmax 饱和、梯度消失”。这里把原因推出来：点积的方差正好是 $d_k$。",
-                  "The article says that without dividing by $\\sqrt{d_k}$ softmax saturates and the gradients "
+    title = spec.heading(r"为什么要除以 $\sqrt{d_k}$",
+                         r"Why divide by $\sqrt{d_k}$")
+    intro = (Text("常听到的说法：不除以 $\\sqrt{d_k}$ 会让 softmax 饱和、梯度消失。这里把原因推出来：点积的方差正好是 $d_k$。",
+                  "A common statement: without dividing by $\\sqrt{d_k}$ softmax saturates and the gradients "
                   "vanish. Here is why: the variance of the dot product is exactly $d_k$."),)
     return Derivation(topic="why_sqrt_dk", title=title, tokens=spec.tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,

@@ -79,3 +79,67 @@ def test_a_users_title_is_kept_as_written_in_either_language(tmp_path, run_cli, 
 def test_without_a_title_each_language_gets_its_own_default(run_cli):
     assert run_cli("derive", "--lang", "zh")[1].startswith("# 手推 Attention：我 爱 你\n")
     assert run_cli("derive", "--lang", "en")[1].startswith("# Attention by hand: 我 爱 你\n")
+
+
+def test_derive_one_step_keeps_its_number(run_cli):
+    code, out, _ = run_cli("derive", "--step", "weights", "--lang", "en")
+    assert code == 0
+    headings = [line for line in out.splitlines() if line.startswith("#")]
+    assert headings == ["# Attention by hand: 我 爱 你", "## Step 7: Row softmax: attention weights $A$"]
+    assert "a_{11} = \\frac{e^{1}}{e^{1} + e^{1/2} + e^{1/2}}" in out
+
+
+def test_derive_unknown_step_names_the_close_one(run_cli):
+    code, out, err = run_cli("derive", "--step", "wieghts")
+    assert code == 2 and out == "" and "did you mean weights?" in err and "scaled_scores" in err
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex", "html", "text", "json"])
+def test_render_a_single_step(fmt):
+    from symattn import derive_article, render
+    text = render(derive_article().step("weights"), fmt, "en")
+    assert "attention weights" in text and "0.4519" in text
+
+
+def _titles():
+    from symattn.spec import load_spec
+    from symattn.topics import derive
+    for spec in sorted((ROOT / "derivations").glob("*.toml")):
+        d = derive(load_spec(spec))
+        for lang in ("zh", "en"):
+            yield spec.name, d.title[lang]
+            for step in d.steps:
+                yield spec.name, step.title[lang]
+
+
+def test_heading_maths_is_in_dollars():
+    """Outside $...$ a heading is text in every format: K^T, d_k, √ or Q̃ there would show raw."""
+    import re
+    bad = [(name, t) for name, t in _titles()
+           if re.search(r"[\^_√\u0303]|\\[a-z]", re.sub(r"\$[^$]*\$", "", t))]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("name, lang", [("wo-ai-ni.toml", "en"), ("wo-ai-ni-rope.toml", "zh"),
+                                        ("why-sqrt-dk.toml", "en")])
+def test_pdf_headings_render_their_maths(tmp_path, name, lang):
+    """pdftotext of the compiled headings: K^T is a superscript, not the characters ^T."""
+    import re
+    import shutil
+    from dataclasses import replace
+
+    from conftest import require_tool
+    from symattn.render import render
+    from symattn.render.pdf import xelatex_missing
+    from symattn.spec import load_spec
+    from symattn.topics import derive
+    require_tool(xelatex_missing() or (None if shutil.which("pdftotext") else "pdftotext not found"))
+    d = derive(replace(load_spec(ROOT / "derivations" / name), lang=lang))
+    headings = d.only(*[s.id for s in d.steps if re.search(r"\^|_|\\", s.title[lang])])
+    pdf = tmp_path / "h.pdf"
+    pdf.write_bytes(render(headings, "pdf", lang))
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert headings.steps and ("Step" in text or "第" in text)
+    found = [line for line in text.splitlines() if re.search(r"\^|\\|\$|d_k|√d", line)]
+    assert not found, found

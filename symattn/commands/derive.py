@@ -20,6 +20,7 @@ examples:
   symattn derive --format tex -o a.tex    a standalone LaTeX document (xelatex)
   symattn derive --format pdf -o a.pdf    that document compiled (needs xelatex)
   symattn derive --format html -o a.html  one self-contained page (KaTeX inlined, works offline)
+  symattn derive --step weights           one step only (repeat --step for more)
 """
 
 FORMATS = ("md", "tex", "html", "text", "json", "pdf")
@@ -30,6 +31,8 @@ def add_arguments(p) -> None:
     p.add_argument("-f", "--format", choices=FORMATS, default="md", help="output format (default: md)")
     p.add_argument("-l", "--lang", choices=("zh", "en"), help="narration language (default: the spec's, else zh)")
     p.add_argument("-d", "--digits", type=int, metavar="N", help="decimal places of the numeric level (default: 4)")
+    p.add_argument("--step", action="append", metavar="ID",
+                   help="only the step with this id (scores, weights, output, …); repeatable")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
 
@@ -43,9 +46,27 @@ def run(args) -> int:
     if args.format == "pdf":
         _check_pdf_target(args.output)
     spec = spec_from_args(args)
-    text = render(derive(spec), args.format, spec.lang)
+    derivation = derive(spec)
+    if args.step:
+        derivation = _only(derivation, args.step)
+    text = render(derivation, args.format, spec.lang)
     emit(text, args.output, force=args.force)
     return 0
+
+
+def _only(derivation, step_ids):
+    """The asked steps; an unknown id names the close one and every id there is."""
+    import difflib
+
+    from ..errors import SymattnError
+    ids = [s.id for s in derivation.steps]
+    for step_id in step_ids:
+        if step_id not in ids:
+            close = difflib.get_close_matches(step_id, ids, n=1)
+            hint = f"did you mean {close[0]}? " if close else ""
+            raise SymattnError(f"no step {step_id!r} in this derivation; {hint}its steps are: {', '.join(ids)}",
+                               entry="--step")
+    return derivation.only(*step_ids)
 
 
 def _check_pdf_target(output: str | None) -> None:

@@ -33,9 +33,17 @@ BINARY = {"pdf"}
 
 
 def render(derivation, fmt: str = "md", lang: str | None = None) -> str | bytes:
-    """Render a derivation in one format: text, or bytes for a binary format (pdf)."""
+    r"""Render a derivation, or a single step, in one format: text, or bytes for a binary format (pdf).
+
+    >>> from symattn import derive_article
+    >>> print(render(derive_article().step("scaled_scores"), "md", "en").splitlines()[0])
+    # Scaling $S / \sqrt{d_k}$
+    """
+    from ..model import Derivation, Step
     if fmt not in FORMATS:
         raise SymattnError(f"unknown format {fmt!r}; choose one of {', '.join(sorted(EXTENSIONS))}")
+    if isinstance(derivation, Step):
+        derivation = Derivation.of_step(derivation, lang=lang or "zh")
     module = import_module(f".{FORMATS[fmt]}", __name__)
     lang = lang or derivation.lang
     if fmt in ("latex-body", "html-body"):

@@ -8,7 +8,7 @@ from ..model import Derivation, Step, Text
 from ..numeric import fixed
 from ..printing import Printer
 
-__all__ = ["Block", "blocks", "LABELS", "numeric_rows", "table_rows", "printer_for", "is_weights"]
+__all__ = ["Block", "blocks", "LABELS", "numeric_rows", "table_rows", "printer_for", "is_weights", "numbered"]
 
 LABELS = {
     "formula": Text("公式", "Formula"),
@@ -28,6 +28,13 @@ class Block:
     level: str   # "formula", "substituted", "expanded", "exact" or "numeric"
     latex: str   # a complete display equation, without delimiters
     parts: tuple[str, ...] = ()  # the sides joined by "=" in ``latex``, for line breaking
+
+
+def numbered(derivation: Derivation, lang: str):
+    """(``"Step n: "``, step) for each step; None instead of the label for a step without a heading."""
+    numbers = derivation.numbers or range(1, len(derivation.steps) + 1)
+    for n, step in zip(numbers, derivation.steps):
+        yield (None if n is None else LABELS["step"][lang].format(n=n) + ": "), step
 
 
 def is_weights(step: Step) -> bool:

@@ -14,7 +14,8 @@ from html import escape
 from pathlib import Path
 
 from ..model import Derivation
-from .common import LABELS, blocks, is_weights, level_label, table_rows
+from .common import blocks, is_weights, level_label, numbered, table_rows
+from .text import plain
 
 __all__ = ["render", "render_body", "katex_assets"]
 
@@ -75,14 +76,15 @@ def _table(step, derivation) -> list[str]:
 
 
 def render_body(derivation: Derivation, lang: str) -> str:
-    out = [f"<h1>{escape(derivation.title[lang])}</h1>"]
+    out = [f"<h1>{_text(derivation.title[lang])}</h1>"]
     if derivation.tokens:
         out.append('<p class="tokens">' + "".join(f'<span class="token">{escape(t)}</span>'
                                                    for t in derivation.tokens) + "</p>")
     out += [f"<p>{_text(t[lang])}</p>" for t in derivation.intro]
-    for n, step in enumerate(derivation.steps, 1):
+    for label, step in numbered(derivation, lang):
         out.append(f'<section class="step" id="{escape(step.id)}">')
-        out.append(f"<h2>{escape(LABELS['step'][lang].format(n=n))}: {_text(step.title[lang])}</h2>")
+        if label is not None:
+            out.append(f"<h2>{escape(label)}{_text(step.title[lang])}</h2>")
         for b in blocks(step, derivation):
             label = escape(level_label(b.level, derivation, lang))
             math = f'<div class="math">\\[{escape(b.latex)}\\]</div>'
@@ -120,7 +122,7 @@ def render(derivation: Derivation, lang: str) -> str:
         f'<html lang="{"zh-CN" if lang == "zh" else "en"}">',
         '<head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(derivation.title[lang])}</title>",
+        f"<title>{escape(plain(derivation.title[lang]))}</title>",
         "<!-- KaTeX (MIT License, Copyright (c) 2013-2020 Khan Academy and other contributors), inlined -->",
         f"<style>{css}</style>",
         f"<style>{STYLE}</style>",

@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from ..model import Derivation
-from .common import LABELS, blocks, level_label, table_rows
+from .common import blocks, level_label, numbered, table_rows
 
 __all__ = ["render"]
 
 
 def _cell(text: str) -> str:
-    return _text(text).replace("|", "\\|")
+    """A token in a table cell: text, whatever it holds ($, |, [x](y))."""
+    from ..escape import literal, md_text
+    return md_text(literal(text))
 
 
 def _text(text: str) -> str:
     """User text (titles, tokens) outside ``$...$``: HTML-escaped, so a token such as
     ``<b>`` shows as itself instead of becoming markup in the reader's viewer."""
-    parts = re.split(r"(\$[^$]*\$)", text)
-    return "".join(p if len(p) > 1 and p[0] == p[-1] == "$" else html.escape(p, quote=False)
-                   for p in parts)
+    from ..escape import md_text
+    return md_text(text)
 
 
 def _table(step, derivation) -> list[str]:
@@ -35,8 +36,9 @@ def render(derivation: Derivation, lang: str) -> str:
     out = [f"# {_text(derivation.title[lang])}", ""]
     for t in derivation.intro:
         out += [t[lang], ""]
-    for n, step in enumerate(derivation.steps, 1):
-        out += [f"## {LABELS['step'][lang].format(n=n)}: {_text(step.title[lang])}", ""]
+    for label, step in numbered(derivation, lang):
+        if label is not None:
+            out += [f"## {label}{_text(step.title[lang])}", ""]
         for b in blocks(step, derivation):
             out += [f"**{level_label(b.level, derivation, lang)}**", "", "$$", b.latex, "$$", ""]
         out += _table(step, derivation)

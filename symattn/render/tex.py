@@ -6,7 +6,7 @@ import re
 
 from ..model import Derivation
 from ..printing import text_label
-from .common import LABELS, blocks, level_label, table_rows
+from .common import blocks, level_label, numbered, table_rows
 
 __all__ = ["render", "render_body", "escape_text"]
 
@@ -87,8 +87,9 @@ def render_body(derivation: Derivation, lang: str) -> str:
     out = []
     for t in derivation.intro:
         out += [escape_text(t[lang]), ""]
-    for n, step in enumerate(derivation.steps, 1):
-        out += [r"\section*{%s: %s}" % (LABELS["step"][lang].format(n=n), escape_text(step.title[lang])), ""]
+    for label, step in numbered(derivation, lang):
+        if label is not None:
+            out += [r"\section*{%s%s}" % (escape_text(label), escape_text(step.title[lang])), ""]
         for b in blocks(step, derivation):
             out += [r"\paragraph{%s}" % escape_text(level_label(b.level, derivation, lang)),
                     *_display(b), ""]

@@ -7,9 +7,9 @@ import re
 import sympy as sp
 
 from ..model import Derivation
-from .common import LABELS, numeric_rows
+from .common import LABELS, numbered, numeric_rows
 
-__all__ = ["render"]
+__all__ = ["render", "plain"]
 
 
 def _grid(cells: list[list[str]], indent: str = "    ") -> list[str]:
@@ -49,10 +49,14 @@ def _unfrac(s: str) -> str:
     return "".join(out) + s[i:]
 
 
-def _plain(text: str) -> str:
-    """Inline ``$...$`` math as readable plain text."""
+def plain(text: str) -> str:
+    r"""Inline ``$...$`` math as readable plain text.
+
+    >>> plain(r"Scores $S = \tilde{Q}\tilde{K}^T$, $S / \sqrt{d_k}$")
+    'Scores S = Q̃K̃^T, S / √d_k'
+    """
     def math(m: re.Match) -> str:
-        s = m.group(1)
+        s = re.sub(r"\\tilde\{(\w)\}", "\\1\u0303", m.group(1))
         for k, v in _TEX_WORDS.items():
             s = s.replace(k, v)
         s = re.sub(r"\\(?:text|mathrm|operatorname)\{([^}]*)\}", r"\1", s)
@@ -62,10 +66,12 @@ def _plain(text: str) -> str:
 
 
 def render(derivation: Derivation, lang: str) -> str:
-    out = [derivation.title[lang], "=" * 40, ""]
-    out += [_plain(t[lang]) for t in derivation.intro] + [""]
-    for n, step in enumerate(derivation.steps, 1):
-        out += [f"{LABELS['step'][lang].format(n=n)}: {step.title[lang]}", "-" * 40]
+    out = [plain(derivation.title[lang]), "=" * 40, ""]
+    if derivation.intro:
+        out += [plain(t[lang]) for t in derivation.intro] + [""]
+    for label, step in numbered(derivation, lang):
+        if label is not None:
+            out += [f"{label}{plain(step.title[lang])}", "-" * 40]
         out.append(f"  {LABELS['exact'][lang]} ({step.shape[0]}x{step.shape[1]}):")
         out += _grid([[sp.sstr(step.exact[i, j]) for j in range(step.exact.cols)]
                       for i in range(step.exact.rows)])
@@ -73,5 +79,5 @@ def render(derivation: Derivation, lang: str) -> str:
         if any(v is not None for r in rows for v in r) and any(not e.is_Integer for e in step.exact):
             out.append(f"  {LABELS['numeric'][lang]}:")
             out += _grid([[v if v is not None else "·" for v in r] for r in rows])
-        out += [f"  * {_plain(t[lang])}" for t in step.notes] + [""]
+        out += [f"  * {plain(t[lang])}" for t in step.notes] + [""]
     return "\n".join(out).rstrip("\n") + "\n"
