@@ -20,6 +20,7 @@ import sympy as sp
 
 from . import nodes
 from .attention import Resolved, derive_attention, index
+from .printing import text_label
 from .errors import SymattnError
 from .escape import literal
 from .linalg import matmul
@@ -118,7 +119,7 @@ def masked_attention(Q, K, V, mask, d_k=None):
 # --- the derivation -----------------------------------------------------------------------
 
 def _options(spec) -> tuple[bool, tuple[int, ...]]:
-    causal = spec.option("causal", True)
+    causal = spec.option("causal", False)
     if not isinstance(causal, bool):
         raise SymattnError("must be true or false", entry="options.causal")
     padding = spec.option("padding", [])
@@ -128,6 +129,9 @@ def _options(spec) -> tuple[bool, tuple[int, ...]]:
     if unknown:
         raise SymattnError(f"{unknown[0]!r} is not one of the tokens {list(spec.tokens)}",
                            entry="options.padding")
+    if not causal and not padding:
+        raise SymattnError("the mask topic needs a mask: set causal = true, or padding = [\"TOKEN\", ...], "
+                           "or both", entry="options")
     return causal, tuple(spec.tokens.index(t) for t in padding)
 
 
@@ -160,7 +164,7 @@ def derive_mask(spec) -> Derivation:
     """Masked attention: the core steps up to S / sqrt(d_k), then the mask, then softmax.
 
     >>> from symattn.examples import article_spec
-    >>> d = derive_mask(article_spec())
+    >>> d = derive_mask(replace(article_spec(), options=(("causal", True),)))
     >>> d.step("weights").exact.row(0)
     Matrix([[1, 0, 0]])
     """
@@ -207,11 +211,17 @@ def derive_mask(spec) -> Derivation:
         id="output", title=Text("加权求和：输出 $O = AV$", "Weighted sum: output $O = AV$"),
         lhs=sp.MatrixSymbol("O", *O.shape), formula=sp.MatrixSymbol("A", L, L) * sp.MatrixSymbol("V", *r.V.shape),
         substituted=sp.MatMul(A, r.V, evaluate=False),
-        expanded=(nodes.Named("o_{%s}" % index(oi, 0)),
+        expanded=(nodes.Named(r"\text{new}_{%s}" % text_label(tokens[oi]), f"new_{tokens[oi]}") if r.symbolic_v
+                  else nodes.Named("o_{%s}" % index(oi, 0)),
                   nodes.Dot(*[(A[oi, j], r.V[j, 0]) for j in range(L)]), O[oi, 0]),
         exact=O, numeric=evaluate(O, digits), row_labels=tokens,
         notes=(Text("被遮住的权重恰好是 $0$，对应的 $V$ 行完全不参与求和。",
                     "Masked weights are exactly $0$, so their rows of $V$ take no part in the sum."),)
+        + tuple(Text(f"填充词 {tokens[p]} 作为查询也得到一行输出，但这一行没有意义，会被丢弃（损失和后续层都忽略填充位置）："
+                     "填充掩码只遮住键，不遮住查询。",
+                     f"The padding token {tokens[p]} also gets an output row as a query; that row means nothing "
+                     "and is discarded (the loss and later layers ignore padded positions): the padding mask "
+                     "hides keys, not queries.") for p in padded)
         + (() if r.symbolic_v else (Text(f"维度: $({L} \\times {L})({r.V.rows} \\times {r.V.cols}) = {O.rows} \\times {O.cols}$",
                     f"Shape of $A V$: $({L} \\times {L})({r.V.rows} \\times {r.V.cols}) = "
                     f"{O.rows} \\times {O.cols}$"),))))
@@ -226,9 +236,13 @@ def derive_mask(spec) -> Derivation:
                   "Add a mask $M$ (entries $0$ or $-\\infty$) to the scaled scores, then take the row softmax. "
                   "Since $e^{-\\infty} = 0$, every hidden position gets weight exactly $0$ and the rest are "
                   "renormalised over the visible tokens."),)
-    outro = (Text("约定：如果某一行的所有键都被遮住，softmax 为 $0/0$，symattn 报错而不是返回 NaN 或 0。",
-                  "Convention: if every key of a row is hidden, its softmax is $0/0$; symattn reports an error "
-                  "rather than return NaN (as PyTorch does) or 0."),)
+    outro = (Text("约定：如果某一行的所有键都被遮住，softmax 为 $0/0$，symattn 报错。PyTorch 中两个函数不同："
+                  "对全为 $-\\infty$ 的一行，`torch.softmax` 返回 NaN，而 `F.scaled_dot_product_attention`"
+                  "（自 PyTorch 的 safe softmax 改动 PR #133882 起）让这一行的输出为 0。",
+                  "Convention: if every key of a row is hidden, its softmax is $0/0$, and symattn reports an error. "
+                  "PyTorch differs by function: on a row of all $-\\infty$, `torch.softmax` returns NaN, while "
+                  "`F.scaled_dot_product_attention` gives that row an output of 0 (since PyTorch's safe-softmax "
+                  "change, PR #133882)."),)
     return Derivation(topic="mask", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=core.intro + intro, outro=outro,
                       meta=core.meta + (("causal", causal), ("padding", tuple(tokens[p] for p in padded))))

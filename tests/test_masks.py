@@ -1,5 +1,6 @@
 """Masks: exact zeros for hidden keys, against numpy and PyTorch SDPA on random small cases."""
 
+from dataclasses import replace
 import random
 
 import numpy as np
@@ -15,8 +16,12 @@ half = sp.Rational(1, 2)
 E = sp.exp(half)
 
 
+def _causal(spec):
+    return replace(spec, topic="mask", options=(("causal", True),))
+
+
 def test_article_causal_weights_are_exact():
-    d = derive_mask(article_spec())
+    d = derive_mask(_causal(article_spec()))
     A = d.step("weights").exact
     assert A == sp.Matrix([[1, 0, 0], [half, half, 0], [1 / (E + 2), 1 / (E + 2), E / (E + 2)]])
     assert all(A[i, j] is sp.S.Zero for i in range(3) for j in range(3) if j > i)
@@ -122,7 +127,7 @@ def test_masked_attention_matches_torch_sdpa_on_50_random_cases():
 
 def test_causal_spec_renders_minus_infinity():
     from symattn import render
-    md = render(derive_mask(article_spec("en")), "md")
+    md = render(derive_mask(_causal(article_spec("en"))), "md")
     assert r"-\infty" in md and "NegativeInfinity" not in md
     assert r"a_{21} = \frac{e^{1/2}}{e^{1/2} + e^{1/2} + e^{-\infty}}" in md
 

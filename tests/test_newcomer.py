@@ -143,3 +143,48 @@ def test_pdf_headings_render_their_maths(tmp_path, name, lang):
     assert headings.steps and ("Step" in text or "第" in text)
     found = [line for line in text.splitlines() if re.search(r"\^|\\|\$|d_k|√d", line)]
     assert not found, found
+
+
+_MASK_SPEC = ('topic = "mask"\ntokens = ["a", "b", "PAD"]\nQ = [[1, 0], [0, 1], [0, 0]]\n'
+              'K = [[1, 0], [0, 1], [0, 0]]\n')
+
+
+def test_mask_topic_applies_only_the_masks_asked_for():
+    import sympy as sp
+
+    from symattn import derive, parse_spec
+    d = derive(parse_spec(_MASK_SPEC + '[options]\npadding = ["PAD"]\n'))
+    M = d.step("mask").exact
+    assert [list(M.row(i)) for i in range(3)] == [[0, 0, -sp.oo]] * 3  # no causal -inf above the diagonal
+    assert d.step("weights").exact[0, 1] != 0
+    causal = derive(parse_spec(_MASK_SPEC + '[options]\ncausal = true\n')).step("mask").exact
+    assert causal[0, 1] == -sp.oo and causal[2, 0] == 0 and causal[2, 2] == 0
+
+
+def test_mask_topic_without_a_mask_is_an_error(tmp_path, run_cli):
+    spec = tmp_path / "m.toml"
+    spec.write_text(_MASK_SPEC, encoding="utf-8")
+    code, out, err = run_cli("derive", spec)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "options: the mask topic needs a mask" in err
+
+
+def test_fully_masked_row_claims_hold_in_the_installed_torch():
+    """What the mask documents say PyTorch does with a row whose keys are all hidden."""
+    torch = pytest.importorskip("torch")
+    major, minor = (int(x) for x in torch.__version__.split(".")[:2])
+    if (major, minor) < (2, 5):
+        pytest.skip(f"torch {torch.__version__} predates the safe softmax of PR #133882")
+    row = torch.full((1, 3), float("-inf"))
+    assert torch.softmax(row, dim=-1).isnan().all()
+    q = k = v = torch.ones(1, 2, 2)
+    keep = torch.tensor([[[False, False], [True, True]]])  # row 1 sees no key
+    out = torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=keep)
+    assert (out[0, 0] == 0).all() and not out.isnan().any()
+
+
+def test_mask_documents_say_which_torch_function_does_what():
+    for name in ("wo-ai-ni-causal.en.md", "padding-mask.md"):
+        text = (ROOT / "derivations" / name).read_text(encoding="utf-8")
+        assert "`torch.softmax` returns NaN" in text and "`F.scaled_dot_product_attention`" in text
+        assert "(as PyTorch does)" not in text
