@@ -155,13 +155,17 @@ def derive_rope(spec) -> Derivation:
     last = len(th) - 1
     steps.append(Step(
         id="frequencies", title=Text(r"旋转频率 $\theta_i$", r"Frequencies $\theta_i$"), lhs=nodes.Named(r"\theta", "theta"),
-        formula=nodes.Named(r"\left(b^{-2i/d}\right)_{i=0}^{%d}" % last),
-        substituted=nodes.Named(r"\left(%s^{-2i/%d}\right)_{i=0}^{%d}" % (sp.latex(base), d, last)),
-        expanded=(nodes.Named(r"\theta_{%d}" % last),
+        # 1-indexed like every matrix index here, so theta_i is column i of Phi
+        formula=nodes.Named(r"\left(b^{-2(i-1)/d}\right)_{i=1}^{%d}" % (last + 1)),
+        substituted=nodes.Named(r"\left(%s^{-2(i-1)/%d}\right)_{i=1}^{%d}" % (sp.latex(base), d, last + 1)),
+        expanded=(nodes.Named(r"\theta_{%d}" % (last + 1)),
                   sp.Pow(base, sp.Rational(-2 * last, d), evaluate=False) if last else sp.Integer(1), th[last]),
         exact=theta, numeric=evaluate(theta, digits),
-        notes=(Text(f"$d = {d}$，共 ${d // 2}$ 对坐标，每对一个频率；$b = {sp.latex(base)}$。",
-                    f"$d = {d}$ gives ${d // 2}$ coordinate pairs, one frequency each; $b = {sp.latex(base)}$."),)))
+        notes=(Text(f"$d = {d}$，共 ${d // 2}$ 对坐标，每对一个频率；$b = {sp.latex(base)}$。"
+                    f"下标从 $1$ 起：$\\theta_i$ 属于第 $i$ 对坐标（第 ${{2i-1}}$、${{2i}}$ 列），也是 $\\Phi$ 的第 $i$ 列。",
+                    f"$d = {d}$ gives ${d // 2}$ coordinate pairs, one frequency each; $b = {sp.latex(base)}$. "
+                    "Indices start at $1$: $\\theta_i$ belongs to pair $i$ (columns $2i-1$ and $2i$) and to "
+                    "column $i$ of $\\Phi$."),)))
 
     Phi = sp.ImmutableMatrix(L, len(th), lambda m, i: pos[m] * th[i])
     steps.append(Step(
@@ -179,9 +183,9 @@ def derive_rope(spec) -> Derivation:
         id="rotation", title=Text(f"旋转矩阵 $R(p \\theta)$，$p = {pos[m1]}$（{literal(tokens[m1])}）",
                                   f"Rotation $R(p \\theta)$ at $p = {pos[m1]}$ ({literal(tokens[m1])})"),
         lhs=nodes.Named(r"R_{%s}" % pos[m1], "R"),
-        formula=nodes.Named(r"\operatorname{diag}\left(R(p\theta_0), \dots, R(p\theta_{%d})\right),\ "
+        formula=nodes.Named(r"\operatorname{diag}\left(R(p\theta_1), \dots, R(p\theta_{%d})\right),\ "
                             r"R(\varphi) = \begin{bmatrix} \cos\varphi & -\sin\varphi \\ \sin\varphi & \cos\varphi "
-                            r"\end{bmatrix}" % last),
+                            r"\end{bmatrix}" % (last + 1)),
         substituted=None, expanded=(), exact=R, numeric=evaluate(R, digits),
         notes=(Text(f"维度: ${_shape(R)}$，由 ${d // 2}$ 个 $2 \\times 2$ 旋转块组成；位置 $0$ 处是单位矩阵。",
                     f"Shape ${_shape(R)}$: ${d // 2}$ blocks of $2 \\times 2$ rotations; at position $0$ it is "
@@ -192,7 +196,7 @@ def derive_rope(spec) -> Derivation:
                                         ("k", r.K, Kt, "rotated_keys", Text(r"旋转后的键 $\tilde{K}$", r"Rotated keys $\tilde{K}$"))):
         phi = pos[m1] * th[0]
         chain = (nodes.Named(r"\tilde{%s}_{%s}" % (name, index(m1, 0))),
-                 nodes.Named(r"%s_{%s} \cos(p\theta_0) - %s_{%s} \sin(p\theta_0)"
+                 nodes.Named(r"%s_{%s} \cos(p\theta_1) - %s_{%s} \sin(p\theta_1)"
                              % (name, index(m1, 0), name, index(m1, 1))),
                  nodes.Dot((M[m1, 0], sp.cos(phi)), (-M[m1, 1], sp.sin(phi))), Mt[m1, 0])
         steps.append(Step(
@@ -232,8 +236,10 @@ def derive_rope(spec) -> Derivation:
         expanded=(nodes.Named(r"\Delta_{11}"), (Rm.T * Rn)[0, 0] - Rd[0, 0],
                   nodes.Shifted(sp.expand((Rm.T * Rn)[0, 0]), _trig_zero(Rd[0, 0])), D[0, 0]),
         exact=D, numeric=evaluate(D, digits),
-        notes=(Text("用和角公式 $\\cos(a - b) = \\cos a \\cos b + \\sin a \\sin b$ 展开后逐项相消，差恰好为零矩阵。",
-                    "Expanding with $\\cos(a - b) = \\cos a \\cos b + \\sin a \\sin b$ (and the sine rule) cancels "
+        notes=(Text("用和角公式 $\\cos(a - b) = \\cos a \\cos b + \\sin a \\sin b$ 与 "
+                    "$\\sin(a - b) = \\sin a \\cos b - \\cos a \\sin b$ 展开后逐项相消，差恰好为零矩阵。",
+                    "Expanding with $\\cos(a - b) = \\cos a \\cos b + \\sin a \\sin b$ and "
+                    "$\\sin(a - b) = \\sin a \\cos b - \\cos a \\sin b$ cancels "
                     "every term: the difference is exactly the zero matrix."),)))
 
     z = relative_score_difference()
@@ -252,10 +258,10 @@ def derive_rope(spec) -> Derivation:
 
     title = spec.heading("旋转位置编码 RoPE：" + " ".join(map(literal, tokens)),
                          "Rotary position embedding (RoPE): " + " ".join(map(literal, tokens)))
-    intro = (Text(f"把 $Q$、$K$ 的每一对坐标按位置旋转，角度为 $p\\,\\theta_i$，$\\theta_i = b^{{-2i/d}}$。"
+    intro = (Text(f"把 $Q$、$K$ 的每一对坐标按位置旋转，角度为 $p\\,\\theta_i$，$\\theta_i = b^{{-2(i-1)/d}}$（$i = 1, \\dots, d/2$）。"
                   f"各词放在位置 " + "、".join(str(p) for p in pos) + "，所有值都是精确的 $\\cos$、$\\sin$。",
                   f"Rotate each pair of coordinates of $Q$ and $K$ by the angle $p\\,\\theta_i$ with "
-                  f"$\\theta_i = b^{{-2i/d}}$. The tokens sit at positions " + ", ".join(str(p) for p in pos)
+                  f"$\\theta_i = b^{{-2(i-1)/d}}$ ($i = 1, \\dots, d/2$). The tokens sit at positions " + ", ".join(str(p) for p in pos)
                   + "; every value is an exact $\\cos$ or $\\sin$."),)
     return Derivation(topic="rope", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro, meta=(("base", base), ("positions", tuple(pos))))
