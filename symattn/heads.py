@@ -120,9 +120,32 @@ def gqa(Q, K, V, n_q: int, n_kv: int, W_O=None, mask=None) -> Heads:
                                entry="options.W_O")
         # A sum of head ratios per entry, not expanded: expanding products of ratios of
         # exponentials is slow and no clearer.
-        out = sp.ImmutableMatrix(concat.rows, W_O.cols, lambda i, j: sp.Add(
-            *[concat[i, k] * W_O[k, j] for k in range(concat.cols)]))
+        out = sp.ImmutableMatrix(concat.rows, W_O.cols, lambda i, j: _merge_fractions(
+            [concat[i, k] * W_O[k, j] for k in range(concat.cols)]))
     return Heads(tuple(heads), concat, out)
+
+
+def _merge_fractions(terms) -> sp.Expr:
+    """A sum of ratios with the ratios over one denominator added up, so that
+    e/(2e+1) + (e+1)/(2e+1) prints as 1; different denominators stay apart.
+
+    >>> e = sp.exp(sp.Rational(1, 2))
+    >>> _merge_fractions([e / (2 * e + 1), (e + 1) / (2 * e + 1), sp.Rational(1, 3)])
+    4/3
+    """
+    groups: dict = {}
+    for term in terms:
+        num, den = sp.fraction(term)
+        groups[den] = groups.get(den, 0) + num
+    out = []
+    for den, num in groups.items():
+        num = sp.expand(num)
+        if den == 1:
+            out.append(num)
+            continue
+        whole = sp.cancel(num / den)  # a constant when the numerator is a multiple of den
+        out.append(whole if whole.is_Rational else num / den)
+    return sp.Add(*out)
 
 
 def mha(Q, K, V, h: int, W_O=None, mask=None) -> Heads:
@@ -433,9 +456,11 @@ def derive_gqa(spec) -> Derivation:
         expanded=(nodes.Named(r"\Delta_{11}"), nodes.Named(r"o^{\mathrm{GQA}}_{11} - o^{\mathrm{MHA}}_{11}"),
                   nodes.Shifted(grouped[0, 0], repeated[0, 0]), diff[0, 0]),
         exact=diff, numeric=evaluate(diff, digits),
-        notes=(Text(f"这里 $Q$ 是 $2 \\times {n_q}$、$K$ 与 $V$ 是 $2 \\times {n_kv}$ 的全符号矩阵（每个元素一个符号），"
+        notes=(Text(f"这里取 $L = 2$ 个词、头宽 $d_h = 1$、$n_q = {n_q}$ 个查询头、$n_{{kv}} = {n_kv}$ 个 K/V 头："
+                    f"$Q$ 是 $2 \\times {n_q}$、$K$ 与 $V$ 是 $2 \\times {n_kv}$ 的全符号矩阵（每个元素一个符号），"
                     "两边逐项展开后差恰好为 $0$：对任意实数都成立。",
-                    f"Here $Q$ is $2 \\times {n_q}$ and $K$, $V$ are $2 \\times {n_kv}$, fully symbolic (one symbol "
+                    f"Here $L = 2$ tokens, head width $d_h = 1$, $n_q = {n_q}$ query heads and $n_{{kv}} = {n_kv}$ "
+                    f"K/V heads: $Q$ is $2 \\times {n_q}$ and $K$, $V$ are $2 \\times {n_kv}$, fully symbolic (one symbol "
                     "per entry); after expansion the difference is exactly $0$, for every real value."),
                Text("上面的具体数值也一样：" + ("差矩阵恰好为 $0$。" if numeric_diff.is_zero_matrix else "差矩阵不为 $0$！"),
                     "The same holds for the numbers above: " + ("the difference is exactly $0$."
