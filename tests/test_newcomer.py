@@ -188,3 +188,10 @@ def test_mask_documents_say_which_torch_function_does_what():
         text = (ROOT / "derivations" / name).read_text(encoding="utf-8")
         assert "`torch.softmax` returns NaN" in text and "`F.scaled_dot_product_attention`" in text
         assert "(as PyTorch does)" not in text
+
+
+def test_a_scalar_result_prints_without_a_bmatrix():
+    text = (ROOT / "derivations" / "why-sqrt-dk.en.md").read_text(encoding="utf-8")
+    assert "\\operatorname{Var}(q \\cdot k) = d_{k}\n" in text
+    assert "\\begin{bmatrix} d_{k} \\end{bmatrix}" not in text
+    assert "r \\approx 0.5000" in (ROOT / "derivations" / "wo-ai-ni-gqa.en.md").read_text(encoding="utf-8")

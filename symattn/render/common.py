@@ -67,10 +67,17 @@ def table_rows(step: Step, digits: int) -> list[list[str]] | None:
     return None if any(v is None for row in rows for v in row) else rows
 
 
+def _scalar_or_matrix(m):
+    """A 1×1 result is a scalar: print it without a bmatrix around it."""
+    return m[0, 0] if m.shape == (1, 1) else m
+
+
 def _numeric_latex(step: Step, digits: int, p: Printer) -> str | None:
     rows = numeric_rows(step, digits)
     if all(v is None for row in rows for v in row):
         return None
+    if step.exact.shape == (1, 1):
+        return rows[0][0]
     cells = []
     for i, row in enumerate(rows):
         cells.append(" & ".join(v if v is not None else p.doprint(step.exact[i, j])
@@ -97,7 +104,7 @@ def blocks(step: Step, derivation: Derivation) -> list[Block]:
         chain = [t for k, t in enumerate(parts) if k == 0 or t != parts[k - 1]]
         if len(chain) > 1:
             out.append(Block("expanded", " = ".join(chain), tuple(chain)))
-    out.append(Block("exact", f"{lhs} = {p.doprint(step.exact)}"))
+    out.append(Block("exact", f"{lhs} = {p.doprint(_scalar_or_matrix(step.exact))}"))
     if _needs_numeric(step):
         num = _numeric_latex(step, derivation.digits, p)
         if num is not None:
