@@ -38,6 +38,7 @@ class Panel:
     values: tuple[tuple[float | None, ...], ...]  # the weights as floats (None where symbolic)
     decimals: tuple[tuple[str, ...], ...]  # each cell's value to N decimals ("" where symbolic)
     exact: tuple[tuple[str, ...], ...]     # each cell's exact value as mathtext ("" if an integer or too long)
+    legend: tuple[str, ...] = ()           # the denominators D_k the cells name, and what was left out
 
 
 def weight_steps(derivation: Derivation) -> list[Step]:
@@ -78,10 +79,39 @@ def panels(derivation: Derivation, lang: str | None = None) -> list[Panel]:
         values = tuple(tuple(None if v is None else float(v) for v in row) for row in step.numeric)
         decimals = tuple(tuple("" if v is None else fixed(v, derivation.digits) for v in row)
                          for row in step.numeric)
-        exact = tuple(tuple(_exact_label(step.exact[i, j], printer) or "" for j in range(n_cols))
-                      for i in range(n_rows))
-        out.append(Panel(step.title[lang], tuple(rows), tuple(cols), values, decimals, exact))
+        exact, legend = _cell_labels(step.exact, printer, lang)
+        out.append(Panel(step.title[lang], tuple(rows), tuple(cols), values, decimals, exact, legend))
     return out
+
+
+def _cell_labels(M, printer: Printer, lang: str):
+    """Each cell's exact value; one too long for its cell becomes numerator / D_k, with
+    D_k (a row's shared denominator) spelled out once in the legend."""
+    import sympy as sp
+
+    names: dict = {}
+    omitted = 0
+    cells = []
+    for i in range(M.rows):
+        row = []
+        for j in range(M.cols):
+            value = M[i, j]
+            label = _exact_label(value, printer)
+            if label is None and not (value.free_symbols or value.is_Integer):
+                num, den = sp.fraction(value)
+                top = printer.doprint(num)
+                if den != 1 and len(top) <= limits.MAX_PLOT_LABEL_CHARS and top.isascii():
+                    name = names.setdefault(den, f"D_{{{len(names) + 1}}}")
+                    label = f"$\\frac{{{top}}}{{{name}}}$"
+                else:
+                    omitted += 1
+            row.append(label or "")
+        cells.append(tuple(row))
+    legend = [f"${name} = {printer.doprint(den)}$" for den, name in names.items()]
+    if omitted:
+        legend.append(f"{omitted} 个精确值太长，未画出（见 symattn derive）" if lang == "zh" else
+                      f"{omitted} exact values too long to show (see symattn derive)")
+    return tuple(cells), tuple(legend)
 
 
 def cjk_font() -> str | None:
@@ -161,7 +191,7 @@ def _draw(ax, panel: Panel, size: int, lang: str):
     ax.set_xticks(range(len(panel.cols)), labels=[mathtext_text(literal(t)) for t in panel.cols])
     ax.set_yticks(range(len(panel.rows)), labels=[mathtext_text(literal(t)) for t in panel.rows])
     ax.tick_params(top=True, bottom=False, labeltop=True, labelbottom=False, labelsize=11)
-    ax.set_xlabel("键 key" if lang == "zh" else "key", fontsize=9)
+    ax.set_xlabel("\n".join(["键 key" if lang == "zh" else "key", *map(mathtext_text, panel.legend)]), fontsize=9)
     ax.set_ylabel("查询 query" if lang == "zh" else "query", fontsize=9)
     ax.set_title(mathtext_text(panel.title), fontsize=11)
     fontsize = 10 if size <= 4 else (7 if size <= 6 else 5)

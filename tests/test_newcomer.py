@@ -195,3 +195,19 @@ def test_a_scalar_result_prints_without_a_bmatrix():
     assert "\\operatorname{Var}(q \\cdot k) = d_{k}\n" in text
     assert "\\begin{bmatrix} d_{k} \\end{bmatrix}" not in text
     assert "r \\approx 0.5000" in (ROOT / "derivations" / "wo-ai-ni-gqa.en.md").read_text(encoding="utf-8")
+
+
+def test_plot_shows_an_exact_value_in_every_cell():
+    import re
+
+    from symattn import parse_spec
+    from symattn.plot import panels
+    from symattn.topics import derive
+    spec = parse_spec('tokens = ["a", "b", "c", "d"]\nQ = [[1, 0, 1], [0, 1, 0], [1, 1, 0], [2, 0, 1]]\n'
+                      'K = [[1, 0, 0], [0, 1, 1], [1, 1, 0], [0, 2, 1]]\nlang = "en"\n')
+    (panel,) = panels(derive(spec))
+    labels = [label for row in panel.exact for label in row]
+    assert len(labels) == 16 and all(labels), panel.exact
+    used = set(re.findall(r"D_\{\d+\}", " ".join(labels)))
+    defined = {line[1:].split(" =")[0] for line in panel.legend}
+    assert used and used == defined, (used, panel.legend)
