@@ -132,6 +132,9 @@ def stated_dk(text: str):
     return sp.Integer(m.group(1)) if m else None
 
 
+_HEAD = re.compile(r"\bheads?\b|\bhead_?\d|头|ヘッド|헤드|cabe[zç]a|tête|kopf", re.I)
+
+
 def _mentions_mask(text: str) -> bool:
     return bool(re.search(r"mask|causal|look-?ahead|掩码|遮挡|マスク|마스크|máscara|masque", text, re.I))
 
@@ -245,6 +248,8 @@ class _Binder:
         return out
 
     def _derived(self, block: Block, h: str | None) -> None:
+        if h in ("scores", "scaled") and any(e.value == -sp.oo for r in block.rows for e in r):
+            h = "masked"   # -∞ entries: the scores after the mask
         families = [h] if h else ["Q", "K", "V", "KT", "scores", "scaled", "exp", "weights", "output", "X",
                                   "W_Q", "W_K", "W_V"]
         cands = self._candidates(block, families)
@@ -264,13 +269,18 @@ class _Binder:
                 return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
         if self._restated(block, h):
             return
+        if any(_HEAD.search(lb) for lb in block.labels[:2]):
+            # one head of several: the whole-model quantity of the same shape is another thing
+            return self._unverifiable(block, "a per-head quantity; heads are not split here, so only an exact "
+                                             "match with a whole-model quantity is reported")
         mine = [(c, m) for c, m in scored if c[1] == self.conv or c[0] in ("Q", "K", "V", "KT", "X", "scores")]
         if h:
             pool = mine
             need = 0.0 if len({c[2] for c, _ in pool}) <= 1 else 0.5
         else:
-            pool = [(c, m) for c, m in mine if m.total >= 4]
-            need = 0.6
+            # by values alone: a near match of a computed step (inputs are not near-matched)
+            pool = [(c, m) for c, m in mine if m.total >= 4 and c[0] not in INPUTS + ("W_Q", "W_K", "W_V")]
+            need = 0.75
         pool = [(c, m) for c, m in pool if m.share >= need] if pool else []
         if not pool:
             return self._unverifiable(block, (f"labelled as {_SHOW.get(h, h)}, but " if h else "") +
@@ -284,22 +294,27 @@ class _Binder:
         self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
 
     def _restated(self, block: Block, h: str | None) -> bool:
-        """A block that repeats the author's own earlier printed value (an operand written again)."""
+        """A block that repeats the author's own earlier printed value, or one of its rows."""
         for fam, a in self.author.items():
-            if (h and h != fam) or a.value.shape != block.shape:
+            if h and h != fam:
                 continue
-            if not match(block.rows, numeric(a.value)).full:
-                continue
-            truth = self._q().value(fam, self.conv)
-            if truth is None or truth.shape != block.shape:
-                return False
-            m = match(block.rows, numeric(truth))
-            how = f"{_SHOW.get(fam, fam)} as printed on line {a.line}"
-            if m.full or not a.wrong:
-                self._verdict(block, fam, self.conv, None, truth, m, how)
-            else:
-                self._verdict(block, fam, self.conv, None, truth, m, how, carried=a.root or a.line)
-            return True
+            rows = [None] if a.value.shape == block.shape else \
+                list(range(a.value.rows)) if block.shape[0] == 1 and a.value.cols == block.shape[1] else []
+            for row in rows:
+                mine = a.value if row is None else sp.ImmutableMatrix(a.value.row(row))
+                if not match(block.rows, numeric(mine)).full:
+                    continue
+                truth = self._q().value(fam, self.conv)
+                if truth is None or (row is None and truth.shape != block.shape) or \
+                        (row is not None and truth.rows <= row):
+                    return False
+                truth = truth if row is None else sp.ImmutableMatrix(truth.row(row))
+                m = match(block.rows, numeric(truth))
+                how = f"{_SHOW.get(fam, fam)}" + (f" row {row + 1}" if row is not None else "") + \
+                    f" as printed on line {a.line}"
+                self._verdict(block, fam, self.conv, row, truth, m, how,
+                              carried=None if (m.full or not a.wrong) else (a.root or a.line))
+                return True
         return False
 
     def _why_none(self, block: Block, h: str | None) -> str:

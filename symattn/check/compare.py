@@ -88,8 +88,16 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
         correct = str(exact) if exact.is_Rational else _short(value)
         return EntryResult(index, text, claimed, exact, "wrong", correct, None)
     correct = fixed(value, d)
-    ok = Decimal(correct) == Decimal(text.replace(" ", "")).quantize(Decimal(1).scaleb(-d))
+    printed = Decimal(text.replace(" ", "")).quantize(Decimal(1).scaleb(-d))
+    ok = Decimal(correct) == printed or _truncated(printed, value, d)
     return EntryResult(index, text, claimed, exact, "rounded" if ok else "wrong", correct, d)
+
+
+def _truncated(printed: Decimal, value, d: int) -> bool:
+    """0.66 for 2/3: cut, not rounded, to the printed decimals (a common way of writing by hand)."""
+    with mpmath.workdps(DPS):
+        p = mpmath.mpf(str(printed))
+        return abs(p) < abs(value) and abs(value - p) < mpmath.mpf(10) ** (-d)
 
 
 def _equal(a, b) -> bool:

@@ -498,7 +498,7 @@ class _Checker:
         claim.expected = show(a)
         if isinstance(a, sp.MatrixBase) != isinstance(b, sp.MatrixBase) or \
                 (isinstance(a, sp.MatrixBase) and a.shape != b.shape):
-            claim.status, claim.detail = "wrong", "the two sides have different shapes"
+            claim.detail = "the two sides have different shapes, so they name different things: not compared"
             return
         diff = (a - b) if not isinstance(a, sp.MatrixBase) else sp.ImmutableMatrix(a - b)
         values = list(diff) if isinstance(diff, sp.MatrixBase) else [diff]

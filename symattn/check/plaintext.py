@@ -247,6 +247,9 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
         text = _trim_prose(cand)
         if not text:
             continue
+        if "[" not in text:   # 1,280 in prose is a thousands separator
+            text = re.sub(r"(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]|\.\d)",
+                          lambda m: m.group(1) + m.group(2).replace(",", ""), text)
         left, _, right = re.split(r"(=|≈)", text, maxsplit=1)
         if not left.strip() or not re.search(r"\d", right):
             continue

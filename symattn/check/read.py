@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
 __all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
 
 #: a printed number: sign, digits, decimal point, exponent, percent (universal formats)
-NUMBER = r"[-−+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
+NUMBER = r"[-−+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 _NUM_RE = re.compile(rf"(?<![\w.]){NUMBER}(?![\w.])")
 _INF = re.compile(r"^(?P<sign>[-−]?)\s*(?:\\infty|∞|inf|np\.inf|float\(['\"]-?inf['\"]\)|\\text\{-?inf\}|-?inf)$",
                   re.I)
@@ -61,6 +61,7 @@ class Block:
     row_labels: tuple[str, ...] = ()      # token names in front of the rows, if any
     operand: bool = False                 # followed by ×, @, ·: an operand of a product, not a result
     span: tuple[int, int] | None = None   # character offsets in the article
+    before: str = ""                      # the text between the previous block on its line and this one
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -199,6 +200,12 @@ def _parse_list(text: str, i: int, depth: int = 0):
     return None
 
 
+def _first_pos(tree) -> int:
+    while isinstance(tree, list):
+        tree = tree[0]
+    return tree[1]
+
+
 def _tree_rows(tree) -> list[list[tuple[str, int]]] | None:
     """Rows of a parsed list: a vector is one row, a matrix its rows; a batch of one is squeezed."""
     if all(isinstance(x, tuple) for x in tree):
@@ -225,14 +232,19 @@ def _list_blocks(text: str, lines: _Lines, taken: list[tuple[int, int]]):
         if nxt is not None and nxt[0] <= i < nxt[1]:
             i = nxt[1]
             continue
-        got = _parse_list(text, i)
-        if got is None:
+        got = _parse_list(text, i) if not (i and (text[i - 1].isalnum() or text[i - 1] in "_)]")) else None
+        if got is None:   # x[0], Q.shape[-1]: an index, not a list
             i += 1
             continue
         end, tree = got
         rows = _tree_rows(tree)
         if rows:
             out.append((i, end, rows, "list"))
+        elif all(isinstance(x, list) and _tree_rows(x) for x in tree):
+            # a stack of matrices (heads, a batch): one block each, from its own first row
+            for sub in tree:
+                first = _first_pos(sub)
+                out.append((first, end if sub is tree[-1] else first + 1, _tree_rows(sub), "list"))
         i = end
     return out
 
@@ -337,8 +349,8 @@ def _is_list_line(line: str) -> bool:
 # --------------------------------------------------------------------------- labels
 
 _CLAUSE_END = re.compile(r"(?:[.!?](?=\s)|[。！？；;])")
-_OPERATOR = re.compile(r"^\s*(?:\\right[\])]?)?\s*(?:_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\$)*\s*"
-                       r"(?:\\times|×|@|\*|\\cdot|·|⋅|\bx\b|\\otimes|\\odot|⊙|\+)")
+_OPERATOR = re.compile(r"^[ \t]*(?:\\right[\])]?)?[ \t]*(?:_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\$)*[ \t]*"
+                       r"(?:\\times|×|@|\*|\\cdot|·|⋅|x(?=[ \t])|\\otimes|\\odot|⊙|\+)")
 
 
 def _label_before(text: str, start: int, line_start: int) -> str:
@@ -376,6 +388,7 @@ def read_blocks(text: str) -> list[Block]:
     found = _latex_blocks(text, lines)
     latex_spans = [(s, e) for s, e, *_ in found]
     found += _list_blocks(text, lines, latex_spans)
+    found += _eye_blocks(text)
     spans = [(s, e) for s, e, *_ in found]
     tables = [t for t in _table_blocks(raw, lines.starts) if not _overlaps(t[0], t[1], spans)]
     found += tables
@@ -392,7 +405,7 @@ def read_blocks(text: str) -> list[Block]:
         block = _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end, nxt)
         if block is not None:
             blocks.append(block)
-    return _stack_rows(_chains(blocks, text, lines), raw)
+    return _stack_rows(_chains(blocks, text, lines), raw, lines.starts)
 
 
 _JOIN = re.compile(r"^(?:\s|\$|\\[,;:!]|\\quad|_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\\right[\])]|\\left[\[(])*"
@@ -430,12 +443,28 @@ def _chains(blocks: list[Block], text: str, lines: _Lines) -> list[Block]:
 def _text_between(text, lines, a: Block, b: Block):
     if b.line - a.end > 3 or a.span is None or b.span is None:
         return None
-    return text[a.span[1]:b.span[0]]
+    between = text[a.span[1]:b.span[0]]
+    if "\n" in between and not (a.layout == b.layout == "latex"):
+        return None   # outside LaTeX, a chain stays on one line
+    return between
 
 
 def _with(block: Block, **kw) -> Block:
-    from dataclasses import replace
     return replace(block, **kw)
+
+
+_EYE = re.compile(r"\b(?:np|numpy|torch|jnp|tf)\.(?:eye|identity)\(\s*(\d{1,2})\s*\)")
+
+
+def _eye_blocks(text: str):
+    """``np.eye(3)``: an identity matrix written as code (never executed: read by pattern)."""
+    out = []
+    for m in _EYE.finditer(text):
+        n = int(m.group(1))
+        if 1 <= n <= 16:
+            rows = [[("1" if i == j else "0", m.start()) for j in range(n)] for i in range(n)]
+            out.append((m.start(), m.end(), rows, "list"))
+    return out
 
 
 def _overlaps(s, e, spans) -> bool:
@@ -477,76 +506,115 @@ def _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end
     if after.startswith("#"):
         labels.append(after)    # a code comment after the value names it too
     src = " ".join(raw[line - 1].split())
-    return Block(tuple(out), line, end, tuple(labels), layout, src[:160], tuple(row_labels), operand, (s, e))
+    before = text[prev_end:s] if prev_end > lines.starts[line - 1] else ""
+    return Block(tuple(out), line, end, tuple(labels), layout, src[:160], tuple(row_labels), operand, (s, e),
+                 before)
 
 
-def _stack_rows(blocks: list[Block], raw: list[str]) -> list[Block]:
+def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[Block]:
     """One-row blocks on consecutive lines become matrices: per-token vectors
-    (``I → [1, 0]``) stack into one, and rows side by side stack column by column."""
+    (``I → [1, 0]``) stack into one, and matrices side by side (``A x B = C``, of any
+    heights) stack by the column where each row starts."""
     out, i = [], 0
     while i < len(blocks):
         b = blocks[i]
-        if b.shape[0] != 1 or b.layout not in ("list", "latex"):
+        if not _one_row(b, raw):
             out.append(b)
             i += 1
             continue
-        # the one-row blocks of each line, from line b.line on
-        per_line: list[list[Block]] = []
         j = i
-        line = b.line
-        while j < len(blocks) and blocks[j].line == line and blocks[j].shape[0] == 1 and blocks[j].end == line:
-            k = j
-            group = []
-            while k < len(blocks) and blocks[k].line == line:
-                group.append(blocks[k])
-                k += 1
-            if any(g.shape[0] != 1 for g in group):
-                break
-            if per_line and [g.shape[1] for g in group] != [g.shape[1] for g in per_line[0]]:
-                break
-            if not _stackable(raw[line - 1], group):
-                break
-            per_line.append(group)
-            j = k
-            line += 1
-        if len(per_line) >= 2:
-            for col in range(len(per_line[0])):
-                parts = [grp[col] for grp in per_line]
-                labels = tuple(_row_label(raw[p.line - 1], p, col, per_line) for p in parts)
-                head = list(parts[0].labels[1:]) if parts[0].labels else []
-                mid = [lb for p in parts for lb in p.labels[:1]
-                       if _is_name_label(lb) and not _TOKEN_ARROW.match(lb.lstrip("-*• "))]
-                outer = tuple(dict.fromkeys(mid + head))
-                out.append(Block(tuple(p.rows[0] for p in parts), parts[0].line, parts[-1].line, outer,
-                                 "tokens" if any(labels) else parts[0].layout, parts[0].source,
-                                 labels if any(labels) else ()))
-            i = j
+        while j < len(blocks) and _one_row(blocks[j], raw) and blocks[j].line - blocks[i].line <= j - i + 64 \
+                and (j == i or blocks[j].line - blocks[j - 1].line <= 1):
+            j += 1
+        run = blocks[i:j]
+        stacks = _columns(run, starts)
+        if not any(len(st) >= 2 for st in stacks):
+            out.extend(run[:1])
+            i += 1
             continue
-        out.append(b)
-        i += 1
+        made = []
+        for st in stacks:
+            if len(st) == 1:
+                made.append(st[0])
+                continue
+            labels = tuple(_row_label(p) for p in st)
+            head = list(st[0].labels[1:]) if st[0].labels else []
+            mid = [lb for p in st for lb in p.labels[:1]
+                   if _is_name_label(lb) and not _TOKEN_ARROW.match(lb.lstrip("-*• "))]
+            made.append(Block(tuple(p.rows[0] for p in st), st[0].line, st[-1].line,
+                              tuple(dict.fromkeys(mid + head)),
+                              "tokens" if any(labels) else st[0].layout, st[0].source,
+                              labels if any(labels) else (), False, (st[0].span[0], st[-1].span[1]),
+                              st[0].before))
+        if len(made) > 1:
+            _side_by_side(made, stacks, starts)
+        out.extend(sorted(made, key=lambda x: (x.line, x.span[0])))
+        i = j
     return out
+
+
+def _one_row(b: Block, raw: list[str]) -> bool:
+    return b.shape[0] == 1 and b.line == b.end and b.layout in ("list", "latex") and _stackable(raw[b.line - 1])
+
+
+def _columns(run: list[Block], starts: list[int]) -> list[list[Block]]:
+    """Cluster one-row blocks by the column where they start, in lines that follow each other."""
+    stacks: list[list[Block]] = []
+    for blk in run:
+        col = blk.span[0] - starts[blk.line - 1]
+        home = None
+        for st in stacks:
+            last = st[-1]
+            lcol = last.span[0] - starts[last.line - 1]
+            if last.line == blk.line - 1 and abs(lcol - col) <= 2 and last.shape[1] == blk.shape[1]:
+                home = st
+                break
+        if home is None:
+            stacks.append([blk])
+        else:
+            home.append(blk)
+    return stacks
+
+
+_OP_SEP = re.compile(r"^\s*(?:x|×|\*|@|·|⋅|\\times|\\cdot)\s*$")
+
+
+def _side_by_side(made: list[Block], stacks, starts: list[int]) -> None:
+    """Roles of matrices written side by side (``A x B = C``): operands, then the result,
+    which takes the caption above the stack."""
+    cols = sorted(range(len(made)), key=lambda k: min(p.span[0] - starts[p.line - 1] for p in stacks[k]))
+    caption = next((made[k].labels for k in cols if made[k].labels), ())
+    for pos in range(1, len(cols)):
+        k, prev = cols[pos], cols[pos - 1]
+        seps = [p.before for p in stacks[k]]
+        if any(_OP_SEP.match(sep) for sep in seps):
+            made[prev] = replace(made[prev], operand=True)
+            made[k] = replace(made[k], operand=True)
+        if any(re.search(r"=|≈", sep) for sep in seps):
+            made[k] = replace(made[k], operand=False, labels=tuple(caption))
+            for q in cols[:pos]:
+                made[q] = replace(made[q], operand=True)
 
 
 _TOKEN_ARROW = re.compile(r"^\s*[\"'“”‘’]?([^\s\"'“”‘’:=→\-]{1,16})[\"'“”‘’]?\s*(?:→|->|:|=>|：|=)\s*$")
 
 
-def _row_label(line_text: str, block: Block, col: int, per_line) -> str:
-    same = block.labels[0] if block.labels and block.line == block.line else ""
-    m = _TOKEN_ARROW.match(same.split("]")[-1]) if same else None
-    return m.group(1) if m and col == 0 else ""
+def _row_label(block: Block) -> str:
+    """The token in front of a stacked row (``I → [1, 0]``), if any."""
+    m = _TOKEN_ARROW.match(block.labels[0].split("]")[-1]) if block.labels else None
+    return m.group(1) if m else ""
 
 
 def _is_name_label(label: str) -> bool:
     return bool(re.search(r"=|:|：|→", label))
 
 
-def _stackable(line_text: str, group: list[Block]) -> bool:
+def _stackable(line_text: str) -> bool:
     """A line of one-row blocks is a matrix row when little else is on it: a token label, an
-    operator between side-by-side rows, a comment."""
-    rest = line_text
-    for g in group:
-        pass
+    operator between side-by-side rows, a trailing comment (``# I``, ``← "The" …``)."""
     stripped = re.sub(r"\[[^\[\]]*\]", " ", line_text)
-    stripped = re.sub(r"#.*$", "", stripped)
+    stripped = re.sub(r"(?:#|//|←|<-|%).*$", "", stripped)
+    if re.search(r"\d", re.sub(r"^[^\[]*?(?:=|:|→|->)", "", stripped)):
+        return False   # an equation with numbers outside the brackets, not a row of a matrix
     words = re.findall(r"[^\W\d_]{2,}", stripped)
     return len(words) <= 3 and not re.search(r"[.!?。！？]\s*$", stripped.strip())
