@@ -245,6 +245,10 @@ def _guard(expr) -> None:
             value = node.doit()
             if value.is_Number:
                 return abs(float(value))
+            if d <= 300:  # e, e^{e}, sqrt(2): a few digits of the value are cheap and bound it tightly
+                approx = sp.N(value, 15)
+                if approx.is_Number:
+                    return abs(float(approx)) * 1.001
         return float("inf") if d > 300 else 10.0 ** d
 
     def refuse(what: str):
@@ -269,6 +273,13 @@ def _guard(expr) -> None:
             d = sum(sub)
         elif isinstance(node, sp.Add):
             d = max(sub) + len(sub)
+        elif (isinstance(node, sp.exp) or (isinstance(node, sp.Pow) and args[0] is sp.E)) \
+                and not args[-1].free_symbols:
+            # e^{x} has about x / ln 10 digits: e^{10^{10}} is refused here, before any evaluation
+            bound = value_bound(args[-1])
+            if bound > limits.MAX_RESULT_DIGITS * 2.31:
+                refuse(f"{_brief(node)} would have more than {limits.MAX_RESULT_DIGITS} digits")
+            d = max(max(sub), int(bound * 0.4343) + 2)
         elif isinstance(node, sp.Pow):
             base, exp = args
             if exp.is_Number and base.free_symbols and abs(exp) > limits.MAX_SYMBOLIC_EXPONENT:
@@ -283,7 +294,7 @@ def _guard(expr) -> None:
         elif isinstance(node, (sp.factorial, sp.factorial2, sp.binomial, sp.gamma)):
             if value_bound(args[0]) > limits.MAX_FACTORIAL:
                 refuse(f"{_brief(node)}: the argument is over the limit of {limits.MAX_FACTORIAL}")
-            d = 2600  # 1000! has 2568 digits
+            d = limits.factorial_digits(max(1, int(value_bound(args[0]))))
         elif isinstance(node, (sp.Sum, sp.Product)):
             span = 1
             for lim in node.limits:

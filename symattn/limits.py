@@ -27,7 +27,7 @@ from .errors import SymattnError
 __all__ = ["LIMITS", "ENV_LIMITS", "check_environment", "check_tokens", "check_token", "check_matrix",
            "check_symbolic", "check_integer", "check_score", "check_terms", "check_output", "check_heads",
            "check_samples", "check_rank", "check_rope", "check_option", "factorial_digits", "time_limit",
-           "check_article_seconds", "article_budget", "int_str_digits"]
+           "check_article_seconds", "article_budget", "int_str_digits", "estimate", "check_plot"]
 
 #: name -> (environment variable, default, kind, what it bounds).  kind: "int" or "seconds".
 ENV_LIMITS: dict[str, tuple[str, float, str, str]] = {
@@ -377,3 +377,79 @@ def article_budget(name: str | None = None, seconds: float | None = None):
                                      "(set SYMATTN_CHECK_ARTICLE_SECONDS to raise it)", file=name)
 
     yield _Budget()
+
+
+# --- the cost of one spec, per topic, before any derivation -------------------------------------
+
+def _digits(m) -> tuple[int, int]:
+    """Most digits of a numerator and of a denominator among the exact entries of ``m``."""
+    if m is None or not hasattr(m, "atoms"):
+        return 0, 0
+    import sympy as sp
+    num = den = 0
+    for r in m.atoms(sp.Rational):
+        num = max(num, int(abs(r.p).bit_length() * 0.30103) + 1)
+        den = max(den, 0 if r.q == 1 else int(r.q.bit_length() * 0.30103) + 1)
+    return num, den
+
+
+def _product_digits(a, b) -> tuple[int, int]:
+    return a[0] + b[0], a[1] + b[1]
+
+
+def _int(spec, key, default):
+    value = spec.option(key, default)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def estimate(spec) -> None:
+    """Refuse a spec whose derivation would exceed a limit, from its sizes and options alone.
+
+    Counts heads, the exact terms of every head's weights and output, the digits of an
+    exact score (and so the printed size), samples x d_k, rank and RoPE sizes, and
+    option magnitudes; each refusal names the limit and its variable.
+    """
+    L = len(spec.tokens)
+    Q = spec.Q if spec.Q is not None else spec.W_Q
+    V = spec.V if spec.V is not None else spec.W_V
+    d = Q.cols if Q is not None else 1
+    d_v = V.cols if V is not None else 1
+    # an exact score sums d products (projecting first multiplies X by W): the numerators add
+    # digits, the common denominator can multiply all d of them
+    dq = _digits(spec.Q) if spec.Q is not None else _product_digits(_digits(spec.X), _digits(spec.W_Q))
+    dk = _digits(spec.K) if spec.K is not None else _product_digits(_digits(spec.X), _digits(spec.W_K))
+    num, den = _product_digits(dq, dk)
+    score_digits = num + len(str(d)) + d * den + den
+    if score_digits > _value("MAX_RESULT_DIGITS"):
+        raise _over(f"an exact score could have about {score_digits:,} digits ({d} products of entries "
+                    f"with up to {max(dq[1], dk[1])}-digit denominators)", "MAX_RESULT_DIGITS", "Q")
+    topic = spec.topic
+    heads, kv = 1, 1
+    if topic == "mha":
+        heads = kv = _int(spec, "heads", 1)
+    elif topic == "gqa":
+        heads, kv = _int(spec, "query_heads", 1), max(1, _int(spec, "kv_heads", 1))
+    check_heads(heads, "options")
+    check_heads(kv, "options")
+    width = max(1, d_v // kv) if topic in ("mha", "gqa") else d_v
+    check_terms(L, width, heads)
+    terms = heads * L * L * (L + width)
+    if topic == "rope":
+        check_rope(L, d, "Q")
+    check_output(terms, 2 * score_digits + sum(_digits(V)))  # a weight holds score differences
+    if topic == "rope":
+        check_rope(L, d, "Q")
+    elif topic == "consistency":
+        X = spec.X
+        target = getattr(spec, str(spec.option("target", "Q")), None) if spec.option("target", "Q") in (
+            "Q", "K", "V") else None
+        if X is not None:
+            check_rank(X.rows, X.cols + (target.cols if target is not None else 0), "X")
+    elif topic == "why_sqrt_dk":
+        d_k = spec.d_k if spec.d_k is not None else 768
+        if getattr(d_k, "is_Integer", isinstance(d_k, int)):
+            check_samples(_int(spec, "samples", 10000), int(d_k))
+    elif topic == "softmax_gradient":
+        big = _int(spec, "saturation_d_k", 768)
+        # the unscaled scores are sqrt(saturation_d_k) times the scaled ones: the score limit bounds it
+        check_option(big, "options.saturation_d_k", top=_value("MAX_SCORE") ** 2)

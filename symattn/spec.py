@@ -287,7 +287,8 @@ def _check_scores(mats, d_k) -> None:
                 continue  # symbolic entries have no numeric level
             a = abs(e)
             if not a.is_Rational:
-                a = sp.N(a, 5)
+                with limits.time_limit(f"bounding the scores ({e})"):  # evalf counts against the budget too
+                    a = sp.N(a, 5)
                 if not a.is_Number:
                     continue
             best = max(best, a)

@@ -36,7 +36,9 @@ def derive(spec):
         allowed = ", ".join(sorted(known)) or "none"
         raise SymattnError(f"unknown option(s) {', '.join(unknown)} for topic {spec.topic!r} "
                            f"(its options: {allowed})", file=spec.source, entry="options")
+    from . import limits
     try:
+        limits.estimate(spec)  # the whole cost, before any work
         return getattr(import_module(f".{module}", __package__), func)(spec)
     except SymattnError as exc:
         raise exc.located(file=spec.source) from None
