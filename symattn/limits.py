@@ -54,6 +54,7 @@ ENV_LIMITS: dict[str, tuple[str, float, str, str]] = {
     "MAX_PLOT_PANELS": ("SYMATTN_MAX_PLOT_PANELS", 16, "int", "heatmap panels of one plot"),
     # CPU seconds: the ANTLR grammar backtracks exponentially on nested scripts (x^{x^{x^{...}}}).
     "MAX_SECONDS": ("SYMATTN_MAX_SECONDS", 5.0, "seconds", "CPU seconds to parse or evaluate one LaTeX entry"),
+    "MAX_SPEC_SECONDS": ("SYMATTN_MAX_SPEC_SECONDS", 10.0, "seconds", "CPU seconds to read one spec, all entries"),
     "MAX_COMMAND_SECONDS": ("SYMATTN_MAX_COMMAND_SECONDS", 120.0, "seconds",
                             "CPU seconds of one command, every SymPy evaluation included"),
     "TEX_SECONDS": ("SYMATTN_TEX_SECONDS", 60.0, "seconds", "seconds of one xelatex run"),

@@ -105,9 +105,29 @@ def parse_spec(text: str, *, source: str | None = None) -> AttentionSpec:
                 line = None
         raise SymattnError(f"invalid TOML: {msg.split(' (at line')[0]}", file=source, line=line) from None
     try:
-        return _from_dict(data, source)
+        _prescan(data)
+        with limits.time_limit("reading the spec", limits.MAX_SPEC_SECONDS, env="SYMATTN_MAX_SPEC_SECONDS"):
+            return _from_dict(data, source)
     except SymattnError as exc:
         raise exc.located(file=source) from None
+
+
+def _prescan(data: dict) -> None:
+    """Sizes from the raw lists, before a single entry is parsed."""
+    tokens = data.get("tokens")
+    if isinstance(tokens, list):
+        limits.check_tokens(len(tokens))
+    widths = {}
+    for key in MATRIX_KEYS:
+        value = data.get(key)
+        if isinstance(value, list) and value:
+            width = len(value[0]) if isinstance(value[0], list) else 1
+            limits.check_matrix(len(value), width, key)
+            widths[key] = (len(value), width)
+    rows = len(tokens) if isinstance(tokens, list) else next((r for r, _ in widths.values()), 0)
+    width = (widths.get("V") or widths.get("W_V") or (0, 1))[1]
+    if rows:
+        limits.check_terms(rows, width)
 
 
 def _from_dict(data: dict, source: str | None) -> AttentionSpec:
