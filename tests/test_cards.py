@@ -47,7 +47,7 @@ REQUIRED = [
     "pipeline/values", "pipeline/weight-11", "scaling/variance", "scaling/why", "stability/shift",
     "stability/overflow", "complexity/time", "complexity/memory", "mask/causal", "mask/article",
     "mha/split", "mha/formula", "gqa/kv-cache", "gqa/saving", "gqa/mqa", "rope/relative",
-    "gradient/jacobian", "gradient/saturation",
+    "gradient/jacobian", "scaling/saturation",  # saturation: merged into one card (issue 15)
 ]
 
 

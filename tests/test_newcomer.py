@@ -1,6 +1,7 @@
 """What a new user meets first (issue 15): install hints, typos, titles, single steps."""
 
 import importlib.util
+import re
 import os
 import subprocess
 import sys
@@ -211,3 +212,33 @@ def test_plot_shows_an_exact_value_in_every_cell():
     used = set(re.findall(r"D_\{\d+\}", " ".join(labels)))
     defined = {line[1:].split(" =")[0] for line in panel.legend}
     assert used and used == defined, (used, panel.legend)
+
+
+#: a card may say "the article" only where it names the article, e.g. 文章《从零手推 Attention》
+_NAMED_ARTICLE = re.compile(r"(?i)\barticle\s+[\"“«《][^\"”»》]+[\"”»》]|文章《[^》]+》")
+
+
+def _card_decks():
+    from symattn.cards import concept_deck
+    from symattn.exercise import drill_deck, make_exercise
+    yield concept_deck("both")
+    for seed in (0, 7):
+        yield drill_deck(make_exercise(seed, 3, 4, lang="zh"), "both")
+
+
+def test_every_card_renders_in_katex_and_stands_without_the_article():
+    from conftest import require_tool
+    from symattn import katex
+    from symattn.cards.markup import segments
+    require_tool(katex.missing())
+    cards = [c for deck in _card_decks() for c in deck.cards]
+    assert len(cards) > 100
+    loose = [c.id for c in cards
+             if re.search(r"(?i)\barticle\b|文章", _NAMED_ARTICLE.sub("", c.front + c.back))]
+    assert not loose, loose
+    formulas = [katex.Formula(part, kind == "display") for c in cards for text in (c.front, c.back)
+                for kind, part in segments(text) if kind != "text"]
+    failures = katex.validate(formulas)
+    assert not failures, "\n".join(map(str, failures[:10]))
+    # each card that uses the 我 爱 你 example carries its inputs
+    assert all("$Q = " in c.front or "Q =" in c.back for c in cards if "我 爱 你" in c.front)

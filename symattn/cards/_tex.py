@@ -48,3 +48,14 @@ def sci(expr, digits: int = 2) -> str:
 
 def shape(rows, cols) -> str:
     return rf"{tex(sp.sympify(rows))} \times {tex(sp.sympify(cols))}"
+
+
+def with_example(front, d) -> "Text":
+    """A front that names the 我 爱 你 example gets its inputs, so the card stands alone."""
+    from ..model import Text
+    if "我 爱 你" not in front.en or "$Q = " in front.en:
+        return front
+    Q, K = d.step("queries").exact, d.step("keys").exact
+    dk = tex(dict(d.meta)["d_k"])
+    return Text(f"{front.zh}（其中 $Q = {tex(Q)}$，$K = {tex(K)}$，$d_k = {dk}$。）",
+                f"{front.en} (There $Q = {tex(Q)}$, $K = {tex(K)}$, $d_k = {dk}$.)")

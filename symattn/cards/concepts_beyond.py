@@ -10,7 +10,7 @@ import sympy as sp
 from ..model import Derivation, Text
 from ..softmax import softmax_row
 from . import facts as F
-from ._tex import approx, sci, tex
+from ._tex import approx, sci, tex, with_example
 from .model import Concept
 
 __all__ = ["beyond_concepts"]
@@ -27,7 +27,7 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
     out: list[Concept] = []
 
     def add(key, fz, fe, bz, be, *tags):
-        out.append(Concept(key, Text(fz, fe), Text(bz, be), tags))
+        out.append(Concept(key, with_example(Text(fz, fe), d), Text(bz, be), tags))
 
     St = d.step("scaled_scores").exact
     A = d.step("weights").exact
@@ -54,21 +54,28 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"{tex(v.scaled)}$ whatever the width. Dividing by $d_k$ would give ${tex(sp.cancel(var_k / dsym**2))}$: "
         "scores shrink with the width and softmax flattens towards uniform.", "theory")
     big = 768
-    std = sp.sqrt(var_k.subs(dsym, big))
+    # Two independent scores, each of variance d_k: their gap has variance 2 d_k.
+    gap = sp.sqrt(2 * var_k.subs(dsym, big))
+    gap_scaled = sp.sqrt(2 * v.scaled)
     s, p, dp = F.two_way_softmax()
-    g_raw, g_scaled = dp.subs(s, std), dp.subs(s, 1)
+    g_raw, g_scaled = dp.subs(s, gap), dp.subs(s, gap_scaled)
     add("scaling/saturation",
-        f"$d_k = {big}$ 时不缩放，典型分数差有多大？对 softmax 的梯度有何影响？",
-        f"With $d_k = {big}$ and no scaling, how large is a typical score gap, and what does it do to the gradient?",
-        f"标准差 $\\sqrt{{{big}}} = {tex(std)} \\approx {approx(std, 2)}$。两个分数差 $s$ 时 $p = {tex(p)}$，"
-        f"$\\frac{{dp}}{{ds}} = p(1-p)$：$s \\approx {approx(std, 2)}$ 时约 ${sci(g_raw)}$（饱和，梯度消失），"
-        f"缩放后 $s = 1$ 时约 ${approx(g_scaled)}$。",
-        f"The standard deviation is $\\sqrt{{{big}}} = {tex(std)} \\approx {approx(std, 2)}$. For a gap $s$ between two "
-        f"scores $p = {tex(p)}$ and $\\frac{{dp}}{{ds}} = p(1-p)$: about ${sci(g_raw)}$ at $s \\approx {approx(std, 2)}$ "
-        f"(saturated, the gradient vanishes), about ${approx(g_scaled)}$ at $s = 1$ after scaling.", "softmax")
+        f"$d_k = {big}$ 时不缩放，两个分数之差的典型大小是多少？只有两个词时，它对 softmax 的梯度有何影响？",
+        f"With $d_k = {big}$ and no scaling, how large is the typical gap between two scores? With two tokens, "
+        "what does it do to the softmax gradient?",
+        f"两个独立分数各有方差 $d_k$，差的方差是 $2 d_k$：标准差 $\\sqrt{{2 \\cdot {big}}} = {tex(gap)} \\approx {approx(gap, 2)}$。"
+        f"两个词时 softmax 就是差 $s$ 的 sigmoid：$p = {tex(p)}$，$\\frac{{dp}}{{ds}} = p(1-p)$："
+        f"$s \\approx {approx(gap, 2)}$ 时约 ${sci(g_raw)}$（饱和，梯度消失）；"
+        f"缩放后差的标准差是 ${tex(gap_scaled)}$，此时约 ${approx(g_scaled)}$。词更多时同理：最大的分数领先越多，雅可比矩阵越接近 $0$。",
+        f"Two independent scores each have variance $d_k$, so their gap has variance $2 d_k$: standard deviation "
+        f"$\\sqrt{{2 \\cdot {big}}} = {tex(gap)} \\approx {approx(gap, 2)}$. With two tokens softmax is the sigmoid of "
+        f"the gap $s$: $p = {tex(p)}$ and $\\frac{{dp}}{{ds}} = p(1-p)$, about ${sci(g_raw)}$ at "
+        f"$s \\approx {approx(gap, 2)}$ (saturated: the gradient vanishes). After scaling the gap's standard deviation "
+        f"is ${tex(gap_scaled)}$, where it is about ${approx(g_scaled)}$. With more tokens the same holds: the further "
+        "the top score leads, the closer the whole Jacobian is to $0$.", "softmax")
     add("scaling/article",
-        "文章中若不缩放，第 1 行的权重 $a_{11}$ 会是多少？",
-        "In the article, what would $a_{11}$ be without scaling?",
+        "“我 爱 你”例子中若不缩放，第 1 行的权重 $a_{11}$ 会是多少？",
+        "In the $\\text{我 爱 你}$ example, what would $a_{11}$ be without scaling?",
         _unscaled(d, "zh"), _unscaled(d, "en"))
 
     # --- the max-shift ---------------------------------------------------------------
@@ -120,10 +127,14 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         "自注意力的时间复杂度是多少？来自哪里？",
         "What is the time complexity of self-attention, and where does it come from?",
         f"$QK^T$：$(L \\times d)(d \\times L)$ 需 ${tex(F.matmul_cost(Ls, dd, Ls))}$ 次乘法；$AV$：$(L \\times L)(L \\times d)$ 也是 "
-        f"${tex(F.matmul_cost(Ls, Ls, dd))}$。合计 ${tex(cost)}$，即 $O(L^2 d)$：对序列长度是平方。",
+        f"${tex(F.matmul_cost(Ls, Ls, dd))}$。合计 ${tex(cost)}$，即 $O(L^2 d)$：对序列长度是平方。"
+        f"此外，投影 $XW_Q, XW_K, XW_V$ 和 $W_O$ 各 ${tex(F.matmul_cost(Ls, dd, dd))}$，共 ${tex(4 * F.matmul_cost(Ls, dd, dd))}$，"
+        "即 $O(L d^2)$：$L < 2d$ 时它们占大头。",
         f"$QK^T$, $(L \\times d)(d \\times L)$, takes ${tex(F.matmul_cost(Ls, dd, Ls))}$ multiplications; $AV$, "
         f"$(L \\times L)(L \\times d)$, another ${tex(F.matmul_cost(Ls, Ls, dd))}$. In all ${tex(cost)}$, i.e. "
-        "$O(L^2 d)$: quadratic in the sequence length.", "theory")
+        "$O(L^2 d)$: quadratic in the sequence length. The projections $XW_Q, XW_K, XW_V$ and $W_O$ add "
+        f"${tex(F.matmul_cost(Ls, dd, dd))}$ each, ${tex(4 * F.matmul_cost(Ls, dd, dd))}$ in all, $O(L d^2)$, "
+        "which dominates while $L < 2d$.", "theory")
     Lx, heads_n = 4096, 32
     mem = sp.Integer(Lx) ** 2 * 2
     add("complexity/memory",
@@ -158,18 +169,18 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         "$\\operatorname{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}} + M\\right)$. Token $i$ sees only tokens $j \\le i$.",
         "mask")
     add("mask/article",
-        "给文章例子加上因果掩码，注意力权重是多少？",
-        "With a causal mask on the article's example, what are the attention weights?",
+        "给“我 爱 你”例子加上因果掩码，注意力权重是多少？",
+        "With a causal mask on the $\\text{我 爱 你}$ example, what are the attention weights?",
         f"$e^{{-\\infty}} = {tex(sp.exp(-sp.oo))}$，被遮住的列从分母中消失：$$A = {tex(Am)}$$ 第 1 行只能看自己，权重为 ${tex(Am[0, 0])}$。",
         f"$e^{{-\\infty}} = {tex(sp.exp(-sp.oo))}$, so masked columns drop out of the denominator: $$A = {tex(Am)}$$ "
         f"Row 1 sees only itself, weight ${tex(Am[0, 0])}$.", "mask")
     add("mask/why-inf",
         "为什么用 $-\\infty$ 加在分数上，而不是 softmax 之后把权重乘 $0$？",
         "Why add $-\\infty$ to the scores instead of zeroing weights after the softmax?",
-        f"加 $-\\infty$ 后剩下的权重仍是一个分布（文章例子第 2 行：${tex(_row(Am.row(1)))}$，和为 "
+        f"加 $-\\infty$ 后剩下的权重仍是一个分布（“我 爱 你”例子第 2 行：${tex(_row(Am.row(1)))}$，和为 "
         f"${tex(sp.Add(*Am.row(1)))}$）。先 softmax 再置零，第 2 行变成 ${tex(_row([A[1, 0], A[1, 1], 0]))}$，"
         f"和为 ${tex(A[1, 0] + A[1, 1])}$，需要重新归一化。",
-        f"With $-\\infty$ the remaining weights are still a distribution (the article's row 2: "
+        f"With $-\\infty$ the remaining weights are still a distribution (the $\\text{{我 爱 你}}$ example's row 2: "
         f"${tex(_row(Am.row(1)))}$, sum ${tex(sp.Add(*Am.row(1)))}$). Zeroing after the softmax leaves "
         f"${tex(_row([A[1, 0], A[1, 1], 0]))}$, sum ${tex(A[1, 0] + A[1, 1])}$, which must be renormalised.", "mask")
     kept, share, limit = F.causal_pairs()
@@ -182,8 +193,8 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
     pad = F.padding_mask(n, [n - 1])
     Ap = F.masked_weights(St, pad)
     add("mask/padding",
-        "批处理中的 padding mask 遮住什么？若文章第 3 个词是 padding，第 1 行的权重？",
-        "What does a padding mask hide? If the article's third token were padding, what is row 1?",
+        "批处理中的 padding mask 遮住什么？若“我 爱 你”例子第 3 个词是 padding，第 1 行的权重？",
+        "What does a padding mask hide? If the $\\text{我 爱 你}$ example's third token were padding, what is row 1?",
         f"遮住 padding 位置的列（键），任何查询都不看它：第 1 行 ${tex(_row(Ap.row(0)))} \\approx "
         f"{tex(_row([sp.Float(approx(x), 4) if x else 0 for x in Ap.row(0)]))}$。",
         f"It hides the padding columns (keys) from every query: row 1 is ${tex(_row(Ap.row(0)))} \\approx "
@@ -202,18 +213,22 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         "写出多头注意力的公式。",
         "Write the multi-head attention formula.",
         "$$\\operatorname{MultiHead}(X) = \\operatorname{Concat}(\\text{head}_1, \\dots, \\text{head}_h) W_O$$"
-        f"$$\\text{{head}}_i = {tex(d.step('weights').formula)} V$$ 其中 $Q = XW_Q^{{(i)}}, K = XW_K^{{(i)}}, V = XW_V^{{(i)}}$。",
+        "$$\\text{head}_i = \\operatorname{softmax}\\left(\\frac{Q_i K_i^{T}}{\\sqrt{d_k}}\\right) V_i$$ "
+        "其中 $Q_i = XW_Q^{(i)}, K_i = XW_K^{(i)}, V_i = XW_V^{(i)}$：每个头有自己的投影。",
         "$$\\operatorname{MultiHead}(X) = \\operatorname{Concat}(\\text{head}_1, \\dots, \\text{head}_h) W_O$$"
-        f"$$\\text{{head}}_i = {tex(d.step('weights').formula)} V$$ with $Q = XW_Q^{{(i)}}, K = XW_K^{{(i)}}, V = XW_V^{{(i)}}$.",
+        "$$\\text{head}_i = \\operatorname{softmax}\\left(\\frac{Q_i K_i^{T}}{\\sqrt{d_k}}\\right) V_i$$ "
+        "with $Q_i = XW_Q^{(i)}, K_i = XW_K^{(i)}, V_i = XW_V^{(i)}$: each head has its own projections.",
         "mha")
     add("mha/params",
         "多头注意力的参数量随头数 $h$ 怎么变？",
         "How does the parameter count of multi-head attention depend on the number of heads $h$?",
         f"每个头 $3 \\cdot d_{{model}} \\cdot \\frac{{d_{{model}}}}{{h}}$，再加 $W_O$：$h \\cdot 3 d_{{model}} \\frac{{d_{{model}}}}{{h}} + d_{{model}}^2 = "
-        f"{tex(H['params'])}$，与 $h$ 无关（$d_{{model}} = 512$ 时 ${tex(H['params_value'])}$）。",
+        f"{tex(H['params'])}$，与 $h$ 无关（$d_{{model}} = 512$ 时 ${tex(H['params_value'])}$）。"
+        "前提：不计偏置，且 $d_k = d_v = d_{model} / h$。",
         f"Each head has $3 \\cdot d_{{model}} \\cdot \\frac{{d_{{model}}}}{{h}}$, plus $W_O$: "
         f"$h \\cdot 3 d_{{model}} \\frac{{d_{{model}}}}{{h}} + d_{{model}}^2 = {tex(H['params'])}$, independent of $h$ "
-        f"(${tex(H['params_value'])}$ at $d_{{model}} = 512$).", "mha")
+        f"(${tex(H['params_value'])}$ at $d_{{model}} = 512$). This assumes no biases and "
+        "$d_k = d_v = d_{model} / h$.", "mha")
     add("mha/cost",
         "$h$ 个头的打分计算量和打分矩阵内存，与单头（宽 $d_{model}$）相比？",
         "Compared with one head of width $d_{model}$, what do $h$ heads cost in score work and score memory?",
@@ -231,10 +246,13 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         "What is the size of the KV cache?",
         f"${tex(kv_bytes)}$ 字节（$N_{{layers}}$ 层、长度 $L$、$n_{{kv}}$ 个 KV 头、头宽 $d_h$、每个数 $b$ 字节）：每层、每个 KV 头、每个位置存一个 $k$ 和一个 $v$。"
         f"按 Llama-2-70B 的形状（${cfg['layers']}$ 层、$d_h = {cfg['d_head']}$、$L = {cfg['length']}$、fp16），"
-        f"${cfg['n_q']}$ 个 KV 头需 ${tex(kv['mha'] / GiB)}$ GiB。",
+        f"假如有 ${cfg['n_q']}$ 个 KV 头（即不用 GQA；Llama-2-70B 实际只有 ${cfg['n_kv']}$ 个），每条序列需 "
+        f"${tex(kv['mha'] / GiB)}$ GiB；批大小为 $B$ 时再乘以 $B$。",
         f"${tex(kv_bytes)}$ bytes ($N_{{layers}}$ layers, length $L$, $n_{{kv}}$ KV heads of width $d_h$, $b$ bytes a "
         f"number): one $k$ and one $v$ per layer, per KV head, per position. With Llama-2-70B's shape (${cfg['layers']}$ layers, $d_h = {cfg['d_head']}$, "
-        f"$L = {cfg['length']}$, fp16), ${cfg['n_q']}$ KV heads need ${tex(kv['mha'] / GiB)}$ GiB.", "kv-cache")
+        f"$L = {cfg['length']}$, fp16) and, hypothetically, ${cfg['n_q']}$ KV heads (plain MHA; the real model has "
+        f"${cfg['n_kv']}$), one sequence needs ${tex(kv['mha'] / GiB)}$ GiB; a batch of $B$ sequences, $B$ times that.",
+        "kv-cache")
     add("gqa/saving",
         f"GQA 用 $n_q = {cfg['n_q']}$ 个查询头、$n_{{kv}} = {cfg['n_kv']}$ 个 KV 头，KV cache 省多少？",
         f"GQA with $n_q = {cfg['n_q']}$ query heads and $n_{{kv}} = {cfg['n_kv']}$ KV heads: how much KV cache is saved?",
@@ -261,10 +279,13 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
     add("gqa/flops",
         "GQA 减少了注意力打分的计算量吗？",
         "Does GQA reduce the work of computing attention scores?",
-        f"不减少：仍有 $n_q$ 个头，各算 $L \\cdot L \\cdot d_h$。它省的是 KV cache 的内存和解码时的显存带宽"
-        f"（上例 ${tex(kv['group'])}$ 倍）。",
+        f"不减少：仍有 $n_q$ 个头，各算 $L \\cdot L \\cdot d_h$。它省的是 KV cache 的内存，以及解码时读 KV cache 的"
+        f"显存带宽（$n_q = {cfg['n_q']}$、$n_{{kv}} = {cfg['n_kv']}$ 时少 ${tex(kv['group'])}$ 倍）；每一步仍要读全部权重，"
+        "所以整步的访存不会少这么多。",
         f"No: there are still $n_q$ heads, each doing $L \\cdot L \\cdot d_h$. It saves KV-cache memory and the "
-        f"memory bandwidth of decoding (${tex(kv['group'])}$ times in the example).", "kv-cache")
+        f"bandwidth of reading that cache while decoding (${tex(kv['group'])}$ times less with $n_q = {cfg['n_q']}$, "
+        f"$n_{{kv}} = {cfg['n_kv']}$). Every step still reads all the weights, so the step's memory traffic "
+        "shrinks by less than that.", "kv-cache")
 
     # --- RoPE ----------------------------------------------------------------------------
     R = F.rope_relative()
@@ -332,14 +353,14 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         "nothing (shift invariance).", "softmax")
     J2 = F.jacobian_at(St.row(1))
     add("gradient/uniform",
-        "文章第 2 行权重均为 $1/3$，该行 softmax 的雅可比矩阵？",
-        "Row 2 of the article's weights is uniform $1/3$. What is its softmax Jacobian?",
+        "“我 爱 你”例子第 2 行权重均为 $1/3$，该行 softmax 的雅可比矩阵？",
+        "Row 2 of the $\\text{我 爱 你}$ example's weights is uniform $1/3$. What is its softmax Jacobian?",
         f"$$J = \\operatorname{{diag}}(p) - pp^T = {tex(J2)}$$",
         f"$$J = \\operatorname{{diag}}(p) - pp^T = {tex(J2)}$$", "softmax")
     J1 = F.jacobian_at(St.row(0))
     add("gradient/article",
-        "文章第 1 行中，$\\frac{\\partial a_{11}}{\\partial \\tilde{s}_{11}}$ 是多少？",
-        "In row 1 of the article, what is $\\frac{\\partial a_{11}}{\\partial \\tilde{s}_{11}}$?",
+        "“我 爱 你”例子第 1 行中，$\\frac{\\partial a_{11}}{\\partial \\tilde{s}_{11}}$ 是多少？",
+        "In row 1 of the $\\text{我 爱 你}$ example, what is $\\frac{\\partial a_{11}}{\\partial \\tilde{s}_{11}}$?",
         f"$a_{{11}}(1 - a_{{11}}) = {tex(J1[0, 0])} \\approx {approx(J1[0, 0])}$。",
         f"$a_{{11}}(1 - a_{{11}}) = {tex(J1[0, 0])} \\approx {approx(J1[0, 0])}$.", "softmax")
     pp = sp.Symbol("p", positive=True)
@@ -350,16 +371,6 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"在 $p = {tex(crit)}$ 取最大值 ${tex(crit * (1 - crit))}$；$p \\to 0$ 或 $p \\to 1$（饱和）时趋于 $0$。",
         f"Its maximum is ${tex(crit * (1 - crit))}$ at $p = {tex(crit)}$; it tends to $0$ as $p \\to 0$ or "
         "$p \\to 1$ (saturation).", "softmax")
-    sat = [sp.Integer(10), 0, 0]
-    w = softmax_row(sat).weights()
-    Js = F.jacobian_at(sat)
-    add("gradient/saturation",
-        f"分数 ${tex(_row(sat))}$ 时 softmax 饱和，雅可比矩阵大约多大？",
-        f"Scores ${tex(_row(sat))}$ saturate the softmax. How large is the Jacobian?",
-        f"$p_1 = {tex(w[0])} \\approx {approx(w[0])}$，$J_{{11}} = {tex(Js[0, 0])} \\approx {sci(Js[0, 0])}$："
-        "几乎为 $0$，梯度传不回去。这正是要除以 $\\sqrt{d_k}$ 的原因。",
-        f"$p_1 = {tex(w[0])} \\approx {approx(w[0])}$ and $J_{{11}} = {tex(Js[0, 0])} \\approx {sci(Js[0, 0])}$: almost "
-        "$0$, so almost no gradient flows back. This is why scores are divided by $\\sqrt{d_k}$.", "softmax")
     return out
 
 

@@ -14,7 +14,7 @@ from ..model import Derivation, Text
 from ..numeric import fixed
 from ..printing import text_label
 from ..softmax import softmax_row
-from ._tex import approx, shape, tex
+from ._tex import approx, shape, tex, with_example
 from .facts import matmul_cost
 from .model import Concept
 
@@ -35,9 +35,11 @@ def pipeline_concepts(d: Derivation) -> list[Concept]:
     L = len(toks)
     t = [text_label(x) for x in toks]
     out: list[Concept] = []
+    # A card is read months later without the article: give the example's inputs on it.
+    given = f"$Q = {tex(Q)}$, $K = {tex(K)}$"
 
     def add(key, fz, fe, bz, be, *tags):
-        out.append(Concept(key, Text(fz, fe), Text(bz, be), tags))
+        out.append(Concept(key, with_example(Text(fz, fe), d), Text(bz, be), tags))
 
     add("pipeline/formula",
         "写出缩放点积注意力的完整公式。", "Write the full formula of scaled dot-product attention.",
@@ -46,21 +48,21 @@ def pipeline_concepts(d: Derivation) -> list[Concept]:
         f"$$\\operatorname{{Attention}}(Q, K, V) = {tex(d.step('weights').formula)} V$$"
         "Score with $QK^T$, divide by $\\sqrt{d_k}$, softmax each row, then multiply by $V$.")
     add("pipeline/kt-shape",
-        f"文章中 $K$ 是 ${shape(*K.shape)}$。$K^T$ 的形状是什么？为什么要转置？",
-        f"In the article $K$ is ${shape(*K.shape)}$. What is the shape of $K^T$, and why transpose?",
+        f"“我 爱 你”例子中 $K$ 是 ${shape(*K.shape)}$。$K^T$ 的形状是什么？为什么要转置？",
+        f"In the $\\text{{我 爱 你}}$ example $K$ is ${shape(*K.shape)}$. What is the shape of $K^T$, and why transpose?",
         f"$K^T$ 是 ${shape(*KT.shape)}$：$$K^{{T}} = {tex(KT)}$$"
         "转置后 $K$ 的每一行（一个词的键）变成一列，$Q$ 的每一行才能和每个键做点积。",
         f"$K^T$ is ${shape(*KT.shape)}$: $$K^{{T}} = {tex(KT)}$$"
         "Each key (a row of $K$) becomes a column, so every row of $Q$ can be dotted with every key.")
     add("pipeline/scores-shape",
-        "$Q$ 是 $L \\times d_k$，$K$ 是 $L \\times d_k$。$QK^T$ 的形状是什么？文章中呢？",
-        "$Q$ is $L \\times d_k$ and $K$ is $L \\times d_k$. What is the shape of $QK^T$? In the article?",
+        "$Q$ 是 $L \\times d_k$，$K$ 是 $L \\times d_k$。$QK^T$ 的形状是什么？“我 爱 你”例子中呢？",
+        "$Q$ is $L \\times d_k$ and $K$ is $L \\times d_k$. What is the shape of $QK^T$? In the $\\text{我 爱 你}$ example?",
         f"$(L \\times d_k)(d_k \\times L) = L \\times L$：每对词一个分数，与 $d_k$ 无关。"
-        f"文章中 $({shape(*Q.shape)})({shape(*KT.shape)}) = {shape(*S.shape)}$。",
+        f"“我 爱 你”例子中 $({shape(*Q.shape)})({shape(*KT.shape)}) = {shape(*S.shape)}$。",
         f"$(L \\times d_k)(d_k \\times L) = L \\times L$: one score per pair of tokens, whatever $d_k$ is. "
-        f"In the article $({shape(*Q.shape)})({shape(*KT.shape)}) = {shape(*S.shape)}$.")
+        f"In the $\\text{{我 爱 你}}$ example $({shape(*Q.shape)})({shape(*KT.shape)}) = {shape(*S.shape)}$.")
     add("pipeline/scores",
-        "计算文章例子的打分矩阵 $S = QK^T$。", "Compute the article's score matrix $S = QK^T$.",
+        f"{given}。计算打分矩阵 $S = QK^T$。", f"{given}. Compute the score matrix $S = QK^T$.",
         f"$$S = {tex(d.step('scores').substituted)} = {tex(S)}$$",
         f"$$S = {tex(d.step('scores').substituted)} = {tex(S)}$$")
     add("pipeline/entry",
@@ -79,38 +81,35 @@ def pipeline_concepts(d: Derivation) -> list[Concept]:
         f": ${t[0]}$ scores itself ${tex(S[0, 0])}$, the highest. Row $i$ is whom token $i$ looks at; "
         "column $j$ is who looks at token $j$.")
     add("pipeline/scale-step",
-        f"文章中 $d_k = {tex(dk)}$。缩放后的分数 $\\tilde{{S}}$ 是多少？",
-        f"In the article $d_k = {tex(dk)}$. What are the scaled scores $\\tilde{{S}}$?",
+        f"$S = {tex(S)}$，$d_k = {tex(dk)}$。缩放后的分数 $\\tilde{{S}}$ 是多少？",
+        f"$S = {tex(S)}$ and $d_k = {tex(dk)}$. What are the scaled scores $\\tilde{{S}}$?",
         f"$\\sqrt{{{tex(dk)}}} = {tex(sp.sqrt(dk))}$：$$\\tilde{{S}} = {tex(d.step('scaled_scores').substituted)} = {tex(St)}$$",
         f"$\\sqrt{{{tex(dk)}}} = {tex(sp.sqrt(dk))}$: $$\\tilde{{S}} = {tex(d.step('scaled_scores').substituted)} = {tex(St)}$$")
     add("pipeline/weight-11",
-        "用精确值算出文章中的 $a_{11}$（约等于多少？）。",
-        "Compute the article's $a_{11}$ exactly, then approximately.",
+        f"{given}，$d_k = {tex(dk)}$。精确算出 $a_{{11}}$ 与整个注意力权重矩阵 $A$，再给出近似值。",
+        f"{given}, $d_k = {tex(dk)}$. Compute $a_{{11}}$ and the whole weight matrix $A$ exactly, then approximately.",
         f"$${_chain(d.step('weights'))} \\approx {approx(A[0, 0])}$$"
-        "分子分母同乘 $e^{-1/2}$，再把两个 $e^0$ 合并成 $2$。",
+        "分子分母同乘 $e^{-1/2}$，再把两个 $e^0$ 合并成 $2$。其余各行同理："
+        f"$$A = {tex(A)} \\approx {_rounded(A, 4)}$$",
         f"$${_chain(d.step('weights'))} \\approx {approx(A[0, 0])}$$"
-        "Multiply top and bottom by $e^{-1/2}$, then group the two $e^0$ terms into $2$.")
-    add("pipeline/weights",
-        "文章例子的注意力权重矩阵 $A$ 的精确值？",
-        "The article's attention weights $A$, exactly?",
-        f"$$A = {tex(A)}$$ 约等于 $${_rounded(A, 4)}$$",
-        f"$$A = {tex(A)}$$ approximately $${_rounded(A, 4)}$$")
+        "Multiply top and bottom by $e^{-1/2}$, then group the two $e^0$ terms into $2$. The other rows alike:"
+        f"$$A = {tex(A)} \\approx {_rounded(A, 4)}$$")
     sums = [sp.Add(*A.row(i)) for i in range(L)]
     col0 = sp.Add(*A.col(0))
     add("pipeline/softmax-rows",
         "为什么 softmax 按行做，而不是按列或对整个矩阵做？",
         "Why is softmax taken over rows, not columns or the whole matrix?",
         "第 $i$ 行是第 $i$ 个词（一个查询）对所有键的打分；按行归一化得到这个词的注意力分布，"
-        f"每行和为 $1$（文章中各行精确和：${', '.join(tex(_row_sum(s)) for s in sums)}$）。"
+        f"每行和为 $1$（“我 爱 你”例子中各行精确和：${', '.join(tex(_row_sum(s)) for s in sums)}$）。"
         f"按列做会把不同查询混在一起：例如第 1 列之和 ${tex(col0)} \\approx {approx(col0)}$，不是 $1$。",
         "Row $i$ holds the scores of one query (token $i$) against every key; normalising the row gives that "
-        f"token's distribution of attention, summing to $1$ (the article's exact row sums: "
+        f"token's distribution of attention, summing to $1$ (the $\\text{{我 爱 你}}$ example's exact row sums: "
         f"${', '.join(tex(_row_sum(s)) for s in sums)}$). Columns would mix different queries: "
         f"column 1 sums to ${tex(col0)} \\approx {approx(col0)}$, not $1$.")
     mid = sp.ImmutableMatrix([list(St.row(1))])
     add("pipeline/uniform-row",
-        f"为什么文章中第 2 行权重全是 ${tex(A[1, 0])}$？",
-        f"Why is every weight in row 2 of the article ${tex(A[1, 0])}$?",
+        f"为什么“我 爱 你”例子中第 2 行权重全是 ${tex(A[1, 0])}$？",
+        f"Why is every weight in row 2 of the $\\text{{我 爱 你}}$ example ${tex(A[1, 0])}$?",
         f"第 2 行缩放分数 ${tex(mid)}$ 全部相等，softmax 只看差值，相等的分数得到均匀分布 $1/L = {tex(A[1, 0])}$。",
         f"Row 2's scaled scores ${tex(mid)}$ are all equal; softmax only sees differences, so equal scores "
         f"give the uniform distribution $1/L = {tex(A[1, 0])}$.")
@@ -118,16 +117,16 @@ def pipeline_concepts(d: Derivation) -> list[Concept]:
     off = [(i, sum(r)) for i, r in enumerate(rounded) if sum(r) != 1]
     i0, s0 = off[0] if off else (0, sum(rounded[0]))
     add("pipeline/rounding",
-        f"文章的第 {i0 + 1} 行权重保留两位小数后相加是 ${s0}$，算错了吗？",
-        f"Row {i0 + 1} of the article's weights, rounded to two decimals, adds up to ${s0}$. An error?",
+        f"“我 爱 你”例子的第 {i0 + 1} 行权重保留两位小数后相加是 ${s0}$，算错了吗？",
+        f"Row {i0 + 1} of the $\\text{{我 爱 你}}$ example's weights, rounded to two decimals, adds up to ${s0}$. An error?",
         f"不是错误：精确值每行和恰为 $1$，${tex(A[i0, 0])} \\approx {approx(A[i0, 0])}$ 等舍入后才变成 "
         + " + ".join(str(v) for v in rounded[i0]) + f" $= {s0}$。",
         f"No: the exact row sums to exactly $1$; rounding ${tex(A[i0, 0])} \\approx {approx(A[i0, 0])}$ "
         "and the others gives " + " + ".join(str(v) for v in rounded[i0]) + f" $= {s0}$.")
     new = _chain(d.step("output"))
     add("pipeline/values",
-        "$V$ 在注意力里贡献什么？写出文章中新的“我”。",
-        "What does $V$ contribute? Write the article's new representation of the first token.",
+        "$V$ 在注意力里贡献什么？写出“我 爱 你”例子中新的“我”。",
+        "What does $V$ contribute? Write the $\\text{我 爱 你}$ example's new representation of the first token.",
         "$Q$、$K$ 只决定权重（看谁、看多少）；真正被搬运的内容来自 $V$。输出每一行是 $V$ 各行的加权平均：$$"
         + new + "$$",
         "$Q$ and $K$ only decide the weights (whom to look at, how much); the content that is moved comes "
@@ -135,23 +134,23 @@ def pipeline_concepts(d: Derivation) -> list[Concept]:
     add("pipeline/output-shape",
         "$A$ 是 $L \\times L$，$V$ 是 $L \\times d_v$。输出 $O = AV$ 的形状？",
         "$A$ is $L \\times L$ and $V$ is $L \\times d_v$. What is the shape of $O = AV$?",
-        f"$(L \\times L)(L \\times d_v) = L \\times d_v$：每个词一行，与输入一样多的行。文章中 $V$ 有 ${L}$ 行（$v_{{{t[0]}}}, \\dots$），"
+        f"$(L \\times L)(L \\times d_v) = L \\times d_v$：每个词一行，与输入一样多的行。“我 爱 你”例子中 $V$ 有 ${L}$ 行（$v_{{{t[0]}}}, \\dots$），"
         f"输出也是 ${L}$ 行。",
         f"$(L \\times L)(L \\times d_v) = L \\times d_v$: one row per token, as many rows as the input. "
-        f"In the article $V$ has ${L}$ rows ($v_{{{t[0]}}}, \\dots$), so does the output.")
+        f"In the $\\text{{我 爱 你}}$ example $V$ has ${L}$ rows ($v_{{{t[0]}}}, \\dots$), so does the output.")
     X = d.step("input").exact
     add("pipeline/projections",
         f"$X$ 是 ${shape(*X.shape)}$（$L \\times D$）。$Q = XW_Q$ 中 $W_Q$ 的形状？",
         f"$X$ is ${shape(*X.shape)}$ ($L \\times D$). What shape is $W_Q$ in $Q = XW_Q$?",
-        f"$W_Q$ 是 $D \\times d_k$，文章中 ${shape(X.cols, Q.cols)}$：$({shape(*X.shape)})({shape(X.cols, Q.cols)}) = {shape(*Q.shape)}$。"
+        f"$W_Q$ 是 $D \\times d_k$，“我 爱 你”例子中 ${shape(X.cols, Q.cols)}$：$({shape(*X.shape)})({shape(X.cols, Q.cols)}) = {shape(*Q.shape)}$。"
         "$W_Q, W_K, W_V$ 是训练学到的参数，所有位置共享。",
-        f"$W_Q$ is $D \\times d_k$, in the article ${shape(X.cols, Q.cols)}$: "
+        f"$W_Q$ is $D \\times d_k$, in the $\\text{{我 爱 你}}$ example ${shape(X.cols, Q.cols)}$: "
         f"$({shape(*X.shape)})({shape(X.cols, Q.cols)}) = {shape(*Q.shape)}$. "
         "$W_Q, W_K, W_V$ are learned and shared by every position.")
     mults = matmul_cost(Q.rows, Q.cols, KT.cols)
     add("pipeline/count",
-        "文章中算 $QK^T$ 一共要做多少次乘法？",
-        "How many multiplications does the article's $QK^T$ take?",
+        "“我 爱 你”例子中算 $QK^T$ 一共要做多少次乘法？",
+        "How many multiplications does the $\\text{我 爱 你}$ example's $QK^T$ take?",
         f"$L \\cdot L \\cdot d_k = {Q.rows} \\cdot {KT.cols} \\cdot {Q.cols} = {tex(mults)}$：${tex(S.rows * S.cols)}$ 个分数，"
         f"每个是 ${Q.cols}$ 项的点积。",
         f"$L \\cdot L \\cdot d_k = {Q.rows} \\cdot {KT.cols} \\cdot {Q.cols} = {tex(mults)}$: "
@@ -160,18 +159,18 @@ def pipeline_concepts(d: Derivation) -> list[Concept]:
     add("pipeline/canonical",
         "精确计算 softmax 时，为什么把每行减去该行最小值？",
         "When softmax is computed exactly, why subtract each row's minimum?",
-        f"指数都变成 $\\ge 0$，相同指数可以合并：第 1 行 ${tex(sp.ImmutableMatrix([list(St.row(0))]))}$ 减去 "
+        f"指数都变成 $\\ge 0$，相同指数可以合并：例如缩放后的一行 ${tex(sp.ImmutableMatrix([list(St.row(0))]))}$ 减去 "
         f"${tex(r0.shift)}$ 得 ${tex(sp.ImmutableMatrix([list(r0.exponents)]))}$，分母 ${tex(r0.denominator.expr())}$。"
-        "数值代码则减去最大值（防溢出），结果相同。",
-        f"All exponents become $\\ge 0$ and equal ones group: row 1 ${tex(sp.ImmutableMatrix([list(St.row(0))]))}$ "
+        "",
+        f"All exponents become $\\ge 0$ and equal ones group: the scaled row ${tex(sp.ImmutableMatrix([list(St.row(0))]))}$ "
         f"minus ${tex(r0.shift)}$ is ${tex(sp.ImmutableMatrix([list(r0.exponents)]))}$, denominator "
-        f"${tex(r0.denominator.expr())}$. Numeric code subtracts the maximum instead (no overflow); same result.")
+        f"${tex(r0.denominator.expr())}$.")
     add("pipeline/parallel",
         "为什么说注意力比 RNN 更适合并行？",
         "Why does attention parallelise better than an RNN?",
-        f"所有词对的分数来自一次矩阵乘法 $S = QK^T$（文章中 ${tex(S.rows * S.cols)}$ 个分数同时算出），"
+        f"所有词对的分数来自一次矩阵乘法 $S = QK^T$（“我 爱 你”例子中 ${tex(S.rows * S.cols)}$ 个分数同时算出），"
         "没有第 $t$ 步依赖第 $t-1$ 步的串行链条；任意两个词之间的路径长度都是 $1$。",
-        f"Every pair's score comes from one matrix product $S = QK^T$ (the article's ${tex(S.rows * S.cols)}$ "
+        f"Every pair's score comes from one matrix product $S = QK^T$ (the $\\text{{我 爱 你}}$ example's ${tex(S.rows * S.cols)}$ "
         "scores at once), with no chain where step $t$ waits for step $t-1$; any two tokens are one step apart.")
     return out
 
