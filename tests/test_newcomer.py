@@ -242,3 +242,15 @@ def test_every_card_renders_in_katex_and_stands_without_the_article():
     assert not failures, "\n".join(map(str, failures[:10]))
     # each card that uses the 我 爱 你 example carries its inputs
     assert all("$Q = " in c.front or "Q =" in c.back for c in cards if "我 爱 你" in c.front)
+
+
+def test_readme_check_example_runs_on_a_shipped_article(run_cli):
+    """The README's `symattn check FILE` examples that name a file in this repository work from a clone."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "Python 3.11" in readme
+    paths = re.findall(r"(?m)^symattn check (\S+)", readme)
+    shipped = [p for p in paths if (ROOT / p).is_file()]
+    assert shipped and all(not p.startswith("..") for p in shipped), paths
+    for path in shipped:
+        code, out, _ = run_cli("check", ROOT / path)
+        assert code == 0 and "0 wrong" in out, out[-300:]
