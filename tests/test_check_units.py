@@ -117,9 +117,11 @@ def test_relations_and_separators():
     ("0.452", A11, "≈", "rounded", "0.452"),
     ("0.4519", A11, "≈", "rounded", "0.4519"),
     ("0.46", A11, "≈", "wrong", "0.45"),
-    ("0.4", A11, "≈", "wrong", "0.5"),
+    ("0.4", A11, "≈", "rounded", "0.5"),         # truncated, not rounded: accepted (written by hand)
+    ("0.3", A11, "≈", "wrong", "0.5"),
     ("0.45", sp.Rational(445, 1000), "≈", "rounded", "0.45"),   # 0.45 means [0.445, 0.455)
-    ("0.45", sp.Rational(455, 1000), "≈", "wrong", "0.46"),
+    ("0.45", sp.Rational(455, 1000), "≈", "rounded", "0.46"),  # 0.455 cut to 0.45
+    ("0.46", sp.Rational(4549, 10000), "≈", "wrong", "0.45"),   # above the value: not a truncation
     ("0.45", sp.Rational(4549999, 10 ** 7), "≈", "rounded", "0.45"),
     ("1.0", sp.Integer(1), "=", "exact", ""),
     ("2", sp.Integer(2), "=", "exact", ""),

@@ -203,6 +203,8 @@ class _Checker:
                                       f"cannot read this math: {error}")
         for shape in chain.shapes:
             self._shape_claim(seg, shape)
+        if _shape_product(chain.source) is not None:
+            return self._product_shape(seg, chain.source)
         if chain.unsupported:
             return self._unverifiable(seg, chain.source, f"the relation {chain.unsupported} is not checked")
         bad = [e for e in chain.errors if e]
@@ -251,6 +253,20 @@ class _Checker:
                 reference = part
             else:
                 self._identity_claim(seg, chain, reference, part, rel)
+
+    def _product_shape(self, seg: Segment, source: str) -> None:
+        """A shape claim about a product: the inner sizes must agree and the result is rows×cols."""
+        a, b, c, d, e, f = _shape_product(source)
+        claim = Claim(seg.line, source, "exact", [e, f], None, what="shape of a product")
+        if b != c:
+            claim.status, claim.detail = "wrong", f"({a}×{b})({c}×{d}) is undefined: {b} ≠ {c}"
+        elif (e, f) != (a, d):
+            claim.status, claim.detail = "wrong", f"({a}×{b})({c}×{d}) is {a}×{d}, not {e}×{f}"
+            claim.entries = [{"entry": "shape", "claimed": f"{e}x{f}", "exact": f"{a}x{d}",
+                              "correct": f"{a}x{d}"}]
+        else:
+            claim.expected, claim.detail = [a, d], f"inner sizes agree ({b}); the product is {a}×{d}"
+        self.claims.append(claim)
 
     def _lone(self, seg: Segment, chain: Chain) -> None:
         node = chain.parts[0]
@@ -575,6 +591,17 @@ class _Checker:
                 self.claims.append(claim)
                 return
         self._unverifiable(seg, seg.text, "a list of numbers in the prose, not tied to a quantity", "narrative")
+
+
+_DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"
+_SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:\\cdot|·|\\times|×)?\s*"
+                            rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
+
+
+def _shape_product(source: str):
+    """``(3 \\times 4)(4 \\times 3) = 3 \\times 3``: the shapes of a product, as six integers."""
+    m = _SHAPE_PRODUCT.match(source)
+    return tuple(int(g) for g in m.groups()) if m else None
 
 
 def _is_scaling_node(node: Op) -> bool:

@@ -55,8 +55,8 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks) -> Report:
         known = [c for c in here if c.status != "unverifiable"]
         if known:
             continue
-        if here and bc.status == "unverifiable":
-            continue
+        if bc.status == "unverifiable":
+            continue   # the notation pass already says why (or the block is prose), no second voice
         drop.update(id(c) for c in here)
         claims.append(bc)
     claims = [c for c in claims if id(c) not in drop]
@@ -64,7 +64,7 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks) -> Report:
     definitions = list(report.definitions)
     have = {ln for ln, _ in definitions}
     definitions += [d for d in inputs if d[0] not in have]
-    definitions.sort()
+    definitions.sort(key=lambda d: d[0])   # stable: the notation pass keeps its order on a line
     return Report(report.file, claims, definitions, report.notes)
 
 
