@@ -94,11 +94,11 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         "Why does numeric softmax subtract each row's maximum first?",
         f"$e^x$ 在 float32 中 $x > {approx(lim['float32'], 2)}$（$\\ln$ 最大 float32）就溢出成 $\\infty$，float16 只到 "
         f"${approx(lim['float16'], 2)}$。减去最大值 $m$ 后所有指数 $\\le 0$，最大项 $e^0 = 1$，分母在 $[1, L]$ 内："
-        "不溢出，也不会除以 $0$；由平移不变性结果不变。",
+        "不溢出，也不会除以 $0$。",
         f"In float32, $e^x$ overflows to $\\infty$ for $x > {approx(lim['float32'], 2)}$ ($\\ln$ of the largest float32); "
         f"float16 only reaches ${approx(lim['float16'], 2)}$. After subtracting the maximum $m$ every exponent is $\\le 0$, "
-        "the largest term is $e^0 = 1$ and the denominator lies in $[1, L]$: no overflow, no division by $0$, "
-        "and by shift invariance the same result.", "softmax")
+        "the largest term is $e^0 = 1$ and the denominator lies in $[1, L]$: no overflow, no division by $0$.",
+        "softmax")
     big_row = [sp.Integer(1000), sp.Integer(999)]
     r = softmax_row(big_row)
     m = max(big_row)
