@@ -43,7 +43,8 @@ def text_label(token: str) -> str:
             run.append(_TEXT_ESCAPES.get(ch, ch))
     if run or not out:
         out.append(r"\text{%s}" % "".join(run))
-    return "".join(out)
+    # "](" would make a Markdown link of [x](javascript:...) even inside $$; TeX ignores the {}
+    return "".join(out).replace("](", "]{}(")
 
 
 _GREEK = {chr(0x3B1 + i): "\\" + name for i, name in enumerate(
