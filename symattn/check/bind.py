@@ -97,6 +97,7 @@ def hint(labels) -> str | None:
         if not label:
             continue
         lab = re.sub(r"\$", " ", label)
+        lab = re.sub(r"\s+[(（][^()（）]*[)）]\s*(?=[:：=]|$)", " ", lab)   # "Q (simplified, d_k=3):" names Q
         m = _LHS.search(lab)
         if m:
             lhs = re.split(r"[,:：;]|=|\\approx|≈", m.group(1))[-1].strip()
@@ -133,6 +134,26 @@ def stated_dk(text: str):
 
 
 _HEAD = re.compile(r"\bheads?\b|\bhead_?\d|头|ヘッド|헤드|cabe[zç]a|tête|kopf", re.I)
+
+
+def _softmax_rows(block: Block) -> bool:
+    """Every row non-negative and summing to 1 up to its printed rounding (at least 2 columns)."""
+    if block.shape[1] < 2:
+        return False
+    for row in block.rows:
+        if any(e.places is None or e.value < 0 or e.value > 1 for e in row):
+            return False
+        places = max((e.places for e in row), default=0)
+        if places == 0:
+            return False
+        tol = sp.Rational(len(row), 2 * 10 ** places) + sp.Rational(1, 10 ** 6)
+        if abs(sum(e.value for e in row) - 1) > tol:
+            return False
+    return True
+
+
+_MASK_WORDS = re.compile(r"mask|causal|look-?ahead|掩码|遮挡|マスク|마스크|máscara|masque", re.I)
+_NO_MASK = re.compile(r"\b(?:no|without|un)[ -]?mask|无掩码|不加掩码|sin máscara|sans masque", re.I)
 
 
 def _mentions_mask(text: str) -> bool:
@@ -174,10 +195,12 @@ class _Binder:
         hints = [None if b.operand else hint(b.labels) for b in self.blocks]
         self.conv = self._vote(hints)
         self.inputs, self.author = {}, {}
+        self.seen: list[Block] = []
         for block, h in zip(self.blocks, hints):
             try:
                 with guard.budget():
                     self._one(block, h)
+                    self.seen.append(block)
             except guard.GuardError as exc:
                 self._unverifiable(block, str(exc))
         return self.claims, self.definitions
@@ -235,6 +258,8 @@ class _Binder:
         seen = set()
         for fam in families:
             for conv in self._convs():
+                if fam == "masked" and conv.mask == "none":
+                    continue   # masked scores without a mask are the scaled scores
                 value = q.value(fam, conv)
                 if value is None or (fam, value) in seen:
                     continue
@@ -248,10 +273,20 @@ class _Binder:
         return out
 
     def _derived(self, block: Block, h: str | None) -> None:
-        if h in ("scores", "scaled") and any(e.value == -sp.oo for r in block.rows for e in r):
+        if h in ("scores", "scaled", None) and any(e.value == -sp.oo for r in block.rows for e in r):
             h = "masked"   # -∞ entries: the scores after the mask
         families = [h] if h else ["Q", "K", "V", "KT", "scores", "scaled", "exp", "weights", "output", "X",
                                   "W_Q", "W_K", "W_V"]
+        if h is None and not block.operand and _softmax_rows(block):
+            # every row is a distribution: the values themselves say "weights" (weak evidence, so
+            # only a near match is judged)
+            if self._softmax_of_earlier(block):
+                return
+            families = ["weights"]
+            scores = self._q().value("scores")
+            if scores is not None and block.shape == scores.shape and block.shape[0] > 1:
+                h = "weights"   # a whole L×L matrix of distributions: the attention weights
+        conv_here = self._conv_for(block, h)
         cands = self._candidates(block, families)
         if not cands:
             why = (f"it is labelled as {_SHOW.get(h, h)}, but " if h else "") + self._why_none(block, h)
@@ -260,10 +295,10 @@ class _Binder:
         full = [(c, m) for c, m in scored if m.full]
         if full:
             # prefer the article's convention, then whole matrices over rows
-            best = min(full, key=lambda cm: (cm[0][1] != self.conv, cm[0][2] is not None,
+            best = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
                                              CONVENTIONS.index(cm[0][1])))
             (fam, conv, row, value, _), m = best
-            if not (conv != self.conv and h in ("scaled", "weights", "output")):
+            if not (conv != conv_here and h in ("scaled", "weights", "output")):
                 # (a labelled step that agrees only under another convention is judged below,
                 # as a slip whose diagnosis names that convention)
                 return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
@@ -273,7 +308,7 @@ class _Binder:
             # one head of several: the whole-model quantity of the same shape is another thing
             return self._unverifiable(block, "a per-head quantity; heads are not split here, so only an exact "
                                              "match with a whole-model quantity is reported")
-        mine = [(c, m) for c, m in scored if c[1] == self.conv or c[0] in ("Q", "K", "V", "KT", "X", "scores")]
+        mine = [(c, m) for c, m in scored if c[1] == conv_here or c[0] in ("Q", "K", "V", "KT", "X", "scores")]
         if h:
             pool = mine
             need = 0.0 if len({c[2] for c, _ in pool}) <= 1 else 0.5
@@ -316,6 +351,30 @@ class _Binder:
                               carried=None if (m.full or not a.wrong) else (a.root or a.line))
                 return True
         return False
+
+    def _softmax_of_earlier(self, block: Block) -> bool:
+        """A distribution that is the softmax (or e^x) of a vector printed a little earlier."""
+        if block.shape[0] != 1:
+            return False
+        for prev in reversed(self.seen[-12:]):
+            if prev.shape != block.shape or prev is block or block.line - prev.end > 40:
+                continue
+            for fam in ("weights", "exp"):
+                value = apply("exp" if fam == "exp" else "weights", [prev.matrix()], CONV, None)
+                if value is not None and match(block.rows, numeric(value)).full:
+                    how = ("softmax" if fam == "weights" else "e^x") + f" of the values on line {prev.line}"
+                    self._verdict(block, fam, CONV, None, value, match(block.rows, numeric(value)), how)
+                    return True
+        return False
+
+    def _conv_for(self, block: Block, h: str | None) -> Conv:
+        """The article's convention, with the mask as this block's own evidence says."""
+        label = " ".join(block.labels[:2]).lower()
+        if h == "masked" or (_MASK_WORDS.search(label) and not _NO_MASK.search(label)):
+            return Conv(self.conv.scale, self.conv.axis, "causal")
+        if _NO_MASK.search(label):
+            return Conv(self.conv.scale, self.conv.axis, "none")
+        return self.conv
 
     def _why_none(self, block: Block, h: str | None) -> str:
         q = self._q()

@@ -190,7 +190,7 @@ def _parse_list(text: str, i: int, depth: int = 0):
             j, tree = sub
             items.append(tree)
             continue
-        m = re.compile(rf"{NUMBER}%?|[-−]?(?:inf|\\infty|∞|nan)\b|…|\.\.\.").match(text, j)
+        m = _LEAF.match(text, j)
         if not m or (items and isinstance(items[0], list)):
             return None
         items.append((m.group(0), j))
@@ -204,6 +204,9 @@ def _first_pos(tree) -> int:
     while isinstance(tree, list):
         tree = tree[0]
     return tree[1]
+
+
+_LEAF = re.compile(rf"{NUMBER}%?|[-−]?(?:inf|\\infty|∞|nan)(?!\w)|…|\.\.\.")
 
 
 def _tree_rows(tree) -> list[list[tuple[str, int]]] | None:
@@ -433,7 +436,15 @@ def _chains(blocks: list[Block], text: str, lines: _Lines) -> list[Block]:
             while head > 0 and out[head].operand and _text_between(text, lines, out[head - 1], out[head]) is not None \
                     and _JOIN.match(_text_between(text, lines, out[head - 1], out[head]) or "x"):
                 head -= 1
-            out[k] = _with(b, labels=out[head].labels, operand=False)
+            if head == k - 1 and (a.operand or (a.labels and re.search(r"(?:×|\*|\\times|\\cdot|·)\s*$",
+                                                                          a.labels[0]))):
+                # "x × [..] + y × [..]\n = [..]": walk back over the operands on the lines above
+                while head > 0 and out[head - 1].operand and out[head].line - out[head - 1].end <= 1:
+                    head -= 1
+                labels = out[head].labels[1:] if out[head].line < b.line else out[head].labels
+            else:
+                labels = out[head].labels
+            out[k] = _with(b, labels=labels, operand=False)
             if not a.operand and head == k - 1:
                 continue
             out[k - 1] = _with(a, operand=True)
@@ -444,8 +455,8 @@ def _text_between(text, lines, a: Block, b: Block):
     if b.line - a.end > 3 or a.span is None or b.span is None:
         return None
     between = text[a.span[1]:b.span[0]]
-    if "\n" in between and not (a.layout == b.layout == "latex"):
-        return None   # outside LaTeX, a chain stays on one line
+    if "\n" in between and not (a.layout == b.layout == "latex") and not re.fullmatch(r"\s*(?:=|≈)\s*", between):
+        return None   # outside LaTeX, a chain stays on one line (or goes on with "=" at a line's start)
     return between
 
 
@@ -541,6 +552,8 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
             head = list(st[0].labels[1:]) if st[0].labels else []
             mid = [lb for p in st for lb in p.labels[:1]
                    if _is_name_label(lb) and not _TOKEN_ARROW.match(lb.lstrip("-*• "))]
+            tokens = {t.lower() for t in labels if t}
+            head = [h for h in head if not (tokens and set(re.findall(r"\w+", h.lower())) <= tokens)]
             made.append(Block(tuple(p.rows[0] for p in st), st[0].line, st[-1].line,
                               tuple(dict.fromkeys(mid + head)),
                               "tokens" if any(labels) else st[0].layout, st[0].source,
