@@ -10,7 +10,8 @@ from .common import blocks, level_label, numbered, table_rows
 
 __all__ = ["render", "render_body", "escape_text"]
 
-_SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}", "$": r"\$",
+# a break is allowed after "_": long identifiers (scaled_dot_product_attention) would overrun the margin
+_SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_\allowbreak{}", "{": r"\{", "}": r"\}", "$": r"\$",
              "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}"}
 
 
