@@ -136,6 +136,11 @@ def stated_dk(text: str):
 _HEAD = re.compile(r"\bheads?\b|\bhead_?\d|头|ヘッド|헤드|cabe[zç]a|tête|kopf", re.I)
 
 
+_MULTIHEAD = re.compile(r"multi-?head|num_heads|n_heads|\bheads\b|\bhead ?[0-9]|\bhead_[0-9]|多头|头数|"
+                        r"マルチヘッド|멀티헤드|multi-cabeza|múltiplas cabeças|multi-têtes", re.I)
+_PER_HEAD = ("scores", "scaled", "masked", "exp", "weights", "output")
+
+
 def _softmax_rows(block: Block) -> bool:
     """Every row non-negative and summing to 1 up to its printed rounding (at least 2 columns)."""
     if block.shape[1] < 2:
@@ -182,6 +187,10 @@ class _Binder:
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
         self.conv = CONV
+        # from where an article starts talking about several heads, scores, weights and outputs may
+        # be per head
+        first = _MULTIHEAD.search(text)
+        self.heads_from = text.count("\n", 0, first.start()) + 1 if first else None
 
     def _q(self) -> Quantities:
         return Quantities({k: v for k, (v, _) in self.inputs.items()}, self.d_k)
@@ -304,7 +313,7 @@ class _Binder:
                 return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
         if self._restated(block, h):
             return
-        if any(_HEAD.search(lb) for lb in block.labels[:2]):
+        if (self.heads_from is not None and block.line >= self.heads_from and (h in _PER_HEAD or h is None)) or any(_HEAD.search(lb) for lb in block.labels[:2]):
             # one head of several: the whole-model quantity of the same shape is another thing
             return self._unverifiable(block, "a per-head quantity; heads are not split here, so only an exact "
                                              "match with a whole-model quantity is reported")
