@@ -75,3 +75,7 @@ def random_spec_texts(count=20, seed=6):
         lines += [f"digits = {rng.randint(2, 6)}", f"lang = {json.dumps(rng.choice(['zh', 'en']))}"]
         specs.append("\n".join(lines) + "\n")
     return specs
+
+# The real-article oracle scripts (tests/articles/real/NAME.expect.py) are run by
+# tests/test_real_articles.py, never collected.
+collect_ignore_glob = ["articles/real/*.expect.py"]

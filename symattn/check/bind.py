@@ -48,6 +48,7 @@ _NAME = {alias: key for key, aliases in _NAMES.items() for alias in aliases}
 
 # (family, keywords) in the order they are tried: the more specific first
 _WORDS = (
+    ("", ("weighted", "加权", "重み付き", "가중합", "ponderad", "pondéré", "gewichtet", "взвешен")),
     ("", ("weight matri", "权重矩阵", "가중치 행렬", "重み行列", "matriz de peso", "matrices de poids",
           "gewichtsmatri", "projection matri", "投影矩阵")),
     ("W_Q", ("w_q", "w^q", "wq", "w_{q}", "w^{q}", "query weight", "查询权重", "查询矩阵的权重")),

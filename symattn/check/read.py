@@ -455,7 +455,7 @@ def _text_between(text, lines, a: Block, b: Block):
     if b.line - a.end > 3 or a.span is None or b.span is None:
         return None
     between = text[a.span[1]:b.span[0]]
-    if "\n" in between and not (a.layout == b.layout == "latex") and not re.fullmatch(r"\s*(?:=|≈)\s*", between):
+    if "\n" in between and not (a.layout == b.layout == "latex") and not re.fullmatch(r"\s*(?:[-=_]{3,}\s*)?(?:=|≈)\s*", between):
         return None   # outside LaTeX, a chain stays on one line (or goes on with "=" at a line's start)
     return between
 
@@ -501,7 +501,7 @@ def _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end
     labels = []
     same = _label_before(text, s, max(lines.starts[line - 1], prev_end))
     after_text = text[e:min(nxt, e + 40)]
-    operand = bool(_OPERATOR.match(after_text))
+    operand = bool(_OPERATOR.match(after_text)) or bool(re.search(r"(?:×|\*|·|⋅|@|\\times|\\cdot|\+)\s*$", same))
     if prev_end > lines.starts[line - 1] and _OPERATOR.match(" " + re.sub(r"^(?:_\{[^{}]*\}|\^\{?\w*\}?|\$|\s)*", "", same)):
         operand, same = True, ""   # [Q] × [Kᵀ]: the second operand is not named by the ×
     if same and not (prev_end > lines.starts[line - 1] and re.fullmatch(r"[\s=≈$]*|\\approx", same)):
@@ -625,6 +625,8 @@ def _is_name_label(label: str) -> bool:
 def _stackable(line_text: str) -> bool:
     """A line of one-row blocks is a matrix row when little else is on it: a token label, an
     operator between side-by-side rows, a trailing comment (``# I``, ``← "The" …``)."""
+    if re.match(r"^\s*(?:[+=≈*×-]|\\times|\\cdot)\s*\[", line_text):
+        return False   # "+ [..]" or "= [..]": a vertical sum, each row its own vector
     stripped = re.sub(r"\[[^\[\]]*\]", " ", line_text)
     stripped = re.sub(r"(?:#|//|←|<-|%).*$", "", stripped)
     if re.search(r"\d", re.sub(r"^[^\[]*?(?:=|:|→|->)", "", stripped)):
