@@ -357,3 +357,12 @@ def test_short_names_that_mean_something_else_are_not_false_alarms():
     assert by_source["L = 3"].status == "exact"
     assert by_source["d_k = 3"].status == "wrong"          # an explicit d_k that is not the width of K
     assert r.exit_code == 1
+
+
+def test_one_time_budget_for_the_whole_article(monkeypatch):
+    """Many slow claims share one article budget: those after it is spent are unverifiable."""
+    monkeypatch.setenv("SYMATTN_CHECK_ARTICLE_SECONDS", "0.2")
+    text = "\n\n".join(f"$$\\frac{{e^{{{i}/7}}}}{{e^{{{i}/7}}+e^{{1/3}}+2}} = 0.{i}$$" for i in range(400))
+    r = check_text(text)
+    assert len(r.claims) == 400
+    assert "time budget" in r.claims[-1].detail and r.claims[-1].status == "unverifiable"

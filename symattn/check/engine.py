@@ -34,9 +34,10 @@ __all__ = ["check_text"]
 
 def check_text(text: str, name: str) -> Report:
     """Check every claim of an article given as text; ``name`` is used in the report."""
-    report = _Checker(text, name).run()
-    blocks = read_blocks(text)
-    claims, inputs = bind_blocks(text, blocks)
+    with guard.article():
+        report = _Checker(text, name).run()
+        blocks = read_blocks(text)
+        claims, inputs = bind_blocks(text, blocks)
     return merge(report, claims, inputs, blocks)
 
 

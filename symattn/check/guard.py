@@ -16,7 +16,7 @@ from contextlib import contextmanager
 
 from .. import limits
 
-__all__ = ["GuardError", "budget", "tick", "check_size", "CLAIM_SECONDS", "MAX_SIDE", "MAX_WORK", "MAX_SEGMENTS"]
+__all__ = ["GuardError", "article", "budget", "tick", "check_size", "CLAIM_SECONDS", "MAX_SIDE", "MAX_WORK", "MAX_SEGMENTS"]
 
 #: this module's limit names -> symattn.limits (read when used, so the environment counts)
 _LIMITS = {"CLAIM_SECONDS": "CHECK_SECONDS", "MAX_SEGMENTS": "CHECK_MAX_SEGMENTS",
@@ -58,6 +58,22 @@ def _on_alarm(signum, frame):
 
 
 _armed = False
+_article_end: float | None = None
+_article_seconds = 0.0
+
+
+@contextmanager
+def article(seconds: float | None = None):
+    """One deadline for a whole article: every claim's budget is cut to what is left of it,
+    and the claims after it is spent are unverifiable (so 50 slow claims cannot take 50 budgets)."""
+    global _article_end, _article_seconds
+    seconds = limits.check_article_seconds() if seconds is None else seconds
+    previous = _article_end, _article_seconds
+    _article_end, _article_seconds = time.monotonic() + seconds, seconds
+    try:
+        yield
+    finally:
+        _article_end, _article_seconds = previous
 
 
 @contextmanager
@@ -65,6 +81,12 @@ def budget(seconds: float | None = None):
     """Run the body under a time budget; raises :class:`GuardError` when it runs out."""
     global _deadline, _armed
     seconds = limits.CHECK_SECONDS if seconds is None else seconds
+    if _article_end is not None:
+        left = _article_end - time.monotonic()
+        if left <= 0:
+            raise GuardError(f"not checked: the article's time budget ({_article_seconds:g} s, "
+                             "SYMATTN_CHECK_ARTICLE_SECONDS) was spent on the claims before it")
+        seconds = min(seconds, left)
     # nested budgets share the outer timer; a budget already spent needs no timer (tick() raises)
     use_timer = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
                  and _deadline is None and seconds > 0)
