@@ -22,7 +22,8 @@ import sympy as sp
 from . import guard
 from .claims import Claim
 from .judge import Match, match, right_text
-from .quantities import CONV, CONVENTIONS, INPUTS, OPERANDS, Conv, Quantities, apply, numeric
+from .local import Local, local_chain
+from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric
 from .read import Block
 
 __all__ = ["hint", "bind_blocks", "stated_dk"]
@@ -206,10 +207,13 @@ class _Binder:
         self.conv = self._vote(hints)
         self.inputs, self.author = {}, {}
         self.seen: list[Block] = []
-        for block, h in zip(self.blocks, hints):
+        self.state: dict[int, tuple] = {}   # id(block) -> (wrong, root line, right value or None)
+        for k, (block, h) in enumerate(zip(self.blocks, hints)):
             try:
                 with guard.budget():
-                    self._one(block, h)
+                    loc = local_chain(self.text, self.blocks, k)
+                    if loc is None or not self._local(block, h, loc, k):
+                        self._one(block, h)
                     self.seen.append(block)
             except guard.GuardError as exc:
                 self._unverifiable(block, str(exc))
@@ -240,11 +244,41 @@ class _Binder:
         return CONV if votes[CONV] == best else min((c for c in votes if votes[c] == best),
                                                     key=CONVENTIONS.index)
 
+    def _local(self, block: Block, h: str | None, loc: Local, k: int) -> bool:
+        """Judge a chain's result from its own printed operands; False to leave it to binding."""
+        states = [self.state.get(id(b)) for b in loc.operands]
+        bad = [st for st in states if st and st[0]]
+        mine = match(block.rows, numeric(loc.value))
+        q = self._q()
+        if h in FAMILIES and h not in INPUTS:
+            truth = q.value(h, self._conv_for(block, h))
+            if truth is not None and truth.shape == block.shape:
+                m = match(block.rows, numeric(truth))
+                used = [_Author(b.matrix(), b.line, bool(st and st[0]), st[1] if st else None)
+                        for b, st in zip(loc.operands, states)]
+                self._verdict(block, h, self._conv_for(block, h), None, truth, m,
+                              f"{_SHOW.get(h, h)} ({loc.how})", step=(mine, used))
+                return True
+        right = loc
+        if bad:
+            fixes = {id(b): st[2] for b, st in zip(loc.operands, states) if st and st[0] and st[2] is not None}
+            if len(fixes) < len(bad):
+                return False   # an operand is wrong and its right value is unknown: no witness
+            right = local_chain(self.text, self.blocks, k, fixes)
+            if right is None:
+                return False
+        m = match(block.rows, numeric(right.value))
+        root = min(st[1] or 0 for st in bad) if bad else None
+        self._verdict(block, h or "local", CONV, None, right.value, m, loc.how,
+                      carried=root if (bad and mine.full) else None)
+        return True
+
     def _one(self, block: Block, h: str | None) -> None:
         q = self._q()
         if h in INPUTS and h not in self.inputs and q.value(h) is None:
             self.inputs[h] = (block.matrix(), block.line)
             self.author.pop(h, None)
+            self.state[id(block)] = (False, None, block.matrix())
             self.definitions.append((block.line, f"{_SHOW.get(h, h)} given, {block.shape[0]}×{block.shape[1]}"))
             return
         if h in INPUTS and h in self.inputs:
@@ -407,7 +441,7 @@ class _Binder:
     # ------------------------------------------------------------------ verdicts
 
     def _verdict(self, block: Block, fam: str, conv: Conv, row, value, m: Match, how: str,
-                 carried: int | None = None) -> None:
+                 carried: int | None = None, step=None) -> None:
         lines = block.row_lines
         claim = Claim(block.line, block.source, "unverifiable", [list(r) for r in block.texts],
                       _show(value), what=how)
@@ -417,9 +451,10 @@ class _Binder:
             claim.status = "exact" if exact else "rounded"
             claim.detail = f"agrees with {how}" + ("" if exact else ", at the printed precision")
             self._record(fam, row, block, False, None)
+            self.state[id(block)] = (False, None, value if row is None else None)
             self.claims.append(claim)
             return
-        step, used = self._stepwise(block, fam, conv, row)
+        step, used = step if step is not None else self._stepwise(block, fam, conv, row)
         num = numeric(value)
         wrong = [(i, j) for i, r in enumerate(m.ok) for j, ok in enumerate(r) if not ok]
         claim.status = "wrong"
@@ -447,6 +482,7 @@ class _Binder:
             claim.diagnosis = self._diagnose(block, fam, conv, row)
         root = claim.root if claim.cause == "carried" else block.line
         self._record(fam, row, block, True, root)
+        self.state[id(block)] = (True, root, value if row is None else None)
         self.claims.append(claim)
 
     def _stepwise(self, block, fam, conv, row):
@@ -495,7 +531,7 @@ class _Binder:
         return ""
 
     def _record(self, fam, row, block, wrong, root):
-        if row is None:
+        if row is None and fam in FAMILIES:
             self.author[fam] = _Author(block.matrix(), block.line, wrong, root)
 
     def _unverifiable(self, block: Block, why: str) -> None:

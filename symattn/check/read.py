@@ -353,7 +353,7 @@ def _is_list_line(line: str) -> bool:
 
 _CLAUSE_END = re.compile(r"(?:[.!?](?=\s)|[。！？；;])")
 _OPERATOR = re.compile(r"^[ \t]*(?:\\right[\])]?)?[ \t]*(?:_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\$)*[ \t]*"
-                       r"(?:\\times|×|@|\*|\\cdot|·|⋅|x(?=[ \t])|\\otimes|\\odot|⊙|\+)")
+                       r"(?:\\times|×|@|\*|\\cdot|·|⋅|x(?=[ \t])|\\otimes|\\odot|⊙|\+|[-−/](?=[ \t])|\\div)")
 
 
 def _label_before(text: str, start: int, line_start: int) -> str:
@@ -412,7 +412,7 @@ def read_blocks(text: str) -> list[Block]:
 
 
 _JOIN = re.compile(r"^(?:\s|\$|\\[,;:!]|\\quad|_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\\right[\])]|\\left[\[(])*"
-                   r"(?:\\times|×|@|\*|\\cdot|·|⋅|\\otimes|\\odot|⊙)?"
+                   r"(?:\\times|×|@|\*|\\cdot|·|⋅|\\otimes|\\odot|⊙|[-−+/]|\\div)?"
                    r"(?:\s|\$|\\[,;:!]|\\quad|\\left[\[(])*$")
 _EQ = re.compile(r"^(?:\s|\$|_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\\right[\])]|&)*(?:=|≈|\\approx)(?:\s|\$|&|\\left[\[(])*$")
 

@@ -1,0 +1,193 @@
+r"""Stage *local*: a printed result whose operands are printed in the same chain.
+
+Input: the article's text, its blocks (:mod:`symattn.check.read`) and the index of a block.
+Output: a :class:`Local` (the value the block's own operands give, and those operands) when the
+block ends a chain such as ``[Q] × [Kᵀ] = [S]``, ``[S] - [m] = [D]``, ``\exp\left([D]\right) = [E]``,
+``[A] \xrightarrow{\times \frac{1}{\sqrt{4}}} [B]`` or ``0.5 * [2, 8, 0] = [1, 4, 0]``; else None.
+Such a claim needs no global name: it is checked from its operands alone, at printed precision.
+
+>>> from symattn.check.read import read_blocks
+>>> text = "$$\\begin{bmatrix}1 & 2\\end{bmatrix} \\times \\begin{bmatrix}3 \\\\ 4\\end{bmatrix} = \\begin{bmatrix}11\\end{bmatrix}$$"
+>>> blocks = read_blocks(text)
+>>> local_chain(text, blocks, 2).value
+Matrix([[11]])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import sympy as sp
+
+from . import guard
+from .read import Block
+
+__all__ = ["Local", "local_chain"]
+
+
+@dataclass(frozen=True)
+class Local:
+    value: sp.ImmutableMatrix      # what the operands give
+    operands: tuple[Block, ...]    # the printed operands, in order
+    how: str                       # e.g. "the product of its operands (lines 3, 8)"
+
+
+_NOISE = re.compile(r"\\(?:quad|qquad|,|;|:|!|left|right|big|Big|bigg|Bigg|displaystyle)(?![A-Za-z])|"
+                    r"_\{[^{}]*\}|\^\{T\}|\$|&|\\\\(?=\s)|[ \t\n]")
+_MUL = re.compile(r"^(?:\\times|×|@|\\cdot|·|⋅|x)?$")
+_ELEM = re.compile(r"^(?:\\odot|⊙|\*|\\circ)$")
+_ARROW = re.compile(r"\\(?:xrightarrow|xlongrightarrow)\{(?P<arg>.*)\}|\\(?:to|rightarrow|longrightarrow)|→|->")
+_SCALAR = re.compile(r"(?P<sign>[-−])?(?P<num>\d+(?:\.\d+)?)\s*(?:\\times|×|\*|\\cdot|·)\s*$")
+
+
+def _clean(between: str) -> str:
+    return _NOISE.sub("", between)
+
+
+def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = None) -> Local | None:
+    """The local value of block ``k`` when it ends a chain of printed operands (see module doc).
+
+    ``values`` maps ``id(block)`` to a value that replaces an operand's printed one (the right
+    value of an operand the author got wrong)."""
+    res = blocks[k]
+    if res.operand or k == 0 or res.span is None:
+        return None
+    # walk back over the operands written in the same chain
+    members = [k - 1]
+    if blocks[k - 1].operand:
+        while members[0] > 0 and blocks[members[0] - 1].operand and \
+                _between(text, blocks[members[0] - 1], blocks[members[0]]) is not None:
+            members.insert(0, members[0] - 1)
+    elif not _arrow(text, blocks[k - 1], res):
+        return _scalar_times(text, res, blocks[k - 1], values) if blocks[k - 1].line == res.line else None
+    relation = _between(text, blocks[members[-1]], res)
+    if relation is None:
+        return None
+    ops = [blocks[i] for i in members]
+    try:
+        value = _evaluate(text, ops, values or {})
+        value = _relation(relation, value)
+    except (ValueError, ZeroDivisionError, TypeError, sp.SympifyError, guard.GuardError):
+        return None
+    if value is None or value.shape != res.shape:
+        return None
+    lines = ", ".join(str(b.line) for b in ops)
+    return Local(sp.ImmutableMatrix(value), tuple(ops), f"what its operands give (line{'s' if len(ops) > 1 else ''} {lines})")
+
+
+def _arrow(text, a: Block, b: Block) -> bool:
+    between = _between(text, a, b)
+    return between is not None and bool(_ARROW.search(between)) and b.line - a.end <= 2
+
+
+def _between(text: str, a: Block, b: Block) -> str | None:
+    if a.span is None or b.span is None or b.line - a.end > 12:
+        return None
+    between = text[a.span[1]:b.span[0]]
+    if re.search(r"[A-Za-z\u4e00-\u9fff]{4,}", re.sub(r"\\[A-Za-z]+(\{[^{}]*\})?", "", between)):
+        return None   # prose between them: not one chain
+    if "\n\n" in between and a.layout != "latex":
+        return None
+    return between
+
+
+def _evaluate(text: str, ops: list[Block], values: dict):
+    def val(b):
+        return values.get(id(b), b.matrix())
+    value = val(ops[0])
+    for prev, nxt in zip(ops, ops[1:]):
+        op = _clean(_between(text, prev, nxt) or "")
+        value = _binary(op, value, val(nxt))
+        if value is None:
+            return None
+    start = ops[0].span[0]
+    scalar = _SCALAR.search(text[text.rfind("\n", 0, start) + 1:start])
+    if scalar:   # "0.39 * [0, 1, 1] = ...": a printed number scales the chain
+        value = value * sp.Rational(scalar.group("num")) * (-1 if scalar.group("sign") else 1)
+    before = text[max(0, start - 40):start]
+    before = re.sub(r"[ \t$]|\\left|\\big|\\Big", "", before)
+    if re.search(r"(?:\\exp|exp|\\mathrm\{exp\}|e\^)\(?$", before):
+        value = value.applyfunc(sp.exp)
+    elif re.search(r"softmax\)?\(?$|\\text\{softmax\}\(?$", before, re.I):
+        value = _softmax(value)
+    return value
+
+
+def _binary(op: str, a, b):
+    guard.check_size(a.rows, b.cols, a.cols)
+    if _MUL.match(op):
+        if a.cols == b.rows:
+            return a * b
+        if a.shape == (1, 1):
+            return b * a[0, 0]
+        if b.shape == (1, 1):
+            return a * b[0, 0]
+        return None
+    if _ELEM.match(op) and a.shape == b.shape:
+        return sp.ImmutableMatrix(a.rows, a.cols, lambda i, j: a[i, j] * b[i, j])
+    fn = {"-": lambda x, y: x - y, "−": lambda x, y: x - y, "+": lambda x, y: x + y,
+          "/": lambda x, y: x / y, "\\div": lambda x, y: x / y}.get(op)
+    if fn is None:
+        return None
+    if a.shape == b.shape:
+        return sp.ImmutableMatrix(a.rows, a.cols, lambda i, j: fn(a[i, j], b[i, j]))
+    if b.cols == 1 and b.rows == a.rows:     # a column broadcast over each row
+        return sp.ImmutableMatrix(a.rows, a.cols, lambda i, j: fn(a[i, j], b[i, 0]))
+    if b.rows == 1 and b.cols == a.cols:
+        return sp.ImmutableMatrix(a.rows, a.cols, lambda i, j: fn(a[i, j], b[0, j]))
+    return None
+
+
+def _relation(relation: str, value):
+    m = _ARROW.search(relation)
+    if m is None:
+        return value if re.search(r"=|≈|\\approx", relation) else None
+    arg = m.group("arg") or ""
+    if re.search(r"softmax", arg, re.I):
+        return _softmax(value)
+    if re.search(r"exp", arg):
+        return value.applyfunc(sp.exp)
+    scale = _scalar_arg(arg)
+    return None if scale is None else value * scale
+
+
+def _scalar_arg(arg: str):
+    """``\\times \\frac{1}{\\sqrt{4}}`` or ``/ 2``: the factor an arrow applies."""
+    from .evaluate import Evaluator, Table, Unresolved
+    from .notation import ParseError, parse_chains
+    a = arg.strip()
+    divide = bool(re.match(r"^(?:/|\\div|÷)", a))
+    a = re.sub(r"^(?:\\times|×|\*|\\cdot|/|\\div|÷)\s*", "", a)
+    try:
+        chains = parse_chains(a)
+        v = Evaluator(Table(), "exact").eval(chains[0].parts[0])
+    except (ParseError, Unresolved, IndexError, AttributeError, TypeError):
+        return None
+    if isinstance(v, sp.MatrixBase) or not getattr(v, "is_number", False) or v == 0:
+        return None
+    return 1 / v if divide else v
+
+
+def _softmax(m):
+    rows = []
+    for i in range(m.rows):
+        den = sum(sp.exp(x) for x in m.row(i))
+        rows.append([sp.exp(x) / den for x in m.row(i)])
+    return sp.ImmutableMatrix(rows)
+
+
+def _scalar_times(text: str, res: Block, vec: Block, values: dict | None = None) -> Local | None:
+    """``0.5 * [2, 8, 0] = [1, 4, 0]``: a printed scalar times a printed vector, on one line."""
+    between = _between(text, vec, res)
+    if between is None or not re.fullmatch(r"\s*(?:=|≈)\s*", _clean(between) or " "):
+        return None
+    line_start = text.rfind("\n", 0, vec.span[0]) + 1
+    m = _SCALAR.search(text[line_start:vec.span[0]])
+    if not m:
+        return None
+    scale = sp.Rational(m.group("num")) * (-1 if m.group("sign") else 1)
+    value = (values or {}).get(id(vec), vec.matrix()) * scale
+    if value.shape != res.shape:
+        return None
+    return Local(sp.ImmutableMatrix(value), (vec,), f"{m.group('num')} × the vector before it (line {vec.line})")
