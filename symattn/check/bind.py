@@ -143,6 +143,13 @@ _MULTIHEAD = re.compile(r"multi-?head|num_heads|n_heads|\bheads\b|\bhead ?[0-9]|
 _PER_HEAD = ("scores", "scaled", "masked", "exp", "weights", "output")
 
 
+def _same_print(block: Block, value) -> bool:
+    """The block prints exactly these values (entry by entry, at its own precision)."""
+    m = match(block.rows, numeric(value))
+    return bool(m and m.full) and all(e.value == x for r, vr in zip(block.rows, value.tolist())
+                                      for e, x in zip(r, vr))
+
+
 def _softmax_rows(block: Block) -> bool:
     """Every row non-negative and summing to 1 up to its printed rounding (at least 2 columns)."""
     if block.shape[1] < 2:
@@ -186,6 +193,7 @@ class _Binder:
         self.masked = _mentions_mask(text) or any(e.value == -sp.oo for b in blocks for r in b.rows for e in r)
         self.inputs: dict[str, tuple] = {}      # name -> (value, line)
         self.author: dict[str, _Author] = {}
+        self.versions: dict[str, list[_Author]] = {}   # every printed version, oldest first
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
         self.conv = CONV
@@ -205,7 +213,7 @@ class _Binder:
     def run(self):
         hints = [None if b.operand else hint(b.labels) for b in self.blocks]
         self.conv = self._vote(hints)
-        self.inputs, self.author = {}, {}
+        self.inputs, self.author, self.versions = {}, {}, {}
         self.seen: list[Block] = []
         self.state: dict[int, tuple] = {}   # id(block) -> (wrong, root line, right value or None)
         for k, (block, h) in enumerate(zip(self.blocks, hints)):
@@ -287,7 +295,7 @@ class _Binder:
             if m is None or m.share < 0.5:
                 # another example starts here: its inputs replace the earlier ones
                 self.inputs = {h: (block.matrix(), block.line)}
-                self.author = {}
+                self.author, self.versions = {}, {}
                 self.definitions.append((block.line, f"{_SHOW.get(h, h)} given again, a new example"))
                 return
             return self._verdict(block, h, self.conv, None, value, m, f"{_SHOW.get(h, h)} as given on line {line}")
@@ -319,6 +327,8 @@ class _Binder:
     def _derived(self, block: Block, h: str | None) -> None:
         if h in ("scores", "scaled", None) and any(e.value == -sp.oo for r in block.rows for e in r):
             h = "masked"   # -∞ entries: the scores after the mask
+        if h is None and self._restated(block, h):
+            return
         families = [h] if h else ["Q", "K", "V", "KT", "scores", "scaled", "exp", "weights", "output", "X",
                                   "W_Q", "W_K", "W_V"]
         if h is None and not block.operand and _softmax_rows(block):
@@ -362,6 +372,14 @@ class _Binder:
             need = 0.75
         pool = [(c, m) for c, m in pool if m.share >= need] if pool else []
         if not pool:
+            # what the author's own printed steps give: a block that equals it is that step
+            for (fam, conv, row, value, num), m in scored:
+                if conv != conv_here or fam in INPUTS + ("W_Q", "W_K", "W_V"):
+                    continue
+                step, used = self._stepwise(block, fam, conv, row)
+                if step is not None and step.full and used:
+                    return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row),
+                                         step=(step, used))
             return self._unverifiable(block, (f"labelled as {_SHOW.get(h, h)}, but " if h else "") +
                                       "its values match nothing the article's inputs determine")
         top = max(m.share for _, m in pool)
@@ -373,26 +391,30 @@ class _Binder:
         self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
 
     def _restated(self, block: Block, h: str | None) -> bool:
-        """A block that repeats the author's own earlier printed value, or one of its rows."""
-        for fam, a in self.author.items():
-            if h and h != fam:
+        """A block that repeats a value the article printed and this check judged before (an
+        operand written again, a step restated), whole or one of its rows."""
+        for prev in reversed(self.seen):
+            st = self.state.get(id(prev))
+            if st is None or prev.line == block.line:
                 continue
-            rows = [None] if a.value.shape == block.shape else \
-                list(range(a.value.rows)) if block.shape[0] == 1 and a.value.cols == block.shape[1] else []
+            mine = prev.matrix()
+            rows = [None] if mine.shape == block.shape else \
+                list(range(mine.rows)) if block.shape[0] == 1 and mine.cols == block.shape[1] and mine.rows > 1 else []
             for row in rows:
-                mine = a.value if row is None else sp.ImmutableMatrix(a.value.row(row))
-                if not match(block.rows, numeric(mine)).full:
+                printed = mine if row is None else sp.ImmutableMatrix(mine.row(row))
+                if not _same_print(block, printed):
                     continue
-                truth = self._q().value(fam, self.conv)
-                if truth is None or (row is None and truth.shape != block.shape) or \
-                        (row is not None and truth.rows <= row):
-                    return False
-                truth = truth if row is None else sp.ImmutableMatrix(truth.row(row))
-                m = match(block.rows, numeric(truth))
-                how = f"{_SHOW.get(fam, fam)}" + (f" row {row + 1}" if row is not None else "") + \
-                    f" as printed on line {a.line}"
-                self._verdict(block, fam, self.conv, row, truth, m, how,
-                              carried=None if (m.full or not a.wrong) else (a.root or a.line))
+                right = st[2]
+                if right is None:
+                    if st[0]:
+                        return False   # restates a wrong value whose right value is unknown: no witness
+                    right = mine
+                right = right if row is None else sp.ImmutableMatrix(right.row(row))
+                m = match(block.rows, numeric(right))
+                how = "the value" + (f" row {row + 1}" if row is not None else "") + f" printed on line {prev.line}"
+                fam = next((f for f, a in self.author.items() if a.line == prev.line), "restated")
+                self._verdict(block, fam, self.conv, row, right, m, how,
+                              carried=None if (m.full or not st[0]) else (st[1] or prev.line))
                 return True
         return False
 
@@ -486,23 +508,48 @@ class _Binder:
         self.claims.append(claim)
 
     def _stepwise(self, block, fam, conv, row):
-        """(match against the value recomputed from the author's printed operands, operands used)."""
-        used: list[_Author] = []
-        value = self._step_value(fam, conv, used)
-        if value is None or not used:
-            return None, used
-        if row is not None:
-            value = sp.ImmutableMatrix(value.row(row))
-        return (match(block.rows, numeric(value)) if value.shape == block.shape else None), used
+        """(match against the value recomputed from the author's printed operands, operands used).
 
-    def _step_value(self, fam, conv, used):
+        Every recent printed version of an operand is tried (an article may print the weights
+        exactly, then rounded, and go on from the rounded ones), the latest first."""
+        best = (None, [])
+        for author in self._author_maps(fam):
+            used: list[_Author] = []
+            value = self._step_value(fam, conv, used, author)
+            if value is None or not used:
+                continue
+            if row is not None:
+                value = sp.ImmutableMatrix(value.row(row))
+            m = match(block.rows, numeric(value)) if value.shape == block.shape else None
+            if best[0] is None or (m is not None and m.full):
+                best = (m, used)
+            if m is not None and m.full:
+                break
+        return best
+
+    def _author_maps(self, fam):
+        """Maps family -> printed version: the latest versions, then older ones of one operand."""
+        yield self.author
+        ops = set()
+        todo = list(OPERANDS.get(fam, ()))
+        while todo:
+            op = todo.pop()
+            if op in ("masked", "scaled", "KT") and op not in self.author:
+                todo.extend(OPERANDS.get(op, ()))
+            ops.add(op)
+        for op in sorted(ops):
+            for older in reversed(self.versions.get(op, [])[-4:-1]):
+                yield {**self.author, op: older}
+
+    def _step_value(self, fam, conv, used, author=None):
+        author = self.author if author is None else author
         args = []
         for op in OPERANDS.get(fam, ()):
-            if op in self.author:
-                used.append(self.author[op])
-                args.append(self.author[op].value)
+            if op in author:
+                used.append(author[op])
+                args.append(author[op].value)
             elif op in ("masked", "scaled", "KT"):   # rarely printed: one step further back
-                args.append(self._step_value(op, conv, used))
+                args.append(self._step_value(op, conv, used, author))
             else:
                 args.append(self._q().value(op, conv))
             if args[-1] is None:
@@ -533,6 +580,7 @@ class _Binder:
     def _record(self, fam, row, block, wrong, root):
         if row is None and fam in FAMILIES:
             self.author[fam] = _Author(block.matrix(), block.line, wrong, root)
+            self.versions.setdefault(fam, []).append(self.author[fam])
 
     def _unverifiable(self, block: Block, why: str) -> None:
         claim = Claim(block.line, block.source, "unverifiable", [list(r) for r in block.texts], None,
