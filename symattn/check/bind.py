@@ -225,6 +225,9 @@ class _Binder:
                     self.seen.append(block)
             except guard.GuardError as exc:
                 self._unverifiable(block, str(exc))
+            except (RecursionError, MemoryError, ArithmeticError, ValueError, TypeError) as exc:
+                # one block must never stop the article
+                self._unverifiable(block, f"could not be checked ({type(exc).__name__})")
         return self.claims, self.definitions
 
     def _vote(self, hints) -> Conv:
@@ -341,6 +344,8 @@ class _Binder:
             if scores is not None and block.shape == scores.shape and block.shape[0] > 1:
                 h = "weights"   # a whole L×L matrix of distributions: the attention weights
         conv_here = self._conv_for(block, h)
+        if self._without_projections(block, families, conv_here):
+            return
         cands = self._candidates(block, families)
         if not cands:
             why = (f"it is labelled as {_SHOW.get(h, h)}, but " if h else "") + self._why_none(block, h)
@@ -417,6 +422,27 @@ class _Binder:
                               carried=None if (m.full or not st[0]) else (st[1] or prev.line))
                 return True
         return False
+
+    def _without_projections(self, block: Block, families, conv_here) -> bool:
+        """X given and no W: the simplified attention of many tutorials, Q = K = V = X.  An
+        assumption, so it only ever confirms a block (a full match), never finds one wrong."""
+        if "X" not in self.inputs or any(k in self.inputs for k in ("W_Q", "W_K", "W_V", "Q", "K", "V")):
+            return False
+        x = self.inputs["X"][0]
+        eye = sp.ImmutableMatrix(sp.eye(x.cols))
+        saved = self.inputs
+        self.inputs = {**saved, "W_Q": (eye, 0), "W_K": (eye, 0), "W_V": (eye, 0)}
+        try:
+            scored = [(c, match(block.rows, c[4])) for c in self._candidates(block, families)]
+        finally:
+            self.inputs = saved
+        full = [(c, m) for c, m in scored if m.full and c[0] not in ("W_Q", "W_K", "W_V")]
+        if not full:
+            return False
+        (fam, conv, row, value, _), m = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
+                                                                 CONVENTIONS.index(cm[0][1])))
+        self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row) + " with Q = K = V = X")
+        return True
 
     def _softmax_of_earlier(self, block: Block) -> bool:
         """A distribution that is the softmax (or e^x) of a vector printed a little earlier."""
