@@ -141,6 +141,8 @@ _HEAD = re.compile(r"\bheads?\b|\bhead_?\d|头|ヘッド|헤드|cabe[zç]a|tête
 _MULTIHEAD = re.compile(r"multi-?head|num_heads|n_heads|\bheads\b|\bhead ?[0-9]|\bhead_[0-9]|多头|头数|"
                         r"マルチヘッド|멀티헤드|multi-cabeza|múltiplas cabeças|multi-têtes", re.I)
 _PER_HEAD = ("scores", "scaled", "masked", "exp", "weights", "output")
+#: steps that may be printed without their inputs and then serve as the input of the next ones
+_GIVEN_STEPS = ("scores", "scaled", "weights")
 
 
 def _same_print(block: Block, value) -> bool:
@@ -286,16 +288,40 @@ class _Binder:
 
     def _one(self, block: Block, h: str | None) -> None:
         q = self._q()
-        if h in INPUTS and h not in self.inputs and q.value(h) is None:
+        if h in ("scores", "scaled", None) and any(e.value == -sp.oo for r in block.rows for e in r):
+            h = "masked"   # -∞ entries: the scores after the mask
+        if h in _GIVEN_STEPS and h in self.inputs and not block.operand:
+            h_given = h   # a step taken as given before: restated, or another one
+        elif h in _GIVEN_STEPS and q.value(h, self._conv_for(block, h)) is None and not block.operand \
+                and block.shape[0] > 1 and not any(k in self.inputs for k in ("X", "Q", "K", "V")) \
+                and self._plausible_step(block, h):
+            if self._without_projections(block, [h], self._conv_for(block, h)) or self._restated(block, h):
+                return
+            # a step printed without what it comes from (scores of random weights): the later
+            # steps are checked from it, as the article does
+            h_given = h
+        else:
+            h_given = None
+        if (h in INPUTS or h_given) and h not in self.inputs and q.value(h) is None:
             self.inputs[h] = (block.matrix(), block.line)
             self.author.pop(h, None)
             self.state[id(block)] = (False, None, block.matrix())
             self.definitions.append((block.line, f"{_SHOW.get(h, h)} given, {block.shape[0]}×{block.shape[1]}"))
             return
+        if h_given and h in self.inputs:
+            value, line = self.inputs[h]
+            m = match(block.rows, numeric(value))
+            if m is None or m.share < 0.5:   # another printed step of the same kind: it replaces this one
+                self.inputs = {k: v for k, v in self.inputs.items() if k not in _GIVEN_STEPS}
+                self.inputs[h] = (block.matrix(), block.line)
+                self.state[id(block)] = (False, None, block.matrix())
+                self.definitions.append((block.line, f"{_SHOW.get(h, h)} given, {block.shape[0]}×{block.shape[1]}"))
+                return
         if h in INPUTS and h in self.inputs:
             value, line = self.inputs[h]
             m = match(block.rows, numeric(value))
-            if m is None or m.share < 0.5:
+            # one entry off is a slip in copying it; more is another example
+            if m is None or m.total - m.agreeing > max(1, m.total // 10):
                 # another example starts here: its inputs replace the earlier ones
                 self.inputs = {h: (block.matrix(), block.line)}
                 self.author, self.versions = {}, {}
@@ -303,6 +329,10 @@ class _Binder:
                 return
             return self._verdict(block, h, self.conv, None, value, m, f"{_SHOW.get(h, h)} as given on line {line}")
         self._derived(block, h)
+
+    def _plausible_step(self, block: Block, h: str) -> bool:
+        """A printed step taken as given must look like one: weights are distributions."""
+        return h != "weights" or _softmax_rows(block)
 
     # ------------------------------------------------------------------ derived quantities
 
@@ -462,7 +492,9 @@ class _Binder:
     def _conv_for(self, block: Block, h: str | None) -> Conv:
         """The article's convention, with the mask as this block's own evidence says."""
         label = " ".join(block.labels[:2]).lower()
-        if h == "masked" or (_MASK_WORDS.search(label) and not _NO_MASK.search(label)):
+        masked_before = "masked" in self.author and h in ("exp", "weights", "output") and \
+            any(x == -sp.oo for x in self.author["masked"].value)
+        if h == "masked" or masked_before or (_MASK_WORDS.search(label) and not _NO_MASK.search(label)):
             return Conv(self.conv.scale, self.conv.axis, "causal")
         if _NO_MASK.search(label):
             return Conv(self.conv.scale, self.conv.axis, "none")

@@ -73,6 +73,8 @@ def apply(family: str, args: list, conv: Conv, d_k):
     if family == "KT":
         return sp.ImmutableMatrix(args[0].T)
     if family == "scaled":
+        if conv.scale == "none":
+            return args[0]
         if d_k is None:
             return None
         div = {"sqrt": sp.sqrt(d_k), "none": sp.Integer(1), "dk": d_k}[conv.scale]

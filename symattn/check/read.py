@@ -247,7 +247,7 @@ def _list_blocks(text: str, lines: _Lines, taken: list[tuple[int, int]]):
             # a stack of matrices (heads, a batch): one block each, from its own first row
             for sub in tree:
                 first = _first_pos(sub)
-                out.append((first, end if sub is tree[-1] else first + 1, _tree_rows(sub), "list"))
+                out.append((first, end if sub is tree[-1] else first + 1, _tree_rows(sub), "list", (), i))
         i = end
     return out
 
@@ -406,6 +406,11 @@ def read_blocks(text: str) -> list[Block]:
         prev_end = found[k - 1][1] if k else 0
         nxt = found[k + 1][0] if k + 1 < len(found) else len(text)
         block = _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end, nxt)
+        if block is not None and len(item) > 5:
+            # one slice of a printed stack of matrices: named by what stands before the stack
+            head = _make_block(text, raw, lines, item[5], e, rows, layout, row_labels, busy,
+                               0 if k == 0 else min(prev_end, item[5]), nxt)
+            block = replace(block, labels=head.labels) if head is not None else block
         if block is not None:
             blocks.append(block)
     return _stack_rows(_chains(blocks, text, lines), raw, lines.starts)
