@@ -38,7 +38,8 @@ _NAMES = {
     "V": ("v", "values", "value"),
     "KT": ("k^t", "kᵀ", "k.t", "k_t", "kt", "k^{t}", "k^\\top", "k^{\\top}", "k_transpose", "keys.t", "keys_t"),
     "scores": ("s", "scores", "score", "logits", "attn_scores", "attention_scores", "raw_scores", "qk", "qk^t",
-               "qkᵀ", "q@k.t", "qk_t", "dots", "dot", "similarity"),
+               "qkᵀ", "q@k.t", "qk_t", "dots", "dot", "similarity", "qk^\\top", "qk^{\\top}", "qk^{t}", "qk.t",
+               "q@k^t", "e"),
     "scaled": ("scaled", "scaled_scores", "scaled_logits", "scaled_attention_logits", "scores_scaled"),
     "weights": ("a", "p", "w", "weights", "attn", "attn_weights", "attention_weights", "attention", "probs",
                 "alpha", "\\alpha", "softmax", "attention_probs", "weight"),
@@ -102,13 +103,16 @@ def hint(labels) -> str | None:
         lab = re.sub(r"\s+[(（][^()（）]*[)）]\s*(?=[:：=]|$)", " ", lab)   # "Q (simplified, d_k=3):" names Q
         m = _LHS.search(lab)
         if m:
-            lhs = re.split(r"[,:：;]|=|\\approx|≈", m.group(1))[-1].strip()
-            inner = re.fullmatch(r"\\(?:text|mathrm|operatorname|textbf|textit)\s*\{([^{}]*)\}", lhs)
-            got = _by_words(inner.group(1)) if inner else _by_name(lhs)
-            if got is None and not inner:
-                got = _by_name(lhs.split()[-1]) if lhs.split() else None
-            if got:
-                return got
+            # "Q = X W_Q =": the chain's head names it; a formula after it only if the head is prose
+            chain = [p.strip() for p in re.split(r"=|\\approx|≈", m.group(1))]
+            chain[0] = re.split(r"[,:：;]", chain[0])[-1].strip()
+            for lhs in (chain[0], chain[-1]) if len(chain) > 1 else (chain[0],):
+                inner = re.fullmatch(r"\\(?:text|mathrm|operatorname|textbf|textit)\s*\{([^{}]*)\}", lhs)
+                got = _by_words(inner.group(1)) if inner else _by_name(lhs)
+                if got is None and not inner and lhs.split() and len(lhs.split()) <= 2 and lhs is chain[0]:
+                    got = _by_name(lhs.split()[-1])
+                if got:
+                    return got
         m = _CALL.search(lab)
         if m and _by_name(m.group(1)):
             return _by_name(m.group(1))
