@@ -21,12 +21,13 @@ import sympy as sp
 
 from . import guard
 from .claims import Claim
+from .consistency import declared_no_scaling
 from .judge import Match, match, right_text
 from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric
 from .read import Block
 
-__all__ = ["hint", "bind_blocks", "stated_dk"]
+__all__ = ["hint", "bind_blocks", "stated_dk", "heads_from", "per_head"]
 
 _NAMES = {
     "X": ("x", "inputs", "input", "embeddings", "embedding", "emb", "tokens_embedded"),
@@ -156,6 +157,20 @@ def _same_print(block: Block, value) -> bool:
                                       for e, x in zip(r, vr))
 
 
+_STATED_SQRT = re.compile(r"\\sqrt\s*\{\s*d_?\{?k\}?\s*\}|√\s*d_?k|sqrt\(\s*d_?k|\*\*\s*0\.5")
+
+
+def heads_from(text: str) -> int | None:
+    """The line where the article starts talking about several heads, or None."""
+    first = _MULTIHEAD.search(text)
+    return text.count("\n", 0, first.start()) + 1 if first else None
+
+
+def per_head(label: str) -> bool:
+    """Does this label name a step that is computed per head (scores, weights, outputs)?"""
+    return hint([label]) in _PER_HEAD
+
+
 def _softmax_rows(block: Block) -> bool:
     """Every row non-negative and summing to 1 up to its printed rounding (at least 2 columns)."""
     if block.shape[1] < 2:
@@ -203,10 +218,10 @@ class _Binder:
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
         self.conv = CONV
+        self.votes: dict = {}
         # from where an article starts talking about several heads, scores, weights and outputs may
         # be per head
-        first = _MULTIHEAD.search(text)
-        self.heads_from = text.count("\n", 0, first.start()) + 1 if first else None
+        self.heads_from = heads_from(text)
 
     def _q(self) -> Quantities:
         return Quantities({k: v for k, (v, _) in self.inputs.items()}, self.d_k)
@@ -255,6 +270,11 @@ class _Binder:
                                 votes[conv] += 1
             except guard.GuardError:
                 continue
+        if declared_no_scaling(self.text):
+            votes[Conv("none")] += 10   # the article says so: its convention
+        elif _STATED_SQRT.search(self.text):
+            votes[CONV] += 1            # the formula it states is evidence too
+        self.votes = dict(votes)
         if not votes:
             return CONV
         best = max(votes.values())
@@ -292,6 +312,8 @@ class _Binder:
 
     def _one(self, block: Block, h: str | None) -> None:
         q = self._q()
+        if self._mask(block):
+            return
         if h in ("scores", "scaled", None) and any(e.value == -sp.oo for r in block.rows for e in r):
             h = "masked"   # -∞ entries: the scores after the mask
         if h in _GIVEN_STEPS and h in self.inputs and not block.operand:
@@ -324,8 +346,9 @@ class _Binder:
         if h in INPUTS and h in self.inputs:
             value, line = self.inputs[h]
             m = match(block.rows, numeric(value))
-            # one entry off is a slip in copying it; more is another example
-            if m is None or m.total - m.agreeing > max(1, m.total // 10):
+            # printed again with other values: another example (or a variant), not a slip: nothing
+            # says which of the two is meant
+            if m is None or not m.full:
                 # another example starts here: its inputs replace the earlier ones
                 self.inputs = {h: (block.matrix(), block.line)}
                 self.author, self.versions = {}, {}
@@ -333,6 +356,22 @@ class _Binder:
                 return
             return self._verdict(block, h, self.conv, None, value, m, f"{_SHOW.get(h, h)} as given on line {line}")
         self._derived(block, h)
+
+    def _mask(self, block: Block) -> bool:
+        """A causal mask printed as a matrix: 0/−∞ (added to the scores) or 1/0 (1 = may attend)."""
+        vals = {e.value for r in block.rows for e in r}
+        n = block.shape[0]
+        if block.shape[1] != n or n < 2 or not (vals <= {0, -sp.oo} or vals <= {0, 1}) or len(vals) < 2:
+            return False
+        additive = -sp.oo in vals
+        causal = sp.ImmutableMatrix(n, n, lambda i, j: (0 if j <= i else -sp.oo) if additive
+                                    else (1 if j <= i else 0))
+        if causal != block.matrix():
+            return False   # some other mask (padding, a window): not judged here
+        self._verdict(block, "mask", CONV, None, causal, match(block.rows, numeric(causal)),
+                      "the causal mask " + ("(0 where a token may look, −∞ where not)" if additive
+                                            else "(1 where a token may look)"))
+        return True
 
     def _plausible_step(self, block: Block, h: str) -> bool:
         """A printed step taken as given must look like one: weights are distributions."""
@@ -391,7 +430,8 @@ class _Binder:
             best = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
                                              CONVENTIONS.index(cm[0][1])))
             (fam, conv, row, value, _), m = best
-            if not (conv != conv_here and h in ("scaled", "weights", "output")):
+            if not (conv != conv_here and h in ("scaled", "weights", "output")) or conv == CONV \
+                    or self.votes.get(conv, 0) >= 2:
                 # (a labelled step that agrees only under another convention is judged below,
                 # as a slip whose diagnosis names that convention)
                 return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))

@@ -38,7 +38,7 @@ def check_text(text: str, name: str) -> Report:
         report = _Checker(text, name).run()
         blocks = read_blocks(text)
         claims, inputs = bind_blocks(text, blocks)
-    return merge(report, claims, inputs, blocks)
+    return merge(report, claims, inputs, blocks, text)
 
 
 def _is_literal(node) -> bool:
@@ -171,7 +171,7 @@ class _Checker:
         if isinstance(head, Op) and head.op == "T" and isinstance(head.args[0], Name) and \
                 all(_is_literal(p) for p in chain.parts[1:]):
             value = _literal(chain.parts[1])[1]   # K^T = [...] with no K: K is its transpose
-            if isinstance(value, sp.MatrixBase):
+            if isinstance(value, sp.MatrixBase) and canon(head.args[0].raw) not in self.table.inputs:
                 self.table.inputs.setdefault(canon(head.args[0].raw), (value.T, seg.line))
             return
         if not isinstance(head, Name):
@@ -188,7 +188,7 @@ class _Checker:
                     self.table.inputs.setdefault(canon(name.raw), (_literal(lits[0])[1], seg.line))
             return
         exprs = [p for p in exprs if not isinstance(p, Name)]
-        if exprs and key not in self.table.formulas and not _mentions(exprs[0], key):
+        if exprs and not _mentions(exprs[0], key):
             self.table.formulas[key] = (exprs[0], seg.line)
 
     # ------------------------------------------------------------------ one item
@@ -241,6 +241,9 @@ class _Checker:
             for a, b, rel in zip(parts, parts[1:], chain.rels):
                 self._identity_claim(seg, chain, a, b, rel)   # Q = K = V
             return
+        if _is_literal(head) and _has_names(_literal(head)[1]):
+            # [d, h, d_h] = [4, 2, 2]: a printed list of names gives them values; it claims nothing
+            return self._unverifiable(seg, chain.source, "names given their values, not a computed claim")
         reference = None if isinstance(head, Name) else head
         if isinstance(head, Name) and entry_ref(head.raw) and self._derivable(canon(head.raw), head.raw) \
                 and not _is_literal(parts[1]):
@@ -416,6 +419,11 @@ class _Checker:
         softmaxish = key == "weights" or (isinstance(ref, Op) and ref.op in ("softmax", "softmax_cols"))
         errors, notes = sanity_rows(texts) if softmaxish and isinstance(texts, tuple) else ([], [])
         claim.notes.extend(notes)
+        clash = self.table.conflict(key) or (self.table.conflict(canon(ref.raw)) if isinstance(ref, Name) else [])
+        if clash and isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS and canon(ref.raw) in self.table.formulas:
+            claim.detail = (f"{ref.raw} has different values in the article (lines {', '.join(map(str, clash))}): "
+                            "which one is meant here is not clear")
+            return
         if isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS and not self._derivable(canon(ref.raw)):
             claim.detail = f"{ref.raw} is not determined by anything the article gives"
             return
@@ -435,6 +443,11 @@ class _Checker:
             step = author.eval(ref)
         except Unresolved:
             step = None
+        if _free(truth) and not _free(claimed):
+            # a_11·(1 − a_11) with a_11 never given a number: no value to compare with
+            claim.detail = (f"{what or 'this'} depends on {', '.join(sorted(map(str, _free(truth))))}, "
+                            "which the article does not give as numbers here")
+            return
         end = compare(texts, claimed, truth, rel)
         if end.shape_error:
             # a label whose quantity has another shape is a wrong binding, not a wrong claim
@@ -507,12 +520,26 @@ class _Checker:
         claim = Claim(seg.line, chain.source, "unverifiable", what=f"{pretty(left)} = {pretty(right)}")
         self.claims.append(claim)
         ev = Evaluator(self.table, "exact", self.conv)
+        if all(isinstance(n, Name) and canon(n.raw) in self.table.inputs for n in (left, right)):
+            try:
+                equal = same(ev.eval(left), ev.eval(right))
+            except Unresolved:
+                equal = False
+            if not equal:
+                claim.detail = ("a relation between two values the article gives (a condition or a case), "
+                                "not a computed claim")
+                return
         try:
             a, b = ev.eval(self._identify(left)), ev.eval(self._identify(right))
         except Unresolved as exc:
             claim.detail = f"cannot compute both sides: {exc}"
             return
         claim.expected = show(a)
+        if bool(_free(a)) != bool(_free(b)):
+            claim.expected = None
+            claim.detail = (f"one side depends on {', '.join(sorted(map(str, _free(a) | _free(b))))}, "
+                            "which the article does not give as numbers here")
+            return
         if isinstance(a, sp.MatrixBase) != isinstance(b, sp.MatrixBase) or \
                 (isinstance(a, sp.MatrixBase) and a.shape != b.shape):
             claim.detail = "the two sides have different shapes, so they name different things: not compared"
@@ -608,6 +635,17 @@ def _shape_product(source: str):
 def _is_scaling_node(node: Op) -> bool:
     d = node.args[1]
     return isinstance(d, Op) and d.op == "sqrt" and isinstance(d.args[0], Name) and canon(d.args[0].raw) == "d_k"
+
+
+def _free(value) -> set:
+    entries = list(value) if isinstance(value, sp.MatrixBase) else [value]
+    return set().union(*(getattr(e, "free_symbols", set()) for e in entries)) if entries else set()
+
+
+def _has_names(value) -> bool:
+    """A printed value with letters in it (free symbols)."""
+    entries = list(value) if isinstance(value, sp.MatrixBase) else [value]
+    return any(getattr(e, "free_symbols", None) for e in entries)
 
 
 def _mentions(node: Node, key: str) -> bool:

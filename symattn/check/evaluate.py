@@ -47,17 +47,73 @@ class Convention:
     transpose_keys: bool = True    # False: K used where K^T is meant
 
 
+class Definitions:
+    """Definitions by name.  Reading a name gives its first definition; every other value the
+    article gives the same name is kept too, because a name with two values (``d_k = 4`` in one
+    card, ``d_k = 768`` in the next) is no witness for any claim that uses it."""
+
+    def __init__(self):
+        self._defs: dict[str, list[tuple]] = {}
+
+    def _pick(self, key):
+        return self._defs[key][0]
+
+    def lines(self, key) -> list[int]:
+        """The lines of the distinct definitions of ``key`` (more than one: a conflict)."""
+        return [d[1] for d in self._defs.get(key, ())]
+
+    def __contains__(self, key) -> bool:
+        return key in self._defs
+
+    def __getitem__(self, key):
+        return self._pick(key)
+
+    def get(self, key, default=None):
+        return self._pick(key) if key in self._defs else default
+
+    def __setitem__(self, key, item) -> None:
+        defs = self._defs.setdefault(key, [])
+        if not any(_same_def(d[0], item[0]) for d in defs):
+            defs.append(item)
+            defs.sort(key=lambda d: d[1])
+
+    def setdefault(self, key, item):
+        self[key] = item
+        return self._pick(key)
+
+    def __iter__(self):
+        return iter(self._defs)
+
+    def __len__(self) -> int:
+        return sum(len(v) for v in self._defs.values())
+
+
+def _same_def(a, b) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:   # noqa: BLE001 - SymPy comparisons of odd objects
+        return False
+
+
 @dataclass
 class Table:
     """What the article defines, filled while reading it."""
 
-    formulas: dict[str, tuple[Node, int]] = field(default_factory=dict)   # key -> (formula, line)
-    inputs: dict[str, tuple[sp.Basic, int]] = field(default_factory=dict)  # key -> (given value, line)
+    formulas: Definitions = field(default_factory=Definitions)   # key -> (formula, line), first wins
+    inputs: Definitions = field(default_factory=Definitions)     # key -> (given value, line), first wins
     author: dict[str, list[tuple[int, sp.Basic, bool]]] = field(default_factory=dict)  # key -> (line, value, wrong)
     index_cache: tuple | None = None   # (number of formulas, expression key -> name), see node_key
 
     def record(self, key: str, line: int, value, wrong: bool) -> None:
         self.author.setdefault(key, []).append((line, value, wrong))
+
+    def conflict(self, key: str) -> list[int]:
+        """Lines where ``key`` gets two different values, or two formulas ([] otherwise; a formula
+        and a printed value of one name are a claim, not a conflict)."""
+        for defs in (self.inputs.lines(key), self.formulas.lines(key)):
+            if len(defs) > 1:
+                return defs
+        return []
 
     def formula(self, key: str) -> Node | None:
         if key in self.formulas:
@@ -124,9 +180,12 @@ class Evaluator:
     def _resolve(self, key: str, raw: str):
         given = self.table.inputs.get(key)
         if key in DIMENSIONS and given is not None and key == "d_k":
+            self._no_clash(key, raw, self.table.inputs)
             self.inputs_used.add((given[1], key))
             return given[0]   # a stated d_k is the article's convention
         formula = self.table.formula(key)
+        if formula is not None:
+            self._no_clash(key, raw, self.table.formulas)
         if formula is not None:
             before = set(self.inputs_used)
             try:
@@ -142,11 +201,19 @@ class Evaluator:
             except Unresolved:
                 pass
         if given is not None:
+            self._no_clash(key, raw, self.table.inputs)
             self.inputs_used.add((given[1], key))
             return given[0]
         if _is_free_symbol(raw):
             return symbol_for(raw)
         raise Unresolved(f"{raw} is not given in the article")
+
+    @staticmethod
+    def _no_clash(key: str, raw: str, defs: "Definitions") -> None:
+        lines = defs.lines(key)
+        if len(lines) > 1:
+            raise Unresolved(f"{raw} has different values in the article (lines "
+                             f"{', '.join(map(str, lines))}): which one applies here is not clear")
 
     def _entry(self, key: str, i: int, j: int | None):
         m = self.name(key)

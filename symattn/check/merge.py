@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .bind import heads_from, per_head
 from .claims import Claim, Report
 
 __all__ = ["merge"]
@@ -21,8 +22,16 @@ def _row_of(entry: dict) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def merge(report: Report, block_claims: list[Claim], inputs, blocks) -> Report:
+def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str = "") -> Report:
     claims = list(report.claims)
+    heads = heads_from(text)
+    for c in claims:
+        if c.status == "wrong" and heads is not None and c.line >= heads and per_head(f"{c.what} ="):
+            # after the article turns to several heads, a named step may be one head's or the
+            # concatenation: the single-head value is no witness
+            c.status, c.entries, c.diagnosis = "unverifiable", [], ""
+            c.detail = ("a step of multi-head attention; heads are not split here, so the single-head "
+                        "value is not compared")
     by_line: dict[int, list[Claim]] = {}
     for c in claims:
         by_line.setdefault(c.line, []).append(c)

@@ -1,0 +1,67 @@
+"""Everything symattn writes checks with 0 wrong: the documents in derivations/, derive on random
+specs (both languages, Markdown and LaTeX), and the cards' Markdown.  (Exercise answer keys are
+checked for 100 seeds in tests/test_exercise.py.)  A wrong claim here is a false alarm of check
+on a document whose every number symattn computed exactly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from symattn.check import check_file, check_text
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENTS = sorted(p for p in (ROOT / "derivations").iterdir() if p.suffix in (".md", ".tex"))
+
+
+def _wrong(report) -> list[str]:
+    return [f"line {c.line}: {c.what}: {c.detail[:160]}" for c in report.claims if c.status == "wrong"]
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)
+def test_derivations_check_with_no_wrong_claim(path):
+    report = check_file(path)
+    assert not _wrong(report), _wrong(report)
+
+
+def _random_spec(seed: int) -> str:
+    rng = np.random.default_rng(seed)
+    L, D = int(rng.integers(2, 5)), int(rng.integers(2, 5))
+    decimals = seed % 3 == 0
+
+    def mat(rows, cols):
+        if decimals:
+            vals = np.round(rng.uniform(-1, 2, (rows, cols)), 1)
+            return "[" + ", ".join("[" + ", ".join(f"{v:.1f}" for v in r) + "]" for r in vals) + "]"
+        vals = rng.integers(-1, 3, (rows, cols))
+        return "[" + ", ".join("[" + ", ".join(str(int(v)) for v in r) + "]" for r in vals) + "]"
+
+    tokens = ", ".join(f'"t{i}"' for i in range(L))
+    lang = "zh" if seed % 2 else "en"
+    return (f'tokens = [{tokens}]\nQ = {mat(L, D)}\nK = {mat(L, D)}\nV = {mat(L, D)}\n'
+            f'd_k = {D}\ndigits = {2 + seed % 3}\nlang = "{lang}"\n')
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+def test_derive_on_random_specs_checks_with_no_wrong_claim(fmt):
+    from symattn.render import render
+    from symattn.spec import parse_spec
+    from symattn.topics import derive
+    failures = []
+    for seed in range(25):
+        spec = parse_spec(_random_spec(seed + (0 if fmt == "md" else 1000)), source="random.toml")
+        text = render(derive(spec), fmt, spec.lang)
+        wrong = _wrong(check_text(text, f"random{seed}.{fmt}"))
+        if wrong:
+            failures.append((seed, wrong[:2]))
+    assert not failures, failures
+
+
+def test_cards_markdown_checks_with_no_wrong_claim():
+    from symattn.cards import concept_deck, export
+    for lang in ("zh", "en"):
+        text = export(concept_deck(lang), "md")
+        assert not _wrong(check_text(text, f"cards.{lang}.md")), _wrong(check_text(text, f"cards.{lang}.md"))
