@@ -27,7 +27,7 @@ from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric
 from .read import Block
 
-__all__ = ["hint", "bind_blocks", "stated_dk", "heads_from", "per_head"]
+__all__ = ["hint", "bind_blocks", "article_inputs", "stated_dk", "heads_from", "per_head"]
 
 _NAMES = {
     "X": ("x", "inputs", "input", "embeddings", "embedding", "emb", "tokens_embedded"),
