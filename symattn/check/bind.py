@@ -207,6 +207,23 @@ def bind_blocks(text: str, blocks: list[Block]) -> tuple[list[Claim], list[tuple
     return _Binder(text, blocks).run()
 
 
+def article_inputs(text: str) -> dict:
+    """What an article gives, as the binder reads it, for its first example:
+    ``{"inputs": {name: (matrix, line)}, "d_k": value or None, "convention": Conv,
+    "labels": {name: the label as printed}}``; names are X, W_Q, W_K, W_V, Q, K, V.
+    Used by ``derive --from-article``."""
+    from .read import read_blocks
+    blocks = read_blocks(text)
+    binder = _Binder(text, blocks)
+    hints = [None if b.operand else hint(b.labels) for b in blocks]
+    conv = binder._vote(hints)
+    labels: dict = {}
+    for b, h in zip(blocks, hints):
+        if h and h not in labels and b.labels:
+            labels[h] = b.labels[0]
+    return {"inputs": dict(binder.inputs), "d_k": binder.d_k, "convention": conv, "labels": labels}
+
+
 class _Binder:
     def __init__(self, text: str, blocks: list[Block]):
         self.text, self.blocks = text, blocks
