@@ -48,10 +48,16 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str =
             if c.status == "wrong":
                 rows = {_row_of(e) for e in c.entries} - {None}
                 c.wrong_lines = sorted({b.rows[i - 1][0].line for i in rows if 0 < i <= len(b.rows)}) or [c.line]
+                for e in c.entries:   # each wrong entry at the line of its own row
+                    i = _row_of(e)
+                    if i and 0 < i <= len(b.rows):
+                        e.setdefault("line", b.rows[i - 1][0].line)
         if not c.lines:
             c.lines = [c.line]
         if c.status == "wrong" and not c.wrong_lines:
             c.wrong_lines = list(c.lines)
+        for e in c.entries:
+            e.setdefault("line", c.line)
         if c.status == "wrong" and not c.cause:
             c.cause = "carried" if c.drift == "carried" else "drift" if c.drift else "slip"
     covered = {}
