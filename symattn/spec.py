@@ -5,6 +5,10 @@ directly), ``d_k``, ``digits``, ``lang``, ``title``, and an optional
 ``[claimed]`` table with values an article printed (e.g. ``weights``), which the
 derivation compares against the exact ones.
 
+How the document speaks: a ``[notation]`` table names quantities by step id
+(``scores = "\\text{Scores}"``, ``weights = "注意力权重"``), ``steps`` selects and orders
+the steps, and ``levels`` selects formula / substituted / entry / exact / numeric.
+
 A matrix is a list of rows, or a LaTeX ``bmatrix`` string, or ``"symbolic"``
 (entries q_{ij}, k_{ij}; for V, rows v_<token>).  An entry is a number (decimals
 stay exact: 0.45 is 9/20) or a LaTeX string such as ``"\\frac{1}{2}"``.
@@ -12,6 +16,7 @@ stay exact: 0.45 is 9/20) or a LaTeX string such as ``"\\frac{1}{2}"``.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -24,12 +29,14 @@ from . import limits
 from .errors import SymattnError
 from .model import Text
 
-__all__ = ["AttentionSpec", "load_spec", "parse_spec", "MATRIX_KEYS"]
+__all__ = ["AttentionSpec", "load_spec", "parse_spec", "MATRIX_KEYS", "LEVELS", "notation_latex"]
 
 MATRIX_KEYS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V")
 _KNOWN = set(MATRIX_KEYS) | {"tokens", "d_k", "digits", "lang", "title", "topic", "claimed",
-                             "options"}
+                             "options", "notation", "steps", "levels"}
 SYMBOLIC = "symbolic"
+#: the levels a document may show, in document order ("entry": one entry written out)
+LEVELS = ("formula", "substituted", "entry", "exact", "numeric")
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,9 @@ class AttentionSpec:
     topic: str = "attention"                     # which derivation ("attention", "mask", …)
     claimed: tuple[tuple[str, sp.ImmutableMatrix, int], ...] = ()  # (step id, values, decimals)
     options: tuple[tuple[str, object], ...] = field(default=())     # topic-specific settings
+    notation: tuple[tuple[str, str], ...] = ()   # (step id, LaTeX name), e.g. ("scores", r"\text{Scores}")
+    steps: tuple[str, ...] = ()                  # step ids to show, in this order; () is all
+    levels: tuple[str, ...] = ()                 # levels to show (see LEVELS); () is all
     source: str | None = None                    # file name, for messages
 
     def option(self, key: str, default=None):
@@ -180,12 +190,73 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise SymattnError("options must be a table", entry="options")
+    notation = _notation(data.get("notation", {}))
+    steps = _names_list(data.get("steps"), "steps")
+    levels = _names_list(data.get("levels"), "levels")
+    bad = [v for v in levels if v not in LEVELS]
+    if bad:
+        raise SymattnError(f"unknown level {bad[0]!r}; levels are {', '.join(LEVELS)}", entry="levels")
     _check_scores(mats, d_k)
     width = next((m.cols for m in (mats.get("V"), mats.get("W_V")) if isinstance(m, sp.MatrixBase)), 1)
     limits.check_terms(len(tokens), width)
     return AttentionSpec(tokens=tokens, d_k=d_k, digits=digits, lang=lang, titles=titles, topic=topic,
                          claimed=tuple(claimed), options=tuple(sorted(options.items())),
-                         source=source, **mats)
+                         notation=notation, steps=steps, levels=levels, source=source, **mats)
+
+
+def _names_list(value, key: str) -> tuple[str, ...]:
+    """``steps`` or ``levels``: a non-empty list of distinct strings."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise SymattnError(f"{key} must be a non-empty list of strings", entry=key)
+    if len(set(value)) != len(value):
+        raise SymattnError(f"{key} lists {next(v for v in value if value.count(v) > 1)!r} twice", entry=key)
+    return tuple(value)
+
+
+def _notation(value) -> tuple[tuple[str, str], ...]:
+    """``[notation]``: step id -> the author's name, as checked LaTeX."""
+    if not isinstance(value, dict):
+        raise SymattnError("notation must be a table of step id = name", entry="notation")
+    return tuple((key, notation_latex(name, f"notation.{key}")) for key, name in sorted(value.items()))
+
+
+_MATH_NAME = re.compile(r"[A-Za-z]|.*[\\$^_].*")  # a letter, or a formula; words are text
+
+
+def notation_latex(name, where: str = "notation") -> str:
+    r"""A name for a quantity as LaTeX math: ``\text{...}`` and other maths notation pass the
+    title allow-list (no TeX file or macro commands); a word or phrase is set as text.
+
+    >>> notation_latex(r"\text{Scores}"), notation_latex("S"), notation_latex("注意力权重")
+    ('\\text{Scores}', 'S', '\\text{注意力权重}')
+    >>> notation_latex(r"\input{x}")
+    Traceback (most recent call last):
+    ...
+    symattn.errors.SymattnError: notation: \input is not one of the maths commands allowed in a name
+    """
+    from .escape import check_math
+    from .printing import text_label
+    if not isinstance(name, str) or not name.strip():
+        raise SymattnError("a name must be a non-empty string", entry=where)
+    top = limits.MAX_TOKEN_CHARS
+    if len(name) > top:
+        raise SymattnError(f"a name of {len(name)} characters is over the limit of {top} "
+                           "(set SYMATTN_MAX_TOKEN_CHARS to raise it)", entry=where)
+    if any(not ch.isprintable() for ch in name):
+        raise SymattnError("a name must be one line of printable text", entry=where)
+    name = name.strip()
+    if _MATH_NAME.fullmatch(name):
+        math = name[1:-1].strip() if len(name) > 2 and name[0] == name[-1] == "$" else name
+        if "$" in math or not math:
+            raise SymattnError("a name is one formula: write it without $ signs, or as $...$", entry=where)
+        try:
+            check_math(math, where)
+        except SymattnError as exc:
+            raise SymattnError(exc.message.replace("in a title", "in a name"), entry=where) from None
+        return math
+    return text_label(name)
 
 
 def _titles(value, lang: str) -> tuple[tuple[str, str], ...]:

@@ -17,7 +17,7 @@ TOPICS: dict[str, tuple[str, str, frozenset[str]]] = {
     "mask": ("masks", "derive_mask", frozenset({"causal", "padding"})),
     "mha": ("heads", "derive_mha", frozenset({"heads", "W_O"})),
     "gqa": ("heads", "derive_gqa", frozenset({"query_heads", "kv_heads", "W_O"})),
-    "rope": ("rope", "derive_rope", frozenset({"base", "positions"})),
+    "rope": ("rope", "derive_rope", frozenset({"base", "positions", "pairing"})),
     "softmax_gradient": ("theory", "derive_softmax_gradient", frozenset({"saturation_d_k"})),
     "why_sqrt_dk": ("theory", "derive_why_sqrt_dk", frozenset({"samples", "seed", "demo_d_k"})),
     "consistency": ("consistency", "derive_consistency", frozenset({"target"})),
@@ -39,6 +39,8 @@ def derive(spec):
     from . import limits
     try:
         limits.estimate(spec)  # the whole cost, before any work
-        return getattr(import_module(f".{module}", __package__), func)(spec)
+        derivation = getattr(import_module(f".{module}", __package__), func)(spec)
+        from .notation import present  # the spec's [notation], steps and levels
+        return present(derivation, spec)
     except SymattnError as exc:
         raise exc.located(file=spec.source) from None

@@ -8,7 +8,8 @@ from ..model import Derivation, Step, Text
 from ..numeric import fixed
 from ..printing import Printer
 
-__all__ = ["Block", "blocks", "LABELS", "numeric_rows", "table_rows", "printer_for", "is_weights", "numbered"]
+__all__ = ["Block", "blocks", "LABELS", "numeric_rows", "table_rows", "printer_for", "is_weights", "numbered",
+           "names_printer", "shows"]
 
 LABELS = {
     "formula": Text("公式", "Formula"),
@@ -46,8 +47,35 @@ def is_weights(step: Step) -> bool:
     return step.id.startswith("weights") or "weights" in step.id.split("_")
 
 
+class NamesPrinter(Printer):
+    """Prints each renamed matrix symbol (``S``) or named quantity under the author's name."""
+
+    _default_settings = dict(Printer._default_settings, names={})
+
+    def _print_MatrixSymbol(self, expr):
+        name = self._settings["names"].get(str(expr.name))
+        return name if name is not None else super()._print_MatrixSymbol(expr)
+
+    def _print_Named(self, expr):
+        name = self._settings["names"].get(expr.plain_name)
+        return name if name is not None else super()._print_Named(expr)
+
+
+def names_printer(names: dict, tokens=()) -> Printer:
+    return NamesPrinter({"token_order": tuple(tokens), "names": dict(names)})
+
+
 def printer_for(derivation: Derivation) -> Printer:
+    names = dict(derivation.meta).get("names")
+    if names:
+        return names_printer(names, derivation.tokens)
     return Printer({"token_order": derivation.tokens})
+
+
+def shows(derivation: Derivation, level: str) -> bool:
+    """Whether the document shows this level (a spec's ``levels``; "entry" is the written-out entry)."""
+    levels = dict(derivation.meta).get("levels")
+    return levels is None or ("entry" if level == "expanded" else level) in levels
 
 
 def numeric_rows(step: Step, digits: int) -> list[list[str | None]]:
@@ -109,7 +137,7 @@ def blocks(step: Step, derivation: Derivation) -> list[Block]:
         num = _numeric_latex(step, derivation.digits, p)
         if num is not None:
             out.append(Block("numeric", rf"{lhs} \approx {num}"))
-    return out
+    return [b for b in out if shows(derivation, b.level)]
 
 
 def level_label(level: str, derivation: Derivation, lang: str) -> str:

@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 
 from ..model import Derivation
-from .common import blocks, is_weights, level_label, numbered, table_rows
+from .common import blocks, is_weights, level_label, numbered, table_rows, shows
 from .text import plain
 
 __all__ = ["render", "render_body", "katex_assets"]
@@ -62,6 +62,8 @@ def _cell_style(value: str) -> str:
 
 
 def _table(step, derivation) -> list[str]:
+    if not shows(derivation, "numeric"):  # the table is the numeric level
+        return []
     rows = table_rows(step, derivation.digits)
     if rows is None:
         return []

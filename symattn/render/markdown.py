@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..model import Derivation
-from .common import blocks, level_label, numbered, table_rows
+from .common import blocks, level_label, numbered, table_rows, shows
 
 __all__ = ["render"]
 
@@ -22,6 +22,8 @@ def _text(text: str) -> str:
 
 
 def _table(step, derivation) -> list[str]:
+    if not shows(derivation, "numeric"):  # the table is the numeric level
+        return []
     rows = table_rows(step, derivation.digits)
     if rows is None:
         return []

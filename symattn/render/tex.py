@@ -6,7 +6,7 @@ import re
 
 from ..model import Derivation
 from ..printing import text_label
-from .common import blocks, level_label, numbered, table_rows
+from .common import blocks, level_label, numbered, table_rows, shows
 
 __all__ = ["render", "render_body", "escape_text"]
 
@@ -60,6 +60,8 @@ def _escape_chars(text: str, greek: dict) -> str:
 
 
 def _table(step, derivation) -> list[str]:
+    if not shows(derivation, "numeric"):  # the table is the numeric level
+        return []
     rows = table_rows(step, derivation.digits)
     if rows is None:
         return []
