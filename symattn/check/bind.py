@@ -25,7 +25,12 @@ from .consistency import declared_no_scaling
 from .judge import Match, match, right_text
 from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric
-from .read import Block
+from .read import Block, read_number
+
+
+def parse_entry(text: str):
+    ent = read_number(text)
+    return ent.value if ent is not None else None
 
 __all__ = ["hint", "bind_blocks", "article_inputs", "stated_dk", "heads_from", "per_head"]
 
@@ -198,8 +203,9 @@ def _mentions_mask(text: str) -> bool:
 class _Author:
     """The author's printed value of a family: exact reading, line, and its verdict."""
 
-    def __init__(self, value, line: int, wrong: bool, root: int | None):
+    def __init__(self, value, line: int, wrong: bool, root: int | None, right=None):
         self.value, self.line, self.wrong, self.root = value, line, wrong, root
+        self.right = right   # the right value, when it is known
 
 
 def bind_blocks(text: str, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, str]]]:
@@ -313,6 +319,21 @@ class _Binder:
                 self._verdict(block, h, self._conv_for(block, h), None, truth, m,
                               f"{_SHOW.get(h, h)} ({loc.how})", step=(mine, used))
                 return True
+        if loc.scalar and len(loc.operands) == 1:
+            weight = self._weight_entry(loc.scalar)
+            if weight is not None:
+                # "0.5 * [2, 8, 0]": 0.5 is the author's rounding of a weight; the exact term is
+                # the exact weight times the vector
+                vec = loc.operands[0]
+                st = self.state.get(id(vec))
+                vec_right = st[2] if st and st[2] is not None else vec.matrix()
+                truth = sp.ImmutableMatrix(vec_right * weight[0])
+                m = match(block.rows, numeric(truth))
+                used = [_Author(sp.ImmutableMatrix([[parse_entry(loc.scalar)]]), weight[1], False, None)]
+                self._verdict(block, "weighted", CONV, None, truth, m,
+                              f"the weight {loc.scalar} (line {weight[1]}, exactly {sp.N(weight[0], 4)}) × "
+                              f"the vector (line {vec.line})", step=(mine, used))
+                return True
         right = loc
         if bad:
             fixes = {id(b): st[2] for b, st in zip(loc.operands, states) if st and st[0] and st[2] is not None}
@@ -326,6 +347,21 @@ class _Binder:
         self._verdict(block, h or "local", CONV, None, right.value, m, loc.how,
                       carried=root if (bad and mine.full) else None)
         return True
+
+    def _weight_entry(self, printed: str):
+        """(exact value, line) of the weight the author printed as ``printed`` in the latest
+        weights, or None when it is not one of them or stands for different values."""
+        for a in reversed(self.versions.get("weights", [])):
+            if a.right is None:
+                continue
+            value = parse_entry(printed)
+            exact = {a.right[i, j] for i in range(a.value.rows) for j in range(a.value.cols)
+                     if a.value[i, j] == value}
+            if len(exact) == 1:
+                return exact.pop(), a.line
+            if exact:
+                return None
+        return None
 
     def _one(self, block: Block, h: str | None) -> None:
         q = self._q()
@@ -591,7 +627,7 @@ class _Binder:
             exact = all(e.value == x for r, vr in zip(block.rows, value.tolist()) for e, x in zip(r, vr))
             claim.status = "exact" if exact else "rounded"
             claim.detail = f"agrees with {how}" + ("" if exact else ", at the printed precision")
-            self._record(fam, row, block, False, None)
+            self._record(fam, row, block, False, None, value if row is None else None)
             self.state[id(block)] = (False, None, value if row is None else None)
             self.claims.append(claim)
             return
@@ -622,7 +658,7 @@ class _Binder:
             claim.detail = f"{how}, from the article's inputs: {listing}"
             claim.diagnosis = self._diagnose(block, fam, conv, row)
         root = claim.root if claim.cause == "carried" else block.line
-        self._record(fam, row, block, True, root)
+        self._record(fam, row, block, True, root, value if row is None else None)
         self.state[id(block)] = (True, root, value if row is None else None)
         self.claims.append(claim)
 
@@ -696,9 +732,9 @@ class _Binder:
             return "the printed matrix is the transpose of the right one"
         return ""
 
-    def _record(self, fam, row, block, wrong, root):
+    def _record(self, fam, row, block, wrong, root, right=None):
         if row is None and fam in FAMILIES:
-            self.author[fam] = _Author(block.matrix(), block.line, wrong, root)
+            self.author[fam] = _Author(block.matrix(), block.line, wrong, root, right)
             self.versions.setdefault(fam, []).append(self.author[fam])
 
     def _unverifiable(self, block: Block, why: str) -> None:

@@ -31,6 +31,7 @@ class Local:
     value: sp.ImmutableMatrix      # what the operands give
     operands: tuple[Block, ...]    # the printed operands, in order
     how: str                       # e.g. "the product of its operands (lines 3, 8)"
+    scalar: str = ""               # a printed number that scales the chain ("0.5 * [2, 8, 0]"), if any
 
 
 _NOISE = re.compile(r"\\(?:quad|qquad|,|;|:|!|left|right|big|Big|bigg|Bigg|displaystyle)(?![A-Za-z])|"
@@ -59,21 +60,35 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
         while members[0] > 0 and blocks[members[0] - 1].operand and \
                 _between(text, blocks[members[0] - 1], blocks[members[0]]) is not None:
             members.insert(0, members[0] - 1)
+    elif _call_of(text, blocks[k - 1]) and re.fullmatch(r"\)?(?:=|≈|\\approx)", _clean(_between(text, blocks[k - 1], res) or "x")):
+        pass   # softmax([2, 4, 4]) = [...]: one operand inside a call
     elif not _arrow(text, blocks[k - 1], res):
         return _scalar_times(text, res, blocks[k - 1], values) if blocks[k - 1].line == res.line else None
+    # a first row that starts a vertical sum has no operator before it, only after
+    while members[0] > 0 and not blocks[members[0] - 1].operand and \
+            re.fullmatch(r"[-+−]", _clean(_between(text, blocks[members[0] - 1], blocks[members[0]]) or "x")) and \
+            blocks[members[0]].line - blocks[members[0] - 1].end == 1:
+        members.insert(0, members[0] - 1)
     relation = _between(text, blocks[members[-1]], res)
     if relation is None:
         return None
     ops = [blocks[i] for i in members]
     try:
-        value = _evaluate(text, ops, values or {})
+        value, scalar = _evaluate(text, ops, values or {})
         value = _relation(relation, value)
     except (ValueError, ZeroDivisionError, TypeError, sp.SympifyError, guard.GuardError):
         return None
     if value is None or value.shape != res.shape:
         return None
     lines = ", ".join(str(b.line) for b in ops)
-    return Local(sp.ImmutableMatrix(value), tuple(ops), f"what its operands give (line{'s' if len(ops) > 1 else ''} {lines})")
+    return Local(sp.ImmutableMatrix(value), tuple(ops), f"what its operands give (line{'s' if len(ops) > 1 else ''} {lines})",
+                 scalar)
+
+
+def _call_of(text: str, block: Block) -> bool:
+    start = block.span[0]
+    before = re.sub(r"[ \t$]|\\left|\\big|\\Big", "", text[max(0, start - 40):start])
+    return bool(re.search(r"(?:softmax|\\exp|exp)\)?\(?$|\\text\{softmax\}\(?$", before, re.I))
 
 
 def _arrow(text, a: Block, b: Block) -> bool:
@@ -84,6 +99,8 @@ def _arrow(text, a: Block, b: Block) -> bool:
 def _between(text: str, a: Block, b: Block) -> str | None:
     if a.span is None or b.span is None or b.line - a.end > 12:
         return None
+    if b.span[0] < a.span[1]:   # side by side on the same lines: the operator written between them
+        return b.before if b.line <= a.end else None
     between = text[a.span[1]:b.span[0]]
     if re.search(r"[A-Za-z\u4e00-\u9fff]{4,}", re.sub(r"\\[A-Za-z]+(\{[^{}]*\})?", "", between)):
         return None   # prose between them: not one chain
@@ -100,18 +117,20 @@ def _evaluate(text: str, ops: list[Block], values: dict):
         op = _clean(_between(text, prev, nxt) or "")
         value = _binary(op, value, val(nxt))
         if value is None:
-            return None
+            return None, ""
     start = ops[0].span[0]
     scalar = _SCALAR.search(text[text.rfind("\n", 0, start) + 1:start])
+    factor = ""
     if scalar:   # "0.39 * [0, 1, 1] = ...": a printed number scales the chain
         value = value * sp.Rational(scalar.group("num")) * (-1 if scalar.group("sign") else 1)
+        factor = (scalar.group("sign") or "") + scalar.group("num")
     before = text[max(0, start - 40):start]
     before = re.sub(r"[ \t$]|\\left|\\big|\\Big", "", before)
     if re.search(r"(?:\\exp|exp|\\mathrm\{exp\}|e\^)\(?$", before):
         value = value.applyfunc(sp.exp)
     elif re.search(r"softmax\)?\(?$|\\text\{softmax\}\(?$", before, re.I):
         value = _softmax(value)
-    return value
+    return value, factor
 
 
 def _binary(op: str, a, b):
@@ -190,4 +209,5 @@ def _scalar_times(text: str, res: Block, vec: Block, values: dict | None = None)
     value = (values or {}).get(id(vec), vec.matrix()) * scale
     if value.shape != res.shape:
         return None
-    return Local(sp.ImmutableMatrix(value), (vec,), f"{m.group('num')} × the vector before it (line {vec.line})")
+    return Local(sp.ImmutableMatrix(value), (vec,), f"{m.group('num')} × the vector before it (line {vec.line})",
+                 (m.group("sign") or "") + m.group("num"))

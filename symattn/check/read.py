@@ -566,7 +566,11 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
                               st[0].before))
         if len(made) > 1:
             _side_by_side(made, stacks, starts)
-        out.extend(sorted(made, key=lambda x: (x.line, x.span[0])))
+        if len(made) > 1:   # side by side: read left to right, as the chain is written
+            order = sorted(range(len(made)), key=lambda k: min(p.span[0] - starts[p.line - 1] for p in stacks[k]))
+            out.extend(made[k] for k in order)
+        else:
+            out.extend(made)
         i = j
     return out
 
@@ -605,6 +609,8 @@ def _side_by_side(made: list[Block], stacks, starts: list[int]) -> None:
     for pos in range(1, len(cols)):
         k, prev = cols[pos], cols[pos - 1]
         seps = [p.before for p in stacks[k]]
+        sep = next((x for x in seps if x.strip()), "")
+        made[k] = replace(made[k], before=sep)   # the operator between the columns, for the local stage
         if any(_OP_SEP.match(sep) for sep in seps):
             made[prev] = replace(made[prev], operand=True)
             made[k] = replace(made[k], operand=True)
@@ -634,7 +640,8 @@ def _stackable(line_text: str) -> bool:
         return False   # "+ [..]" or "= [..]": a vertical sum, each row its own vector
     stripped = re.sub(r"\[[^\[\]]*\]", " ", line_text)
     stripped = re.sub(r"(?:#|//|←|<-|%).*$", "", stripped)
-    if re.search(r"\d", re.sub(r"^[^\[]*?(?:=|:|→|->)", "", stripped)):
+    if re.search(r"\d", re.sub(r"^[^\[]*?(?:=|:|→|->)", "", stripped)) or \
+            re.search(r"\d(?:\.\d+)?\s*(?:\*|×|\\times|\\cdot|·)", stripped):
         return False   # an equation with numbers outside the brackets, not a row of a matrix
     words = re.findall(r"[^\W\d_]{2,}", stripped)
     return len(words) <= 3 and not re.search(r"[.!?。！？]\s*$", stripped.strip())
