@@ -18,6 +18,7 @@ from . import guard
 from .claims import Claim, Report
 from .compare import compare, decimals_of, same
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
+from .beyond import beyond_claims
 from .bind import bind_blocks
 from .diagnose import diagnose, transpose_slip
 from .merge import merge
@@ -38,7 +39,8 @@ def check_text(text: str, name: str) -> Report:
         report = _Checker(text, name).run()
         blocks = read_blocks(text)
         claims, inputs = bind_blocks(text, blocks)
-    return merge(report, claims, inputs, blocks, text)
+        beyond = beyond_claims(text, blocks)
+    return merge(report, claims + beyond, inputs, blocks, text)
 
 
 def _is_literal(node) -> bool:
