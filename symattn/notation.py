@@ -9,6 +9,7 @@ uses a renamed quantity prints it under the author's name, from the SymPy tree.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import replace
 
 import sympy as sp
@@ -56,13 +57,18 @@ def present(d: Derivation, spec) -> Derivation:
         if key not in ids:
             raise _unknown(key, ids, f"notation.{key}")
     names: dict[str, str] = {}
+    old: list[str] = []  # how the renamed quantities printed before, to find them in headings
+    from .printing import Printer
     for s in d.steps:
         sym = symbol_name(s.lhs)
         if s.id in given and sym:
             names[sym] = given[s.id]
+            old.append(Printer().doprint(s.lhs))
+    if names:  # the author's names over the topic's own (rope prints Q_rot as Q̃)
+        names = dict(dict(d.meta).get("names", ())) | names
     steps = list(d.steps)
     if given:
-        steps = _in_own_terms([_renamed(s, given.get(s.id), names) for s in steps], given)
+        steps = _in_own_terms([_renamed(s, given.get(s.id), names, old) for s in steps], given)
     numbers = d.numbers
     if spec.steps:
         for key in spec.steps:
@@ -79,11 +85,18 @@ def present(d: Derivation, spec) -> Derivation:
     return replace(d, steps=tuple(steps), numbers=numbers, meta=meta, intro=intro)
 
 
-def _renamed(step: Step, name: str | None, names: dict[str, str]) -> Step:
-    """The step under the author's names: its own lhs and its heading's symbol."""
+def _renamed(step: Step, name: str | None, names: dict[str, str], old: list[str]) -> Step:
+    """The step under the author's names: its own lhs, and its heading's symbol when the
+    heading ends in one formula that is about it or that spells a renamed quantity."""
     lhs = step.lhs
     if name is not None and not isinstance(lhs, sp.MatrixSymbol):  # a MatrixSymbol is renamed by the printer
         lhs = nodes.Named(name, step.id)
+    pieces = split_math(step.title.en)
+    ends_in_math = sum(m for m, _ in pieces) == 1 and pieces[-1][0]
+    mentions = ends_in_math and any(re.search(r"(?<![A-Za-z\\])" + re.escape(o) + r"(?![a-z])", pieces[-1][1])
+                                    for o in old)
+    if name is None and not mentions:
+        return step
     from .render.common import names_printer
     shown = names_printer(names).doprint(lhs)
     return replace(step, lhs=lhs, title=Text(_heading(step.title.zh, shown), _heading(step.title.en, shown)))
@@ -109,6 +122,9 @@ def _heading(title: str, shown: str) -> str:
     words = words.rstrip(" :：,，")
     if not any(is_math for is_math, _ in split_math(title)):
         return title
+    said = re.fullmatch(r"\\text\{([^{}\\]+)\}", shown)
+    if said and said.group(1).lower() in words.lower():  # "Scores $\text{Scores}$" says it twice
+        return words
     return f"{words} ${shown}$" if words else f"${shown}$"
 
 
@@ -131,4 +147,4 @@ def _intro(d: Derivation, levels) -> tuple[Text, ...]:
     shown = Text(f"{head.zh}每一步给出{zh}。", f"{head.en}Each step shows {en}.")
     if d.topic == "attention":  # its first paragraph is the list of levels
         return (shown,) + d.intro[1:]
-    return (shown,) + d.intro
+    return d.intro + (shown,)

@@ -9,8 +9,10 @@ Because R(mθ)ᵀ R(nθ) = R((n - m)θ), the score q̃_m · k̃_n = q_mᵀ R((n 
 depends on the positions only through n - m.  The scores below use that form,
 and the last steps prove the identity symbolically.
 
-This is the interleaved pairing of the RoFormer paper; Hugging Face's LLaMA pairs
-coordinate i with i + d/2 ("rotate_half"), a permutation of the same idea.
+Two pairings (``[options] pairing``): ``"interleaved"`` (the default, the RoFormer paper)
+pairs (x_{2i}, x_{2i+1}); ``"half"`` (Hugging Face's ``rotate_half``) pairs x_i with
+x_{i+d/2}.  Both use θ_i for pair i; they differ by a permutation of the coordinates,
+so the scores differ for the same Q and K, and the identity holds for both.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from .model import Derivation, Step, Text
 from .numeric import evaluate
 from .spec import entry_value
 
-__all__ = ["frequencies", "rotation", "rotate", "relative_scores", "relative_rotation_difference",
-           "relative_score_difference", "derive_rope"]
+__all__ = ["frequencies", "pairs", "rotation", "rotate", "relative_scores", "relative_rotation_difference",
+           "relative_score_difference", "layout_rotation_difference", "derive_rope", "PAIRINGS"]
+
+PAIRINGS = ("interleaved", "half")
 
 
 def frequencies(d: int, base=10000) -> tuple[sp.Expr, ...]:
@@ -39,44 +43,65 @@ def frequencies(d: int, base=10000) -> tuple[sp.Expr, ...]:
     return tuple(base ** sp.Rational(-2 * i, d) for i in range(d // 2))
 
 
+def pairs(d: int, pairing: str = "interleaved") -> tuple[tuple[int, int], ...]:
+    """The coordinates rotated together by θ_i, 0-based, one pair per i.
+
+    >>> pairs(4), pairs(4, "half")
+    (((0, 1), (2, 3)), ((0, 2), (1, 3)))
+    """
+    if pairing == "half":
+        return tuple((i, i + d // 2) for i in range(d // 2))
+    return tuple((2 * i, 2 * i + 1) for i in range(d // 2))
+
+
 def _block(phi) -> sp.Matrix:
     return sp.Matrix([[sp.cos(phi), -sp.sin(phi)], [sp.sin(phi), sp.cos(phi)]])
 
 
-def rotation(p, thetas) -> sp.ImmutableMatrix:
-    """The block-diagonal R(p θ), d x d.
+def rotation(p, thetas, pairing: str = "interleaved") -> sp.ImmutableMatrix:
+    """R(p θ), d x d: a 2 x 2 rotation on each pair (block-diagonal when interleaved).
 
     >>> rotation(0, (1, 2)) == sp.eye(4)
     True
+    >>> rotation(1, (1, 2), "half")[:, 0].T
+    Matrix([[cos(1), 0, sin(1), 0]])
     """
-    return sp.ImmutableMatrix(sp.diag(*[_block(p * t) for t in thetas]))
+    d = 2 * len(thetas)
+    R = sp.zeros(d, d)
+    for (a, b), t in zip(pairs(d, pairing), thetas):
+        c, s = sp.cos(p * t), sp.sin(p * t)
+        R[a, a], R[a, b], R[b, a], R[b, b] = c, -s, s, c
+    return sp.ImmutableMatrix(R)
 
 
-def rotate(M: sp.MatrixBase, positions, thetas) -> sp.ImmutableMatrix:
+def rotate(M: sp.MatrixBase, positions, thetas, pairing: str = "interleaved") -> sp.ImmutableMatrix:
     """Rotate each row of M (a query or key at ``positions[row]``) pair by pair."""
+    partner = {}
+    for i, (a, b) in enumerate(pairs(M.cols, pairing)):
+        partner[a], partner[b] = (i, b, False), (i, a, True)
+
     def entry(r, c):
-        i, odd = divmod(c, 2)
+        i, other, second = partner[c]
         phi = positions[r] * thetas[i]
-        x0, x1 = M[r, 2 * i], M[r, 2 * i + 1]
-        if odd:
-            return sp.expand(x0 * sp.sin(phi) + x1 * sp.cos(phi))
-        return sp.expand(x0 * sp.cos(phi) - x1 * sp.sin(phi))
+        if second:  # x_b' = x_a sin φ + x_b cos φ
+            return sp.expand(M[r, other] * sp.sin(phi) + M[r, c] * sp.cos(phi))
+        return sp.expand(M[r, c] * sp.cos(phi) - M[r, other] * sp.sin(phi))
     return sp.ImmutableMatrix(M.rows, M.cols, entry)
 
 
-def _relative(q, k, delta, thetas) -> sp.Expr:
-    """q_mᵀ R(Δθ) k_n = Σ_i cos(Δθ_i)(q_{2i}k_{2i} + q_{2i+1}k_{2i+1}) + sin(Δθ_i)(q_{2i+1}k_{2i} - q_{2i}k_{2i+1})."""
+def _relative(q, k, delta, thetas, pairing="interleaved") -> sp.Expr:
+    """q_mᵀ R(Δθ) k_n = Σ_i cos(Δθ_i)(q_a k_a + q_b k_b) + sin(Δθ_i)(q_b k_a - q_a k_b) over pairs (a, b)."""
     total = sp.S.Zero
-    for i, t in enumerate(thetas):
-        q0, q1, k0, k1 = q[2 * i], q[2 * i + 1], k[2 * i], k[2 * i + 1]
+    for (a, b), t in zip(pairs(len(q), pairing), thetas):
+        q0, q1, k0, k1 = q[a], q[b], k[a], k[b]
         total += sp.cos(delta * t) * (q0 * k0 + q1 * k1) + sp.sin(delta * t) * (q1 * k0 - q0 * k1)
     return sp.expand(total)
 
 
-def relative_scores(Q, K, positions, thetas) -> sp.ImmutableMatrix:
+def relative_scores(Q, K, positions, thetas, pairing: str = "interleaved") -> sp.ImmutableMatrix:
     """S_mn = q̃_m · k̃_n computed as q_mᵀ R((p_n - p_m)θ) k_n."""
     return sp.ImmutableMatrix(Q.rows, K.rows, lambda m, n: _relative(
-        list(Q.row(m)), list(K.row(n)), positions[n] - positions[m], thetas))
+        list(Q.row(m)), list(K.row(n)), positions[n] - positions[m], thetas, pairing))
 
 
 _m, _n, _theta = sp.symbols("m n theta", real=True)
@@ -112,6 +137,19 @@ def relative_score_difference() -> sp.Expr:
     return _trig_zero(lhs - rhs)
 
 
+def layout_rotation_difference(d: int, pairing: str) -> sp.ImmutableMatrix:
+    """R(mΘ)ᵀ R(nΘ) - R((n - m)Θ) as d x d matrices in this pairing's layout, with a
+    symbolic θ_i per pair: exactly zero, so the identity holds for the pairing as laid out.
+
+    >>> layout_rotation_difference(4, "half") == sp.zeros(4, 4)
+    True
+    """
+    th = sp.symbols(f"theta_1:{d // 2 + 1}", real=True)
+    Rm, Rn = rotation(_m, th, pairing), rotation(_n, th, pairing)
+    D = Rm.T * Rn - rotation(_n - _m, th, pairing)
+    return sp.ImmutableMatrix(D.applyfunc(_trig_zero))
+
+
 def _options(spec, L, d):
     base = spec.option("base", 10000)
     try:
@@ -126,7 +164,11 @@ def _options(spec, L, d):
         raise SymattnError(f"must be a list of {L} whole numbers from 0 (one per token)", entry="options.positions")
     if d % 2:
         raise SymattnError(f"RoPE rotates pairs of coordinates, so d_k must be even, not {d}", entry="Q")
-    return base, [sp.Integer(p) for p in positions]
+    pairing = spec.option("pairing", "interleaved")
+    if pairing not in PAIRINGS:
+        raise SymattnError(f"must be \"interleaved\" (RoFormer) or \"half\" (rotate_half), not {pairing!r}",
+                           entry="options.pairing")
+    return base, [sp.Integer(p) for p in positions], pairing
 
 
 def _shape(m) -> str:
@@ -147,8 +189,9 @@ def derive_rope(spec) -> Derivation:
     tokens, digits, L, d = spec.tokens, spec.digits, len(spec.tokens), r.Q.cols
     if r.Q.free_symbols or r.K.free_symbols:
         raise SymattnError("RoPE needs numeric Q and K", entry="Q")
-    base, pos = _options(spec, L, d)
+    base, pos, pairing = _options(spec, L, d)
     th = frequencies(d, base)
+    half = pairing == "half"
     steps = [s for s in r.steps if s.id != "values"]
 
     theta = sp.ImmutableMatrix([list(th)])
@@ -162,9 +205,9 @@ def derive_rope(spec) -> Derivation:
                   sp.Pow(base, sp.Rational(-2 * last, d), evaluate=False) if last else sp.Integer(1), th[last]),
         exact=theta, numeric=evaluate(theta, digits),
         notes=(Text(f"$d = {d}$，共 ${d // 2}$ 对坐标，每对一个频率；$b = {sp.latex(base)}$。"
-                    f"下标从 $1$ 起：$\\theta_i$ 属于第 $i$ 对坐标（第 ${{2i-1}}$、${{2i}}$ 列），也是 $\\Phi$ 的第 $i$ 列。",
+                    f"下标从 $1$ 起：$\\theta_i$ 属于第 $i$ 对坐标（{_cols_zh(half, d)}），也是 $\\Phi$ 的第 $i$ 列。",
                     f"$d = {d}$ gives ${d // 2}$ coordinate pairs, one frequency each; $b = {sp.latex(base)}$. "
-                    "Indices start at $1$: $\\theta_i$ belongs to pair $i$ (columns $2i-1$ and $2i$) and to "
+                    f"Indices start at $1$: $\\theta_i$ belongs to pair $i$ ({_cols_en(half, d)}) and to "
                     "column $i$ of $\\Phi$."),)))
 
     Phi = sp.ImmutableMatrix(L, len(th), lambda m, i: pos[m] * th[i])
@@ -178,27 +221,26 @@ def derive_rope(spec) -> Derivation:
                     "Positions: " + ", ".join(f"{t} = {p}" for t, p in zip(tokens, pos)) + "."),)))
 
     m1 = 1 if L > 1 else 0
-    R = rotation(pos[m1], th)
+    R = rotation(pos[m1], th, pairing)
     steps.append(Step(
         id="rotation", title=Text(f"旋转矩阵 $R(p \\theta)$，$p = {pos[m1]}$（{literal(tokens[m1])}）",
                                   f"Rotation $R(p \\theta)$ at $p = {pos[m1]}$ ({literal(tokens[m1])})"),
         lhs=nodes.Named(r"R_{%s}" % pos[m1], "R"),
-        formula=nodes.Named(r"\operatorname{diag}\left(R(p\theta_1), \dots, R(p\theta_{%d})\right),\ "
-                            r"R(\varphi) = \begin{bmatrix} \cos\varphi & -\sin\varphi \\ \sin\varphi & \cos\varphi "
-                            r"\end{bmatrix}" % (last + 1)),
+        formula=_rotation_formula(half, last + 1),
         substituted=None, expanded=(), exact=R, numeric=evaluate(R, digits),
-        notes=(Text(f"维度: ${_shape(R)}$，由 ${d // 2}$ 个 $2 \\times 2$ 旋转块组成；位置 $0$ 处是单位矩阵。",
-                    f"Shape ${_shape(R)}$: ${d // 2}$ blocks of $2 \\times 2$ rotations; at position $0$ it is "
-                    "the identity."),)))
+        notes=(Text(f"维度: ${_shape(R)}$，由 ${d // 2}$ 个 $2 \\times 2$ 旋转组成（{_cols_zh(half, d)}）；位置 $0$ 处是单位矩阵。",
+                    f"Shape ${_shape(R)}$: ${d // 2}$ rotations of $2 \\times 2$ ({_cols_en(half, d)}); at position $0$ "
+                    "it is the identity."),)))
 
-    Qt, Kt = rotate(r.Q, pos, th), rotate(r.K, pos, th)
+    Qt, Kt = rotate(r.Q, pos, th, pairing), rotate(r.K, pos, th, pairing)
+    b = pairs(d, pairing)[0][1]  # the partner of column 1
     for name, M, Mt, step_id, title in (("q", r.Q, Qt, "rotated_queries", Text(r"旋转后的查询 $\tilde{Q}$", r"Rotated queries $\tilde{Q}$")),
                                         ("k", r.K, Kt, "rotated_keys", Text(r"旋转后的键 $\tilde{K}$", r"Rotated keys $\tilde{K}$"))):
         phi = pos[m1] * th[0]
         chain = (nodes.Named(r"\tilde{%s}_{%s}" % (name, index(m1, 0))),
                  nodes.Named(r"%s_{%s} \cos(p\theta_1) - %s_{%s} \sin(p\theta_1)"
-                             % (name, index(m1, 0), name, index(m1, 1))),
-                 nodes.Dot((M[m1, 0], sp.cos(phi)), (-M[m1, 1], sp.sin(phi))), Mt[m1, 0])
+                             % (name, index(m1, 0), name, index(m1, b))),
+                 nodes.Dot((M[m1, 0], sp.cos(phi)), (-M[m1, b], sp.sin(phi))), Mt[m1, 0])
         steps.append(Step(
             id=step_id, title=title, lhs=nodes.Named(r"\tilde{%s}" % name.upper(), name.upper() + "_rot"),
             formula=nodes.Named(r"\left(R(p_m\theta)\, %s_m\right)_{m}" % name),
@@ -206,13 +248,13 @@ def derive_rope(spec) -> Derivation:
             notes=(Text(f"维度不变: ${_shape(Mt)}$；位置 $0$ 的行不变。",
                         f"Shape unchanged: ${_shape(Mt)}$; the row at position $0$ is unchanged."),)))
 
-    S = relative_scores(r.Q, r.K, pos, th)
+    S = relative_scores(r.Q, r.K, pos, th, pairing)
     n1 = min(1, L - 1)
     delta = pos[n1] - pos[0]
     steps.append(Step(
         id="scores", title=Text(r"旋转后的打分 $S = \tilde{Q}\tilde{K}^T$", r"Scores $S = \tilde{Q}\tilde{K}^T$"),
         lhs=sp.MatrixSymbol("S", L, L),
-        formula=nodes.Named(r"\tilde{Q} \tilde{K}^{T}"),
+        formula=_Product(nodes.Named(r"\tilde{Q}", "Q_rot"), _Transposed(nodes.Named(r"\tilde{K}", "K_rot"))),
         substituted=None,
         expanded=(nodes.Named("s_{%s}" % index(0, n1)),
                   nodes.Named(r"q_1^{T} R(p_1\theta)^{T} R(p_{%d}\theta)\, k_{%d}" % (n1 + 1, n1 + 1)),
@@ -256,12 +298,90 @@ def derive_rope(spec) -> Derivation:
                     "This holds for all $q, k \\in \\mathbb{R}^2$ and all positions $m, n$ (pair by pair): shifting "
                     "every position by the same amount leaves every score unchanged."),)))
 
+    steps.append(_layout_step(d, pairing, digits))
+
     title = spec.heading("旋转位置编码 RoPE：" + " ".join(map(literal, tokens)),
                          "Rotary position embedding (RoPE): " + " ".join(map(literal, tokens)))
     intro = (Text(f"把 $Q$、$K$ 的每一对坐标按位置旋转，角度为 $p\\,\\theta_i$，$\\theta_i = b^{{-2(i-1)/d}}$（$i = 1, \\dots, d/2$）。"
                   f"各词放在位置 " + "、".join(str(p) for p in pos) + "，所有值都是精确的 $\\cos$、$\\sin$。",
                   f"Rotate each pair of coordinates of $Q$ and $K$ by the angle $p\\,\\theta_i$ with "
                   f"$\\theta_i = b^{{-2(i-1)/d}}$ ($i = 1, \\dots, d/2$). The tokens sit at positions " + ", ".join(str(p) for p in pos)
-                  + "; every value is an exact $\\cos$ or $\\sin$."),)
+                  + "; every value is an exact $\\cos$ or $\\sin$."), _pairing_note(pairing, d))
     return Derivation(topic="rope", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
-                      lang=spec.lang, intro=intro, meta=(("base", base), ("positions", tuple(pos))))
+                      lang=spec.lang, intro=intro,
+                      meta=(("base", base), ("positions", tuple(pos)), ("pairing", pairing)))
+
+
+class _Product(sp.Basic):
+    """``Q̃ K̃^T`` of named parts, so that a renamed Q̃ or K̃ is renamed here too."""
+
+    def _latex(self, printer):
+        return " ".join(printer._print(a) for a in self.args)
+
+
+class _Transposed(sp.Basic):
+    def _latex(self, printer):
+        return printer._print(self.args[0]) + "^{T}"
+
+
+def _cols_zh(half: bool, d: int) -> str:
+    return f"第 $i$、$i + {d // 2}$ 列" if half else "第 ${2i-1}$、${2i}$ 列"
+
+
+def _cols_en(half: bool, d: int) -> str:
+    return f"columns $i$ and $i + {d // 2}$" if half else "columns $2i-1$ and $2i$"
+
+
+def _pairing_note(pairing: str, d: int) -> Text:
+    """Which coordinates rotate together: the same Q and K give other scores in the other pairing."""
+    if pairing == "half":
+        return Text(f"配对方式：前后两半（Hugging Face 的 `rotate_half`）：第 $i$ 维与第 $i + {d // 2}$ 维一起旋转，"
+                    "角度 $p\\,\\theta_i$；与 RoFormer 论文的相邻配对只差一个坐标置换，但同样的 $Q$、$K$ 给出不同的分数。",
+                    f"Pairing: halves (Hugging Face's `rotate_half`): coordinate $i$ rotates with coordinate "
+                    f"$i + {d // 2}$ by $p\\,\\theta_i$. It differs from the RoFormer paper's adjacent pairs by a "
+                    "permutation of the coordinates, so the same $Q$ and $K$ give other scores.")
+    return Text("配对方式：相邻配对（RoFormer 论文）：第 ${2i-1}$、${2i}$ 维一起旋转，角度 $p\\,\\theta_i$。"
+                f"Hugging Face 的 `rotate_half` 则把第 $i$ 维与第 $i + {d // 2}$ 维配对（`pairing = \"half\"`），"
+                "同样的 $Q$、$K$ 会给出不同的分数。",
+                "Pairing: interleaved (the RoFormer paper): coordinates $2i-1$ and $2i$ rotate together by "
+                f"$p\\,\\theta_i$. Hugging Face's `rotate_half` pairs coordinate $i$ with $i + {d // 2}$ instead "
+                "(`pairing = \"half\"`); the same $Q$ and $K$ then give other scores.")
+
+
+def _rotation_formula(half: bool, n: int):
+    if half:  # C, S: diagonal blocks of cos and sin, one entry per pair
+        return nodes.Named(r"\begin{bmatrix} C & -S \\ S & C \end{bmatrix},\ "
+                           r"C = \operatorname{diag}\left(\cos p\theta_1, \dots, \cos p\theta_{%d}\right),\ "
+                           r"S = \operatorname{diag}\left(\sin p\theta_1, \dots, \sin p\theta_{%d}\right)" % (n, n))
+    return nodes.Named(r"\operatorname{diag}\left(R(p\theta_1), \dots, R(p\theta_{%d})\right),\ "
+                       r"R(\varphi) = \begin{bmatrix} \cos\varphi & -\sin\varphi \\ \sin\varphi & \cos\varphi "
+                       r"\end{bmatrix}" % n)
+
+
+def _layout_step(d: int, pairing: str, digits: int) -> Step:
+    """The identity once more with d x d matrices laid out as this pairing lays them out."""
+    dp = min(d, 8)  # pairs never mix, so d = 8 shows every case; larger d only repeats them
+    D = layout_rotation_difference(dp, pairing)
+    th = sp.symbols(f"theta_1:{dp // 2 + 1}", real=True)
+    Rm, Rn, Rd = rotation(_m, th, pairing), rotation(_n, th, pairing), rotation(_n - _m, th, pairing)
+    b = pairs(dp, pairing)[0][1]
+    raw = (Rm.T * Rn)[0, b] - Rd[0, b]
+    name = "相邻配对" if pairing == "interleaved" else "前后两半配对"
+    more = Text("", "") if dp == d else Text(f"（$d = {d}$ 时每一对同样如此，这里写出 $d = {dp}$）",
+                                               f" (for $d = {d}$ each pair is the same; written out for $d = {dp}$)")
+    return Step(
+        id="relative_rotation_layout",
+        title=Text(f"证明（{name}，${dp} \\times {dp}$）：$R(m\\Theta)^T R(n\\Theta) = R((n-m)\\Theta)$",
+                   f"Proof ({pairing} pairing, ${dp} \\times {dp}$): $R(m\\Theta)^T R(n\\Theta) = R((n-m)\\Theta)$"),
+        lhs=nodes.Named(r"\Delta_{\Theta}", "Delta_Theta"),
+        formula=nodes.Named(r"R(m\Theta)^{T} R(n\Theta) - R((n-m)\Theta)"),
+        substituted=nodes.Shifted(sp.MatMul(sp.ImmutableMatrix(Rm.T), sp.ImmutableMatrix(Rn), evaluate=False),
+                                  sp.ImmutableMatrix(Rd)) if dp <= 4 else None,
+        expanded=(nodes.Named(r"(\Delta_{\Theta})_{%s}" % index(0, b)), raw,
+                  nodes.Shifted(sp.expand((Rm.T * Rn)[0, b]), _trig_zero(Rd[0, b])), D[0, b]),
+        exact=D, numeric=evaluate(D, digits),
+        notes=(Text(f"$\\Theta = (\\theta_1, \\dots, \\theta_{{{dp // 2}}})$ 取符号值，矩阵按{name}排列{more.zh}：差恰好为零矩阵，"
+                    "所以这种配对下分数同样只依赖 $n - m$。",
+                    f"$\\Theta = (\\theta_1, \\dots, \\theta_{{{dp // 2}}})$ symbolic, matrices laid out in the "
+                    f"{pairing} pairing{more.en}: the difference is exactly the zero matrix, so in this pairing too "
+                    "every score depends only on $n - m$."),))
