@@ -654,10 +654,10 @@ _PE_LABEL = re.compile(r"positional|position|\bPE\b|\bP_|\$P_i\$|位置|位置�
 
 
 def _pe_tables(text: str, lines: list[str]) -> list[Claim]:
-    if not _pe_formula(text):
-        return []
-    out = []
     runs = _vector_rows(lines)
+    if not _pe_formula(text):
+        return _sums(runs, [], lines) if _PE_LABEL.search(text) else []
+    out = []
     pe_blocks = []   # (run, exact rows, first wrong line)
     for caption, run in runs:
         head = caption.split("  ")[0]
@@ -702,33 +702,81 @@ def _positions(run) -> list[int]:
 
 
 def _sums(runs, pe_blocks, lines) -> list[Claim]:
-    """A table equal to an earlier table plus the encoding table, entry by entry (X = E + PE):
-    bound by its values against the printed operands, judged against the exact encoding."""
+    """A table equal to an earlier table plus another, entry by entry (X = E + PE): bound by its
+    values against the printed operands; judged against the exact encoding where the second
+    operand is a sinusoidal table, else against the printed sum."""
     out = []
-    for run_pe, exact, root in pe_blocks:
-        width, rows = len(run_pe[0][2]), len(run_pe)
-        for cap, run in runs:
-            if run[0][0] <= run_pe[-1][0] or len(run) != rows or len(run[0][2]) != width:
+    exact_of = {id(run): (vals, root) for run, vals, root in pe_blocks}
+    done = set()
+    for _, run in runs:
+        width, rows = len(run[0][2]), len(run)
+        for _, run_p in runs:
+            if id(run) in done or run_p is run or run_p[0][0] >= run[0][0] or len(run_p) != rows \
+                    or len(run_p[0][2]) != width:
                 continue
             for _, run_e in runs:
-                if run_e is run or run_e is run_pe or len(run_e) != rows or len(run_e[0][2]) != width \
-                        or run_e[0][0] >= run[0][0]:
+                if run_e is run or run_e is run_p or len(run_e) != rows or len(run_e[0][2]) != width \
+                        or run_e[0][0] >= run[0][0] or id(run_e) in exact_of:
                     continue
-                printed = [[_val(a) + _val(b) for a, b in zip(re_[2], rp[2])] for re_, rp in zip(run_e, run_pe)]
+                printed = [[_val(a) + _val(b) for a, b in zip(r_e[2], r_p[2])] for r_e, r_p in zip(run_e, run_p)]
                 if not all(_agree(e, x) for r, pr in zip(run, printed) for e, x in zip(r[2], pr)):
                     continue
-                for (ln, _, ents), r_e, r_x in zip(run, run_e, exact):
-                    vals = [_val(a) + x for a, x in zip(r_e[2], r_x)]
-                    c = _vector(ln, lines[ln - 1].strip(), "X = E + PE", ents, vals,
-                                f"the embeddings at line {r_e[0]} plus the exact encoding", cause="carried"
-                                if root else "slip", root=root)
-                    if c.status == "wrong" and all(_agree(e, x) for e, x in zip(ents, [
-                            _val(a) + _val(b) for a, b in zip(r_e[2], run_pe[run.index((ln, _, ents))][2])])):
-                        c.detail += f"; it follows from the wrong encoding printed at line {root}"
+                exact, root = exact_of.get(id(run_p), (None, None))
+                for k, (ln, _, ents) in enumerate(run):
+                    if exact is None:
+                        vals, how = printed[k], f"the sum of the rows at lines {min(run_e[k][0], run_p[k][0])} and {max(run_e[k][0], run_p[k][0])}"
                     else:
-                        c.cause, c.root = ("slip", None) if c.status == "wrong" else (c.cause, c.root)
+                        vals = [_val(a) + x for a, x in zip(run_e[k][2], exact[k])]
+                        how = f"the embeddings at line {run_e[k][0]} plus the exact encoding"
+                    c = _vector(ln, lines[ln - 1].strip(), "X = E + PE", ents, vals, how,
+                                cause="carried" if root else "slip", root=root)
+                    if c.status == "wrong":
+                        c.detail += f"; it follows from the wrong encoding printed at line {root}"
                     out.append(c)
+                done.add(id(run))
                 break
+    return out
+
+
+_PE_VEC = re.compile(r"\b(?:PE|P)\s*(?:_\{?|\(|\[)\s*(\d+)\s*\}?\)?\]?\s*=\s*\[([^\[\]]+)\]")
+
+
+def _pe_vectors(text: str, lines: list[str], chains: list[Claim]) -> list[Claim]:
+    """``PE_1 = [0.841, 0.540, 0.001, 1.0, ...]``: the first entries of one position's encoding, with the
+    d that the formulas just above use (``10000^(2/512)``), else a d the article states."""
+    if not _pe_formula(text):
+        return []
+    out = []
+    for n, raw in enumerate(lines, 1):
+        m = _PE_VEC.search(raw)
+        if not m:
+            continue
+        parts = [p.strip() for p in m.group(2).split(",")]
+        while parts and parts[-1] in ("...", "…", "\\dots", "\\ldots"):
+            parts.pop()
+        ents = [_entry(p, n) for p in parts]
+        if not ents or any(e is None for e in ents):
+            continue
+        pos = int(m.group(1))
+        near = "\n".join(lines[max(0, n - 16):n - 1])
+        local = sorted({int(d) for d in re.findall(r"10000\s*\^\s*[({]?\s*\d+\s*/\s*(\d+)", near)})
+        cands = local or sorted({int(d) for d in re.findall(
+            r"(?:d_?\{?model\}?|\bd)\s*=\s*(\d+)", text)})
+        if not cands:
+            continue
+        fits = [d for d in cands if all(_agree(e, _pe_value(pos, j, d, "interleaved")) for j, e in enumerate(ents))]
+        if fits or len(cands) == 1:
+            d = (fits or cands)[0]
+            vals = [_pe_value(pos, j, d, "interleaved") for j in range(len(ents))]
+            c = _vector(n, raw.strip(), f"PE(pos={pos}) for d = {d}", ents, vals,
+                        f"PE(pos, 2i) = sin(pos/10000^(2i/d)), PE(pos, 2i+1) = cos(...), d = {d}",
+                        names=[f"PE({pos}, {j})" for j in range(len(ents))])
+            if c.status == "wrong":
+                earlier = [x for x in chains if x.status == "wrong" and n - 12 <= x.line < n
+                           and x.claimed in {d_["claimed"] for d_ in c.entries}]
+                if earlier:
+                    c.cause, c.root = "carried", earlier[0].root or earlier[0].line
+            out.append(c)
     return out
 
 
@@ -835,6 +883,9 @@ def _theta(base, v: Entry, dim, mult):
         return mpmath.power(base, -mult * _val(v) / dim)
 
 
+_TRIG_LABEL = re.compile(r"(?<![A-Za-z])(cos|sin)(?![A-Za-z])\w*\s*=")
+
+
 def _trig_blocks(text: str, blocks) -> list[Claim]:
     """Blocks named cos/sin (a RoPE cache): row t holds cos(t·θ_j) or sin(t·θ_j), with the
     frequencies of either pairing; decided by the values, judged only when one reading fits."""
@@ -845,11 +896,12 @@ def _trig_blocks(text: str, blocks) -> list[Claim]:
     groups: dict[tuple, list] = {}
     for b in blocks:
         lab = b.labels[0] if b.labels else ""
-        m = re.search(r"\b(cos|sin)\w*\s*=", lab)
+        m = _TRIG_LABEL.search(lab)
         if m:
             groups.setdefault((lab, b.line), []).append(b)
     for (lab, line), bs in groups.items():
-        f = mpmath.cos if "cos" in re.search(r"\b(cos|sin)\w*\s*=", lab).group(1) else mpmath.sin
+        fname = _TRIG_LABEL.search(lab).group(1)
+        f = mpmath.cos if fname == "cos" else mpmath.sin
         rows = [e for b in bs for e in b.rows]
         width = len(rows[0])
         if any(len(r) != width for r in rows):
@@ -869,8 +921,8 @@ def _trig_blocks(text: str, blocks) -> list[Claim]:
             continue
         base, d, pairing, vals = fits[0]
         ents = [e for r in rows for e in r]
-        out.append(_vector(line, bs[0].source, f"{f.__name__}(t·θ_i)", ents, [x for r in vals for x in r],
-                           f"{f.__name__}(t·{base}^(-2i/{d})) for t = 0..{len(rows) - 1}",
+        out.append(_vector(line, bs[0].source, f"{fname}(t·θ_i)", ents, [x for r in vals for x in r],
+                           f"{fname}(t·{base}^(-2i/{d})) for t = 0..{len(rows) - 1}",
                            lines=[e.line for e in ents]))
     return out
 
@@ -889,6 +941,7 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
         claims += _kv_sizes(lines, text)
         claims += _kv_restated(lines)
     claims += _pe_tables(text, lines)
+    claims += _pe_vectors(text, lines, claims)
     claims += _rope_tables(text, lines)
     claims += _trig_blocks(text, blocks)
     return _one_per_line(claims)
