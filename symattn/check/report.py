@@ -3,7 +3,9 @@
 JSON: ``{"file", "claims": [{"line", "source", "status", "claimed", "expected",
 "detail", ...}], "summary": {...}}`` with ``status`` one of exact, rounded, wrong,
 unverifiable.  ``expected`` holds SymPy ``str()`` forms, which ``sympify`` reads
-back; extra keys (``what``, ``entries``, ``notes``, ``diagnosis``, ``drift``) add detail.
+back; extra keys (``what``, ``entries``, ``notes``, ``diagnosis``, ``drift``, ``lines``, ``wrong_lines``,
+``cause``, ``root``) add detail.  The text report lists a carried claim under the claim of its first
+slip (its root), and its summary counts root errors and carried claims apart; ``lang`` is "en" or "zh".
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import re
 
 from .claims import STATUSES, Report
 
-__all__ = ["render_text", "render_json", "summary", "MARKS"]
+from .wording import say, status_word, translate
+
+__all__ = ["render_text", "render_json", "summary", "MARKS", "roots_of"]
 
 MARKS = {"exact": "✓", "rounded": "≈", "wrong": "✗", "unverifiable": "?"}
 _WIDTH = 110
@@ -23,6 +27,11 @@ def summary(report: Report) -> dict:
     out = {s: report.count(s) for s in STATUSES}
     out["claims"] = len(report.claims)
     out["exit_code"] = report.exit_code
+    wrong = [c for c in report.claims if c.status == "wrong"]
+    carried = [c for c in wrong if c.cause == "carried"]
+    out["root_errors"] = len(wrong) - len(carried)
+    out["carried"] = len(carried)
+    out["carried_lines"] = len({ln for c in carried for ln in (c.wrong_lines or c.lines or [c.line])})
     return out
 
 
@@ -31,7 +40,7 @@ def render_json(report: Report) -> str:
     for c in report.claims:
         item = {"line": c.line, "source": c.source, "status": c.status, "claimed": c.claimed,
                 "expected": c.expected, "detail": c.detail}
-        for key in ("what", "entries", "notes", "diagnosis", "drift"):
+        for key in ("what", "entries", "notes", "diagnosis", "drift", "lines", "wrong_lines", "cause", "root"):
             value = getattr(c, key)
             if value:
                 item[key] = value
@@ -51,31 +60,76 @@ def _clip(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def render_text(report: Report) -> str:
-    lines = [f"symattn check: {report.file}", ""]
+def roots_of(report: Report) -> dict[int, int]:
+    """index of a carried claim -> index of the claim of its root (the wrong claim that is not
+    carried and prints the first slip on that line); carried claims whose root is not found stay apart."""
+    roots = {}
+    for k, c in enumerate(report.claims):
+        if c.status != "wrong" or c.cause != "carried" or c.root is None:
+            continue
+        for m, r in enumerate(report.claims):
+            if r.status == "wrong" and r.cause != "carried" and (
+                    r.line == c.root or c.root in (r.wrong_lines or r.lines)):
+                roots[k] = m
+                break
+    return roots
+
+
+def _claim_lines(c, lang: str, width: int, pad: str) -> list[str]:
+    what = f"{c.what}: " if c.what and c.what not in ("shape", "narrative") else ""
+    status = status_word(lang, c.status)
+    head = (say(lang, "line", n=c.line, w=width) + f"  {MARKS[c.status]}  "
+            + status + " " * max(1, 13 - _width(status)) + _clip(translate(lang, what + c.source), _WIDTH - 30))
+    out = [head]
+    if c.detail:
+        out.append(pad + _clip(translate(lang, c.detail), 400))
+    for e in c.entries[:6]:
+        out.append(pad + say(lang, "entry", entry=e["entry"], claimed=e["claimed"], exact=e["exact"])
+                   + (say(lang, "correct", correct=e["correct"]) if e["correct"] != e["exact"] else ""))
+    if c.diagnosis:
+        out.append(pad + say(lang, "mistake", text=translate(lang, c.diagnosis)))
+    if c.drift and c.drift != "carried":
+        out.append(pad + say(lang, "drift", text=translate(lang, c.drift)))
+    for note in c.notes:
+        out.append(pad + say(lang, "note", text=translate(lang, note)))
+    return out
+
+
+def _width(text: str) -> int:
+    """Columns on a terminal: CJK characters take two."""
+    return sum(2 if "\u2e80" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" else 1 for ch in text)
+
+
+def render_text(report: Report, lang: str = "en") -> str:
+    lines = [say(lang, "title", file=report.file), ""]
     width = max([len(str(c.line)) for c in report.claims] + [1])
     pad = " " * (width + 9)
-    for c in report.claims:
-        what = f"{c.what}: " if c.what and c.what not in ("shape", "narrative") else ""
-        lines.append(f"line {c.line:>{width}}  {MARKS[c.status]}  {c.status:<12} {_clip(what + c.source, _WIDTH - 30)}")
-        if c.detail:
-            lines.append(pad + _clip(c.detail, 400))
-        for e in c.entries[:6]:
-            lines.append(pad + f"✗ {e['entry']}: printed {e['claimed']}, exact {e['exact']}"
-                         + (f" (correct: {e['correct']})" if e["correct"] != e["exact"] else ""))
-        if c.diagnosis:
-            lines.append(pad + f"likely mistake: {c.diagnosis}")
-        if c.drift and c.drift != "carried":
-            lines.append(pad + f"drift: {c.drift}")
-        for note in c.notes:
-            lines.append(pad + f"note: {note}")
+    roots = roots_of(report)
+    children: dict[int, list[int]] = {}
+    for k, m in roots.items():
+        children.setdefault(m, []).append(k)
+    for k, c in enumerate(report.claims):
+        if k in roots:
+            continue  # listed under its root
+        lines += _claim_lines(c, lang, width, pad)
+        if c.status == "wrong" and c.cause == "carried" and c.root is not None:
+            lines.append(pad + say(lang, "carried_from", root=c.root))
+        kids = children.get(k, [])
+        if kids:
+            carried_lines = {ln for j in kids for ln in (report.claims[j].wrong_lines or [report.claims[j].line])}
+            lines.append(pad + say(lang, "carried_head", root=c.root if c.root else c.line, n=len(kids),
+                                   k=len(carried_lines)))
+            for j in kids:
+                lines += ["    " + x for x in _claim_lines(report.claims[j], lang, width, pad)]
     if report.definitions:
-        lines += ["", "definitions read from the article:"]
-        lines += [f"  line {line}: {_clip(text, 100)}" for line, text in report.definitions]
+        lines += ["", say(lang, "definitions")]
+        lines += [f"  {say(lang, 'line', n=line, w=1)}: {_clip(translate(lang, text), 100)}" for line, text in report.definitions]
     if report.notes:
-        lines += ["", "notes:"]
-        lines += [f"  {n}" for n in report.notes]
+        lines += ["", say(lang, "notes")]
+        lines += [f"  {translate(lang, n)}" for n in report.notes]
     s = summary(report)
-    lines += ["", f"summary: {s['claims']} claims: {s['exact']} exact, {s['rounded']} rounded, "
-                  f"{s['wrong']} wrong, {s['unverifiable']} unverifiable (exit code {s['exit_code']})"]
+    lines += ["", say(lang, "summary", **s)]
+    if s["carried"]:
+        lines.append(say(lang, "split", roots=s["root_errors"], carried=s["carried"],
+                         carried_lines=s["carried_lines"]))
     return "\n".join(lines) + "\n"
