@@ -1,8 +1,8 @@
-"""``symattn check``: verify every hand calculation in a Markdown or LaTeX article."""
+"""``symattn check``: verify every hand calculation in Markdown, LaTeX or text articles."""
 
 from __future__ import annotations
 
-HELP = "check the hand calculations of a Markdown or LaTeX article, line by line"
+HELP = "check the hand calculations of articles (files, folders), line by line; --fix writes a corrected copy"
 DESCRIPTION = """\
 Check every equation of an article against exact values computed by symattn.
 
@@ -18,42 +18,234 @@ Each claim is reported as exact (✓), rounded (≈), wrong (✗) or unverifiabl
 with the reason).  A wrong claim names the entry, the printed and the exact
 value, and the common mistake that reproduces the printed numbers, if one does
 (no scaling, d_k instead of √d_k, √d_model, softmax over columns, K instead of
-Kᵀ, rounding early, e ≈ 2.7).  The article is never modified.
+Kᵀ, rounding early, e ≈ 2.7).  A value that follows from an earlier slip is
+listed under it as carried.
+
+Give any number of files and folders (searched recursively for .md, .markdown,
+.tex and .txt files; hidden ones skipped), or - for standard input: they are
+checked in one process (-j N: N processes), one report per file and a total.
+The articles are never modified; --fix writes a corrected copy elsewhere.
 """
 EPILOG = """\
 examples:
   symattn check article.md                 human report with ✓ ≈ ✗ ? and line numbers
+  symattn check posts/ -j 2                every article under posts/, two processes
   symattn check article.md --format json   machine-readable: {"file", "claims", "summary"}
-  symattn check paper.tex -o report.txt    a LaTeX document; report written to a file
-  symattn check post.md && echo clean      exit code 0: nothing wrong
+  symattn check posts/ --format github     ::error annotations for a GitHub Actions step
+  symattn check posts/ --format sarif -o symattn.sarif   SARIF 2.1.0 for code scanning
+  symattn check post.md --fix -o fixed.md  a copy with every wrong entry corrected
+  symattn check post.md --diff             the corrections as a unified diff
+  symattn check post.md --lang en          the report in English (default: the article's language)
 
-exit codes: 0 nothing is wrong, 1 at least one claim is wrong, 2 bad input or usage.
+exit codes: 0 nothing is wrong, 1 at least one claim is wrong, 2 bad input or usage
+(the other files are still checked).
 """
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "github", "sarif")
+
+
+def _jobs(text: str) -> int:
+    from ..errors import SymattnError
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 256:
+        raise SymattnError(f"check: argument -j/--jobs: {text!r} is not a number of processes from 1 to 256")
+    return n
 
 
 def add_arguments(p) -> None:
-    p.add_argument("file", metavar="FILE", help="the article: Markdown (.md) or LaTeX (.tex)")
+    p.add_argument("file", metavar="FILE", nargs="+",
+                   help="articles: Markdown (.md), LaTeX (.tex) or text files, folders, or - for standard input")
     p.add_argument("-f", "--format", choices=FORMATS, default="text", help="report format (default: text)")
-    p.add_argument("-o", "--output", metavar="OUT", help="write the report to OUT instead of standard output")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="write the report to OUT; with --fix, the corrected copy (a folder for many articles)")
     p.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    p.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N", help="check in N processes (default 1)")
+    p.add_argument("--fix", action="store_true",
+                   help="write a copy with every wrong entry replaced by its right value (needs -o OUT or --diff)")
+    p.add_argument("--diff", action="store_true", help="print the corrections as a unified diff (implies --fix)")
+    p.add_argument("--lang", choices=("zh", "en"), help="language of the text report (default: the article's)")
 
 
 def run(args) -> int:
-    from ..check import check_file
-    from ..check.report import render_json, render_text
+    import sys
+
+    from ..check.many import check_all, collect
     from ..errors import SymattnError
     from ._output import emit
 
-    if args.output and args.output != "-":
-        from pathlib import Path
+    fix = args.fix or args.diff
+    if args.fix and not args.diff and not args.output:
+        raise SymattnError("check: --fix writes a corrected copy: give -o OUT (a file, or a folder for many "
+                           "articles), or --diff to print the corrections")
+    articles = collect(args.file)
+    single = len(args.file) == 1 and len(articles) == 1 and articles[0].base == ""
+    targets = _fix_targets(articles, args.output, single) if fix and not args.diff else {}
+    if args.output and not targets:
+        _refuse_input(args.output, articles, "the report would overwrite the article")
+    if targets and not args.force:
+        for out in targets.values():
+            if _exists(out):
+                raise SymattnError("already exists; use --force to overwrite it", file=out)
+    check_all(articles, jobs=args.jobs, fix=fix)
+    for a in articles:
+        if a.error is not None:
+            _error_line(a.error)
+    if single and articles[0].error is not None:
+        return 2
+    if args.diff:
+        from ..check.fix import unified_diff
+        text = "".join(unified_diff(a.text, a.fixed.text, a.name) for a in articles if a.fixed is not None)
+        emit(text, args.output, force=args.force)
+    else:
+        from ..io import STDOUT_NAMES, write_atomic
+        for a in articles:
+            dest = targets.get(id(a))
+            if dest in STDOUT_NAMES:
+                emit(a.fixed.text, None, force=args.force)  # the copy is the output; no report
+            elif dest is not None and a.fixed is not None:
+                _make_parent(dest)
+                write_atomic(dest, a.fixed.text.encode("utf-8"), force=args.force)
+        if not any(d in STDOUT_NAMES for d in targets.values()):
+            emit(_render(articles, args, single, targets), None if targets else args.output, force=args.force)
+    for a in articles:
+        if a.fixed is not None and a.fixed.unplaced:
+            print(f"symattn: warning: {a.name}: not fixed, the printed text is not on its line: "
+                  + "; ".join(a.fixed.unplaced[:5]) + (" …" if len(a.fixed.unplaced) > 5 else ""), file=sys.stderr)
+    if any(a.error is not None for a in articles):
+        return 2
+    return 1 if any(a.report.exit_code for a in articles) else 0
+
+
+def _render(articles, args, single: bool, targets: dict) -> str:
+    from ..check.many import lang_of
+    from ..check.report import render_json, render_text
+    if args.format == "github":
+        from ..check.ci import render_github
+        return render_github(articles)
+    if args.format == "sarif":
+        from ..check.ci import render_sarif
+        return render_sarif(articles)
+    ok = [a for a in articles if a.report is not None]
+    if args.format == "json":
+        if single:
+            return render_json(ok[0].report)
+        return _json_total(articles)
+    from ..check.wording import say
+    parts = []
+    for a in ok:
+        lang = args.lang or lang_of(a.text)
+        text = render_text(a.report, lang)
+        if a.fixed is not None and id(a) in targets:
+            lines = ", ".join(map(str, a.fixed.lines)) or "-"
+            text += say(lang, "fixed", out=targets[id(a)], n=a.fixed.replaced, lines=lines) + "\n"
+        parts.append(text)
+    if single:
+        return parts[0]
+    langs = {args.lang or lang_of(a.text) for a in ok}
+    lang = langs.pop() if len(langs) == 1 else "en"
+    bad = [say(lang, "bad", error=a.error) for a in articles if a.error is not None]
+    total = say(lang, "total", **_totals(articles))
+    return "\n".join(parts + ([("\n".join(bad) + "\n")] if bad else []) + [total + "\n"])
+
+
+def _totals(articles) -> dict:
+    from ..check.claims import STATUSES
+    from ..check.report import summary
+    ok = [a for a in articles if a.report is not None]
+    sums = [summary(a.report) for a in ok]
+    out = {s: sum(x[s] for x in sums) for s in STATUSES + ("claims", "root_errors", "carried", "carried_lines")}
+    out["roots"] = out["root_errors"]
+    out.update(files=len(articles), clean=sum(1 for x in sums if not x["wrong"]),
+               with_wrong=sum(1 for x in sums if x["wrong"]), bad=len(articles) - len(ok))
+    out["exit_code"] = 2 if out["bad"] else (1 if out["with_wrong"] else 0)
+    return out
+
+
+def _json_total(articles) -> str:
+    import json
+
+    from ..check.report import render_json
+    files = []
+    for a in articles:
+        files.append(json.loads(render_json(a.report)) if a.report is not None else {"file": a.name, "error": a.error})
+    doc = {"files": files, "summary": _totals(articles)}
+    doc["summary"].pop("roots")
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def _fix_targets(articles, output: str, single: bool) -> dict:
+    """id(article) -> the file its corrected copy goes to; refuses a copy onto any input."""
+    import os
+
+    from ..errors import SymattnError
+    from ..io import STDOUT_NAMES
+    if output in STDOUT_NAMES:
+        if not single:
+            raise SymattnError("check: --fix of many articles needs -o FOLDER, not standard output")
+        return {id(articles[0]): output}
+    if single and not os.path.isdir(output):
+        targets = {id(articles[0]): output}
+    else:
+        if os.path.exists(output) and not os.path.isdir(output):
+            raise SymattnError("is not a folder: the corrected copies of many articles go into a folder", file=output)
+        targets = {}
+        seen = {}
+        for a in articles:
+            if a.path == "-":
+                raise SymattnError("check: standard input cannot be fixed into a folder; check it alone with -o FILE")
+            dest = os.path.join(output, a.base or os.path.basename(a.path))
+            if dest in seen:
+                raise SymattnError(f"two articles would have the same corrected copy ({seen[dest]} and {a.name}); "
+                                   "fix them in separate calls", file=dest)
+            seen[dest] = a.name
+            targets[id(a)] = dest
+    for dest in targets.values():
+        _refuse_input(dest, articles, "the corrected copy would overwrite the article; give -o another path")
+    return targets
+
+
+def _refuse_input(out: str, articles, message: str) -> None:
+    import os
+
+    from ..errors import SymattnError
+    from ..io import STDOUT_NAMES
+    if out in STDOUT_NAMES:
+        return
+    for a in articles:
+        if a.path == "-":
+            continue
         try:
-            if Path(args.output).resolve() == Path(args.file).resolve():
-                raise SymattnError("the report would overwrite the article", file=args.output)
-        except OSError:
-            pass
-    report = check_file(args.file)
-    text = render_json(report) if args.format == "json" else render_text(report)
-    emit(text, args.output, force=args.force)
-    return report.exit_code
+            same = os.path.realpath(out) == os.path.realpath(a.path) or (
+                os.path.exists(out) and os.path.exists(a.path) and os.path.samefile(out, a.path))
+        except (OSError, ValueError):
+            same = False
+        if same:
+            raise SymattnError(message, file=out)
+
+
+def _exists(path: str) -> bool:
+    import os
+    return os.path.lexists(path)
+
+
+def _make_parent(path: str) -> None:
+    import os
+
+    from ..errors import SymattnError
+    parent = os.path.dirname(path)
+    if parent:
+        try:
+            os.makedirs(parent, exist_ok=True)
+        except OSError as exc:
+            raise SymattnError(f"cannot make the folder: {exc.strerror or exc}", file=parent) from None
+
+
+def _error_line(message: str) -> None:
+    import sys
+
+    from ..errors import _printable
+    if sys.stderr is not None:
+        print(_printable("symattn: error: " + message), file=sys.stderr)

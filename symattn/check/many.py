@@ -1,0 +1,180 @@
+"""Many articles in one call: the paths of the command line to articles, checked in one process or a pool.
+
+Input: paths (files; folders, searched recursively for ``.md .markdown .tex .txt``; ``-`` for standard
+input).  Output: one :class:`Article` per file, in the order given (a folder's files sorted), each with
+its text and :class:`~symattn.check.claims.Report`, or the one-line error that made it bad input.
+Nothing is written here.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import SymattnError
+from .claims import Report
+
+__all__ = ["EXTENSIONS", "Article", "collect", "check_all", "lang_of"]
+
+EXTENSIONS = (".md", ".markdown", ".tex", ".txt")
+
+
+@dataclass
+class Article:
+    name: str                  # as the reports name it: the path as given, or <stdin>
+    path: str                  # the file ("-" for standard input)
+    base: str = ""             # its path under the folder it was found in ("" for a file argument)
+    text: str | None = None    # None when it could not be read
+    report: Report | None = None
+    error: str | None = None   # the one-line message of bad input
+    fixed: object = None       # with fix: the corrected copy (symattn.check.fix.Fixed)
+
+
+def collect(paths: list[str]) -> list[Article]:
+    """Every article the paths name, once each (the first mention wins), in command-line order."""
+    out: list[Article] = []
+    seen: set = set()
+    for raw in paths:
+        if raw == "-":
+            if "-" not in seen:
+                seen.add("-")
+                out.append(Article("<stdin>", "-"))
+            continue
+        p = Path(raw)
+        try:
+            is_dir = p.is_dir()
+        except OSError:
+            is_dir = False  # a symlink loop or the like: read_text names it
+        if not is_dir:
+            _add(out, seen, Article(raw, raw))
+            continue
+        found = _walk(p)
+        if not found:
+            out.append(Article(raw, raw, error=str(SymattnError(
+                "is a directory with no article in it (" + " ".join(EXTENSIONS) + ")", file=raw))))
+        for f in found:
+            _add(out, seen, Article(str(f), str(f), base=str(f.relative_to(p))))
+    return out
+
+
+def _add(out: list, seen: set, article: Article) -> None:
+    try:
+        key = os.path.realpath(article.path)
+    except (OSError, ValueError):
+        key = article.path
+    if key not in seen:
+        seen.add(key)
+        out.append(article)
+
+
+def _walk(folder: Path) -> list[Path]:
+    """Article files under ``folder``, sorted; hidden files and folders (.git) are skipped and
+    symbolic links to folders are not followed, so a link loop cannot trap the walk."""
+    found = []
+    for root, dirs, files in os.walk(folder, onerror=None):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for f in sorted(files):
+            if not f.startswith(".") and f.lower().endswith(EXTENSIONS):
+                found.append(Path(root) / f)
+    return sorted(found, key=lambda q: q.relative_to(folder).parts)
+
+
+def read_all(articles: list[Article]) -> None:
+    """Read each article's text in this process (standard input can be read only here)."""
+    from ..io import read_text
+    for a in articles:
+        if a.error is None and a.text is None:
+            try:
+                a.text = read_text(a.path)
+            except SymattnError as exc:
+                a.error = str(exc)
+
+
+def check_all(articles: list[Article], jobs: int = 1, fix: bool = False) -> list[Article]:
+    """Read and check every article (and with ``fix`` make its corrected copy); with ``jobs`` > 1
+    the checks run in a pool of processes.  The results keep the order of ``articles``."""
+    read_all(articles)
+    todo = [a for a in articles if a.error is None]
+    if jobs <= 1 or len(todo) <= 1:
+        for a in todo:
+            _finish(a, _check_one(a.text, a.name, fix))
+        return articles
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    # fork: the workers start with symattn already imported; the initializer drops the parent's timers
+    ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=ctx, initializer=_worker_init)
+    try:
+        futures = [pool.submit(_check_one, a.text, a.name, fix) for a in todo]
+        for a, fut in zip(todo, futures):
+            _finish(a, fut.result())
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return articles
+
+
+def _finish(a: Article, result) -> None:
+    if isinstance(result, str):
+        a.error = result
+    else:
+        a.report, a.fixed = result
+
+
+def _worker_init() -> None:
+    """A pool worker: Ctrl-C is the parent's to handle, and the CPU budget of the parent's command
+    (inherited through fork, but with its timer stopped) is replaced by one budget per article."""
+    from .. import limits
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGVTALRM, signal.SIG_DFL)
+    limits._cpu_stack.clear()
+    global _IN_WORKER
+    _IN_WORKER = True
+
+
+_IN_WORKER = False
+
+
+def _check_one(text: str, name: str, fix: bool = False):
+    """(Report, Fixed or None), or the one-line message of bad input (a string crosses a process
+    boundary cleanly)."""
+    try:
+        if _IN_WORKER:
+            from .. import limits
+            with limits.time_limit(f"symattn check {name}", limits.MAX_COMMAND_SECONDS,
+                                   env="SYMATTN_MAX_COMMAND_SECONDS"):
+                return _check_and_fix(text, name, fix)
+        return _check_and_fix(text, name, fix)
+    except SymattnError as exc:
+        return str(exc.located(file=name))
+
+
+def _check_and_fix(text: str, name: str, fix: bool):
+    from . import check_text
+    report = check_text(text, name)
+    if not fix:
+        return report, None
+    from .fix import fix_article
+    return report, fix_article(text, report, lambda t: check_text(t, name))
+
+
+def lang_of(text: str | None) -> str:
+    """'zh' for an article written in Chinese (Han characters are at least 5% of its letters and
+    it is not Japanese, which mixes them with kana), else 'en'.
+
+    >>> lang_of("注意力权重 softmax"), lang_of("the attention weights of the token 我"), lang_of("注意の重みを計算する")
+    ('zh', 'en', 'en')
+    """
+    if not text:
+        return "en"
+    han = kana = letters = 0
+    for ch in text:
+        if ch.isalpha():
+            letters += 1
+            o = ord(ch)
+            if 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF:
+                han += 1
+            elif 0x3040 <= o <= 0x30FF:
+                kana += 1
+    return "zh" if han and han >= 0.05 * letters and kana * 4 < han else "en"
