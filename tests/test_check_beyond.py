@@ -1,0 +1,299 @@
+"""check beyond the attention pipeline (symattn.check.beyond): KV-cache sizes, sinusoidal positional
+encodings and X + PE, RoPE angles and cos/sin caches, variances and the softmax Jacobian.
+
+Each article below is small and written for the test; its expected verdicts are computed here with
+SymPy (never with the module under test), and every wrong claim must name its right value.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from symattn.check import check_text
+from symattn.check.beyond import beyond_claims, evaluate
+from symattn.check.read import read_blocks
+
+R = sp.Rational
+
+
+def claims(text: str):
+    return beyond_claims(text, read_blocks(text))
+
+
+def at(cs, line: int):
+    found = [c for c in cs if c.line == line]
+    assert found, f"no claim at line {line}: {[(c.line, c.status) for c in cs]}"
+    return found[0]
+
+
+def n(x, places: int) -> str:
+    return f"{float(sp.N(x, 30)):.{places}f}"
+
+
+# --------------------------------------------------------------------------- arithmetic
+
+def test_evaluate_reads_latex_and_plain_arithmetic_exactly_enough():
+    assert abs(evaluate(r"\sin\Big(\frac{1}{10000^{2/4}}\Big)") - float(sp.sin(R(1, 100)))) < 1e-15
+    assert abs(evaluate("cos(1 / 10000^(0/8))") - float(sp.cos(1))) < 1e-15
+    assert evaluate("2 × 24 × 4K", kilo=1024) == 2 * 24 * 4096
+    assert abs(evaluate(r"90^\circ") - float(sp.pi / 2)) < 1e-15
+    for text in ("q_1 + 2", "[1, 2] + 1", "x", "sin(", "1/0", "import os"):
+        assert evaluate(text) is None
+
+
+def test_shape_statements_and_symbols_are_not_claims():
+    text = "KV cache shapes: (3 × 4)(4 × 3) = 3 × 3\n\nVar(q·k) = d_k\n\n$\\sin(m\\theta) = \\sin m\\theta$\n"
+    assert claims(text) == []
+
+
+# --------------------------------------------------------------------------- KV cache
+
+PER_TOKEN = 2 * 24 * 4 * 128 * 2          # 2 · layers · KV heads · head dim · FP16 bytes
+
+KV_TABLE = """# KV cache sizes
+**Tiny-3B** (L=24, H=4 KV heads, d=128), FP16:
+
+| Context | KV cache |
+|---|---|
+| 8K tokens | {a} GB |
+| 8K tokens | {b} GiB |
+| 32K tokens | {c} GB |
+
+**Tiny-3B at 32K context (baseline: {c} GB)**
+
+| Preset | Compression | KV cache after |
+|---|---|---|
+| high | 4x | {d} GB |
+"""
+
+
+def test_kv_sizes_accept_gb_gib_and_both_readings_of_k():
+    a = n(sp.Integer(PER_TOKEN * 8000) / 10**9, 2)      # GB with 8K = 8000
+    b = n(sp.Integer(PER_TOKEN * 8192) / 2**30, 3)      # GiB with 8K = 8192
+    c = n(sp.Integer(PER_TOKEN * 32768) / 10**9, 1)     # GB with 32K = 32768
+    d = n(sp.Integer(PER_TOKEN * 32768) / 10**9 / 4, 2)
+    cs = claims(KV_TABLE.format(a=a, b=b, c=c, d=d))
+    for line in (6, 7, 8, 10, 14):
+        assert at(cs, line).status in ("exact", "rounded"), at(cs, line).detail
+    assert b == "0.375" and at(cs, 7).status == "exact"
+
+
+def test_kv_size_that_fits_no_reading_is_wrong_with_the_closest_reading():
+    c = "6.4"      # 4× too big: 32K tokens need 1.61 GB (GB, 32768) or 1.5 GiB
+    cs = claims(KV_TABLE.format(a="0.39", b="0.375", c=c, d="1.6"))
+    wrong = at(cs, 8)
+    assert wrong.status == "wrong" and wrong.cause == "slip"
+    readings = [sp.Integer(PER_TOKEN * t) / u for t in (32000, 32768) for u in (10**9, 2**30)]
+    closest = min(readings, key=lambda x: abs(x - R(64, 10)))
+    assert abs(float(wrong.expected) - float(closest)) < 1e-9
+    assert wrong.entries[0]["claimed"] == "6.4" and wrong.entries[0]["line"] == 8
+    # the baseline restated, and the compressed size that follows from it, are carried
+    assert at(cs, 10).status == "wrong" and at(cs, 10).cause == "carried" and at(cs, 10).root == 8
+    assert at(cs, 14).status == "wrong" and at(cs, 14).cause == "carried" and at(cs, 14).root == 8
+
+
+def test_kv_product_chains_with_thousands_separators_and_units():
+    text = ("KV cache, step by step:\n\n"
+            "Step 1: 2 × 24 = 48\n"
+            "Step 2: 48 × 4 × 128 = 24,576\n"
+            "Step 3: 24,576 × 2 = 49,125 bytes per token\n"
+            "- FP16: 2 × 24 × 4 × 128 × 4K × 2 bytes = **~0.2 GB**\n"
+            "- FP16: 2 × 24 × 4 × 128 × 4K × 2 bytes = **~0.5 GB**\n"
+            "- int8 KV cache: ~0.1 GB\n")
+    cs = claims(text)
+    assert at(cs, 3).status == "exact" and at(cs, 4).status == "exact"
+    assert at(cs, 5).status == "wrong" and at(cs, 5).expected == str(24576 * 2)
+    assert at(cs, 6).status == "rounded"           # 196.6 MB (4000) or 201.3 MB (4096)
+    assert at(cs, 7).status == "wrong"
+    # the int8 line: the factors of the last chain with 1 byte per element, 0.098 or 0.1 GB
+    assert at(cs, 8).status in ("rounded", "exact")
+
+
+def test_kv_rules_only_in_an_article_about_the_kv_cache():
+    assert claims("Step 2: 160 × 8 = 1,281\n") == []
+
+
+# --------------------------------------------------------------------------- positional encodings
+
+def pe(pos, j, d):
+    i = j // 2
+    arg = sp.Integer(pos) / sp.Integer(10000) ** (R(2 * i, d))
+    return sp.sin(arg) if j % 2 == 0 else sp.cos(arg)
+
+
+PE_ARTICLE = """# Sinusoidal positional encoding
+
+PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d)), with d = 4.
+
+Token embeddings E:
+
+| Token | E |
+|---|---|
+| a | [0.1, 0.2, 0.3, 0.4] |
+| b | [0.5, 0.6, 0.7, 0.8] |
+
+Positional encoding PE:
+
+| Position | PE |
+|---|---|
+| 0 | {row0} |
+| 1 | {row1} |
+
+Position-aware embeddings X = E + PE:
+
+| Token | X |
+|---|---|
+| a | {x0} |
+| b | {x1} |
+
+  dim 2: sin(1 / 10000^(2/4)) ≈ {dim2}
+  dim 1: cos(1 / 10000^(0/4)) = {dim1}
+"""
+
+
+def vec(values, places=3):
+    return "[" + ", ".join(n(v, places) for v in values) + "]"
+
+
+def test_pe_table_and_sum_right():
+    e = [[R(1, 10), R(2, 10), R(3, 10), R(4, 10)], [R(5, 10), R(6, 10), R(7, 10), R(8, 10)]]
+    p = [[pe(pos, j, 4) for j in range(4)] for pos in range(2)]
+    text = PE_ARTICLE.format(row0=vec(p[0]), row1=vec(p[1]),
+                             x0=vec([a + b for a, b in zip(e[0], p[0])]),
+                             x1=vec([a + b for a, b in zip(e[1], p[1])]),
+                             dim2=n(pe(1, 2, 4), 4), dim1=n(pe(1, 1, 4), 3))
+    cs = claims(text)
+    for line in (16, 17, 23, 24, 26, 27):
+        assert at(cs, line).status in ("exact", "rounded"), (line, at(cs, line).detail)
+
+
+def test_pe_slip_and_the_sum_it_carries():
+    e = [[R(1, 10), R(2, 10), R(3, 10), R(4, 10)], [R(5, 10), R(6, 10), R(7, 10), R(8, 10)]]
+    p = [[pe(pos, j, 4) for j in range(4)] for pos in range(2)]
+    bad = list(p[1])
+    bad[1] = R(99, 100)                          # PE(1, 1) printed 0.99; it is cos 1 ≈ 0.540
+    text = PE_ARTICLE.format(row0=vec(p[0]), row1=vec(bad, 2),
+                             x0=vec([a + b for a, b in zip(e[0], p[0])], 2),
+                             x1=vec([a + b for a, b in zip(e[1], bad)], 2),
+                             dim2=n(pe(1, 2, 4), 4), dim1="0.99")
+    cs = claims(text)
+    slip = at(cs, 17)
+    assert slip.status == "wrong" and slip.cause == "slip"
+    assert [d["entry"] for d in slip.entries] == ["PE(1, 1)"]
+    assert slip.entries[0]["correct"] == n(sp.cos(1), 2) == "0.54"
+    carried = at(cs, 24)
+    assert carried.status == "wrong" and carried.cause == "carried" and carried.root == 17
+    assert carried.entries[0]["correct"] == n(R(6, 10) + sp.cos(1), 2)
+    assert at(cs, 26).status == "rounded"
+    dim1 = at(cs, 27)
+    assert dim1.status == "wrong" and dim1.entries[0]["correct"] == "0.54"
+
+
+def test_pe_tables_without_the_sinusoidal_formula_are_not_judged_by_it():
+    text = ("Positional encodings (hand-picked):\n\n| Position | P |\n|---|---|\n"
+            "| 0 | [0.5, 0.5, 0.5, 0.5] |\n| 1 | [0.1, 0.2, 0.3, 0.4] |\n")
+    assert [c for c in claims(text) if c.status == "wrong"] == []
+
+
+# --------------------------------------------------------------------------- RoPE
+
+def theta(i, d, base=10000):
+    return sp.Integer(base) ** (-R(2 * i, d))
+
+
+def test_rope_angle_table_radians_and_degrees():
+    d = 8
+    rows = []
+    for i in range(4):
+        rad = theta(i, d)
+        deg = rad * 180 / sp.pi
+        rows.append((i, n(rad, 5), n(deg, 3)))
+    rows[3] = (3, rows[3][1], "0.209")          # degrees of θ_3 = 0.001 rad: 0.057, not 0.209
+    table = "\n".join(f"| {i} | {r} | {g} |" for i, r, g in rows)
+    text = (f"# RoPE frequencies\n\nθ_i = 10000^(-2i/d) with dim = {d}.\n\n"
+            f"| i | rad | deg |\n|---|---|---|\n{table}\n")
+    cs = claims(text)
+    for line in (7, 8, 9):
+        assert at(cs, line).status in ("exact", "rounded"), at(cs, line).detail
+    wrong = at(cs, 10)
+    assert wrong.status == "wrong"
+    assert [x["correct"] for x in wrong.entries] == [n(theta(3, d) * 180 / sp.pi, 3)] == ["0.057"]
+
+
+def cache(f, d, t_max, pairing):
+    rows = []
+    for t in range(t_max):
+        cols = [j // 2 if pairing == "interleaved" else j % (d // 2) for j in range(d)]
+        rows.append("[" + ", ".join(n(f(t * theta(i, d)), 4) for i in cols) + "]")
+    return "[" + ", ".join(rows) + "]"
+
+
+def test_rope_cos_sin_caches_in_either_pairing():
+    for pairing in ("interleaved", "halves"):
+        text = (f"# rotary embedding test, dim = 4\n\n```python\ncos = torch.tensor({cache(sp.cos, 4, 3, pairing)})\n"
+                f"sin = torch.tensor({cache(sp.sin, 4, 3, pairing)})\n```\n")
+        cs = claims(text)
+        assert at(cs, 4).status == "rounded" and at(cs, 5).status in ("rounded", "exact"), pairing
+
+
+def test_rope_chain_in_degrees_and_radians():
+    text = ("RoPE rotates the pair by θ:\n\n"
+            "cos(60°) = 0.5, sin(30°) = 0.5\n"
+            "$\\cos(1) \\approx 0.5403$ and $\\sin(1) \\approx 0.8415$\n"
+            "cos(1) = 0.8415\n")
+    cs = claims(text)
+    assert [c.status for c in cs if c.line == 3] == ["exact", "exact"]
+    assert [c.status for c in cs if c.line == 4] == ["rounded", "rounded"]
+    assert at(cs, 5).status == "wrong" and at(cs, 5).entries[0]["correct"] == n(sp.cos(1), 4)
+
+
+# --------------------------------------------------------------------------- variance, Jacobian
+
+def test_variance_of_a_printed_sample_either_divisor():
+    xs = [1, 2, 3, 4]
+    pop = sp.Rational(sum((x - R(sum(xs), 4)) ** 2 for x in xs), 4)
+    smp = pop * 4 / 3
+    text = (f"The variance of [1, 2, 3, 4] is {n(pop, 2)}.\n"
+            f"The variance of [1, 2, 3, 4] is {n(smp, 2)}.\n"
+            "The variance of [1, 2, 3, 4] is 2.5.\n")
+    cs = claims(text)
+    assert at(cs, 1).status == "exact" and at(cs, 2).status == "rounded"
+    assert at(cs, 3).status == "wrong"
+
+
+def test_var_qk_is_dk():
+    text = ("Assume q and k have independent entries with mean 0 and variance 1, d_k = 64.\n\n"
+            "$\\operatorname{Var}(q \\cdot k) = 64$\n\n"
+            "Var(q·k) = 8\n\n"
+            "$\\operatorname{Var}(q \\cdot k / \\sqrt{d_k}) = 1$\n")
+    cs = claims(text)
+    assert at(cs, 3).status == "exact"
+    assert at(cs, 5).status == "wrong" and at(cs, 5).expected == "64"
+    assert at(cs, 7).status == "exact"
+
+
+def test_softmax_jacobian_against_the_printed_distribution():
+    a = [R(1, 2), R(3, 10), R(1, 5)]
+    J = sp.diag(*a) - sp.Matrix(a) * sp.Matrix(a).T
+    good = " \\\\ ".join(" & ".join(str(float(J[i, j])) for j in range(3)) for i in range(3))
+    text = ("Weights: $a = \\begin{bmatrix} 0.50 & 0.30 & 0.20 \\end{bmatrix}$\n\n"
+            f"$J = \\begin{{bmatrix}} {good} \\end{{bmatrix}}$\n")
+    cs = claims(text)
+    assert at(cs, 3).status == "exact"
+    bad = good.replace("0.21", "0.12")
+    cs = claims(text.replace(good, bad))
+    wrong = at(cs, 3)
+    assert wrong.status == "wrong" and [x["entry"] for x in wrong.entries] == ["J[2,2]"]
+    assert wrong.entries[0]["correct"] == "0.21"
+
+
+# --------------------------------------------------------------------------- through check
+
+def test_check_reports_a_kv_slip_with_exit_1_and_a_clean_table_with_exit_0():
+    clean = KV_TABLE.format(a="0.39", b="0.375", c="1.6", d="0.40")
+    report = check_text(clean, "kv.md")
+    assert report.exit_code == 0, [(c.line, c.detail) for c in report.claims if c.status == "wrong"]
+    assert {8, 14} <= {c.line for c in report.claims if c.status != "unverifiable"}
+    report = check_text(KV_TABLE.format(a="0.39", b="0.375", c="6.4", d="1.6"), "kv.md")
+    assert report.exit_code == 1
+    assert {c.line for c in report.claims if c.status == "wrong"} == {8, 10, 14}
