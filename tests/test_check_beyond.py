@@ -287,6 +287,22 @@ def test_softmax_jacobian_against_the_printed_distribution():
     assert wrong.entries[0]["correct"] == "0.21"
 
 
+def test_direction_of_a_rotation_in_words():
+    text = ("RoPE rotates [1, 0] to [0.54, 0.84], a clockwise turn.\n"
+            "RoPE rotates [1, 0] to [0.54, 0.84], a counter-clockwise turn.\n"
+            "它把 [1, 0] 转到 [0.54, -0.84]，是顺时针。\n"
+            "$R = \\begin{bmatrix} \\cos\\theta & -\\sin\\theta \\\\ \\sin\\theta & \\cos\\theta \\end{bmatrix}$ "
+            "rotates clockwise.\n"
+            "The transpose $R^T$ is not clockwise either way.\n")
+    cs = claims(text)
+    # cross product of [1, 0] and [cos 1, sin 1] is sin 1 > 0: counter-clockwise
+    assert sp.sin(1) > 0
+    assert at(cs, 1).status == "wrong" and at(cs, 1).expected == "counter-clockwise"
+    assert at(cs, 2).status == "exact" and at(cs, 3).status == "exact"
+    assert at(cs, 4).status == "wrong"
+    assert not [c for c in cs if c.line == 5]
+
+
 # --------------------------------------------------------------------------- through check
 
 def test_check_reports_a_kv_slip_with_exit_1_and_a_clean_table_with_exit_0():

@@ -1053,6 +1053,54 @@ def _near(e: Entry, x, a_row) -> bool:
     return abs(_val(e) - x) <= slack
 
 
+# --------------------------------------------------------------------------- direction of a rotation
+
+_CCW = re.compile(r"counter[- ]?clockwise|anti[- ]?clockwise|逆时针|反時計回り|반시계", re.I)
+_CW = re.compile(r"(?<![-\w])clockwise|顺时针|(?<!反)時計回り|(?<!반)시계\s*방향", re.I)
+
+
+def _directions(lines: list[str]) -> list[Claim]:
+    """"rotates [1, 0] to [0.54, 0.84], i.e. clockwise": the sign of the cross product v × w of the
+    printed vectors (or the sign pattern of a printed rotation matrix) against the word."""
+    out = []
+    for n, raw in enumerate(lines, 1):
+        ccw, cw = _CCW.search(raw), _CW.search(raw)
+        if bool(ccw) == bool(cw) or re.search(r"\bnot\b|不是|ではなく|아니", raw, re.I):
+            continue
+        said = "counter-clockwise" if ccw else "clockwise"
+        vecs = []
+        for m in _BRACKET.finditer(raw):
+            parts = [_entry(p.strip(), n) for p in m.group(1).split(",")]
+            if len(parts) == 2 and all(parts):
+                vecs.append((m.group(0), [_val(p) for p in parts]))
+        how = ""
+        if len(vecs) == 2:
+            (ta, (a0, a1)), (tb, (b0, b1)) = vecs
+            cross = a0 * b1 - a1 * b0
+            if abs(cross) < mpmath.mpf("1e-6"):
+                continue
+            right = "counter-clockwise" if cross > 0 else "clockwise"
+            how = f"{ta} → {tb}: the cross product is {mpmath.nstr(cross, 4)}"
+        else:
+            m = re.search(r"\\?cos\s*\\?(\w+)\s*&\s*(-?)\s*\\?sin\s*\\?\w+\s*\\\\\s*(-?)\s*\\?sin", raw)
+            if not m or bool(m.group(2)) == bool(m.group(3)) or \
+                    re.search(r"-\s*\\?(?:theta|θ)|negative|transpose|inverse|\^\{?(?:T|-1|\\top)", raw):
+                continue
+            right = "counter-clockwise" if m.group(2) else "clockwise"
+            how = f"the matrix [[cos, {'-' if m.group(2) else ''}sin], [{'-' if m.group(3) else ''}sin, cos]] " \
+                  "turns a positive angle that way"
+        word = (ccw or cw).group(0)
+        if right == said:
+            out.append(Claim(n, raw.strip(), "exact", word, right, f"the rotation is {right}: {how}",
+                             "direction of the rotation", lines=[n]))
+        else:
+            out.append(Claim(n, raw.strip(), "wrong", word, right, f"called {said}, but it is {right}: {how}",
+                             "direction of the rotation", lines=[n], wrong_lines=[n], cause="slip",
+                             entries=[{"entry": "direction", "line": n, "claimed": word, "exact": right,
+                                       "correct": right}]))
+    return out
+
+
 # --------------------------------------------------------------------------- entry point
 
 def beyond_claims(text: str, blocks: list) -> list[Claim]:
@@ -1072,6 +1120,7 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += _trig_blocks(text, blocks)
     claims += _variances(text, lines)
     claims += _jacobians(blocks)
+    claims += _directions(lines)
     return _one_per_line(claims)
 
 
