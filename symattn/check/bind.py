@@ -62,21 +62,21 @@ _WORDS = (
     ("W_Q", ("w_q", "w^q", "wq", "w_{q}", "w^{q}", "query weight", "查询权重", "查询矩阵的权重")),
     ("W_K", ("w_k", "w^k", "wk", "w_{k}", "w^{k}", "key weight", "键权重")),
     ("W_V", ("w_v", "w^v", "wv", "w_{v}", "w^{v}", "value weight", "值权重")),
-    ("output", ("attention(q", "output", "最终结果", "final result", "context vector", "context", "输出", "出力", "출력", "salida",
+    ("output", ("attention(q", "output", "最终结果", "final result", "đầu ra", "çıktı", "ausgang", "context vector", "context", "输出", "出力", "출력", "salida",
                 "saída", "sortie", "ausgabe", "выход", "new_", "加权求和", "加权和", "weighted sum")),
-    ("weights", ("softmax", "weight", "attention matri", "attention map", "attention distribution",
+    ("weights", ("softmax", "weight", "trọng số", "ağırlık", "pesos", "gewichte", "веса", "アテンション重み", "attention matri", "attention map", "attention distribution",
                  "probabilit", "probs", "权重", "注意力矩阵", "注意力分布", "概率", "重み", "가중치", "peso",
                  "poids", "gewicht", "вес", "α", "\\alpha", "attn")),
     ("scaled", ("scaled", "/ √", "/√", "÷", "sqrt", "√", "\\sqrt", "缩放", "除以", "スケール", "스케일",
                 "escala", "dividi", "l'échelle", "skaliert", "масштаб")),
-    ("scores", ("score", "logit", "qk", "q·k", "q k", "q@k", "q @ k", "dot product", "dot-product", "分数",
+    ("scores", ("score", "logit", "điểm", "puan", "puntuaci", "pontuaç", "punkte", "оценки", "스코어", "qk", "q·k", "q k", "q@k", "q @ k", "dot product", "dot-product", "分数",
                 "得分", "打分", "相似度", "点积", "スコア", "내적", "점수", "puntua", "pontua",
                 "produit scalaire", "скор", "оценк")),
     ("KT", ("transpose", "转置", "転置", "전치", "k^t", "kᵀ", "k.t", "k^{t}", "k^\\top")),
     ("Q", ("query", "queries", "查询", "クエリ", "쿼리", "consulta")),
     ("K", ("keys", "key ", "键", "キー", "키 ", "clave", "chave", "clé")),
     ("V", ("values", "value ", "值", "バリュー", "값", "valor", "valeur")),
-    ("X", ("input", "embedding", "输入", "词向量", "嵌入", "入力", "埋め込み", "임베딩", "입력", "entrada",
+    ("X", ("input", "embedding", "đầu vào", "girdi", "eingabe", "вход", "输入", "词向量", "嵌入", "入力", "埋め込み", "임베딩", "입력", "entrada",
            "эмбеддинг")),
 )
 _CALL = re.compile(r"print\(\s*([A-Za-z_][\w.]*)")
@@ -163,6 +163,28 @@ def _same_print(block: Block, value) -> bool:
 
 
 _STATED_SQRT = re.compile(r"\\sqrt\s*\{\s*d_?\{?k\}?\s*\}|√\s*d_?k|sqrt\(\s*d_?k|\*\*\s*0\.5")
+
+
+_SIBLINGS = {"scores": ("scaled",), "scaled": ("scores",)}
+#: what a local chain must do to be the step a caption names
+_COMPATIBLE = {"Q": ("product",), "K": ("product",), "V": ("product",), "scores": ("product",),
+               "output": ("product", "sum"), "scaled": ("scale",), "masked": ("sum", "mixed"),
+               "weights": ("softmax",), "exp": ("exp",), "KT": ("same",)}
+
+
+_CODE_ASSIGN = re.compile(r"(?:^|[\s;])[A-Za-z_][\w.]*\s*=\s*(?:np\.array|numpy\.array|torch\.tensor|tf\.constant|"
+                          r"jnp\.array|np\.asarray)\s*\(\s*$")
+
+
+def _same_as_known(binder, block: Block, h: str) -> bool:
+    """The values equal the step the article's inputs give: a restatement, judged as such."""
+    value = binder._q().value(h, binder._conv_for(block, h))
+    return value is not None and value.shape == block.shape and match(block.rows, numeric(value)).full
+
+
+def _mistake(conv: Conv) -> bool:
+    """Conventions that only a mistake produces (the diagnosis table), never an article's choice."""
+    return conv.axis == "cols" or conv.scale == "dk"
 
 
 def heads_from(text: str) -> int | None:
@@ -287,7 +309,7 @@ class _Binder:
                         continue
                     for conv in self._convs():
                         value = self._q().value(h, conv)
-                        if value is not None and value.shape == block.shape:
+                        if value is not None and value.shape == block.shape and not _mistake(conv):
                             m = match(block.rows, numeric(value))
                             if m and m.full:
                                 votes[conv] += 1
@@ -308,17 +330,10 @@ class _Binder:
         """Judge a chain's result from its own printed operands; False to leave it to binding."""
         states = [self.state.get(id(b)) for b in loc.operands]
         bad = [st for st in states if st and st[0]]
-        mine = match(block.rows, numeric(loc.value))
+        mine = match(block.rows, numeric(loc.value), loc.slack or None)
+        if h and loc.kind not in _COMPATIBLE.get(h, ()):
+            h = None   # the chain does something else than the caption's step (a caption above a sum)
         q = self._q()
-        if h in FAMILIES and h not in INPUTS:
-            truth = q.value(h, self._conv_for(block, h))
-            if truth is not None and truth.shape == block.shape:
-                m = match(block.rows, numeric(truth))
-                used = [_Author(b.matrix(), b.line, bool(st and st[0]), st[1] if st else None)
-                        for b, st in zip(loc.operands, states)]
-                self._verdict(block, h, self._conv_for(block, h), None, truth, m,
-                              f"{_SHOW.get(h, h)} ({loc.how})", step=(mine, used))
-                return True
         if loc.scalar and len(loc.operands) == 1:
             weight = self._weight_entry(loc.scalar)
             if weight is not None:
@@ -334,6 +349,15 @@ class _Binder:
                               f"the weight {loc.scalar} (line {weight[1]}, exactly {sp.N(weight[0], 4)}) × "
                               f"the vector (line {vec.line})", step=(mine, used))
                 return True
+        if h in FAMILIES and h not in INPUTS:
+            truth = q.value(h, self._conv_for(block, h))
+            if truth is not None and truth.shape == block.shape:
+                m = match(block.rows, numeric(truth))
+                used = [_Author(b.matrix(), b.line, bool(st and st[0]), st[1] if st else None)
+                        for b, st in zip(loc.operands, states)]
+                self._verdict(block, h, self._conv_for(block, h), None, truth, m,
+                              f"{_SHOW.get(h, h)} ({loc.how})", step=(mine, used))
+                return True
         right = loc
         if bad:
             fixes = {id(b): st[2] for b, st in zip(loc.operands, states) if st and st[0] and st[2] is not None}
@@ -342,11 +366,23 @@ class _Binder:
             right = local_chain(self.text, self.blocks, k, fixes)
             if right is None:
                 return False
-        m = match(block.rows, numeric(right.value))
+        m = match(block.rows, numeric(right.value), right.slack or None)
         root = min(st[1] or 0 for st in bad) if bad else None
         self._verdict(block, h or "local", CONV, None, right.value, m, loc.how,
                       carried=root if (bad and mine.full) else None)
         return True
+
+    def _sibling(self, block: Block, h: str, conv_here: Conv) -> bool:
+        """"Scores" printed with the values of the scaled scores (or the other way round): the
+        words are loose, the values decide; only an exact match is taken."""
+        for fam in _SIBLINGS[h]:
+            value = self._q().value(fam, conv_here)
+            if value is not None and value.shape == block.shape:
+                m = match(block.rows, numeric(value))
+                if m.full:
+                    self._verdict(block, fam, conv_here, None, value, m, self._how(fam, conv_here, None))
+                    return True
+        return False
 
     def _weight_entry(self, printed: str):
         """(exact value, line) of the weight the author printed as ``printed`` in the latest
@@ -366,6 +402,14 @@ class _Binder:
     def _one(self, block: Block, h: str | None) -> None:
         q = self._q()
         if self._mask(block):
+            return
+        if h in _GIVEN_STEPS and block.labels and _CODE_ASSIGN.search(block.labels[0]) and \
+                not _same_as_known(self, block, h):
+            # scores = np.array([...]) in code assigns values, it computes nothing: a given step
+            self.inputs = {k: v for k, v in self.inputs.items() if k not in _GIVEN_STEPS}
+            self.inputs[h] = (block.matrix(), block.line)
+            self.state[id(block)] = (False, None, block.matrix())
+            self.definitions.append((block.line, f"{_SHOW.get(h, h)} given in code, {block.shape[0]}×{block.shape[1]}"))
             return
         if h in ("scores", "scaled", None) and any(e.value == -sp.oo for r in block.rows for e in r):
             h = "masked"   # -∞ entries: the scores after the mask
@@ -470,6 +514,8 @@ class _Binder:
             if scores is not None and block.shape == scores.shape and block.shape[0] > 1:
                 h = "weights"   # a whole L×L matrix of distributions: the attention weights
         conv_here = self._conv_for(block, h)
+        if h in _SIBLINGS and self._sibling(block, h, conv_here):
+            return
         if self._without_projections(block, families, conv_here):
             return
         cands = self._candidates(block, families)
@@ -483,7 +529,16 @@ class _Binder:
             best = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
                                              CONVENTIONS.index(cm[0][1])))
             (fam, conv, row, value, _), m = best
-            if not (conv != conv_here and h in ("scaled", "weights", "output")) or conv == CONV \
+            if conv != conv_here and _mistake(conv):
+                # softmax by columns or ÷d_k is a mistake, never a convention: the block is that
+                # step done wrong; judged against the article's own convention, with the diagnosis
+                right = self._q().value(fam, conv_here)
+                if right is not None and row is not None and right.rows > row:
+                    right = sp.ImmutableMatrix(right.row(row))
+                if right is not None and right.shape == block.shape:
+                    return self._verdict(block, fam, conv_here, row, right, match(block.rows, numeric(right)),
+                                         self._how(fam, conv_here, row))
+            elif not (conv != conv_here and h in ("scaled", "weights", "output")) or conv == CONV \
                     or self.votes.get(conv, 0) >= 2:
                 # (a labelled step that agrees only under another convention is judged below,
                 # as a slip whose diagnosis names that convention)

@@ -29,8 +29,9 @@ from ..numeric import fixed
 __all__ = ["agrees", "Match", "match", "right_text"]
 
 
-def agrees(entry, x, places: int | None = None) -> bool:
-    """Does one printed entry agree with the number ``x`` (mpmath)?"""
+def agrees(entry, x, places: int | None = None, slack=0) -> bool:
+    """Does one printed entry agree with the number ``x`` (mpmath), give or take ``slack`` (the
+    error its rounded operands carry, see the local stage)?"""
     v = entry.value
     if entry.places is None or mpmath.isinf(x):
         return bool(entry.places is None and mpmath.isinf(x) and (x > 0) == (v > 0))
@@ -40,7 +41,7 @@ def agrees(entry, x, places: int | None = None) -> bool:
     if d == 0 and places is None:
         return err < mpmath.mpf(10) ** -30
     ulp = mpmath.mpf(10) ** (-d)
-    if err <= ulp / 2 * (1 + mpmath.mpf(10) ** -9):
+    if err <= ulp / 2 * (1 + mpmath.mpf(10) ** -9) + slack:
         return True
     if err < ulp and abs(p) < abs(x):
         return True
@@ -83,10 +84,12 @@ def block_places(rows) -> int | None:
     return max(places) if places else None
 
 
-def match(rows, value_num) -> Match | None:
-    """Entry-by-entry agreement of printed rows with a numeric matrix; None if shapes differ."""
+def match(rows, value_num, slack=None) -> Match | None:
+    """Entry-by-entry agreement of printed rows with a numeric matrix; None if shapes differ.
+    ``slack`` (rows of numbers) widens each entry's tolerance."""
     if len(rows) != len(value_num) or any(len(r) != len(v) for r, v in zip(rows, value_num)):
         return None
     places = block_places(rows)
-    return Match(tuple(tuple(agrees(e, x, places if e.places == 0 else None) for e, x in zip(r, v))
-                       for r, v in zip(rows, value_num)))
+    return Match(tuple(tuple(agrees(e, x, places if e.places == 0 else None, slack[i][j] if slack else 0)
+                             for j, (e, x) in enumerate(zip(r, v)))
+                       for i, (r, v) in enumerate(zip(rows, value_num))))

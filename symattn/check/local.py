@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import mpmath
 import sympy as sp
 
 from . import guard
@@ -32,6 +33,8 @@ class Local:
     operands: tuple[Block, ...]    # the printed operands, in order
     how: str                       # e.g. "the product of its operands (lines 3, 8)"
     scalar: str = ""               # a printed number that scales the chain ("0.5 * [2, 8, 0]"), if any
+    kind: str = "same"             # product, scale, sum, exp, softmax, same, mixed: what the chain does
+    slack: tuple = ()              # per entry, the error the operands' rounding can carry (see below)
 
 
 _NOISE = re.compile(r"\\(?:quad|qquad|,|;|:|!|left|right|big|Big|bigg|Bigg|displaystyle)(?![A-Za-z])|"
@@ -39,7 +42,8 @@ _NOISE = re.compile(r"\\(?:quad|qquad|,|;|:|!|left|right|big|Big|bigg|Bigg|displ
 _MUL = re.compile(r"^(?:\\times|×|@|\\cdot|·|⋅|x)?$")
 _ELEM = re.compile(r"^(?:\\odot|⊙|\*|\\circ)$")
 _ARROW = re.compile(r"\\(?:xrightarrow|xlongrightarrow)\{(?P<arg>.*)\}|\\(?:to|rightarrow|longrightarrow)|→|->")
-_SCALAR = re.compile(r"(?P<sign>[-−])?(?P<num>\d+(?:\.\d+)?)\s*(?:\\times|×|\*|\\cdot|·)\s*$")
+_SCALAR = re.compile(r"(?<![\w.])(?P<sign>[-−])?(?P<num>\d+(?:\.\d+)?)\s*(?:\\times|×|\*|\\cdot|·)\s*"
+                     r"(?:[^\W\d_]{1,12}\s*[:：=]?\s*)?$")   # "0.15 × Value: [...]" too
 
 
 def _clean(between: str) -> str:
@@ -75,14 +79,99 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
     ops = [blocks[i] for i in members]
     try:
         value, scalar = _evaluate(text, ops, values or {})
+        kinds = {_kind(_clean(_between(text, a, b) or "")) for a, b in zip(ops, ops[1:])}
+        kinds |= {"scale"} if scalar else set()
+        kinds |= {_prefix_kind(text, ops[0])} - {""}
+        rel_kind = _relation_kind(relation)
         value = _relation(relation, value)
+        kinds |= {rel_kind} - {"same"}
     except (ValueError, ZeroDivisionError, TypeError, sp.SympifyError, guard.GuardError):
         return None
     if value is None or value.shape != res.shape:
         return None
     lines = ", ".join(str(b.line) for b in ops)
-    return Local(sp.ImmutableMatrix(value), tuple(ops), f"what its operands give (line{'s' if len(ops) > 1 else ''} {lines})",
-                 scalar)
+    kind = kinds.pop() if len(kinds) == 1 else ("same" if not kinds else "mixed")
+    slack = _slack(text, ops, scalar, kind, value, res, values or {})
+    return Local(sp.ImmutableMatrix(value), tuple(ops),
+                 f"what its operands give (line{'s' if len(ops) > 1 else ''} {lines})", scalar, kind, slack)
+
+
+def _kind(op: str) -> str:
+    if _MUL.match(op) or _ELEM.match(op):
+        return "product"
+    if op in ("+", "-", "−"):
+        return "sum"
+    return "scale" if op in ("/", "\\div") else "mixed"
+
+
+def _prefix_kind(text: str, first: Block) -> str:
+    start = first.span[0]
+    before = re.sub(r"[ \t$]|\\left|\\big|\\Big", "", text[max(0, start - 40):start])
+    if re.search(r"(?:\\exp|exp|\\mathrm\{exp\}|e\^)\(?$", before):
+        return "exp"
+    if re.search(r"softmax\)?\(?$|\\text\{softmax\}\(?$", before, re.I):
+        return "softmax"
+    return ""
+
+
+def _relation_kind(relation: str) -> str:
+    m = _ARROW.search(relation)
+    if m is None:
+        return "same"
+    arg = m.group("arg") or ""
+    return "softmax" if re.search(r"softmax", arg, re.I) else "exp" if re.search(r"exp", arg) else "scale"
+
+
+def _slack(text, ops, scalar, kind, value, res, values):
+    """A result printed with more decimals than its exact local value needs was computed from
+    unrounded operands (``0.2822 × [0.2, 0.9] = [0.05644543, ...]``): allow, per entry, the
+    first-order error of the operands' printed rounding.  Only for linear chains."""
+    if kind not in ("product", "scale", "sum", "same") or values:
+        return ()
+    places = max((e.places or 0 for r in res.rows for e in r), default=0)
+    if places <= max(_needed(x) for x in value):
+        return ()     # no printed digit beyond what the exact local value has: the operands were exact
+    def half(block):
+        return [[mpmath.mpf(5) / 10 ** (e.places + 1) if e.places else mpmath.mpf(0) for e in r]
+                for r in block.rows]
+    def absm(block):
+        return [[abs(mpmath.mpf(e.value.p) / e.value.q) for e in r] for r in block.rows]
+    err = half(ops[0])
+    mag = absm(ops[0])
+    for prev, nxt in zip(ops, ops[1:]):
+        op = _clean(_between(text, prev, nxt) or "")
+        e2, m2 = half(nxt), absm(nxt)
+        if _MUL.match(op) and len(mag[0]) == len(m2):
+            n, k, c = len(mag), len(m2), len(m2[0])
+            err = [[sum(mag[i][t] * e2[t][j] + err[i][t] * m2[t][j] + err[i][t] * e2[t][j] for t in range(k))
+                    for j in range(c)] for i in range(n)]
+            mag = [[sum(mag[i][t] * m2[t][j] for t in range(k)) for j in range(c)] for i in range(n)]
+        elif op in ("+", "-", "−") and len(mag) == len(m2) and len(mag[0]) == len(m2[0]):
+            err = [[err[i][j] + e2[i][j] for j in range(len(mag[0]))] for i in range(len(mag))]
+            mag = [[mag[i][j] + m2[i][j] for j in range(len(mag[0]))] for i in range(len(mag))]
+        else:
+            return ()
+    if scalar:
+        s_val = abs(mpmath.mpf(scalar.replace("−", "-")))
+        s_err = mpmath.mpf(5) / 10 ** (len(scalar.split(".")[1]) + 1) if "." in scalar else mpmath.mpf(0)
+        err = [[s_val * err[i][j] + s_err * mag[i][j] for j in range(len(mag[0]))] for i in range(len(mag))]
+    if (len(err), len(err[0])) != res.shape:
+        return ()
+    return tuple(tuple(row) for row in err)
+
+
+def _needed(x) -> int:
+    """Decimals an exact value needs (99 when it does not terminate)."""
+    if not isinstance(x, sp.Rational):
+        return 99
+    q, n = int(x.q), 0
+    while q % 10 == 0:
+        q //= 10
+        n += 1
+    while q % 2 == 0 or q % 5 == 0:
+        q = q // 2 if q % 2 == 0 else q // 5
+        n += 1
+    return n if q == 1 else 99
 
 
 def _call_of(text: str, block: Block) -> bool:
@@ -209,5 +298,6 @@ def _scalar_times(text: str, res: Block, vec: Block, values: dict | None = None)
     value = (values or {}).get(id(vec), vec.matrix()) * scale
     if value.shape != res.shape:
         return None
+    scalar = (m.group("sign") or "") + m.group("num")
     return Local(sp.ImmutableMatrix(value), (vec,), f"{m.group('num')} × the vector before it (line {vec.line})",
-                 (m.group("sign") or "") + m.group("num"))
+                 scalar, "scale", _slack(text, [vec], scalar, "scale", value, res, values or {}))

@@ -361,7 +361,10 @@ def _label_before(text: str, start: int, line_start: int) -> str:
     before = text[line_start:start]
     before = re.sub(r"\\left\s*$|\$+\s*$", "", before.rstrip()).rstrip()
     parts = _CLAUSE_END.split(before)
-    return parts[-1].strip()[-120:] if parts else ""
+    label = parts[-1].strip()[-120:] if parts else ""
+    # "Weight: 0.15 × Value: [...]": the words after the last number and operator name the block
+    tail = re.split(r"(?:\d|\))\s*(?:×|\*|\\times|\\cdot)\s*", label)[-1]
+    return tail if tail != label and re.search(r"[^\W\d_]", tail) else label
 
 
 def _last_clause(line: str) -> str:
