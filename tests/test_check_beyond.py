@@ -247,6 +247,20 @@ def test_rope_chain_in_degrees_and_radians():
     assert at(cs, 5).status == "wrong" and at(cs, 5).entries[0]["correct"] == n(sp.cos(1), 4)
 
 
+def test_rope_theta_and_tokens_per_turn():
+    th = sp.Integer(1000000) ** (-R(30, 64))     # θ_15 with base 10^6 and d = 64
+    text = ("# RoPE\n\nrope_base = 1000000.0, head_dim=64\n\n"
+            "- θ_0 = 1.0, one full turn every 2π (about 6 tokens)\n"
+            f"- θ_15 = {n(th, 5)}, one full turn every {n(2 * sp.pi / th, 0)} tokens\n"
+            "- θ_15 = 0.001, one full turn every 6283 tokens\n")
+    cs = [c for c in claims(text)]
+    assert {c.status for c in cs if c.line == 5} == {"exact", "rounded"}
+    assert {c.status for c in cs if c.line == 6} == {"rounded"}
+    period = [c for c in cs if c.line == 7 and c.status == "wrong"]
+    assert len(period) == 1 and period[0].cause == "drift"       # 2π/0.001 = 6283, exact θ gives 4080
+    assert period[0].entries[0]["correct"] == n(2 * sp.pi / th, 0) == "4080"
+
+
 # --------------------------------------------------------------------------- variance, Jacobian
 
 def test_variance_of_a_printed_sample_either_divisor():

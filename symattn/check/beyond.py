@@ -272,7 +272,7 @@ def _scalar(line: int, source: str, what: str, entry: Entry, readings, how: str,
     with mpmath.workdps(_DPS):
         p = mpmath.mpf(entry.value.p) / entry.value.q
         x, name = min(readings, key=lambda r: abs(r[0] - p))
-    right = right_text(entry, x)
+    right = str(int(mpmath.nint(x))) if loose_int and entry.places == 0 else right_text(entry, x)
     where = f"{how}{' (closest reading: ' + name + ')' if name else ''}"
     c = Claim(line, source, "wrong", entry.text, _show(x),
               f"{what}: printed {entry.text}, but it is {_show(x)} ≈ {right}, {where}", what,
@@ -792,7 +792,8 @@ def _rope_base_dims(text: str) -> tuple[list[int], list[int]]:
     bases = {10000}
     for m in re.finditer(r"(?:base|theta|θ)\w*\s*(?::\s*float)?\s*=\s*(\d+(?:\.0*)?|\d+e\d+)", text, re.I):
         try:
-            bases.add(int(float(m.group(1))))
+            if float(m.group(1)) >= 100:   # θ_0 = 1 is an angle, not a base
+                bases.add(int(float(m.group(1))))
         except ValueError:
             pass
     dims = set()
@@ -1053,6 +1054,53 @@ def _near(e: Entry, x, a_row) -> bool:
     return abs(_val(e) - x) <= slack
 
 
+_THETA_I = re.compile(r"(?:\\theta|θ)_\{?(\d+)\}?\s*\$?\s*=\s*\$?\s*(\d+(?:\.\d+)?)")
+_PERIOD = re.compile(r"(?:约|about|~|≈)?\s*(\d+(?:\.\d+)?)\s*(万|[KkM])?\s*(?:个\s*)?tokens?", re.I)
+_TURN = re.compile(r"转一圈|一圈|一周|周期|full (?:turn|rotation|circle|cycle)|one (?:turn|rotation|cycle)|period|"
+                   r"wavelength|1周|한 바퀴", re.I)
+
+
+def _rope_periods(text: str, lines: list[str]) -> list[Claim]:
+    """``θ_15 = 0.001, a full turn every 6283 tokens``: θ_i = base^(−2i/d) with the base and d the article
+    states (decided by the printed θ), and the period 2π/θ_i from the exact θ."""
+    if not re.search(r"rope|rotary|旋转位置", text, re.I):
+        return []
+    bases, dims = _rope_base_dims(text)
+    out = []
+    for n, raw in enumerate(lines, 1):
+        m = _THETA_I.search(raw)
+        if not m:
+            continue
+        i, ent = int(m.group(1)), _entry(m.group(2), n)
+        fits = [(b, d) for b in bases for d in dims if 2 * i < d and _agree(ent, _theta_i(b, i, d))]
+        if len({mpmath.nstr(_theta_i(b, i, d), 20) for b, d in fits}) != 1:
+            continue   # no reading, or readings that disagree: not decided
+        base, d = fits[0]
+        th = _theta_i(base, i, d)
+        how = f"θ_{i} = {base}^(-2·{i}/{d})"
+        out.append(_scalar(n, raw.strip(), f"θ_{i}", ent, [(th, "")], how))
+        p = _PERIOD.search(raw, m.end())
+        if not p or not _TURN.search(raw):
+            continue
+        mult = {"万": 10 ** 4, "k": 10 ** 3, "m": 10 ** 6}.get((p.group(2) or "").lower(), 1)
+        pe_ = _entry(p.group(1), n)
+        with mpmath.workdps(_DPS):
+            period = 2 * mpmath.pi / th / mult
+            from_printed = 2 * mpmath.pi / _val(ent) / mult
+        c = _scalar(n, raw.strip(), f"tokens per turn at θ_{i}", pe_, [(period, "")],
+                    f"2π/θ_{i} with {how}{' (in units of ' + p.group(2) + ')' if mult > 1 else ''}", loose_int=True)
+        if c.status == "wrong" and _agree(pe_, from_printed, True):
+            c.cause = "drift"
+            c.detail += f"; it follows from the rounded θ_{i} = {m.group(2)}"
+        out.append(c)
+    return out
+
+
+def _theta_i(base, i, d):
+    with mpmath.workdps(_DPS):
+        return mpmath.power(base, -mpmath.mpf(2 * i) / d)
+
+
 # --------------------------------------------------------------------------- direction of a rotation
 
 _CCW = re.compile(r"counter[- ]?clockwise|anti[- ]?clockwise|逆时针|反時計回り|반시계", re.I)
@@ -1121,6 +1169,7 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += _variances(text, lines)
     claims += _jacobians(blocks)
     claims += _directions(lines)
+    claims += _rope_periods(text, lines)
     return _one_per_line(claims)
 
 
