@@ -10,6 +10,11 @@ substituted, one entry written out, the exact value, then decimals.
 With no SPEC, derives the built-in example of the article "从零手推 Attention"
 (tokens 我 爱 你, d_k = 4).  A SPEC is a TOML file with the keys tokens, X,
 W_Q, W_K, W_V (or Q, K, V directly), d_k, digits, lang; see derivations/*.toml.
+
+With --from-article POST.md, derives the example of an article: its inputs as
+`symattn check` reads them, its tokens, d_k, language, names and decimals.
+Where the article is ambiguous, one line per choice goes to standard error;
+--spec-out writes the spec used, to edit and derive again.
 """
 EPILOG = """\
 examples:
@@ -21,6 +26,8 @@ examples:
   symattn derive --format pdf -o a.pdf    that document compiled (needs xelatex)
   symattn derive --format html -o a.html  one self-contained page (KaTeX inlined, works offline)
   symattn derive --step weights           one step only (repeat --step for more)
+  symattn derive --from-article post.md --spec-out post.toml
+                                          an article's own example, in its own terms
 """
 
 FORMATS = ("md", "tex", "html", "text", "json", "pdf")
@@ -34,7 +41,9 @@ def add_arguments(p) -> None:
     p.add_argument("--step", action="append", metavar="ID",
                    help="only the step with this id (scores, weights, output, …); repeatable")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
-    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    p.add_argument("--force", action="store_true", help="overwrite FILE (and --spec-out) if it exists")
+    p.add_argument("--from-article", metavar="POST", help="derive the example of this Markdown or LaTeX article")
+    p.add_argument("--spec-out", metavar="SPEC", help="with --from-article: write the spec used to SPEC (TOML)")
 
 
 def run(args) -> int:
@@ -45,13 +54,46 @@ def run(args) -> int:
 
     if args.format == "pdf":
         _check_pdf_target(args.output)
-    spec = spec_from_args(args)
+    plan = None
+    if args.from_article or args.spec_out:
+        spec, plan = _from_article(args)
+    else:
+        spec = spec_from_args(args)
     derivation = derive(spec)
     if args.step:
         derivation = _only(derivation, args.step)
     text = render(derivation, args.format, spec.lang)
     emit(text, args.output, force=args.force)
+    if plan is not None and args.spec_out:
+        emit(plan.toml, args.spec_out, force=args.force)
     return 0
+
+
+def _from_article(args):
+    """The article's spec (with --digits and --lang applied); its choices as notes on stderr."""
+    import sys
+    from dataclasses import replace
+
+    from .. import limits
+    from ..errors import SymattnError, _printable
+    from ..from_article import load_article
+
+    if not args.from_article:
+        raise SymattnError("--spec-out needs --from-article POST")
+    if args.spec:
+        raise SymattnError("give a SPEC or --from-article POST, not both")
+    if args.spec_out and args.output and args.spec_out == args.output:
+        raise SymattnError("--spec-out and -o name the same file", entry="--spec-out")
+    spec, plan = load_article(args.from_article)
+    if args.digits is not None:
+        if not 0 <= args.digits <= limits.MAX_DIGITS:
+            raise SymattnError(f"--digits must be from 0 to {limits.MAX_DIGITS}")
+        spec = replace(spec, digits=args.digits)
+    if args.lang:
+        spec = replace(spec, lang=args.lang)
+    for line in plan.choices:
+        print(_printable(f"symattn: note: {args.from_article}: {line}"), file=sys.stderr)
+    return spec, plan
 
 
 def _only(derivation, step_ids):

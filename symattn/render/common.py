@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import sympy as sp
+
 from ..model import Derivation, Step, Text
 from ..numeric import fixed
 from ..printing import Printer
@@ -29,6 +31,7 @@ class Block:
     level: str   # "formula", "substituted", "expanded", "exact" or "numeric"
     latex: str   # a complete display equation, without delimiters
     parts: tuple[str, ...] = ()  # the sides joined by "=" in ``latex``, for line breaking
+    places: int | None = None    # decimals shown by a numeric block
 
 
 def numbered(derivation: Derivation, lang: str):
@@ -78,9 +81,46 @@ def shows(derivation: Derivation, level: str) -> bool:
     return levels is None or ("entry" if level == "expanded" else level) in levels
 
 
+def exact_places(step: Step, digits: int, most: int = 8) -> int:
+    """Decimals to show: ``digits``, or more when every entry is a decimal that ``digits``
+    places would round and ``most`` places show exactly (X W of 0.5 and 0.65 is 0.325):
+    a rounded operand would not give the next step's printed values.
+
+    >>> exact_places(Step("q", Text("", ""), None, None, None, (), sp.ImmutableMatrix([[sp.Rational(13, 40), 1]]), ()), 2)
+    3
+    """
+    need = digits
+    for e in step.exact:
+        if not e.is_Rational:
+            return digits
+        places = _places(e, most)
+        if places is None:
+            return digits
+        need = max(need, places)
+    return need
+
+
+def _places(e, most: int) -> int | None:
+    """The decimals that write the rational ``e`` exactly, or None beyond ``most``."""
+    for places in range(most + 1):
+        if (e * 10 ** places).is_Integer:
+            return places
+    return None
+
+
 def numeric_rows(step: Step, digits: int) -> list[list[str | None]]:
-    """Numeric entries as fixed-point strings (None where symbolic)."""
+    """Numeric entries as fixed-point strings (None where symbolic); exact decimals in full."""
+    places = exact_places(step, digits)
+    if places > digits:
+        return [[_decimal(e, places) for e in step.exact.row(i)] for i in range(step.exact.rows)]
     return [[None if v is None else fixed(v, digits) for v in row] for row in step.numeric]
+
+
+def _decimal(e, places: int) -> str:
+    from decimal import Decimal, localcontext
+    with localcontext() as ctx:
+        ctx.prec = len(str(e.p)) + places + 10  # exact: e * 10^places is a whole number
+        return f"{Decimal(int(e.p)) / Decimal(int(e.q)):.{places}f}"
 
 
 def table_rows(step: Step, digits: int) -> list[list[str]] | None:
@@ -136,12 +176,13 @@ def blocks(step: Step, derivation: Derivation) -> list[Block]:
     if _needs_numeric(step):
         num = _numeric_latex(step, derivation.digits, p)
         if num is not None:
-            out.append(Block("numeric", rf"{lhs} \approx {num}"))
+            out.append(Block("numeric", rf"{lhs} \approx {num}",
+                             places=exact_places(step, derivation.digits)))
     return [b for b in out if shows(derivation, b.level)]
 
 
-def level_label(level: str, derivation: Derivation, lang: str) -> str:
+def level_label(level: str, derivation: Derivation, lang: str, places: int | None = None) -> str:
     text = LABELS[level][lang]
     if level == "numeric":
-        text += LABELS["decimals"][lang].format(d=derivation.digits)
+        text += LABELS["decimals"][lang].format(d=derivation.digits if places is None else places)
     return text

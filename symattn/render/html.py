@@ -88,7 +88,7 @@ def render_body(derivation: Derivation, lang: str) -> str:
         if label is not None:
             out.append(f"<h2>{escape(label)}{_text(step.title[lang])}</h2>")
         for b in blocks(step, derivation):
-            label = escape(level_label(b.level, derivation, lang))
+            label = escape(level_label(b.level, derivation, lang, b.places))
             math = f'<div class="math">\\[{escape(b.latex)}\\]</div>'
             if b.level == "expanded":
                 out.append(f"<details open><summary>{label}</summary>{math}</details>")

@@ -42,7 +42,7 @@ def render(derivation: Derivation, lang: str) -> str:
         if label is not None:
             out += [f"## {label}{_text(step.title[lang])}", ""]
         for b in blocks(step, derivation):
-            out += [f"**{level_label(b.level, derivation, lang)}**", "", "$$", b.latex, "$$", ""]
+            out += [f"**{level_label(b.level, derivation, lang, b.places)}**", "", "$$", b.latex, "$$", ""]
         out += _table(step, derivation)
         for note in step.notes:
             out.append(f"- {note[lang]}")

@@ -94,7 +94,7 @@ def render_body(derivation: Derivation, lang: str) -> str:
         if label is not None:
             out += [r"\section*{%s%s}" % (escape_text(label), escape_text(step.title[lang])), ""]
         for b in blocks(step, derivation):
-            out += [r"\paragraph{%s}" % escape_text(level_label(b.level, derivation, lang)),
+            out += [r"\paragraph{%s}" % escape_text(level_label(b.level, derivation, lang, b.places)),
                     *_display(b), ""]
         out += _table(step, derivation)
         if step.notes:
