@@ -109,6 +109,23 @@ def test_kv_product_chains_with_thousands_separators_and_units():
     assert at(cs, 8).status in ("rounded", "exact")
 
 
+def test_kv_budget_context_and_gqa_groups():
+    text = ("# KV cache\n\nFor Big-70B (80 layers, 8 KV heads, head_dim=128) in FP16:\n\n"
+            "- 32K context: ~16 GB\n\n"
+            "A 48GB card leaves ~4 GB for the KV cache, which caps you at roughly 8K context.\n"
+            "A 48GB card leaves ~4 GB for the KV cache, which caps you at roughly 12K context.\n\n"
+            "With GQA, 32 query heads in 8 groups: 4 query heads share each K/V head.\n"
+            "With GQA, 32 query heads in 8 groups: 8 query heads share each K/V head.\n")
+    per_token = 2 * 80 * 8 * 128 * 2
+    cs = claims(text)
+    assert at(cs, 5).status == "wrong"        # 32K tokens: 10.7 GB or 10 GiB, not 16
+    # 4 GB hold 4e9 / 327680 = 12207 tokens (12.2K), 4 GiB hold 13107 (13.1K or 12.8K of 1024)
+    assert sp.Integer(4 * 10**9) / per_token > 12000
+    assert at(cs, 7).status == "wrong" and at(cs, 7).cause == "carried" and at(cs, 7).root == 5
+    assert at(cs, 8).status == "rounded"
+    assert at(cs, 10).status == "exact" and at(cs, 11).status == "wrong" and at(cs, 11).expected == "4"
+
+
 def test_kv_rules_only_in_an_article_about_the_kv_cache():
     assert claims("Step 2: 160 × 8 = 1,281\n") == []
 

@@ -272,7 +272,7 @@ def _scalar(line: int, source: str, what: str, entry: Entry, readings, how: str,
     with mpmath.workdps(_DPS):
         p = mpmath.mpf(entry.value.p) / entry.value.q
         x, name = min(readings, key=lambda r: abs(r[0] - p))
-    right = str(int(mpmath.nint(x))) if loose_int and entry.places == 0 else right_text(entry, x)
+    right = str(int(mpmath.floor(x + mpmath.mpf(1) / 2))) if loose_int and entry.places == 0 else right_text(entry, x)
     where = f"{how}{' (closest reading: ' + name + ')' if name else ''}"
     c = Claim(line, source, "wrong", entry.text, _show(x),
               f"{what}: printed {entry.text}, but it is {_show(x)} ≈ {right}, {where}", what,
@@ -502,6 +502,10 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
         sizes = list(_SIZES.finditer(raw))
         toks = list(_TOKENS.finditer(raw))
         factor = re.search(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[x×](?=\s*\|)", raw)
+        budget = _BUDGET.search(raw)
+        if budget and len(toks) == 1 and models and toks[0].start() > budget.end():
+            out.append(_kv_budget(n, raw, budget, toks[0], models[-1], default_bytes, out))
+            continue
         if len(sizes) != 1 or not models:
             continue
         if "=" in raw or "×" in raw.replace("2×", "") and not factor:
@@ -553,6 +557,35 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
     return out
 
 
+_BUDGET = re.compile(r"(\d+(?:\.\d+)?)\s*([KMGT]i?B)\s+(?:left\s+)?(?:for|of)\s+(?:the\s+)?KV", re.I)
+
+
+def _kv_budget(n, raw, budget, tok, model, default_bytes, earlier) -> Claim:
+    """``~10 GB for the KV cache ... roughly 5K context``: the context a memory budget holds."""
+    nbytes = model.nbytes or default_bytes or 2
+    per_token = 2 * model.layers * model.heads * model.dim * nbytes
+    size = mpmath.mpf(budget.group(1))
+    kilo = {"k": (1000, 1024), "m": (10 ** 6, 2 ** 20)}.get((tok.group(2) or "").lower(), (1,))
+    readings = [(size * u / per_token / k, f"{_UNIT_NAME[u]}, {k} tokens per {tok.group(2) or 'unit'}")
+                for u in _UNITS[budget.group(2).lower()] for k in kilo]
+    ent = _entry(tok.group(1), n)
+    c = _scalar(n, raw.strip(), f"context that {budget.group(0)} cache holds", ent, readings,
+                f"{budget.group(1)} {budget.group(2)} / (2 · {model.layers} · {model.heads} · {model.dim} · "
+                f"{mpmath.nstr(nbytes, 3)} bytes per token)", loose_int=True)
+    if c.status == "wrong":
+        for prev in earlier:   # the author's own bytes per token, from a wrong size printed before
+            t = _TOKENS.search(prev.source)
+            if prev.status != "wrong" or not t or "compressed" in prev.what:
+                continue
+            k = {"k": 1000, "m": 10 ** 6}.get((t.group(2) or "").lower(), 1)
+            printed_per_token = _val(_entry(prev.claimed, 0)) / (mpmath.mpf(t.group(1)) * k)
+            if _agree(ent, size / printed_per_token / kilo[0], True):
+                c.cause, c.root = "carried", prev.root or prev.line
+                c.detail += f"; it follows from the wrong size printed at line {prev.line}"
+                break
+    return c
+
+
 def _rescale(readings, base_claim: Claim, unit: str, f):
     """The readings of a base size, in ``unit`` and divided by a compression factor ``f``."""
     out = []
@@ -597,6 +630,26 @@ def _kv_restated(lines: list[str]) -> list[Claim]:
         out.append(_scalar(n, raw.strip(), what, ent, _unit_readings(vals, s.group(3).lower()),
                            f"the factors of line {chain[1]}" + (f" with {factors[-1]} bytes per element"
                                                                 if new is not None else ""), loose_int=True))
+    return out
+
+
+_GQA = re.compile(r"(\d+)\s+(?:query|Q)\s+heads?\b[^.\n]{0,40}?\b(?:in|into|over|across|share)\s+(\d+)\s+"
+                  r"(?:groups?|KV heads?|key[- ]value heads?|K/V heads?)[^.\n]{0,60}?\b(\d+)\s+(?:query|Q)\s+heads?\s+"
+                  r"(?:share|per|in each|use)", re.I)
+
+
+def _gqa_groups(lines: list[str]) -> list[Claim]:
+    """``8 query heads in 2 groups, so 4 query heads share each K/V head``: h_q / h_kv query heads
+    per K/V head (grouped-query attention)."""
+    out = []
+    for n, raw in enumerate(lines, 1):
+        for m in _GQA.finditer(raw):
+            hq, g = int(m.group(1)), int(m.group(2))
+            if g == 0:
+                continue
+            ent = _entry(m.group(3), n)
+            out.append(_scalar(n, raw.strip(), "query heads per K/V head", ent, [(mpmath.mpf(hq) / g, "")],
+                               f"{hq} query heads / {g} K/V heads"))
     return out
 
 
@@ -1162,6 +1215,7 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     if kv_article:
         claims += _kv_sizes(lines, text)
         claims += _kv_restated(lines)
+    claims += _gqa_groups(lines)
     claims += _pe_tables(text, lines)
     claims += _pe_vectors(text, lines, claims)
     claims += _rope_tables(text, lines)
