@@ -1,0 +1,125 @@
+"""`symattn check --fix`: a corrected copy that checks with 0 wrong, changed only where the report says.
+
+On every article of the corpus (tests/articles and tests/articles/real) that the checker finds wrong:
+the copy checks with 0 wrong, and the lines that differ from the original are exactly the lines
+reported wrong (in the first check, or in a check of the copy: a fixed slip can bring out a carried
+value that the first report could not name).  A clean article comes back byte-identical.  Verdicts
+come from fresh runs of the checker, never from numbers written here.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from symattn.check import check_file, check_text
+from symattn.check.fix import fix_article, fix_text, unified_diff
+
+HERE = Path(__file__).parent
+ARTICLES = sorted(p for folder in (HERE / "articles", HERE / "articles" / "real") for p in folder.iterdir()
+                  if p.suffix in (".md", ".tex") and p.name != "INDEX.md")
+WRONG = HERE / "articles" / "en-rounding-drift.md"
+CLEAN = HERE / "articles" / "zh-causal-mask.md"
+
+
+def _misplaced(text: str, report) -> list[str]:
+    """Wrong entries whose printed text is not on the line the report gives (a checker bug: --fix
+    relies on each entry's line)."""
+    lines = text.splitlines()
+    bad = []
+    for c in report.claims:
+        for e in c.entries if c.status == "wrong" else ():
+            n = e.get("line")
+            if not isinstance(n, int) or not 1 <= n <= len(lines) or e["claimed"] not in lines[n - 1]:
+                bad.append(f"{e['entry']} {e['claimed']} on line {n}")
+    return bad
+
+
+def _differing(a: str, b: str) -> list[int]:
+    x, y = a.splitlines(keepends=True), b.splitlines(keepends=True)
+    assert len(x) == len(y), "a fix never adds or removes a line"
+    return [i + 1 for i, (p, q) in enumerate(zip(x, y)) if p != q]
+
+
+@pytest.mark.parametrize("article", ARTICLES, ids=lambda p: p.name)
+def test_fix_gives_a_copy_with_no_wrong_claim_changed_only_on_the_wrong_lines(article):
+    text = article.read_text(encoding="utf-8")
+    report = check_text(text, article.name)
+    first = {ln for c in report.claims if c.status == "wrong" for ln in (c.wrong_lines or [c.line])}
+    fixed = fix_article(text, report, lambda t: check_text(t, article.name))
+    if not first:
+        assert fixed.text == text and fixed.lines == []           # clean: byte-identical
+        return
+    misplaced = _misplaced(text, report)
+    if misplaced:
+        pytest.xfail("the checker gives lines where the printed entries are not: " + "; ".join(misplaced[:4]))
+    again = check_text(fixed.text, article.name)
+    assert [(c.line, c.entries) for c in again.claims if c.status == "wrong"] == []
+    changed = _differing(text, fixed.text)
+    assert changed == fixed.lines
+    assert set(changed) == set(fixed.wrong_lines)                # exactly the lines reported wrong
+    assert first <= set(changed)
+
+
+def test_fix_replaces_only_the_printed_numbers_in_the_authors_notation():
+    text = WRONG.read_text(encoding="utf-8")
+    fixed = fix_text(text, check_text(text, "a.md"))
+    old, new = text.splitlines()[22], fixed.text.splitlines()[22]
+    assert re.sub(r"0\.58 & 0\.32", "0.56 & 0.34", new) == old    # nothing else on the line moved
+    assert fixed.lines == [23] and fixed.replaced == 2
+
+
+def test_repeated_values_on_a_line_are_told_apart_by_their_column():
+    # all rows on one line: the wrong entry [2,1] prints 0, and so does the right entry [1,2] before it
+    text = ("$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$K = \\begin{bmatrix} 1 & 1 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$S = QK^T = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n")
+    report = check_text(text, "a.md")
+    assert [e["claimed"] for c in report.claims for e in c.entries] == ["0"]
+    fixed = fix_text(text, report)
+    assert fixed.unplaced == []
+    assert fixed.text.splitlines()[4] == "$$S = QK^T = \\begin{bmatrix} 1 & 0 \\\\ 1 & 1 \\end{bmatrix}$$"
+    assert check_text(fixed.text, "a.md").count("wrong") == 0
+
+
+def test_cli_writes_copies_never_over_an_input(run_cli, tmp_path):
+    src = tmp_path / "posts"
+    src.mkdir()
+    shutil.copy(WRONG, src / "wrong.md")
+    shutil.copy(CLEAN, src / "clean.md")
+    before = {p.name: p.read_bytes() for p in src.iterdir()}
+    code, out, err = run_cli("check", src, "--fix", "-o", tmp_path / "fixed", "--lang", "en")
+    assert code == 1, err
+    assert (tmp_path / "fixed" / "clean.md").read_bytes() == before["clean.md"]
+    copy = (tmp_path / "fixed" / "wrong.md").read_text(encoding="utf-8")
+    assert check_file(tmp_path / "fixed" / "wrong.md").count("wrong") == 0
+    assert _differing(before["wrong.md"].decode(), copy) == [23]
+    assert "corrected copy: " in out
+    assert {p.name: p.read_bytes() for p in src.iterdir()} == before          # originals untouched
+    # onto an input, or its folder: refused, nothing written
+    for target in (src / "wrong.md", src):
+        code, _, err = run_cli("check", src / "wrong.md" if target != src else src, "--fix", "-o", target, "--force")
+        assert code == 2 and "would overwrite the article" in err
+    assert {p.name: p.read_bytes() for p in src.iterdir()} == before
+    # an existing copy is kept without --force
+    code, _, err = run_cli("check", src / "wrong.md", "--fix", "-o", tmp_path / "fixed" / "wrong.md")
+    assert code == 2 and "already exists" in err
+    code, _, err = run_cli("check", src / "wrong.md", "--fix")
+    assert code == 2 and "-o OUT" in err
+
+
+def test_diff_is_a_unified_diff_of_exactly_the_fixed_lines(run_cli, tmp_path):
+    code, out, _ = run_cli("check", WRONG, "--diff")
+    assert code == 1
+    text = WRONG.read_text(encoding="utf-8")
+    fixed = fix_article(text, check_text(text, str(WRONG)), lambda t: check_text(t, str(WRONG)))
+    assert out == unified_diff(text, fixed.text, str(WRONG))
+    assert out.startswith(f"--- a/{str(WRONG).lstrip('/')}\n+++ b/")
+    minus = [ln for ln in out.splitlines() if ln.startswith("-") and not ln.startswith("---")]
+    plus = [ln for ln in out.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
+    assert minus == ["-" + text.splitlines()[22]] and plus == ["+" + fixed.text.splitlines()[22]]
+    code, out, _ = run_cli("check", CLEAN, "--diff")
+    assert (code, out) == (0, "")
