@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-__all__ = ["render_github", "render_sarif", "RULES", "rule_of"]
+__all__ = ["render_github", "render_sarif", "RULES", "rule_of", "SCHEMA"]
+
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 #: rule id -> (short description, help).  The first rules come from the diagnosis, the last from the cause.
 RULES = {
@@ -119,7 +121,7 @@ def render_sarif(articles) -> str:
     invocation = {"executionSuccessful": not bad, "toolExecutionNotifications": [
         {"level": "error", "message": {"text": a.error},
          "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(a.name)}}}]} for a in bad]}
-    doc = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+    doc = {"$schema": SCHEMA, "version": "2.1.0",
            "runs": [{"tool": {"driver": {"name": "symattn", "version": __version__, "rules": rules}},
                      "invocations": [invocation], "results": results}]}
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
