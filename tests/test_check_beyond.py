@@ -126,6 +126,16 @@ def test_kv_budget_context_and_gqa_groups():
     assert at(cs, 10).status == "exact" and at(cs, 11).status == "wrong" and at(cs, 11).expected == "4"
 
 
+def test_kv_parameter_rows_with_their_quotient():
+    text = ("KV cache parameters\n\n"
+            "KV heads (GQA-8) H_kv 8 H_total=64 / GQA_ratio=8\n"
+            "Per-head dimension D 128 model_dim(8192) / H_total(64)\n"
+            "Per-head dimension D 64 model_dim(8192) / H_total(64)\n")
+    cs = claims(text)
+    assert at(cs, 3).status == "exact" and at(cs, 4).status == "exact"
+    assert at(cs, 5).status == "wrong" and at(cs, 5).expected == str(8192 // 64)
+
+
 def test_kv_rules_only_in_an_article_about_the_kv_cache():
     assert claims("Step 2: 160 × 8 = 1,281\n") == []
 

@@ -653,6 +653,21 @@ def _gqa_groups(lines: list[str]) -> list[Claim]:
     return out
 
 
+_NAMED_QUOTIENT = re.compile(r"(?<![\w.])(\d+)\s+[A-Za-z_]\w*\s*[=(]\s*(\d+)\s*\)?\s*/\s*[A-Za-z_]\w*\s*[=(]\s*(\d+)\s*\)?")
+
+
+def _named_quotients(lines: list[str]) -> list[Claim]:
+    """A parameter row ``H_kv 8 H_total=64 / GQA_ratio=8``: the value against the quotient beside it."""
+    out = []
+    for n, raw in enumerate(lines, 1):
+        for m in _NAMED_QUOTIENT.finditer(raw):
+            a, b = int(m.group(2)), int(m.group(3))
+            if b:
+                out.append(_scalar(n, raw.strip(), m.group(0), _entry(m.group(1), n), [(mpmath.mpf(a) / b, "")],
+                                   f"the quotient {a} / {b} printed beside it"))
+    return out
+
+
 # --------------------------------------------------------------------------- positional encodings
 
 def _pe_formula(text: str) -> bool:
@@ -1215,6 +1230,7 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     if kv_article:
         claims += _kv_sizes(lines, text)
         claims += _kv_restated(lines)
+        claims += _named_quotients(lines)
     claims += _gqa_groups(lines)
     claims += _pe_tables(text, lines)
     claims += _pe_vectors(text, lines, claims)
