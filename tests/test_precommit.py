@@ -1,0 +1,67 @@
+"""The pre-commit hook of .pre-commit-hooks.yaml, run by the real pre-commit in a temporary git repo.
+
+The hook is configured as a ``repo: local`` hook built from the shipped definition (same id, entry
+arguments, file pattern and types), with ``language: system`` and this interpreter, so it runs offline
+on this checkout.  A commit with a wrong weight is rejected; a correct one passes.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTICLES = Path(__file__).parent / "articles"
+
+pytest.importorskip("pre_commit")
+yaml = pytest.importorskip("yaml")
+if shutil.which("git") is None:
+    pytest.skip("git is not installed", allow_module_level=True)
+
+
+def _git(repo: Path, *args, env=None, check=True):
+    return subprocess.run(["git", *args], cwd=repo, env=env, capture_output=True, text=True, check=check)
+
+
+def test_precommit_rejects_a_wrong_weight_and_passes_a_correct_one(tmp_path):
+    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert hook["language"] == "python" and hook["entry"].split()[:2] == ["symattn", "check"]
+    local = dict(hook, language="system", entry=" ".join([sys.executable, "-m", "symattn", *hook["entry"].split()[1:]]))
+    local.pop("description", None)
+    repo = tmp_path / "blog"
+    repo.mkdir()
+    env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "cache"), HOME=str(tmp_path), GIT_AUTHOR_NAME="a",
+               GIT_AUTHOR_EMAIL="a@example.invalid", GIT_COMMITTER_NAME="a", GIT_COMMITTER_EMAIL="a@example.invalid",
+               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    _git(repo, "init", "-q", env=env)
+    (repo / ".pre-commit-config.yaml").write_text(
+        yaml.safe_dump({"repos": [{"repo": "local", "hooks": [local]}]}), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=repo, env=env, check=True,
+                   capture_output=True)
+    _git(repo, "add", ".pre-commit-config.yaml", env=env)
+    _git(repo, "commit", "-q", "-m", "config", env=env)
+
+    # a wrong weight: the drift article prints 0.56 where softmax gives 0.58
+    shutil.copy(ARTICLES / "en-rounding-drift.md", repo / "post.md")
+    _git(repo, "add", "post.md", env=env)
+    bad = _git(repo, "commit", "-m", "a post with a wrong weight", env=env, check=False)
+    assert bad.returncode != 0, bad.stdout + bad.stderr
+    said = bad.stdout + bad.stderr   # git shows a hook's output on stderr
+    assert "symattn check" in said and "Failed" in said
+    assert "printed 0.56" in said and "correct: 0.58" in said
+    assert _git(repo, "log", "--oneline", env=env).stdout.count("\n") == 1   # nothing committed
+
+    # corrected (by --fix): the commit passes
+    fixed = subprocess.run([sys.executable, "-m", "symattn", "check", "post.md", "--fix", "-o", "fixed.md"],
+                           cwd=repo, env=env, capture_output=True, text=True)
+    assert fixed.returncode == 1
+    shutil.move(repo / "fixed.md", repo / "post.md")
+    _git(repo, "add", "post.md", env=env)
+    good = _git(repo, "commit", "-m", "the post, corrected", env=env, check=False)
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert "symattn check" in good.stdout + good.stderr and "Passed" in good.stdout + good.stderr
