@@ -474,17 +474,19 @@ def _model(line: int, text: str) -> _Model | None:
         _num(r"\b(?:num_layers|n_layers|num_hidden_layers|layers)\s*[=:]\s*(\d+)", text)
     heads = _num(r"\b(?:H|H_kv|n_kv_heads|num_key_value_heads|kv_heads|num_kv_heads)\s*=\s*(\d+)", text) or \
         _num(r"\b(\d+)\s+(?:KV\s+|key[- ]value\s+)?heads\b", text) or \
-        _num(r"\b(?:num_heads|n_heads)\s*[=:]\s*(\d+)", text)
+        _num(r"\b(?:num_heads|n_heads|n_kv|kv)\s*[=:]\s*(\d+)", text)
     dim = _num(r"\b(?:d|head_dim|d_head|d_k|head dim)\s*=\s*(\d+)\b", text) or \
         _num(r"\b(\d+)\s*(?:-dim(?:ensional)?\s+heads|head[_ ]dim)", text)
     if not (layers and heads and dim):
         return None
-    name = re.split(r"\(|:|：", text)[0]
-    name = re.sub(r"^[\s*#>-]*(?:for|with)?\s*", "", name, flags=re.I).strip(" *-")
-    return _Model(line, name, layers, heads, dim, _dtype(text))
+    name = re.split(r"\(|:|：|\bwith\b", text)[0]
+    name = re.sub(r"^[\s*#>-]*(?:for|with|example)?\s*:?\s*", "", name, flags=re.I).strip(" *-")
+    batch = _num(r"\b(?:B|batch|batch_size)\s*=\s*(\d+)\b", text) or 1
+    return _Model(line, name, layers, heads * batch, dim, _dtype(text))
 
 
 _TOKENS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([KkMm])?\s*(?:tokens?|context|ctx|token)\b", re.I)
+_SEQ = re.compile(r"\b(?:S|T|seq_len|seq|ctx_len|context_length|max_model_len)\s*=\s*(\d+)([KkMm])?()\b")
 _SIZES = re.compile(r"(?<![\w.])(~\s*)?(\d+(?:\.\d+)?)\s*([KMGT]i?B)\b")
 
 
@@ -496,11 +498,12 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
     last = None      # (model, token text, true bytes, printed value, line, root) of the last size claim
     for n, raw in enumerate(lines, 1):
         m = _model(n, raw)
+        sizes = list(_SIZES.finditer(raw))
+        toks = list(_TOKENS.finditer(raw)) or list(_SEQ.finditer(raw))
         if m:
             models.append(m)
-            continue
-        sizes = list(_SIZES.finditer(raw))
-        toks = list(_TOKENS.finditer(raw))
+            if not (len(sizes) == 1 and len(toks) == 1 and sizes[0].start() > toks[0].end()):
+                continue
         factor = re.search(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[x×](?=\s*\|)", raw)
         budget = _BUDGET.search(raw)
         if budget and len(toks) == 1 and models and toks[0].start() > budget.end():
@@ -508,7 +511,7 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
             continue
         if len(sizes) != 1 or not models:
             continue
-        if "=" in raw or "×" in raw.replace("2×", "") and not factor:
+        if re.search(r"\d\s*(?:×|\\times|\*)\s*\d", raw) and not factor:
             continue   # a chain: the local stage
         model = next((md for md in reversed(models) if md.name and md.name.lower() in raw.lower()), None)
         if len(toks) == 1:
