@@ -260,7 +260,7 @@ def _agree(entry: Entry, x, loose_int: bool = False) -> bool:
 
 
 def _scalar(line: int, source: str, what: str, entry: Entry, readings, how: str, loose_int=False,
-            cause: str = "slip", root: int | None = None) -> Claim:
+            cause: str = "slip", root: int | None = None, suffix: str = "") -> Claim:
     """One printed number against its readings [(value, name)]: right under any, else wrong
     with the closest reading as the witness."""
     for x, name in readings:
@@ -273,10 +273,12 @@ def _scalar(line: int, source: str, what: str, entry: Entry, readings, how: str,
         p = mpmath.mpf(entry.value.p) / entry.value.q
         x, name = min(readings, key=lambda r: abs(r[0] - p))
     right = str(int(mpmath.floor(x + mpmath.mpf(1) / 2))) if loose_int and entry.places == 0 else right_text(entry, x)
+    right += suffix    # "5K" is fixed as "4K": the unit stays glued to the number, as printed
     where = f"{how}{' (closest reading: ' + name + ')' if name else ''}"
     c = Claim(line, source, "wrong", entry.text, _show(x),
               f"{what}: printed {entry.text}, but it is {_show(x)} ≈ {right}, {where}", what,
-              entries=[{"entry": what, "line": line, "claimed": entry.text, "exact": _show(x), "correct": right}],
+              entries=[{"entry": what, "line": line, "claimed": entry.text + suffix, "exact": _show(x),
+                        "correct": right}],
               lines=[line], wrong_lines=[line], cause=cause, root=root)
     return c
 
@@ -574,7 +576,7 @@ def _kv_budget(n, raw, budget, tok, model, default_bytes, earlier) -> Claim:
     ent = _entry(tok.group(1), n)
     c = _scalar(n, raw.strip(), f"context that {budget.group(0)} cache holds", ent, readings,
                 f"{budget.group(1)} {budget.group(2)} / (2 · {model.layers} · {model.heads} · {model.dim} · "
-                f"{mpmath.nstr(nbytes, 3)} bytes per token)", loose_int=True)
+                f"{mpmath.nstr(nbytes, 3)} bytes per token)", loose_int=True, suffix=tok.group(2) or "")
     if c.status == "wrong":
         for prev in earlier:   # the author's own bytes per token, from a wrong size printed before
             t = _TOKENS.search(prev.source)
@@ -1159,7 +1161,8 @@ def _rope_periods(text: str, lines: list[str]) -> list[Claim]:
             period = 2 * mpmath.pi / th / mult
             from_printed = 2 * mpmath.pi / _val(ent) / mult
         c = _scalar(n, raw.strip(), f"tokens per turn at θ_{i}", pe_, [(period, "")],
-                    f"2π/θ_{i} with {how}{' (in units of ' + p.group(2) + ')' if mult > 1 else ''}", loose_int=True)
+                    f"2π/θ_{i} with {how}{' (in units of ' + p.group(2) + ')' if mult > 1 else ''}", loose_int=True,
+                    suffix=p.group(2) or "")
         if c.status == "wrong" and _agree(pe_, from_printed, True):
             c.cause = "drift"
             c.detail += f"; it follows from the rounded θ_{i} = {m.group(2)}"
