@@ -66,7 +66,7 @@ _WORDS = (
                 "saída", "sortie", "ausgabe", "выход", "new_", "加权求和", "加权和", "weighted sum")),
     ("weights", ("softmax", "weight", "trọng số", "ağırlık", "pesos", "gewichte", "веса", "アテンション重み", "attention matri", "attention map", "attention distribution",
                  "probabilit", "probs", "权重", "注意力矩阵", "注意力分布", "概率", "重み", "가중치", "peso",
-                 "poids", "gewicht", "вес", "α", "\\alpha", "attn")),
+                 "poids", "gewicht", "вес", "α", "\\alpha", "attn_weights", "attn_probs")),
     ("scaled", ("scaled", "/ √", "/√", "÷", "sqrt", "√", "\\sqrt", "缩放", "除以", "スケール", "스케일",
                 "escala", "dividi", "l'échelle", "skaliert", "масштаб")),
     ("scores", ("score", "logit", "điểm", "puan", "puntuaci", "pontuaç", "punkte", "оценки", "스코어", "qk", "q·k", "q k", "q@k", "q @ k", "dot product", "dot-product", "分数",
@@ -261,6 +261,7 @@ class _Binder:
         self.author: dict[str, _Author] = {}
         self.versions: dict[str, list[_Author]] = {}   # every printed version, oldest first
         self.claims: list[Claim] = []
+        self.notes: list[str] = []
         self.definitions: list[tuple[int, str]] = []
         self.conv = CONV
         self.votes: dict = {}
@@ -539,9 +540,9 @@ class _Binder:
                     return self._verdict(block, fam, conv_here, row, right, match(block.rows, numeric(right)),
                                          self._how(fam, conv_here, row))
             elif not (conv != conv_here and h in ("scaled", "weights", "output")) or conv == CONV \
-                    or self.votes.get(conv, 0) >= 2:
-                # (a labelled step that agrees only under another convention is judged below,
-                # as a slip whose diagnosis names that convention)
+                    or self.votes.get(conv, 0) >= 2 or not self.votes.get(conv_here, 0):
+                # (a labelled step that agrees only under another convention, against an article
+                # whose own convention has evidence, is judged below as a slip with that diagnosis)
                 return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
         if self._restated(block, h):
             return
@@ -624,6 +625,14 @@ class _Binder:
         (fam, conv, row, value, _), m = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
                                                                  CONVENTIONS.index(cm[0][1])))
         self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row) + " with Q = K = V = X")
+        if fam not in ("X",):
+            # a printed step that only Q = K = V = X explains: the article works without projections,
+            # and from here on its steps are judged that way
+            self.inputs = {**self.inputs, "W_Q": (eye, block.line), "W_K": (eye, block.line),
+                           "W_V": (eye, block.line)}
+            if fam in ("scaled", "weights", "output") and not _mistake(conv):
+                self.conv = conv   # and its scaling is the one that block shows
+            self.notes.append(f"line {block.line}: the article's numbers follow Q = K = V = X (no projections)")
         return True
 
     def _softmax_of_earlier(self, block: Block) -> bool:
