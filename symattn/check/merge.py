@@ -18,7 +18,7 @@ __all__ = ["merge"]
 
 
 def _row_of(entry: dict) -> int | None:
-    m = re.match(r"\[(\d+)", str(entry.get("entry", "")))
+    m = re.search(r"\[(\d+)(?:,\s*\d+)?\]$", str(entry.get("entry", "")))
     return int(m.group(1)) if m else None
 
 
