@@ -96,6 +96,9 @@ _LHS = re.compile(r"(.*?)\s*(?::=|=|≈|\\approx)\s*(?:np\.array|torch\.tensor|a
                   r"\\mathbf|\(|\s)*$")
 
 
+_STATEMENT = re.compile(r"^\s*`?([A-Za-z_][\w.]*)\s*=\s*[^=\s].*#\s*$")
+
+
 def hint(labels) -> str | None:
     """The quantity the labels name, nearest label first, or None.
 
@@ -105,6 +108,9 @@ def hint(labels) -> str | None:
     for label in labels:
         if not label:
             continue
+        m = _STATEMENT.match(label)
+        if m and _by_name(m.group(1)):
+            return _by_name(m.group(1))   # "keys = np.dot(input, w_key)  # [[...]]": the assigned name
         lab = re.sub(r"\$", " ", label)
         lab = re.sub(r"\s+[(（][^()（）]*[)）]\s*(?=[:：=]|$)", " ", lab)   # "Q (simplified, d_k=3):" names Q
         m = _LHS.search(lab)
@@ -174,6 +180,14 @@ _COMPATIBLE = {"Q": ("product",), "K": ("product",), "V": ("product",), "scores"
 
 _CODE_ASSIGN = re.compile(r"(?:^|[\s;])[A-Za-z_][\w.]*\s*=\s*(?:np\.array|numpy\.array|torch\.tensor|tf\.constant|"
                           r"jnp\.array|np\.asarray)\s*\(\s*$")
+
+
+def _named(block: Block, h: str) -> bool:
+    """The block is introduced by the quantity's own symbol (``X =``, ``W_Q = np.array(``)."""
+    if not block.labels:
+        return False
+    m = _LHS.search(re.sub(r"\$", " ", block.labels[0]))
+    return bool(m) and _by_name(re.split(r"=|\\approx|≈", m.group(1))[0].strip().split(" ")[-1]) == h
 
 
 def _same_as_known(binder, block: Block, h: str) -> bool:
@@ -441,6 +455,13 @@ class _Binder:
                 self.state[id(block)] = (False, None, block.matrix())
                 self.definitions.append((block.line, f"{_SHOW.get(h, h)} given, {block.shape[0]}×{block.shape[1]}"))
                 return
+        if h in INPUTS and h in self.inputs and self.inputs[h][0].shape != block.shape:
+            if _named(block, h):
+                self.inputs = {h: (block.matrix(), block.line)}   # "X = [...]" anew: another example
+                self.author, self.versions = {}, {}
+                self.definitions.append((block.line, f"{_SHOW.get(h, h)} given again, a new example"))
+                return
+            h = None   # "input [1.76, 0]" is not X: a label and a shape that disagree bind nothing
         if h in INPUTS and h in self.inputs:
             value, line = self.inputs[h]
             m = match(block.rows, numeric(value))

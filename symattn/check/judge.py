@@ -7,8 +7,8 @@ at the author's own precision.
 The rule for one printed number with d decimals: it agrees when it is the exact value
 rounded to d places, or truncated to d places; a machine float (six or more significant
 digits, such as float32's ``0.70000005``) also agrees within a relative 1e-5.  An integer
-in a block of decimals is read at the block's precision ([1, 0.5] may be 0.9996 rounded);
-an integer among integers must be exact.
+among decimals is read at its own printed precision, to the nearest integer ("2" in
+[2, 7, 1.5]); an integer among integers must be exact.
 
 >>> from symattn.check.read import read_number
 >>> import mpmath
@@ -89,7 +89,8 @@ def match(rows, value_num, slack=None) -> Match | None:
     ``slack`` (rows of numbers) widens each entry's tolerance."""
     if len(rows) != len(value_num) or any(len(r) != len(v) for r, v in zip(rows, value_num)):
         return None
-    places = block_places(rows)
+    # an integer among decimals is read at its own printed precision (±0.5): "2" in [2, 7, 1.5]
+    places = 0 if block_places(rows) else None
     return Match(tuple(tuple(agrees(e, x, places if e.places == 0 else None, slack[i][j] if slack else 0)
                              for j, (e, x) in enumerate(zip(r, v)))
                        for i, (r, v) in enumerate(zip(rows, value_num))))

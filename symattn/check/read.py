@@ -643,7 +643,7 @@ def _stackable(line_text: str) -> bool:
         return False   # "+ [..]" or "= [..]": a vertical sum, each row its own vector
     stripped = re.sub(r"\[[^\[\]]*\]", " ", line_text)
     stripped = re.sub(r"(?:#|//|←|<-|%).*$", "", stripped)
-    if re.search(r"\d", re.sub(r"^[^\[]*?(?:=|:|→|->)", "", stripped)) or \
+    if re.search(r"(?<![\w.])\d", re.sub(r"^[^\[]*?(?:=|:|→|->)", "", stripped)) or \
             re.search(r"\d(?:\.\d+)?\s*(?:\*|×|\\times|\\cdot|·)", stripped):
         return False   # an equation with numbers outside the brackets, not a row of a matrix
     words = re.findall(r"[^\W\d_]{2,}", stripped)
