@@ -47,13 +47,14 @@ def load_article(path: str):
 def plan_article(text: str, source: str = "article") -> Plan:
     """The spec of an article's example.
 
-    >>> p = plan_article("我 爱\\n$Q = \\\\begin{bmatrix} 1 & 0 \\\\\\\\ 0 & 1 \\\\end{bmatrix}$\\n"
+    >>> p = plan_article("“我 爱”\\n$Q = \\\\begin{bmatrix} 1 & 0 \\\\\\\\ 0 & 1 \\\\end{bmatrix}$\\n"
     ...                  "$K = \\\\begin{bmatrix} 1 & 1 \\\\\\\\ 0 & 1 \\\\end{bmatrix}$\\n权重 0.33")
     >>> print(p.toml.split("\\n[notation]")[0])
     # derive --from-article article: the spec of its example; edit it and run symattn derive on it
+    # chosen: V: the article gives no V; its rows are the symbols v_<token>
     lang = "zh"
     digits = 2
-    tokens = ["1", "2"]
+    tokens = ["我", "爱"]
     Q = [[1, 0], [0, 1]]
     K = [[1, 1], [0, 1]]
     <BLANKLINE>
@@ -62,6 +63,7 @@ def plan_article(text: str, source: str = "article") -> Plan:
     info = article_inputs(text)
     inputs = {k: v for k, v in info["inputs"].items()}
     choices: list[str] = []
+    _complete(text.splitlines(), inputs, choices)
     mats = _pipeline(inputs, choices, source)
     L = mats["Q"].rows if "Q" in mats else mats["X"].rows
     conv = info["convention"]
@@ -99,6 +101,28 @@ def plan_article(text: str, source: str = "article") -> Plan:
         head, _, rest = toml.partition("\n")
         toml = "\n".join([head] + [f"# chosen: {c}" for c in choices] + [rest])
     return Plan(toml, tuple(choices))
+
+
+def _complete(lines: list[str], inputs: dict, choices: list[str]) -> None:
+    """An input printed one token per line (``The = [1, 0]``) whose reading stopped early:
+    the following lines of the same form are its further rows."""
+    for name, (m, line) in list(inputs.items()):
+        rows = []
+        for row in lines[line - 1:line - 1 + 256]:
+            vec = _VECTOR.search(row)
+            if not vec or not _label_of(row[:vec.start()]):
+                break
+            rows.append([_exact(x) for x in vec.group(0).strip("[] ").split(",")])
+        if len(rows) > m.rows and all(len(r) == m.cols for r in rows) and sp.Matrix(rows[:m.rows]) == m:
+            inputs[name] = (sp.ImmutableMatrix(rows), line)
+            choices.append(f"{name}: its rows are the {len(rows)} labelled lines from line {line} "
+                           f"(the reader took {m.rows})")
+
+
+def _exact(text: str):
+    from fractions import Fraction
+    f = Fraction(text.strip().replace("−", "-"))
+    return sp.Rational(f.numerator, f.denominator)
 
 
 def _has(step: str, mats) -> bool:
@@ -198,14 +222,19 @@ def _clean(labels: list[str]) -> tuple[str, ...] | None:
     if len(labels) > 1:
         pre = _common(labels)
         suf = _common([s[::-1] for s in labels])[::-1]
-        if pre and all(len(s) > len(pre) for s in labels):
+        if _affix(pre) and all(len(s) > len(pre) for s in labels):
             labels = [s[len(pre):] for s in labels]
-        if suf and all(len(s) > len(suf) for s in labels):
+        if _affix(suf) and all(len(s) > len(suf) for s in labels):
             labels = [s[:len(s) - len(suf)] for s in labels]
     labels = [s.strip().strip("\"'“”‘’「」:：,，()（）").strip() for s in labels]
     if any(not s or len(s) > 24 for s in labels) or len(set(labels)) != len(labels):
         return None
     return tuple(labels)
+
+
+def _affix(s: str) -> bool:
+    """A shared part that is words of its own (的查询, "Word "), not letters of the tokens (cat, sat)."""
+    return bool(s) and (any(_cjk(ch) for ch in s) or not s.strip().isalnum())
 
 
 def _common(strings: list[str]) -> str:
@@ -226,6 +255,9 @@ def _row_labels(lines: list[str], line: int, L: int) -> tuple[str, ...] | None:
         labels = re.findall(r"\\text\{([^{}]*)\}", side.group(1))
         if len(labels) == L:
             return _clean(labels)
+    per_line = _line_labels(lines[line - 1:line - 1 + L + 3], L)
+    if per_line:
+        return per_line
     comments = []
     for row in lines[line - 1:line - 1 + L + 2]:
         m = re.search(r"\[[^\]]*\d[^\]]*\]\s*,?\s*(?:#|//|%)\s*(.+?)\s*$", row)
@@ -234,6 +266,36 @@ def _row_labels(lines: list[str], line: int, L: int) -> tuple[str, ...] | None:
     if len(comments) == L:
         return _clean(comments)
     return None
+
+
+_VECTOR = re.compile(r"\[\s*[-−]?\d[\d.]*(?:\s*,\s*[-−]?\d[\d.]*)+\s*\]")
+_GENERIC = re.compile(r"[A-Za-z](?:_?\{?\d+\}?)?|x\w*|embeddings?|inputs?|token|row|word", re.I)
+
+
+def _line_labels(rows: list[str], L: int) -> tuple[str, ...] | None:
+    """One vector per line, each after its token: ``The = [1, 0]``, ``"cat": np.array([...])``,
+    ``- "어제" → [...]``, ``| 私 | \\([1, 0]\\) |``."""
+    labels = []
+    for row in rows:
+        vec = _VECTOR.search(row)
+        if not vec:
+            if labels:
+                break
+            continue
+        label = _label_of(row[:vec.start()])
+        if not label or _GENERIC.fullmatch(label):
+            return None
+        labels.append(label)
+    return _clean(labels) if len(labels) == L else None
+
+
+def _label_of(before: str) -> str | None:
+    """The token written before a row's vector: quoted, a table cell, or a name with = : →."""
+    quoted = re.search(r"[\"'“「(]([^\"'”」()]{1,24})[\"'”」)]", before)
+    cell = re.match(r"\s*\|?\s*([^|]{1,24}?)\s*\|", before)
+    name = re.match(r"\s*[-*]?\s*([^\W\d][\w'’-]*)\s*(?:=|:|→)", before)
+    found = quoted or cell or name
+    return found.group(1).strip() if found else None
 
 
 def _quoted(text: str, L: int) -> tuple[str, ...] | None:

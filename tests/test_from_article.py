@@ -1,0 +1,302 @@
+"""``derive --from-article``: the real-article corpus, the project article, choices and errors.
+
+For every article of ``tests/articles/real/`` whose inputs determine the pipeline (Q and K, or X
+with W_Q and W_K, as the checker's reader finds them; one head), the derivation is written,
+``symattn check`` finds nothing wrong in it, and its values agree with the article's ok lines
+and disagree with its wrong lines exactly at the wrong entries (the expected verdicts come
+from the corpus' independent oracle, ``NAME.expected.json``).
+"""
+
+import json
+import re
+import shutil
+import subprocess
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+import sympy as sp
+
+from symattn.check.bind import article_inputs, heads_from
+from symattn.cli import main
+from symattn.from_article import decimals_of, language_of, name_of, plan_article, tokens_from
+from symattn.spec import parse_spec
+from symattn.topics import derive
+
+REAL = Path(__file__).parent / "articles" / "real"
+ARTICLE = Path(__file__).resolve().parents[2] / "shared" / "articles" / "qkv-attention-by-hand.zh.md"
+#: what a claim is about, when it is a quantity of the pipeline
+PIPELINE = re.compile(r"(?<![\w^])(Q|K|V|K\^T|QK\^T|Q K\^T|E|scores?|scaled|weights?|softmax|output|alpha_\w+|"
+                      r"attn_scores|attention)(?![\w^])", re.I)
+
+
+def determined(text: str) -> bool:
+    """Q and K follow from what the article prints, for a single head."""
+    got = {k: v for k, (v, _) in article_inputs(text)["inputs"].items()}
+    q = got.get("Q") if "Q" in got else (got["X"] * got["W_Q"] if {"X", "W_Q"} <= set(got)
+                                          and got["X"].cols == got["W_Q"].rows else None)
+    k = got.get("K") if "K" in got else (got["X"] * got["W_K"] if {"X", "W_K"} <= set(got)
+                                          and got["X"].cols == got["W_K"].rows else None)
+    return q is not None and k is not None and q.shape == k.shape and heads_from(text) is None
+
+
+ARTICLES = sorted(p for p in REAL.glob("*.md") if p.name != "INDEX.md"
+                  and (REAL / f"{p.name}.expected.json").exists())
+DETERMINED = [p for p in ARTICLES if determined(p.read_text(encoding="utf-8"))]
+
+
+def _number(printed: str):
+    """(value, decimal places or None) of a printed number, as the oracle reads it."""
+    s = printed.strip().replace("\u2212", "-").lstrip("+")
+    m = re.fullmatch(r"(-?)(\d+(?:[.,]\d+)?|[.,]\d+)(?:[eE]([+-]?\d+))?", s)
+    if not m:
+        return None
+    sign, body, exp = m.groups()
+    body = body.replace(",", ".")
+    places = len(body.split(".")[1]) if "." in body else 0
+    value = Decimal(body) * (-1 if sign else 1)
+    if exp:
+        value *= Decimal(10) ** int(exp)
+        places -= int(exp)
+    sig = len(body.replace(".", "").lstrip("0"))
+    return value, places, sig
+
+
+def agrees(printed: str, x: float) -> bool:
+    """Rounded or truncated at the printed places, or a machine float within 1e-5 (the oracle's rule)."""
+    value, places, sig = _number(printed)
+    p, half = float(value), 0.5 * 10.0 ** -places
+    if abs(p - x) <= half * (1 + 1e-9) or (abs(p) < abs(x) and abs(p - x) < 2 * half):
+        return True
+    return sig >= 6 and abs(p - x) <= 1e-5 * max(abs(x), 1e-12)
+
+
+def runs(derivation):
+    """(step id, a row or column of it as floats) for every step."""
+    for step in derivation.steps:
+        M = step.exact
+        if M.free_symbols:
+            continue
+        F = [[float(sp.N(e, 20)) for e in M.row(i)] for i in range(M.rows)]
+        yield from ((step.id, row) for row in F)
+        yield from ((step.id, [F[i][j] for i in range(M.rows)]) for j in range(M.cols))
+        yield step.id, [x for row in F for x in row]  # the whole matrix, row by row
+
+
+def near(printed: str, x: float) -> bool:
+    """Within one unit of the last printed place (the other entries of a wrong line)."""
+    value, places, _ = _number(printed)
+    return abs(float(value) - x) <= 10.0 ** -places * (1 + 1e-9)
+
+
+def locate(derivation, printed: list[str], wrong: dict[int, float] | None = None) -> set[tuple]:
+    """Where (step, run, start) a row, a column or the whole matrix of a step holds the printed
+    values as consecutive entries; with ``wrong``, those entries hold the exact value given
+    there and the others are near the printed ones."""
+    n, found = len(printed), set()
+    for k, (step_id, run) in enumerate(runs(derivation)):
+        for start in range(len(run) - n + 1):
+            seg = run[start:start + n]
+            if wrong is None:
+                fits = all(agrees(printed[i], seg[i]) for i in range(n))
+            else:
+                fits = all(abs(seg[i] - wrong[i]) <= 1e-5 * max(1.0, abs(wrong[i])) if i in wrong
+                           else near(printed[i], seg[i]) for i in range(n))
+            if fits:
+                found.add((step_id, k, start))
+    return found
+
+
+def wrong_entries(printed: list[str], wrong: list[dict]) -> dict[int, float] | None:
+    """Index of each wrong entry: they are listed in the order of the printed entries."""
+    at, i = {}, 0
+    for w in wrong:
+        while i < len(printed) and printed[i] != w["printed"]:
+            i += 1
+        if i == len(printed):
+            return None
+        at[i] = float(w["exact"])
+        i += 1
+    return at
+
+
+_DEFINES = re.compile(r"^\s*[-*$\s]*(?:\\mathbf\{)?(?:X|Q|K|V|W_?\{?[QKVqkv]\}?|W[qkv])\b[^=\n]{0,20}=\s*(?:np\.array|torch\.tensor|\[|\\begin)")
+
+
+def example_end(text: str) -> int | None:
+    """The line where a second example starts: an input printed again with other values."""
+    first = article_inputs(text)["inputs"]
+    lines = text.splitlines()
+    after = max(line for _, line in first.values())
+    for i in range(after, len(lines)):
+        if _DEFINES.match(lines[i]):
+            again = article_inputs("\n" * i + "\n".join(lines[i:]))["inputs"]
+            if any(k in first and v.shape == first[k][0].shape and v != first[k][0] or
+                   k in first and v.shape != first[k][0].shape for k, (v, _) in again.items()):
+                return i + 1
+    return None
+
+
+def claims(article: Path, verdict: str):
+    """The claims about the pipeline of the article's (first) example."""
+    data = json.loads((REAL / f"{article.name}.expected.json").read_text(encoding="utf-8"))
+    end = example_end(article.read_text(encoding="utf-8"))
+    for line in data["lines"]:
+        if line["verdict"] != verdict or (end is not None and line["line"] >= end):
+            continue
+        for c in line["claims"]:
+            printed = c.get("printed") or []
+            if printed and PIPELINE.search(c["what"]) and "shape" not in c["what"] \
+                    and not any("%" in p for p in printed) \
+                    and all(_number(p) for p in printed):
+                yield line["line"], c
+
+
+def test_the_corpus_has_articles_that_determine_the_pipeline():
+    assert len(DETERMINED) >= 8, [p.name for p in DETERMINED]
+
+
+@pytest.mark.parametrize("article", DETERMINED, ids=lambda p: p.stem)
+def test_real_article(article, tmp_path, capsys):
+    out, spec_out = tmp_path / "d.md", tmp_path / "d.toml"
+    assert main(["derive", "--from-article", str(article), "-o", str(out), "--spec-out", str(spec_out)]) == 0
+    capsys.readouterr()
+    # symattn check on the derivation: nothing wrong
+    assert main(["check", str(out), "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert not [c for c in report["claims"] if c["status"] == "wrong"]
+    # the spec written is the spec derived
+    d = derive(parse_spec(spec_out.read_text(encoding="utf-8"), source=str(spec_out)))
+    checked = 0
+    for line, c in claims(article, "ok"):
+        assert locate(d, c["printed"]), f"line {line}: {c['what']} {c['printed']} not in the derivation"
+        checked += 1
+    for line, c in claims(article, "wrong"):
+        at = wrong_entries(c["printed"], c.get("wrong") or [])
+        if not at:
+            continue  # wrong because of an earlier line: no entry of its own to compare
+        steps = locate(d, c["printed"], at)
+        assert steps, f"line {line}: {c['what']}: no step holds the exact values at its wrong entries"
+        assert not steps & locate(d, c["printed"]), f"line {line}: {c['what']} {c['printed']} agrees there"
+        checked += 1
+    assert checked, "no claim of this article was compared"
+
+
+def test_the_project_article_in_its_own_terms(tmp_path, capsys):
+    if not ARTICLE.exists():
+        pytest.skip(f"{ARTICLE} is not here")
+    out, spec_out = tmp_path / "a.md", tmp_path / "a.toml"
+    assert main(["derive", "--from-article", str(ARTICLE), "-o", str(out), "--spec-out", str(spec_out)]) == 0
+    notes = capsys.readouterr().err.strip().splitlines()
+    assert notes == [f"symattn: note: {ARTICLE}: V: the article gives no V; its rows are the symbols v_<token>"]
+    text = out.read_text(encoding="utf-8")
+    spec = spec_out.read_text(encoding="utf-8")
+    assert 'tokens = ["我", "爱", "你"]' in spec and "digits = 2" in spec and 'lang = "zh"' in spec
+    for name in (r"\text{Scores}", r"\text{Scaled Scores}", r"\text{Attention Weights}"):
+        assert f"{name} = " in text
+    assert "步: 打分矩阵 $\\text{Scores}$" in text
+    assert "\\text{Attention Weights} \\approx \\begin{bmatrix} 0.45 & 0.27 & 0.27 \\\\ 0.33 & 0.33 & 0.33" in text
+    assert "（保留 2 位小数）" in text
+    assert main(["check", str(out)]) == 0
+
+
+def test_the_project_article_compiles_and_is_katex_valid(tmp_path, capsys):
+    from symattn import katex
+    from conftest import require_tool
+    if not ARTICLE.exists():
+        pytest.skip(f"{ARTICLE} is not here")
+    tex, md = tmp_path / "a.tex", tmp_path / "a.md"
+    assert main(["derive", "--from-article", str(ARTICLE), "--format", "tex", "-o", str(tex)]) == 0
+    assert main(["derive", "--from-article", str(ARTICLE), "-o", str(md)]) == 0
+    capsys.readouterr()
+    require_tool(katex.missing())
+    formulas = katex.formulas_in_markdown(md.read_text(encoding="utf-8"))
+    assert formulas and not katex.validate(formulas)
+    require_tool(None if shutil.which("xelatex") else "xelatex (texlive-xetex texlive-lang-chinese)")
+    run = subprocess.run(["xelatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", tex.name],
+                         cwd=tmp_path, capture_output=True, timeout=300)
+    assert run.returncode == 0, run.stdout.decode(errors="replace")[-2000:]
+
+
+# --- the pieces ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, L, want", [
+    ("the sentence “我 爱 你” by hand", 3, ("我", "爱", "你")),
+    ("'I love you'", 3, ("I", "love", "you")),
+    ("The = [1, 0]\ncat = [0, 1]\n", 2, ("The", "cat")),
+    ('    "Paris": [2, 0],\n    "ist": [0, 2],\n', 2, ("Paris", "ist")),
+    ("Token 0 (\"cat\"): [1.0, 0.0]\nToken 1 (\"sat\"): [0.0, 1.0]\n", 2, ("cat", "sat")),
+])
+def test_tokens_from_prose_and_rows(text, L, want):
+    inputs = {"X": (sp.eye(L), 1)} if "[" in text else {}
+    assert tokens_from(text, inputs, L)[0] == want
+
+
+def test_row_labels_lose_their_shared_words():
+    text = (r"$Q = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix} \begin{matrix} \leftarrow \text{我的查询} \\ "
+            r"\leftarrow \text{你的查询} \end{matrix}$")
+    assert tokens_from(text, {"Q": (sp.eye(2), 1)}, 2) == (("我", "你"), None)
+
+
+def test_no_tokens_is_said_in_one_line():
+    tokens, why = tokens_from("no words here", {}, 2)
+    assert tokens == ("1", "2") and "1 … 2" in why and "\n" not in why
+
+
+@pytest.mark.parametrize("label, name", [
+    (r"$\text{Scaled Scores} =", r"\text{Scaled Scores}"),
+    (r"现在计算 $Scores = Q \times K^T$：", r"\text{Scores}"),
+    ("注意力权重：", r"\text{注意力权重}"),
+    ("Attention Weights:", r"\text{Attention Weights}"),
+    (r"$\mathbf{Q} =", r"\mathbf{Q}"),
+    ("W_q = np.array(", None),
+    ("print(attn_scores)", None),
+    ("如果直接把这么大的数值扔给后面的 Softmax 函数，Softmax 会被“撑爆”（推向饱和区）（如", None),
+    (r"$\input{/etc/passwd} =", None),
+])
+def test_names_from_labels(label, name):
+    assert name_of(label) == name
+
+
+def test_language_and_decimals():
+    assert language_of("手推注意力 attention") == "zh" and language_of("by hand") == "en"
+    assert decimals_of("1.0 0.5 0.45 0.27 0.27 0.33") == 2
+    assert decimals_of("no decimals 12") == 4
+
+
+def test_scaling_conventions_become_d_k():
+    base = "$Q = \\begin{bmatrix} 2 & 0 \\\\ 0 & 2 \\end{bmatrix}$\n$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$\n"
+    plan = plan_article(base + "no scaling is used here: we skip the division by sqrt(d_k).\n")
+    spec = parse_spec(plan.toml)
+    if any(c.startswith("scaling") for c in plan.choices):
+        assert spec.d_k == 1
+    assert all("\n" not in c for c in plan.choices)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["derive", "--spec-out", "x.toml"], "--spec-out needs --from-article"),
+    (["derive", "spec.toml", "--from-article", "a.md"], "not both"),
+])
+def test_usage_errors(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0]
+
+
+def test_an_article_without_inputs_is_one_line_exit_2(tmp_path, capsys):
+    post = tmp_path / "post.md"
+    post.write_text("Softmax turns [1, 2, 3] into probabilities.\n", encoding="utf-8")
+    assert main(["derive", "--from-article", str(post)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(post) in err[0] and "Q and K" in err[0]
+
+
+def test_spec_out_is_not_overwritten_without_force(tmp_path, capsys):
+    if not ARTICLE.exists():
+        pytest.skip(f"{ARTICLE} is not here")
+    spec_out = tmp_path / "a.toml"
+    spec_out.write_text("# mine\n", encoding="utf-8")
+    assert main(["derive", "--from-article", str(ARTICLE), "-o", str(tmp_path / "a.md"),
+                 "--spec-out", str(spec_out)]) == 2
+    assert spec_out.read_text(encoding="utf-8") == "# mine\n"
+    assert "exists" in capsys.readouterr().err
