@@ -7,7 +7,7 @@ import re
 import sympy as sp
 
 from ..model import Derivation
-from .common import LABELS, numbered, numeric_rows
+from .common import LABELS, numbered, numeric_rows, shows
 
 __all__ = ["render", "plain"]
 
@@ -72,11 +72,13 @@ def render(derivation: Derivation, lang: str) -> str:
     for label, step in numbered(derivation, lang):
         if label is not None:
             out += [f"{label}{plain(step.title[lang])}", "-" * 40]
-        out.append(f"  {LABELS['exact'][lang]} ({step.shape[0]}x{step.shape[1]}):")
-        out += _grid([[sp.sstr(step.exact[i, j]) for j in range(step.exact.cols)]
-                      for i in range(step.exact.rows)])
+        if shows(derivation, "exact"):
+            out.append(f"  {LABELS['exact'][lang]} ({step.shape[0]}x{step.shape[1]}):")
+            out += _grid([[sp.sstr(step.exact[i, j]) for j in range(step.exact.cols)]
+                          for i in range(step.exact.rows)])
         rows = numeric_rows(step, derivation.digits)
-        if any(v is not None for r in rows for v in r) and any(not e.is_Integer for e in step.exact):
+        if shows(derivation, "numeric") and any(v is not None for r in rows for v in r) \
+                and any(not e.is_Integer for e in step.exact):
             out.append(f"  {LABELS['numeric'][lang]}:")
             out += _grid([[v if v is not None else "·" for v in r] for r in rows])
         out += [f"  * {plain(t[lang])}" for t in step.notes] + [""]
