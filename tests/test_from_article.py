@@ -18,6 +18,7 @@ import pytest
 import sympy as sp
 
 from symattn.check.bind import article_inputs, heads_from
+from symattn import render
 from symattn.cli import main
 from symattn.from_article import decimals_of, language_of, name_of, plan_article, tokens_from
 from symattn.spec import parse_spec
@@ -300,3 +301,14 @@ def test_spec_out_is_not_overwritten_without_force(tmp_path, capsys):
                  "--spec-out", str(spec_out)]) == 2
     assert spec_out.read_text(encoding="utf-8") == "# mine\n"
     assert "exists" in capsys.readouterr().err
+
+
+def test_options_reach_the_spec_written(tmp_path, capsys):
+    if not ARTICLE.exists():
+        pytest.skip(f"{ARTICLE} is not here")
+    out, spec_out = tmp_path / "a.md", tmp_path / "a.toml"
+    assert main(["derive", "--from-article", str(ARTICLE), "--lang", "en", "--digits", "3",
+                 "-o", str(out), "--spec-out", str(spec_out)]) == 0
+    spec = parse_spec(spec_out.read_text(encoding="utf-8"))
+    assert (spec.lang, spec.digits) == ("en", 3)
+    assert out.read_text(encoding="utf-8") == render(derive(spec), "md", "en")

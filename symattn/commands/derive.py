@@ -91,6 +91,10 @@ def _from_article(args):
         spec = replace(spec, digits=args.digits)
     if args.lang:
         spec = replace(spec, lang=args.lang)
+    if args.digits is not None or args.lang:  # the spec written is the spec derived
+        import re
+        toml = re.sub(r"(?m)^digits = \d+$", f"digits = {spec.digits}", plan.toml)
+        plan = replace(plan, toml=re.sub(r'(?m)^lang = "\w+"$', f'lang = "{spec.lang}"', toml))
     for line in plan.choices:
         print(_printable(f"symattn: note: {args.from_article}: {line}"), file=sys.stderr)
     return spec, plan
