@@ -44,7 +44,7 @@ def real_report(article_path):
 
 
 def test_real_article_exits_0(run_cli, article_path):
-    code, out, err = run_cli("check", article_path)
+    code, out, err = run_cli("check", article_path, "--lang", "en")
     assert code == 0, out + err
     assert "✗" not in out
     assert re.search(r"summary: \d+ claims: \d+ exact, \d+ rounded, 0 wrong, \d+ unverifiable", out)
@@ -146,7 +146,7 @@ def test_seeded_error_is_found(run_cli, article_path, tmp_path, name, line, old,
                                mistake):
     path = tmp_path / "seeded.md"
     path.write_text(_seed(article_path.read_text(encoding="utf-8"), line, old, new), encoding="utf-8")
-    code, out, _ = run_cli("check", path)
+    code, out, _ = run_cli("check", path, "--lang", "en")
     assert code == 1
     wrong_lines = re.findall(r"^line (\d+)  ✗", out, flags=re.M)
     assert wrong_lines == [str(line)], out          # reported once, on its own line

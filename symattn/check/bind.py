@@ -74,8 +74,8 @@ _WORDS = (
                 "produit scalaire", "скор", "оценк")),
     ("KT", ("transpose", "转置", "転置", "전치", "k^t", "kᵀ", "k.t", "k^{t}", "k^\\top")),
     ("Q", ("query", "queries", "查询", "クエリ", "쿼리", "consulta")),
-    ("K", ("keys", "key ", "键", "キー", "키 ", "clave", "chave", "clé")),
-    ("V", ("values", "value ", "值", "バリュー", "값", "valor", "valeur")),
+    ("K", ("keys", "key matri", "key vector", "键", "キー", "키 ", "clave", "chave", "clé")),
+    ("V", ("values", "value matri", "value vector", "值矩阵", "值向量", "バリュー", "값", "valor", "valeur")),
     ("X", ("input", "embedding", "đầu vào", "girdi", "eingabe", "вход", "输入", "词向量", "嵌入", "入力", "埋め込み", "임베딩", "입력", "entrada",
            "эмбеддинг")),
 )
@@ -96,6 +96,7 @@ _LHS = re.compile(r"(.*?)\s*(?::=|=|≈|\\approx)\s*(?:np\.array|torch\.tensor|a
                   r"\\mathbf|\(|\s)*$")
 
 
+_VARIANT = re.compile(r"\\(?:tilde|hat|bar|breve|check|widetilde|widehat)\b|[̃̂̄′]|'|_\{?(?:rot|rope)\b|\^\{?(?:rot|rope)\b")
 _STATEMENT = re.compile(r"^\s*`?([A-Za-z_][\w.]*)\s*=\s*[^=\s].*#\s*$")
 
 
@@ -117,6 +118,8 @@ def hint(labels) -> str | None:
         if m:
             # "Q = X W_Q =": the chain's head names it; a formula after it only if the head is prose
             chain = [p.strip() for p in re.split(r"=|\\approx|≈", m.group(1))]
+            if any(_VARIANT.search(p) for p in chain):
+                return None   # S = Q̃ K̃ᵀ: a transformed variant (rotated, projected) of the usual step
             chain[0] = re.split(r"[,:：;]", chain[0])[-1].strip()
             for lhs in (chain[0], chain[-1]) if len(chain) > 1 else (chain[0],):
                 inner = re.fullmatch(r"\\(?:text|mathrm|operatorname|textbf|textit)\s*\{([^{}]*)\}", lhs)
@@ -180,6 +183,23 @@ _COMPATIBLE = {"Q": ("product",), "K": ("product",), "V": ("product",), "scores"
 
 _CODE_ASSIGN = re.compile(r"(?:^|[\s;])[A-Za-z_][\w.]*\s*=\s*(?:np\.array|numpy\.array|torch\.tensor|tf\.constant|"
                           r"jnp\.array|np\.asarray)\s*\(\s*$")
+
+
+def _masked_zeros(block: Block) -> set:
+    """Entries printed as an exact 0 at four or more decimals (0.0000): a mask's zeros, not rounding."""
+    return {(i, j) for i, r in enumerate(block.rows) for j, e in enumerate(r)
+            if e.value == 0 and (e.places or 0) >= 4}
+
+
+def _ABOVE(block: Block) -> set:
+    n, c = block.shape
+    return {(i, j) for i in range(n) for j in range(c) if j > i}
+
+
+def _causal_pattern(block: Block) -> bool:
+    """Its −∞ entries are exactly those above the diagonal."""
+    n, c = block.shape
+    return n == c and all((e.value == -sp.oo) == (j > i) for i, r in enumerate(block.rows) for j, e in enumerate(r))
 
 
 def _named(block: Block, h: str) -> bool:
@@ -279,6 +299,12 @@ class _Binder:
         self.definitions: list[tuple[int, str]] = []
         self.conv = CONV
         self.votes: dict = {}
+        self.other_mask = False   # the article has used a mask other than the causal one
+        self.variants: dict[str, list[int]] = {}   # name -> lines where the article defines it as a variant
+        for n, line in enumerate(text.split("\n"), start=1):
+            for m in re.finditer(r"(?:^|\$|\s)([A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^=$]*)", line):
+                if _VARIANT.search(m.group(2)):
+                    self.variants.setdefault(m.group(1), []).append(n)
         # from where an article starts talking about several heads, scores, weights and outputs may
         # be per head
         self.heads_from = heads_from(text)
@@ -292,7 +318,7 @@ class _Binder:
     # ------------------------------------------------------------------ the passes
 
     def run(self):
-        hints = [None if b.operand else hint(b.labels) for b in self.blocks]
+        hints = [None if b.operand or self._variant_name(b) else hint(b.labels) for b in self.blocks]
         self.conv = self._vote(hints)
         self.inputs, self.author, self.versions = {}, {}, {}
         self.seen: list[Block] = []
@@ -310,6 +336,14 @@ class _Binder:
                 # one block must never stop the article
                 self._unverifiable(block, f"could not be checked ({type(exc).__name__})")
         return self.claims, self.definitions
+
+    def _variant_name(self, block: Block) -> bool:
+        """Its name was defined above as a variant of the usual step (``S = \\tilde{Q}\\tilde{K}^T``)."""
+        if not block.labels:
+            return False
+        m = _LHS.search(re.sub(r"\$", " ", block.labels[0]))
+        name = re.split(r"=|\\approx|≈", m.group(1))[0].strip() if m else ""
+        return bool(name) and any(line < block.line for line in self.variants.get(name, ()))
 
     def _vote(self, hints) -> Conv:
         """The article's convention: the one under which most labelled steps agree exactly."""
@@ -416,7 +450,7 @@ class _Binder:
 
     def _one(self, block: Block, h: str | None) -> None:
         q = self._q()
-        if self._mask(block):
+        if self._mask(block, h):
             return
         if h in _GIVEN_STEPS and block.labels and _CODE_ASSIGN.search(block.labels[0]) and \
                 not _same_as_known(self, block, h):
@@ -476,17 +510,23 @@ class _Binder:
             return self._verdict(block, h, self.conv, None, value, m, f"{_SHOW.get(h, h)} as given on line {line}")
         self._derived(block, h)
 
-    def _mask(self, block: Block) -> bool:
-        """A causal mask printed as a matrix: 0/−∞ (added to the scores) or 1/0 (1 = may attend)."""
+    def _mask(self, block: Block, h: str | None = None) -> bool:
+        """A mask printed as a matrix: 0/−∞ (added to the scores), or 1/0 (1 = may attend) when its
+        label says mask.  The causal one is checked; another (padding, a window) is not derived."""
         vals = {e.value for r in block.rows for e in r}
         n = block.shape[0]
         if block.shape[1] != n or n < 2 or not (vals <= {0, -sp.oo} or vals <= {0, 1}) or len(vals) < 2:
+            return False
+        if h in INPUTS or (-sp.oo not in vals and not any(_MASK_WORDS.search(lb) for lb in block.labels[:2])):
             return False
         additive = -sp.oo in vals
         causal = sp.ImmutableMatrix(n, n, lambda i, j: (0 if j <= i else -sp.oo) if additive
                                     else (1 if j <= i else 0))
         if causal != block.matrix():
-            return False   # some other mask (padding, a window): not judged here
+            self.other_mask = True   # from here on, masked steps are not derived
+            self._unverifiable(block, "a mask other than the causal one (padding, a window): it is not "
+                                      "derived here")
+            return True
         self._verdict(block, "mask", CONV, None, causal, match(block.rows, numeric(causal)),
                       "the causal mask " + ("(0 where a token may look, −∞ where not)" if additive
                                             else "(1 where a token may look)"))
@@ -522,6 +562,15 @@ class _Binder:
     def _derived(self, block: Block, h: str | None) -> None:
         if h in ("scores", "scaled", None) and any(e.value == -sp.oo for r in block.rows for e in r):
             h = "masked"   # -∞ entries: the scores after the mask
+        if self.masked and (h == "weights" or (h is None and _softmax_rows(block))) and _masked_zeros(block) \
+                and not _masked_zeros(block) <= _ABOVE(block):
+            self.other_mask = True   # from here on, masked steps are not derived
+            return self._unverifiable(block, "weights under a mask other than the causal one (padding, a "
+                                             "window): that mask is not derived here")
+        if h == "masked" and not _causal_pattern(block):
+            self.other_mask = True   # from here on, masked steps are not derived
+            return self._unverifiable(block, "scores under a mask other than the causal one (padding, a "
+                                             "window): that mask is not derived here")
         if h is None and self._restated(block, h):
             return
         families = [h] if h else ["Q", "K", "V", "KT", "scores", "scaled", "exp", "weights", "output", "X",
@@ -567,7 +616,8 @@ class _Binder:
                 return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
         if self._restated(block, h):
             return
-        if (self.heads_from is not None and block.line >= self.heads_from and (h in _PER_HEAD or h is None)) or any(_HEAD.search(lb) for lb in block.labels[:2]):
+        if (self.other_mask and (h in _PER_HEAD or h is None)) or \
+                (self.heads_from is not None and block.line >= self.heads_from and (h in _PER_HEAD or h is None)) or any(_HEAD.search(lb) for lb in block.labels[:2]):
             # one head of several: the whole-model quantity of the same shape is another thing
             return self._unverifiable(block, "a per-head quantity; heads are not split here, so only an exact "
                                              "match with a whole-model quantity is reported")

@@ -41,7 +41,10 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str =
     # named claims take the lines of the block they were read from
     for c in claims:
         shape = _shape(c.claimed)
-        match = [b for b in block_at.get(c.line, []) if b.shape == shape and b.texts == _texts(c.claimed)]
+        # the printed matrix of a named claim: on its line, or further down its chain
+        # (K = [X] [W] = [R] over many lines)
+        match = [b for ln in range(c.line, c.line + 60) for b in block_at.get(ln, [])
+                 if b.shape == shape and b.texts == _texts(c.claimed)][:1]
         if match:
             b = match[-1]
             c.lines = sorted({e.line for r in b.rows for e in r})
