@@ -298,7 +298,7 @@ def test_help_has_examples(run_cli):
 @pytest.mark.parametrize("args,needle", [
     (("check",), "FILE"),
     (("check", "no-such-file.md"), "no such file"),
-    (("check", "{tmp}"), "is a directory"),
+    (("check", "{empty}"), "no article in it"),   # a folder is walked; an empty one is bad input
     (("check", "{bad}"), "not valid UTF-8"),
     (("check", "{good}", "--format", "xml"), "invalid choice"),
 ])
@@ -307,7 +307,9 @@ def test_bad_input_exits_2(run_cli, tmp_path, args, needle):
     bad.write_bytes(b"$x = 1$\n\xff\xfe")
     good = tmp_path / "good.md"
     good.write_text("$x = 1$\n", encoding="utf-8")
-    argv = [a.format(tmp=tmp_path, bad=bad, good=good) for a in args]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    argv = [a.format(tmp=tmp_path, bad=bad, good=good, empty=empty) for a in args]
     code, out, err = run_cli(*argv)
     assert code == 2 and needle in err and "Traceback" not in err
 
