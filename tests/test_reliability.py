@@ -249,3 +249,19 @@ def test_a_file_created_during_the_write_is_never_replaced(tmp_path, monkeypatch
     assert code == 2 and "appeared while writing" in err
     assert target.read_text(encoding="utf-8") == "theirs\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.md"]
+
+
+def test_an_article_of_many_slow_claims_has_one_budget(tmp_path):
+    """The issue's '50 slow claims' article: one budget for the whole article
+    (SYMATTN_CHECK_ARTICLE_SECONDS), so the claims after it is spent are unverifiable and the
+    command ends by itself, well within the CPU limit."""
+    claims = "\n\n".join(f"$$\\frac{{e^{{{i}/7}}}}{{e^{{{i}/7}}+e^{{1/3}}+e^{{\\sqrt{{{i + 2}}}}}}} = 0.{i}$$"
+                         for i in range(400))
+    path = tmp_path / "slow.md"
+    path.write_text(claims + "\n", encoding="utf-8")
+    code, out, err = run(["check", str(path), "--format", "json", "--lang", "en"], cwd=tmp_path,
+                         env={"SYMATTN_CHECK_ARTICLE_SECONDS": "1"})
+    assert code in (0, 1), err
+    report = json.loads(out)
+    assert len(report["claims"]) == 400
+    assert "time budget" in report["claims"][-1]["detail"]
