@@ -418,7 +418,7 @@ def _toml(source, topic, lang, digits, tokens, mats, d_k, names) -> str:
         if key in mats:
             out.append(f"{key} = {_matrix(mats[key])}")
     if d_k is not None:
-        out.append(f"d_k = {_entry(sp.sympify(d_k))}")
+        out.append(f"d_k = {_entry(d_k if isinstance(d_k, sp.Basic) else sp.Integer(d_k))}")
     out.append("")
     if topic == "mask":
         out += ["[options]", "causal = true", ""]

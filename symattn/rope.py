@@ -375,8 +375,7 @@ def _layout_step(d: int, pairing: str, digits: int) -> Step:
                    f"Proof ({pairing} pairing, ${dp} \\times {dp}$): $R(m\\Theta)^T R(n\\Theta) = R((n-m)\\Theta)$"),
         lhs=nodes.Named(r"\Delta_{\Theta}", "Delta_Theta"),
         formula=nodes.Named(r"R(m\Theta)^{T} R(n\Theta) - R((n-m)\Theta)"),
-        substituted=nodes.Shifted(sp.MatMul(sp.ImmutableMatrix(Rm.T), sp.ImmutableMatrix(Rn), evaluate=False),
-                                  sp.ImmutableMatrix(Rd)) if dp <= 4 else None,
+        substituted=None,  # d x d products of symbolic rotations run off the page; one entry shows the work
         expanded=(nodes.Named(r"(\Delta_{\Theta})_{%s}" % index(0, b)), raw,
                   nodes.Shifted(sp.expand((Rm.T * Rn)[0, b]), _trig_zero(Rd[0, b])), D[0, b]),
         exact=D, numeric=evaluate(D, digits),
