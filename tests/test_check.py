@@ -224,11 +224,11 @@ def test_mistakes_are_diagnosed():
     assert len(wrong) == 1 and wrong[0].diagnosis.startswith("no scaling")
     assert "states ÷√d_k (line 6)" in wrong[0].diagnosis          # a formula stated but not applied
     r = _report("en-mistake-dmodel-columns.md")
-    diag = {c.line: c.diagnosis for c in r.claims if c.status == "wrong"}
+    diag = {c.line: c.diagnosis for c in r.claims if c.status == "wrong" and c.cause != "carried"}
     assert diag == {21: "divided by √d_model instead of √d_k", 31: "softmax over columns instead of rows",
                     36: "e ≈ 2.7 used in the exponentials"}
-    carried = [c for c in r.claims if c.line == 25][0]                # one slip is reported once
-    assert carried.status == "rounded" and "line 21, already reported" in carried.detail
+    carried = [c for c in r.claims if c.line == 25][0]                # one slip, one cause
+    assert carried.status == "wrong" and carried.cause == "carried" and carried.root == 21
     sums = [c for c in r.claims if c.line == 31][0]
     assert "cannot come from a softmax" in sums.detail
 

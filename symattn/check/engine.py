@@ -466,10 +466,12 @@ class _Checker:
             claim.status = end.status
             claim.detail = agree(end, rel, how)
         elif stepwise is not None and stepwise.status != "wrong" and carried:
-            claim.status = stepwise.status
-            claim.detail = (f"follows from the article's own values (line {carried[-1]}, already reported); "
-                            f"from the inputs it would be different: {entry_list(end, 2)}")
+            # right from the author's own wrong value: the reader's numbers are still wrong
+            claim.status = "wrong"
+            claim.detail = (f"follows from the article's own wrong value (line {carried[0]}), so it is wrong "
+                            f"too: {entry_list(end, 2)}")
             claim.drift = "carried"
+            claim.cause, claim.root = "carried", carried[0]
         elif stepwise is not None and stepwise.status != "wrong" and author.used:
             claim.status = "wrong"
             lines = sorted({line for line, _ in author.used})
@@ -485,7 +487,7 @@ class _Checker:
             if claim.diagnosis.startswith("no scaling") and self.stated_scaling:
                 claim.diagnosis += (f"; the article states ÷√d_k (line {self.stated_scaling}) but does not "
                                     "apply it in these numbers")
-        claim.entries = [entry_dict(e, what) for e in end.wrong] if claim.drift != "carried" else []
+        claim.entries = [entry_dict(e, what) for e in end.wrong]
         if softmaxish:
             errors += self._shift_check(ref, exact_ref, texts, seg.line)
         if errors:

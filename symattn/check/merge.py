@@ -79,11 +79,30 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str =
         claims.append(bc)
     claims = [c for c in claims if id(c) not in drop]
     claims.sort(key=lambda c: c.line)
+    _first_slips(claims)
     definitions = list(report.definitions)
     have = {ln for ln, _ in definitions}
     definitions += [d for d in inputs if d[0] not in have]
     definitions.sort(key=lambda d: d[0])   # stable: the notation pass keeps its order on a line
     return Report(report.file, claims, definitions, report.notes)
+
+
+def _first_slips(claims: list[Claim]) -> None:
+    """A carried claim points at the first slip: follow roots that are carried themselves."""
+    by_line: dict[int, Claim] = {}
+    for c in claims:
+        if c.status == "wrong":
+            for ln in c.lines or [c.line]:
+                by_line.setdefault(ln, c)
+    for c in claims:
+        seen = set()
+        while c.cause == "carried" and c.root in by_line and by_line[c.root] is not c and c.root not in seen:
+            seen.add(c.root)
+            up = by_line[c.root]
+            if up.cause != "carried" or up.root is None:
+                c.root = up.line
+                break
+            c.root = up.root
 
 
 def _shape(claimed):
