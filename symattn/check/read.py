@@ -395,6 +395,7 @@ def read_blocks(text: str) -> list[Block]:
     latex_spans = [(s, e) for s, e, *_ in found]
     found += _list_blocks(text, lines, latex_spans)
     found += _eye_blocks(text)
+    found += [b for b in _call_blocks(text) if not _overlaps(b[0], b[1], [(x[0], x[1]) for x in found])]
     spans = [(s, e) for s, e, *_ in found]
     tables = [t for t in _table_blocks(raw, lines.starts) if not _overlaps(t[0], t[1], spans)]
     found += tables
@@ -473,6 +474,24 @@ def _with(block: Block, **kw) -> Block:
 
 
 _EYE = re.compile(r"\b(?:np|numpy|torch|jnp|tf)\.(?:eye|identity)\(\s*(\d{1,2})\s*\)")
+
+
+_CALL_TUPLE = re.compile(r"(?:softmax|\\text\{softmax\}|\\operatorname\{softmax\}|\\mathrm\{softmax\})\s*"
+                         r"(?:\\left)?\(\s*(?P<args>" + NUMBER + r"(?:\s*,\s*" + NUMBER + r"){1,63})\s*(?:\\right)?\)")
+
+
+def _call_blocks(text: str):
+    """``softmax(0.5, 0.7, 0.5)``: a vector written as the arguments of a call."""
+    out = []
+    for m in _CALL_TUPLE.finditer(text):
+        start = m.start("args")
+        cells, pos = [], start
+        for part in m.group("args").split(","):
+            lead = len(part) - len(part.lstrip())
+            cells.append((part.strip(), pos + lead))
+            pos += len(part) + 1
+        out.append((start, m.end("args"), [cells], "list"))
+    return out
 
 
 def _eye_blocks(text: str):
