@@ -67,7 +67,7 @@ _WORDS = (
     ("weights", ("softmax", "weight", "trọng số", "ağırlık", "pesos", "gewichte", "веса", "アテンション重み", "attention matri", "attention map", "attention distribution",
                  "probabilit", "probs", "权重", "注意力矩阵", "注意力分布", "概率", "重み", "가중치", "peso",
                  "poids", "gewicht", "вес", "α", "\\alpha", "attn_weights", "attn_probs")),
-    ("scaled", ("scaled", "/ √", "/√", "÷", "sqrt", "√", "\\sqrt", "缩放", "除以", "スケール", "스케일",
+    ("scaled", ("scaled", "after scaling", "scaling", "/ √", "/√", "÷", "sqrt", "√", "\\sqrt", "缩放", "除以", "スケール", "스케일",
                 "escala", "dividi", "l'échelle", "skaliert", "масштаб")),
     ("scores", ("score", "logit", "điểm", "puan", "puntuaci", "pontuaç", "punkte", "оценки", "스코어", "qk", "q·k", "q k", "q@k", "q @ k", "dot product", "dot-product", "分数",
                 "得分", "打分", "相似度", "点积", "スコア", "내적", "점수", "puntua", "pontua",
@@ -109,6 +109,8 @@ def hint(labels) -> str | None:
     for label in labels:
         if not label:
             continue
+        if re.search(r"(?:softmax|exp)\}?\s*(?:\\left)?\(\s*`?$", label, re.I):
+            return None   # "softmax([...])": the block is the argument, not the result
         m = _STATEMENT.match(label)
         if m and _by_name(m.group(1)):
             return _by_name(m.group(1))   # "keys = np.dot(input, w_key)  # [[...]]": the assigned name
@@ -300,6 +302,7 @@ class _Binder:
         self.conv = CONV
         self.votes: dict = {}
         self.other_mask = False   # the article has used a mask other than the causal one
+        self.hints: dict[int, str | None] = {}
         self.variants: dict[str, list[int]] = {}   # name -> lines where the article defines it as a variant
         for n, line in enumerate(text.split("\n"), start=1):
             for m in re.finditer(r"(?:^|\$|\s)([A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^=$]*)", line):
@@ -323,6 +326,7 @@ class _Binder:
         self.inputs, self.author, self.versions = {}, {}, {}
         self.seen: list[Block] = []
         self.state: dict[int, tuple] = {}   # id(block) -> (wrong, root line, right value or None)
+        self.hints = {id(b): h for b, h in zip(self.blocks, hints)}
         for k, (block, h) in enumerate(zip(self.blocks, hints)):
             try:
                 with guard.budget():
@@ -332,9 +336,8 @@ class _Binder:
                     self.seen.append(block)
             except guard.GuardError as exc:
                 self._unverifiable(block, str(exc))
-            except (RecursionError, MemoryError, ArithmeticError, ValueError, TypeError) as exc:
-                # one block must never stop the article
-                self._unverifiable(block, f"could not be checked ({type(exc).__name__})")
+            except Exception as exc:  # noqa: BLE001 - one block must never stop the article
+                self._unverifiable(block, f"could not be checked (internal error: {type(exc).__name__})")
         return self.claims, self.definitions
 
     def _variant_name(self, block: Block) -> bool:
@@ -590,6 +593,8 @@ class _Binder:
         if self._without_projections(block, families, conv_here):
             return
         cands = self._candidates(block, families)
+        if not cands and h == "weights" and block.shape[0] == 1 and self._softmax_of_named(block):
+            return
         if not cands:
             why = (f"it is labelled as {_SHOW.get(h, h)}, but " if h else "") + self._why_none(block, h)
             return self._unverifiable(block, why)
@@ -719,6 +724,25 @@ class _Binder:
                     how = ("softmax" if fam == "weights" else "e^x") + f" of the values on line {prev.line}"
                     self._verdict(block, fam, CONV, None, value, match(block.rows, numeric(value)), how)
                     return True
+        return False
+
+    def _softmax_of_named(self, block: Block) -> bool:
+        """Weights printed beside the (scaled) scores they come from, with no inputs to derive
+        either (a table with a score column and a weight column): the softmax of that vector."""
+        for fam in ("scaled", "scores"):
+            for prev in reversed(self.seen[-12:]):
+                if self.hints.get(id(prev)) != fam or prev.shape != block.shape or block.line - prev.end > 40:
+                    continue
+                value = apply("weights", [prev.matrix()], CONV, None)
+                if value is None:
+                    continue
+                if fam == "scores" and not match(block.rows, numeric(value)).full:
+                    continue   # raw scores: whether (and by what) they were scaled first is not known
+                st = self.state.get(id(prev))
+                how = f"softmax of the {_SHOW[fam]} printed on line {prev.line}"
+                self._verdict(block, "weights", CONV, None, value, match(block.rows, numeric(value)), how,
+                              carried=(st[1] or prev.line) if st and st[0] else None)
+                return True
         return False
 
     def _conv_for(self, block: Block, h: str | None) -> Conv:
@@ -863,7 +887,8 @@ class _Binder:
         v = q.value(fam, conv)
         if row is None and v is not None and v.T.shape == block.shape and v.shape != v.T.shape:
             return ""
-        if row is None and v is not None and v.rows == v.cols and match(block.rows, numeric(v.T)).full:
+        if row is None and v is not None and v.rows == v.cols and v.shape == block.shape and \
+                match(block.rows, numeric(v.T)).full:
             return "the printed matrix is the transpose of the right one"
         return ""
 

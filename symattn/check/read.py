@@ -307,11 +307,37 @@ def _numeric_grid(rows, starts, raw):
             groups.append(cur)
         cur = [(k, label, items)] if items is not None else []
     out = []
+    header = next(([c for c in cells] for _, cells in rows if not all(read_number(x) is not None
+                                                                     for x in cells[1:] if x)), None)
     for g in groups:
         first = g[0][0]
         s, e = starts[first], starts[g[-1][0]] + len(raw[g[-1][0]])
-        out.append((s, e, [items for _, _, items in g], "table", tuple(lb or "" for _, lb, _ in g)))
+        labels = tuple(lb or "" for _, lb, _ in g)
+        cols = _column_headers(header, labels, len(g[0][2]))
+        if cols:
+            # | token | score | weight |: each column is its own quantity, one entry per row
+            for j, name in enumerate(cols):
+                cells = [items[j] for _, _, items in g]
+                out.append((cells[0][1], cells[-1][1] + len(cells[-1][0]), [cells], "table", (), None, name))
+            continue
+        out.append((s, e, [items for _, _, items in g], "table", labels))
     return out
+
+
+def _column_headers(header, row_labels, ncols: int):
+    """The header cells naming the numeric columns, when they name quantities (not the tokens
+    the rows are labelled with, as in a token × token table of weights)."""
+    if not header or ncols < 2:
+        return None
+    cells = [c.strip() for c in header if c is not None]
+    cells = cells[-ncols:] if len(cells) >= ncols else []
+    if len(cells) != ncols or any(not c or read_number(c) is not None for c in cells):
+        return None
+    norm = {re.sub(r"[\W_]+", "", c).lower() for c in cells}
+    rows = {re.sub(r"[\W_]+", "", r).lower() for r in row_labels if r}
+    if len(norm) != ncols or norm & rows:
+        return None
+    return cells
 
 
 _PLAIN_ROW = re.compile(rf"^\s*(?:(?P<label>[^\W\d][\w'’]*|\"[^\"]+\"|'[^']+')\s*[:：]?\s+)?"
@@ -410,7 +436,11 @@ def read_blocks(text: str) -> list[Block]:
         prev_end = found[k - 1][1] if k else 0
         nxt = found[k + 1][0] if k + 1 < len(found) else len(text)
         block = _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end, nxt)
-        if block is not None and len(item) > 5:
+        if block is not None and len(item) > 6 and item[6]:
+            # a column's header names it; columns interleave, so no operator or chain is read
+            block = replace(block, labels=(item[6],) + tuple(_prev_lines(raw, block.line, set())),
+                            operand=False, before="")
+        if block is not None and len(item) > 5 and item[5] is not None:
             # one slice of a printed stack of matrices: named by what stands before the stack
             head = _make_block(text, raw, lines, item[5], e, rows, layout, row_labels, busy,
                                0 if k == 0 else min(prev_end, item[5]), nxt)
@@ -463,6 +493,8 @@ def _chains(blocks: list[Block], text: str, lines: _Lines) -> list[Block]:
 def _text_between(text, lines, a: Block, b: Block):
     if b.line - a.end > 3 or a.span is None or b.span is None:
         return None
+    if b.span[0] < a.span[1]:
+        return None   # interleaved (the columns of one table): not a chain
     between = text[a.span[1]:b.span[0]]
     if "\n" in between and not (a.layout == b.layout == "latex") and not re.fullmatch(r"\s*(?:[-=_]{3,}\s*)?(?:=|≈)\s*", between):
         return None   # outside LaTeX, a chain stays on one line (or goes on with "=" at a line's start)
