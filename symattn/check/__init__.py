@@ -1,17 +1,20 @@
 """``symattn check``: verify the hand calculations of a Markdown or LaTeX article.
 
-The pipeline, one module per step:
+The stages, one module each, in the order data flows (each docstring names its input and output):
 
-* extract: ``extract.py`` (math in $...$, $$...$$, \\[...\\], environments, code) and
-  ``plaintext.py`` (tables, plain-text arrays, Unicode lines, narrative numbers);
-* read the notation: ``unicode.py`` → ``tokens.py`` → ``parser.py`` → ``notation.py``
-  (equation chains of ``ir.py`` trees), ``scalar.py`` (matrix entries);
-* the symbol table and exact values: ``symbols.py``, ``evaluate.py`` (symattn's own
-  ``linalg``/``softmax``/``attention``);
-* judge: ``compare.py`` (printed precision), ``diagnose.py`` (common mistakes),
-  ``consistency.py`` (sanity, shift invariance, conventions), ``engine.py`` (both passes,
-  stepwise and end to end), ``guard.py`` (size and time limits per claim);
-* report: ``claims.py`` (data), ``verdict.py`` (wording), ``report.py`` (text and JSON);
+* read: ``read.py``, every block of printed numbers in any layout, with labels, lines and precision;
+* local: ``local.py``, a result whose operands are printed in the same chain, from them alone;
+* bind: ``quantities.py`` (what the inputs determine, under each convention) and ``bind.py``
+  (what each block is, from its label, shape and values; stepwise against the author's own values);
+  ``beyond.py`` for KV-cache sizes, positional encodings, RoPE, variances and the softmax Jacobian;
+* judge: ``judge.py`` (printed precision), ``diagnose.py`` (common mistakes);
+* the notation pass, for named equations (``S = QK^T = [...]``, ``a_{11} = ...``): ``extract.py``,
+  ``plaintext.py``, ``unicode.py`` → ``tokens.py`` → ``parser.py`` → ``notation.py``, ``symbols.py``,
+  ``evaluate.py``, ``compare.py``, ``consistency.py``, ``engine.py``;
+* ``merge.py`` joins both passes into one verdict per place, and follows carried slips to their root;
+* report: ``claims.py`` (data), ``verdict.py`` and ``wording.py`` (words, en and zh), ``report.py``
+  (text and JSON), ``ci.py`` (GitHub annotations, SARIF), ``fix.py`` (a corrected copy), ``many.py``
+  (folders, a process pool); ``guard.py`` holds the size and time budgets;
   ``golden.py`` regenerates the expected reports of ``tests/articles``.
 
 The article is only read, never written.
