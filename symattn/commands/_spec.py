@@ -4,14 +4,19 @@ from __future__ import annotations
 
 
 def spec_from_args(args):
+    from ..examples import article_spec
+    from ..spec import load_spec
+
+    return with_options(load_spec(args.spec) if args.spec else article_spec(), args)
+
+
+def with_options(spec, args):
+    """The spec with ``--digits`` and ``--lang`` applied, when they are given."""
     from dataclasses import replace
 
     from .. import limits
     from ..errors import SymattnError
-    from ..examples import article_spec
-    from ..spec import load_spec
 
-    spec = load_spec(args.spec) if args.spec else article_spec()
     if args.digits is not None:
         if not 0 <= args.digits <= limits.MAX_DIGITS:
             raise SymattnError(f"--digits must be from 0 to {limits.MAX_DIGITS}")

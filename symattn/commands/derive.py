@@ -74,9 +74,9 @@ def _from_article(args):
     import sys
     from dataclasses import replace
 
-    from .. import limits
     from ..errors import SymattnError, _printable
     from ..from_article import load_article
+    from ._spec import with_options
 
     if not args.from_article:
         raise SymattnError("--spec-out needs --from-article POST")
@@ -85,12 +85,7 @@ def _from_article(args):
     if args.spec_out and args.output and args.spec_out == args.output:
         raise SymattnError("--spec-out and -o name the same file", entry="--spec-out")
     spec, plan = load_article(args.from_article)
-    if args.digits is not None:
-        if not 0 <= args.digits <= limits.MAX_DIGITS:
-            raise SymattnError(f"--digits must be from 0 to {limits.MAX_DIGITS}")
-        spec = replace(spec, digits=args.digits)
-    if args.lang:
-        spec = replace(spec, lang=args.lang)
+    spec = with_options(spec, args)
     if args.digits is not None or args.lang:  # the spec written is the spec derived
         import re
         toml = re.sub(r"(?m)^digits = \d+$", f"digits = {spec.digits}", plan.toml)
