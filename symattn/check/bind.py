@@ -661,6 +661,8 @@ class _Binder:
             st = self.state.get(id(prev))
             if st is None or prev.line == block.line:
                 continue
+            if h and self.hints.get(id(prev)) not in (None, h):
+                continue   # the label says another quantity: equal prints are a coincidence
             mine = prev.matrix()
             rows = [None] if mine.shape == block.shape else \
                 list(range(mine.rows)) if block.shape[0] == 1 and mine.cols == block.shape[1] and mine.rows > 1 else []

@@ -613,6 +613,9 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
                    if _is_name_label(lb) and not _TOKEN_ARROW.match(lb.lstrip("-*• "))]
             tokens = {t.lower() for t in labels if t}
             head = [h for h in head if not (tokens and set(re.findall(r"\w+", h.lower())) <= tokens)]
+            column = _table_header(raw, starts, st[0])
+            if column:
+                mid = [column] + mid   # a list in a table cell: its column's header names it
             made.append(Block(tuple(p.rows[0] for p in st), st[0].line, st[-1].line,
                               tuple(dict.fromkeys(mid + head)),
                               "tokens" if any(labels) else st[0].layout, st[0].source,
@@ -627,6 +630,22 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
             out.extend(made)
         i = j
     return out
+
+
+def _table_header(raw: list[str], starts: list[int], block: Block) -> str:
+    """The header cell above a value written in a table cell (``| 私 | \\([1, 0]\\) | ...``)."""
+    line = raw[block.line - 1]
+    if line.count("|") < 2:
+        return ""
+    col = line[:block.span[0] - starts[block.line - 1]].count("|")
+    top = block.line - 1
+    while top > 0 and raw[top - 1].count("|") >= 2:
+        top -= 1
+    header = raw[top].split("|") if top < block.line - 1 else []
+    if raw[top].lstrip().startswith("|") != line.lstrip().startswith("|"):
+        return ""
+    cell = header[col].strip() if col < len(header) else ""
+    return cell if cell and not _is_rule(cell) and read_number(cell) is None else ""
 
 
 def _one_row(b: Block, raw: list[str]) -> bool:
