@@ -17,9 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from functools import lru_cache
+
 import mpmath
 import sympy as sp
 
+from ..numeric import to_mpf
 from . import guard
 
 __all__ = ["Conv", "CONV", "CONVENTIONS", "Quantities", "FAMILIES", "OPERANDS", "numeric", "apply"]
@@ -151,13 +154,26 @@ class Quantities:
 
 def numeric(value, dps: int = 40):
     """A matrix of mpmath numbers (±inf kept) for comparing with printed decimals."""
+    if isinstance(value, sp.ImmutableMatrix):
+        return _numeric_cached(value, dps)
+    return _numeric(value, dps)
+
+
+@lru_cache(maxsize=1024)
+def _numeric_cached(value, dps):
+    return _numeric(value, dps)
+
+
+def _numeric(value, dps):
+    cache: dict = {}   # a softmax repeats its exponentials and denominators in every entry
     with mpmath.workdps(dps):
-        return [[_num(x, dps) for x in value.row(i)] for i in range(value.rows)]
+        return [[_num(x, dps, cache) for x in value.row(i)] for i in range(value.rows)]
 
 
-def _num(x, dps):
+def _num(x, dps, cache):
     if x == sp.oo:
         return mpmath.inf
     if x == -sp.oo:
         return -mpmath.inf
-    return mpmath.mpf(sp.N(x, dps + 5))
+    v = to_mpf(sp.sympify(x), dps + 5, cache)
+    return v if v is not None else mpmath.mpf(sp.N(x, dps + 5))
