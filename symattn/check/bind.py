@@ -797,7 +797,8 @@ class _Binder:
         wrong = [(i, j) for i, r in enumerate(m.ok) for j, ok in enumerate(r) if not ok]
         claim.status = "wrong"
         claim.entries = [{"entry": f"[{i + 1},{j + 1}]" if row is None else f"[{row + 1},{j + 1}]",
-                          "line": block.rows[i][j].line, "claimed": block.rows[i][j].text,
+                          "line": block.rows[i][j].line, "col": self._column(block.rows[i][j]),
+                          "claimed": block.rows[i][j].text,
                           "exact": str(value[i, j]),
                           "correct": right_text(block.rows[i][j], num[i][j])} for i, j in wrong]
         claim.wrong_lines = sorted({block.rows[i][j].line for i, j in wrong})
@@ -822,6 +823,12 @@ class _Binder:
         self._record(fam, row, block, True, root, value if row is None else None)
         self.state[id(block)] = (True, root, value if row is None else None)
         self.claims.append(claim)
+
+    def _column(self, entry) -> int | None:
+        """The entry's offset in its own line (so --fix edits exactly that number)."""
+        if entry.pos < 0:
+            return None
+        return entry.pos - (self.text.rfind("\n", 0, entry.pos) + 1)
 
     def _stepwise(self, block, fam, conv, row):
         """(match against the value recomputed from the author's printed operands, operands used).

@@ -35,8 +35,9 @@ class Fixed:
 
 
 def _edits(report: Report) -> dict[int, list[tuple]]:
-    """line -> [(printed, correct, label, row, column)], each printed entry once, in report order;
-    ``row`` is the printed row the entry is in (when the claim gives it), ``column`` its index."""
+    """line -> [(printed, correct, label, row, column, col)], each printed entry once, in report order;
+    ``row`` is the printed row the entry is in (when the claim gives it), ``column`` its index, ``col``
+    its offset in the line when the reader knows it."""
     per_line: dict[int, list] = {}
     seen = set()
     for c in report.claims:
@@ -52,7 +53,8 @@ def _edits(report: Report) -> dict[int, list[tuple]]:
                 continue
             seen.add(key)
             row, column = _row_of(c, str(e.get("entry", "")))
-            per_line.setdefault(line, []).append((printed, correct, f"{e.get('entry', '')} {printed}", row, column))
+            per_line.setdefault(line, []).append((printed, correct, f"{e.get('entry', '')} {printed}", row, column,
+                                                  e.get("col")))
     return per_line
 
 
@@ -116,9 +118,12 @@ def fix_text(text: str, report: Report) -> Fixed:
         spans = []  # (start, end, correct)
         used: dict[str, int] = {}
         taken: set[int] = set()
-        for printed, correct, label, row, column in edits[number]:
+        for printed, correct, label, row, column, col in edits[number]:
             starts = _occurrences(original, printed)
-            at = _aligned(original, row, column) if row is not None and len(starts) > 1 else None
+            if isinstance(col, int) and col in starts:
+                at = col   # the reader knows where the entry is printed
+            else:
+                at = _aligned(original, row, column) if row is not None and len(starts) > 1 else None
             if at is None:
                 free = [s for s in starts if s not in taken]
                 k = used.get(printed, 0)

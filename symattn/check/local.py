@@ -76,6 +76,8 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
     relation = _between(text, blocks[members[-1]], res)
     if relation is None:
         return None
+    if not _ARROW.search(relation) and re.search(r"[^\W\d_]", re.sub(r"\\[A-Za-z]+", "", _clean(relation))):
+        return None   # "[1 1]^T, k = [1 0]": a new name starts another equation, not this chain
     ops = [blocks[i] for i in members]
     try:
         value, scalar = _evaluate(text, ops, values or {})

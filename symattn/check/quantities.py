@@ -175,5 +175,5 @@ def _num(x, dps, cache):
         return mpmath.inf
     if x == -sp.oo:
         return -mpmath.inf
-    v = to_mpf(sp.sympify(x), dps + 5, cache)
+    v = to_mpf(x, dps + 5, cache)   # x is already a SymPy number (an entry of a matrix)
     return v if v is not None else mpmath.mpf(sp.N(x, dps + 5))

@@ -42,6 +42,7 @@ class Entry:
     value: object             # exact reading: a SymPy Rational, or ±oo
     places: int | None        # printed decimal places (0 for an integer); None for ±inf
     line: int                 # 1-based line of the entry
+    pos: int = -1             # its offset in the article (-1 when not known)
 
     @property
     def machine(self) -> bool:
@@ -382,6 +383,9 @@ _OPERATOR = re.compile(r"^[ \t]*(?:\\right[\])]?)?[ \t]*(?:_\{[^{}]*\}|\^\{?[^{}
                        r"(?:\\times|×|@|\*|\\cdot|·|⋅|x(?=[ \t])|\\otimes|\\odot|⊙|\+|[-−/](?=[ \t])|\\div)")
 
 
+_TRANSPOSED = re.compile(r"^[ \t]*(?:\\right[\])]?)?[ \t]*(?:\^\s*\{?\s*(?:T|\\top|\\intercal)\s*\}?|ᵀ|\.T\b)")
+
+
 def _label_before(text: str, start: int, line_start: int) -> str:
     """The last clause before the block on its line (a caption, ``Q =``, ``scores = np.array(``)."""
     before = text[line_start:start]
@@ -551,7 +555,7 @@ def _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end
             ent = read_number(cell)
             if ent is None:
                 return None
-            entries.append(Entry(ent.text, ent.value, ent.places, lines.line(pos)))
+            entries.append(Entry(ent.text, ent.value, ent.places, lines.line(pos), pos))
         if entries:
             out.append(tuple(entries))
     if not out or len({len(r) for r in out}) != 1 or sum(len(r) for r in out) > _MAX_ENTRIES:
@@ -560,7 +564,8 @@ def _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end
     labels = []
     same = _label_before(text, s, max(lines.starts[line - 1], prev_end))
     after_text = text[e:min(nxt, e + 40)]
-    operand = bool(_OPERATOR.match(after_text)) or bool(re.search(r"(?:×|\*|·|⋅|@|\\times|\\cdot|\+)\s*$", same))
+    operand = bool(_OPERATOR.match(after_text)) or bool(re.search(r"(?:×|\*|·|⋅|@|\\times|\\cdot|\+)\s*$", same)) \
+        or bool(_TRANSPOSED.match(after_text))   # [K]^T: the printed block is what gets transposed
     if prev_end > lines.starts[line - 1] and _OPERATOR.match(" " + re.sub(r"^(?:_\{[^{}]*\}|\^\{?\w*\}?|\$|\s)*", "", same)):
         operand, same = True, ""   # [Q] × [Kᵀ]: the second operand is not named by the ×
     if same and not (prev_end > lines.starts[line - 1] and re.fullmatch(r"[\s=≈$]*|\\approx", same)):
