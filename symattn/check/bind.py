@@ -193,7 +193,7 @@ def _masked_zeros(block: Block) -> set:
             if e.value == 0 and (e.places or 0) >= 4}
 
 
-def _ABOVE(block: Block) -> set:
+def _above(block: Block) -> set:
     n, c = block.shape
     return {(i, j) for i in range(n) for j in range(c) if j > i}
 
@@ -266,8 +266,8 @@ class _Author:
         self.right = right   # the right value, when it is known
 
 
-def bind_blocks(text: str, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, str]]]:
-    """Claims for the blocks, and the inputs found as (line, description)."""
+def bind_blocks(text: str, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, str]], list[str]]:
+    """Claims for the blocks, the inputs found as (line, description), and article-wide notes."""
     return _Binder(text, blocks).run()
 
 
@@ -338,7 +338,7 @@ class _Binder:
                 self._unverifiable(block, str(exc))
             except Exception as exc:  # noqa: BLE001 - one block must never stop the article
                 self._unverifiable(block, f"could not be checked (internal error: {type(exc).__name__})")
-        return self.claims, self.definitions
+        return self.claims, self.definitions, self.notes
 
     def _variant_name(self, block: Block) -> bool:
         """Its name was defined above as a variant of the usual step (``S = \\tilde{Q}\\tilde{K}^T``)."""
@@ -566,7 +566,7 @@ class _Binder:
         if h in ("scores", "scaled", None) and any(e.value == -sp.oo for r in block.rows for e in r):
             h = "masked"   # -∞ entries: the scores after the mask
         if self.masked and (h == "weights" or (h is None and _softmax_rows(block))) and _masked_zeros(block) \
-                and not _masked_zeros(block) <= _ABOVE(block):
+                and not _masked_zeros(block) <= _above(block):
             self.other_mask = True   # from here on, masked steps are not derived
             return self._unverifiable(block, "weights under a mask other than the causal one (padding, a "
                                              "window): that mask is not derived here")

@@ -38,9 +38,9 @@ def check_text(text: str, name: str) -> Report:
     with guard.article():
         report = _Checker(text, name).run()
         blocks = read_blocks(text)
-        claims, inputs = bind_blocks(text, blocks)
+        claims, inputs, notes = bind_blocks(text, blocks)
         beyond = beyond_claims(text, blocks)
-    return merge(report, claims + beyond, inputs, blocks, text)
+    return merge(report, claims + beyond, inputs, blocks, text, notes)
 
 
 def _is_literal(node) -> bool:

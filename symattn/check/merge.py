@@ -22,7 +22,7 @@ def _row_of(entry: dict) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str = "") -> Report:
+def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str = "", notes=()) -> Report:
     claims = list(report.claims)
     heads = heads_from(text)
     for c in claims:
@@ -84,7 +84,7 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str =
     have = {ln for ln, _ in definitions}
     definitions += [d for d in inputs if d[0] not in have]
     definitions.sort(key=lambda d: d[0])   # stable: the notation pass keeps its order on a line
-    return Report(report.file, claims, definitions, report.notes)
+    return Report(report.file, claims, definitions, list(report.notes) + [n for n in notes if n not in report.notes])
 
 
 def _first_slips(claims: list[Claim]) -> None:
