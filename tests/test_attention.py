@@ -8,7 +8,7 @@ import pytest
 import sympy as sp
 
 from symattn import derive, derive_article, parse_spec, render
-from symattn.attention import derive_attention
+from symattn.topics.attention import derive_attention
 from symattn.examples import article_spec
 
 half = sp.Rational(1, 2)

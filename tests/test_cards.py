@@ -359,7 +359,7 @@ def test_cli_cards_help_has_examples(run_cli):
 # --- facts computed here agree with the topic modules and with direct SymPy -------------------
 
 def test_facts_agree_with_topic_modules_and_first_principles():
-    from symattn import heads, rope, theory
+    from symattn.topics import heads, rope, theory
     assert F.dot_variance().standard.subs(F.d, 7) == theory.variance_of_dot(7) == 7
     assert heads.kv_cache_ratio() == sp.Symbol("n_kv", positive=True, integer=True) / sp.Symbol(
         "n_q", positive=True, integer=True)

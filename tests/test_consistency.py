@@ -7,7 +7,7 @@ import pytest
 import sympy as sp
 
 from symattn import SymattnError, derive, parse_spec, render
-from symattn.consistency import derive_consistency, solve_projection
+from symattn.topics.consistency import derive_consistency, solve_projection
 from symattn.examples import article_spec
 
 ARTICLE = replace(article_spec(), topic="consistency")

@@ -8,8 +8,8 @@ import pytest
 import sympy as sp
 
 from symattn import SymattnError, derive, load_spec, parse_spec
-from symattn.heads import gqa, gqa_minus_mha, kv_cache_ratio, kv_group, mha, repeat_matrix
-from symattn.masks import mask_matrix
+from symattn.topics.heads import gqa, gqa_minus_mha, kv_cache_ratio, kv_group, mha, repeat_matrix
+from symattn.topics.masks import mask_matrix
 from symattn.numeric import evaluate
 from symattn.regen import DEFAULT_DIR
 
@@ -138,7 +138,7 @@ def test_mha_document_shapes_and_projection():
     assert (Y - O * W_O).applyfunc(lambda e: sp.expand(sp.fraction(sp.together(e))[0])) == sp.zeros(3, 4)
     assert Y[0, 1] == Y[0, 2] == 1  # same-denominator ratios are added up
     # one head of MHA is the core attention with d_k = d_h on those columns
-    from symattn.attention import derive_attention
+    from symattn.topics.attention import derive_attention
     core = derive_attention(replace(spec, topic="attention", Q=spec.Q[:, :2], K=spec.K[:, :2], V=spec.V[:, :2],
                                     options=()))
     assert core.step("weights").exact == d.step("head1_weights").exact

@@ -9,7 +9,7 @@ import sympy as sp
 
 from symattn import SymattnError, derive, parse_spec
 from symattn.examples import article_spec
-from symattn.masks import derive_mask, mask_matrix, masked_attention
+from symattn.topics.masks import derive_mask, mask_matrix, masked_attention
 from symattn.numeric import evaluate
 
 half = sp.Rational(1, 2)

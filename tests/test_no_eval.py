@@ -30,7 +30,7 @@ SYMPY = {"sp", "sympy"}
 #: file:function -> why the argument is never user text.  Every entry was read at
 #: its call sites; the dynamic test below backs them on the real paths.
 ALLOWED = {
-    "symattn/masks.py:masked_attention":
+    "symattn/topics/masks.py:masked_attention":
         "d_k is spec.d_k (an Expr made by spec.entry_value from LaTeX via latex_input) or None",
     "symattn/nodes.py:ExpRatio.__new__":
         "display node: top is an entry of a SymPy matrix computed by the pipeline",
@@ -42,7 +42,7 @@ ALLOWED = {
         "v is an int/Fraction coefficient or a SymPy value built inside softmax.py",
     "symattn/softmax.py:softmax_row":
         "row holds entries of a SymPy matrix (scaled scores) or Python numbers from internal callers",
-    "symattn/rope.py:frequencies":
+    "symattn/topics/rope.py:frequencies":
         "base is an int default or options.base after spec.entry_value (a Rational, checked)",
     "symattn/cards/_tex.py:approx":
         "expr is an exact value taken from a Derivation's SymPy matrices",

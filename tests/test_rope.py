@@ -9,7 +9,7 @@ import sympy as sp
 
 from symattn import SymattnError, derive, parse_spec
 from symattn.examples import article_spec
-from symattn.rope import (_block, _trig_zero, frequencies, relative_rotation_difference,
+from symattn.topics.rope import (_block, _trig_zero, frequencies, relative_rotation_difference,
                           relative_score_difference, relative_scores, rotate)
 
 ROPE = replace(article_spec(), topic="rope", claimed=())

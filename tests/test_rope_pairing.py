@@ -7,7 +7,7 @@ import pytest
 import sympy as sp
 
 from symattn import derive, parse_spec, render
-from symattn.rope import frequencies, layout_rotation_difference, relative_scores, rotate
+from symattn.topics.rope import frequencies, layout_rotation_difference, relative_scores, rotate
 
 SPEC = """topic = "rope"
 tokens = ["a", "b", "c"]

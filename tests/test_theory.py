@@ -10,7 +10,7 @@ import sympy as sp
 from symattn import SymattnError, derive, parse_spec
 from symattn.examples import article_spec
 from symattn.softmax import softmax_row
-from symattn.theory import expectation, jacobian, sample_variance, variance_of_dot
+from symattn.topics.theory import expectation, jacobian, sample_variance, variance_of_dot
 
 E = sp.exp(sp.Rational(1, 2))
 GRAD = replace(article_spec(), topic="softmax_gradient", claimed=())

@@ -2,8 +2,8 @@
 
 One function per fact (why sqrt(d_k), the max-shift, cost, masks, heads/GQA,
 RoPE, the softmax Jacobian): the single place the cards get it from.  Where a
-topic module computes the same thing (``symattn.masks``, ``symattn.heads``,
-``symattn.rope``, ``symattn.theory``) the function delegates to it; the rest
+topic module computes the same thing (``symattn.topics.masks``, ``symattn.topics.heads``,
+``symattn.topics.rope``, ``symattn.topics.theory``) the function delegates to it; the rest
 are small SymPy computations of their own (general mean/variance for q·k, the
 2x2 rotation identity, shift invariance), cross-checked in tests/test_cards.py.
 """
@@ -106,19 +106,19 @@ def matmul_cost(rows, inner, cols):
 
 def causal_mask(n: int) -> sp.ImmutableMatrix:
     """M_ij = 0 where j <= i (a token sees itself and the past), -oo above the diagonal."""
-    from ..masks import mask_matrix
+    from ..topics.masks import mask_matrix
     return mask_matrix(n, causal=True)
 
 
 def padding_mask(n: int, padded) -> sp.ImmutableMatrix:
     """-oo in the columns of padding tokens (0-based positions)."""
-    from ..masks import mask_matrix
+    from ..topics.masks import mask_matrix
     return mask_matrix(n, padded=padded)
 
 
 def masked_weights(scaled: sp.MatrixBase, mask: sp.MatrixBase) -> sp.ImmutableMatrix:
     """Row softmax of scaled + mask: e^{-oo} = 0, so masked columns leave the sum."""
-    from ..masks import masked_softmax_rows
+    from ..topics.masks import masked_softmax_rows
     return sp.ImmutableMatrix([list(r.weights()) for r in masked_softmax_rows(scaled, mask)])
 
 
@@ -142,8 +142,8 @@ def heads(d_model, h):
 
 
 def kv_cache_formula():
-    """KV-cache bytes as a formula in N_layers, L, n_kv, d_h, b (symattn.heads), and GQA/MHA."""
-    from ..heads import kv_cache_bytes, kv_cache_ratio
+    """KV-cache bytes as a formula in N_layers, L, n_kv, d_h, b (symattn.topics.heads), and GQA/MHA."""
+    from ..topics.heads import kv_cache_bytes, kv_cache_ratio
     return kv_cache_bytes(sp.Symbol("n_kv", positive=True, integer=True)), kv_cache_ratio()
 
 
@@ -178,13 +178,13 @@ def rope_relative():
 
 def rope_thetas(dim: int, base: int = 10000):
     """θ_i = base^{-2i/dim} for each pair i of a dim-wide vector."""
-    from ..rope import frequencies
+    from ..topics.rope import frequencies
     return frequencies(dim, base)
 
 
 def kv_groups(n_q: int, n_kv: int) -> tuple[int, ...]:
     """The K/V head each query head reads in GQA."""
-    from ..heads import kv_group
+    from ..topics.heads import kv_group
     return tuple(kv_group(i, n_q, n_kv) for i in range(n_q))
 
 
@@ -206,5 +206,5 @@ def softmax_jacobian(n: int = 3):
 
 def jacobian_at(scores) -> sp.ImmutableMatrix:
     """diag(a) - a a^T for a = softmax(scores), in canonical exact form."""
-    from ..theory import jacobian
+    from ..topics.theory import jacobian
     return jacobian(softmax_row(list(scores)))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from ..attention import softmax_rows
+from ..topics.attention import softmax_rows
 from ..linalg import matmul, transpose
 from ..softmax import softmax_row
 from . import guard

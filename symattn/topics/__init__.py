@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from .errors import SymattnError
+from ..errors import SymattnError
 
 __all__ = ["TOPICS", "derive"]
 
@@ -36,11 +36,11 @@ def derive(spec):
         allowed = ", ".join(sorted(known)) or "none"
         raise SymattnError(f"unknown option(s) {', '.join(unknown)} for topic {spec.topic!r} "
                            f"(its options: {allowed})", file=spec.source, entry="options")
-    from . import limits
+    from .. import limits
     try:
         limits.estimate(spec)  # the whole cost, before any work
         derivation = getattr(import_module(f".{module}", __package__), func)(spec)
-        from .notation import present  # the spec's [notation], steps and levels
+        from ..notation import present  # the spec's [notation], steps and levels
         return present(derivation, spec)
     except SymattnError as exc:
         raise exc.located(file=spec.source) from None

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import sympy as sp
 
-from . import nodes
-from .errors import SymattnError
-from .escape import literal
-from .linalg import matmul, transpose
-from .model import Derivation, Step, Text
-from .numeric import evaluate, fixed
-from .softmax import ExpSum, SoftmaxRow, ratio, softmax_row
-from .spec import AttentionSpec
+from .. import nodes
+from ..errors import SymattnError
+from ..escape import literal
+from ..linalg import matmul, transpose
+from ..model import Derivation, Step, Text
+from ..numeric import evaluate, fixed
+from ..softmax import ExpSum, SoftmaxRow, ratio, softmax_row
+from ..spec import AttentionSpec
 
 __all__ = ["derive_attention", "Resolved", "value_symbols", "index", "softmax_rows"]
 
@@ -218,7 +218,7 @@ def derive_attention(spec: AttentionSpec) -> Derivation:
 
 
 def _tok(token: str) -> str:
-    from .printing import text_label
+    from ..printing import text_label
     return text_label(token)
 
 
@@ -267,7 +267,7 @@ def _row_sums(rounded) -> list[str]:
 
 def _whose(spec) -> Text:
     """Whose printed weights: "the article" only for the built-in example's numbers."""
-    from .examples import is_article
+    from ..examples import is_article
     return Text("文章给出的", "the article's") if is_article(spec) else Text("给出的", "the claimed")
 
 

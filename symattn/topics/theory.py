@@ -18,13 +18,13 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
-from . import nodes
+from .. import nodes
 from .attention import derive_attention, index
-from .errors import SymattnError
-from .escape import literal
-from .model import Derivation, Step, Text
-from .numeric import evaluate
-from .softmax import ExpSum, SoftmaxRow, softmax_row
+from ..errors import SymattnError
+from ..escape import literal
+from ..model import Derivation, Step, Text
+from ..numeric import evaluate
+from ..softmax import ExpSum, SoftmaxRow, softmax_row
 
 __all__ = ["jacobian", "expectation", "variance_of_dot", "sample_variance",
            "derive_softmax_gradient", "derive_why_sqrt_dk"]
@@ -88,7 +88,7 @@ def _jacobian_step(step_id, title, row, label, tokens, digits, lhs_tex) -> Step:
     a = row.weights()
     a_col = sp.ImmutableMatrix(n, 1, list(a))
     diag = sp.ImmutableMatrix(sp.diag(*a))
-    from .printing import latex
+    from ..printing import latex
     a1 = latex(a[0])
     chain = (nodes.Named("%s_{%s}" % (lhs_tex, index(0, 0))), nodes.Named("a_{1} (1 - a_{1})"),
              nodes.Named(r"%s \left(1 - %s\right)" % (a1, a1)), J[0, 0])
@@ -134,7 +134,7 @@ def derive_softmax_gradient(spec) -> Derivation:
                                      else 0, -k))
     root = sp.sqrt(big)
     z = sp.ImmutableMatrix(1, L, lambda _, j: sp.expand(root * scaled[i, j]))
-    from .examples import is_article
+    from ..examples import is_article
     quoted = big == 768 and is_article(spec)  # the article names d_k = 768 (BERT-base's width)
     as_zh, as_en = ("（如文章所说）", " (as in the article)") if quoted else (" ", "")
     steps.append(Step(

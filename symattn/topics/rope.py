@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import sympy as sp
 
-from . import nodes
+from .. import nodes
 from .attention import Resolved, index
-from .errors import SymattnError
-from .escape import literal
-from .model import Derivation, Step, Text
-from .numeric import evaluate
-from .spec import entry_value
+from ..errors import SymattnError
+from ..escape import literal
+from ..model import Derivation, Step, Text
+from ..numeric import evaluate
+from ..spec import entry_value
 
 __all__ = ["frequencies", "pairs", "rotation", "rotate", "relative_scores", "relative_rotation_difference",
            "relative_score_difference", "layout_rotation_difference", "derive_rope", "PAIRINGS"]

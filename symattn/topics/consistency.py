@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from . import nodes
+from .. import nodes
 from .attention import index
-from .errors import SymattnError
-from .escape import literal
-from .model import Derivation, Step, Text
-from .numeric import evaluate
+from ..errors import SymattnError
+from ..escape import literal
+from ..model import Derivation, Step, Text
+from ..numeric import evaluate
 
 __all__ = ["Solution", "solve_projection", "derive_consistency"]
 
@@ -108,7 +108,7 @@ def derive_consistency(spec) -> Derivation:
     W = f"W_{{{name}}}"
     Xs, Ts = sp.MatrixSymbol("X", *X.shape), sp.MatrixSymbol(name, *T.shape)
     Ws = sp.MatrixSymbol(f"W_{name}", X.cols, T.cols)
-    from .examples import is_article
+    from ..examples import is_article
     article = is_article(spec)  # only the built-in example's numbers are "the article's"
     src = Text("文章假设的", "the article's") if article else Text("给定的", "the given")
     steps = [_given("input", X, "X", Text("输入矩阵 $X$", "Input matrix $X$"), spec),

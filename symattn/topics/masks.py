@@ -18,15 +18,15 @@ from dataclasses import dataclass, replace
 
 import sympy as sp
 
-from . import nodes
+from .. import nodes
 from .attention import Resolved, derive_attention, index
-from .printing import text_label
-from .errors import SymattnError
-from .escape import literal
-from .linalg import matmul
-from .model import Derivation, Step, Text
-from .numeric import evaluate
-from .softmax import ExpSum, SoftmaxRow, ratio, softmax_row
+from ..printing import text_label
+from ..errors import SymattnError
+from ..escape import literal
+from ..linalg import matmul
+from ..model import Derivation, Step, Text
+from ..numeric import evaluate
+from ..softmax import ExpSum, SoftmaxRow, ratio, softmax_row
 
 __all__ = ["MaskedBy", "mask_matrix", "MaskedRow", "masked_softmax_rows", "masked_attention", "derive_mask"]
 
@@ -263,7 +263,7 @@ def _weights_step(rows, masked, A, tokens, digits, hidden) -> Step:
                   "$e^{-\\infty} = 0$: only the visible positions remain in the denominator.")]
     if hidden:
         hi, hj = hidden[0]
-        from .printing import Printer
+        from ..printing import Printer
         p = Printer()
         exps = ["e^{%s}" % p._exponent(x) for x in masked.row(hi)]
         # a slash, not \frac: notes are inline math, also shown by the plain-text renderer

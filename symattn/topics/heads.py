@@ -20,14 +20,14 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from . import nodes
+from .. import nodes
 from .attention import index, softmax_rows
-from .errors import SymattnError
-from .escape import literal
-from .linalg import matmul
-from .model import Derivation, Step, Text
-from .numeric import evaluate
-from .spec import entry_value
+from ..errors import SymattnError
+from ..escape import literal
+from ..linalg import matmul
+from ..model import Derivation, Step, Text
+from ..numeric import evaluate
+from ..spec import entry_value
 
 __all__ = ["Head", "Heads", "kv_group", "repeat_matrix", "attend", "mha", "gqa", "gqa_minus_mha",
            "kv_cache_ratio", "derive_mha", "derive_gqa"]
