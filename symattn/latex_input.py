@@ -316,8 +316,8 @@ def _guard(expr) -> None:
 def _brief(node) -> str:
     try:
         text = str(node)
-    except ValueError:  # an integer over 4300 digits cannot become a string
-        return f"a {type(node).__name__} with a number over 4300 digits"
+    except ValueError:  # over Python's integer-string limit (limits.int_str_digits() in the CLI)
+        return f"a {type(node).__name__} with a number over {sys.get_int_max_str_digits()} digits"
     return text if len(text) <= 40 else text[:39] + "…"
 
 

@@ -78,6 +78,10 @@ FIXED = {
     "MAX_OPTION_INT": 10**6,        # any whole-number option (positions, saturation_d_k)
     "CHECK_MAX_SIDE": 256,          # largest matrix side evaluated by check
     "CHECK_MAX_WORK": 2_000_000,    # largest rows*cols*inner of one product in check
+    "CHECK_MAX_EQUATION_TOKENS": 20_000,  # tokens of one equation in an article
+    "CHECK_MAX_NUMBER_CHARS": 60,   # characters of one number in an article
+    "CHECK_MAX_EXPONENT": 4096,     # largest exponent check evaluates exactly
+    "CHECK_MAX_BLOCK_ENTRIES": 4096,  # entries of one block of numbers read from prose or code
 }
 #: seconds below this are refused: a timer that fires before anything runs is a typo
 _MIN_SECONDS = 0.01
@@ -201,8 +205,10 @@ def factorial_digits(n: int | None = None) -> int:
 
 
 def int_str_digits() -> int:
-    """Python's integer-to-string limit, derived from ours: any exact number we allow must print."""
-    return max(4300, 4 * max(_value("MAX_RESULT_DIGITS"), factorial_digits()))
+    """Python's integer-to-string limit, derived from ours: any exact number we allow must print,
+    and any number literal we allow must be read (a spec's integer, a LaTeX entry of digits)."""
+    return max(4300, 4 * max(_value("MAX_RESULT_DIGITS"), factorial_digits()),
+               _value("MAX_INTEGER_DIGITS"), _value("MAX_LATEX_CHARS"))
 
 
 # --- cost estimates, one per kind of work ----------------------------------------------------------
