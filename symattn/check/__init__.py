@@ -6,7 +6,7 @@ The stages, one module each, in the order data flows (each docstring names its i
 * local: ``local.py``, a result whose operands are printed in the same chain, from them alone;
 * bind: ``quantities.py`` (what the inputs determine, under each convention) and ``bind.py``
   (what each block is, from its label, shape and values; stepwise against the author's own values);
-  ``beyond.py`` for KV-cache sizes, positional encodings, RoPE, variances and the softmax Jacobian;
+  ``beyond/`` for KV-cache sizes, positional encodings, RoPE, variances and the softmax Jacobian;
 * judge: ``judge.py`` (printed precision), ``diagnose.py`` (common mistakes);
 * the notation pass, for named equations (``S = QK^T = [...]``, ``a_{11} = ...``): ``extract.py``,
   ``plaintext.py``, ``unicode.py`` → ``tokens.py`` → ``parser.py`` → ``notation.py``, ``symbols.py``,

@@ -1,0 +1,65 @@
+r"""Checks beyond the attention pipeline: KV-cache sizes, sinusoidal positional encodings, RoPE
+angles, sums X + PE, sample variances and the softmax Jacobian.
+
+Input: the article's text and its blocks (:func:`symattn.check.read.read_blocks`).
+Output: a list of :class:`~symattn.check.claims.Claim`, one per line that prints such a value.
+
+Every kind is bound by evidence in the text (a stated formula, a parameter, a label) and
+judged at the printed precision (:mod:`symattn.check.judge`); a claim is wrong only with a
+witness, the value it should have had and where that comes from.  Arithmetic is evaluated by
+a small parser of its own (numbers, + − × / ^, fractions, roots, sin/cos/exp, π, degrees):
+no user text is ever executed or passed to ``sympify``.
+
+>>> c = beyond_claims("PE: sin(1 / 10000^(0/4)) = 0.841", [])[0]
+>>> c.status, c.expected
+('rounded', '0.841470984807897')
+>>> beyond_claims("Step 2: 160 × 8 = 1,280 (KV cache)", [])[0].status
+'exact'
+"""
+
+from __future__ import annotations
+
+from ..claims import Claim
+from .arith import evaluate
+from .chains import _KV, _chains, _vector_chains
+from .kv import _gqa_groups, _kv_restated, _kv_sizes, _named_quotients
+from .pe import _pe_tables, _pe_vectors
+from .rope import _directions, _rope_periods, _rope_tables, _trig_blocks
+from .variance import _jacobians, _variances
+
+__all__ = ["beyond_claims", "evaluate"]
+
+
+def beyond_claims(text: str, blocks: list) -> list[Claim]:
+    """Claims about KV-cache sizes, positional encodings, RoPE and variances (see module doc)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    kv_article = bool(_KV.search(text))
+    claims: list[Claim] = []
+    claims += _chains(text, lines, kv_article)
+    claims += _vector_chains(lines)
+    if kv_article:
+        claims += _kv_sizes(lines, text)
+        claims += _kv_restated(lines)
+        claims += _named_quotients(lines)
+    claims += _gqa_groups(lines)
+    claims += _pe_tables(text, lines)
+    claims += _pe_vectors(text, lines, claims)
+    claims += _rope_tables(text, lines)
+    claims += _trig_blocks(text, blocks)
+    claims += _variances(text, lines)
+    claims += _jacobians(blocks)
+    claims += _directions(lines)
+    claims += _rope_periods(text, lines)
+    return _one_per_line(claims)
+
+
+def _one_per_line(claims: list[Claim]) -> list[Claim]:
+    """Several claims on one line are kept, but a line never gets the same verdict twice."""
+    seen, out = set(), []
+    for c in sorted(claims, key=lambda c: c.line):
+        key = (c.line, c.what, str(c.claimed))
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out

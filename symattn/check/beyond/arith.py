@@ -1,0 +1,212 @@
+"""A small parser of printed arithmetic (numbers, + − × / ^, fractions, roots, sin/cos/exp, π,
+degrees): no user text is ever executed or passed to ``sympify``."""
+
+from __future__ import annotations
+
+import re
+
+import mpmath
+
+__all__ = ["evaluate"]
+
+_DPS = 50   # digits of every evaluation
+
+
+class _Fail(Exception):
+    """Not plain arithmetic (a symbol, a bracket list, unbalanced text)."""
+
+
+_CLEAN = [
+    (re.compile(r"\\(?:left|right|[Bb]igg?[lr]?|displaystyle|[,;:! ]|quad|qquad)(?![A-Za-z])"), " "),
+    (re.compile(r"\\(?:mathrm|operatorname|textrm)\s*\{\s*([A-Za-z]+)\s*\}"), r"\\\1"),
+    (re.compile(r"\\(?:d|t)frac"), r"\\frac"),
+    (re.compile(r"\*\*|`|\$"), " "),
+]
+_TOK = re.compile(r"\s*(?:(?P<num>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(?P<k>[Kk](?![A-Za-z]))?"
+                  r"|(?P<cmd>\\[A-Za-z]+)|(?P<word>[A-Za-z]+)|(?P<op>[-+−×*·⋅/÷^(){}√°π]))")
+_FUNCS = {"sin": mpmath.sin, "cos": mpmath.cos, "tan": mpmath.tan, "exp": mpmath.exp, "ln": mpmath.log,
+          "log": mpmath.log, "sqrt": mpmath.sqrt}
+
+
+def _clean(text: str) -> str:
+    for pat, rep in _CLEAN:
+        text = pat.sub(rep, text)
+    return text
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    out, pos, text = [], 0, text.rstrip()
+    while pos < len(text):
+        m = _TOK.match(text, pos)
+        if not m or m.end() == pos:
+            raise _Fail(text[pos:pos + 10])
+        pos = m.end()
+        if m.group("num"):
+            out.append(("num", m.group("num") + (m.group("k") or "")))
+        elif m.group("cmd"):
+            name = m.group("cmd")[1:]
+            if name in ("times", "cdot"):
+                out.append(("op", "*"))
+            elif name == "div":
+                out.append(("op", "/"))
+            elif name in ("frac", "sqrt", "pi", "circ") or name in _FUNCS:
+                out.append(("fn", name))
+            else:
+                raise _Fail(name)
+        elif m.group("word"):
+            w = m.group("word")
+            if w in _FUNCS or w in ("pi", "e"):
+                out.append(("fn", w))
+            else:
+                raise _Fail(w)
+        else:
+            op = {"−": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/", "√": "sqrt", "π": "pi"}.get(m.group("op"),
+                                                                                          m.group("op"))
+            out.append(("fn" if op in ("sqrt", "pi") else "op", op))
+    return out
+
+
+class _Parser:
+    """Recursive descent over the tokens; values are mpmath numbers at _DPS digits."""
+
+    def __init__(self, toks, kilo: int):
+        self.t, self.i, self.kilo = toks, 0, kilo
+
+    def peek(self):
+        return self.t[self.i] if self.i < len(self.t) else ("end", "")
+
+    def take(self, kind=None, val=None):
+        k, v = self.peek()
+        if (kind and k != kind) or (val is not None and v != val):
+            raise _Fail(v)
+        self.i += 1
+        return v
+
+    def expr(self):
+        x = self.term()
+        while self.peek() in (("op", "+"), ("op", "-")):
+            x = x + self.term() if self.take() == "+" else x - self.term()
+        return x
+
+    def term(self):
+        x = self.unary()
+        while True:
+            k, v = self.peek()
+            if (k, v) in (("op", "*"), ("op", "/")):
+                self.take()
+                y = self.unary()
+                if v == "/" and y == 0:
+                    raise _Fail("/0")
+                x = x * y if v == "*" else x / y
+            elif k == "fn" and v not in ("circ",):
+                x = x * self.unary()   # 2\pi, 2\sin(1): a number times a function
+            else:
+                return x
+
+    def unary(self):
+        if self.peek() in (("op", "-"), ("op", "+")):
+            return -self.unary() if self.take() == "-" else self.unary()
+        return self.power()
+
+    def power(self):
+        x = self.atom()
+        while True:
+            if self.peek() == ("op", "^"):
+                self.take()
+                if self.peek() == ("fn", "circ") or self.t[self.i:self.i + 3] == [("op", "{"), ("fn", "circ"),
+                                                                                     ("op", "}")]:
+                    self.i += 1 if self.peek() == ("fn", "circ") else 3
+                    x = x * mpmath.pi / 180
+                    continue
+                e = self.exponent()
+                if abs(e) > 10 ** 4:
+                    raise _Fail("exponent")
+                x = mpmath.power(x, e)
+            elif self.peek() == ("op", "°"):
+                self.take()
+                x = x * mpmath.pi / 180
+            else:
+                return x
+
+    def exponent(self):
+        if self.peek() == ("op", "-"):
+            self.take()
+            return -self.exponent()
+        return self.atom()
+
+    def group(self):
+        if self.peek() == ("op", "{"):
+            self.take()
+            x = self.expr()
+            self.take("op", "}")
+            return x
+        return self.atom()
+
+    def atom(self):
+        k, v = self.peek()
+        if k == "num":
+            self.take()
+            if v[-1] in "kK":
+                return mpmath.mpf(v[:-1]) * self.kilo
+            return mpmath.mpf(v)
+        if (k, v) in (("op", "("), ("op", "{")):
+            self.take()
+            x = self.expr()
+            self.take("op", ")" if v == "(" else "}")
+            return x
+        if k == "fn":
+            self.take()
+            if v == "pi":
+                return +mpmath.pi
+            if v == "e":
+                return mpmath.e
+            if v == "frac":
+                a = self.group()
+                b = self.group()
+                if b == 0:
+                    raise _Fail("/0")
+                return a / b
+            arg = self.group() if v == "sqrt" else self.power()
+            if v in ("sqrt", "ln", "log") and arg <= 0 if v != "sqrt" else arg < 0:
+                raise _Fail(v)
+            return _FUNCS[v](arg)
+        raise _Fail(v)
+
+
+def evaluate(text: str, kilo: int = 1000):
+    """The value of a printed arithmetic expression (mpmath), or None.
+
+    >>> mpmath.nstr(evaluate(r"\\sin\\Big(\\frac{1}{10000^{2/4}}\\Big)"), 6)
+    '0.00999983'
+    >>> evaluate("q_1 + 2") is None
+    True
+    """
+    try:
+        with mpmath.workdps(_DPS):
+            toks = _tokens(_clean(text))
+            if not toks or len(toks) > 400:
+                return None
+            p = _Parser(toks, kilo)
+            x = p.expr()
+            if p.i != len(toks) or not isinstance(x, mpmath.mpf):
+                return None
+            return +x
+    except (_Fail, ZeroDivisionError, OverflowError, ValueError, TypeError):
+        return None
+
+
+def _values(text: str, kv: bool):
+    """Every reading of an expression: "4K" as 4000 and 4096 tokens where a K is printed."""
+    if kv:
+        text = _thousands(text)
+    out = []
+    for kilo in ((1000, 1024) if re.search(r"\d[Kk]\b", text) else (1000,)):
+        x = evaluate(text, kilo)
+        if x is not None:
+            out.append((x, f"{kilo} per K" if kilo == 1024 else ""))
+    return out
+
+
+def _thousands(text: str) -> str:
+    return re.sub(r"(?<![\d.,])([1-9]\d{0,2}(?:,\d{3})+)(?![\d,]*\.\d|\d)", lambda m: m.group(1).replace(",", ""),
+                  text)

@@ -1,0 +1,145 @@
+"""Local chains of trigonometry or KV-cache arithmetic (``sin(1/10000^(0/4)) = 0.841``), and printed
+vectors of sums (``[0.5+0.841, 0.4+0.540] = [1.341, 0.94]``), checked from their own operands."""
+
+from __future__ import annotations
+
+import re
+
+from ..claims import Claim
+from .arith import _values, evaluate
+from .verdicts import _UNIT_NAME, _UNITS, _entry, _scalar, _vector
+
+
+_SEP = re.compile(r"\s*(?:=|≈|\\approx|≃|\\simeq|&=)\s*")
+_LIT = re.compile(r"^\s*(?:~|\\sim|约|about\s+)?\s*(?P<num>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+))"
+                  r"(?P<rest>.*)$", re.S)
+_SIZE = re.compile(r"^\s*\**\s*(?P<unit>[KMGT]i?B)\b", re.I)
+_TRIG = re.compile(r"\\?(?:sin|cos|tan)\b|\\theta|θ|10000\s*\^|°|\\circ", re.I)
+_KV = re.compile(r"kv[\s_-]*cache|k/v cache|kv\s*缓存|kv\s*キャッシュ|(?<![A-Za-z])KV(?![a-z])", re.I)
+
+
+def _literal(seg: str):
+    """(number text, unit or '') when a segment is a printed number (optionally with a size unit)
+    followed by prose, not by more arithmetic; else None."""
+    m = _LIT.match(seg)
+    if not m:
+        return None
+    rest = m.group("rest")
+    u = _SIZE.match(rest)
+    unit = u.group("unit").lower() if u else ""
+    after = rest[u.end():] if u else rest
+    if re.match(r"^\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\\frac|\d|[Kk]\b)", after) or re.match(r"^\.\d", rest):
+        if not (unit and re.match(r"^\s*[×x]\s*\d+\s*\?", after)):   # "201 MB × 2 ?": the size is still claimed
+            return None
+    if re.match(r"^\s*(?:%|\\%|[eE][-+]?\d)", rest):
+        return None
+    return m.group("num"), unit
+
+
+def _suffix_values(seg: str, kv: bool):
+    """The values of the longest arithmetic tail of the chain's first segment (prose before it
+    is skipped): ``dim 2: sin(1 / 10000^(2/512))`` is sin(1/10000^(2/512))."""
+    starts = [0] + [m.end() for m in re.finditer(r"[\s:：(（\[|]|(?<=[^\d.,])(?=[\d\\√])", seg)]
+    for s in sorted(set(starts)):
+        tail = seg[s:].strip()
+        if not tail or not re.search(r"\d|\\pi|π", tail):
+            continue
+        vals = _values(tail, kv)
+        if vals and _has_op(tail):
+            return tail, vals
+    return None, []
+
+
+def _has_op(text: str) -> bool:
+    return bool(re.search(r"[-+−×*·⋅/÷^√]|\\(?:times|cdot|frac|sqrt|sin|cos|tan|exp|div)|\b(?:sin|cos|tan|exp|sqrt)\b",
+                          text.strip()[1:] if text.strip()[:1] in "-−" else text))
+
+
+def _unit_readings(vals, unit: str):
+    if not unit:
+        return vals
+    return [(x / u, ", ".join(n for n in (name, _UNIT_NAME[u]) if n)) for x, name in vals for u in _UNITS[unit]]
+
+
+def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
+    out = []
+    for n, raw in enumerate(lines, 1):
+        if "=" not in raw and "≈" not in raw and "approx" not in raw:
+            continue
+        trig = bool(_TRIG.search(raw))
+        kv = kv_article and bool(re.search(r"\d\s*(?:×|\\times|\*)\s*\d", raw))
+        if not (trig or kv):
+            continue
+        line = re.sub(r"\\text\{\s*(?:bytes?|B)\s*\}", " bytes", raw)
+        maths = re.findall(r"\$([^$]+)\$", line)
+        pieces = maths if len(maths) >= 2 else re.split(r"[|；;，]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*", line)
+        for piece in pieces:
+            out.extend(_chain(n, raw.strip(), piece, kv))
+    return out
+
+
+def _chain(n: int, source: str, piece: str, kv: bool) -> list[Claim]:
+    segs = _SEP.split(piece)
+    if len(segs) < 2:
+        return []
+    out, ref, how = [], [], ""
+    for k, seg in enumerate(segs):
+        seg = re.sub(r"\*\*|`|\$", " ", seg)
+        seg_v = re.sub(r"(?:\s+bytes?|(?<=\d)\s*B)\s*$", "", seg.strip()) if kv else seg
+        lit = _literal(seg_v) if k else None
+        if lit and ref:
+            num, unit = lit
+            ent = _entry(num, n)
+            if ent is None:
+                break
+            what = f"{how} = {num}{' ' + unit.upper() if unit else ''}"
+            readings = _unit_readings(ref, unit)
+            out.append(_scalar(n, source, what, ent, readings, f"from its own operands {how}",
+                               loose_int=bool(unit)))
+            if unit or _literal_rest_is_prose(seg_v):
+                break
+            continue
+        if k == 0:
+            tail, vals = _suffix_values(seg_v, kv)
+        else:
+            tail, vals = seg_v.strip(), _values(seg_v, kv)
+            if not _has_op(tail):
+                vals = []
+        if vals:
+            ref, how = vals, tail[:60]
+        elif k and ref:
+            break
+    return out
+
+
+def _literal_rest_is_prose(seg: str) -> bool:
+    m = _LIT.match(seg)
+    return bool(m and re.search(r"[A-Za-z\u4e00-\u9fff]", m.group("rest")))
+
+
+
+_BRACKET = re.compile(r"\[([^\[\]]{1,400})\]")
+
+
+def _vector_chains(lines: list[str]) -> list[Claim]:
+    """``[0.5+0.841, 0.4+0.540] = [1.341, 0.94]``: a printed vector of sums, checked entry by entry."""
+    out = []
+    for n, raw in enumerate(lines, 1):
+        items = list(_BRACKET.finditer(raw))
+        if len(items) < 2:
+            continue
+        for a, b in zip(items, items[1:]):
+            between = raw[a.end():b.start()]
+            if not re.fullmatch(r"\s*(?:=|≈|\\approx)\s*", between):
+                continue
+            left = [p.strip() for p in a.group(1).split(",")]
+            right = [p.strip() for p in b.group(1).split(",")]
+            if len(left) != len(right) or not any(_has_op(p) for p in left):
+                continue
+            vals = [evaluate(p) for p in left]
+            ents = [_entry(p, n) for p in right]
+            if any(v is None for v in vals) or any(e is None for e in ents):
+                continue
+            out.append(_vector(n, raw.strip(), "entrywise arithmetic", ents, vals,
+                               f"the arithmetic printed before it ({a.group(0)[:40]})"))
+    return out

@@ -1,0 +1,244 @@
+"""KV-cache sizes (2 · layers · kv_heads · head_dim · tokens · batch · bytes), in GB or GiB and with "4K"
+as 4,000 or 4,096 tokens; GQA groups; parameter quotients."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import mpmath
+
+from ..claims import Claim
+from .arith import _values
+from .chains import _KV, _unit_readings
+from .verdicts import _UNIT_NAME, _UNITS, _agree, _entry, _scalar, _show, _val
+
+
+@dataclass
+class _Model:
+    line: int
+    name: str
+    layers: int
+    heads: int
+    dim: int
+    nbytes: object     # bytes per element (mpmath), or None: the article's
+
+
+_DTYPE = ((re.compile(r"\b(?:fp|float)\s*32\b|\bfp32|float32", re.I), 4),
+          (re.compile(r"\b(?:fp|bf|float)\s*16\b|bfloat16|半精度", re.I), 2),
+          (re.compile(r"\bint\s*8\b|\b8-bit\b|\bC8\b|\bq8|\bfp8\b", re.I), 1),
+          (re.compile(r"\bint\s*4\b|\b4-bit\b|\bq4", re.I), mpmath.mpf(1) / 2))
+
+
+def _dtype(text: str):
+    for pat, b in _DTYPE:
+        if pat.search(text):
+            return b
+    return None
+
+
+def _num(pattern: str, text: str):
+    m = re.search(pattern, text, re.I)
+    return int(m.group(1).replace(",", "")) if m else None
+
+
+def _model(line: int, text: str) -> _Model | None:
+    layers = _num(r"\bL\s*=\s*(\d+)\b", text) or _num(r"\b(\d+)\s+(?:transformer\s+)?layers\b", text) or \
+        _num(r"\b(?:num_layers|n_layers|num_hidden_layers|layers)\s*[=:]\s*(\d+)", text)
+    heads = _num(r"\b(?:H|H_kv|n_kv_heads|num_key_value_heads|kv_heads|num_kv_heads)\s*=\s*(\d+)", text) or \
+        _num(r"\b(\d+)\s+(?:KV\s+|key[- ]value\s+)?heads\b", text) or \
+        _num(r"\b(?:num_heads|n_heads|n_kv|kv)\s*[=:]\s*(\d+)", text)
+    dim = _num(r"\b(?:d|head_dim|d_head|d_k|head dim)\s*=\s*(\d+)\b", text) or \
+        _num(r"\b(\d+)\s*(?:-dim(?:ensional)?\s+heads|head[_ ]dim)", text)
+    if not (layers and heads and dim):
+        return None
+    name = re.split(r"\(|:|：|\bwith\b", text)[0]
+    name = re.sub(r"^[\s*#>-]*(?:for|with|example)?\s*:?\s*", "", name, flags=re.I).strip(" *-")
+    batch = _num(r"\b(?:B|batch|batch_size)\s*=\s*(\d+)\b", text) or 1
+    return _Model(line, name, layers, heads * batch, dim, _dtype(text))
+
+
+_TOKENS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([KkMm])?\s*(?:tokens?|context|ctx|token)\b", re.I)
+_SEQ = re.compile(r"\b(?:S|T|seq_len|seq|ctx_len|context_length|max_model_len)\s*=\s*(\d+)([KkMm])?()\b")
+_SIZES = re.compile(r"(?<![\w.])(~\s*)?(\d+(?:\.\d+)?)\s*([KMGT]i?B)\b")
+
+
+def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
+    out: list[Claim] = []
+    models: list[_Model] = []
+    default_bytes = _dtype(text)
+    wrong_at: dict[tuple, tuple[int, int]] = {}   # (model line, tokens text, printed) -> (line, root)
+    last = None      # (model, token text, true bytes, printed value, line, root) of the last size claim
+    for n, raw in enumerate(lines, 1):
+        m = _model(n, raw)
+        sizes = list(_SIZES.finditer(raw))
+        toks = list(_TOKENS.finditer(raw)) or list(_SEQ.finditer(raw))
+        if m:
+            models.append(m)
+            if not (len(sizes) == 1 and len(toks) == 1 and sizes[0].start() > toks[0].end()):
+                continue
+        factor = re.search(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[x×](?=\s*\|)", raw)
+        budget = _BUDGET.search(raw)
+        if budget and len(toks) == 1 and models and toks[0].start() > budget.end():
+            out.append(_kv_budget(n, raw, budget, toks[0], models[-1], default_bytes, out))
+            continue
+        if len(sizes) != 1 or not models:
+            continue
+        if re.search(r"\d\s*(?:×|\\times|\*)\s*\d", raw) and not factor:
+            continue   # a chain: the local stage
+        model = next((md for md in reversed(models) if md.name and md.name.lower() in raw.lower()), None)
+        if len(toks) == 1:
+            model = model or models[-1]
+            nbytes = model.nbytes or _dtype(raw) or default_bytes
+            if nbytes is None:
+                continue
+            t = toks[0]
+            base = mpmath.mpf(t.group(1))
+            kilos = {"k": (1000, 1024), "m": (10 ** 6, 2 ** 20)}.get((t.group(2) or "").lower(), (1,))
+            per_token = 2 * model.layers * model.heads * model.dim * nbytes
+            s = sizes[0]
+            ent = _entry(s.group(2), n)
+            unit = s.group(3).lower()
+            readings = [(base * k * per_token / u, f"{_UNIT_NAME[u]}, {t.group(1)}{t.group(2) or ''} = "
+                         f"{_show(base * k)} tokens") for k in kilos for u in _UNITS[unit]]
+            what = f"KV cache of {model.name or 'the model'} at {t.group(0).strip()}"
+            how = (f"2 · {model.layers} layers · {model.heads} KV heads · {model.dim} head dim · tokens · "
+                   f"{mpmath.nstr(nbytes, 3)} bytes (line {model.line})")
+            key = (model.line, t.group(1), (t.group(2) or "").lower(), s.group(2))
+            cause, root = "slip", None
+            if key in wrong_at:
+                cause, root = "carried", wrong_at[key][1]
+            c = _scalar(n, raw.strip(), what, ent, readings, how, loose_int=True, cause=cause, root=root)
+            if c.status == "wrong":
+                c.root = c.root if c.cause == "carried" else None
+                wrong_at.setdefault(key, (n, c.root or n))
+            out.append(c)
+            last = (model, readings, ent, n, c)
+        elif factor and last is not None and n - last[3] <= 8:
+            model, readings, base_ent, base_line, base_claim = last
+            f = mpmath.mpf(factor.group(1))
+            s = sizes[0]
+            ent = _entry(s.group(2), n)
+            unit = s.group(3).lower()
+            re_read = _rescale(readings, base_claim, unit, f)
+            what = f"{base_claim.what} compressed {factor.group(1)}x"
+            how = f"the size at line {base_line} divided by {factor.group(1)}"
+            c = _scalar(n, raw.strip(), what, ent, re_read, how, loose_int=True)
+            if c.status == "wrong" and base_claim.status == "wrong":
+                pb = mpmath.mpf(base_ent.value.p) / base_ent.value.q
+                if _agree(ent, pb / f, True):
+                    c.cause, c.root = "carried", base_claim.root or base_line
+                    c.detail += f"; it follows from the wrong size printed at line {base_line}"
+            out.append(c)
+    return out
+
+
+_BUDGET = re.compile(r"(\d+(?:\.\d+)?)\s*([KMGT]i?B)\s+(?:left\s+)?(?:for|of)\s+(?:the\s+)?KV", re.I)
+
+
+def _kv_budget(n, raw, budget, tok, model, default_bytes, earlier) -> Claim:
+    """``~10 GB for the KV cache ... roughly 5K context``: the context a memory budget holds."""
+    nbytes = model.nbytes or default_bytes or 2
+    per_token = 2 * model.layers * model.heads * model.dim * nbytes
+    size = mpmath.mpf(budget.group(1))
+    kilo = {"k": (1000, 1024), "m": (10 ** 6, 2 ** 20)}.get((tok.group(2) or "").lower(), (1,))
+    readings = [(size * u / per_token / k, f"{_UNIT_NAME[u]}, {k} tokens per {tok.group(2) or 'unit'}")
+                for u in _UNITS[budget.group(2).lower()] for k in kilo]
+    ent = _entry(tok.group(1), n)
+    c = _scalar(n, raw.strip(), f"context that {budget.group(0)} cache holds", ent, readings,
+                f"{budget.group(1)} {budget.group(2)} / (2 · {model.layers} · {model.heads} · {model.dim} · "
+                f"{mpmath.nstr(nbytes, 3)} bytes per token)", loose_int=True, suffix=tok.group(2) or "")
+    if c.status == "wrong":
+        for prev in earlier:   # the author's own bytes per token, from a wrong size printed before
+            t = _TOKENS.search(prev.source)
+            if prev.status != "wrong" or not t or "compressed" in prev.what:
+                continue
+            k = {"k": 1000, "m": 10 ** 6}.get((t.group(2) or "").lower(), 1)
+            printed_per_token = _val(_entry(prev.claimed, 0)) / (mpmath.mpf(t.group(1)) * k)
+            if _agree(ent, size / printed_per_token / kilo[0], True):
+                c.cause, c.root = "carried", prev.root or prev.line
+                c.detail += f"; it follows from the wrong size printed at line {prev.line}"
+                break
+    return c
+
+
+def _rescale(readings, base_claim: Claim, unit: str, f):
+    """The readings of a base size, in ``unit`` and divided by a compression factor ``f``."""
+    out = []
+    for x, name in readings:
+        for src, val in _UNIT_NAME.items():
+            if name.startswith(val):
+                for u in _UNITS[unit]:
+                    out.append((x * src / u / f, f"{_UNIT_NAME[u]}{name[len(val):]}"))
+    return out
+
+
+def _kv_restated(lines: list[str]) -> list[Claim]:
+    """A bare size after a product chain (``KV Cache ≈ 402 MB`` after ``dtype = 2 bytes``): the chain's
+    factors again, with the bytes per element stated since."""
+    out = []
+    chain = None     # (factors text, bytes factor index, value readings, line)
+    nbytes = None
+    for n, raw in enumerate(lines, 1):
+        m = re.search(r"((?:\d[\d,]*(?:\.\d+)?[Kk]?\s*(?:×|\\times|\*)\s*){2,}\d[\d,]*(?:\.\d+)?[Kk]?)\s*"
+                      r"(?:bytes?\b|\\text\{\s*bytes?\s*\})", raw)
+        if m and ("=" in raw or "≈" in raw):
+            factors = re.split(r"\s*(?:×|\\times|\*)\s*", m.group(1))
+            chain = (factors, n)
+            nbytes = None
+            continue
+        b = re.search(r"(?:dtype|bytes?)\s*[=:]\s*(\d+(?:\.\d+)?)\s*bytes?", raw, re.I)
+        if b and chain:
+            nbytes = b.group(1)
+        sizes = list(_SIZES.finditer(raw))
+        if chain is None or len(sizes) != 1 or not _KV.search(raw) and "cache" not in raw.lower():
+            continue
+        if re.search(r"\d\s*(?:×|\\times|\*)\s*\d", raw) or _TOKENS.search(raw):
+            continue
+        factors = list(chain[0])
+        new = nbytes or (str(_dtype(raw)) if _dtype(raw) is not None else None)
+        if new is not None:
+            factors[-1] = new
+        vals = _values(" × ".join(factors), True)
+        s = sizes[0]
+        ent = _entry(s.group(2), n)
+        what = f"KV cache with {' × '.join(factors)} bytes"
+        out.append(_scalar(n, raw.strip(), what, ent, _unit_readings(vals, s.group(3).lower()),
+                           f"the factors of line {chain[1]}" + (f" with {factors[-1]} bytes per element"
+                                                                if new is not None else ""), loose_int=True))
+    return out
+
+
+_GQA = re.compile(r"(\d+)\s+(?:query|Q)\s+heads?\b[^.\n]{0,40}?\b(?:in|into|over|across|share)\s+(\d+)\s+"
+                  r"(?:groups?|KV heads?|key[- ]value heads?|K/V heads?)[^.\n]{0,60}?\b(\d+)\s+(?:query|Q)\s+heads?\s+"
+                  r"(?:share|per|in each|use)", re.I)
+
+
+def _gqa_groups(lines: list[str]) -> list[Claim]:
+    """``8 query heads in 2 groups, so 4 query heads share each K/V head``: h_q / h_kv query heads
+    per K/V head (grouped-query attention)."""
+    out = []
+    for n, raw in enumerate(lines, 1):
+        for m in _GQA.finditer(raw):
+            hq, g = int(m.group(1)), int(m.group(2))
+            if g == 0:
+                continue
+            ent = _entry(m.group(3), n)
+            out.append(_scalar(n, raw.strip(), "query heads per K/V head", ent, [(mpmath.mpf(hq) / g, "")],
+                               f"{hq} query heads / {g} K/V heads"))
+    return out
+
+
+_NAMED_QUOTIENT = re.compile(r"(?<![\w.])(\d+)\s+[A-Za-z_]\w*\s*[=(]\s*(\d+)\s*\)?\s*/\s*[A-Za-z_]\w*\s*[=(]\s*(\d+)\s*\)?")
+
+
+def _named_quotients(lines: list[str]) -> list[Claim]:
+    """A parameter row ``H_kv 8 H_total=64 / GQA_ratio=8``: the value against the quotient beside it."""
+    out = []
+    for n, raw in enumerate(lines, 1):
+        for m in _NAMED_QUOTIENT.finditer(raw):
+            a, b = int(m.group(2)), int(m.group(3))
+            if b:
+                out.append(_scalar(n, raw.strip(), m.group(0), _entry(m.group(1), n), [(mpmath.mpf(a) / b, "")],
+                                   f"the quotient {a} / {b} printed beside it"))
+    return out

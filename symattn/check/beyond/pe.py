@@ -1,0 +1,192 @@
+"""Sinusoidal positional encodings PE(pos, 2i) = sin(pos/10000^(2i/d)), PE(pos, 2i+1) = cos(·), in
+either layout, and the sums X = E + PE."""
+
+from __future__ import annotations
+
+import re
+
+import mpmath
+
+from ..claims import Claim
+from .chains import _BRACKET
+from .verdicts import _DPS, _agree, _entry, _val, _vector
+
+
+def _pe_formula(text: str) -> bool:
+    """The article states the sinusoidal encoding: sin and cos of pos / 10000^(2i/d)."""
+    return bool(re.search(r"10000\s*\^", text) and re.search(r"\bsin", text) and re.search(r"\bcos", text))
+
+
+def _pe_value(pos: int, j: int, d: int, layout: str):
+    with mpmath.workdps(_DPS):
+        if layout == "interleaved":
+            i, f = j // 2, (mpmath.sin if j % 2 == 0 else mpmath.cos)
+        else:   # [sin ..., cos ...] halves
+            half = (d + 1) // 2
+            i, f = (j, mpmath.sin) if j < half else (j - half, mpmath.cos)
+        return f(pos / mpmath.power(10000, mpmath.mpf(2 * i) / d))
+
+
+def _vector_rows(lines: list[str]):
+    """Runs of consecutive lines that each print one bracket vector of plain numbers:
+    [(caption, [(line, row label, [Entry])])]."""
+    runs, cur = [], []
+    for n, raw in enumerate(lines, 1):
+        items = _BRACKET.findall(raw)
+        ents = None
+        if len(items) == 1 and "=" not in raw:
+            parts = [p.strip() for p in items[0].split(",")]
+            ents = [_entry(p, n) for p in parts]
+            if any(e is None for e in ents):
+                ents = None
+        if ents and (not cur or len(ents) == len(cur[-1][2])):
+            label = raw.split("[")[0].strip(" |*`:→-")
+            cur.append((n, label, ents))
+            continue
+        if cur:
+            runs.append(cur)
+        cur = [(n, raw.split("[")[0].strip(" |*`:→-"), ents)] if ents else []
+    if cur:
+        runs.append(cur)
+    out = []
+    for run in runs:
+        top = run[0][0]
+        caption = []
+        k = top - 2
+        while k >= 0 and len(caption) < 3 and top - k < 6:
+            s = lines[k].strip()
+            if s and not re.fullmatch(r"[|\s:-]+", s):
+                caption.append(s)
+            k -= 1
+        out.append((" ".join(caption), run))
+    return out
+
+
+_PE_LABEL = re.compile(r"positional|position|\bPE\b|\bP_|\$P_i\$|位置|位置エンコ|위치", re.I)
+
+
+def _pe_tables(text: str, lines: list[str]) -> list[Claim]:
+    runs = _vector_rows(lines)
+    if not _pe_formula(text):
+        return _sums(runs, [], lines) if _PE_LABEL.search(text) else []
+    out = []
+    pe_blocks = []   # (run, exact rows, first wrong line)
+    for caption, run in runs:
+        head = caption.split("  ")[0]
+        if not _PE_LABEL.search(caption) or re.search(r"\bembedding", head, re.I) and not \
+                re.search(r"encoding", head, re.I):
+            continue
+        width = len(run[0][2])
+        d = _stated_d(text, width)
+        positions = _positions(run)
+        best = None
+        for layout in ("interleaved", "halves"):
+            vals = [[_pe_value(p, j, d, layout) for j in range(width)] for p in positions]
+            score = sum(_agree(e, x) for (_, _, ents), row in zip(run, vals) for e, x in zip(ents, row))
+            if best is None or score > best[0]:
+                best = (score, layout, vals)
+        score, layout, vals = best
+        if score < width:   # not even one position's worth of agreement: not this encoding
+            continue
+        root = None
+        for (ln, label, ents), row, p in zip(run, vals, positions):
+            c = _vector(ln, lines[ln - 1].strip(), f"PE(pos={p}) for d = {d}", ents, row,
+                        f"PE(pos, 2i) = sin(pos/10000^(2i/d)), PE(pos, 2i+1) = cos(...), d = {d}, {layout}",
+                        names=[f"PE({p}, {j})" for j in range(width)])
+            if c.status == "wrong" and root is None:
+                root = ln
+            out.append(c)
+        pe_blocks.append((run, vals, root))
+    out.extend(_sums(runs, pe_blocks, lines))
+    return out
+
+
+def _stated_d(text: str, width: int) -> int:
+    m = re.search(r"(?:d_?\{?model\}?|\bd|dimension|dim)\s*(?:\$)?\s*[=:]\s*\$?\s*(\d+)", text, re.I)
+    return int(m.group(1)) if m else width
+
+
+def _positions(run) -> list[int]:
+    labels = [lb for _, lb, _ in run]
+    if all(re.fullmatch(r"\d+", lb) for lb in labels):
+        return [int(lb) for lb in labels]
+    return list(range(len(run)))
+
+
+def _sums(runs, pe_blocks, lines) -> list[Claim]:
+    """A table equal to an earlier table plus another, entry by entry (X = E + PE): bound by its
+    values against the printed operands; judged against the exact encoding where the second
+    operand is a sinusoidal table, else against the printed sum."""
+    out = []
+    exact_of = {id(run): (vals, root) for run, vals, root in pe_blocks}
+    done = set()
+    for _, run in runs:
+        width, rows = len(run[0][2]), len(run)
+        for _, run_p in runs:
+            if id(run) in done or run_p is run or run_p[0][0] >= run[0][0] or len(run_p) != rows \
+                    or len(run_p[0][2]) != width:
+                continue
+            for _, run_e in runs:
+                if run_e is run or run_e is run_p or len(run_e) != rows or len(run_e[0][2]) != width \
+                        or run_e[0][0] >= run[0][0] or id(run_e) in exact_of:
+                    continue
+                printed = [[_val(a) + _val(b) for a, b in zip(r_e[2], r_p[2])] for r_e, r_p in zip(run_e, run_p)]
+                if not all(_agree(e, x) for r, pr in zip(run, printed) for e, x in zip(r[2], pr)):
+                    continue
+                exact, root = exact_of.get(id(run_p), (None, None))
+                for k, (ln, _, ents) in enumerate(run):
+                    if exact is None:
+                        vals, how = printed[k], f"the sum of the rows at lines {min(run_e[k][0], run_p[k][0])} and {max(run_e[k][0], run_p[k][0])}"
+                    else:
+                        vals = [_val(a) + x for a, x in zip(run_e[k][2], exact[k])]
+                        how = f"the embeddings at line {run_e[k][0]} plus the exact encoding"
+                    c = _vector(ln, lines[ln - 1].strip(), "X = E + PE", ents, vals, how,
+                                cause="carried" if root else "slip", root=root)
+                    if c.status == "wrong":
+                        c.detail += f"; it follows from the wrong encoding printed at line {root}"
+                    out.append(c)
+                done.add(id(run))
+                break
+    return out
+
+
+_PE_VEC = re.compile(r"\b(?:PE|P)\s*(?:_\{?|\(|\[)\s*(\d+)\s*\}?\)?\]?\s*=\s*\[([^\[\]]+)\]")
+
+
+def _pe_vectors(text: str, lines: list[str], chains: list[Claim]) -> list[Claim]:
+    """``PE_1 = [0.841, 0.540, 0.001, 1.0, ...]``: the first entries of one position's encoding, with the
+    d that the formulas just above use (``10000^(2/512)``), else a d the article states."""
+    if not _pe_formula(text):
+        return []
+    out = []
+    for n, raw in enumerate(lines, 1):
+        m = _PE_VEC.search(raw)
+        if not m:
+            continue
+        parts = [p.strip() for p in m.group(2).split(",")]
+        while parts and parts[-1] in ("...", "…", "\\dots", "\\ldots"):
+            parts.pop()
+        ents = [_entry(p, n) for p in parts]
+        if not ents or any(e is None for e in ents):
+            continue
+        pos = int(m.group(1))
+        near = "\n".join(lines[max(0, n - 16):n - 1])
+        local = sorted({int(d) for d in re.findall(r"10000\s*\^\s*[({]?\s*\d+\s*/\s*(\d+)", near)})
+        cands = local or sorted({int(d) for d in re.findall(
+            r"(?:d_?\{?model\}?|\bd)\s*=\s*(\d+)", text)})
+        if not cands:
+            continue
+        fits = [d for d in cands if all(_agree(e, _pe_value(pos, j, d, "interleaved")) for j, e in enumerate(ents))]
+        if fits or len(cands) == 1:
+            d = (fits or cands)[0]
+            vals = [_pe_value(pos, j, d, "interleaved") for j in range(len(ents))]
+            c = _vector(n, raw.strip(), f"PE(pos={pos}) for d = {d}", ents, vals,
+                        f"PE(pos, 2i) = sin(pos/10000^(2i/d)), PE(pos, 2i+1) = cos(...), d = {d}",
+                        names=[f"PE({pos}, {j})" for j in range(len(ents))])
+            if c.status == "wrong":
+                earlier = [x for x in chains if x.status == "wrong" and n - 12 <= x.line < n
+                           and x.claimed in {d_["claimed"] for d_ in c.entries}]
+                if earlier:
+                    c.cause, c.root = "carried", earlier[0].root or earlier[0].line
+            out.append(c)
+    return out

@@ -1,0 +1,253 @@
+"""RoPE: angle tables θ = base^(−2i/d) in radians and degrees, cos/sin caches in either pairing,
+θ_i and the tokens per turn, and the direction of a rotation in words."""
+
+from __future__ import annotations
+
+import re
+
+import mpmath
+
+from ..claims import Claim
+from ..read import Entry
+from .chains import _BRACKET
+from .verdicts import _DPS, _agree, _entry, _scalar, _val, _vector
+
+
+def _rope_base_dims(text: str) -> tuple[list[int], list[int]]:
+    bases = {10000}
+    for m in re.finditer(r"(?:base|theta|θ)\w*\s*(?::\s*float)?\s*=\s*(\d+(?:\.0*)?|\d+e\d+)", text, re.I):
+        try:
+            if float(m.group(1)) >= 100:   # θ_0 = 1 is an angle, not a base
+                bases.add(int(float(m.group(1))))
+        except ValueError:
+            pass
+    dims = set()
+    for m in re.finditer(r"\b(?:dim|d|head_dim|d_k|d_model|dimension)\s*=\s*(\d+)", text, re.I):
+        dims.add(int(m.group(1)))
+    return sorted(bases), sorted(dims)
+
+
+def _rope_tables(text: str, lines: list[str]) -> list[Claim]:
+    """Markdown tables of RoPE angles: index columns (``val``/``i``), radians and degrees."""
+    if not re.search(r"rope|rotary|旋转位置", text, re.I):
+        return []
+    bases, dims = _rope_base_dims(text)
+    out = []
+    n = 0
+    while n < len(lines):
+        cells = _row(lines[n])
+        if not cells or not any(re.fullmatch(r"rad(?:ians?)?|弧度", c, re.I) for c in cells):
+            n += 1
+            continue
+        groups = []   # (index col, rad col, deg col)
+        for k, c in enumerate(cells):
+            if re.fullmatch(r"rad(?:ians?)?|弧度", c, re.I):
+                idx = next((j for j in range(k - 1, -1, -1) if re.fullmatch(r"val|i|index|2i|dim", cells[j], re.I)),
+                           None)
+                deg = k + 1 if k + 1 < len(cells) and re.fullmatch(r"deg(?:rees?)?|度|°", cells[k + 1], re.I) \
+                    else None
+                groups.append((idx, k, deg, cells[idx] if idx is not None else ""))
+        body = []
+        j = n + 1
+        while j < len(lines) and lines[j].count("|") >= 2:
+            r = _row(lines[j])
+            if r and len(r) == len(cells) and not all(re.fullmatch(r":?-+:?", c) for c in r):
+                body.append((j + 1, r))
+            j += 1
+        out.extend(_rope_rows(body, groups, bases, dims, lines))
+        n = j
+    return out
+
+
+def _row(line: str) -> list[str] | None:
+    if line.count("|") < 2:
+        return None
+    return [c.strip().strip("*` ").strip() for c in line.strip().strip("|").split("|")]
+
+
+def _rope_rows(body, groups, bases, dims, lines) -> list[Claim]:
+    # decide the reading of the index column by the values: theta = base^(-val/dim) or base^(-2i/d)
+    best = None
+    for base in bases:
+        for dim in dims:
+            for mult in (1, 2):
+                score = total = 0
+                for _, r in body:
+                    for idx, rad, _, _ in groups:
+                        e, v = _entry(r[rad], 0), _entry(r[idx], 0) if idx is not None else None
+                        if e is None or v is None:
+                            continue
+                        total += 1
+                        score += _agree(e, _theta(base, v, dim, mult))
+                if total and (best is None or score > best[0]):
+                    best = (score, total, base, dim, mult)
+    exact_theta = best is not None and best[0] >= 0.8 * best[1]
+    out = []
+    for ln, r in body:
+        ents, vals, names = [], [], []
+        for idx, rad, deg, name in groups:
+            e = _entry(r[rad], ln)
+            v = _entry(r[idx], ln) if idx is not None else None
+            if e is None:
+                continue
+            theta = _theta(best[2], v, best[3], best[4]) if exact_theta and v is not None else None
+            if theta is not None:
+                ents.append(e), vals.append(theta), names.append(f"θ at {name} {r[idx]}")
+            dg = _entry(r[deg], ln) if deg is not None else None
+            if dg is not None:
+                with mpmath.workdps(_DPS):
+                    src = theta if theta is not None else _val(e)
+                    ents.append(dg), vals.append(src * 180 / mpmath.pi), names.append(f"degrees of {r[rad]} rad")
+        if not ents:
+            continue
+        how = (f"θ = {best[2]}^(-{'2·' if best[4] == 2 else ''}{groups[0][3] or 'i'}/{best[3]}), "
+               "degrees = radians · 180/π") if exact_theta else "degrees = radians · 180/π"
+        out.append(_vector(ln, lines[ln - 1].strip(), "RoPE angles", ents, vals, how, names=names))
+    return out
+
+
+def _theta(base, v: Entry, dim, mult):
+    with mpmath.workdps(_DPS):
+        return mpmath.power(base, -mult * _val(v) / dim)
+
+
+_TRIG_LABEL = re.compile(r"(?<![A-Za-z])(cos|sin)(?![A-Za-z])\w*\s*=")
+
+
+def _trig_blocks(text: str, blocks) -> list[Claim]:
+    """Blocks named cos/sin (a RoPE cache): row t holds cos(t·θ_j) or sin(t·θ_j), with the
+    frequencies of either pairing; decided by the values, judged only when one reading fits."""
+    if not re.search(r"rope|rotary|旋转", text, re.I):
+        return []
+    bases, dims = _rope_base_dims(text)
+    out = []
+    groups: dict[tuple, list] = {}
+    for b in blocks:
+        lab = b.labels[0] if b.labels else ""
+        m = _TRIG_LABEL.search(lab)
+        if m:
+            groups.setdefault((lab, b.line), []).append(b)
+    for (lab, line), bs in groups.items():
+        fname = _TRIG_LABEL.search(lab).group(1)
+        f = mpmath.cos if fname == "cos" else mpmath.sin
+        rows = [e for b in bs for e in b.rows]
+        width = len(rows[0])
+        if any(len(r) != width for r in rows):
+            continue
+        fits = []
+        for base in bases:
+            for d in dims or [width]:
+                if d != width or d % 2:
+                    continue
+                for pairing in ("interleaved", "halves"):
+                    vals = [[f(t * mpmath.power(base, -mpmath.mpf(2 * (j // 2 if pairing == "interleaved"
+                                                                         else j % (d // 2))) / d))
+                             for j in range(width)] for t in range(len(rows))]
+                    if all(_agree(e, x) for r, vr in zip(rows, vals) for e, x in zip(r, vr)):
+                        fits.append((base, d, pairing, vals))
+        if not fits:
+            continue
+        base, d, pairing, vals = fits[0]
+        ents = [e for r in rows for e in r]
+        out.append(_vector(line, bs[0].source, f"{fname}(t·θ_i)", ents, [x for r in vals for x in r],
+                           f"{fname}(t·{base}^(-2i/{d})) for t = 0..{len(rows) - 1}",
+                           lines=[e.line for e in ents]))
+    return out
+
+
+
+_THETA_I = re.compile(r"(?:\\theta|θ)_\{?(\d+)\}?\s*\$?\s*=\s*\$?\s*(\d+(?:\.\d+)?)")
+_PERIOD = re.compile(r"(?:约|about|~|≈)?\s*(\d+(?:\.\d+)?)\s*(万|[KkM])?\s*(?:个\s*)?tokens?", re.I)
+_TURN = re.compile(r"转一圈|一圈|一周|周期|full (?:turn|rotation|circle|cycle)|one (?:turn|rotation|cycle)|period|"
+                   r"wavelength|1周|한 바퀴", re.I)
+
+
+def _rope_periods(text: str, lines: list[str]) -> list[Claim]:
+    """``θ_15 = 0.001, a full turn every 6283 tokens``: θ_i = base^(−2i/d) with the base and d the article
+    states (decided by the printed θ), and the period 2π/θ_i from the exact θ."""
+    if not re.search(r"rope|rotary|旋转位置", text, re.I):
+        return []
+    bases, dims = _rope_base_dims(text)
+    out = []
+    for n, raw in enumerate(lines, 1):
+        m = _THETA_I.search(raw)
+        if not m:
+            continue
+        i, ent = int(m.group(1)), _entry(m.group(2), n)
+        fits = [(b, d) for b in bases for d in dims if 2 * i < d and _agree(ent, _theta_i(b, i, d))]
+        if len({mpmath.nstr(_theta_i(b, i, d), 20) for b, d in fits}) != 1:
+            continue   # no reading, or readings that disagree: not decided
+        base, d = fits[0]
+        th = _theta_i(base, i, d)
+        how = f"θ_{i} = {base}^(-2·{i}/{d})"
+        out.append(_scalar(n, raw.strip(), f"θ_{i}", ent, [(th, "")], how))
+        p = _PERIOD.search(raw, m.end())
+        if not p or not _TURN.search(raw):
+            continue
+        mult = {"万": 10 ** 4, "k": 10 ** 3, "m": 10 ** 6}.get((p.group(2) or "").lower(), 1)
+        pe_ = _entry(p.group(1), n)
+        with mpmath.workdps(_DPS):
+            period = 2 * mpmath.pi / th / mult
+            from_printed = 2 * mpmath.pi / _val(ent) / mult
+        c = _scalar(n, raw.strip(), f"tokens per turn at θ_{i}", pe_, [(period, "")],
+                    f"2π/θ_{i} with {how}{' (in units of ' + p.group(2) + ')' if mult > 1 else ''}", loose_int=True,
+                    suffix=p.group(2) or "")
+        if c.status == "wrong" and _agree(pe_, from_printed, True):
+            c.cause = "drift"
+            c.detail += f"; it follows from the rounded θ_{i} = {m.group(2)}"
+        out.append(c)
+    return out
+
+
+def _theta_i(base, i, d):
+    with mpmath.workdps(_DPS):
+        return mpmath.power(base, -mpmath.mpf(2 * i) / d)
+
+
+
+# --------------------------------------------------------------------------- direction of a rotation
+
+_CCW = re.compile(r"counter[- ]?clockwise|anti[- ]?clockwise|逆时针|反時計回り|반시계", re.I)
+_CW = re.compile(r"(?<![-\w])clockwise|顺时针|(?<!反)時計回り|(?<!반)시계\s*방향", re.I)
+
+
+def _directions(lines: list[str]) -> list[Claim]:
+    """"rotates [1, 0] to [0.54, 0.84], i.e. clockwise": the sign of the cross product v × w of the
+    printed vectors (or the sign pattern of a printed rotation matrix) against the word."""
+    out = []
+    for n, raw in enumerate(lines, 1):
+        ccw, cw = _CCW.search(raw), _CW.search(raw)
+        if bool(ccw) == bool(cw) or re.search(r"\bnot\b|不是|ではなく|아니", raw, re.I):
+            continue
+        said = "counter-clockwise" if ccw else "clockwise"
+        vecs = []
+        for m in _BRACKET.finditer(raw):
+            parts = [_entry(p.strip(), n) for p in m.group(1).split(",")]
+            if len(parts) == 2 and all(parts):
+                vecs.append((m.group(0), [_val(p) for p in parts]))
+        how = ""
+        if len(vecs) == 2:
+            (ta, (a0, a1)), (tb, (b0, b1)) = vecs
+            cross = a0 * b1 - a1 * b0
+            if abs(cross) < mpmath.mpf("1e-6"):
+                continue
+            right = "counter-clockwise" if cross > 0 else "clockwise"
+            how = f"{ta} → {tb}: the cross product is {mpmath.nstr(cross, 4)}"
+        else:
+            m = re.search(r"\\?cos\s*\\?(\w+)\s*&\s*(-?)\s*\\?sin\s*\\?\w+\s*\\\\\s*(-?)\s*\\?sin", raw)
+            if not m or bool(m.group(2)) == bool(m.group(3)) or \
+                    re.search(r"-\s*\\?(?:theta|θ)|negative|transpose|inverse|\^\{?(?:T|-1|\\top)", raw):
+                continue
+            right = "counter-clockwise" if m.group(2) else "clockwise"
+            how = f"the matrix [[cos, {'-' if m.group(2) else ''}sin], [{'-' if m.group(3) else ''}sin, cos]] " \
+                  "turns a positive angle that way"
+        word = (ccw or cw).group(0)
+        if right == said:
+            out.append(Claim(n, raw.strip(), "exact", word, right, f"the rotation is {right}: {how}",
+                             "direction of the rotation", lines=[n]))
+        else:
+            out.append(Claim(n, raw.strip(), "wrong", word, right, f"called {said}, but it is {right}: {how}",
+                             "direction of the rotation", lines=[n], wrong_lines=[n], cause="slip",
+                             entries=[{"entry": "direction", "line": n, "claimed": word, "exact": right,
+                                       "correct": right}]))
+    return out
