@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 
 from .ir import Node, Shape
 from .parser import Parser, latex_number
-from .tokens import (CONNECTIVES, MAX_TOKENS, RELATIONS, SEPARATORS, UNSUPPORTED_RELATIONS, ParseError, Tok,
+from .tokens import (CONNECTIVES, RELATIONS, SEPARATORS, UNSUPPORTED_RELATIONS, ParseError, Tok,
                      raw_text, shape_of_tokens, tokenize)
 
-__all__ = ["ParseError", "Chain", "parse_chains", "parse_expression", "tokenize", "MAX_TOKENS"]
+__all__ = ["ParseError", "Chain", "parse_chains", "parse_expression", "tokenize"]
 
 
 @dataclass(frozen=True)

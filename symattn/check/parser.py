@@ -14,8 +14,9 @@ import re
 
 import sympy as sp
 
+from .. import limits
 from .ir import Lit, Name, Node, Num, Op, Shape
-from .tokens import (ACCENTS, FUNCTIONS, GREEK, MATRIX_ENVS, MAX_SIDE, ParseError, Tok, is_transpose,
+from .tokens import (ACCENTS, FUNCTIONS, GREEK, MATRIX_ENVS, ParseError, Tok, is_transpose,
                      raw_text, shape_of_tokens, tokenize)
 
 __all__ = ["Parser", "latex_number"]
@@ -449,8 +450,9 @@ def _literal(cells: list[list[list[Tok]]], parser: Parser, note: str) -> Lit:
     for r, row in enumerate(cells):
         if len(row) != width:
             raise ParseError(f"matrix row {r + 1} has {len(row)} entries, row 1 has {width}")
-    if len(cells) > MAX_SIDE or width > MAX_SIDE:
-        raise ParseError(f"a {len(cells)}x{width} matrix is over the size limit ({MAX_SIDE} per side)")
+    side = limits.CHECK_MAX_SIDE
+    if len(cells) > side or width > side:
+        raise ParseError(f"a {len(cells)}x{width} matrix is over the size limit ({side} per side)")
     values, texts = [], []
     for r, row in enumerate(cells):
         vrow, trow = [], []

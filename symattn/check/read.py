@@ -26,6 +26,8 @@ from dataclasses import dataclass, replace
 
 import sympy as sp
 
+from .. import limits
+
 __all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
 
 #: a printed number: sign, digits, decimal point, exponent, percent (universal formats)
@@ -33,7 +35,6 @@ NUMBER = r"[-−+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 _NUM_RE = re.compile(rf"(?<![\w.]){NUMBER}(?![\w.])")
 _INF = re.compile(r"^(?P<sign>[-−]?)\s*(?:\\infty|∞|inf|np\.inf|float\(['\"]-?inf['\"]\)|\\text\{-?inf\}|-?inf)$",
                   re.I)
-_MAX_ENTRIES = 4096
 
 
 @dataclass(frozen=True)
@@ -558,7 +559,8 @@ def _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end
             entries.append(Entry(ent.text, ent.value, ent.places, lines.line(pos), pos))
         if entries:
             out.append(tuple(entries))
-    if not out or len({len(r) for r in out}) != 1 or sum(len(r) for r in out) > _MAX_ENTRIES:
+    if not out or len({len(r) for r in out}) != 1 \
+            or sum(len(r) for r in out) > limits.CHECK_MAX_BLOCK_ENTRIES:
         return None
     line, end = lines.line(s), lines.line(max(s, e - 1))
     labels = []

@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import sympy as sp
 
+from .. import limits
 from .ir import Lit, Name, Node, Num, Op
 from .notation import ParseError
 
-__all__ = ["scalar_value", "symbol_for", "MAX_EXPONENT"]
-
-#: Largest exponent evaluated exactly (a size guard).
-MAX_EXPONENT = 4096
+__all__ = ["scalar_value", "symbol_for"]
 
 
 def symbol_for(raw: str) -> sp.Symbol:
@@ -73,5 +71,6 @@ def apply_scalar(op: str, args: list) -> sp.Expr:
 
 
 def _check_exponent(e) -> None:
-    if e.is_number and e.is_real and e.is_finite and abs(e) > MAX_EXPONENT:
-        raise ParseError(f"exponent {e} is too large to evaluate exactly (limit {MAX_EXPONENT})")
+    top = limits.CHECK_MAX_EXPONENT
+    if e.is_number and e.is_real and e.is_finite and abs(e) > top:
+        raise ParseError(f"exponent {e} is too large to evaluate exactly (limit {top})")

@@ -13,14 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .. import limits
 from .unicode import normalise
 
 __all__ = ["ParseError", "Tok", "tokenize", "raw_text", "RELATIONS", "UNSUPPORTED_RELATIONS", "SEPARATORS",
-           "CONNECTIVES", "FUNCTIONS", "MATRIX_ENVS", "GREEK", "ACCENTS", "MAX_TOKENS", "MAX_SIDE"]
-
-MAX_TOKENS = 20_000
-MAX_NUMBER_CHARS = 60
-MAX_SIDE = 256
+           "CONNECTIVES", "FUNCTIONS", "MATRIX_ENVS", "GREEK", "ACCENTS"]
 
 RELATIONS = {"=": "=", r"\approx": "≈", r"\simeq": "≈", r"\doteq": "≈", r"\equiv": "=", ":=": "=",
              r"\coloneqq": "=", r"\thickapprox": "≈", r"\eqsim": "≈"}
@@ -103,6 +100,7 @@ def tokenize(text: str) -> list[Tok]:
     toks: list[Tok] = []
     i, n = 0, len(text)
     counted_to, newlines = 0, 0
+    max_tokens, max_number = limits.CHECK_MAX_EQUATION_TOKENS, limits.CHECK_MAX_NUMBER_CHARS
 
     def add(tok: Tok) -> None:
         nonlocal counted_to, newlines
@@ -116,12 +114,12 @@ def tokenize(text: str) -> list[Tok]:
         if c.isspace() or c in "&~":
             i += 1
             continue
-        if len(toks) > MAX_TOKENS:
-            raise ParseError(f"more than {MAX_TOKENS} tokens in one equation")
+        if len(toks) > max_tokens:
+            raise ParseError(f"more than {max_tokens} tokens in one equation")
         m = _NUM.match(text, i)
         if m:
-            if len(m.group(0)) > MAX_NUMBER_CHARS:
-                raise ParseError(f"a number with more than {MAX_NUMBER_CHARS} digits")
+            if len(m.group(0)) > max_number:
+                raise ParseError(f"a number with more than {max_number} digits")
             add(Tok("num", m.group(0).rstrip("."), m.group(0)))
             if m.group(0).endswith(".") and len(m.group(0)) > 1:
                 add(Tok("op", ".", "."))
