@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from . import limits
 from .errors import SymattnError
 from .model import Derivation, Text
 from .numeric import fixed
@@ -22,12 +23,9 @@ from .printing import Printer
 from .spec import AttentionSpec
 
 __all__ = ["Exercise", "make_exercise", "worksheet", "answer_key", "document", "spec_toml", "drill_deck",
-           "DIMS", "MIN_TOKENS", "MAX_TOKENS", "MAX_SEED"]
+           "DIMS"]
 
 DIMS = (1, 4, 9, 16)          # d_k with a whole square root
-MIN_TOKENS, MAX_TOKENS = 2, 6  # more than 6 tokens stops being a hand exercise
-MAX_SEED = 2**63 - 1
-MAX_DIGITS = 6
 _WORDS = {"zh": ("我", "爱", "你", "他", "看", "书", "猫", "吃", "鱼", "好"),
           "en": ("the", "cat", "sat", "on", "a", "mat", "dog", "ran", "home", "fast")}
 
@@ -49,16 +47,17 @@ def _check(seed, tokens, dim, digits, lang) -> None:
     for value, flag in ((seed, "--seed"), (tokens, "--tokens"), (dim, "--dim"), (digits, "--digits")):
         if isinstance(value, bool) or not isinstance(value, int):
             raise SymattnError("must be a whole number", entry=flag)
-    if not 0 <= seed <= MAX_SEED:
-        raise SymattnError(f"must be from 0 to {MAX_SEED}, got {seed}", entry="--seed")
-    if not MIN_TOKENS <= tokens <= MAX_TOKENS:
-        raise SymattnError(f"must be from {MIN_TOKENS} to {MAX_TOKENS} (a hand exercise), got {tokens}",
+    top_seed, fewest, most = limits.EXERCISE_MAX_SEED, limits.EXERCISE_MIN_TOKENS, limits.EXERCISE_MAX_TOKENS
+    if not 0 <= seed <= top_seed:
+        raise SymattnError(f"must be from 0 to {top_seed}, got {seed}", entry="--seed")
+    if not fewest <= tokens <= most:
+        raise SymattnError(f"must be from {fewest} to {most} (a hand exercise), got {tokens}",
                            entry="--tokens")
     if dim not in DIMS:
         raise SymattnError(f"must be one of {', '.join(map(str, DIMS))} so that sqrt(d_k) is a whole "
                            f"number, got {dim}", entry="--dim")
-    if not 0 <= digits <= MAX_DIGITS:
-        raise SymattnError(f"must be from 0 to {MAX_DIGITS}, got {digits}", entry="--digits")
+    if not 0 <= digits <= limits.EXERCISE_MAX_DIGITS:
+        raise SymattnError(f"must be from 0 to {limits.EXERCISE_MAX_DIGITS}, got {digits}", entry="--digits")
     if lang not in ("zh", "en"):
         raise SymattnError(f"must be zh or en, got {lang!r}", entry="--lang")
 

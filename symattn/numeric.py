@@ -46,9 +46,9 @@ def to_mpf(expr, dps: int, cache: dict | None = None):
 
 
 #: Digits carried beyond ``dps`` inside the fast path; a sum that cancels more
-#: than _MAX_LOSS of them goes to SymPy's adaptive ``evalf`` instead.
+#: than _LOSS_DIGITS of them goes to SymPy's adaptive ``evalf`` instead.
 _EXTRA = 12
-_MAX_LOSS = 8
+_LOSS_DIGITS = 8
 
 
 class _Unsupported(Exception):
@@ -79,7 +79,7 @@ def _compound(e, cache):
         total = mpmath.fsum(terms)
         biggest = max(abs(t) for t in terms)
         # Cancellation: the sum kept fewer digits than we can vouch for.
-        if not total or biggest > abs(total) * mpmath.mpf(10) ** _MAX_LOSS:
+        if not total or biggest > abs(total) * mpmath.mpf(10) ** _LOSS_DIGITS:
             raise _Unsupported
         return total
     if e.is_Mul:

@@ -32,10 +32,12 @@ PARTS = ("all", "worksheet", "key", "spec")
 
 
 def add_arguments(p) -> None:
-    from ..exercise import DIMS, MAX_TOKENS, MIN_TOKENS
+    from .. import limits
+    from ..exercise import DIMS
     p.add_argument("-s", "--seed", type=int, default=0, metavar="S", help="random seed (default: 0)")
+    fewest, most = limits.EXERCISE_MIN_TOKENS, limits.EXERCISE_MAX_TOKENS
     p.add_argument("-L", "--tokens", type=int, default=3, metavar="L",
-                   help=f"number of tokens, {MIN_TOKENS} to {MAX_TOKENS} (default: 3)")
+                   help=f"number of tokens, {fewest} to {most} (default: 3)")
     p.add_argument("-D", "--dim", type=int, default=4, metavar="D",
                    help=f"d_k, the width of Q and K: one of {', '.join(map(str, DIMS))} (default: 4)")
     p.add_argument("-l", "--lang", choices=("zh", "en"), default="zh", help="language (default: zh)")
