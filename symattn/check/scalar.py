@@ -11,6 +11,8 @@ exp(1/2)/(exp(1/2) + 2)
 
 from __future__ import annotations
 
+import math
+
 import sympy as sp
 
 from .. import limits
@@ -62,12 +64,22 @@ def apply_scalar(op: str, args: list) -> sp.Expr:
     if op == "pow":
         base, e = args
         _check_exponent(e)
-        if e.is_number and e.is_real and e > 64 and base.is_number and abs(base) > 10 ** 6:
-            raise ParseError("power too large to evaluate exactly")
+        top = limits.MAX_RESULT_DIGITS
+        if e.is_number and e.is_real and base.is_number and _power_digits(base, e) > top:
+            raise ParseError(f"power too large to evaluate exactly (over {top} digits; "
+                             "SYMATTN_MAX_RESULT_DIGITS raises the limit)")
         return base ** e
     if op == "T":
         return args[0]
     raise ParseError(f"{op} of a number is not defined here")
+
+
+def _power_digits(base, e) -> float:
+    """About the digits of base**e evaluated exactly: a rational's numerator and denominator both grow."""
+    if base.is_Rational:
+        return float(abs(e)) * (abs(base.p).bit_length() + base.q.bit_length()) * 0.30103
+    size = abs(complex(base))  # sqrt(999999)^4096 is evaluated too: 999999^2048
+    return float(abs(e)) * abs(math.log10(size)) if size else 0.0
 
 
 def _check_exponent(e) -> None:
