@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import sympy as sp
 
-__all__ = ["Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "Named"]
+__all__ = ["Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "Named", "Product", "Transposed", "is_simple",
+           "RopeFrequencies", "RopeAngles", "RopeRotation", "RopeRotated", "RotationIdentity", "RotatedScoreIdentity",
+           "SoftmaxJacobian", "Unscaled", "PairMoments", "MeanOfDot", "VarianceOfDot", "VarianceAndDeviation",
+           "ScaledVariance", "SampledVariances"]
 
 
 class Dot(sp.Basic):
@@ -80,3 +83,120 @@ class Named(sp.Basic):
     @property
     def plain_name(self) -> str:
         return self.args[1].name
+
+
+class Product(sp.Basic):
+    """Factors written side by side, ``Q̃ K̃^T``, whatever they are (names, transposes)."""
+
+
+class Transposed(sp.Basic):
+    """``x^T`` of any display object (``sp.Transpose`` takes matrices only)."""
+
+    def __new__(cls, arg):
+        return super().__new__(cls, arg)
+
+
+def is_simple(x) -> bool:
+    """Whether ``x`` prints as one unit that a superscript may follow: a symbol, a name or a
+    bracketed matrix; anything else is put in parentheses before ``^T``.
+
+    >>> is_simple(sp.MatrixSymbol("K", 2, 2)), is_simple(sp.MatrixSymbol("Q", 2, 2) * sp.MatrixSymbol("K", 2, 2))
+    (True, False)
+    """
+    return isinstance(x, (sp.Symbol, sp.MatrixSymbol, sp.MatrixBase, Named))
+
+
+# --- RoPE: the formulas of each step, with what varies as arguments -----------------------------
+
+def _int(n) -> sp.Integer:
+    return sp.Integer(n)
+
+
+class RopeFrequencies(sp.Basic):
+    """``(b^{-2(i-1)/d})_{i=1}^{n}``: the frequency of each of the n coordinate pairs."""
+
+    def __new__(cls, base, d, n):
+        return super().__new__(cls, sp.sympify(base), sp.sympify(d), _int(n))
+
+
+class RopeAngles(sp.Basic):
+    """``(p_m θ_i)_{m i}``: the angle of pair i at the position of token m."""
+
+
+class RopeRotation(sp.Basic):
+    """R(pθ) for n pairs: block diagonal (interleaved pairs), or ``[[C, -S], [S, C]]`` (halves)."""
+
+    def __new__(cls, n, half=False):
+        return super().__new__(cls, _int(n), sp.true if half else sp.false)
+
+    @property
+    def half(self) -> bool:
+        return bool(self.args[1])
+
+
+class RopeRotated(sp.Basic):
+    """``(R(p_m θ) x_m)_m``: each row x_m (``q`` or ``k``) rotated at its position."""
+
+    def __new__(cls, name):
+        return super().__new__(cls, sp.Symbol(name))
+
+
+class RotationIdentity(sp.Basic):
+    """``R(mθ)^T R(nθ) - R((n-m)θ)``, which is zero; ``theta`` is θ (one pair) or Θ (all)."""
+
+    def __new__(cls, theta="theta"):
+        return super().__new__(cls, sp.Symbol(theta))
+
+
+class RotatedScoreIdentity(sp.Basic):
+    """``(R(mθ) q)^T (R(nθ) k) - q^T R((n-m)θ) k``, which is zero."""
+
+
+# --- theory: softmax's Jacobian and the variance of q·k ---------------------------------------------
+
+class SoftmaxJacobian(sp.Basic):
+    """``diag(a) - a a^T``; with an argument t, of the weights a(t)."""
+
+    def __new__(cls, *var):
+        return super().__new__(cls, *var)
+
+
+class Unscaled(sp.Basic):
+    """``√d_k s̃_i``: row i of the scaled scores without the division by √d_k."""
+
+    def __new__(cls, row):
+        return super().__new__(cls, _int(row))
+
+
+class PairMoments(sp.Basic):
+    """``(E[q_i q_j] E[k_i k_j])_{ij}``."""
+
+
+class MeanOfDot(sp.Basic):
+    """``Σ_i E[q_i] E[k_i]``, the mean of q·k."""
+
+
+class VarianceOfDot(sp.Basic):
+    """``Σ_i Σ_j E[q_i k_i q_j k_j] - (E[q·k])²``; substituted, ``Σ_i Σ_j δ_ij - 0²``."""
+
+    def __new__(cls, substituted=False):
+        return super().__new__(cls, sp.true if substituted else sp.false)
+
+    @property
+    def substituted(self) -> bool:
+        return bool(self.args[0])
+
+
+class VarianceAndDeviation(sp.Basic):
+    """``[d_k, √d_k]``, or at a given d_k; the dimension stays written as d_k when unset."""
+
+    def __new__(cls, *d):
+        return super().__new__(cls, *(sp.sympify(x) for x in d))
+
+
+class ScaledVariance(sp.Basic):
+    """``Var(q·k) / d_k``: the variance after dividing by √d_k."""
+
+
+class SampledVariances(sp.Basic):
+    """``[d_k, 1]``: what the sampled variances of q·k and q·k/√d_k should be."""

@@ -71,53 +71,10 @@ def _minus_value(x) -> float:
     return -float(x.evalf(20))
 
 
-class Printer(LatexPrinter):
-    r"""symattn's LaTeX printer.
+class TermOrder:
+    """Sums of exponentials largest exponent first, then token order: shared by the LaTeX
+    and the Unicode printer, so both write a softmax denominator alike."""
 
-    >>> half = sp.Rational(1, 2)
-    >>> print(latex(sp.exp(half) / (sp.exp(half) + 2)))
-    \frac{e^{1/2}}{e^{1/2} + 2}
-    >>> print(latex(sp.Matrix([[1, half]])))
-    \begin{bmatrix} 1 & \frac{1}{2} \end{bmatrix}
-    """
-
-    printmethod = "_symattn_latex"
-    _default_settings = dict(LatexPrinter._default_settings,
-                             upright_e=False, token_order=())
-
-    def _print(self, expr, **kwargs) -> str:
-        # Equal subtrees print alike, so print each once: a softmax row repeats its
-        # denominator in every entry, and this keeps printing linear in the output.
-        if kwargs or not isinstance(expr, sp.Basic) or expr.is_Float:
-            return super()._print(expr, **kwargs)
-        memo = self.__dict__.setdefault("_memo", {})
-        try:
-            return memo[expr]
-        except KeyError:
-            pass
-        except TypeError:  # unhashable arguments
-            return super()._print(expr)
-        text = memo[expr] = super()._print(expr)
-        return text
-
-    # --- numbers and exponentials -------------------------------------------------
-    def _e(self) -> str:
-        return r"\mathrm{e}" if self._settings["upright_e"] else "e"
-
-    def _print_Exp1(self, expr):
-        return self._e()
-
-    def _exponent(self, x) -> str:
-        if x.is_Rational and not x.is_Integer:
-            sign = "-" if x < 0 else ""
-            return f"{sign}{abs(x.p)}/{x.q}"
-        return self._print(x)
-
-    def _print_ExpBase(self, expr, exp=None):
-        tex = r"%s^{%s}" % (self._e(), self._exponent(expr.args[0]))
-        return self._do_exponent(tex, exp)
-
-    # --- ordering -----------------------------------------------------------------
     def _token_rank(self, term) -> int:
         ranks = self.__dict__.setdefault("_ranks", {})  # asked twice per term
         if term not in ranks:
@@ -157,6 +114,54 @@ class Printer(LatexPrinter):
             return sorted(terms, key=self._term_key)
         return super()._as_ordered_terms(expr, order=order)
 
+
+class Printer(TermOrder, LatexPrinter):
+    r"""symattn's LaTeX printer.
+
+    >>> half = sp.Rational(1, 2)
+    >>> print(latex(sp.exp(half) / (sp.exp(half) + 2)))
+    \frac{e^{1/2}}{e^{1/2} + 2}
+    >>> print(latex(sp.Matrix([[1, half]])))
+    \begin{bmatrix} 1 & \frac{1}{2} \end{bmatrix}
+    """
+
+    printmethod = "_symattn_latex"
+    _default_settings = dict(LatexPrinter._default_settings,
+                             mat_str="bmatrix", mat_delim="",  # bmatrix brings its own brackets
+                             upright_e=False, token_order=())
+
+    def _print(self, expr, **kwargs) -> str:
+        # Equal subtrees print alike, so print each once: a softmax row repeats its
+        # denominator in every entry, and this keeps printing linear in the output.
+        if kwargs or not isinstance(expr, sp.Basic) or expr.is_Float:
+            return super()._print(expr, **kwargs)
+        memo = self.__dict__.setdefault("_memo", {})
+        try:
+            return memo[expr]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable arguments
+            return super()._print(expr)
+        text = memo[expr] = super()._print(expr)
+        return text
+
+    # --- numbers and exponentials -------------------------------------------------
+    def _e(self) -> str:
+        return r"\mathrm{e}" if self._settings["upright_e"] else "e"
+
+    def _print_Exp1(self, expr):
+        return self._e()
+
+    def _exponent(self, x) -> str:
+        if x.is_Rational and not x.is_Integer:
+            sign = "-" if x < 0 else ""
+            return f"{sign}{abs(x.p)}/{x.q}"
+        return self._print(x)
+
+    def _print_ExpBase(self, expr, exp=None):
+        tex = r"%s^{%s}" % (self._e(), self._exponent(expr.args[0]))
+        return self._do_exponent(tex, exp)
+
     def _print_Add(self, expr, order=None):
         content, prim = expr.primitive()
         if content.is_Rational and content.q > 1 and content.p == 1 and expr.free_symbols \
@@ -188,22 +193,26 @@ class Printer(LatexPrinter):
         return "%s_{%s}" % (head, ",".join(parts))
 
     # --- matrices -----------------------------------------------------------------
-    def _print_MatrixBase(self, expr):
-        rows = []
-        for i in range(expr.rows):
-            rows.append(" & ".join(self._print(expr[i, j]) for j in range(expr.cols)))
-        return r"\begin{bmatrix} %s \end{bmatrix}" % r" \\ ".join(rows)
-
-    _print_ImmutableDenseMatrix = _print_MatrixBase
-    _print_MutableDenseMatrix = _print_MatrixBase
-    _print_ImmutableSparseMatrix = _print_MatrixBase
+    def _print_matrix_contents(self, expr):
+        # SymPy's mat_str and mat_delim choose the environment; only the spacing is ours,
+        # one space inside each delimiter: \begin{bmatrix} 1 & 2 \\ 3 & 4 \end{bmatrix}
+        mat_str = self._settings["mat_str"] or ("smallmatrix" if self._settings["mode"] == "inline"
+                                                 else "matrix" if expr.cols <= 10 else "array")
+        cols = "{%s}" % ("c" * expr.cols) if mat_str == "array" else ""
+        rows = r" \\ ".join(" & ".join(self._print(expr[i, j]) for j in range(expr.cols))
+                            for i in range(expr.rows))
+        return r"\begin{%s}%s %s \end{%s}" % (mat_str, cols, rows, mat_str)
 
     def _print_Transpose(self, expr):
-        arg = expr.arg
+        return r"%s^{T}" % self._transposable(expr.arg)
+
+    def _transposable(self, arg) -> str:
+        """``K``, a bracketed matrix or a name as it is; anything compound in parentheses,
+        so that the transpose of ``Q K^T`` is ``(Q K^T)^T``, not ``Q K^{T}^{T}``."""
         tex = self._print(arg)
-        if not isinstance(arg, sp.MatrixSymbol):
-            tex = r"%s" % tex
-        return "%s^{T}" % tex
+        if nodes.is_simple(arg):
+            return tex
+        return r"\left(%s\right)" % tex
 
     def _print_MatMul(self, expr):
         # SymPy's version asks could_extract_minus_sign(), which multiplies explicit
@@ -248,6 +257,72 @@ class Printer(LatexPrinter):
     def _print_MaskedBy(self, expr):  # symattn.masks.MaskedBy: S + M, in this order
         arg, mask = expr.args
         return r"%s + %s" % (self._print(arg), self._factor(mask))
+
+    def _print_Product(self, expr: nodes.Product):
+        return " ".join(self._print(a) for a in expr.args)
+
+    def _print_Transposed(self, expr: nodes.Transposed):
+        return r"%s^{T}" % self._transposable(expr.args[0])
+
+    # --- RoPE and theory formulas: fixed notation, with what varies printed ------------------------
+    def _print_RopeFrequencies(self, expr: nodes.RopeFrequencies):
+        base, d, n = expr.args
+        b = self._print(base)
+        if not (base.is_Integer and base > 0 or base.is_Symbol):
+            b = r"\left(%s\right)" % b
+        return r"\left(%s^{-2(i-1)/%s}\right)_{i=1}^{%s}" % (b, self._print(d), self._print(n))
+
+    def _print_RopeAngles(self, expr):
+        return r"\left(p_m \theta_i\right)_{m i}"
+
+    def _print_RopeRotation(self, expr: nodes.RopeRotation):
+        n = self._print(expr.args[0])
+        if expr.half:  # C, S: diagonal blocks of cos and sin, one entry per pair
+            return (r"\begin{bmatrix} C & -S \\ S & C \end{bmatrix},\ "
+                    r"C = \operatorname{diag}\left(\cos p\theta_1, \dots, \cos p\theta_{%s}\right),\ "
+                    r"S = \operatorname{diag}\left(\sin p\theta_1, \dots, \sin p\theta_{%s}\right)" % (n, n))
+        return (r"\operatorname{diag}\left(R(p\theta_1), \dots, R(p\theta_{%s})\right),\ "
+                r"R(\varphi) = \begin{bmatrix} \cos\varphi & -\sin\varphi \\ \sin\varphi & \cos\varphi "
+                r"\end{bmatrix}" % n)
+
+    def _print_RopeRotated(self, expr: nodes.RopeRotated):
+        return r"\left(R(p_m\theta)\, %s_m\right)_{m}" % self._print(expr.args[0])
+
+    def _print_RotationIdentity(self, expr: nodes.RotationIdentity):
+        t = self._print(expr.args[0])
+        return r"R(m%s)^{T} R(n%s) - R((n-m)%s)" % (t, t, t)
+
+    def _print_RotatedScoreIdentity(self, expr):
+        return r"\left(R(m\theta) q\right)^{T} \left(R(n\theta) k\right) - q^{T} R((n-m)\theta)\, k"
+
+    def _print_SoftmaxJacobian(self, expr: nodes.SoftmaxJacobian):
+        a = "a(%s)" % self._print(expr.args[0]) if expr.args else "a"
+        return r"\operatorname{diag}(%s) - %s %s^{T}" % (a, a, a)
+
+    def _print_Unscaled(self, expr: nodes.Unscaled):
+        return r"\sqrt{d_k}\,\tilde{s}_{%s}" % self._print(expr.args[0])
+
+    def _print_PairMoments(self, expr):
+        return r"\left(\mathbb{E}[q_i q_j]\,\mathbb{E}[k_i k_j]\right)_{ij}"
+
+    def _print_MeanOfDot(self, expr):
+        return r"\sum_{i=1}^{d_k} \mathbb{E}[q_i]\,\mathbb{E}[k_i]"
+
+    def _print_VarianceOfDot(self, expr: nodes.VarianceOfDot):
+        sums = r"\sum_{i=1}^{d_k} \sum_{j=1}^{d_k}"
+        if expr.substituted:
+            return sums + r" \delta_{ij} - 0^{2}"
+        return sums + r" \mathbb{E}[q_i k_i q_j k_j] - \left(\mathbb{E}[q \cdot k]\right)^{2}"
+
+    def _print_VarianceAndDeviation(self, expr: nodes.VarianceAndDeviation):
+        d = self._print(expr.args[0]) if expr.args else "d_k"
+        return r"\begin{bmatrix} %s & \sqrt{%s} \end{bmatrix}" % (d, d)
+
+    def _print_ScaledVariance(self, expr):
+        return r"\frac{1}{d_k} \operatorname{Var}(q \cdot k)"
+
+    def _print_SampledVariances(self, expr):
+        return r"\begin{bmatrix} d_k & 1 \end{bmatrix}"
 
     # --- SymPy's own _latex hooks -------------------------------------------------------
     def _print_Basic(self, expr):
