@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from ..topics.attention import softmax_rows
 from ..linalg import matmul, transpose
+from ..pipeline import softmax_rows
 from ..softmax import softmax_row
 from . import guard
 from .ir import Lit, Name, Node, Num, Op

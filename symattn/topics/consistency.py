@@ -16,11 +16,11 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .. import nodes
-from .attention import index
 from ..errors import SymattnError
 from ..escape import literal
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
+from ..pipeline import given, index
 
 __all__ = ["Solution", "solve_projection", "derive_consistency"]
 
@@ -111,10 +111,10 @@ def derive_consistency(spec) -> Derivation:
     from ..examples import is_article
     article = is_article(spec)  # only the built-in example's numbers are "the article's"
     src = Text("文章假设的", "the article's") if article else Text("给定的", "the given")
-    steps = [_given("input", X, "X", Text("输入矩阵 $X$", "Input matrix $X$"), spec),
-             _given({"Q": "queries", "K": "keys", "V": "values"}[name], T, name,
-                    Text(f"文章给出的 ${name}$", f"The ${name}$ the article assumes") if article else
-                    Text(f"给定的 ${name}$", f"The given ${name}$"), spec)]
+    steps = [given("input", X, "X", Text("输入矩阵 $X$", "Input matrix $X$"), spec),
+             given({"Q": "queries", "K": "keys", "V": "values"}[name], T, name,
+                   Text(f"文章给出的 ${name}$", f"The ${name}$ the article assumes") if article else
+                   Text(f"给定的 ${name}$", f"The given ${name}$"), spec)]
 
     ranks = sp.ImmutableMatrix([[sol.rank_x, sol.rank_aug]])
     verdict = (Text(f"$\\operatorname{{rank}} X = \\operatorname{{rank}}[X \\mid {name}] = {sol.rank_x}$：方程 "
@@ -234,10 +234,3 @@ def derive_consistency(spec) -> Derivation:
     return Derivation(topic="consistency", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
                       meta=(("target", name), ("exists", sol.exists), ("rank_X", sol.rank_x)))
-
-
-def _given(step_id, value, name, title, spec) -> Step:
-    sym = sp.MatrixSymbol(name, *value.shape)
-    return Step(id=step_id, title=title, lhs=sym, formula=sym, substituted=None, expanded=(),
-                exact=value, numeric=evaluate(value, spec.digits), row_labels=spec.tokens,
-                notes=(Text(f"维度: ${_shape(value)}$", f"Shape: ${_shape(value)}$"),))

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .. import nodes
-from .attention import index, softmax_rows
 from ..errors import SymattnError
 from ..escape import literal
 from ..linalg import matmul
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
+from ..pipeline import check_rows, given, index, masked_softmax_rows, softmax_rows
 from ..spec import entry_value
 
 __all__ = ["Head", "Heads", "kv_group", "repeat_matrix", "attend", "mha", "gqa", "gqa_minus_mha",
@@ -43,7 +43,7 @@ class Head:
     K: sp.ImmutableMatrix        # L x d_h
     V: sp.ImmutableMatrix        # L x d_v
     scaled: sp.ImmutableMatrix   # Q Kᵀ / sqrt(d_h)
-    rows: tuple                  # canonical softmax rows (SoftmaxRow or masks.MaskedRow)
+    rows: tuple                  # canonical softmax rows (SoftmaxRow or pipeline.MaskedRow)
     A: sp.ImmutableMatrix        # weights
     O: sp.ImmutableMatrix        # A V
 
@@ -92,7 +92,6 @@ def attend(q: int, kv: int, Qh, Kh, Vh, mask=None) -> Head:
     if mask is None:
         rows = tuple(softmax_rows(scaled))
     else:
-        from .masks import masked_softmax_rows
         rows = tuple(masked_softmax_rows(scaled, mask))
     A = sp.ImmutableMatrix([list(r.weights()) for r in rows])
     O = sp.ImmutableMatrix(len(rows), Vh.cols, lambda i, k: rows[i].combine(list(Vh.col(k))))
@@ -240,10 +239,7 @@ def _shape(m) -> str:
 
 
 def _given(step_id, value, name, spec) -> Step:
-    sym = sp.MatrixSymbol(name, *value.shape)
-    return Step(id=step_id, title=Text(f"给定的 ${name}$", f"Given ${name}$"), lhs=sym, formula=sym, substituted=None,
-                expanded=(), exact=value, numeric=evaluate(value, spec.digits), row_labels=spec.tokens,
-                notes=(Text(f"维度: ${_shape(value)}$", f"Shape: ${_shape(value)}$"),))
+    return given(step_id, value, name, Text(f"给定的 ${name}$", f"Given ${name}$"), spec)
 
 
 def _inputs(spec):
@@ -251,18 +247,16 @@ def _inputs(spec):
     L = len(spec.tokens)
     steps, out = [], {}
     if spec.X is not None:
-        if spec.X.rows != L:
-            raise SymattnError(f"X has {spec.X.rows} rows but there are {L} tokens", entry="X")
+        check_rows(spec.X, "X", L)
         steps.append(_given("input", spec.X, "X", spec))
     for name, step_id in (("Q", "queries"), ("K", "keys"), ("V", "values")):
-        given, W = getattr(spec, name), getattr(spec, f"W_{name}")
-        if given is not None and W is not None:
+        value, W = getattr(spec, name), getattr(spec, f"W_{name}")
+        if value is not None and W is not None:
             raise SymattnError(f"give either {name} or W_{name}, not both", entry=name)
-        if given is not None:
-            if given.rows != L:
-                raise SymattnError(f"{name} has {given.rows} rows but there are {L} tokens", entry=name)
-            steps.append(_given(step_id, given, name, spec))
-            out[name] = given
+        if value is not None:
+            check_rows(value, name, L)
+            steps.append(_given(step_id, value, name, spec))
+            out[name] = value
             continue
         if W is None or spec.X is None:
             raise SymattnError(f"missing {name}: heads need {name} (or X and W_{name}) with numbers", entry=name)

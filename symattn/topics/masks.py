@@ -14,24 +14,20 @@ return 0.  We refuse rather than pick silently.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 import sympy as sp
 
 from .. import nodes
-from .attention import Resolved, derive_attention, index
 from ..printing import text_label
 from ..errors import SymattnError
 from ..escape import literal
 from ..linalg import matmul
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
-from ..softmax import ExpSum, SoftmaxRow, ratio, softmax_row
+from ..pipeline import (NEG_INF, MaskedRow, Resolved, index, intro as attention_intro, masked_softmax_rows, meta,
+                        score_steps, weights_step)
+from ..softmax import ExpSum, ratio
 
 __all__ = ["MaskedBy", "mask_matrix", "MaskedRow", "masked_softmax_rows", "masked_attention", "derive_mask"]
-
-NEG_INF = -sp.oo
-
 
 class MaskedBy(sp.Basic):
     """``S + M`` kept in this order for display (MatAdd would sort its terms)."""
@@ -57,47 +53,6 @@ def mask_matrix(L: int, causal: bool = False, padded=()) -> sp.ImmutableMatrix:
     """
     pad = set(padded)
     return sp.ImmutableMatrix(L, L, lambda i, j: NEG_INF if (causal and j > i) or j in pad else sp.S.Zero)
-
-
-@dataclass(frozen=True)
-class MaskedRow:
-    """The softmax of one row over its visible positions."""
-
-    visible: tuple[int, ...]  # column indices with mask 0
-    width: int                # the full row length
-    row: SoftmaxRow           # canonical softmax of the visible entries
-
-    def weights(self) -> tuple[sp.Expr, ...]:
-        w = dict(zip(self.visible, self.row.weights()))
-        return tuple(w.get(j, sp.S.Zero) for j in range(self.width))
-
-    def combine(self, values) -> sp.Expr:
-        """Σ_j a_j v_j over the visible j only (masked weights are exactly 0)."""
-        return self.row.combine([values[j] for j in self.visible])
-
-
-def masked_softmax_rows(scaled: sp.MatrixBase, mask: sp.MatrixBase, tokens=None) -> list[MaskedRow]:
-    """Row softmax of ``scaled + mask``; a row whose every key is masked is an error.
-
-    >>> half = sp.Rational(1, 2)
-    >>> rows = masked_softmax_rows(sp.Matrix([[1, half], [half, half]]), mask_matrix(2, causal=True))
-    >>> [r.weights() for r in rows]
-    [(1, 0), (1/2, 1/2)]
-    """
-    out = []
-    for i in range(scaled.rows):
-        visible = tuple(j for j in range(scaled.cols) if mask[i, j] != NEG_INF)
-        bad = [j for j in range(scaled.cols) if mask[i, j] not in (0, NEG_INF)]
-        if bad:
-            raise SymattnError(f"mask entry ({i + 1},{bad[0] + 1}) is {mask[i, bad[0]]}; "
-                               "a mask entry must be 0 or -oo", entry="mask")
-        if not visible:
-            who = f" (token {tokens[i]})" if tokens else ""
-            raise SymattnError(f"row {i + 1}{who} is fully masked: it may see no key, so its softmax "
-                               "would be 0/0 (PyTorch gives NaN); leave at least one key visible",
-                               entry="options")
-        out.append(MaskedRow(visible, scaled.cols, softmax_row([scaled[i, j] for j in visible])))
-    return out
 
 
 def masked_attention(Q, K, V, mask, d_k=None):
@@ -163,6 +118,7 @@ def _mask_notes(causal, padded, tokens) -> tuple[Text, ...]:
 def derive_mask(spec) -> Derivation:
     """Masked attention: the core steps up to S / sqrt(d_k), then the mask, then softmax.
 
+    >>> from dataclasses import replace
     >>> from symattn.examples import article_spec
     >>> d = derive_mask(replace(article_spec(), options=(("causal", True),)))
     >>> d.step("weights").exact.row(0)
@@ -170,13 +126,10 @@ def derive_mask(spec) -> Derivation:
     """
     causal, padded = _options(spec)
     tokens, digits, L = spec.tokens, spec.digits, len(spec.tokens)
-    core = derive_attention(replace(spec, claimed=()))
-    steps = []
-    for s in core.steps:
-        steps.append(s)
-        if s.id == "scaled_scores":
-            break
-    scaled = core.step("scaled_scores").exact
+    r = Resolved(spec)
+    more, scaled = score_steps(r)
+    steps = r.steps + more
+    unmasked, _ = weights_step(r, scaled)  # for the shared intro, as in the attention topic
     M = mask_matrix(L, causal, padded)
     Ms, St = sp.MatrixSymbol("M", L, L), nodes.Named(r"\tilde{S}", "S_scaled")
     hidden = [(i, j) for i in range(L) for j in range(L) if M[i, j] == NEG_INF]
@@ -204,7 +157,6 @@ def derive_mask(spec) -> Derivation:
     A = sp.ImmutableMatrix([list(r.weights()) for r in rows])
     steps.append(_weights_step(rows, masked, A, tokens, digits, hidden))
 
-    r = Resolved(spec)
     O = sp.ImmutableMatrix(L, r.V.cols, lambda i, k: rows[i].combine(list(r.V.col(k))))
     oi = max(range(L), key=lambda i: (len(rows[i].visible), -i))
     steps.append(Step(
@@ -244,8 +196,8 @@ def derive_mask(spec) -> Derivation:
                   "`F.scaled_dot_product_attention` gives that row an output of 0 (since PyTorch's safe-softmax "
                   "change, PR #133882)."),)
     return Derivation(topic="mask", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
-                      lang=spec.lang, intro=core.intro + intro, outro=outro,
-                      meta=core.meta + (("causal", causal), ("padding", tuple(tokens[p] for p in padded))))
+                      lang=spec.lang, intro=attention_intro(r, unmasked) + intro, outro=outro,
+                      meta=meta(r) + (("causal", causal), ("padding", tuple(tokens[p] for p in padded))))
 
 
 def _weights_step(rows, masked, A, tokens, digits, hidden) -> Step:

@@ -20,11 +20,11 @@ from __future__ import annotations
 import sympy as sp
 
 from .. import nodes
-from .attention import Resolved, index
 from ..errors import SymattnError
 from ..escape import literal
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
+from ..pipeline import Resolved, index
 from ..spec import entry_value
 
 __all__ = ["frequencies", "pairs", "rotation", "rotate", "relative_scores", "relative_rotation_difference",
@@ -199,8 +199,8 @@ def derive_rope(spec) -> Derivation:
     steps.append(Step(
         id="frequencies", title=Text(r"旋转频率 $\theta_i$", r"Frequencies $\theta_i$"), lhs=nodes.Named(r"\theta", "theta"),
         # 1-indexed like every matrix index here, so theta_i is column i of Phi
-        formula=nodes.Named(r"\left(b^{-2(i-1)/d}\right)_{i=1}^{%d}" % (last + 1)),
-        substituted=nodes.Named(r"\left(%s^{-2(i-1)/%d}\right)_{i=1}^{%d}" % (sp.latex(base), d, last + 1)),
+        formula=nodes.RopeFrequencies(sp.Symbol("b"), sp.Symbol("d"), last + 1),
+        substituted=nodes.RopeFrequencies(base, d, last + 1),
         expanded=(nodes.Named(r"\theta_{%d}" % (last + 1)),
                   sp.Pow(base, sp.Rational(-2 * last, d), evaluate=False) if last else sp.Integer(1), th[last]),
         exact=theta, numeric=evaluate(theta, digits),
@@ -213,7 +213,7 @@ def derive_rope(spec) -> Derivation:
     Phi = sp.ImmutableMatrix(L, len(th), lambda m, i: pos[m] * th[i])
     steps.append(Step(
         id="angles", title=Text(r"旋转角 $p \theta_i$", r"Angles $p \theta_i$"), lhs=nodes.Named(r"\Phi", "Phi"),
-        formula=nodes.Named(r"\left(p_m \theta_i\right)_{m i}"), substituted=None,
+        formula=nodes.RopeAngles(), substituted=None,
         expanded=(nodes.Named(r"\Phi_{%s}" % index(L - 1, last)),
                   sp.Mul(pos[L - 1], th[last], evaluate=False), Phi[L - 1, last]),
         exact=Phi, numeric=evaluate(Phi, digits), row_labels=tokens,
@@ -226,7 +226,7 @@ def derive_rope(spec) -> Derivation:
         id="rotation", title=Text(f"旋转矩阵 $R(p \\theta)$，$p = {pos[m1]}$（{literal(tokens[m1])}）",
                                   f"Rotation $R(p \\theta)$ at $p = {pos[m1]}$ ({literal(tokens[m1])})"),
         lhs=nodes.Named(r"R_{%s}" % pos[m1], "R"),
-        formula=_rotation_formula(half, last + 1),
+        formula=nodes.RopeRotation(last + 1, half),
         substituted=None, expanded=(), exact=R, numeric=evaluate(R, digits),
         notes=(Text(f"维度: ${_shape(R)}$，由 ${d // 2}$ 个 $2 \\times 2$ 旋转组成（{_cols_zh(half, d)}）；位置 $0$ 处是单位矩阵。",
                     f"Shape ${_shape(R)}$: ${d // 2}$ rotations of $2 \\times 2$ ({_cols_en(half, d)}); at position $0$ "
@@ -243,7 +243,7 @@ def derive_rope(spec) -> Derivation:
                  nodes.Dot((M[m1, 0], sp.cos(phi)), (-M[m1, b], sp.sin(phi))), Mt[m1, 0])
         steps.append(Step(
             id=step_id, title=title, lhs=nodes.Named(r"\tilde{%s}" % name.upper(), name.upper() + "_rot"),
-            formula=nodes.Named(r"\left(R(p_m\theta)\, %s_m\right)_{m}" % name),
+            formula=nodes.RopeRotated(name),
             substituted=None, expanded=chain, exact=Mt, numeric=evaluate(Mt, digits), row_labels=tokens,
             notes=(Text(f"维度不变: ${_shape(Mt)}$；位置 $0$ 的行不变。",
                         f"Shape unchanged: ${_shape(Mt)}$; the row at position $0$ is unchanged."),)))
@@ -254,7 +254,7 @@ def derive_rope(spec) -> Derivation:
     steps.append(Step(
         id="scores", title=Text(r"旋转后的打分 $S = \tilde{Q}\tilde{K}^T$", r"Scores $S = \tilde{Q}\tilde{K}^T$"),
         lhs=sp.MatrixSymbol("S", L, L),
-        formula=_Product(nodes.Named(r"\tilde{Q}", "Q_rot"), _Transposed(nodes.Named(r"\tilde{K}", "K_rot"))),
+        formula=nodes.Product(nodes.Named(r"\tilde{Q}", "Q_rot"), nodes.Transposed(nodes.Named(r"\tilde{K}", "K_rot"))),
         substituted=None,
         expanded=(nodes.Named("s_{%s}" % index(0, n1)),
                   nodes.Named(r"q_1^{T} R(p_1\theta)^{T} R(p_{%d}\theta)\, k_{%d}" % (n1 + 1, n1 + 1)),
@@ -272,7 +272,7 @@ def derive_rope(spec) -> Derivation:
     steps.append(Step(
         id="relative_rotation", title=Text(r"证明：$R(m\theta)^T R(n\theta) = R((n-m)\theta)$", r"Proof: $R(m\theta)^T R(n\theta) = R((n-m)\theta)$"),
         lhs=nodes.Named(r"\Delta", "Delta"),
-        formula=nodes.Named(r"R(m\theta)^{T} R(n\theta) - R((n-m)\theta)"),
+        formula=nodes.RotationIdentity("theta"),
         substituted=nodes.Shifted(sp.MatMul(sp.ImmutableMatrix(Rm.T), sp.ImmutableMatrix(Rn), evaluate=False),
                                   sp.ImmutableMatrix(Rd)),
         expanded=(nodes.Named(r"\Delta_{11}"), (Rm.T * Rn)[0, 0] - Rd[0, 0],
@@ -289,7 +289,7 @@ def derive_rope(spec) -> Derivation:
     steps.append(Step(
         id="relative_score", title=Text("分数只依赖 $n - m$", "The score depends only on $n - m$"),
         lhs=nodes.Named(r"\delta", "delta"),
-        formula=nodes.Named(r"\left(R(m\theta) q\right)^{T} \left(R(n\theta) k\right) - q^{T} R((n-m)\theta)\, k"),
+        formula=nodes.RotatedScoreIdentity(),
         substituted=None,
         expanded=(nodes.Named(r"\delta"), nodes.Named(r"q^{T} \left(R(m\theta)^{T} R(n\theta) - R((n-m)\theta)\right) k"),
                   nodes.Named(r"q^{T} \, 0 \, k"), z),
@@ -310,18 +310,6 @@ def derive_rope(spec) -> Derivation:
     return Derivation(topic="rope", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
                       meta=(("base", base), ("positions", tuple(pos)), ("pairing", pairing)))
-
-
-class _Product(sp.Basic):
-    """``Q̃ K̃^T`` of named parts, so that a renamed Q̃ or K̃ is renamed here too."""
-
-    def _latex(self, printer):
-        return " ".join(printer._print(a) for a in self.args)
-
-
-class _Transposed(sp.Basic):
-    def _latex(self, printer):
-        return printer._print(self.args[0]) + "^{T}"
 
 
 def _cols_zh(half: bool, d: int) -> str:
@@ -348,16 +336,6 @@ def _pairing_note(pairing: str, d: int) -> Text:
                 "(`pairing = \"half\"`); the same $Q$ and $K$ then give other scores.")
 
 
-def _rotation_formula(half: bool, n: int):
-    if half:  # C, S: diagonal blocks of cos and sin, one entry per pair
-        return nodes.Named(r"\begin{bmatrix} C & -S \\ S & C \end{bmatrix},\ "
-                           r"C = \operatorname{diag}\left(\cos p\theta_1, \dots, \cos p\theta_{%d}\right),\ "
-                           r"S = \operatorname{diag}\left(\sin p\theta_1, \dots, \sin p\theta_{%d}\right)" % (n, n))
-    return nodes.Named(r"\operatorname{diag}\left(R(p\theta_1), \dots, R(p\theta_{%d})\right),\ "
-                       r"R(\varphi) = \begin{bmatrix} \cos\varphi & -\sin\varphi \\ \sin\varphi & \cos\varphi "
-                       r"\end{bmatrix}" % n)
-
-
 def _layout_step(d: int, pairing: str, digits: int) -> Step:
     """The identity once more with d x d matrices laid out as this pairing lays them out."""
     dp = min(d, 8)  # pairs never mix, so d = 8 shows every case; larger d only repeats them
@@ -374,7 +352,7 @@ def _layout_step(d: int, pairing: str, digits: int) -> Step:
         title=Text(f"证明（{name}，${dp} \\times {dp}$）：$R(m\\Theta)^T R(n\\Theta) = R((n-m)\\Theta)$",
                    f"Proof ({pairing} pairing, ${dp} \\times {dp}$): $R(m\\Theta)^T R(n\\Theta) = R((n-m)\\Theta)$"),
         lhs=nodes.Named(r"\Delta_{\Theta}", "Delta_Theta"),
-        formula=nodes.Named(r"R(m\Theta)^{T} R(n\Theta) - R((n-m)\Theta)"),
+        formula=nodes.RotationIdentity("Theta"),
         substituted=None,  # d x d products of symbolic rotations run off the page; one entry shows the work
         expanded=(nodes.Named(r"(\Delta_{\Theta})_{%s}" % index(0, b)), raw,
                   nodes.Shifted(sp.expand((Rm.T * Rn)[0, b]), _trig_zero(Rd[0, b])), D[0, b]),

@@ -19,11 +19,11 @@ import mpmath
 import sympy as sp
 
 from .. import nodes
-from .attention import derive_attention, index
 from ..errors import SymattnError
 from ..escape import literal
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
+from ..pipeline import Resolved, index, score_steps, weights_step
 from ..softmax import ExpSum, SoftmaxRow, softmax_row
 
 __all__ = ["jacobian", "expectation", "variance_of_dot", "sample_variance",
@@ -116,12 +116,12 @@ def derive_softmax_gradient(spec) -> Derivation:
     big = spec.option("saturation_d_k", 768)
     if isinstance(big, bool) or not isinstance(big, int) or big <= 0:
         raise SymattnError("must be a positive whole number", entry="options.saturation_d_k")
-    core = derive_attention(replace(spec, claimed=()))
+    r = Resolved(replace(spec, claimed=()))
     tokens, digits, L = spec.tokens, spec.digits, len(spec.tokens)
-    scaled = core.step("scaled_scores").exact
+    more, scaled = score_steps(r)
     if scaled.free_symbols:
         raise SymattnError("the softmax gradient needs numeric Q and K", entry="Q")
-    steps = [core.step("scaled_scores"), core.step("weights")]
+    steps = [more[-1], weights_step(r, scaled)[0]]
     rows = [softmax_row(list(scaled.row(i))) for i in range(L)]
     for i, row in enumerate(rows):
         steps.append(_jacobian_step(
