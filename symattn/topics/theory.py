@@ -99,7 +99,7 @@ def _jacobian_step(step_id, title, row, label, tokens, digits, lhs_tex) -> Step:
                           "softmax unchanged, so the gradient has no component along it."))
     return Step(
         id=step_id, title=title, lhs=nodes.Named(lhs_tex, step_id),
-        formula=nodes.Named(r"\operatorname{diag}(a) - a a^{T}"),
+        formula=nodes.SoftmaxJacobian(),
         substituted=nodes.Shifted(diag, sp.MatMul(a_col, a_col.T, evaluate=False)),
         expanded=chain, exact=J, numeric=evaluate(J, digits), row_labels=tokens, col_labels=tokens,
         notes=tuple(notes))
@@ -139,7 +139,7 @@ def derive_softmax_gradient(spec) -> Derivation:
     as_zh, as_en = ("（如文章所说）", " (as in the article)") if quoted else (" ", "")
     steps.append(Step(
         id="unscaled_scores", title=Text(f"不缩放时 $d_k = {big}$ 的分数", f"Unscaled scores at $d_k = {big}$"),
-        lhs=nodes.Named("z", "z"), formula=nodes.Named(r"\sqrt{d_k}\,\tilde{s}_{%d}" % (i + 1)),
+        lhs=nodes.Named("z", "z"), formula=nodes.Unscaled(i + 1),
         substituted=sp.MatMul(sp.Pow(big, sp.Rational(1, 2), evaluate=False), sp.ImmutableMatrix(scaled.row(i)),
                               evaluate=False),
         expanded=(nodes.Named("z_{1}"), sp.Mul(sp.Pow(big, sp.Rational(1, 2), evaluate=False), scaled[i, 0],
@@ -212,7 +212,7 @@ def _limit_step(exponents, label, digits) -> Step:
                   "without scaling)."))
     return Step(
         id="saturation_limit", title=Text("分数趋于无穷时的极限", "The limit as scores grow"),
-        lhs=nodes.Named("J(t)", "J_t"), formula=nodes.Named(r"\operatorname{diag}(a(t)) - a(t) a(t)^{T}"),
+        lhs=nodes.Named("J(t)", "J_t"), formula=nodes.SoftmaxJacobian(t),
         substituted=None,
         expanded=(sp.Limit(J[0, 0], t, sp.oo), limits[J[0, 0]]),
         exact=J, numeric=evaluate(J, digits),
@@ -313,7 +313,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
     steps.append(Step(
         id="pair_moments", title=Text(f"成对的期望（$d_k = {n}$ 时逐项展开）", f"Pair expectations (written out for $d_k = {n}$)"),
         lhs=nodes.Named(r"\left(\mathbb{E}[q_i k_i q_j k_j]\right)_{ij}", "P"),
-        formula=nodes.Named(r"\left(\mathbb{E}[q_i q_j]\,\mathbb{E}[k_i k_j]\right)_{ij}"), substituted=None,
+        formula=nodes.PairMoments(), substituted=None,
         expanded=(E("q_1 k_1 q_1 k_1"), nodes.Named(r"\mathbb{E}[q_1^{2}]\,\mathbb{E}[k_1^{2}]"),
                   sp.Mul(1, 1, evaluate=False), P[0, 0]),
         exact=P, numeric=evaluate(P, digits),
@@ -329,7 +329,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
     zero = sp.ImmutableMatrix([[sp.expand(dk * expectation(q1 * k1, [q1, k1]))]])
     steps.append(Step(
         id="mean", title=Text(r"均值 $E[q \cdot k]$", r"The mean $E[q \cdot k]$"), lhs=E(r"q \cdot k"),
-        formula=nodes.Named(r"\sum_{i=1}^{d_k} \mathbb{E}[q_i]\,\mathbb{E}[k_i]"), substituted=None,
+        formula=nodes.MeanOfDot(), substituted=None,
         expanded=(E(r"q \cdot k"), nodes.Named(r"\sum_{i=1}^{d_k} 0 \cdot 0"), zero[0, 0]),
         exact=zero, numeric=evaluate(zero, digits)))
 
@@ -338,9 +338,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
     steps.append(Step(
         id="variance", title=Text(r"方差 $\operatorname{Var}(q \cdot k) = d_k$", r"The variance $\operatorname{Var}(q \cdot k) = d_k$"),
         lhs=nodes.Named(r"\operatorname{Var}(q \cdot k)", "Var"),
-        formula=nodes.Named(r"\sum_{i=1}^{d_k} \sum_{j=1}^{d_k} \mathbb{E}[q_i k_i q_j k_j] - "
-                            r"\left(\mathbb{E}[q \cdot k]\right)^{2}"),
-        substituted=nodes.Named(r"\sum_{i=1}^{d_k} \sum_{j=1}^{d_k} \delta_{ij} - 0^{2}"),
+        formula=nodes.VarianceOfDot(), substituted=nodes.VarianceOfDot(substituted=True),
         expanded=(nodes.Named(r"\operatorname{Var}(q \cdot k)"),
                   nodes.Named(r"d_k \cdot 1 + d_k (d_k - 1) \cdot 0"), var),
         exact=V, numeric=evaluate(V, digits),
@@ -354,8 +352,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
     steps.append(Step(
         id="variance_at_d_k", title=Text(f"$d_k = {dk_value}$ 时", f"At $d_k = {dk_value}$"),
         lhs=nodes.Named(r"\begin{bmatrix} \operatorname{Var}(q \cdot k) & \sigma \end{bmatrix}", "Var_sigma"),
-        formula=nodes.Named(r"\begin{bmatrix} d_k & \sqrt{d_k} \end{bmatrix}"),
-        substituted=nodes.Named(r"\begin{bmatrix} %s & \sqrt{%s} \end{bmatrix}" % (dk_value, dk_value)),
+        formula=nodes.VarianceAndDeviation(), substituted=nodes.VarianceAndDeviation(dk_value),
         expanded=(), exact=at, numeric=evaluate(at, digits),
         notes=(Text(f"不缩放时，分数的典型差距是 ${sp.latex(at[0, 1])}$ 的量级，softmax 会饱和（见 softmax 梯度一文）。",
                     f"Unscaled, scores typically differ by the order of ${sp.latex(at[0, 1])}$, and softmax "
@@ -365,7 +362,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
     steps.append(Step(
         id="scaled_variance", title=Text("缩放后的方差", "The variance after scaling"),
         lhs=nodes.Named(r"\operatorname{Var}\left(\frac{q \cdot k}{\sqrt{d_k}}\right)", "Var_scaled"),
-        formula=nodes.Named(r"\frac{1}{d_k} \operatorname{Var}(q \cdot k)"),
+        formula=nodes.ScaledVariance(),
         substituted=sp.Mul(sp.Pow(dk, -1), var, evaluate=False),
         expanded=(), exact=one, numeric=evaluate(one, digits),
         notes=(Text("除以 $\\sqrt{d_k}$ 使方差回到 $1$，与维度无关。",
@@ -378,7 +375,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
         id="sampling", title=Text("抽样验证（固定随机种子）", "Sampling check (fixed seed)"),
         lhs=nodes.Named(r"\begin{bmatrix} \operatorname{Var}(q \cdot k) & \operatorname{Var}(q \cdot k / "
                         r"\sqrt{d_k}) \end{bmatrix}", "sampled"),
-        formula=nodes.Named(r"\begin{bmatrix} d_k & 1 \end{bmatrix}"), substituted=None, expanded=(),
+        formula=nodes.SampledVariances(), substituted=None, expanded=(),
         exact=expect, numeric=evaluate(expect, digits),
         notes=(Text(f"numpy `default_rng({seed})`，{N} 对 ${d}$ 维标准正态向量：样本方差 ${raw:.2f}$ 与 ${scaled:.4f}$"
                     f"（理论值 ${d}$ 与 $1$）。",
