@@ -1,5 +1,44 @@
 """symattn: derive transformer attention symbolically, with exact LaTeX for every step.
 
+A map for newcomers: each module in one line, in the order data flows.
+
+Input
+    spec            a TOML spec -> an immutable AttentionSpec: topic, tokens, matrices, options
+    latex_input     the only importer of latex2sympy2: LaTeX numbers and matrices -> exact SymPy
+    examples        the built-in example, the article's 我 爱 你
+    from_article    the spec that an article's own example implies (``derive --from-article``)
+    limits          every size, cost and time limit, checked before the work starts
+Derivation
+    topics/         the registry (topic -> derive function), then one module per topic:
+                    attention, masks, heads, rope, theory, consistency
+    pipeline        what the topics share: Q, K, V resolved, the score and weight steps, masked rows
+    softmax         the canonical exact row softmax: shift by the minimum, group, cancel
+    linalg          exact matrix arithmetic
+    numeric         the numeric level: mpmath values at a chosen precision
+    model           the immutable Step and Derivation: data, never printing
+    notation        a derivation in the author's own terms: a spec's [notation], steps and levels
+Printing
+    nodes           small unevaluated SymPy nodes that keep a hand calculation's shape
+    markup          Text of plain and math pieces; each renderer prints the maths its own way
+    printing        the LaTeX printer: bmatrix, token labels
+    printing_text   the Unicode printer for plain text
+    escape          user text never becomes markup: one escape per output language
+Output
+    render/         one module per document format: md, tex, html, text, json, pdf
+    katex           checks formulas with KaTeX, the way blogs render them
+    plot            heatmaps of attention weights
+    io              writes output files all or nothing
+    regen           regenerates derivations/ from their specs
+    cards/          flashcards built from derivations, and their exporters
+    exercise        practice problems with exact answer keys from a derivation
+Checking an article
+    check/          read -> local -> bind -> judge -> report (its own map: check/__init__.py)
+Shell
+    cli             main(argv) -> int, a thin shell over commands/
+    commands/       one module per subcommand
+    errors          SymattnError, the one error class users see
+    __main__        ``python -m symattn``
+
 >>> from symattn import derive_article
 >>> d = derive_article()
 >>> d.step("weights").exact[1, 0]
