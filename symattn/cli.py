@@ -117,8 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         if debug or "Exceeds the limit" not in str(exc):
             return _internal(exc, debug)
-        _error("a number has too many digits to print (Python's integer-string limit); use smaller numbers "
-               "or raise SYMATTN_MAX_RESULT_DIGITS")
+        # limits.int_str_digits() follows both variables
+        _error("a number has too many digits to read or print (Python's integer-string limit); use smaller "
+               "numbers or raise SYMATTN_MAX_INTEGER_DIGITS (a number in the input) or SYMATTN_MAX_RESULT_DIGITS")
         return 2
     except (MemoryError, RecursionError) as exc:  # an input too large or too deep for this machine
         if debug:
