@@ -12,7 +12,8 @@ import sympy as sp
 __all__ = ["Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "Named", "Product", "Transposed", "is_simple",
            "RopeFrequencies", "RopeAngles", "RopeRotation", "RopeRotated", "RotationIdentity", "RotatedScoreIdentity",
            "SoftmaxJacobian", "Unscaled", "PairMoments", "MeanOfDot", "VarianceOfDot", "VarianceAndDeviation",
-           "ScaledVariance", "SampledVariances"]
+           "ScaledVariance", "SampledVariances",
+           "Tilde", "Grad", "Entry", "Hadamard", "Times", "Minus", "Outer", "RowSum", "RowMax", "Call"]
 
 
 class Dot(sp.Basic):
@@ -200,3 +201,137 @@ class ScaledVariance(sp.Basic):
 
 class SampledVariances(sp.Basic):
     """``[d_k, 1]``: what the sampled variances of q·k and q·k/√d_k should be."""
+
+
+# --- backward pass and online softmax: nodes that print themselves ------------------------------
+# Each carries its LaTeX and its plain-text form side by side, through the printers' SymPy
+# ``printmethod`` hooks (``_symattn_latex``; ``_symattn_unicode`` for plain text).
+
+def _sub(*ks) -> str:
+    """1-based subscript digits: ``12``, or ``10,2`` when a part has two digits."""
+    parts = [str(int(k) + 1) for k in ks]
+    return ("," if any(len(x) > 1 for x in parts) else "").join(parts)
+
+
+class _SelfPrinted(sp.Basic):
+    def _symattn_latex(self, p):
+        return self._form(p, True)
+
+    def _symattn_unicode(self, p):
+        return self._form(p, False)
+
+    _symattn_text = _symattn_unicode  # the hook name of symattn.printing_text
+
+    def _form(self, p, latex: bool) -> str:
+        raise NotImplementedError
+
+    def __new__(cls, *args):
+        return super().__new__(cls, *(sp.sympify(a) for a in args))
+
+
+def _unit(x) -> bool:
+    """Prints as one unit: a name, a number, a matrix or a call."""
+    return isinstance(x, (sp.Symbol, sp.MatrixSymbol, sp.MatrixBase, Named, Tilde, Grad, Entry, RowSum, RowMax,
+                          Call)) or (x.is_Number and not x.is_negative) or isinstance(x, sp.Transpose)
+
+
+def _grouped(p, x, latex: bool) -> str:
+    s = p._print(x)
+    return s if _unit(x) else (r"\left(%s\right)" % s if latex else f"({s})")
+
+
+class Tilde(_SelfPrinted):
+    """``x̃``: the scaled scores S̃.
+
+    >>> from symattn.printing import latex
+    >>> print(latex(Entry(Grad(Tilde(sp.Symbol("S"))), 0, 1)))
+    d\\tilde{S}_{12}
+    """
+
+    def _form(self, p, latex):
+        s = p._print(self.args[0])
+        return r"\tilde{%s}" % s if latex else s + "\u0303"
+
+
+class Grad(_SelfPrinted):
+    """``dx``: the gradient of the loss with respect to x."""
+
+    def _form(self, p, latex):
+        return "d" + p._print(self.args[0])
+
+
+class Entry(_SelfPrinted):
+    """``x_{ij}`` (or ``x_i``) of a named matrix or vector; indices are 0-based, printed 1-based."""
+
+    def _form(self, p, latex):
+        sub = _sub(*self.args[1:])
+        return f"{p._print(self.args[0])}_{{{sub}}}" if latex else f"{p._print(self.args[0])}_{sub}"
+
+
+class Hadamard(_SelfPrinted):
+    """``a ⊙ b``, the entrywise product."""
+
+    def _form(self, p, latex):
+        return (r" \odot " if latex else " ⊙ ").join(_grouped(p, x, latex) for x in self.args)
+
+
+class Times(_SelfPrinted):
+    """``a · b`` of two values, each in parentheses unless it is one unit."""
+
+    def _form(self, p, latex):
+        return (r" \cdot " if latex else "·").join(_grouped(p, x, latex) for x in self.args)
+
+
+class Minus(_SelfPrinted):
+    """``a - b`` in this order (an Add or MatAdd would sort its terms)."""
+
+    def _form(self, p, latex):
+        a, b = self.args
+        return f"{p._print(a)} - {_grouped(p, b, latex) if isinstance(b, (Minus, sp.Add)) else p._print(b)}"
+
+
+class Outer(_SelfPrinted):
+    """``D 1ᵀ``: a column repeated along every row."""
+
+    def _form(self, p, latex):
+        return p._print(self.args[0]) + (r" \mathbf{1}^{T}" if latex else " 1ᵀ")
+
+
+class RowSum(_SelfPrinted):
+    """``rowsum(x)``: the sum of each row, a column."""
+
+    def _form(self, p, latex):
+        s = p._print(self.args[0])
+        return r"\operatorname{rowsum}\left(%s\right)" % s if latex else f"rowsum({s})"
+
+
+class RowMax(_SelfPrinted):
+    """``rowmax(x)``: the largest entry of each row, a column."""
+
+    def _form(self, p, latex):
+        s = p._print(self.args[0])
+        return r"\operatorname{rowmax}\left(%s\right)" % s if latex else f"rowmax({s})"
+
+
+class Call(_SelfPrinted):
+    """``max(a, b)``, ``exp(x)``, ``log(x)`` or ``diag(x)`` kept unevaluated.
+
+    >>> from symattn.printing import latex
+    >>> print(latex(Call("max", sp.Symbol("m"), 2)))
+    \\max\\left(m, 2\\right)
+    """
+
+    _OPS = ("max", "exp", "log", "diag")
+
+    def __new__(cls, op: str, *args):
+        if op not in cls._OPS:
+            raise ValueError(f"unknown operator {op!r}")
+        return super().__new__(cls, sp.Symbol(op), *args)
+
+    def _form(self, p, latex):
+        op = self.args[0].name
+        inner = ", ".join(p._print(a) for a in self.args[1:])
+        if not latex:
+            return f"{op}({inner})"
+        name = "\\" + op if op != "diag" else r"\operatorname{diag}"
+        return r"%s\left(%s\right)" % (name, inner)
