@@ -52,7 +52,7 @@ def test_real_article_exits_0(run_cli, article_path):
 
 def test_real_article_claims_match_symattn_derivation(real_report):
     """Every verified value is the exact value of symattn's own derivation (not a copy of the article)."""
-    from symattn.attention import derive_attention
+    from symattn.topics.attention import derive_attention
     from symattn.examples import article_spec
     d = derive_attention(article_spec())
     kt = _value_claim(real_report, 38)
