@@ -1,0 +1,93 @@
+"""Display nodes and note helpers of the decoding topics (kv_cache, cross_attention, mla): shapes,
+stacked caches, sums and equations kept in their written order.  Each node prints itself in both
+printers (``_symattn_latex``; ``_symattn_text`` for plain text), so no topic writes LaTeX by hand.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+__all__ = ["Dims", "ShapeChain", "Stacked", "Plus", "Equals", "say", "row"]
+
+
+class _Printed(sp.Basic):
+    def _symattn_latex(self, p):
+        return self._form(p, True)
+
+    def _symattn_text(self, p):
+        return self._form(p, False)
+
+    def _form(self, p, latex: bool) -> str:
+        raise NotImplementedError
+
+
+class Dims(_Printed):
+    r"""``r × c``, the shape of one matrix.
+
+    >>> from symattn.printing import Printer
+    >>> Printer().doprint(Dims(3, 4))
+    '3 \\times 4'
+    """
+
+    def __new__(cls, rows, cols):
+        return super().__new__(cls, sp.sympify(rows), sp.sympify(cols))
+
+    def _form(self, p, latex):
+        return (r" \times " if latex else "×").join(p._print(a) for a in self.args)
+
+
+class ShapeChain(_Printed):
+    """``(a × b)(b × c) = a × c``: the shapes of a product's factors, then of its result."""
+
+    def __new__(cls, *shapes):
+        return super().__new__(cls, *(Dims(*s) for s in shapes))
+
+    def _form(self, p, latex):
+        *factors, result = self.args
+        wrap = r"\left(%s\right)" if latex else "(%s)"
+        return "".join(wrap % p._print(f) for f in factors) + " = " + p._print(result)
+
+
+class Stacked(_Printed):
+    """Blocks stacked into one column, ``[K_{1:t-1}; k_t]``: what a cache holds after an append."""
+
+    def _form(self, p, latex):
+        if latex:
+            return r"\begin{bmatrix} %s \end{bmatrix}" % r" \\ ".join(p._print(a) for a in self.args)
+        return "[%s]" % "; ".join(p._print(a) for a in self.args)
+
+
+class _Joined(_Printed):
+    _op = ""
+
+    def _form(self, p, latex):
+        return self._op.join(p._print(a) for a in self.args)
+
+
+class Plus(_Joined):
+    """``a + b`` in this order (MatAdd would sort its terms): scaled scores plus a mask."""
+
+    _op = " + "
+
+
+class Equals(_Joined):
+    """``a = b = …`` inside a sentence."""
+
+    _op = " = "
+
+
+def say(zh: str, en: str, *formulas):
+    """A note in both languages: each ``{}`` of a template is the next formula (a SymPy object or a
+    display node), printed by each renderer's own printer; both templates take them in one order.
+
+    >>> say("形状 {}", "shape {}", Dims(2, 3)).en.pieces[0]
+    'shape '
+    """
+    from ..markup import Text as Markup
+    from ..model import Text
+    return Text(Markup.format(zh, *formulas), Markup.format(en, *formulas))
+
+
+def row(values) -> sp.ImmutableMatrix:
+    """A 1 x n matrix of these values."""
+    return sp.ImmutableMatrix([list(values)])
