@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .errors import SymattnError
+from .printing import latex
 
 __all__ = ["Plan", "plan_article", "load_article", "tokens_from", "decimals_of", "language_of", "name_of"]
 
@@ -400,7 +401,7 @@ def _entry(e) -> str:
             from decimal import Decimal, getcontext
             getcontext().prec = 80
             return format(Decimal(int(e.p)) / Decimal(int(e.q)), "f")
-    return _toml_str(sp.latex(e))
+    return _toml_str(latex(e))
 
 
 def _matrix(m) -> str:

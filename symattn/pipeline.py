@@ -18,6 +18,7 @@ from .errors import SymattnError
 from .linalg import matmul, transpose
 from .model import Step, Text
 from .numeric import evaluate, fixed
+from .printing import latex
 from .softmax import ExpSum, SoftmaxRow, ratio, softmax_row
 from .spec import AttentionSpec
 
@@ -197,11 +198,11 @@ def score_steps(r: Resolved) -> tuple[list[Step], sp.ImmutableMatrix]:
     scaled = S / root if root != 1 else S
     scaled = sp.ImmutableMatrix(scaled.applyfunc(lambda e: e if e.is_Rational else sp.expand(e)))
     if root.is_Rational:
-        root_tex = f"\\sqrt{{{sp.latex(dk)}}} = {sp.latex(root)}"
+        root_tex = f"\\sqrt{{{latex(dk)}}} = {latex(root)}"
     elif root.is_number:  # sqrt(3) = sqrt(3) says nothing: give its decimals
-        root_tex = f"\\sqrt{{{sp.latex(dk)}}} \\approx {fixed(evaluate(sp.ImmutableMatrix([[root]]), digits)[0][0], digits)}"
+        root_tex = f"\\sqrt{{{latex(dk)}}} \\approx {fixed(evaluate(sp.ImmutableMatrix([[root]]), digits)[0][0], digits)}"
     else:
-        root_tex = sp.latex(root)
+        root_tex = latex(root)
     steps.append(Step(
         id="scaled_scores", title=Text(r"缩放 $S / \sqrt{d_k}$", r"Scaling $S / \sqrt{d_k}$"),
         lhs=nodes.Named(r"\tilde{S}", "S_scaled"), formula=nodes.ScaledBy(Qs * Ks.T, d_sym),
@@ -209,8 +210,8 @@ def score_steps(r: Resolved) -> tuple[list[Step], sp.ImmutableMatrix]:
         expanded=(nodes.Named(r"\tilde{s}_{%s}" % index(0, 0)), nodes.ScaledBy(S[0, 0], dk),
                   scaled[0, 0]),
         exact=scaled, numeric=evaluate(scaled, digits), row_labels=tokens, col_labels=tokens,
-        notes=(Text(f"$d_k = {sp.latex(dk)}$，$\\sqrt{{d_k}}$: ${root_tex}$。",
-                    f"$d_k = {sp.latex(dk)}$, so ${root_tex}$."),)))
+        notes=(Text(f"$d_k = {latex(dk)}$，$\\sqrt{{d_k}}$: ${root_tex}$。",
+                    f"$d_k = {latex(dk)}$, so ${root_tex}$."),)))
     return steps, scaled
 
 
@@ -242,12 +243,12 @@ def intro(r: Resolved, weights: Step) -> tuple[Text, ...]:
     """The opening paragraph: L, d_k, and the levels each step shows."""
     L, dk, digits = len(r.tokens), r.d_k, r.spec.digits
     if any(v is not None for row in weights.numeric for v in row):
-        return (Text(f"序列长度 $L = {L}$，$d_k = {sp.latex(dk)}$。每一步给出公式、代入数字、展开一个元素、精确值与 {digits} 位小数。",
-                     f"Sequence length $L = {L}$, $d_k = {sp.latex(dk)}$. Each step shows the formula, the numbers "
+        return (Text(f"序列长度 $L = {L}$，$d_k = {latex(dk)}$。每一步给出公式、代入数字、展开一个元素、精确值与 {digits} 位小数。",
+                     f"Sequence length $L = {L}$, $d_k = {latex(dk)}$. Each step shows the formula, the numbers "
                      f"substituted, one entry written out, the exact value and {digits} decimals."),)
     # symbolic weights have no decimals to promise
-    return (Text(f"序列长度 $L = {L}$，$d_k = {sp.latex(dk)}$。每一步给出公式、代入数字、展开一个元素与精确值（含符号，没有小数）。",
-                 f"Sequence length $L = {L}$, $d_k = {sp.latex(dk)}$. Each step shows the formula, the numbers "
+    return (Text(f"序列长度 $L = {L}$，$d_k = {latex(dk)}$。每一步给出公式、代入数字、展开一个元素与精确值（含符号，没有小数）。",
+                 f"Sequence length $L = {L}$, $d_k = {latex(dk)}$. Each step shows the formula, the numbers "
                  "substituted, one entry written out and the exact value (symbolic, so no decimals)."),)
 
 

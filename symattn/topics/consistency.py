@@ -21,6 +21,7 @@ from ..escape import literal
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import given, index
+from ..printing import latex
 
 __all__ = ["Solution", "solve_projection", "derive_consistency"]
 
@@ -154,8 +155,8 @@ def derive_consistency(spec) -> Derivation:
             formula=Gform, substituted=Gsub,
             expanded=(nodes.Named("g_{%s}" % index(0, 0)), nodes.Dot(*zip(a, b)), G[0, 0]),
             exact=G, numeric=evaluate(G, digits),
-            notes=(Text(f"维度: ${_shape(G)}$，可逆（行列式 ${sp.latex(G.det())}$）。",
-                        f"Shape ${_shape(G)}$, invertible (determinant ${sp.latex(G.det())}$)."),)))
+            notes=(Text(f"维度: ${_shape(G)}$，可逆（行列式 ${latex(G.det())}$）。",
+                        f"Shape ${_shape(G)}$, invertible (determinant ${latex(G.det())}$)."),)))
         Ginv = sp.ImmutableMatrix(G.inv())
         Gs = sp.MatrixSymbol("G", *G.shape)
         steps.append(Step(

@@ -25,6 +25,7 @@ from ..escape import literal
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import Resolved, index
+from ..printing import latex
 from ..spec import entry_value
 
 __all__ = ["frequencies", "pairs", "rotation", "rotate", "relative_scores", "relative_rotation_difference",
@@ -204,9 +205,9 @@ def derive_rope(spec) -> Derivation:
         expanded=(nodes.Named(r"\theta_{%d}" % (last + 1)),
                   sp.Pow(base, sp.Rational(-2 * last, d), evaluate=False) if last else sp.Integer(1), th[last]),
         exact=theta, numeric=evaluate(theta, digits),
-        notes=(Text(f"$d = {d}$，共 ${d // 2}$ 对坐标，每对一个频率；$b = {sp.latex(base)}$。"
+        notes=(Text(f"$d = {d}$，共 ${d // 2}$ 对坐标，每对一个频率；$b = {latex(base)}$。"
                     f"下标从 $1$ 起：$\\theta_i$ 属于第 $i$ 对坐标（{_cols_zh(half, d)}），也是 $\\Phi$ 的第 $i$ 列。",
-                    f"$d = {d}$ gives ${d // 2}$ coordinate pairs, one frequency each; $b = {sp.latex(base)}$. "
+                    f"$d = {d}$ gives ${d // 2}$ coordinate pairs, one frequency each; $b = {latex(base)}$. "
                     f"Indices start at $1$: $\\theta_i$ belongs to pair $i$ ({_cols_en(half, d)}) and to "
                     "column $i$ of $\\Phi$."),)))
 
@@ -258,7 +259,7 @@ def derive_rope(spec) -> Derivation:
         substituted=None,
         expanded=(nodes.Named("s_{%s}" % index(0, n1)),
                   nodes.Named(r"q_1^{T} R(p_1\theta)^{T} R(p_{%d}\theta)\, k_{%d}" % (n1 + 1, n1 + 1)),
-                  nodes.Named(r"q_1^{T} R(%s\,\theta)\, k_{%d}" % (sp.latex(delta), n1 + 1)), S[0, n1]),
+                  nodes.Named(r"q_1^{T} R(%s\,\theta)\, k_{%d}" % (latex(delta), n1 + 1)), S[0, n1]),
         exact=S, numeric=evaluate(S, digits), row_labels=tokens, col_labels=tokens,
         notes=(Text("用最后一步证明的恒等式 $R(m\\theta)^{T} R(n\\theta) = R((n-m)\\theta)$，每个分数只含位置差 $n - m$ 的三角函数。",
                     "With the identity $R(m\\theta)^{T} R(n\\theta) = R((n-m)\\theta)$, proved in the last steps, "

@@ -24,6 +24,7 @@ from ..escape import literal
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import Resolved, index, score_steps, weights_step
+from ..printing import latex
 from ..softmax import ExpSum, SoftmaxRow, softmax_row
 
 __all__ = ["jacobian", "expectation", "variance_of_dot", "sample_variance",
@@ -88,7 +89,6 @@ def _jacobian_step(step_id, title, row, label, tokens, digits, lhs_tex) -> Step:
     a = row.weights()
     a_col = sp.ImmutableMatrix(n, 1, list(a))
     diag = sp.ImmutableMatrix(sp.diag(*a))
-    from ..printing import latex
     a1 = latex(a[0])
     chain = (nodes.Named("%s_{%s}" % (lhs_tex, index(0, 0))), nodes.Named("a_{1} (1 - a_{1})"),
              nodes.Named(r"%s \left(1 - %s\right)" % (a1, a1)), J[0, 0])
@@ -146,9 +146,9 @@ def derive_softmax_gradient(spec) -> Derivation:
                                                evaluate=False), z[0, 0]),
         exact=z, numeric=evaluate(z, digits), col_labels=tokens,
         notes=(Text(f"若 $d_k = {big}${as_zh}而不除以 $\\sqrt{{d_k}}$，同样的相似度模式给出的分数要大 "
-                    f"$\\sqrt{{{big}}} = {sp.latex(root)}$ 倍。",
+                    f"$\\sqrt{{{big}}} = {latex(root)}$ 倍。",
                     f"With $d_k = {big}${as_en} and no division by $\\sqrt{{d_k}}$, the same pattern "
-                    f"of similarity gives scores $\\sqrt{{{big}}} = {sp.latex(root)}$ times larger."),)))
+                    f"of similarity gives scores $\\sqrt{{{big}}} = {latex(root)}$ times larger."),)))
     srow = softmax_row(list(z))
     a = sp.ImmutableMatrix([list(srow.weights())])
     a_num = evaluate(a, digits)
@@ -202,8 +202,8 @@ def _limit_step(exponents, label, digits) -> Step:
     # With u = e^{t/q} each entry is a rational function of u: its limit is quick and exact.
     limits = {e: sp.limit(e.subs(sp.exp(t / q), u), u, sp.oo) for e in set(J)}
     zero = all(v == 0 for v in limits.values())
-    vec = "(" + ", ".join(sp.latex(v) for v in r) + ")"
-    u_tex = sp.latex(sp.exp(t / q))
+    vec = "(" + ", ".join(latex(v) for v in r) + ")"
+    u_tex = latex(sp.exp(t / q))
     where = (Text(f"第 {label} 行移位后的分数按比例放大：$t \\cdot {vec}$（$t \\to \\infty$ 相当于不缩放而 $d_k$ 越来越大）。",
                   f"The shifted scores of row {label}, scaled up: $t \\cdot {vec}$ ($t \\to \\infty$ is like an "
                   "ever larger $d_k$ without scaling).") if label else
@@ -354,8 +354,8 @@ def derive_why_sqrt_dk(spec) -> Derivation:
         lhs=nodes.Named(r"\begin{bmatrix} \operatorname{Var}(q \cdot k) & \sigma \end{bmatrix}", "Var_sigma"),
         formula=nodes.VarianceAndDeviation(), substituted=nodes.VarianceAndDeviation(dk_value),
         expanded=(), exact=at, numeric=evaluate(at, digits),
-        notes=(Text(f"不缩放时，分数的典型差距是 ${sp.latex(at[0, 1])}$ 的量级，softmax 会饱和（见 softmax 梯度一文）。",
-                    f"Unscaled, scores typically differ by the order of ${sp.latex(at[0, 1])}$, and softmax "
+        notes=(Text(f"不缩放时，分数的典型差距是 ${latex(at[0, 1])}$ 的量级，softmax 会饱和（见 softmax 梯度一文）。",
+                    f"Unscaled, scores typically differ by the order of ${latex(at[0, 1])}$, and softmax "
                     "saturates (see the softmax gradient document)."),)))
 
     one = sp.ImmutableMatrix([[sp.cancel(var / dk)]])
