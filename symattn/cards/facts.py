@@ -118,7 +118,7 @@ def padding_mask(n: int, padded) -> sp.ImmutableMatrix:
 
 def masked_weights(scaled: sp.MatrixBase, mask: sp.MatrixBase) -> sp.ImmutableMatrix:
     """Row softmax of scaled + mask: e^{-oo} = 0, so masked columns leave the sum."""
-    from ..topics.masks import masked_softmax_rows
+    from ..pipeline import masked_softmax_rows
     return sp.ImmutableMatrix([list(r.weights()) for r in masked_softmax_rows(scaled, mask)])
 
 

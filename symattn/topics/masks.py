@@ -23,11 +23,11 @@ from ..escape import literal
 from ..linalg import matmul
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
-from ..pipeline import (NEG_INF, MaskedRow, Resolved, index, intro as attention_intro, masked_softmax_rows, meta,
-                        score_steps, weights_step)
+from ..pipeline import (NEG_INF, Resolved, index, intro as attention_intro, masked_softmax_rows, meta, score_steps,
+                        weights_step)
 from ..softmax import ExpSum, ratio
 
-__all__ = ["MaskedBy", "mask_matrix", "MaskedRow", "masked_softmax_rows", "masked_attention", "derive_mask"]
+__all__ = ["MaskedBy", "mask_matrix", "masked_attention", "derive_mask"]
 
 class MaskedBy(sp.Basic):
     """``S + M`` kept in this order for display (MatAdd would sort its terms)."""
