@@ -13,7 +13,7 @@ __all__ = ["Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "Named", "Pro
            "RopeFrequencies", "RopeAngles", "RopeRotation", "RopeRotated", "RotationIdentity", "RotatedScoreIdentity",
            "SoftmaxJacobian", "Unscaled", "PairMoments", "MeanOfDot", "VarianceOfDot", "VarianceAndDeviation",
            "ScaledVariance", "SampledVariances",
-           "Tilde", "Grad", "Entry", "Hadamard", "Times", "Minus", "Outer", "RowSum", "RowMax", "Call"]
+           "Tilde", "Grad", "Entry", "Hadamard", "Times", "Minus", "Outer", "RowSum", "RowMax", "Call", "Dims"]
 
 
 class Dot(sp.Basic):
@@ -335,3 +335,12 @@ class Call(_SelfPrinted):
             return f"{op}({inner})"
         name = "\\" + op if op != "diag" else r"\operatorname{diag}"
         return r"%s\left(%s\right)" % (name, inner)
+
+
+class Dims(_SelfPrinted):
+    """A shape ``3 × 4``; with four arguments a product's shapes, ``(3 × 3)(3 × 4)``."""
+
+    def _form(self, p, latex):
+        x = r" \times " if latex else " × "
+        pairs = [x.join(p._print(n) for n in self.args[k:k + 2]) for k in range(0, len(self.args), 2)]
+        return pairs[0] if len(pairs) == 1 else "".join(f"({s})" for s in pairs)
