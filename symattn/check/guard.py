@@ -16,11 +16,10 @@ from contextlib import contextmanager
 
 from .. import limits
 
-__all__ = ["GuardError", "article", "budget", "tick", "check_size", "CLAIM_SECONDS", "MAX_SIDE", "MAX_WORK", "MAX_SEGMENTS"]
+__all__ = ["GuardError", "article", "budget", "tick", "check_size", "MAX_SEGMENTS"]
 
-#: this module's limit names -> symattn.limits (read when used, so the environment counts)
-_LIMITS = {"CLAIM_SECONDS": "CHECK_SECONDS", "MAX_SEGMENTS": "CHECK_MAX_SEGMENTS",
-           "MAX_SIDE": "CHECK_MAX_SIDE", "MAX_WORK": "CHECK_MAX_WORK"}
+#: guard.MAX_SEGMENTS -> limits.CHECK_MAX_SEGMENTS, read when used (a test can still set guard.MAX_SEGMENTS)
+_LIMITS = {"MAX_SEGMENTS": "CHECK_MAX_SEGMENTS"}
 
 
 def __getattr__(name: str):
