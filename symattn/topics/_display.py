@@ -1,6 +1,6 @@
 """Display nodes and note helpers of the decoding topics (kv_cache, cross_attention, mla): shapes,
 stacked caches, sums and equations kept in their written order.  Each node prints itself in both
-printers (``_symattn_latex``; ``_symattn_text`` for plain text), so no topic writes LaTeX by hand.
+printers (``_symattn_latex``; ``_symattn_unicode`` for plain text), so no topic writes LaTeX by hand.
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ class _Printed(sp.Basic):
     def _symattn_latex(self, p):
         return self._form(p, True)
 
-    def _symattn_text(self, p):
+    def _symattn_unicode(self, p):
         return self._form(p, False)
+
+    _symattn_text = _symattn_unicode  # the hook name of symattn.printing_text
 
     def _form(self, p, latex: bool) -> str:
         raise NotImplementedError

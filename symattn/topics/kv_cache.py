@@ -1,0 +1,207 @@
+"""Decoding with a KV cache, token by token, and the proof that it equals causal attention.
+
+    step t:  K_{1:t} = [K_{1:t-1}; k_t],  V_{1:t} = [V_{1:t-1}; v_t]     (append, never recompute)
+             o_t = softmax(q_t K_{1:t}^T / sqrt(d_k)) V_{1:t}
+    full:    O = softmax(Q K^T / sqrt(d_k) + M) V                       (M the causal mask)
+    proof:   [o_1; …; o_L] - O = 0, entry by entry, exactly
+
+Row t of X W_K is x_t W_K, so the k_t, v_t appended at step t are the rows of K and V.  The
+cached row sees keys 1..t only, which is exactly what the causal mask leaves visible.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from .. import nodes
+from ..escape import literal
+from ..linalg import matmul, transpose
+from ..model import Derivation, Step, Text
+from ..numeric import evaluate
+from ..pipeline import NEG_INF, Resolved, index, masked_softmax_rows, meta
+from ..softmax import softmax_row
+from ._display import Dims, Equals, Plus, Stacked, row, say
+
+__all__ = ["causal_mask", "decode", "full_causal", "derive_kv_cache"]
+
+
+def causal_mask(L: int) -> sp.ImmutableMatrix:
+    """-oo above the diagonal: query i sees keys 1..i."""
+    return sp.ImmutableMatrix(L, L, lambda i, j: NEG_INF if j > i else sp.S.Zero)
+
+
+def _scaled(e, d_k):
+    root = sp.sqrt(d_k)
+    return e if root == 1 else (e / root if e.is_Rational and root.is_Rational else sp.expand(e / root))
+
+
+def decode(Q, K, V, d_k):
+    """Cached decoding: for each t, (scaled scores of q_t against K_{1:t}, softmax row, o_t).
+
+    >>> steps = decode(sp.eye(2), sp.eye(2), sp.Matrix([[1], [3]]), 1)
+    >>> [o for _, _, o in steps]
+    [Matrix([[1]]), Matrix([[3/(1 + E) + E/(1 + E)]])]
+    """
+    out = []
+    for t in range(Q.rows):
+        scores = [_scaled(sum((Q[t, k] * K[j, k] for k in range(K.cols)), sp.S.Zero), d_k)
+                  for j in range(t + 1)]
+        r = softmax_row(scores)
+        o = row(r.combine([V[j, c] for j in range(t + 1)]) for c in range(V.cols))
+        out.append((scores, r, o))
+    return out
+
+
+def full_causal(Q, K, V, d_k):
+    """The full causal computation: (A, O) with every masked weight exactly 0."""
+    L = Q.rows
+    S = matmul(Q, transpose(K))
+    scaled = sp.ImmutableMatrix(L, L, lambda i, j: _scaled(S[i, j], d_k))
+    rows = masked_softmax_rows(scaled, causal_mask(L))
+    A = sp.ImmutableMatrix([list(r.weights()) for r in rows])
+    O = sp.ImmutableMatrix(L, V.cols, lambda i, c: rows[i].combine(list(V.col(c))))
+    return A, O
+
+
+def _zero(e) -> bool:
+    """Exactly zero: structurally, else after expand (the canonical forms agree term by term)."""
+    return e == 0 or sp.expand(e) == 0
+
+
+def derive_kv_cache(spec) -> Derivation:
+    """KV-cache decoding of a spec, step by step, with the proof that it equals causal attention.
+
+    >>> from symattn.examples import article_spec
+    >>> d = derive_kv_cache(article_spec())
+    >>> d.step("cached_minus_full").exact.is_zero_matrix
+    True
+    """
+    r = Resolved(spec)
+    tokens, digits, L = spec.tokens, spec.digits, len(spec.tokens)
+    d, d_v, dk = r.K.cols, r.V.cols, r.d_k
+    steps = list(r.steps)
+    dsym = sp.Symbol("d_k")
+    cached = decode(r.Q, r.K, r.V, dk)
+    for t, (scores, srow, o) in enumerate(cached):
+        n = t + 1
+        Kt = sp.ImmutableMatrix(r.K[:n, :])
+        Vt = sp.ImmutableMatrix(r.V[:n, :])
+        K_prev, K_now = sp.MatrixSymbol(f"K_1:{t}", t, d), sp.MatrixSymbol(f"K_1:{n}", n, d)
+        V_now = sp.MatrixSymbol(f"V_1:{n}", n, d_v)
+        k_t, v_t, q_t = (sp.MatrixSymbol(f"{x}_{n}", 1, w) for x, w in (("k", d), ("v", d_v), ("q", d)))
+        steps.append(Step(
+            id=f"cache_{n}", title=say("第 {} 个词：把 {} 和 {} 追加进缓存", "Token {}: append {} and {} to the cache",
+                                       n, k_t, v_t),
+            lhs=K_now, formula=k_t if t == 0 else Stacked(K_prev, k_t), substituted=None,
+            expanded=(k_t, row(r.K.row(t))),
+            exact=Kt, numeric=evaluate(Kt, digits), row_labels=tokens[:n],
+            notes=_cache_notes(n, d, d_v, tokens[t], k_t, v_t, r, t, Vt, V_now)))
+
+        kt_sym = sp.MatrixSymbol(f"K_1:{n}", n, d)
+        formula = nodes.Product(nodes.RowSoftmax(nodes.ScaledBy(q_t * kt_sym.T, dsym)), V_now)
+        substituted = nodes.Product(nodes.RowSoftmax(nodes.ScaledBy(
+            sp.MatMul(row(r.Q.row(t)), transpose(Kt), evaluate=False), dk)), Vt)
+        w = srow.weights()
+        chain = (sp.Symbol(f"o_{index(t, 0)}"), nodes.Dot(*[(w[j], Vt[j, 0]) for j in range(n)]), o[0, 0])
+        steps.append(Step(
+            id=f"decode_{n}", title=say("第 {} 个词：用缓存算输出 {}", "Token {}: the output {} from the cache", n,
+                                        sp.Symbol(f"o_{n}")),
+            lhs=sp.MatrixSymbol(f"o_{n}", 1, d_v), formula=formula, substituted=substituted,
+            expanded=chain, exact=o, numeric=evaluate(o, digits), row_labels=(tokens[t],),
+            notes=(say("缩放后的分数，每个缓存的键一个：{}。", "The scaled scores, one per cached key: {}.",
+                       Equals(nodes.ScaledBy(q_t * kt_sym.T, dsym), row(scores))),
+                   say("权重 {}，精确和为 {}。", "Weights {}, summing to exactly {}.", row(w), 1),
+                   say("这一步只做 {} 次乘法得到分数，不重算前面的词。",
+                       "This step needs {} multiplications for its scores and recomputes no earlier token.",
+                       n * d))))
+
+    A, O = full_causal(r.Q, r.K, r.V, dk)
+    Qs, Ks = sp.MatrixSymbol("Q", L, d), sp.MatrixSymbol("K", L, d)
+    Ms, Vs = sp.MatrixSymbol("M", L, L), sp.MatrixSymbol("V", L, d_v)
+    last = L - 1
+    steps.append(Step(
+        id="causal_output", title=say("一次算完整个序列：因果注意力 {}", "The whole sequence at once: causal "
+                                       "attention {}", sp.MatrixSymbol("O", L, d_v)),
+        lhs=sp.MatrixSymbol("O", L, d_v),
+        formula=nodes.Product(nodes.RowSoftmax(Plus(nodes.ScaledBy(Qs * Ks.T, dsym), Ms)), Vs),
+        substituted=nodes.Product(nodes.RowSoftmax(Plus(nodes.ScaledBy(
+            sp.MatMul(r.Q, transpose(r.K), evaluate=False), dk), causal_mask(L))), r.V),
+        expanded=(sp.Symbol(f"o_{index(last, 0)}"),
+                  nodes.Dot(*[(A[last, j], r.V[j, 0]) for j in range(L)]), O[last, 0]),
+        exact=O, numeric=evaluate(O, digits), row_labels=tokens,
+        notes=(say("因果掩码 {}：第 {} 行只看得到第 {} 到 {} 列，正是第 {} 步缓存里的键。",
+                   "The causal mask {}: row {} sees columns {} to {} only, exactly the keys cached at step {}.",
+                   causal_mask(L), sp.Symbol("t"), 1, sp.Symbol("t"), sp.Symbol("t")),)))
+
+    stacked = sp.ImmutableMatrix([list(o) for _, _, o in cached])
+    diff = sp.ImmutableMatrix(L, d_v, lambda i, c: stacked[i, c] - O[i, c])
+    if not all(_zero(e) for e in diff):  # the proof failed: a bug, never a document
+        raise AssertionError("cached decoding differs from the causal computation")
+    diff = sp.zeros(L, d_v).as_immutable()
+    outs = [sp.MatrixSymbol(f"o_{t + 1}", 1, d_v) for t in range(L)]
+    steps.append(Step(
+        id="cached_minus_full", title=say("证明：缓存解码 = 完整因果计算", "Proof: cached decoding = the full "
+                                          "causal computation"),
+        lhs=sp.MatrixSymbol("Delta", L, d_v), formula=nodes.Minus(Stacked(*outs), sp.MatrixSymbol("O", L, d_v)),
+        substituted=nodes.Minus(stacked, O),
+        expanded=(sp.Symbol(f"Delta_{index(last, 0)}"),
+                  nodes.Minus(sp.Symbol(f"o_{index(last, 0)}"), sp.Symbol(f"O_{index(last, 0)}")),
+                  nodes.Minus(cached[last][2][0, 0], O[last, 0]), sp.S.Zero),
+        exact=diff, numeric=evaluate(diff, digits), row_labels=tokens,
+        notes=(say("逐项相减，SymPy 得到的差恰好是 {}：不是浮点误差意义上的接近，而是同一个精确值。",
+                   "Entry by entry the difference is exactly {} in SymPy: not close in floating point, "
+                   "but the same exact value.", 0),
+               say("原因：因果掩码把第 {} 行中 {} 的列变成 {}，而 {}；剩下的正是缓存里的 {} 个键。",
+                   "Why: in row {} the causal mask turns the columns {} into {}, and {}; what is left is "
+                   "exactly the {} cached keys.", *_why()))))
+
+    title = spec.heading("KV 缓存逐词解码：" + " ".join(map(literal, tokens)),
+                         "Decoding with a KV cache: " + " ".join(map(literal, tokens)))
+    intro = (say("自回归解码时，第 {} 步只新算新词的 {}、{}、{}；之前的 {} 和 {} 都存在缓存里，只追加不重算。"
+                 "每一步给出追加了什么、缓存多大，以及这一步的输出。",
+                 "When decoding autoregressively, step {} computes only the new token's {}, {} and {}; the earlier {} and "
+                 "{} sit in the cache, appended to and never recomputed. Each step shows what is appended, the "
+                 "cache's size, and the step's output.",
+                 *_intro_args()),
+             say("序列长度 {}，{}。", "Sequence length {}, {}.", _eq(sp.Symbol("L"), L), _eq(dsym, dk)))
+    return Derivation(topic="kv_cache", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
+                      lang=spec.lang, intro=intro, outro=_outro(L, d, d_v),
+                      meta=meta(r) + (("cache_entries", 2 * L * d if not r.symbolic_v else None),))
+
+
+_eq = Equals
+
+
+def _why():
+    t, j = sp.Symbol("t"), sp.Symbol("j")
+    return (t, sp.StrictGreaterThan(j, t, evaluate=False), NEG_INF,
+            Equals(sp.exp(NEG_INF, evaluate=False), 0), t)
+
+
+def _intro_args():
+    t = sp.Symbol("t")
+    return t, sp.Symbol("q_t"), sp.Symbol("k_t"), sp.Symbol("v_t"), sp.Symbol("k_j"), sp.Symbol("v_j")
+
+
+def _cache_notes(n, d, d_v, token, k_t, v_t, r, t, Vt, V_now):
+    size = Dims(n, d)
+    notes = [say("追加：{}（第 {} 个词的键），{}（它的值）。",
+                 "Appended: {} (the key of token {}) and {} (its value).",
+                 _eq(k_t, row(r.K.row(t))), n, _eq(v_t, row(r.V.row(t)))),
+             say("缓存的形状：{} 为 {}，{} 为 {}。", "Cache shapes: {} is {}, {} is {}.",
+                 sp.MatrixSymbol(f"K_1:{n}", n, d), size, V_now, Dims(n, d_v))]
+    if not r.symbolic_v:
+        notes.append(say("缓存共 {} 个数（每层每头）。", "The cache holds {} numbers (per layer and head).",
+                         Equals(sp.Mul(n, d + d_v, evaluate=False), n * (d + d_v))))
+    notes.append(say("值缓存 {}。", "The value cache {}.", _eq(V_now, Vt)))
+    return tuple(notes)
+
+
+def _outro(L, d, d_v):
+    t = sp.Symbol("t")
+    return (say("缓存随序列线性增长：{} 个词后每层每头存 {} 个数。第 {} 步的打分只需 {} 次乘法；"
+                "不用缓存则要重算 {} 的前 {} 行。",
+                "The cache grows linearly: after {} tokens it holds {} numbers per layer and head. Step {} "
+                "scores with {} multiplications; without the cache it would recompute {} up to row {}.",
+                L, L * (d + d_v), t, nodes.Times(t, sp.Symbol("d_k")),
+                sp.MatrixSymbol("Q", L, d) * sp.MatrixSymbol("K", L, d).T, t),)
