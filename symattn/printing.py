@@ -201,7 +201,7 @@ class Printer(TermOrder, LatexPrinter):
         cols = "{%s}" % ("c" * expr.cols) if mat_str == "array" else ""
         rows = r" \\ ".join(" & ".join(self._print(expr[i, j]) for j in range(expr.cols))
                             for i in range(expr.rows))
-        return r"\begin{%s}%s %s \end{%s}" % (mat_str, cols, rows, mat_str)
+        return r"\begin{%s}%s%s\end{%s}" % (mat_str, cols, f" {rows} " if rows else "", mat_str)
 
     def _print_Transpose(self, expr):
         return r"%s^{T}" % self._transposable(expr.arg)
