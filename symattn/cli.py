@@ -94,8 +94,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         limits.check_environment()
         sys.set_int_max_str_digits(limits.int_str_digits())
-        with limits.time_limit(f"symattn {args.command}", limits.MAX_COMMAND_SECONDS,
-                               env="SYMATTN_MAX_COMMAND_SECONDS"):
+        with limits.time_limit(f"symattn {args.command}", "MAX_COMMAND_SECONDS"):
             return int(args._run(args) or 0)
     except SymattnError as exc:
         _error(str(exc))

@@ -289,8 +289,9 @@ def _expire(signum, frame):
 
 
 @contextmanager
-def time_limit(what: str, seconds: float | None = None, env: str = "SYMATTN_MAX_SECONDS"):
-    """Run the body for at most ``seconds`` of CPU time (default :data:`MAX_SECONDS`).
+def time_limit(what: str, seconds: float | str | None = None, env: str = "SYMATTN_MAX_SECONDS"):
+    """Run the body for at most ``seconds`` of CPU time: a number, or the name of a limit
+    (``"MAX_SPEC_SECONDS"``: its value and its variable), by default ``"MAX_SECONDS"``.
 
     Uses a CPU-time timer (``ITIMER_VIRTUAL``, signal ``SIGVTALRM``), which
     interrupts a long SymPy or ANTLR call and does not fire early on a busy
@@ -304,7 +305,9 @@ def time_limit(what: str, seconds: float | None = None, env: str = "SYMATTN_MAX_
     ...     1 + 1
     2
     """
-    seconds = _value("MAX_SECONDS") if seconds is None else seconds
+    if seconds is None or isinstance(seconds, str):  # a limit: the message names its own variable
+        name = seconds or "MAX_SECONDS"
+        seconds, env = _value(name), env_name(name)
     usable = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
               and (bool(_cpu_stack) or (signal.getitimer(signal.ITIMER_VIRTUAL)[0] == 0 and signal.getsignal(
                   signal.SIGVTALRM) in (signal.SIG_DFL, signal.SIG_IGN, None))))

@@ -287,3 +287,17 @@ def test_readme_table_matches_the_code():
     assert set(documented) == set(ENV)
     for env, default in documented.items():
         assert _number(default) == limits.ENV_LIMITS[ENV[env]][1], (env, default)
+
+
+def test_a_timer_named_by_its_limit_reports_its_own_variable(monkeypatch):
+    """time_limit("...", "MAX_COMMAND_SECONDS") takes the value and the variable from one name."""
+    import time
+    monkeypatch.setenv("SYMATTN_MAX_COMMAND_SECONDS", "0.05")
+    with pytest.raises(SymattnError) as info:
+        with limits.time_limit("spinning", "MAX_COMMAND_SECONDS"):
+            end = time.process_time() + 30  # a safety net: the timer fires long before
+            while time.process_time() < end:
+                pass
+            pytest.fail("the CPU timer never fired")
+    assert str(info.value) == ("spinning took longer than the limit of 0.05 s of CPU time "
+                               "(set SYMATTN_MAX_COMMAND_SECONDS to raise it)")

@@ -142,8 +142,7 @@ def _check_one(text: str, name: str, fix: bool = False):
     try:
         if _IN_WORKER:
             from .. import limits
-            with limits.time_limit(f"symattn check {name}", limits.MAX_COMMAND_SECONDS,
-                                   env="SYMATTN_MAX_COMMAND_SECONDS"):
+            with limits.time_limit(f"symattn check {name}", "MAX_COMMAND_SECONDS"):
                 return _check_and_fix(text, name, fix)
         return _check_and_fix(text, name, fix)
     except SymattnError as exc:
