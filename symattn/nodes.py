@@ -12,7 +12,8 @@ import sympy as sp
 __all__ = ["Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "Named", "Product", "Transposed", "is_simple",
            "RopeFrequencies", "RopeAngles", "RopeRotation", "RopeRotated", "RotationIdentity", "RotatedScoreIdentity",
            "SoftmaxJacobian", "Unscaled", "PairMoments", "MeanOfDot", "VarianceOfDot", "VarianceAndDeviation",
-           "ScaledVariance", "SampledVariances",
+           "ScaledVariance", "SampledVariances", "HeadSplit", "KvGroups", "GqaIdentity", "KvCacheRatio", "RankTest",
+           "NullSpace",
            "Tilde", "Grad", "Entry", "Hadamard", "Times", "Minus", "Outer", "RowSum", "RowMax", "Call", "Dims"]
 
 
@@ -201,6 +202,35 @@ class ScaledVariance(sp.Basic):
 
 class SampledVariances(sp.Basic):
     """``[d_k, 1]``: what the sampled variances of q·k and q·k/√d_k should be."""
+
+
+# --- heads and consistency -------------------------------------------------------------------------
+
+class HeadSplit(sp.Basic):
+    """``[d, h, d/h]``: the width, the number of heads, and the width of one head."""
+
+
+class KvGroups(sp.Basic):
+    """``([j = ⌈i n_kv / n_q⌉])_{ij}``: which K/V head query head i reads."""
+
+
+class GqaIdentity(sp.Basic):
+    """``GQA(Q, K, V) - MHA(Q, K R, V R)``, which is zero."""
+
+
+class KvCacheRatio(sp.Basic):
+    """The KV cache of GQA over that of MHA, every factor written out."""
+
+
+class RankTest(sp.Basic):
+    """``[rank X, rank [X | T]]``: equal exactly when X W = T has a solution."""
+
+    def __new__(cls, target):
+        return super().__new__(cls, sp.Symbol(target) if isinstance(target, str) else target)
+
+
+class NullSpace(sp.Basic):
+    """``{n : X n = 0}``."""
 
 
 # --- backward pass and online softmax: nodes that print themselves ------------------------------

@@ -324,6 +324,26 @@ class Printer(TermOrder, LatexPrinter):
     def _print_SampledVariances(self, expr):
         return r"\begin{bmatrix} d_k & 1 \end{bmatrix}"
 
+    def _print_HeadSplit(self, expr):
+        return r"\begin{bmatrix} d & h & d / h \end{bmatrix}"
+
+    def _print_KvGroups(self, expr):
+        return r"\left(\left[\, j = \lceil i \, n_{kv} / n_q \rceil \,\right]\right)_{ij}"
+
+    def _print_GqaIdentity(self, expr):
+        return r"\operatorname{GQA}(Q, K, V) - \operatorname{MHA}(Q, K R, V R)"
+
+    def _print_KvCacheRatio(self, expr):
+        return (r"\frac{2 \, N_{\text{layers}} \, L \, n_{kv} \, d_h \, b}"
+                r"{2 \, N_{\text{layers}} \, L \, n_q \, d_h \, b}")
+
+    def _print_RankTest(self, expr: nodes.RankTest):
+        return r"\begin{bmatrix} \operatorname{rank} X & \operatorname{rank}[X \mid %s] \end{bmatrix}" % \
+            self._print(expr.args[0])
+
+    def _print_NullSpace(self, expr):
+        return r"\{ n : X n = 0 \}"
+
     # --- SymPy's own _latex hooks -------------------------------------------------------
     def _print_Basic(self, expr):
         r"""Our ``printmethod`` hides SymPy's ``_latex`` hooks; use them before the generic form.

@@ -135,10 +135,7 @@ def derive_consistency(spec) -> Derivation:
                         "has a solution."))
     steps.append(Step(
         id="ranks", title=Text("秩判定（Rouché–Capelli）", "Rank test (Rouché–Capelli)"),
-        lhs=nodes.Named(r"\begin{bmatrix} \operatorname{rank} X & \operatorname{rank}[X \mid %s] \end{bmatrix}"
-                        % name, "ranks"),
-        formula=nodes.Named(r"\begin{bmatrix} \operatorname{rank} X & \operatorname{rank}[X \mid %s] \end{bmatrix}"
-                            % name, "ranks"),
+        lhs=nodes.RankTest(name), formula=nodes.RankTest(name),
         substituted=None,
         expanded=(nodes.Named(r"\operatorname{rref}[X \mid %s]" % name, "rref"),
                   sp.ImmutableMatrix(X.row_join(T).rref()[0])),
@@ -204,7 +201,7 @@ def derive_consistency(spec) -> Derivation:
     if k:
         steps.append(Step(
             id="null_space", title=Text(r"零空间 $\operatorname{null}(X)$", r"Null space $\operatorname{null}(X)$"), lhs=sp.MatrixSymbol("N", *N.shape),
-            formula=nodes.Named(r"\{ n : X n = 0 \}"), substituted=None,
+            formula=nodes.NullSpace(), substituted=None,
             expanded=(nodes.Named(r"X n_{1}"), sp.MatMul(X, N.col(0), evaluate=False), sp.zeros(X.rows, 1)),
             exact=N, numeric=evaluate(N, digits),
             notes=(Text(f"$\\dim \\operatorname{{null}}(X) = {X.cols} - {sol.rank_x} = {k}$。",

@@ -375,7 +375,7 @@ def derive_mha(spec) -> Derivation:
     steps.append(Step(
         id="split", title=Text("把 $d$ 分成 $h$ 个头", "Split $d$ into $h$ heads"),
         lhs=nodes.Named(r"\begin{bmatrix} d & h & d_h \end{bmatrix}", "dims"),
-        formula=nodes.Named(r"\begin{bmatrix} d & h & d / h \end{bmatrix}"), substituted=None,
+        formula=nodes.HeadSplit(), substituted=None,
         expanded=(nodes.Named("d_h"), nodes.Named(f"{Q.cols} / {h}"), sp.Integer(d_h)),
         exact=dims, numeric=evaluate(dims, digits),
         notes=tuple(Text(f"第 {k + 1} 个头: $Q$、$K$ 的第 {k * d_h + 1}–{(k + 1) * d_h} 列，"
@@ -409,7 +409,7 @@ def derive_gqa(spec) -> Derivation:
     steps.append(Step(
         id="sharing", title=Text("哪些查询头共享同一个 K/V 头", "Which query heads share a K/V head"),
         lhs=sp.MatrixSymbol("G", n_q, n_kv),
-        formula=nodes.Named(r"\left(\left[\, j = \lceil i \, n_{kv} / n_q \rceil \,\right]\right)_{ij}"),
+        formula=nodes.KvGroups(),
         substituted=None,
         expanded=(nodes.Named(r"g(%d)" % n_q), nodes.Named(r"\lceil %d \cdot %d / %d \rceil" % (n_q, n_kv, n_q)),
                   sp.Integer(kv_group(n_q - 1, n_q, n_kv) + 1)),
@@ -446,7 +446,7 @@ def derive_gqa(spec) -> Derivation:
     steps.append(Step(
         id="gqa_equals_mha", title=Text("证明：GQA = 重复 K/V 的 MHA", "Proof: GQA = MHA with repeated K/V"),
         lhs=nodes.Named(r"\Delta", "Delta"),
-        formula=nodes.Named(r"\operatorname{GQA}(Q, K, V) - \operatorname{MHA}(Q, K R, V R)"),
+        formula=nodes.GqaIdentity(),
         substituted=None,
         expanded=(nodes.Named(r"\Delta_{11}"), nodes.Named(r"o^{\mathrm{GQA}}_{11} - o^{\mathrm{MHA}}_{11}"),
                   nodes.Shifted(grouped[0, 0], repeated[0, 0]), diff[0, 0]),
@@ -467,8 +467,7 @@ def derive_gqa(spec) -> Derivation:
     C = sp.ImmutableMatrix([[value]])
     steps.append(Step(
         id="kv_cache", title=Text("KV 缓存的内存比", "KV-cache memory ratio"), lhs=nodes.Named("r", "r"),
-        formula=nodes.Named(r"\frac{2 \, N_{\text{layers}} \, L \, n_{kv} \, d_h \, b}"
-                            r"{2 \, N_{\text{layers}} \, L \, n_q \, d_h \, b}"),
+        formula=nodes.KvCacheRatio(),
         substituted=None,
         expanded=(nodes.Named("r"), ratio, nodes.Named(r"\frac{%d}{%d}" % (n_kv, n_q)), value),
         exact=C, numeric=evaluate(C, digits),
