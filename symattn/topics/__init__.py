@@ -23,6 +23,7 @@ TOPICS: dict[str, tuple[str, str, frozenset[str]]] = {
     "consistency": ("consistency", "derive_consistency", frozenset({"target"})),
     "backward": ("backward", "derive_backward", frozenset({"dO"})),
     "kv_cache": ("kv_cache", "derive_kv_cache", frozenset()),
+    "cross_attention": ("cross_attention", "derive_cross_attention", frozenset({"source", "memory", "padding"})),
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-__all__ = ["Dims", "ShapeChain", "Stacked", "Plus", "Equals", "say", "row"]
+__all__ = ["Dims", "ShapeChain", "Stacked", "Plus", "Equals", "say", "row", "option_matrix"]
 
 
 class _Printed(sp.Basic):
@@ -93,3 +93,25 @@ def say(zh: str, en: str, *formulas):
 def row(values) -> sp.ImmutableMatrix:
     """A 1 x n matrix of these values."""
     return sp.ImmutableMatrix([list(values)])
+
+
+def option_matrix(spec, key: str):
+    """``[options] key = [[...], ...]`` as an exact matrix, its size checked before any entry is read;
+    None when the option is absent."""
+    from .. import limits
+    from ..errors import SymattnError
+    from ..spec import entry_value
+    raw = spec.option(key)
+    if raw is None:
+        return None
+    where = f"options.{key}"
+    if not isinstance(raw, list) or not raw or not all(isinstance(r, list) and r for r in raw):
+        raise SymattnError("expected a non-empty list of rows", entry=where)
+    limits.check_matrix(len(raw), len(raw[0]), where)
+    if any(len(r) != len(raw[0]) for r in raw):
+        raise SymattnError("rows of different lengths", entry=where)
+    m = sp.ImmutableMatrix([[entry_value(v, f"{where}[{i + 1},{j + 1}]") for j, v in enumerate(r)]
+                            for i, r in enumerate(raw)])
+    if m.free_symbols:
+        raise SymattnError("expected numbers", entry=where)
+    return m
