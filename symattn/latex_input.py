@@ -296,13 +296,15 @@ def _guard(expr) -> None:
                 refuse(f"{_brief(node)}: the argument is over the limit of {limits.MAX_FACTORIAL}")
             d = limits.factorial_digits(max(1, int(value_bound(args[0]))))
         elif isinstance(node, (sp.Sum, sp.Product)):
-            span = 1
+            span, top = 1, limits.MAX_FACTORIAL
             for lim in node.limits:
                 if len(lim) != 3 or not (lim[1].is_Integer and lim[2].is_Integer):
                     refuse(f"{_brief(node)} needs whole-number bounds")
-                span *= max(0, int(lim[2]) - int(lim[1]) + 1) if abs(lim[2]) < 10**9 else 10**9
-            if span > limits.MAX_FACTORIAL:
-                refuse(f"{_brief(node)} has {span} terms, over the limit of {limits.MAX_FACTORIAL}")
+                # exact, not capped at a fixed 10^9 that a raised limit could exceed
+                span *= max(0, int(lim[2]) - int(lim[1]) + 1)
+                if span > top:
+                    shown = span if span.bit_length() < 64 else f"about 10^{int(span.bit_length() * 0.30103)}"
+                    refuse(f"{_brief(node)} has {shown} terms, over the limit of {top}")
             d = sub[0] * span if isinstance(node, sp.Product) else sub[0] + len(str(span))
         else:
             d = max(sub)

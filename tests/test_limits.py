@@ -192,6 +192,18 @@ def test_factorial_argument_follows_the_factorial_limit(monkeypatch):
     assert _parse("1001!") > 0
 
 
+def test_terms_of_a_sum_follow_the_factorial_limit_however_high(monkeypatch):
+    """The count of terms was capped at 10^9, so with the limit at 2*10^9 a sum of 10^12 terms
+    passed the count and ran into the time limit instead."""
+    with pytest.raises(SymattnError, match="has 1001 terms, over the limit of 1000"):
+        _parse(r"\sum_{i=1}^{1001} i")
+    monkeypatch.setenv("SYMATTN_MAX_FACTORIAL", "1001")
+    assert _parse(r"\sum_{i=1}^{1001} i") == 501501
+    monkeypatch.setenv("SYMATTN_MAX_FACTORIAL", "2000000000")
+    with pytest.raises(SymattnError, match="has 1000000000000 terms, over the limit of 2000000000"):
+        _parse(r"\sum_{i=1}^{1000000000000} \frac{1}{i}")
+
+
 def test_exponential_bound_follows_the_digit_limit(monkeypatch):
     """e^{x} has x / ln 10 digits: e^{30000} (about 13,000) is over 10,000 and under 20,000."""
     with pytest.raises(SymattnError, match="more than 10000 digits"):
