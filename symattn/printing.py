@@ -1,6 +1,8 @@
 """LaTeX printing: a SymPy ``LatexPrinter`` that writes the way a teacher does.
 
-* matrices as ``bmatrix`` (never ``\\left[\\begin{matrix}``);
+* matrices as ``bmatrix`` (never ``\\left[\\begin{matrix}``), through SymPy's own ``mat_str`` and
+  ``mat_delim`` settings, so ``latex(m, mat_str="pmatrix")`` works as in SymPy;
+* a compound transpose in parentheses: ``\\left(Q K^{T}\\right)^{T}``;
 * ``e^{1/2}`` with a slash in exponents, optionally upright ``\\mathrm{e}``;
 * sums of exponentials largest exponent first, then token order: e^{1/2} + 2;
 * token subscripts in text mode: ``v_{\\text{我}}``;
