@@ -82,6 +82,8 @@ FIXED = {
     "CHECK_MAX_NUMBER_CHARS": 60,   # characters of one number in an article
     "CHECK_MAX_EXPONENT": 4096,     # largest exponent check evaluates exactly
     "CHECK_MAX_BLOCK_ENTRIES": 4096,  # entries of one block of numbers read from prose or code
+    "CHECK_MAX_JOBS": 256,          # processes of check -j
+    "PLOT_MAX_DPI": 1200,           # plot --dpi
 }
 #: seconds below this are refused: a timer that fires before anything runs is a typo
 _MIN_SECONDS = 0.01

@@ -45,13 +45,15 @@ FORMATS = ("text", "json", "github", "sarif")
 
 
 def _jobs(text: str) -> int:
+    from .. import limits
     from ..errors import SymattnError
     try:
         n = int(text)
     except ValueError:
         n = 0
-    if not 1 <= n <= 256:
-        raise SymattnError(f"check: argument -j/--jobs: {text!r} is not a number of processes from 1 to 256")
+    top = limits.CHECK_MAX_JOBS
+    if not 1 <= n <= top:
+        raise SymattnError(f"check: argument -j/--jobs: {text!r} is not a number of processes from 1 to {top}")
     return n
 
 

@@ -35,6 +35,7 @@ def run(args) -> int:
     import warnings
     from pathlib import Path
 
+    from .. import limits
     from ..errors import SymattnError
     from ..plot import plot
     from ..topics import derive
@@ -50,8 +51,8 @@ def run(args) -> int:
     fmt = fmt or "png"
     if fmt == "png" and (not args.output or args.output == "-") and sys.stdout.isatty():
         raise SymattnError("a PNG is binary data: give -o FILE.png (or redirect standard output)")
-    if not 1 <= args.dpi <= 1200:
-        raise SymattnError("--dpi must be from 1 to 1200")
+    if not 1 <= args.dpi <= limits.PLOT_MAX_DPI:
+        raise SymattnError(f"--dpi must be from 1 to {limits.PLOT_MAX_DPI}")
     spec = spec_from_args(args)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
