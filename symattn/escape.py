@@ -22,6 +22,7 @@ import html
 import re
 
 from .errors import SymattnError
+from .markup import Math, Text, as_text
 
 __all__ = ["split_math", "literal", "check_title", "tex_text", "md_text", "mathtext_text", "MATH_COMMANDS"]
 
@@ -40,42 +41,8 @@ _TITLE_CHARS = re.compile(r"[^\x20-\x7e]|[#%@~`\"&]")
 
 
 def split_math(text: str) -> list[tuple[bool, str]]:
-    """(is_math, text) pieces; an unclosed ``$`` is a dollar sign."""
-    out: list[tuple[bool, str]] = []
-    buf: list[str] = []
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "\\" and i + 1 < n and text[i + 1] in "$\\":
-            buf.append(text[i + 1])
-            i += 2
-            continue
-        if ch == "$":
-            end = _closing(text, i + 1)
-            if end is not None and end > i + 1:
-                if buf:
-                    out.append((False, "".join(buf)))
-                    buf = []
-                out.append((True, text[i + 1:end]))
-                i = end + 1
-                continue
-        buf.append(ch)
-        i += 1
-    if buf:
-        out.append((False, "".join(buf)))
-    return out
-
-
-def _closing(text: str, start: int) -> int | None:
-    i = start
-    while i < len(text):
-        if text[i] == "\\":
-            i += 2
-            continue
-        if text[i] == "$":
-            return i
-        i += 1
-    return None
+    """(is_math, LaTeX source) pieces of :meth:`symattn.markup.Text.parse`; an unclosed ``$`` is a dollar sign."""
+    return [(True, p.source) if isinstance(p, Math) else (False, p) for p in Text.parse(text).pieces]
 
 
 def literal(text: str) -> str:
@@ -137,18 +104,33 @@ def check_title(title: str, where: str = "title") -> None:
         raise SymattnError("title must be one line of printable text", entry=where)
     if "^^" in title:
         raise SymattnError("^^ (TeX's character code notation) is not allowed in a title", entry=where)
-    for is_math, piece in split_math(title):
-        if is_math:
-            check_math(piece, where)
+    for piece in Text.parse(title).pieces:
+        if isinstance(piece, Math):
+            check_math(piece.source, where)
 
 
 # --- one escape function per output language --------------------------------------------------
 
-def tex_text(text: str, escape_plain) -> str:
+def _formulas(latex):
+    """(formula source, trusted) for each math piece: LaTeX source from text is checked at render
+    time; a formula built from SymPy objects is printed by ``latex`` (the project's Printer)."""
+    def one(m: Math) -> tuple[str, bool]:
+        if m.source is not None:
+            return m.source, _inert(m.source)
+        from .printing import latex as default
+        return m.text(latex or default), True
+    return one
+
+
+def tex_text(text: "str | Text", escape_plain, latex=None) -> str:
     """TeX: math pieces verbatim (spec titles were checked; ours are ours), the rest through
-    ``escape_plain``, which makes every TeX special inert."""
-    return "".join(f"${piece}$" if is_math and _inert(piece) else escape_plain(("$%s$" % piece) if is_math else piece)
-                   for is_math, piece in split_math(text))
+    ``escape_plain``, which makes every TeX special inert.  ``latex`` prints SymPy parts."""
+    formula = _formulas(latex)
+
+    def math(m: Math) -> str:
+        source, ok = formula(m)
+        return f"${source}$" if ok else escape_plain(f"${source}$")
+    return as_text(text).render(escape_plain, math)
 
 
 def _inert(math: str) -> bool:
@@ -165,29 +147,34 @@ def _inert(math: str) -> bool:
 _MD_SPECIALS = re.compile(r"([\\`*_\[\]()!#|~<>{}+])")
 
 
-def md_text(text: str) -> str:
+def md_text(text: "str | Text", latex=None) -> str:
     """Markdown: text pieces HTML-escaped and their Markdown punctuation backslash-escaped, so
     ``[x](javascript:...)`` or ``<script>`` stays text; math pieces stay ``$...$`` (HTML-escaped)."""
-    out = []
-    for is_math, piece in split_math(text):
-        if is_math and _inert(piece):
-            out.append("$" + html.escape(piece, quote=False) + "$")
-        else:
-            shown = f"${piece}$" if is_math else piece
-            out.append(_MD_SPECIALS.sub(r"\\\1", html.escape(shown, quote=False)).replace("$", r"\$"))
-    return "".join(out)
+    formula = _formulas(latex)
+
+    def plain(piece: str) -> str:
+        return _MD_SPECIALS.sub(r"\\\1", html.escape(piece, quote=False)).replace("$", r"\$")
+
+    def math(m: Math) -> str:
+        source, ok = formula(m)
+        return "$" + html.escape(source, quote=False) + "$" if ok else plain(f"${source}$")
+    return as_text(text).render(plain, math)
 
 
 def mathtext_text(text: str) -> str:
     r"""matplotlib: a dollar sign that is text is ``\$`` (else mathtext would parse it); math
     pieces are kept only when mathtext itself accepts them."""
-    out = []
-    for is_math, piece in split_math(text):
-        if is_math and _inert(piece) and _mathtext_ok(piece):
-            out.append(f"${piece}$")
-        else:
-            out.append((f"${piece}$" if is_math else piece).replace("$", r"\$"))
-    return "".join(out)
+    def math(m: Math) -> str:
+        source = m.source if m.source is not None else m.text(_mathtext_latex)
+        if _inert(source) and _mathtext_ok(source):
+            return f"${source}$"
+        return f"${source}$".replace("$", r"\$")
+    return as_text(text).render(lambda piece: piece.replace("$", r"\$"), math)
+
+
+def _mathtext_latex(expr) -> str:
+    from .printing import latex
+    return latex(expr)
 
 
 def _mathtext_ok(math: str) -> bool:

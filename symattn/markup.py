@@ -34,6 +34,10 @@ class Math:
         """The LaTeX source when every part is one (legacy or user text), else None."""
         return "".join(self.parts) if all(isinstance(p, str) for p in self.parts) else None
 
+    def text(self, print_part: Callable[[object], str]) -> str:
+        """The formula in one notation: LaTeX source parts as written, the others through ``print_part``."""
+        return "".join(p if isinstance(p, str) else print_part(p) for p in self.parts)
+
 
 def math(*parts, display: bool = False) -> Math:
     """A formula of these parts: SymPy objects, display nodes, numbers, or LaTeX source strings."""
@@ -120,6 +124,22 @@ class Text:
     def render(self, plain: Callable[[str], str], formula: Callable[[Math], str]) -> str:
         """The pieces joined: plain text through ``plain``, each formula through ``formula``."""
         return "".join(formula(p) if isinstance(p, Math) else plain(p) for p in self.pieces)
+
+    def source(self, latex: Callable[[object], str]) -> str:
+        r"""The legacy string form that :meth:`parse` reads back: formulas as ``$...$`` in LaTeX
+        (SymPy parts through ``latex``), ``\`` and ``$`` in the plain text escaped.
+
+        >>> src = r"cost \$5, $x^2$ and $$y$$"
+        >>> Text.parse(src).source(str) == src
+        True
+        """
+        def plain(piece: str) -> str:
+            return piece.replace("\\", "\\\\").replace("$", "\\$")
+
+        def formula(m: Math) -> str:
+            fence = "$$" if m.display else "$"
+            return fence + m.text(latex) + fence
+        return self.render(plain, formula)
 
     @property
     def words(self) -> str:

@@ -16,7 +16,7 @@ import sympy as sp
 
 from . import nodes
 from .errors import SymattnError
-from .escape import split_math
+from .markup import Text as Markup, as_text, math
 from .model import Derivation, Step, Text
 from .spec import LEVELS
 
@@ -53,16 +53,19 @@ def present(d: Derivation, spec) -> Derivation:
         return d
     ids = [s.id for s in d.steps]
     given = dict(spec.notation)
+    words = dict(spec.notation_words)
     for key in given:
         if key not in ids:
             raise _unknown(key, ids, f"notation.{key}")
     names: dict[str, str] = {}
+    plain: dict[str, str] = {}  # the same names for plain text
     old: list[str] = []  # how the renamed quantities printed before, to find them in headings
     from .printing import Printer
     for s in d.steps:
         sym = symbol_name(s.lhs)
         if s.id in given and sym:
             names[sym] = given[s.id]
+            plain[sym] = words.get(s.id, given[s.id])
             old.append(Printer().doprint(s.lhs))
     if names:  # the author's names over the topic's own (rope prints Q_rot as Q̃)
         names = dict(dict(d.meta).get("names", ())) | names
@@ -76,7 +79,10 @@ def present(d: Derivation, spec) -> Derivation:
                 raise _unknown(key, ids, "steps")
         steps = [steps[ids.index(key)] for key in spec.steps]
         numbers = tuple(range(1, len(steps) + 1))
-    meta = d.meta + (("names", tuple(sorted(names.items()))),) if names else d.meta
+    if plain:
+        plain = dict(dict(d.meta).get("plain_names", ())) | plain
+    meta = d.meta + (("names", tuple(sorted(names.items()))), ("plain_names", tuple(sorted(plain.items())))) \
+        if names else d.meta
     intro = d.intro
     if spec.levels:
         levels = tuple(v for v in LEVELS if v in spec.levels)
@@ -91,15 +97,17 @@ def _renamed(step: Step, name: str | None, names: dict[str, str], old: list[str]
     lhs = step.lhs
     if name is not None and not isinstance(lhs, sp.MatrixSymbol):  # a MatrixSymbol is renamed by the printer
         lhs = nodes.Named(name, step.id)
-    pieces = split_math(step.title.en)
-    ends_in_math = sum(m for m, _ in pieces) == 1 and pieces[-1][0]
-    mentions = ends_in_math and any(re.search(r"(?<![A-Za-z\\])" + re.escape(o) + r"(?![a-z])", pieces[-1][1])
-                                    for o in old)
+    pieces = as_text(step.title.en).pieces
+    formulas = [p for p in pieces if not isinstance(p, str)]
+    ends_in_math = len(formulas) == 1 and pieces[-1] is formulas[0]
+    mentions = ends_in_math and formulas[0].source is not None and \
+        any(re.search(r"(?<![A-Za-z\\])" + re.escape(o) + r"(?![a-z])", formulas[0].source) for o in old)
     if name is None and not mentions:
         return step
     from .render.common import names_printer
     shown = names_printer(names).doprint(lhs)
-    return replace(step, lhs=lhs, title=Text(_heading(step.title.zh, shown), _heading(step.title.en, shown)))
+    return replace(step, lhs=lhs, title=Text(_heading(step.title.zh, lhs, shown),
+                                             _heading(step.title.en, lhs, shown)))
 
 
 def _in_own_terms(steps: list[Step], given: dict) -> list[Step]:
@@ -115,17 +123,18 @@ def _in_own_terms(steps: list[Step], given: dict) -> list[Step]:
     return out
 
 
-def _heading(title: str, shown: str) -> str:
-    """The heading's words with the quantity's (possibly new) name as its only math:
-    the old math spelled symattn's names, and text cannot be renamed reliably."""
-    words = "".join(piece for is_math, piece in split_math(title) if not is_math).strip()
-    words = words.rstrip(" :：,，")
-    if not any(is_math for is_math, _ in split_math(title)):
+def _heading(title, lhs, shown: str):
+    """The heading's words with the quantity's (possibly new) name as its only math, printed
+    from ``lhs`` by each renderer: the old math spelled symattn's names, and text cannot be
+    renamed reliably."""
+    text = as_text(title)
+    if not text.has_math:
         return title
+    words = text.words.strip().rstrip(" :：,，")
     said = re.fullmatch(r"\\text\{([^{}\\]+)\}", shown)
     if said and said.group(1).lower() in words.lower():  # "Scores $\text{Scores}$" says it twice
         return words
-    return f"{words} ${shown}$" if words else f"${shown}$"
+    return Markup.of(words, " ", lhs) if words else Markup.of(lhs)
 
 
 _LEVEL_WORDS = {
@@ -139,12 +148,12 @@ def _intro(d: Derivation, levels) -> tuple[Text, ...]:
     """The first paragraph names the levels shown; the topic's own lists all of them."""
     zh = "、".join(_LEVEL_WORDS[v][0] for v in levels)
     en = ", ".join(_LEVEL_WORDS[v][1] for v in levels)
-    head = Text("", "")
+    head = Text(Markup(), Markup())
     dk = dict(d.meta).get("d_k")
     if d.tokens and dk is not None:
-        head = Text(f"序列长度 $L = {len(d.tokens)}$，$d_k = {sp.latex(dk)}$。",
-                    f"Sequence length $L = {len(d.tokens)}$, $d_k = {sp.latex(dk)}$. ")
-    shown = Text(f"{head.zh}每一步给出{zh}。", f"{head.en}Each step shows {en}.")
+        L, d_k = math(nodes.Named("L"), " = ", len(d.tokens)), math(nodes.Named("d_k"), " = ", dk)
+        head = Text(Markup.format("序列长度 {}，{}。", L, d_k), Markup.format("Sequence length {}, {}. ", L, d_k))
+    shown = Text(head.zh + f"每一步给出{zh}。", head.en + f"Each step shows {en}.")
     if d.topic == "attention":  # its first paragraph is the list of levels
         return (shown,) + d.intro[1:]
     return d.intro + (shown,)

@@ -59,6 +59,7 @@ class AttentionSpec:
     claimed: tuple[tuple[str, sp.ImmutableMatrix, int], ...] = ()  # (step id, values, decimals)
     options: tuple[tuple[str, object], ...] = field(default=())     # topic-specific settings
     notation: tuple[tuple[str, str], ...] = ()   # (step id, LaTeX name), e.g. ("scores", r"\text{Scores}")
+    notation_words: tuple[tuple[str, str], ...] = ()  # (step id, the name as plain text writes it)
     steps: tuple[str, ...] = ()                  # step ids to show, in this order; () is all
     levels: tuple[str, ...] = ()                 # levels to show (see LEVELS); () is all
     source: str | None = None                    # file name, for messages
@@ -191,6 +192,7 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     if not isinstance(options, dict):
         raise SymattnError("options must be a table", entry="options")
     notation = _notation(data.get("notation", {}))
+    words = tuple((key, _name_words(data["notation"][key])) for key, _ in notation)
     steps = _names_list(data.get("steps"), "steps")
     levels = _names_list(data.get("levels"), "levels")
     bad = [v for v in levels if v not in LEVELS]
@@ -201,7 +203,7 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     limits.check_terms(len(tokens), width)
     return AttentionSpec(tokens=tokens, d_k=d_k, digits=digits, lang=lang, titles=titles, topic=topic,
                          claimed=tuple(claimed), options=tuple(sorted(options.items())),
-                         notation=notation, steps=steps, levels=levels, source=source, **mats)
+                         notation=notation, notation_words=words, steps=steps, levels=levels, source=source, **mats)
 
 
 def _names_list(value, key: str) -> tuple[str, ...]:
@@ -220,6 +222,12 @@ def _notation(value) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, dict):
         raise SymattnError("notation must be a table of step id = name", entry="notation")
     return tuple((key, notation_latex(name, f"notation.{key}")) for key, name in sorted(value.items()))
+
+
+def _name_words(name: str) -> str:
+    """A checked name for plain text: the author's words, or their formula as they wrote it."""
+    name = name.strip()
+    return name[1:-1].strip() if len(name) > 2 and name[0] == name[-1] == "$" else name
 
 
 _MATH_NAME = re.compile(r"[A-Za-z]|.*[\\$^_].*")  # a letter, or a formula; words are text

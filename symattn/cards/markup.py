@@ -9,26 +9,20 @@ from __future__ import annotations
 import html
 import re
 
+from ..markup import Math, Text
+
 __all__ = ["segments", "formulas", "to_anki_html", "to_markdown", "to_plain", "cloze_safe"]
 
-_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
+def segments(text: "str | Text") -> tuple[tuple[str, str], ...]:
+    """('text'|'inline'|'display', content) pieces; an unpaired ``$`` is a bug in the deck (ValueError)."""
+    pieces = text.pieces if isinstance(text, Text) else Text.parse(text, strict=True).pieces
+    return tuple((("display" if p.display else "inline"), p.text(_latex).strip()) if isinstance(p, Math)
+                 else ("text", p) for p in pieces)
 
 
-def segments(text: str) -> tuple[tuple[str, str], ...]:
-    """('text'|'inline'|'display', content) pieces; an unpaired ``$`` is a bug in the deck."""
-    out, pos = [], 0
-    for m in _MATH.finditer(text):
-        if m.start() > pos:
-            out.append(("text", text[pos:m.start()]))
-        out.append(("display", m.group(1).strip()) if m.group(1) is not None
-                   else ("inline", m.group(2).strip()))
-        pos = m.end()
-    if pos < len(text):
-        out.append(("text", text[pos:]))
-    for kind, part in out:
-        if kind == "text" and "$" in part:
-            raise ValueError(f"unpaired $ in card text: {text!r}")
-    return tuple(out)
+def _latex(expr) -> str:
+    from ..printing import latex
+    return latex(expr)
 
 
 def formulas(text: str) -> list[str]:

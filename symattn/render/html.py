@@ -13,15 +13,14 @@ from functools import lru_cache
 from html import escape
 from pathlib import Path
 
+from ..markup import Math, as_text
 from ..model import Derivation
-from .common import blocks, is_weights, level_label, numbered, table_rows, shows
+from .common import blocks, is_weights, level_label, numbered, printer_for, table_rows, shows
 from .text import plain
 
 __all__ = ["render", "render_body", "katex_assets"]
 
 KATEX_DIR = Path(__file__).resolve().parent.parent / "data" / "katex"
-
-_INLINE_MATH = re.compile(r"\$([^$]+)\$")
 
 STYLE = """\
 body{font-family:"Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif;max-width:60em;margin:auto;
@@ -44,14 +43,13 @@ document.querySelectorAll(".math").forEach(function (el) {
 """
 
 
-def _text(text: str) -> str:
-    """Narration: HTML-escaped, with ``$...$`` as inline math elements."""
-    out, last = [], 0
-    for m in _INLINE_MATH.finditer(text):
-        out.append(escape(text[last:m.start()]))
-        out.append(f'<span class="math inline">\\({escape(m.group(1))}\\)</span>')
-        last = m.end()
-    return "".join(out) + escape(text[last:])
+def _text(text, p) -> str:
+    """Narration: HTML-escaped, with its formulas as math elements (LaTeX by ``p``)."""
+    def formula(m: Math) -> str:
+        tex = escape(m.text(p))
+        return f'<span class="math">\\[{tex}\\]</span>' if m.display else \
+            f'<span class="math inline">\\({tex}\\)</span>'
+    return as_text(text).render(escape, formula)
 
 
 def _cell_style(value: str) -> str:
@@ -78,15 +76,16 @@ def _table(step, derivation) -> list[str]:
 
 
 def render_body(derivation: Derivation, lang: str) -> str:
-    out = [f"<h1>{_text(derivation.title[lang])}</h1>"]
+    p = printer_for(derivation).doprint
+    out = [f"<h1>{_text(derivation.title[lang], p)}</h1>"]
     if derivation.tokens:
         out.append('<p class="tokens">' + "".join(f'<span class="token">{escape(t)}</span>'
                                                    for t in derivation.tokens) + "</p>")
-    out += [f"<p>{_text(t[lang])}</p>" for t in derivation.intro]
+    out += [f"<p>{_text(t[lang], p)}</p>" for t in derivation.intro]
     for label, step in numbered(derivation, lang):
         out.append(f'<section class="step" id="{escape(step.id)}">')
         if label is not None:
-            out.append(f"<h2>{escape(label)}{_text(step.title[lang])}</h2>")
+            out.append(f"<h2>{escape(label)}{_text(step.title[lang], p)}</h2>")
         for b in blocks(step, derivation):
             label = escape(level_label(b.level, derivation, lang, b.places))
             math = f'<div class="math">\\[{escape(b.latex)}\\]</div>'
@@ -96,9 +95,9 @@ def render_body(derivation: Derivation, lang: str) -> str:
                 out.append(f'<p class="level">{label}</p>{math}')
         out += _table(step, derivation)
         if step.notes:
-            out.append("<ul>" + "".join(f"<li>{_text(t[lang])}</li>" for t in step.notes) + "</ul>")
+            out.append("<ul>" + "".join(f"<li>{_text(t[lang], p)}</li>" for t in step.notes) + "</ul>")
         out.append("</section>")
-    out += [f"<p>{_text(t[lang])}</p>" for t in derivation.outro]
+    out += [f"<p>{_text(t[lang], p)}</p>" for t in derivation.outro]
     return "\n".join(out)
 
 

@@ -30,17 +30,22 @@ def to_dict(derivation: Derivation, lang: str) -> dict:
         levels = {b.level: b.latex for b in blocks(step, derivation)}
         steps.append({
             "id": step.id,
-            "title": step.title[lang],
+            "title": _source(step.title[lang], p),
             "latex": f"{p.doprint(step.lhs)} = {p.doprint(step.exact)}",
             "levels": levels,
             "shape": list(step.shape),
             "exact": [[text(step.exact[i, j]) for j in range(step.exact.cols)]
                       for i in range(step.exact.rows)],
             "numeric": [[None if v is None else float(v) for v in row] for row in step.numeric],
-            "notes": [t[lang] for t in step.notes],
+            "notes": [_source(t[lang], p) for t in step.notes],
         })
-    return {"topic": derivation.topic, "title": derivation.title[lang], "lang": lang,
+    return {"topic": derivation.topic, "title": _source(derivation.title[lang], p), "lang": lang,
             "tokens": list(derivation.tokens), "digits": derivation.digits, "steps": steps}
+
+
+def _source(value, p) -> str:
+    """A title or note as one string with ``$...$`` LaTeX, as scripts have always read it."""
+    return value if isinstance(value, str) else value.source(p.doprint)
 
 
 def dumps(obj, indent: int = 0) -> str:

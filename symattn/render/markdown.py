@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ..markup import Math, as_text
 from ..model import Derivation
-from .common import blocks, level_label, numbered, table_rows, shows
+from .common import blocks, level_label, numbered, printer_for, table_rows, shows
 
 __all__ = ["render"]
 
@@ -14,11 +15,21 @@ def _cell(text: str) -> str:
     return md_text(literal(text))
 
 
-def _text(text: str) -> str:
+def _text(text, p) -> str:
     """User text (titles, tokens) outside ``$...$``: HTML-escaped, so a token such as
     ``<b>`` shows as itself instead of becoming markup in the reader's viewer."""
     from ..escape import md_text
-    return md_text(text)
+    return md_text(text, p.doprint)
+
+
+def _prose(text, p) -> str:
+    """Our own narration (intro, notes): Markdown as written, formulas in ``$...$``."""
+    return as_text(text).render(lambda piece: piece.replace("$", r"\$"), lambda m: _formula(m, p))
+
+
+def _formula(m: Math, p) -> str:
+    tex = m.text(p.doprint)
+    return f"$${tex}$$" if m.display else f"${tex}$"  # $$ on one line: a note is one list item
 
 
 def _table(step, derivation) -> list[str]:
@@ -35,19 +46,20 @@ def _table(step, derivation) -> list[str]:
 
 
 def render(derivation: Derivation, lang: str) -> str:
-    out = [f"# {_text(derivation.title[lang])}", ""]
+    p = printer_for(derivation)
+    out = [f"# {_text(derivation.title[lang], p)}", ""]
     for t in derivation.intro:
-        out += [t[lang], ""]
+        out += [_prose(t[lang], p), ""]
     for label, step in numbered(derivation, lang):
         if label is not None:
-            out += [f"## {label}{_text(step.title[lang])}", ""]
+            out += [f"## {label}{_text(step.title[lang], p)}", ""]
         for b in blocks(step, derivation):
             out += [f"**{level_label(b.level, derivation, lang, b.places)}**", "", "$$", b.latex, "$$", ""]
         out += _table(step, derivation)
         for note in step.notes:
-            out.append(f"- {note[lang]}")
+            out.append(f"- {_prose(note[lang], p)}")
         if step.notes:
             out.append("")
     for t in derivation.outro:
-        out += [t[lang], ""]
+        out += [_prose(t[lang], p), ""]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -6,7 +6,7 @@ import re
 
 from ..model import Derivation
 from ..printing import text_label
-from .common import blocks, level_label, numbered, table_rows, shows
+from .common import blocks, level_label, numbered, printer_for, table_rows, shows
 
 __all__ = ["render", "render_body", "escape_text"]
 
@@ -15,7 +15,7 @@ _SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_\allowbreak{}", "{": r
              "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}"}
 
 
-def escape_text(text: str) -> str:
+def escape_text(text, latex=None) -> str:
     r"""Escape TeX specials outside ``$...$`` math; Unicode math signs become math (``\ensuremath``).
 
     Text fonts (Latin Modern) lack ⁺, ≈, θ …: xelatex would print nothing there.
@@ -26,7 +26,7 @@ def escape_text(text: str) -> str:
     X\ensuremath{^{+}} = X\ensuremath{^{T}}(XX\ensuremath{^{T}})\ensuremath{^{-1}}, a \ensuremath{\approx} 0.45, \ensuremath{\theta}\ensuremath{_{1}}
     """
     from ..escape import tex_text
-    return tex_text(text, _escape_plain)
+    return tex_text(text, _escape_plain, latex)
 
 
 _SUPER = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵀ", "0123456789+-=()niT"))
@@ -87,22 +87,23 @@ def _display(block) -> list[str]:
 
 
 def render_body(derivation: Derivation, lang: str) -> str:
+    p = printer_for(derivation).doprint
     out = []
     for t in derivation.intro:
-        out += [escape_text(t[lang]), ""]
+        out += [escape_text(t[lang], p), ""]
     for label, step in numbered(derivation, lang):
         if label is not None:
-            out += [r"\section*{%s%s}" % (escape_text(label), escape_text(step.title[lang])), ""]
+            out += [r"\section*{%s%s}" % (escape_text(label), escape_text(step.title[lang], p)), ""]
         for b in blocks(step, derivation):
             out += [r"\paragraph{%s}" % escape_text(level_label(b.level, derivation, lang, b.places)),
                     *_display(b), ""]
         out += _table(step, derivation)
         if step.notes:
             out.append(r"\begin{itemize}")
-            out += [r"\item " + escape_text(note[lang]) for note in step.notes]
+            out += [r"\item " + escape_text(note[lang], p) for note in step.notes]
             out += [r"\end{itemize}", ""]
     for t in derivation.outro:
-        out += [escape_text(t[lang]), ""]
+        out += [escape_text(t[lang], p), ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -122,7 +123,7 @@ def render(derivation: Derivation, lang: str) -> str:
         r"\usepackage[margin=2cm]{geometry}",
         r"\setcounter{MaxMatrixCols}{%d}" % _widest(derivation),
         r"\allowdisplaybreaks",
-        r"\title{%s}" % escape_text(derivation.title[lang]),
+        r"\title{%s}" % escape_text(derivation.title[lang], printer_for(derivation).doprint),
         r"\date{}",
         r"\begin{document}",
         r"\maketitle",
