@@ -21,6 +21,8 @@ TOPICS: dict[str, tuple[str, str, frozenset[str]]] = {
     "softmax_gradient": ("theory", "derive_softmax_gradient", frozenset({"saturation_d_k"})),
     "why_sqrt_dk": ("theory", "derive_why_sqrt_dk", frozenset({"samples", "seed", "demo_d_k"})),
     "consistency": ("consistency", "derive_consistency", frozenset({"target"})),
+    "alibi": ("alibi", "derive_alibi", frozenset({"heads", "head", "causal"})),
+    "sliding_window": ("sliding_window", "derive_sliding_window", frozenset({"window", "causal"})),
     "backward": ("backward", "derive_backward", frozenset({"dO"})),
     "kv_cache": ("kv_cache", "derive_kv_cache", frozenset()),
     "cross_attention": ("cross_attention", "derive_cross_attention", frozenset({"source", "memory", "padding"})),
