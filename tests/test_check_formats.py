@@ -23,7 +23,7 @@ SCHEMA = HERE / "sarif" / "sarif-schema-2.1.0.json"
 DRIFT = HERE / "articles" / "en-rounding-drift.md"           # a drift, diagnosed "rounded early"
 NO_SCALING = HERE / "articles" / "en-mistake-no-scaling.md"
 CLEAN = HERE / "articles" / "zh-causal-mask.md"
-CARRIED = HERE / "articles" / "real" / "tr-cemalyuksel-dikkat-adim-adim.md"   # a slip and a value carried from it
+CARRIED = HERE / "articles" / "real" / "en-simplified-self-attention-studying.md"   # slips and values carried from them
 
 
 @pytest.fixture

@@ -88,8 +88,12 @@ def _by_name(name: str) -> str | None:
     n = re.sub(r"\\(?:cdot|times|,|;)|@|\*|\s|[{}]", "", n)
     if n in _NAME or n.lower() in _NAME:
         return _NAME.get(n, _NAME.get(n.lower()))
-    low = n.lower().replace("^t", "^t")
-    return _NAME.get(low)
+    low = n.lower()
+    if low in _NAME:
+        return _NAME[low]
+    # key_2, q_{1}, attn_scores_2: a numbered row of the quantity the name says
+    stem = re.sub(r"_\{?\d{1,3}\}?$|(?<=[a-z])\d{1,3}$", "", low)
+    return _NAME.get(stem) if stem != low else None
 
 
 _LHS = re.compile(r"(.*?)\s*(?::=|=|≈|\\approx)\s*(?:np\.array|torch\.tensor|array|tensor|np\.round|round|\\left|"
@@ -111,6 +115,8 @@ def hint(labels) -> str | None:
             continue
         if re.search(r"(?:softmax|exp)\}?\s*(?:\\left)?\(\s*`?$", label, re.I):
             return None   # "softmax([...])": the block is the argument, not the result
+        if re.match(r"print\([\w.\[\]]*\.(?:shape|size|dtype|ndim|sum|mean|max|min|item)\b", label):
+            return None   # print(keys.shape): a property of the quantity, not its values
         m = _STATEMENT.match(label)
         if m and _by_name(m.group(1)):
             return _by_name(m.group(1))   # "keys = np.dot(input, w_key)  # [[...]]": the assigned name
@@ -311,6 +317,7 @@ class _Binder:
         # from where an article starts talking about several heads, scores, weights and outputs may
         # be per head
         self.heads_from = heads_from(text)
+        self.assumed: int | None = None   # the line from which Q = K = V = X is assumed
 
     def _q(self) -> Quantities:
         return Quantities({k: v for k, (v, _) in self.inputs.items()}, self.d_k)
@@ -324,6 +331,7 @@ class _Binder:
         hints = [None if b.operand or self._variant_name(b) else hint(b.labels) for b in self.blocks]
         self.conv = self._vote(hints)
         self.inputs, self.author, self.versions = {}, {}, {}
+        self.assumed = None
         self.seen: list[Block] = []
         self.state: dict[int, tuple] = {}   # id(block) -> (wrong, root line, right value or None)
         self.hints = {id(b): h for b, h in zip(self.blocks, hints)}
@@ -452,6 +460,15 @@ class _Binder:
         return None
 
     def _one(self, block: Block, h: str | None) -> None:
+        if h in ("Q", "K", "V") and self.assumed is not None:
+            derived = self._q().value(h)
+            if derived is not None and derived.cols != block.shape[1]:
+                # the article now prints projections of its own (of weights it does not print):
+                # Q = K = V = X was its simplified part, and it ends here
+                self.inputs = {k: v for k, v in self.inputs.items()
+                               if not (k in ("W_Q", "W_K", "W_V") and v[1] == self.assumed)}
+                self.assumed = None
+                self.author, self.versions = {}, {}
         q = self._q()
         if self._mask(block, h):
             return
@@ -478,6 +495,11 @@ class _Binder:
         else:
             h_given = None
         if (h in INPUTS or h_given) and h not in self.inputs and q.value(h) is None:
+            if self._row_of_input(block):
+                # and it is the query (or key) the article goes on with
+                self.inputs[h] = (block.matrix(), block.line)
+                self.state[id(block)] = (False, None, block.matrix())
+                return
             self.inputs[h] = (block.matrix(), block.line)
             self.author.pop(h, None)
             self.state[id(block)] = (False, None, block.matrix())
@@ -493,6 +515,15 @@ class _Binder:
                 self.definitions.append((block.line, f"{_SHOW.get(h, h)} given, {block.shape[0]}×{block.shape[1]}"))
                 return
         if h in INPUTS and h in self.inputs and self.inputs[h][0].shape != block.shape:
+            old = self.inputs[h][0]
+            if old.rows == 1 and block.shape[1] == old.cols and block.shape[0] > 1 and \
+                    any(block.matrix().row(i) == old for i in range(block.shape[0])):
+                # key_2 printed first, then all the keys: the whole of the same quantity
+                self.inputs[h] = (block.matrix(), block.line)
+                self.state[id(block)] = (False, None, block.matrix())
+                self.definitions.append((block.line, f"{_SHOW.get(h, h)} given in full, "
+                                                     f"{block.shape[0]}×{block.shape[1]}"))
+                return
             if _named(block, h):
                 self.inputs = {h: (block.matrix(), block.line)}   # "X = [...]" anew: another example
                 self.author, self.versions = {}, {}
@@ -534,6 +565,22 @@ class _Binder:
                       "the causal mask " + ("(0 where a token may look, −∞ where not)" if additive
                                             else "(1 where a token may look)"))
         return True
+
+    def _row_of_input(self, block: Block) -> bool:
+        """``q = x^2 = [0.55, 0.87, 0.66]``: one row of a given matrix, picked out and named for
+        its role; it restates that row, it does not give a new one-row input."""
+        if block.shape[0] != 1:
+            return False
+        for name, (value, line) in self.inputs.items():
+            if value.cols != block.shape[1] or value.rows < 2:
+                continue
+            rows = [i for i in range(value.rows) if sp.ImmutableMatrix(value.row(i)) == block.matrix()]
+            if len(rows) == 1:
+                right = sp.ImmutableMatrix(value.row(rows[0]))
+                self._verdict(block, "restated", self.conv, None, right, match(block.rows, numeric(right)),
+                              f"row {rows[0] + 1} of {_SHOW.get(name, name)} as given on line {line}")
+                return True
+        return False
 
     def _plausible_step(self, block: Block, h: str) -> bool:
         """A printed step taken as given must look like one: weights are distributions."""
@@ -687,12 +734,18 @@ class _Binder:
     def _without_projections(self, block: Block, families, conv_here) -> bool:
         """X given and no W: the simplified attention of many tutorials, Q = K = V = X.  An
         assumption, so it only ever confirms a block (a full match), never finds one wrong."""
-        if "X" not in self.inputs or any(k in self.inputs for k in ("W_Q", "W_K", "W_V", "Q", "K", "V")):
+        if "X" not in self.inputs or any(k in self.inputs for k in ("W_Q", "W_K", "W_V")):
             return False
         x = self.inputs["X"][0]
+        rows_of_x = {tuple(x.row(i)) for i in range(x.rows)}
+        picked = [k for k in ("Q", "K", "V") if k in self.inputs]
+        if any(not ({tuple(v.row(i)) for i in range(v.rows)} <= rows_of_x) for v in
+               (self.inputs[k][0] for k in picked)):
+            return False   # a Q, K or V of its own, not rows of X: the article has projections
         eye = sp.ImmutableMatrix(sp.eye(x.cols))
         saved = self.inputs
-        self.inputs = {**saved, "W_Q": (eye, 0), "W_K": (eye, 0), "W_V": (eye, 0)}
+        kept = {k: v for k, v in saved.items() if k not in picked}
+        self.inputs = {**kept, "W_Q": (eye, 0), "W_K": (eye, 0), "W_V": (eye, 0)}
         try:
             scored = [(c, match(block.rows, c[4])) for c in self._candidates(block, families)]
         finally:
@@ -706,7 +759,8 @@ class _Binder:
         if fam not in ("X",):
             # a printed step that only Q = K = V = X explains: the article works without projections,
             # and from here on its steps are judged that way
-            self.inputs = {**self.inputs, "W_Q": (eye, block.line), "W_K": (eye, block.line),
+            self.assumed = block.line
+            self.inputs = {**kept, "W_Q": (eye, block.line), "W_K": (eye, block.line),
                            "W_V": (eye, block.line)}
             if fam in ("scaled", "weights", "output") and not _mistake(conv):
                 self.conv = conv   # and its scaling is the one that block shows
@@ -772,6 +826,8 @@ class _Binder:
 
     def _how(self, fam: str, conv: Conv, row) -> str:
         name = _SHOW.get(fam, fam)
+        if fam == "scaled" and conv.scale == "none":
+            name, fam = "QKᵀ", "scores"   # "scaled" without a scaling is the scores themselves
         if fam in ("scaled", "weights", "output", "exp"):
             name += f" ({conv.describe()})"
         return name if row is None else f"row {row + 1} of {name}"

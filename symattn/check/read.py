@@ -20,6 +20,7 @@ ASCII tables, and whitespace-aligned rows of numbers.  Nothing is executed.
 
 from __future__ import annotations
 
+import ast
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
@@ -394,7 +395,8 @@ def _label_before(text: str, start: int, line_start: int) -> str:
     parts = _CLAUSE_END.split(before)
     label = parts[-1].strip()[-120:] if parts else ""
     # "Weight: 0.15 × Value: [...]": the words after the last number and operator name the block
-    tail = re.split(r"(?:\d|\))\s*(?:×|\*|\\times|\\cdot)\s*", label)[-1]
+    # (a number, not a subscript: "w_2 \\times x =" is a formula whose head names it)
+    tail = re.split(r"(?:(?<![\w^_{.])\d+(?:[.,]\d+)?|\))\s*(?:×|\*|\\times|\\cdot)\s*", label)[-1]
     return tail if tail != label and re.search(r"[^\W\d_]", tail) else label
 
 
@@ -452,7 +454,7 @@ def read_blocks(text: str) -> list[Block]:
             block = replace(block, labels=head.labels) if head is not None else block
         if block is not None:
             blocks.append(block)
-    return _stack_rows(_chains(blocks, text, lines), raw, lines.starts)
+    return _print_names(_stack_rows(_chains(blocks, text, lines), raw, lines.starts), raw)
 
 
 _JOIN = re.compile(r"^(?:\s|\$|\\[,;:!]|\\quad|_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\\right[\])]|\\left[\[(])*"
@@ -725,3 +727,82 @@ def _stackable(line_text: str) -> bool:
         return False   # an equation with numbers outside the brackets, not a row of a matrix
     words = re.findall(r"[^\W\d_]{2,}", stripped)
     return len(words) <= 3 and not re.search(r"[.!?。！？]\s*$", stripped.strip())
+
+
+# --------------------------------------------------------------------------- notebook outputs
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def _fenced(raw: list[str]) -> list[tuple[int, int]]:
+    """Fenced cells as (first, last) content lines, 1-based."""
+    out, start = [], None
+    for n, line in enumerate(raw, start=1):
+        if _FENCE.match(line):
+            if start is None:
+                start = n + 1
+            else:
+                out.append((start, n - 1))
+                start = None
+    return out
+
+
+def _printed_args(code: str) -> list[list[str]] | None:
+    """The arguments of each ``print(...)`` of a code cell, in order (string constants left
+    out); None when the prints cannot be matched to output records one by one (a print in a
+    loop or a function, or code that does not parse).  Parsed with ``ast``, never executed."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
+            out.append(node)
+    top = [st.value for st in tree.body if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)]
+    if any(all(node is not t for t in top) for node in out):
+        return None   # a print inside a loop or a function prints an unknown number of times
+    return [[ast.get_source_segment(code, a) or "" for a in node.args
+             if not (isinstance(a, ast.Constant) and isinstance(a.value, str)) and not isinstance(a, ast.JoinedStr)]
+            for node in out]
+
+
+def _records(raw: list[str], first: int, last: int) -> list[tuple[int, int]]:
+    """An output cell split into what each print wrote: a record ends where its brackets close."""
+    out, depth, start = [], 0, None
+    for n in range(first, last + 1):
+        line = raw[n - 1]
+        if not line.strip() and depth == 0:
+            continue
+        if depth == 0:
+            start = n
+        depth += line.count("[") + line.count("(") - line.count("]") - line.count(")")
+        depth = max(depth, 0)
+        if depth == 0:
+            out.append((start, n))
+    if depth and start is not None:
+        out.append((start, last))
+    return out
+
+
+def _print_names(blocks: list[Block], raw: list[str]) -> list[Block]:
+    """A notebook's output cell printed by ``print(a)``, ``print(b, c)``: each printed value is
+    named by its own argument, not by the code lines that happen to stand above it."""
+    cells = _fenced(raw)
+    out = list(blocks)
+    for (a0, a1), (b0, b1) in zip(cells, cells[1:]):
+        if any(raw[n - 1].strip() for n in range(a1 + 2, b0 - 1)):
+            continue   # prose between them: not a code cell and its output
+        args = _printed_args("\n".join(raw[a0 - 1:a1]))
+        if not args:
+            continue
+        recs = _records(raw, b0, b1)
+        if len(recs) != len(args):
+            continue
+        for (r0, r1), names in zip(recs, args):
+            idx = [k for k, b in enumerate(out) if r0 <= b.line <= r1 and b.end <= r1]
+            if len(idx) != len(names) and not (idx and names and len(idx) < len(names)):
+                continue
+            for k, name in zip(sorted(idx, key=lambda k: out[k].span or (0, 0)), names):
+                out[k] = replace(out[k], labels=(f"print({name})",))
+    return out
