@@ -84,6 +84,8 @@ FIXED = {
     "CHECK_MAX_BLOCK_ENTRIES": 4096,  # entries of one block of numbers read from prose or code
     "CHECK_MAX_JOBS": 256,          # processes of check -j
     "PLOT_MAX_DPI": 1200,           # plot --dpi
+    "THEORY_MAX_SEED": 2**32 - 1,   # seed of why_sqrt_dk's sampling check
+    "THEORY_MAX_DEMO_D_K": 6,       # d_k of its written-out pair expectations (a d_k x d_k matrix)
 }
 #: seconds below this are refused: a timer that fires before anything runs is a typo
 _MIN_SECONDS = 0.01

@@ -250,6 +250,20 @@ def test_saturation_d_k_follows_the_score_limit(monkeypatch):
     limits.estimate(spec)                                 # 400 <= 20^2
 
 
+@pytest.mark.parametrize("d_k, samples", [(5000, 10), (1, 250_000)])
+def test_sampling_is_bounded_by_its_work_limit_alone(d_k, samples, monkeypatch):
+    """why_sqrt_dk's cost is samples x d_k (SYMATTN_MAX_SAMPLE_WORK); the fixed caps d_k <= 4096 and
+    samples <= 200,000 refused these cheap cases whatever the variable said."""
+    from symattn.spec import parse_spec
+    from symattn.topics import derive
+    text = f'topic = "why_sqrt_dk"\nd_k = {d_k}\n[options]\nsamples = {samples}\n'
+    monkeypatch.setenv("SYMATTN_MAX_SAMPLE_WORK", str(d_k * samples - 1))
+    with pytest.raises(SymattnError, match="SYMATTN_MAX_SAMPLE_WORK"):
+        derive(parse_spec(text))
+    monkeypatch.setenv("SYMATTN_MAX_SAMPLE_WORK", str(d_k * samples))
+    assert f"{samples} pairs of ${d_k}$-dimensional" in derive(parse_spec(text)).step("sampling").notes[0].en
+
+
 def test_exact_powers_in_check_follow_the_digit_limit(tmp_path, monkeypatch, capsys):
     """999999^{2000} has 12,000 digits: unverifiable (not computed) under the 10,000-digit limit,
     and computed, so found wrong, when the limit is raised."""

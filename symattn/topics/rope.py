@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .. import nodes
+from .. import limits, nodes
 from ..errors import SymattnError
 from ..escape import literal
 from ..model import Derivation, Step, Text
@@ -159,9 +159,9 @@ def _options(spec, L, d):
         raise exc.located(entry="options.base") from None
     if not (base.is_Rational and base > 0):
         raise SymattnError("must be a positive number", entry="options.base")
-    positions = spec.option("positions", list(range(L)))
+    positions, top = spec.option("positions", list(range(L))), limits.MAX_OPTION_INT
     if not isinstance(positions, list) or len(positions) != L or \
-            not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 10**6 for p in positions):
+            not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= top for p in positions):
         raise SymattnError(f"must be a list of {L} whole numbers from 0 (one per token)", entry="options.positions")
     if d % 2:
         raise SymattnError(f"RoPE rotates pairs of coordinates, so d_k must be even, not {d}", entry="Q")

@@ -18,7 +18,7 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
-from .. import nodes
+from .. import limits, nodes
 from ..errors import SymattnError
 from ..escape import literal
 from ..model import Derivation, Step, Text
@@ -297,13 +297,13 @@ def derive_why_sqrt_dk(spec) -> Derivation:
     if not dk_value.is_Integer:
         raise SymattnError("why_sqrt_dk needs a whole-number d_k", entry="d_k")
     opts = {}
-    for key, default, top in (("samples", 10000, 200000), ("seed", 0, 2**32 - 1), ("demo_d_k", 3, 6)):
+    for key, default, top in (("samples", 10000, limits.MAX_SAMPLE_WORK), ("seed", 0, limits.THEORY_MAX_SEED),
+                              ("demo_d_k", 3, limits.THEORY_MAX_DEMO_D_K)):
         v = spec.option(key, default)
         if isinstance(v, bool) or not isinstance(v, int) or not (0 if key == "seed" else 1) <= v <= top:
             raise SymattnError(f"must be a whole number up to {top}", entry=f"options.{key}")
         opts[key] = v
-    if int(dk_value) > 4096:
-        raise SymattnError("d_k over 4096 is too large to sample quickly", entry="d_k")
+    limits.check_samples(opts["samples"], int(dk_value))  # the cost is samples x d_k, not d_k alone
     digits, n = spec.digits, opts["demo_d_k"]
     dk = sp.Symbol("d_k", integer=True, positive=True)
     E = lambda tex: nodes.Named(r"\mathbb{E}[%s]" % tex)
