@@ -26,6 +26,7 @@ TOPICS: dict[str, tuple[str, str, frozenset[str]]] = {
     "backward": ("backward", "derive_backward", frozenset({"dO"})),
     "kv_cache": ("kv_cache", "derive_kv_cache", frozenset()),
     "cross_attention": ("cross_attention", "derive_cross_attention", frozenset({"source", "memory", "padding"})),
+    "mla": ("mla", "derive_mla", frozenset({"heads", "groups", "rope_dim", "W_DKV", "W_UK", "W_UV"})),
 }
 
 

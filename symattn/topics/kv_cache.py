@@ -40,7 +40,7 @@ def decode(Q, K, V, d_k):
 
     >>> steps = decode(sp.eye(2), sp.eye(2), sp.Matrix([[1], [3]]), 1)
     >>> [o for _, _, o in steps]
-    [Matrix([[1]]), Matrix([[3/(1 + E) + E/(1 + E)]])]
+    [Matrix([[1]]), Matrix([[(1 + 3*E)/(1 + E)]])]
     """
     out = []
     for t in range(Q.rows):
