@@ -102,3 +102,12 @@ def test_bad_specs_are_one_line_exit_2(run_cli, tmp_path, options, message):
                     f'V = [[1], [2]]\n[options]\n{options}\n', encoding="utf-8")
     code, out, err = run_cli("derive", path)
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_card_weights_match_numpy():
+    from symattn.cards.concepts_beyond import decoding_concepts
+    card = next(c for c in decoding_concepts() if c.key == "cross-attention/example")
+    s = np.array([1, 0, 0, 0]) @ np.array([[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0]]).T / 2
+    w = np.exp(s - s.max()) / np.exp(s - s.max()).sum()
+    for lang in ("zh", "en"):
+        assert all(f"{x:.4f}" in card.back[lang] for x in w), card.back[lang]

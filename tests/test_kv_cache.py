@@ -112,3 +112,16 @@ def test_bad_specs_are_one_line_exit_2(run_cli, tmp_path, text, message):
     path.write_text(text, encoding="utf-8")
     code, out, err = run_cli("derive", path)
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_cards_carry_the_decoder_s_numbers():
+    from symattn.cards.concepts_beyond import decoding_concepts
+    cards = {c.key: c for c in decoding_concepts()}
+    assert len(cards) >= 8 and all(c.card(lang).front and c.card(lang).back for c in cards.values()
+                                   for lang in ("zh", "en"))
+    s = article_spec()
+    o = numpy_decode(*(np.array(m.tolist(), dtype=float) for m in (s.Q, s.K, s.X)), 4)
+    for lang in ("zh", "en"):
+        back = cards["kv-cache/example"].back[lang]
+        assert all(f"{x:.4f}" in back for x in o[2]), back
+        assert f"${3 * (4 + 4)}$" in cards["kv-cache/what"].back[lang]

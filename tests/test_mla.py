@@ -108,3 +108,12 @@ def test_bad_specs_are_one_line_exit_2(run_cli, tmp_path, options, message):
                     f'[options]\n{options}\n', encoding="utf-8")
     code, out, err = run_cli("derive", path)
     assert code == 2 and out == "" and message in err and err.count("\n") == 1, err
+
+
+def test_cache_card_numbers():
+    from symattn.cards.concepts_beyond import decoding_concepts
+    card = next(c for c in decoding_concepts() if c.key == "mla/cache")
+    for lang in ("zh", "en"):
+        for n in (512 + 64, 2 * 128 * 128, 2 * 8 * 128, 2 * 128):
+            assert f"= {n}$" in card.back[lang]
+        assert r"\frac{9}{512}" in card.back[lang]

@@ -371,6 +371,7 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"在 $p = {tex(crit)}$ 取最大值 ${tex(crit * (1 - crit))}$；$p \\to 0$ 或 $p \\to 1$（饱和）时趋于 $0$。",
         f"Its maximum is ${tex(crit * (1 - crit))}$ at $p = {tex(crit)}$; it tends to $0$ as $p \\to 0$ or "
         "$p \\to 1$ (saturation).", "softmax")
+    out += decoding_concepts()
     return out
 
 
@@ -384,3 +385,145 @@ def _unscaled(d: Derivation, lang: str) -> str:
                 f"缩放后是 ${approx(A[0, 0])}$。不缩放时分布更尖锐；维度越大差别越大。")
     return (f"Softmax of ${tex(_row(S.row(0)))}$ directly: $a_{{11}} = {tex(w)} \\approx {approx(w)}$, against "
             f"${approx(A[0, 0])}$ with scaling. Unscaled, the distribution is sharper, and more so the wider $d_k$.")
+
+
+
+# --- KV-cache decoding, cross-attention and MLA (issue 17): numbers from those topics' derivations ---
+
+def _decoding_derivations():
+    """The three documents of derivations/ (wo-ai-ni-kv-cache, -cross, -mla), built in code."""
+    from dataclasses import replace
+    from decimal import Decimal
+
+    from ..examples import article_spec
+    from ..topics.cross_attention import derive_cross_attention
+    from ..topics.kv_cache import derive_kv_cache
+    from ..topics.mla import derive_mla
+    a = article_spec()
+    kv = derive_kv_cache(replace(a, topic="kv_cache", X=None, V=a.X, claimed=()))
+    cross = derive_cross_attention(replace(
+        a, topic="cross_attention", tokens=("I", "love"), X=None, V=a.X, claimed=(),
+        Q=sp.ImmutableMatrix([[1, 0, 0, 0], [0, 1, 1, 1]]), options=(("source", list(a.tokens)),)))
+    h = Decimal("0.5")
+    mla = derive_mla(replace(
+        a, topic="mla", Q=sp.ImmutableMatrix.hstack(a.Q, a.X), K=None, claimed=(), d_k=None,
+        options=(("W_DKV", [[h, 0, 0], [0, h, 0], [0, 0, h], [0, h, 0]]),
+                 ("W_UK", [[1, 0, 0, 1, 1, 0, 1, 0], [0, 1, 1, 0, 0, 1, 0, 1], [1, 1, 0, 0, 1, 1, 0, 0]]),
+                 ("W_UV", [[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0]]), ("heads", 2))))
+    return kv, cross, mla
+
+
+def decoding_concepts() -> list[Concept]:
+    """Cards on KV-cache decoding, cross-attention and MLA."""
+    from ..topics.mla import DEEPSEEK_V2, cache_sizes
+    kv, cross, mla = _decoding_derivations()
+    out: list[Concept] = []
+
+    def add(key, fz, fe, bz, be, *tags):
+        out.append(Concept(key, Text(fz, fe), Text(bz, be), tags))
+
+    L, d = kv.step("keys").exact.shape
+    d_v = kv.step("values").exact.cols
+    o2, o3 = kv.step("decode_2").exact, kv.step("decode_3").exact
+    add("kv-cache/what",
+        "自回归解码到第 $t$ 步时，KV cache 里存的是什么？这一步往里追加什么？",
+        "At step $t$ of autoregressive decoding, what does the KV cache hold, and what does the step append?",
+        f"存 $K_{{1:t-1}}$ 和 $V_{{1:t-1}}$（之前每个词的键和值）；这一步只算新词的 $q_t, k_t, v_t$，把 $k_t, v_t$ 追加进去。"
+        f"“我 爱 你”例子（$d_k = {d}$，$d_v = {d_v}$）读完 ${L}$ 个词后，每层每头缓存 ${tex(L * (d + d_v))}$ 个数。",
+        f"$K_{{1:t-1}}$ and $V_{{1:t-1}}$, the keys and values of every earlier token; the step computes only the new "
+        f"token's $q_t, k_t, v_t$ and appends $k_t, v_t$. In the $\\text{{我 爱 你}}$ example ($d_k = {d}$, "
+        f"$d_v = {d_v}$) the cache holds ${tex(L * (d + d_v))}$ numbers per layer and head after ${L}$ tokens.",
+        "decoding")
+    add("kv-cache/equals-causal",
+        "为什么带缓存的逐词解码与一次算完的因果注意力结果完全相同？",
+        "Why does cached decoding give exactly the rows of full causal attention?",
+        "因果掩码把第 $t$ 行中 $j > t$ 的分数变成 $-\\infty$，$e^{-\\infty} = 0$，这一行的 softmax 只剩键 $1..t$："
+        "正是缓存在第 $t$ 步里的键。symattn 在“我 爱 你”例子上逐项相减，差恰好是 "
+        f"${tex(kv.step('cached_minus_full').exact)}$。",
+        "The causal mask turns row $t$'s scores for $j > t$ into $-\\infty$, and $e^{-\\infty} = 0$, so the row's "
+        "softmax runs over keys $1..t$ only: exactly the keys cached at step $t$. On the $\\text{我 爱 你}$ example "
+        f"symattn subtracts entry by entry and gets exactly ${tex(kv.step('cached_minus_full').exact)}$.", "decoding")
+    add("kv-cache/example",
+        "“我 爱 你”例子（$V = X$）中，解码到第 2、3 个词时，用缓存算出的输出 $o_2$、$o_3$ 是多少？",
+        "In the $\\text{我 爱 你}$ example with $V = X$, what are the cached outputs $o_2$ and $o_3$?",
+        f"$o_2 = {tex(o2)}$，$o_3 = {tex(o3)} \\approx {tex(_row([sp.Float(approx(x), 4) for x in o3]))}$："
+        "与因果注意力输出的第 2、3 行相同。",
+        f"$o_2 = {tex(o2)}$ and $o_3 = {tex(o3)} \\approx {tex(_row([sp.Float(approx(x), 4) for x in o3]))}$: "
+        "rows 2 and 3 of the causal output.", "decoding")
+    add("kv-cache/no-q",
+        "为什么只缓存 $K$ 和 $V$，不缓存 $Q$？第 $t$ 步的打分要多少次乘法？",
+        "Why cache $K$ and $V$ but not $Q$? How many multiplications do step $t$'s scores take?",
+        "$q_t$ 只在第 $t$ 步用一次：以后的词只用它们自己的查询去读旧的键和值。打分 $q_t K_{1:t}^T$ 需要 "
+        f"${tex(sp.Symbol('t') * sp.Symbol('d_k'))}$ 次乘法（例子中第 3 步为 ${tex(3 * d)}$），不必重算整个 $QK^T$。",
+        "$q_t$ is used once, at step $t$: later tokens read the old keys and values with their own queries. The "
+        f"scores $q_t K_{{1:t}}^T$ take ${tex(sp.Symbol('t') * sp.Symbol('d_k'))}$ multiplications "
+        f"(${tex(3 * d)}$ at step 3 of the example) instead of recomputing all of $QK^T$.", "decoding")
+
+    S, A, O = (cross.step(i).exact for i in ("scores", "weights", "output"))
+    Lq, Lkv = S.shape
+    add("cross-attention/shapes",
+        f"交叉注意力中查询有 $L_q = {Lq}$ 行、键和值有 $L_{{kv}} = {Lkv}$ 行（宽 $d_k = {cross.step('keys').exact.cols}$、"
+        f"$d_v = {O.cols}$）。$S$、$A$、$O$ 的形状？",
+        f"In cross-attention the queries have $L_q = {Lq}$ rows, the keys and values $L_{{kv}} = {Lkv}$ "
+        f"(widths $d_k = {cross.step('keys').exact.cols}$, $d_v = {O.cols}$). What are the shapes of $S$, $A$ and $O$?",
+        f"$S = QK^T$ 与 $A$ 都是 ${Lq} \\times {Lkv}$（长方形：行是查询，列是源词），$O = AV$ 是 ${O.rows} \\times {O.cols}$："
+        "输出行数跟查询，宽度跟值。",
+        f"$S = QK^T$ and $A$ are ${Lq} \\times {Lkv}$ (a rectangle: rows are queries, columns source tokens), and "
+        f"$O = AV$ is ${O.rows} \\times {O.cols}$: one row per query, the values' width.", "cross-attention")
+    add("cross-attention/example",
+        "翻译“我 爱 你”时，查询 I $= [1, 0, 0, 0]$ 对键 $K$（文章的 $K$）的注意力权重是多少？",
+        "Translating $\\text{我 爱 你}$, what are the weights of the query $\\text{I} = [1, 0, 0, 0]$ over the "
+        "article's keys $K$?",
+        f"分数 ${tex(_row(cross.step('scaled_scores').exact.row(0)))}$，权重 ${tex(_row(A.row(0)))} \\approx "
+        f"{tex(_row([sp.Float(approx(x), 4) for x in A.row(0)]))}$；不需要因果掩码，源序列是完整的。",
+        f"Scores ${tex(_row(cross.step('scaled_scores').exact.row(0)))}$, weights ${tex(_row(A.row(0)))} \\approx "
+        f"{tex(_row([sp.Float(approx(x), 4) for x in A.row(0)]))}$; no causal mask, the source is complete.",
+        "cross-attention")
+    add("cross-attention/cache",
+        "编码器-解码器模型解码时，交叉注意力的 $K$、$V$ 要每步重算吗？",
+        "In an encoder-decoder model, are cross-attention's $K$ and $V$ recomputed at each decoding step?",
+        f"不用：它们来自编码器输出 $H$（$K = HW_K$，$V = HW_V$），只算一次，长度固定为 $L_{{kv}}$（例子中 ${Lkv}$），"
+        "每一步只有解码器的新查询 $q_t$ 是新的。",
+        f"No: they come from the encoder's output $H$ ($K = HW_K$, $V = HW_V$), are computed once and keep a fixed "
+        f"length $L_{{kv}}$ (${Lkv}$ in the example); only the decoder's new query $q_t$ changes each step.",
+        "cross-attention")
+
+    ours = mla.step("cache_size").exact
+    mha, gqa, mqa, lat = cache_sizes(**DEEPSEEK_V2)
+    add("mla/cache",
+        "DeepSeek-V2（$n_h = 128$，$d_h = 128$，$d_c = 512$，$d_R = 64$）每个词每层缓存多少个数？与 MHA、GQA（8 组）、MQA 比呢？",
+        "With DeepSeek-V2's sizes ($n_h = 128$, $d_h = 128$, $d_c = 512$, $d_R = 64$), how many numbers does MLA "
+        "cache per token and layer, against MHA, GQA (8 groups) and MQA?",
+        f"MLA 缓存 $d_c + d_R = {tex(lat)}$；MHA $2 n_h d_h = {tex(mha)}$，GQA $2 n_g d_h = {tex(gqa)}$，MQA $2 d_h = {tex(mqa)}$。"
+        f"MLA 是 MHA 的 ${tex(sp.Rational(lat, mha))}$，相当于 ${tex(sp.Rational(lat, mqa))}$ 组的 GQA。",
+        f"MLA caches $d_c + d_R = {tex(lat)}$; MHA $2 n_h d_h = {tex(mha)}$, GQA $2 n_g d_h = {tex(gqa)}$, MQA "
+        f"$2 d_h = {tex(mqa)}$. That is ${tex(sp.Rational(lat, mha))}$ of MHA's, as much as GQA with "
+        f"${tex(sp.Rational(lat, mqa))}$ groups.", "kv-cache")
+    add("mla/latent",
+        "MLA 的低秩 KV 压缩怎么写？缓存里存什么？",
+        "Write MLA's low-rank KV compression. What goes into the cache?",
+        f"$c_{{KV}} = X W_{{DKV}}$，$K = c_{{KV}} W_{{UK}}$，$V = c_{{KV}} W_{{UV}}$：只缓存 $c_{{KV}}$。"
+        f"例子中 $d_c = {mla.step('latent').exact.cols}$，每词缓存 ${tex(ours[0, 3])}$ 个数，MHA 要 ${tex(ours[0, 0])}$ 个。",
+        f"$c_{{KV}} = X W_{{DKV}}$, $K = c_{{KV}} W_{{UK}}$, $V = c_{{KV}} W_{{UV}}$: only $c_{{KV}}$ is cached. In the "
+        f"example $d_c = {mla.step('latent').exact.cols}$, so each token caches ${tex(ours[0, 3])}$ numbers where MHA "
+        f"needs ${tex(ours[0, 0])}$.", "kv-cache")
+    add("mla/absorption",
+        "MLA 的“吸收”是什么？为什么结果不变？",
+        "What is MLA's absorption of $W_{UK}$, and why does it change nothing?",
+        "$S_h = Q_h K_h^T = Q_h (c_{KV} W_{UK,h})^T = (Q_h W_{UK,h}^T)\\, c_{KV}^T$：矩阵乘法的结合律。"
+        "把 $W_{UK,h}^T$ 并进查询一侧，打分直接读缓存的 $c_{KV}$，不必解压出键。symattn 在例子上算得差恰好为 "
+        f"${tex(mla.step('absorbed_minus_explicit').exact[0, 0])}$，符号证明也为 ${tex(mla.step('absorption_identity').exact[0, 0])}$。",
+        "$S_h = Q_h K_h^T = Q_h (c_{KV} W_{UK,h})^T = (Q_h W_{UK,h}^T)\\, c_{KV}^T$, by associativity. With "
+        "$W_{UK,h}^T$ merged into the query side the scores read the cached $c_{KV}$ directly, with no keys "
+        "up-projected. On the example symattn finds the difference exactly "
+        f"${tex(mla.step('absorbed_minus_explicit').exact[0, 0])}$, and "
+        f"${tex(mla.step('absorption_identity').exact[0, 0])}$ symbolically.", "kv-cache")
+    add("mla/rope",
+        "MLA 为什么要“解耦”的 RoPE 键？",
+        "Why does MLA need a decoupled RoPE key?",
+        "RoPE 的旋转 $R_m$ 依赖位置，会夹在 $W_{UK}^T$ 和 $c_{KV}^T$ 之间，$W_{UK}$ 就无法吸收进查询。"
+        f"所以另加一个所有头共享的键 $k^R$（宽 $d_R = {DEEPSEEK_V2['d_R']}$），单独旋转、单独缓存：每词缓存 $d_c + d_R$。",
+        "RoPE's rotation $R_m$ depends on the position and would sit between $W_{UK}^T$ and $c_{KV}^T$, so $W_{UK}$ "
+        f"could no longer be absorbed into the query. So one extra key $k^R$ shared by all heads (width "
+        f"$d_R = {DEEPSEEK_V2['d_R']}$) is rotated and cached on its own: $d_c + d_R$ per token.", "rope")
+    return out
