@@ -1,0 +1,297 @@
+r"""Multi-head attention: the head split, per-head scores, weights and outputs, the concatenation
+and the W_O product.
+
+Input: the article's text and its blocks (:func:`symattn.check.read.read_blocks`).
+Output: a list of :class:`~symattn.check.claims.Claim`, one per block bound to such a quantity.
+
+Only in an article that speaks of several heads.  From the printed inputs (Q, K, V, or X with
+W_Q, W_K, W_V; one set per batch when several are printed) and the number of heads h it states,
+head i takes columns i·d_h … (i+1)·d_h − 1 (``reshape(B, S, h, d_h)``).  A block is bound by its
+values against every per-head quantity under every convention (scaled by √d_h, by √d or not at
+all; with a causal mask when the article masks), the best fit deciding; it is wrong only when its
+label names that quantity, most of it agrees, and no other reading fits as well.
+
+Stepwise, from the author's own printed blocks: a concatenation is the printed head outputs side
+by side, and ``Combined · W_O`` is checked against the printed operands; a product whose shapes do
+not match is wrong, with the diagnosis when the values are those of ``Combined · (W_O)ᵀ``.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import mpmath
+
+from .bind import heads_from, hint
+from .claims import Claim
+from .judge import match
+from .masks import _CAUSAL, _claim, stitch
+from .read import Block
+
+__all__ = ["head_claims"]
+
+_DPS = 30
+_WO = re.compile(r"W\s*(?:_|\^)\s*\{?\s*(?:O|o|\\mathrm\{O\}|out)\s*\}?|\bW_?o\b|\bo_proj\b|\bWo\b|输出投影|出力射影")
+_CONCAT = re.compile(r"concat|combined|拼接|连接|合并|連結|結合|연결|concaten", re.I)
+_INDEX = re.compile(r"_\s*\{?\s*\(?\s*\d+\s*\)?\s*\}?|\^\s*\{\s*\(\s*\d+\s*\)\s*\}|_total|_all", re.I)
+_KINDS = {"scores": "scores", "scaled": "scores", "weights": "weights", "output": "output"}
+
+
+def _frac(e) -> Fraction:
+    v = e.value
+    return Fraction(int(v.p), int(v.q))
+
+
+def _mat(b: Block) -> list[list[Fraction]] | None:
+    try:
+        return [[_frac(e) for e in r] for r in b.rows]
+    except (AttributeError, TypeError):
+        return None     # ±∞ or a symbol: not an input
+
+
+def _mul(a, b):
+    return [[sum(x * y for x, y in zip(r, col)) for col in zip(*b)] for r in a]
+
+
+def _cols(m, lo, hi):
+    return [r[lo:hi] for r in m]
+
+
+def _family(b: Block) -> str | None:
+    labels = list(b.labels[:2])
+    h = hint(labels)
+    if h is None and labels:
+        h = hint([_INDEX.sub("", labels[0])])
+    return h
+
+
+def _heads(text: str) -> list[int]:
+    found = set()
+    for m in re.finditer(r"(?<![\w.])(?:H|h|num_heads|n_heads|n_head|heads|头数)\s*[=:：]\s*\$?(\d+)\b|"
+                         r"\b(\d+)\s*(?:attention\s+)?heads\b|(\d+)\s*个头", text):
+        k = int(next(g for g in m.groups() if g))
+        if 2 <= k <= 64:
+            found.add(k)
+    return sorted(found)
+
+
+def _numeric(m):
+    return [[mpmath.mpf(x.numerator) / x.denominator for x in r] for r in m]
+
+
+def _softmax(m, causal: bool):
+    out = []
+    with mpmath.workdps(_DPS):
+        for i, r in enumerate(m):
+            keep = [not causal or j <= i for j in range(len(r))]
+            top = max(x for x, k in zip(r, keep) if k)
+            ex = [mpmath.exp(x - top) if k else mpmath.mpf(0) for x, k in zip(r, keep)]
+            s = sum(ex)
+            out.append([x / s for x in ex])
+    return out
+
+
+def _mmul_num(a, b):
+    with mpmath.workdps(_DPS):
+        return [[sum(x * y for x, y in zip(r, col)) for col in zip(*b)] for r in a]
+
+
+def _inputs(blocks: list[Block]):
+    """[(Q, K, V, where)] per printed set: Q, K, V printed, or X times the printed W's."""
+    fam = [(b, _family(b)) for b in blocks]
+    ws = {f: _mat(b) for b, f in fam if f in ("W_Q", "W_K", "W_V") and not b.operand}
+    direct = {f: [(b, _mat(b)) for b, g in fam if g == f and _mat(b)] for f in ("Q", "K", "V")}
+    sets = []
+    for b, f in fam:
+        x = _mat(b) if f == "X" else None
+        if x and ws.get("W_Q") and ws.get("W_K") and len(ws["W_Q"]) == len(x[0]) == len(ws["W_K"]):
+            v = _mul(x, ws["W_V"]) if ws.get("W_V") and len(ws["W_V"]) == len(x[0]) else None
+            sets.append((_mul(x, ws["W_Q"]), _mul(x, ws["W_K"]), v, f"X at line {b.line} times the printed W's"))
+    if not sets and direct["Q"] and direct["K"]:
+        (qb, q), (kb, k) = direct["Q"][0], direct["K"][0]
+        v = direct["V"][0][1] if direct["V"] else None
+        if len(q[0]) == len(k[0]):
+            sets.append((q, k, v, f"Q, K{', V' if v else ''} at lines {qb.line}, {kb.line}"))
+    return sets
+
+
+def _candidates(text: str, blocks: list[Block]):
+    """[(kind, head, numeric rows, how)] for every per-head quantity under every convention."""
+    out = []
+    masks = (False, True) if _CAUSAL.search(text) else (False,)
+    wo = [(b, _mat(b)) for b in blocks if _is_wo(b) and _mat(b)]
+    for q, k, v, where in _inputs(blocks):
+        d = len(q[0])
+        for h in _heads(text):
+            if d % h:
+                continue
+            dh = d // h
+            for scale_name, scale in (("√d_h", mpmath.sqrt(dh)), ("√d", mpmath.sqrt(d)), ("no scaling", 1)):
+                for causal in masks:
+                    if causal and len(q) != len(k):
+                        continue
+                    outs = []
+                    for i in range(h):
+                        lo, hi = i * dh, (i + 1) * dh
+                        tag = f"head {i + 1} of {h} (columns {lo + 1}–{hi}), {where}, {scale_name}" + \
+                            (", causal mask" if causal else "")
+                        s = _numeric(_mul(_cols(q, lo, hi), [list(r) for r in zip(*_cols(k, lo, hi))]))
+                        with mpmath.workdps(_DPS):
+                            s = [[x / scale for x in r] for r in s]
+                        if scale_name != "√d" and not causal:
+                            out.append(("scores", i, s, f"Q_i K_iᵀ{'' if scale == 1 else ' / ' + scale_name}, {tag}"))
+                        a = _softmax(s, causal)
+                        out.append(("weights", i, a, f"softmax of the scores, {tag}"))
+                        if v is not None:
+                            o = _mmul_num(a, _numeric(_cols(v, lo, hi)))
+                            outs.append(o)
+                            out.append(("output", i, o, f"A_i V_i, {tag}"))
+                    if outs:
+                        cat = [sum((o[r] for o in outs), []) for r in range(len(outs[0]))]
+                        out.append(("output", None, cat, f"the {h} head outputs side by side, {where}, {scale_name}"
+                                    + (", causal mask" if causal else "")))
+                        for wb, w in wo:
+                            if len(w) == d:
+                                out.append(("output", None, _mmul_num(cat, _numeric(w)),
+                                            f"Concat · W_O (W_O at line {wb.line}), {where}, {scale_name}"))
+        if len(q) == len(k):
+            for h in _heads(text):
+                if d % h == 0:
+                    for i in range(h):
+                        lo, hi = i * (d // h), (i + 1) * (d // h)
+                        out.append(("split", i, _numeric(_cols(q, lo, hi)), f"columns {lo + 1}–{hi} of Q ({where})"))
+    return out
+
+
+def _judge(b: Block, cands) -> Claim | None:
+    fits = []
+    for kind, i, m, how in cands:
+        mt = match(b.rows, m)
+        if mt is not None:
+            fits.append((mt.share, kind, i, m, how))
+    if not fits:
+        return None
+    fits.sort(key=lambda f: -f[0])
+    share, kind, i, m, how = fits[0]
+    checks = [(r, c, e, m[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
+    what = f"{kind} of head {i + 1}" if i is not None else "multi-head " + kind
+    if share == 1:
+        return _claim(b, what, checks, how)
+    named = _KINDS.get(_family(b) or "")
+    rivals = [f for f in fits[1:] if f[0] >= share - 1e-9 and (f[3] != m)]
+    if named != kind or share < 2 / 3 or rivals or not re.search(r"head|头|ヘッド|헤드|cabe|tête|_\{?\d", " ".join(b.labels[:2]), re.I):
+        return None
+    return _claim(b, what, checks, how)
+
+
+def _scalar_factor(label: str) -> Fraction:
+    m = re.search(r"\\frac\{(\d+)\}\{(\d+)\}\s*(?:\\cdot|\\times|\*|·)?\s*(?:\\text\{|\\left)?\s*[\[(]?\s*$", label)
+    if m:
+        return Fraction(int(m.group(1)), int(m.group(2)))
+    m = re.search(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:\\cdot|\\times|\*|·)\s*(?:\\text\{|\\left)?\s*[\[(]?\s*$", label)
+    return Fraction(m.group(1)) if m else Fraction(1)
+
+
+def _context(lines: list[str], b: Block) -> str:
+    return " ".join(b.labels[:2]) + " " + " ".join(lines[max(0, b.line - 8):b.line])
+
+
+def _stepwise(text: str, blocks: list[Block]) -> list[Claim]:
+    """Concatenation and W_O product from the author's own printed blocks."""
+    lines = text.split("\n")
+    out = []
+    cat = None     # (block, matrix) of the last printed concatenation
+    for k, b in enumerate(blocks):
+        mb = _mat(b)
+        if mb is None or b.operand:
+            continue
+        ctx = _context(lines, b)
+        n, width = b.shape
+        earlier = [p for p in blocks[:k] if p.shape[0] == n and p.shape[1] < width and not p.operand
+                   and _mat(p) and b.line - p.line < 80 and re.search(r"head|头|ヘッド|헤드", " ".join(p.labels[:2]), re.I)]
+        if _CONCAT.search(ctx) and len(earlier) >= 2:
+            parts = _side_by_side(earlier, width)
+            if parts:
+                num = [sum((_numeric(_mat(p))[r] for p in parts), []) for r in range(n)]
+                mt = match(b.rows, num)
+                if mt.share >= 2 / 3:
+                    checks = [(r, c, e, num[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
+                    out.append(_claim(b, "concatenation of the heads", checks, "the head outputs printed at lines "
+                                      + ", ".join(str(p.line) for p in parts) + ", side by side"))
+                    cat = (b, mb)
+                    continue
+        if cat is None or not _WO.search(ctx) or b.line - cat[0].line > 60 or _is_wo(b):
+            continue
+        wo = next((p for p in reversed(blocks[:k]) if p.line > cat[0].line and _is_wo(p) and _mat(p)), None)
+        if wo is None:
+            continue
+        w = [[x * _scalar_factor(wo.labels[0]) for x in r] for r in _mat(wo)]
+        c = _numeric(cat[1])
+        cp = max((e.places or 0) for r in cat[0].rows for e in r)
+        half = mpmath.mpf(10) ** -cp / 2
+        if len(w) == cat[0].shape[1] and b.shape == (cat[0].shape[0], len(w[0])):
+            y = _mmul_num(c, _numeric(w))
+            slack = [sum(abs(x) for x in col) * half for col in zip(*_numeric(w))]
+            checks = [(r, j, e, y[r][j], slack[j]) for r, row in enumerate(b.rows) for j, e in enumerate(row)]
+            out.append(_claim(b, "Concat · W_O", checks, f"the concatenation at line {cat[0].line} times W_O at "
+                              f"line {wo.line}"))
+        elif len(w[0]) == cat[0].shape[1] and b.shape == (cat[0].shape[0], len(w)) and len(w) != cat[0].shape[1]:
+            wt = [list(r) for r in zip(*w)]
+            y = _mmul_num(c, _numeric(wt))
+            slack = [sum(abs(x) for x in col) * half for col in zip(*_numeric(wt))]
+            same = all(_agree_slack(e, y[r][j], slack[j]) for r, row in enumerate(b.rows) for j, e in enumerate(row))
+            cs, ws = cat[0].shape, (len(w), len(w[0]))
+            detail = (f"Concat · W_O is undefined: the concatenation at line {cat[0].line} is {cs[0]}×{cs[1]} and W_O "
+                      f"at line {wo.line} is {ws[0]}×{ws[1]} (inner sizes {cs[1]} ≠ {ws[0]})")
+            out.append(Claim(b.line, b.source, "wrong", [[e.text for e in r] for r in b.rows], "undefined",
+                             detail, "Concat · W_O",
+                             entries=[{"entry": "shape of Concat · W_O", "line": b.line, "claimed": f"{b.shape[0]}×{b.shape[1]}",
+                                       "exact": "undefined", "correct": "undefined"}],
+                             diagnosis="the printed values equal Combined·(W_O)ᵀ" if same else "",
+                             lines=sorted({e.line for r in b.rows for e in r}),
+                             wrong_lines=sorted({e.line for r in b.rows for e in r}), cause="slip"))
+        cat = None
+    return out
+
+
+def _is_wo(b: Block) -> bool:
+    """The block is W_O itself: its label starts with the name."""
+    return bool(b.labels) and bool(_WO.match(b.labels[0].lstrip(" $*`>#(")))
+
+
+def _agree_slack(e, x, s) -> bool:
+    from .judge import agrees
+    return agrees(e, x, slack=s)
+
+
+def _side_by_side(earlier: list[Block], width: int):
+    """The most recent run of printed blocks whose widths add up to ``width``, in article order."""
+    run, total = [], 0
+    for p in reversed(earlier):
+        run.insert(0, p)
+        total += p.shape[1]
+        if total == width:
+            return run if len(run) >= 2 else None
+        if total > width:
+            return None
+    return None
+
+
+def head_claims(text: str, blocks: list[Block]) -> list[Claim]:
+    """Claims about per-head quantities, the concatenation and W_O (see the module doc)."""
+    if heads_from(text) is None:
+        return []
+    blocks = stitch(blocks)
+    out = _stepwise(text, blocks)
+    done = {c.line for c in out}
+    cands = _candidates(text, blocks)
+    if cands:
+        sources = {"X", "W_Q", "W_K", "W_V", "Q", "K", "V"}
+        for b in blocks:
+            if b.operand or b.line in done or _family(b) in sources or _mat(b) is None:
+                continue
+            c = _judge(b, cands)
+            if c is not None:
+                out.append(c)
+    return out

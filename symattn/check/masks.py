@@ -1,0 +1,328 @@
+r"""Masks, stepwise: a printed mask, the masked scores and the masked softmax, each against the
+author's own earlier printed step.
+
+Input: the article's text and its blocks (:func:`symattn.check.read.read_blocks`).
+Output: a list of :class:`~symattn.check.claims.Claim`, one per block that is such a step.
+
+A mask is printed as 0/−∞ (added to the scores), 1/0 (1 = may attend, ``torch.tril``), its
+complement (``triu(diagonal=1)``: 1 = hidden), or with ``masked``/blank cells (read as −∞).
+Bound by evidence: its values, and its label or the text for which pattern it must have.
+
+* a mask said to be causal (look-ahead, ``tril``, 因果) hides exactly the future, and is
+  L×L for a sequence of L (stated, or the shape of the scores it is added to);
+* masked scores keep the entries of an earlier printed score block and hide the positions of
+  the printed mask (or the future, when the text says causal);
+* a masked softmax row is the softmax of the finite entries of the printed masked row, with an
+  exact 0 where the row is hidden; a row hidden everywhere has no softmax (0/0).
+
+A claim is wrong only with a witness: the exact value and the line it comes from.
+
+>>> text = "S = [[1, 2], [3, 4]]\nmasked = [[1, -inf], [3, 4]]\nweights = [[1.0, 0.0], [0.27, 0.73]]"
+>>> from symattn.check.read import read_blocks
+>>> [c.status for c in mask_claims(text, read_blocks(text))]
+['exact', 'rounded']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import mpmath
+import sympy as sp
+
+from .bind import hint
+from .claims import Claim
+from .judge import agrees, right_text
+from .read import Block
+
+__all__ = ["mask_claims", "stitch"]
+
+_FILL = -10 ** 4     # at or below: a "very negative number" fill (-1e9, finfo.min), read as hidden
+_CAUSAL = re.compile(r"causal|look-?ahead|future|subsequent|\btril\b|autoregress|因果|未来|后续|下三角|"
+                     r"先読み|未来|인과|미래|causal|futur", re.I)
+_MASK = re.compile(r"mask|掩码|遮挡|遮罩|マスク|마스크|máscara|masque|tril|triu", re.I)
+_HEADS = re.compile(r"\bheads?\b|头|ヘッド|헤드|cabeza|tête", re.I)
+
+
+def _val(e):
+    v = e.value
+    if v in (sp.oo, -sp.oo):
+        return mpmath.mpf("-inf") if v < 0 else mpmath.mpf("inf")
+    return mpmath.mpf(v.p) / v.q
+
+
+def _hidden(e) -> bool:
+    return e.value == -sp.oo or (e.value != sp.oo and e.value <= _FILL)
+
+
+def stitch(blocks: list[Block]) -> list[Block]:
+    """Rows of one printed array that the reader split (``# tensor([[1., 0.],`` then ``# [1., 1.]])``):
+    a block with no label of its own on the very next line, of the same width, joins the one above."""
+    out: list[Block] = []
+    for b in sorted(blocks, key=lambda b: (b.line, b.end)):
+        prev = out[-1] if out else None
+        own = [lb for lb in b.labels if lb.strip(" #>") and not lb.strip().startswith("tensor(")]
+        if prev is not None and b.layout == prev.layout == "list" and not own and not b.operand \
+                and b.rows[0][0].line == prev.rows[-1][0].line + 1 and b.shape[1] == prev.shape[1]:
+            out[-1] = replace(prev, rows=prev.rows + b.rows, end=b.end)
+            continue
+        out.append(b)
+    return out
+
+
+def _label(b: Block) -> str:
+    return " ".join(b.labels[:2])
+
+
+def _kind(b: Block) -> str | None:
+    """mask, masked (scores with hidden entries), weights (rows summing to 1), scores, or None."""
+    vals = [e.value for r in b.rows for e in r]
+    n, c = b.shape
+    if c < 2 or b.operand:
+        return None
+    if set(vals) <= {0, 1} and 0 in vals and 1 in vals and n >= 2 and all(e.places in (0, None) for r in b.rows
+                                                                            for e in r):
+        return "mask" if _MASK.search(_label(b)) or n == c else None
+    hidden = [_hidden(e) for r in b.rows for e in r]
+    if any(hidden):
+        if set(v for v, h in zip(vals, hidden) if not h) <= {0} and n >= 2:
+            return "mask"
+        return "masked"
+    if all(v.is_finite for v in vals) and (_rows_sum_to_one(b) or hint(b.labels[:2]) == "weights"
+                                          and all(0 <= v <= 1 for v in vals)):
+        return "weights"
+    return "scores"
+
+
+def _rows_sum_to_one(b: Block) -> bool:
+    for r in b.rows:
+        if any(e.places is None or e.value < 0 or e.value > 1 for e in r):
+            return False
+        places = max(e.places for e in r)
+        if places == 0 and len(r) > 1 and sum(e.value for e in r) != 1:
+            return False
+        if abs(sum(e.value for e in r) - 1) > sp.Rational(len(r), 2 * 10 ** max(places, 1)):
+            return False
+    return True
+
+
+def _agrees(e, x, slack, wide: int) -> bool:
+    """At the printed precision; ``0.`` (numpy) has the decimals of its array, and an integer among
+    decimals is read at ±0.5 as :func:`symattn.check.judge.match` reads it."""
+    if e.places == 0 and wide:
+        return agrees(e, x, wide if e.text.endswith(".") else 0, slack)
+    return agrees(e, x, slack=slack)
+
+
+def _texts(b: Block):
+    return [[e.text for e in r] for r in b.rows]
+
+
+def _show(x) -> str:
+    if mpmath.isinf(x):
+        return "-oo" if x < 0 else "oo"
+    return mpmath.nstr(x, 15)
+
+
+def _claim(b: Block, what: str, checks, how: str, cause: str = "slip", root=None) -> Claim:
+    """checks: [(i, j, entry, exact mpf, slack)] for every judged entry of block b."""
+    wide = max((e.places or 0) for r in b.rows for e in r)
+    bad = [(i, j, e, x) for i, j, e, x, s in checks if not _agrees(e, x, s, wide)]
+    lines = sorted({e.line for r in b.rows for e in r})
+    expected = [[e.text for e in r] for r in b.rows]
+    for i, j, e, x, _ in checks:
+        expected[i][j] = _show(x)
+    if not bad:
+        exact = all(mpmath.isinf(x) or abs(_val(e) - x) < mpmath.mpf(10) ** -30 for _, _, e, x, _ in checks)
+        return Claim(b.line, b.source, "exact" if exact else "rounded", _texts(b), expected,
+                     f"{what} agrees with {how}", what, lines=lines)
+    ents = [{"entry": f"{what}[{i + 1},{j + 1}]", "line": e.line, "claimed": e.text, "exact": _show(x),
+             "correct": right_text(e, x)} for i, j, e, x in bad]
+    shown = ", ".join(f"[{d['entry'].split('[')[-1]} printed {d['claimed']} is {d['correct']}" for d in ents[:4])
+    return Claim(b.line, b.source, "wrong", _texts(b), expected, f"{what}: {shown} ({how})", what,
+                 entries=ents, lines=lines, wrong_lines=sorted({d["line"] for d in ents}), cause=cause, root=root)
+
+
+def _seq_len(text: str) -> tuple[int, str] | None:
+    """The sequence length the article states, when it states exactly one."""
+    found = set()
+    for m in re.finditer(r"(?:seq_?len(?:gth)?|sequence length|序列长度)\s*[=:：]\s*\$?\s*(\d+)\b|"
+                         r"(?:a sequence|sentence) of (\d+)(?: tokens| words)?\b", text, re.I):
+        found.add(int(m.group(1) or m.group(2)))
+    if len(found) == 1:
+        n = found.pop()
+        return n, f"the sequence length {n} the article states"
+    return None
+
+
+def _keep(b: Block, ones_keep: bool) -> list[list[bool]]:
+    """Where a printed mask lets a query look (True) or hides (False)."""
+    out = []
+    for r in b.rows:
+        if any(_hidden(e) for e in b.rows[0] + b.rows[-1]) or any(_hidden(e) for rr in b.rows for e in rr):
+            out.append([not _hidden(e) for e in r])
+        else:
+            out.append([(e.value == 1) == ones_keep for e in r])
+    return out
+
+
+def _mask_orientation(b: Block) -> bool:
+    """For a 1/0 mask: does 1 mean 'may attend'?  ``triu`` (PyTorch's boolean attn_mask) means hidden."""
+    lab = _label(b)
+    if re.search(r"triu|upper|上三角", lab, re.I):
+        return False
+    if re.search(r"tril|lower|下三角", lab, re.I):
+        return True
+    # a query always sees itself: the diagonal holds the 'attend' value
+    diag = [b.rows[i][i].value for i in range(min(b.shape))]
+    return not all(v == 0 for v in diag)
+
+
+def _causal(n: int, c: int) -> list[list[bool]]:
+    return [[j <= i + (c - n) for j in range(c)] for i in range(n)]
+
+
+def _mask_claim(b: Block, text: str, scores_n) -> Claim | None:
+    n, c = b.shape
+    lab = _label(b)
+    additive = any(_hidden(e) for r in b.rows for e in r)
+    ones_keep = True if additive else _mask_orientation(b)
+    keep = _keep(b, ones_keep)
+    causal_said = bool(_CAUSAL.search(lab))
+    if not causal_said:
+        return None
+    L = _seq_len(text) or scores_n
+    if L is not None and (n, c) != (L[0], L[0]):
+        m = L[0]
+        right = [[("0" if k else "-∞") if additive else ("1" if k == ones_keep else "0") for k in row]
+                 for row in _causal(m, m)]
+        return Claim(b.line, b.source, "wrong", _texts(b), right,
+                     f"causal mask: printed {n}×{c}, but {L[1]} is {m}, so the mask is {m}×{m}", "shape of the mask",
+                     entries=[{"entry": "shape of the mask", "line": b.line, "claimed": f"{n}×{c}",
+                               "exact": f"{m}×{m}", "correct": f"{m}×{m}"}],
+                     lines=sorted({e.line for r in b.rows for e in r}), wrong_lines=[b.line], cause="slip")
+    if n != c:
+        return None
+    want = _causal(n, c)
+    if keep == want:
+        how = "0 where a token may look (j ≤ i), −∞ where not" if additive else \
+            ("1 where a token may look (j ≤ i), 0 where not" if ones_keep else "1 on the hidden future (j > i)")
+        return Claim(b.line, b.source, "exact", _texts(b), _texts(b), f"the causal mask: {how}", "causal mask",
+                     lines=sorted({e.line for r in b.rows for e in r}))
+    hide, show = ("-∞", "0") if additive else (("0", "1") if ones_keep else ("1", "0"))
+    checks = [(i, j, b.rows[i][j]) for i in range(n) for j in range(c) if keep[i][j] != want[i][j]]
+    ents = [{"entry": f"mask[{i + 1},{j + 1}]", "line": e.line, "claimed": e.text, "exact": show if want[i][j] else hide,
+             "correct": show if want[i][j] else hide} for i, j, e in checks]
+    return Claim(b.line, b.source, "wrong", _texts(b), None,
+                 "causal mask: " + ", ".join(f"[{d['entry'][5:]} printed {d['claimed']} should be {d['correct']}"
+                                             for d in ents[:4]) + " (a token sees itself and the tokens before it)",
+                 "causal mask", entries=ents, lines=sorted({e.line for r in b.rows for e in r}),
+                 wrong_lines=sorted({d["line"] for d in ents}), cause="slip")
+
+
+def _masked_claim(b: Block, earlier: list, masks: list, text: str) -> Claim | None:
+    """Masked scores: kept entries equal those of an earlier printed score block of the same shape."""
+    kept = [(i, j, e) for i, r in enumerate(b.rows) for j, e in enumerate(r) if not _hidden(e)]
+    if not kept:
+        return None
+    best = None
+    for s in earlier:
+        if s.shape != b.shape or b.line - s.line > 120:
+            continue
+        ok = sum(agrees(e, _val(s.rows[i][j])) for i, j, e in kept)
+        if best is None or ok > best[0] or (ok == best[0] and s.line > best[1].line):
+            best = (ok, s)
+    if best is None or best[0] < max(1, (2 * len(kept) + 2) // 3) or len(kept) < 2:
+        return None
+    s = best[1]
+    checks = [(i, j, e, _val(s.rows[i][j]), 0) for i, j, e in kept]
+    mask = next((m for m in reversed(masks) if m.shape == b.shape and b.line - m.line < 80), None)
+    if mask is not None:
+        keep = _keep(mask, True if any(_hidden(e) for r in mask.rows for e in r) else _mask_orientation(mask))
+        for i, r in enumerate(b.rows):
+            for j, e in enumerate(r):
+                if _hidden(e) and keep[i][j] and e.value == -sp.oo:
+                    checks.append((i, j, e, _val(s.rows[i][j]), 0))
+                elif not _hidden(e) and not keep[i][j]:
+                    checks.append((i, j, e, mpmath.mpf("-inf"), 0))
+        how = f"the scores at line {s.line} under the mask at line {mask.line}"
+    else:
+        how = f"the kept entries of the scores at line {s.line}"
+    return _claim(b, "masked scores", checks, how)
+
+
+def _softmax(row):
+    finite = [x for x in row if not mpmath.isinf(x)]
+    if not finite:
+        return None
+    with mpmath.workdps(40):
+        top = max(finite)
+        ex = [mpmath.mpf(0) if mpmath.isinf(x) else mpmath.exp(x - top) for x in row]
+        s = sum(ex)
+        return [x / s for x in ex]
+
+
+def _weights_claim(b: Block, masked: list) -> Claim | None:
+    """A masked softmax: each row the softmax of the finite entries of a printed masked row."""
+    zeros = {(i, j) for i, r in enumerate(b.rows) for j, e in enumerate(r) if e.value == 0}
+    if not zeros:
+        return None
+    found = []
+    for m in sorted(masked, key=lambda m: -m.line):
+        if m.shape[1] != b.shape[1] or m.shape[0] < b.shape[0] or b.line - m.line > 120 or m.line > b.line:
+            continue
+        hid = {(i, j) for i, r in enumerate(m.rows[:b.shape[0]]) for j, e in enumerate(r) if _hidden(e)}
+        if hid != zeros and not (hid <= zeros and len(zeros - hid) <= 1):
+            continue
+        checks, empty = [], []
+        for i, (r, mr) in enumerate(zip(b.rows, m.rows)):
+            vals = [mpmath.mpf("-inf") if e.value == -sp.oo else _val(e) for e in mr]
+            sm = _softmax(vals)
+            if sm is None:
+                empty.append(i)
+                continue
+            places = max((e.places or 0) for e in mr)
+            d = mpmath.mpf(10) ** -places / 2 if places else 0
+            for j, (e, x) in enumerate(zip(r, sm)):
+                checks.append((i, j, e, x, 2 * d * x))
+        if empty:
+            return Claim(b.line, b.source, "unverifiable", _texts(b), None,
+                         f"row {empty[0] + 1} is hidden everywhere: its softmax is 0/0 (NaN in PyTorch); "
+                         "what a library prints there is a convention", "masked softmax",
+                         lines=sorted({e.line for r in b.rows for e in r}))
+        bad = sum(not agrees(e, x, slack=s) for _, _, e, x, s in checks if x != 0)
+        found.append((bad, -m.line, m, checks))
+    if not found:
+        return None
+    bad, _, m, checks = min(found, key=lambda f: f[:2])
+    live = sum(1 for c in checks if c[3] != 0)
+    if bad and (bad * 3 > live or len(found) > 1 and sorted(f[0] for f in found)[1] == bad):
+        return None     # most of it disagrees, or two printed steps fit as well: not bound
+    return _claim(b, "masked softmax", checks, f"the softmax of each row of the masked scores at line "
+                  f"{m.line} (hidden entries exactly 0)")
+
+
+def mask_claims(text: str, blocks: list[Block]) -> list[Claim]:
+    """Claims about masks, masked scores and masked softmax rows (see the module doc)."""
+    blocks = stitch(blocks)
+    out: list[Claim] = []
+    seen: list[tuple[Block, str]] = []
+    for b in blocks:
+        kind = _kind(b)
+        if kind is None:
+            continue
+        if kind == "mask":
+            sq = next((s.shape[0] for s, k in reversed(seen) if k in ("scores", "masked") and s.shape[0] == s.shape[1]
+                       and b.line - s.line < 60), None)
+            c = _mask_claim(b, text, (sq, "the scores printed above have that many rows") if sq else None)
+        elif kind == "masked":
+            c = _masked_claim(b, [s for s, k in seen if k == "scores"], [s for s, k in seen if k == "mask"], text)
+        elif kind == "weights":
+            c = _weights_claim(b, [s for s, k in seen if k == "masked"])
+        else:
+            c = None
+        seen.append((b, kind))
+        if c is not None:
+            out.append(c)
+    return out

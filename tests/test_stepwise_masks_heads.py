@@ -1,0 +1,141 @@
+"""check on masks and multi-head attention (symattn.check.masks, symattn.check.heads): each step
+against the author's own earlier printed step or the printed inputs, wrong only with a witness."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from symattn.check.heads import head_claims
+from symattn.check.masks import mask_claims, stitch
+from symattn.check.read import read_blocks
+
+
+def _masks(text):
+    return mask_claims(text, read_blocks(text))
+
+
+def _heads(text):
+    return head_claims(text, read_blocks(text))
+
+
+def _softmax(rows):
+    rows = np.asarray(rows, dtype=float)
+    e = np.exp(rows - rows.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+SCORES = "scores = [[10.0, 2.0, 1.0], [5.0, 11.0, 7.0], [3.0, 9.0, 7.0]]\n"
+CAUSAL = "A causal (look-ahead) mask, built with torch.tril:\n"
+
+
+@pytest.mark.parametrize("mask, status", [
+    ("mask = torch.tril: [[1, 0, 0], [1, 1, 0], [1, 1, 1]]", "exact"),                    # 1 = may attend
+    ("causal mask = [[0, -inf, -inf], [0, 0, -inf], [0, 0, 0]]", "exact"),                # added to the scores
+    ("causal mask via triu: [[0, 1, 1], [0, 0, 1], [0, 0, 0]]", "exact"),                 # 1 = hidden
+    ("causal mask = [[1, 0, 0], [1, 1, 1], [1, 1, 1]]", "wrong"),                         # row 2 sees the future
+])
+def test_causal_mask_pattern(mask, status):
+    claims = [c for c in _masks(SCORES + CAUSAL + mask) if "mask" in c.what]
+    assert [c.status for c in claims] == [status]
+    if status == "wrong":
+        assert claims[0].entries[0]["entry"].endswith("[2,3]") and claims[0].entries[0]["correct"] == "0"
+
+
+def test_mask_shape_against_the_sequence_length():
+    text = ("The sequence length is seq_len = 5.\n"
+            "Look-ahead mask = [[0, -inf, -inf, -inf], [0, 0, -inf, -inf], [0, 0, 0, -inf], [0, 0, 0, 0]]\n")
+    (c,) = _masks(text)
+    assert c.status == "wrong" and c.what == "shape of the mask"
+    assert "4×4" in c.detail and "5×5" in c.detail and len(c.expected) == 5
+
+
+def test_masked_scores_keep_the_printed_scores():
+    ok = SCORES + CAUSAL + "masked = [[10.0, -inf, -inf], [5.0, 11.0, -inf], [3.0, 9.0, 7.0]]"
+    bad = SCORES + CAUSAL + "masked = [[10.0, -inf, -inf], [5.0, 12.0, -inf], [3.0, 9.0, 7.0]]"
+    assert [c.status for c in _masks(ok)] == ["exact"]
+    (c,) = _masks(bad)
+    assert c.status == "wrong" and c.entries[0]["correct"] == "11.0" and "line 1" in c.detail
+
+
+def test_masked_softmax_rows_with_exact_zeros():
+    masked = [[1.0, -np.inf, -np.inf], [0.5, 0.5, -np.inf], [0.5, 0.5, 1.0]]
+    right = _softmax(masked)
+    rows = [[f"{x:.4f}" for x in r] for r in right]
+
+    def text():
+        return ("masked = [[1.0, -inf, -inf], [0.5, 0.5, -inf], [0.5, 0.5, 1.0]]\nweights = ["
+                + ", ".join("[" + ", ".join(r) + "]" for r in rows) + "]")
+    (c,) = _masks(text())
+    assert c.status == "rounded" and c.what == "masked softmax" and c.claimed[0] == ["1.0000", "0.0000", "0.0000"]
+    rows[2][2] = "0.5000"      # should be 0.4519
+    (c,) = _masks(text())
+    assert c.status == "wrong"
+    assert [(d["claimed"], d["correct"]) for d in c.entries] == [("0.5000", f"{right[2][2]:.4f}")]
+
+
+def test_fully_masked_row_has_no_softmax():
+    text = "masked = [[-inf, -inf], [0.5, -inf]]\nweights = [[0.0, 0.0], [1.0, 0.0]]"
+    (c,) = [c for c in _masks(text) if c.what == "masked softmax"]
+    assert c.status == "unverifiable" and "0/0" in c.detail
+
+
+def test_numpy_rows_split_by_the_reader_are_stitched():
+    text = "probs = F.softmax(masked, dim=-1)\n# tensor([[1.0000, 0.0000],\n# [0.2689, 0.7311]])\n"
+    blocks = stitch(read_blocks(text))
+    assert [b.shape for b in blocks] == [(2, 2)]
+
+
+MHA = """Two heads: h = 2, d = 4, so each head has d_h = 2 columns.
+
+Q = [[1, 0, 1, 1], [0, 1, 0, 1], [1, 1, 0, 0]]
+K = [[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0]]
+V = [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]]
+
+Head 1 weights A_1 = {a1}
+"""
+
+
+def _head_weights(i):
+    q = np.array([[1, 0, 1, 1], [0, 1, 0, 1], [1, 1, 0, 0]], dtype=float)
+    k = np.array([[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0]], dtype=float)
+    s = q[:, 2 * i:2 * i + 2] @ k[:, 2 * i:2 * i + 2].T / np.sqrt(2)
+    return _softmax(s)
+
+
+def test_per_head_weights_bound_by_values():
+    a = _head_weights(0)
+    rows = [[f"{x:.4f}" for x in r] for r in a]
+    text = MHA.format(a1="[" + ", ".join("[" + ", ".join(r) + "]" for r in rows) + "]")
+    (c,) = _heads(text)
+    assert c.status == "rounded" and c.what == "weights of head 1" and "√d_h" in c.detail
+    rows[1][0] = "0.2500"
+    (c,) = _heads(MHA.format(a1="[" + ", ".join("[" + ", ".join(r) + "]" for r in rows) + "]"))
+    assert c.status == "wrong" and [(d["claimed"], d["correct"]) for d in c.entries] == [("0.2500", f"{a[1][0]:.4f}")]
+
+
+def test_no_head_claims_without_several_heads():
+    assert _heads("Q = [[1, 0], [0, 1]]\nK = [[1, 0], [0, 1]]\nA = [[0.67, 0.33], [0.33, 0.67]]") == []
+
+
+WO = r"""Multi-head attention with two heads.
+
+Head 1 output = [[0.73, 0.27], [0.27, 0.73]]
+
+Head 2 output = [[0.27, 0.73], [0.73, 0.27]]
+
+Combined (concatenation of the heads) = [[0.73, 0.27, 0.27, 0.73], [0.27, 0.73, 0.73, 0.27]]
+
+W^O = \frac{{1}}{{2}} \cdot [[1, 0, 1, 0], [0, 1, 0, 1]]
+
+Final output = Combined @ W^O = {y}
+"""
+
+
+def test_concatenation_and_an_undefined_wo_product():
+    claims = _heads(WO.format(y="[[0.50, 0.50], [0.50, 0.50]]"))
+    assert [(c.what, c.status) for c in claims] == [("concatenation of the heads", "exact"), ("Concat · W_O", "wrong")]
+    assert "undefined" in claims[1].detail and claims[1].diagnosis == "the printed values equal Combined·(W_O)ᵀ"
+    other = _heads(WO.format(y="[[0.90, 0.10], [0.50, 0.50]]"))[1]
+    assert other.status == "wrong" and other.diagnosis == ""
+
