@@ -19,15 +19,19 @@ from sympy.printing.precedence import PRECEDENCE, precedence
 from sympy.printing.pretty.pretty_symbology import greek_unicode
 from sympy.printing.str import StrPrinter
 
+from .. import nodes
+from ..printing import TermOrder
+
 __all__ = ["UnicodePrinter", "unicode"]
 
 
-class UnicodePrinter(StrPrinter):
+class UnicodePrinter(TermOrder, StrPrinter):
     """SymPy's ``str`` form, written the way a person types maths in plain text."""
 
     printmethod = "_symattn_unicode"
     _default_settings = dict(StrPrinter._default_settings, full_prec=False,  # 0.5, not 0.500000000000000
-                             names={})  # a spec's [notation]: symbol -> the name as plain text
+                             names={},  # a spec's [notation]: symbol -> the name as plain text
+                             token_order=())  # sums in the LaTeX printer's order: e^(1/2) + 2
 
     def _wrap(self, expr) -> str:
         """``expr`` as an operand of ^, √ or /: bare when it is one atom, else in parentheses."""
@@ -58,6 +62,9 @@ class UnicodePrinter(StrPrinter):
             return "-" + self._print(-expr)
         num, den = sp.fraction(expr, exact=True)
         factors = sp.Mul.make_args(num)
+        if any(isinstance(f, sp.exp) for f in factors) and all(f.is_Symbol or f.is_Number or isinstance(f, sp.exp)
+                                                                for f in factors):
+            factors = sorted(factors, key=lambda f: 0 if f.is_Number else 1 if isinstance(f, sp.exp) else 2)  # e^(1/2)·v_我, as in LaTeX
         top = "·".join(self.parenthesize(f, PRECEDENCE["Mul"], strict=False) for f in factors)
         if den == 1:
             return top
@@ -67,13 +74,19 @@ class UnicodePrinter(StrPrinter):
 
     # --- symbols and matrices ----------------------------------------------------------
     def _print_Symbol(self, expr):
-        return greek_unicode.get(expr.name, expr.name)
+        base, sep, sub = expr.name.partition("_")  # theta_1 -> θ_1
+        return greek_unicode.get(base, base) + sep + greek_unicode.get(sub, sub)
 
     def _print_MatrixSymbol(self, expr):
         return self._settings["names"].get(str(expr.name)) or super()._print_MatrixSymbol(expr)
 
     def _print_Transpose(self, expr):
-        return self._wrap(expr.arg) + "ᵀ"
+        return self._transposable(expr.arg) + "ᵀ"
+
+    def _transposable(self, arg) -> str:
+        """As in the LaTeX printer: ``Kᵀ``, ``[1, 2]ᵀ``, but ``(Q Kᵀ)ᵀ`` and ``(Kᵀ)ᵀ``."""
+        text = self._print(arg)
+        return text if nodes.is_simple(arg) else f"({text})"
 
     def _print_MatMul(self, expr):
         if expr.args[0].is_Number:
@@ -107,6 +120,86 @@ class UnicodePrinter(StrPrinter):
     def _print_Shifted(self, expr):
         arg, m = expr.args
         return f"{self._print(arg)} - {self._wrap(m)}"
+
+    def _print_MaskedBy(self, expr):
+        arg, mask = expr.args
+        return f"{self._print(arg)} + {self._wrap(mask)}"
+
+    def _print_Product(self, expr):
+        return " ".join(self._print(a) for a in expr.args)
+
+    def _print_Transposed(self, expr):
+        return self._transposable(expr.args[0]) + "ᵀ"
+
+    # --- RoPE and theory formulas: the LaTeX printer's notation, in Unicode -------------------
+    def _print_RopeFrequencies(self, expr):
+        base, d, n = expr.args
+        b = self._print(base) if base.is_Symbol or base.is_Integer and base > 0 else f"({self._print(base)})"
+        return f"({b}^(-2(i-1)/{self._print(d)}))_(i=1…{self._print(n)})"
+
+    def _print_RopeAngles(self, expr):
+        return "(p_m θ_i)_(m,i)"
+
+    def _print_RopeRotation(self, expr):
+        n = self._print(expr.args[0])
+        if expr.half:
+            return f"[C, -S; S, C], C = diag(cos pθ_1, …, cos pθ_{n}), S = diag(sin pθ_1, …, sin pθ_{n})"
+        return f"diag(R(pθ_1), …, R(pθ_{n})), R(φ) = [cos φ, -sin φ; sin φ, cos φ]"
+
+    def _print_RopeRotated(self, expr):
+        return f"(R(p_m θ) {self._print(expr.args[0])}_m)_m"
+
+    def _print_RotationIdentity(self, expr):
+        t = self._print(expr.args[0])
+        return f"R(m{t})ᵀ R(n{t}) - R((n-m){t})"
+
+    def _print_RotatedScoreIdentity(self, expr):
+        return "(R(mθ) q)ᵀ (R(nθ) k) - qᵀ R((n-m)θ) k"
+
+    def _print_SoftmaxJacobian(self, expr):
+        a = f"a({self._print(expr.args[0])})" if expr.args else "a"
+        return f"diag({a}) - {a} {a}ᵀ"
+
+    def _print_Unscaled(self, expr):
+        return f"√d_k s̃_{self._print(expr.args[0])}"
+
+    def _print_PairMoments(self, expr):
+        return "(E[q_i q_j] E[k_i k_j])_(i,j)"
+
+    def _print_MeanOfDot(self, expr):
+        return "Σ_(i=1…d_k) E[q_i] E[k_i]"
+
+    def _print_VarianceOfDot(self, expr):
+        sums = "Σ_(i=1…d_k) Σ_(j=1…d_k)"
+        return sums + (" δ_ij - 0²" if expr.substituted else " E[q_i k_i q_j k_j] - (E[q·k])²")
+
+    def _print_VarianceAndDeviation(self, expr):
+        d = self._print(expr.args[0]) if expr.args else "d_k"
+        return f"[{d}, √{d}]"
+
+    def _print_ScaledVariance(self, expr):
+        return "Var(q·k)/d_k"
+
+    def _print_SampledVariances(self, expr):
+        return "[d_k, 1]"
+
+    def _print_HeadSplit(self, expr):
+        return "[d, h, d/h]"
+
+    def _print_KvGroups(self, expr):
+        return "([j = ⌈i n_kv/n_q⌉])_(i,j)"
+
+    def _print_GqaIdentity(self, expr):
+        return "GQA(Q, K, V) - MHA(Q, K R, V R)"
+
+    def _print_KvCacheRatio(self, expr):
+        return "(2 N_layers L n_kv d_h b)/(2 N_layers L n_q d_h b)"
+
+    def _print_RankTest(self, expr):
+        return f"[rank X, rank [X | {self._print(expr.args[0])}]]"
+
+    def _print_NullSpace(self, expr):
+        return "{n : X n = 0}"
 
 
 def unicode(expr, **settings) -> str:
