@@ -229,7 +229,8 @@ def _effect(scaled, mask, rows, m, i, tokens, digits) -> tuple:
             "The bias on the weights: a key {} positions back has its unnormalised weight {} multiplied by {}; "
             "here each position further back multiplies it by {}.",
             n, sp.exp(sp.Symbol("z_ij")), sp.exp(-ms * n), Approx(sp.exp(-m, evaluate=False), decimals(sp.exp(-m), digits))),
-        say("第 {} 行（{}）不加偏置是 {}，加偏置后是 {}：近处的键权重变大，远处的变小。",
-            "Row {} ({}) is {} without the bias and {} with it: nearby keys gain, distant ones lose.",
-            i + 1, Word(tokens[i]), Approx(before, decimals(before, digits)), Approx(after, decimals(after, digits))),
+        say("第 {} 行（{}）不加偏置时为 {}（保留 {} 位小数）。", "Row {} ({}) without the bias: {} (to {} decimals).",
+            i + 1, Word(tokens[i]), decimals(before, digits), digits),
+        say("加偏置后为 {}：近处的键权重变大，远处的变小。", "With the bias: {}. Nearby keys gain, distant ones lose.",
+            decimals(after, digits)),
     )

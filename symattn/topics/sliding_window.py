@@ -162,12 +162,12 @@ def _effect(scaled, rows, w, causal, tokens, digits) -> tuple:
     seen = rows[a].visible
     share = sp.Add(*[full[a].weights()[b] for b in seen])
     return (
-        say("窗口的作用：第 {} 行（{}）不加窗口是 {}，加窗口后是 {}：窗口外的键权重恰好为 {}，"
-            "窗口内的权重按比例放大，等于原权重除以窗口内原权重之和 {}。",
-            "The window on the weights: row {} ({}) is {} without the window and {} with it. Keys outside the "
-            "window get exactly {}; those inside are the old weights divided by their sum, {}.",
-            a + 1, Word(tokens[a]), Approx(before, decimals(before, digits)), Approx(after, decimals(after, digits)),
-            0, Approx(share, decimals(share, digits))),
+        say("第 {} 行（{}）不加窗口时为 {}（保留 {} 位小数）。",
+            "Row {} ({}) without the window: {} (to {} decimals).",
+            a + 1, Word(tokens[a]), decimals(before, digits), digits),
+        say("加窗口后为 {}。窗口外的键权重恰好为 {}；窗口内的权重是原权重除以它们的和 {}。",
+            "With the window: {}. Keys outside the window get exactly {}; those inside are the old weights "
+            "divided by their sum, {}.", decimals(after, digits), 0, Approx(share, decimals(share, digits))),
     )
 
 
