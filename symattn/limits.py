@@ -467,3 +467,7 @@ def estimate(spec) -> None:
         big = _int(spec, "saturation_d_k", 768)
         # the unscaled scores are sqrt(saturation_d_k) times the scaled ones: the score limit bounds it
         check_option(big, "options.saturation_d_k", top=_value("MAX_SCORE") ** 2)
+    elif topic == "alibi":  # the slopes step has one entry per head
+        check_heads(_int(spec, "heads", 8), "options.heads")
+    elif topic == "sliding_window":
+        check_option(_int(spec, "window", 1), "options.window")
