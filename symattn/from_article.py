@@ -356,7 +356,11 @@ def name_of(label: str) -> str | None:
     (None, None)
     """
     from .spec import notation_latex
-    maths = re.findall(r"\$([^$]+)\$?", label)
+    from .markup import Math, Text
+    text = Text.parse(label)
+    if "$" in text.words:  # "$\text{Scores} =" before a matrix: the formula runs on past the label
+        text = Text.parse(label + "$")
+    maths = [p.source for p in text.pieces if isinstance(p, Math)]
     lhs = None
     if maths:
         head = re.split(r"=|\\approx|≈|:=", maths[0])

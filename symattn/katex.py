@@ -102,22 +102,21 @@ def validate(formulas: Iterable[Formula | str], *, strict: bool = True) -> list[
 
 
 # --- finding the formulas in a document ------------------------------------------------
-_DISPLAY_MD = re.compile(r"(?ms)^\$\$\n(.*?)\n\$\$$")
 _FENCE = re.compile(r"(?ms)^```.*?^```")
-_INLINE = re.compile(r"(?<![\\$])\$([^$\n]+?)\$(?!\$)")
 
 
 def formulas_in_text(text: str) -> list[Formula]:
-    """Inline ``$...$`` math of one paragraph or note."""
-    return [Formula(m.group(1), False) for m in _INLINE.finditer(text)]
+    """The ``$...$`` and ``$$...$$`` math of a paragraph, a note or a document, as
+    :meth:`symattn.markup.Text.parse` splits it."""
+    from .markup import Math, Text
+    return [Formula(p.source.strip() if p.display else p.source, p.display)
+            for p in Text.parse(text).pieces if isinstance(p, Math)]
 
 
 def formulas_in_markdown(text: str) -> list[Formula]:
     """Display ``$$`` blocks, then inline ``$...$`` math (code fences are skipped)."""
-    text = _FENCE.sub("", text)
-    display = [Formula(m.group(1), True) for m in _DISPLAY_MD.finditer(text)]
-    rest = _DISPLAY_MD.sub("", text)
-    return display + formulas_in_text(rest)
+    found = formulas_in_text(_FENCE.sub("", text))
+    return [f for f in found if f.display] + [f for f in found if not f.display]
 
 
 _HTML_MATH = re.compile(r'<(div|span) class="math( inline)?">(.*?)</\1>', re.S)

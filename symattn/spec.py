@@ -226,8 +226,16 @@ def _notation(value) -> tuple[tuple[str, str], ...]:
 
 def _name_words(name: str) -> str:
     """A checked name for plain text: the author's words, or their formula as they wrote it."""
-    name = name.strip()
-    return name[1:-1].strip() if len(name) > 2 and name[0] == name[-1] == "$" else name
+    return _unwrapped(name.strip())
+
+
+def _unwrapped(name: str) -> str:
+    """``$x$`` as ``x``: a name may be written as one inline formula."""
+    from .markup import Math, Text
+    pieces = Text.parse(name).pieces
+    if len(pieces) == 1 and isinstance(pieces[0], Math) and not pieces[0].display:
+        return pieces[0].source.strip()
+    return name
 
 
 _MATH_NAME = re.compile(r"[A-Za-z]|.*[\\$^_].*")  # a letter, or a formula; words are text
@@ -256,7 +264,7 @@ def notation_latex(name, where: str = "notation") -> str:
         raise SymattnError("a name must be one line of printable text", entry=where)
     name = name.strip()
     if _MATH_NAME.fullmatch(name):
-        math = name[1:-1].strip() if len(name) > 2 and name[0] == name[-1] == "$" else name
+        math = _unwrapped(name)
         if "$" in math or not math:
             raise SymattnError("a name is one formula: write it without $ signs, or as $...$", entry=where)
         try:
