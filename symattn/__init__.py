@@ -20,8 +20,7 @@ Derivation
 Printing
     nodes           small unevaluated SymPy nodes that keep a hand calculation's shape
     markup          Text of plain and math pieces; each renderer prints the maths its own way
-    printing        the LaTeX printer: bmatrix, token labels
-    printing_text   the Unicode printer for plain text
+    printing        the LaTeX printer: bmatrix, token labels (render/unicode: the Unicode one, for text)
     escape          user text never becomes markup: one escape per output language
 Output
     render/         one module per document format: md, tex, html, text, json, pdf
