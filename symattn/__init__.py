@@ -10,7 +10,8 @@ Input
     limits          every size, cost and time limit, checked before the work starts
 Derivation
     topics/         the registry (topic -> derive function), then one module per topic:
-                    attention, masks, heads, rope, theory, consistency, alibi, sliding_window
+                    attention, masks, heads, rope, theory, consistency, alibi, sliding_window,
+                    backward, online_softmax
     pipeline        what the topics share: Q, K, V resolved, the score and weight steps, masked rows
     softmax         the canonical exact row softmax: shift by the minimum, group, cancel
     linalg          exact matrix arithmetic
