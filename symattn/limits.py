@@ -79,7 +79,6 @@ FIXED = {
     "CHECK_MAX_SIDE": 256,          # largest matrix side evaluated by check
     "CHECK_MAX_WORK": 2_000_000,    # largest rows*cols*inner of one product in check
     "CHECK_MAX_EQUATION_TOKENS": 20_000,  # tokens of one equation in an article
-    "CHECK_MAX_NUMBER_CHARS": 60,   # characters of one number in an article
     "CHECK_MAX_EXPONENT": 4096,     # largest exponent check evaluates exactly
     "CHECK_MAX_BLOCK_ENTRIES": 4096,  # entries of one block of numbers read from prose or code
     "CHECK_MAX_JOBS": 256,          # processes of check -j
@@ -92,6 +91,13 @@ _MIN_SECONDS = 0.01
 _MAX_SECONDS = 86_400.0
 
 LIMITS = {**{k: v[1] for k, v in ENV_LIMITS.items()}, **FIXED}
+
+#: bounds computed from other limits when read (never written down): name -> how
+DERIVED = {
+    # check reads any number derive prints at full precision: a sign, an integer part as long as a
+    # spec's numbers, a point and MAX_DIGITS decimals (a fixed 60 could not read --digits 80)
+    "CHECK_MAX_NUMBER_CHARS": lambda: _value("MAX_INTEGER_DIGITS") + _value("MAX_DIGITS") + 2,
+}
 
 
 def _parse(name: str, raw: str):
@@ -121,13 +127,15 @@ def _value(name: str):
         return globals()[name]
     if name in FIXED:
         return FIXED[name]
+    if name in DERIVED:
+        return DERIVED[name]()
     env = ENV_LIMITS[name][0]
     raw = os.environ.get(env)
     return ENV_LIMITS[name][1] if raw is None else _parse(name, raw)
 
 
 def __getattr__(name: str):  # limits.MAX_DIM: read at the moment it is used
-    if name in ENV_LIMITS or name in FIXED:
+    if name in ENV_LIMITS or name in FIXED or name in DERIVED:
         return _value(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -80,13 +80,19 @@ class Text:
         return cls.of(*items)
 
     @classmethod
-    def parse(cls, source: str, *, strict: bool = False) -> "Text":
+    def parse(cls, source: str, *values, strict: bool = False) -> "Text":
         r"""The one ``$...$`` splitter.  ``\$`` is a dollar sign and ``\\`` a backslash in the
         text; ``$$...$$`` is display math; a ``$`` with no partner is a dollar sign (or, with
         ``strict``, a ValueError: a deck's own text must not have one).
 
         >>> Text.parse("a $$ b").pieces, Text.parse(r"$\$x$").pieces
         (('a $$ b',), (Math(parts=('\\$x',), display=False),))
+
+        With ``values``, each ``{}`` inside a formula is the next value, a SymPy object (or the
+        parts of a :class:`Math`) that each renderer prints with its own printer:
+
+        >>> Text.parse("so $d_k = {}$.", 4).pieces
+        ('so ', Math(parts=('d_k = ', 4), display=False), '.')
         """
         pieces: list = []
         buf: list[str] = []
@@ -116,7 +122,7 @@ class Text:
             i += 1
         if buf:
             pieces.append("".join(buf))
-        return cls(tuple(pieces))
+        return cls(tuple(pieces)) if not values else cls(_filled(pieces, list(values)))
 
     def __add__(self, other: "Text | str") -> "Text":
         return Text.of(self, other)
@@ -149,6 +155,24 @@ class Text:
     @property
     def has_math(self) -> bool:
         return any(isinstance(p, Math) for p in self.pieces)
+
+
+def _filled(pieces: list, values: list) -> tuple:
+    """Each ``{}`` in a formula's source replaced by the next value; every value used once."""
+    out, total = [], len(values)
+    for piece in pieces:
+        if isinstance(piece, Math) and "{}" in piece.source:
+            words, parts = piece.source.split("{}"), [piece.source.split("{}")[0]]
+            for word in words[1:]:
+                if not values:
+                    raise ValueError(f"more {{}} than the {total} values given")
+                value = values.pop(0)
+                parts += [*(value.parts if isinstance(value, Math) else (value,)), word]
+            piece = Math(tuple(p for p in parts if p != ""), piece.display)
+        out.append(piece)
+    if values:
+        raise ValueError(f"{len(values)} of {total} values have no {{}}")
+    return tuple(out)
 
 
 def _closing(source: str, start: int, fence: str) -> int | None:

@@ -13,7 +13,7 @@ __all__ = ["Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "Named", "Pro
            "RopeFrequencies", "RopeAngles", "RopeRotation", "RopeRotated", "RotationIdentity", "RotatedScoreIdentity",
            "SoftmaxJacobian", "Unscaled", "PairMoments", "MeanOfDot", "VarianceOfDot", "VarianceAndDeviation",
            "ScaledVariance", "SampledVariances", "HeadSplit", "KvGroups", "GqaIdentity", "KvCacheRatio", "RankTest",
-           "NullSpace",
+           "NullSpace", "Approx",
            "Tilde", "Grad", "Entry", "Hadamard", "Times", "Minus", "Outer", "RowSum", "RowMax", "Call", "Dims"]
 
 
@@ -231,6 +231,18 @@ class RankTest(sp.Basic):
 
 class NullSpace(sp.Basic):
     """``{n : X n = 0}``."""
+
+
+class Approx(sp.Basic):
+    """``x ≈ 1.7321``: ``x``, then the exact ``value`` to ``places`` decimals (half-up, as everywhere)."""
+
+    def __new__(cls, expr, value, places):
+        return super().__new__(cls, sp.sympify(expr), sp.sympify(value), _int(places))
+
+    def decimals(self) -> str:
+        from .numeric import evaluate, fixed
+        _, value, places = self.args
+        return fixed(evaluate(sp.ImmutableMatrix([[value]]), int(places))[0][0], int(places))
 
 
 # --- backward pass and online softmax: nodes that print themselves ------------------------------

@@ -16,9 +16,9 @@ import sympy as sp
 from . import nodes
 from .errors import SymattnError
 from .linalg import matmul, transpose
+from .markup import Text as Markup, math
 from .model import Step, Text
 from .numeric import evaluate, fixed
-from .printing import latex
 from .softmax import ExpSum, SoftmaxRow, ratio, softmax_row
 from .spec import AttentionSpec
 
@@ -197,12 +197,13 @@ def score_steps(r: Resolved) -> tuple[list[Step], sp.ImmutableMatrix]:
     root = sp.sqrt(dk)
     scaled = S / root if root != 1 else S
     scaled = sp.ImmutableMatrix(scaled.applyfunc(lambda e: e if e.is_Rational else sp.expand(e)))
+    shown = sp.Pow(dk, sp.S.Half, evaluate=False)
     if root.is_Rational:
-        root_tex = f"\\sqrt{{{latex(dk)}}} = {latex(root)}"
+        root_math = math(shown, " = ", root)
     elif root.is_number:  # sqrt(3) = sqrt(3) says nothing: give its decimals
-        root_tex = f"\\sqrt{{{latex(dk)}}} \\approx {fixed(evaluate(sp.ImmutableMatrix([[root]]), digits)[0][0], digits)}"
+        root_math = math(nodes.Approx(shown, root, digits))
     else:
-        root_tex = latex(root)
+        root_math = math(root)
     steps.append(Step(
         id="scaled_scores", title=Text(r"缩放 $S / \sqrt{d_k}$", r"Scaling $S / \sqrt{d_k}$"),
         lhs=nodes.Named(r"\tilde{S}", "S_scaled"), formula=nodes.ScaledBy(Qs * Ks.T, d_sym),
@@ -210,8 +211,8 @@ def score_steps(r: Resolved) -> tuple[list[Step], sp.ImmutableMatrix]:
         expanded=(nodes.Named(r"\tilde{s}_{%s}" % index(0, 0)), nodes.ScaledBy(S[0, 0], dk),
                   scaled[0, 0]),
         exact=scaled, numeric=evaluate(scaled, digits), row_labels=tokens, col_labels=tokens,
-        notes=(Text(f"$d_k = {latex(dk)}$，$\\sqrt{{d_k}}$: ${root_tex}$。",
-                    f"$d_k = {latex(dk)}$, so ${root_tex}$."),)))
+        notes=(Text(Markup.parse("$d_k = {}$，$\\sqrt{d_k}$: ${}$。", dk, root_math),
+                    Markup.parse("$d_k = {}$, so ${}$.", dk, root_math)),)))
     return steps, scaled
 
 
@@ -243,13 +244,13 @@ def intro(r: Resolved, weights: Step) -> tuple[Text, ...]:
     """The opening paragraph: L, d_k, and the levels each step shows."""
     L, dk, digits = len(r.tokens), r.d_k, r.spec.digits
     if any(v is not None for row in weights.numeric for v in row):
-        return (Text(f"序列长度 $L = {L}$，$d_k = {latex(dk)}$。每一步给出公式、代入数字、展开一个元素、精确值与 {digits} 位小数。",
-                     f"Sequence length $L = {L}$, $d_k = {latex(dk)}$. Each step shows the formula, the numbers "
-                     f"substituted, one entry written out, the exact value and {digits} decimals."),)
+        return (Text(Markup.parse(f"序列长度 $L = {L}$，$d_k = {{}}$。每一步给出公式、代入数字、展开一个元素、精确值与 {digits} 位小数。", dk),
+                     Markup.parse(f"Sequence length $L = {L}$, $d_k = {{}}$. Each step shows the formula, the numbers "
+                                  f"substituted, one entry written out, the exact value and {digits} decimals.", dk)),)
     # symbolic weights have no decimals to promise
-    return (Text(f"序列长度 $L = {L}$，$d_k = {latex(dk)}$。每一步给出公式、代入数字、展开一个元素与精确值（含符号，没有小数）。",
-                 f"Sequence length $L = {L}$, $d_k = {latex(dk)}$. Each step shows the formula, the numbers "
-                 "substituted, one entry written out and the exact value (symbolic, so no decimals)."),)
+    return (Text(Markup.parse(f"序列长度 $L = {L}$，$d_k = {{}}$。每一步给出公式、代入数字、展开一个元素与精确值（含符号，没有小数）。", dk),
+                 Markup.parse(f"Sequence length $L = {L}$, $d_k = {{}}$. Each step shows the formula, the numbers "
+                              "substituted, one entry written out and the exact value (symbolic, so no decimals).", dk)),)
 
 
 def meta(r: Resolved) -> tuple[tuple[str, object], ...]:

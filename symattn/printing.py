@@ -346,6 +346,9 @@ class Printer(TermOrder, LatexPrinter):
     def _print_NullSpace(self, expr):
         return r"\{ n : X n = 0 \}"
 
+    def _print_Approx(self, expr: nodes.Approx):
+        return r"%s \approx %s" % (self._print(expr.args[0]), expr.decimals())
+
     # --- SymPy's own _latex hooks -------------------------------------------------------
     def _print_Basic(self, expr):
         r"""Our ``printmethod`` hides SymPy's ``_latex`` hooks; use them before the generic form.

@@ -80,6 +80,8 @@ NODES = [
     (nodes.RankTest("V"), r"\begin{bmatrix} \operatorname{rank} X & \operatorname{rank}[X \mid V] \end{bmatrix}",
      "[rank X, rank [X | V]]"),
     (nodes.NullSpace(), r"\{ n : X n = 0 \}", "{n : X n = 0}"),
+    (nodes.Approx(sp.Pow(3, half, evaluate=False), sp.sqrt(3), 4), r"\sqrt{3} \approx 1.7321", "√3 ≈ 1.7321"),
+    (nodes.Approx(x, sp.Rational(1, 8), 2), r"x \approx 0.13", "x ≈ 0.13"),  # half-up, as by hand
 ]
 
 # (matrix form, LaTeX settings, its LaTeX, its Unicode)

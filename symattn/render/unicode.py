@@ -201,6 +201,9 @@ class UnicodePrinter(TermOrder, StrPrinter):
     def _print_NullSpace(self, expr):
         return "{n : X n = 0}"
 
+    def _print_Approx(self, expr):
+        return f"{self._print(expr.args[0])} ≈ {expr.decimals()}"
+
 
 def unicode(expr, **settings) -> str:
     """One SymPy object (or display node) as one line of Unicode."""
