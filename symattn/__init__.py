@@ -11,7 +11,8 @@ Input
 Derivation
     topics/         the registry (topic -> derive function), then one module per topic:
                     attention, masks, heads, rope, theory, consistency, alibi, sliding_window,
-                    backward, online_softmax
+                    backward, online_softmax, kv_cache, cross_attention, mla (_display: their shared
+                    display nodes)
     pipeline        what the topics share: Q, K, V resolved, the score and weight steps, masked rows
     softmax         the canonical exact row softmax: shift by the minimum, group, cancel
     linalg          exact matrix arithmetic
