@@ -26,7 +26,7 @@ from .errors import SymattnError
 
 __all__ = ["LIMITS", "ENV_LIMITS", "check_environment", "check_tokens", "check_token", "check_matrix",
            "check_symbolic", "check_integer", "check_score", "check_terms", "check_output", "check_heads",
-           "check_samples", "check_rank", "check_rope", "check_option", "factorial_digits", "time_limit",
+           "check_samples", "check_backward", "check_rank", "check_rope", "check_option", "factorial_digits", "time_limit",
            "check_article_seconds", "article_budget", "int_str_digits", "estimate", "check_plot"]
 
 #: name -> (environment variable, default, kind, what it bounds).  kind: "int" or "seconds".
@@ -241,6 +241,14 @@ def check_output(terms: int, digits_per_term: int, entry: str = "tokens") -> Non
     if chars > _value("MAX_OUTPUT_CHARS"):
         raise _over(f"the documents would have about {chars:,} characters "
                     f"({terms:,} terms of up to {digits_per_term:,} digits)", "MAX_OUTPUT_CHARS", entry)
+
+
+def check_backward(tokens: int, d_k: int, entry: str = "tokens") -> None:
+    """dQ and dK have L·d_k entries each, every one a sum of up to L² exponentials over Z_i²."""
+    terms = 2 * tokens ** 3 * d_k
+    if terms > _value("MAX_TERMS"):
+        raise _over(f"the backward pass of {tokens} tokens with d_k = {d_k} has about {terms:,} exact terms",
+                    "MAX_TERMS", entry)
 
 
 def check_heads(heads: int, entry: str) -> None:
@@ -479,3 +487,5 @@ def estimate(spec) -> None:
         check_heads(_int(spec, "heads", 8), "options.heads")
     elif topic == "sliding_window":
         check_option(_int(spec, "window", 1), "options.window")
+    elif topic == "backward":
+        check_backward(L, d)

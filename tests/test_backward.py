@@ -156,3 +156,14 @@ def test_cli_bad_do_exits_2_with_one_line(run_cli, tmp_path):
                     '[options]\ndO = [[1, "\\\\input{x}"], [0, 1]]\n', encoding="utf-8")
     code, out, err = run_cli("derive", path)
     assert code == 2 and out == "" and "b.toml" in err and err.count("\n") == 1
+
+
+def test_the_backward_cost_is_refused_before_any_work(monkeypatch):
+    """dQ and dK hold about 2 L^3 d_k exact terms: over SYMATTN_MAX_TERMS, one line naming the variable."""
+    spec = parse_spec('topic = "backward"\ntokens = ["a", "b", "c"]\nQ = [[1, 0], [0, 1], [1, 1]]\n'
+                      'K = [[1, 0], [0, 1], [1, 1]]\nV = [[1], [2], [3]]\n[options]\ndO = [[1], [0], [0]]\n')
+    monkeypatch.setenv("SYMATTN_MAX_TERMS", "100")  # 2 * 27 * 2 = 108 terms; the forward pass needs 36
+    with pytest.raises(SymattnError, match="backward pass of 3 tokens .* SYMATTN_MAX_TERMS"):
+        derive(spec)
+    monkeypatch.setenv("SYMATTN_MAX_TERMS", "108")
+    assert derive(spec).step("grad_keys").shape == (3, 2)
