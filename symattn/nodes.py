@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-__all__ = ["Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "Named", "Product", "Transposed", "is_simple",
-           "RopeFrequencies", "RopeAngles", "RopeRotation", "RopeRotated", "RotationIdentity", "RotatedScoreIdentity",
-           "SoftmaxJacobian", "Unscaled", "PairMoments", "MeanOfDot", "VarianceOfDot", "VarianceAndDeviation",
+__all__ = ["Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "Named", "Product", "Transposed", "is_simple", "is_sum",
+           "RopeFrequencies", "RopeAngles", "RopeRotation", "RopeRotated", "RotationIdentity", "RotatedScoreIdentity", "ScoreRotations", "ScoreOffset",
+           "SoftmaxJacobian", "ScaledRow", "Unscaled", "PairMoments", "MeanOfDot", "VarianceOfDot", "VarianceAndDeviation",
            "ScaledVariance", "SampledVariances", "HeadSplit", "KvGroups", "GqaIdentity", "KvCacheRatio", "RankTest",
            "NullSpace", "Approx",
            "Tilde", "Grad", "Entry", "Hadamard", "Times", "Minus", "Outer", "RowSum", "RowMax", "Call", "Dims"]
@@ -108,6 +108,11 @@ def is_simple(x) -> bool:
     return isinstance(x, (sp.Symbol, sp.MatrixSymbol, sp.MatrixBase, Named))
 
 
+def is_sum(x) -> bool:
+    """Whether ``x`` prints as a sum or difference, to be put in parentheses as a factor."""
+    return isinstance(x, (sp.Add, sp.MatAdd, Shifted))
+
+
 # --- RoPE: the formulas of each step, with what varies as arguments -----------------------------
 
 def _int(n) -> sp.Integer:
@@ -154,6 +159,20 @@ class RotatedScoreIdentity(sp.Basic):
     """``(R(mθ) q)^T (R(nθ) k) - q^T R((n-m)θ) k``, which is zero."""
 
 
+class ScoreRotations(sp.Basic):
+    """``q_1^T R(p_1 θ)^T R(p_n θ) k_n``: score (1, n) with both rotations written."""
+
+    def __new__(cls, n):
+        return super().__new__(cls, _int(n))
+
+
+class ScoreOffset(sp.Basic):
+    """``q_1^T R(Δ θ) k_n``: the same score through the offset Δ = p_n - p_1 alone."""
+
+    def __new__(cls, delta, n):
+        return super().__new__(cls, sp.sympify(delta), _int(n))
+
+
 # --- theory: softmax's Jacobian and the variance of q·k ---------------------------------------------
 
 class SoftmaxJacobian(sp.Basic):
@@ -161,6 +180,13 @@ class SoftmaxJacobian(sp.Basic):
 
     def __new__(cls, *var):
         return super().__new__(cls, *var)
+
+
+class ScaledRow(sp.Basic):
+    """``t · (x_1, …, x_n)``: a row of scores scaled by t."""
+
+    def __new__(cls, t, values):
+        return super().__new__(cls, t, sp.Tuple(*values))
 
 
 class Unscaled(sp.Basic):

@@ -261,7 +261,7 @@ class Printer(TermOrder, LatexPrinter):
         return r"%s + %s" % (self._print(arg), self._factor(mask))
 
     def _print_Product(self, expr: nodes.Product):
-        return " ".join(self._print(a) for a in expr.args)
+        return " ".join(r"\left(%s\right)" % self._print(a) if nodes.is_sum(a) else self._print(a) for a in expr.args)
 
     def _print_Transposed(self, expr: nodes.Transposed):
         return r"%s^{T}" % self._transposable(expr.args[0])
@@ -296,6 +296,17 @@ class Printer(TermOrder, LatexPrinter):
 
     def _print_RotatedScoreIdentity(self, expr):
         return r"\left(R(m\theta) q\right)^{T} \left(R(n\theta) k\right) - q^{T} R((n-m)\theta)\, k"
+
+    def _print_ScoreRotations(self, expr: nodes.ScoreRotations):
+        n = self._print(expr.args[0])
+        return r"q_1^{T} R(p_1\theta)^{T} R(p_{%s}\theta)\, k_{%s}" % (n, n)
+
+    def _print_ScoreOffset(self, expr: nodes.ScoreOffset):
+        return r"q_1^{T} R(%s\,\theta)\, k_{%s}" % (self._print(expr.args[0]), self._print(expr.args[1]))
+
+    def _print_ScaledRow(self, expr: nodes.ScaledRow):
+        t, values = expr.args
+        return r"%s \cdot (%s)" % (self._print(t), ", ".join(self._print(v) for v in values))
 
     def _print_SoftmaxJacobian(self, expr: nodes.SoftmaxJacobian):
         a = "a(%s)" % self._print(expr.args[0]) if expr.args else "a"

@@ -119,14 +119,19 @@ class UnicodePrinter(TermOrder, StrPrinter):
 
     def _print_Shifted(self, expr):
         arg, m = expr.args
-        return f"{self._print(arg)} - {self._wrap(m)}"
+        return f"{self._print(arg)} - {self._factor(m)}"
+
+    def _factor(self, x) -> str:
+        """As the LaTeX printer's: a negative number or a sum after a minus sign in parentheses."""
+        text = self._print(x)
+        return f"({text})" if (x.is_Number and x < 0) or nodes.is_sum(x) else text
 
     def _print_MaskedBy(self, expr):
         arg, mask = expr.args
-        return f"{self._print(arg)} + {self._wrap(mask)}"
+        return f"{self._print(arg)} + {self._factor(mask)}"
 
     def _print_Product(self, expr):
-        return " ".join(self._print(a) for a in expr.args)
+        return " ".join(f"({self._print(a)})" if nodes.is_sum(a) else self._print(a) for a in expr.args)
 
     def _print_Transposed(self, expr):
         return self._transposable(expr.args[0]) + "ᵀ"
@@ -155,6 +160,17 @@ class UnicodePrinter(TermOrder, StrPrinter):
 
     def _print_RotatedScoreIdentity(self, expr):
         return "(R(mθ) q)ᵀ (R(nθ) k) - qᵀ R((n-m)θ) k"
+
+    def _print_ScoreRotations(self, expr):
+        n = self._print(expr.args[0])
+        return f"q_1ᵀ R(p_1 θ)ᵀ R(p_{n} θ) k_{n}"
+
+    def _print_ScoreOffset(self, expr):
+        return f"q_1ᵀ R({self._print(expr.args[0])}θ) k_{self._print(expr.args[1])}"
+
+    def _print_ScaledRow(self, expr):
+        t, values = expr.args
+        return f"{self._print(t)}·({', '.join(self._print(v) for v in values)})"
 
     def _print_SoftmaxJacobian(self, expr):
         a = f"a({self._print(expr.args[0])})" if expr.args else "a"

@@ -18,10 +18,10 @@ import sympy as sp
 from .. import nodes
 from ..errors import SymattnError
 from ..escape import literal
+from ..markup import Text as Markup
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import given, index
-from ..printing import latex
 
 __all__ = ["Solution", "solve_projection", "derive_consistency"]
 
@@ -152,8 +152,8 @@ def derive_consistency(spec) -> Derivation:
             formula=Gform, substituted=Gsub,
             expanded=(nodes.Named("g_{%s}" % index(0, 0)), nodes.Dot(*zip(a, b)), G[0, 0]),
             exact=G, numeric=evaluate(G, digits),
-            notes=(Text(f"维度: ${_shape(G)}$，可逆（行列式 ${latex(G.det())}$）。",
-                        f"Shape ${_shape(G)}$, invertible (determinant ${latex(G.det())}$)."),)))
+            notes=(Text(Markup.parse(f"维度: ${_shape(G)}$，可逆（行列式 ${{}}$）。", G.det()),
+                        Markup.parse(f"Shape ${_shape(G)}$, invertible (determinant ${{}}$).", G.det())),)))
         Ginv = sp.ImmutableMatrix(G.inv())
         Gs = sp.MatrixSymbol("G", *G.shape)
         steps.append(Step(

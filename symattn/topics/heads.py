@@ -24,10 +24,10 @@ from .. import nodes
 from ..errors import SymattnError
 from ..escape import literal
 from ..linalg import matmul
+from ..markup import Text as Markup
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import check_rows, given, index, masked_softmax_rows, softmax_rows
-from ..printing import latex
 from ..spec import entry_value
 
 __all__ = ["Head", "Heads", "kv_group", "repeat_matrix", "attend", "mha", "gqa", "gqa_minus_mha",
@@ -463,6 +463,7 @@ def derive_gqa(spec) -> Derivation:
                                                                 "the difference is NOT zero!")))))
 
     ratio = kv_cache_ratio()
+    mqa, gqa64 = ratio.subs(_nkv, 1), ratio.subs({_nq: 64, _nkv: 8})
     value = ratio.subs({_nq: n_q, _nkv: n_kv})
     C = sp.ImmutableMatrix([[value]])
     steps.append(Step(
@@ -476,10 +477,9 @@ def derive_gqa(spec) -> Derivation:
                     "At inference every layer caches $k$ and $v$ ($d_h$ numbers each, $b$ bytes per number) for "
                     "every position and K/V head. Query heads are not cached, so the ratio is just "
                     "$n_{kv} / n_q$."),
-               Text(f"MQA（$n_{{kv}} = 1$）的比值是 ${latex(ratio.subs(_nkv, 1))}$；"
-                    f"GQA 取 $n_q = 64$、$n_{{kv}} = 8$ 时为 ${latex(ratio.subs({_nq: 64, _nkv: 8}))}$。",
-                    f"MQA ($n_{{kv}} = 1$) gives ${latex(ratio.subs(_nkv, 1))}$; GQA with $n_q = 64$ and "
-                    f"$n_{{kv}} = 8$ gives ${latex(ratio.subs({_nq: 64, _nkv: 8}))}$."))))
+               Text(Markup.parse("MQA（$n_{kv} = 1$）的比值是 ${}$；GQA 取 $n_q = 64$、$n_{kv} = 8$ 时为 ${}$。", mqa, gqa64),
+                    Markup.parse("MQA ($n_{kv} = 1$) gives ${}$; GQA with $n_q = 64$ and $n_{kv} = 8$ gives ${}$.",
+                                 mqa, gqa64)))))
 
     if n_kv == 1:
         name = Text(f"多查询注意力 MQA（{n_q} 个查询头共享 1 个 K/V 头）",

@@ -21,11 +21,11 @@ import sympy as sp
 
 from .. import limits, nodes
 from ..errors import SymattnError
+from ..markup import Text as Markup
 from ..escape import literal
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import Resolved, index
-from ..printing import latex
 from ..spec import entry_value
 
 __all__ = ["frequencies", "pairs", "rotation", "rotate", "relative_scores", "relative_rotation_difference",
@@ -205,11 +205,12 @@ def derive_rope(spec) -> Derivation:
         expanded=(nodes.Named(r"\theta_{%d}" % (last + 1)),
                   sp.Pow(base, sp.Rational(-2 * last, d), evaluate=False) if last else sp.Integer(1), th[last]),
         exact=theta, numeric=evaluate(theta, digits),
-        notes=(Text(f"$d = {d}$，共 ${d // 2}$ 对坐标，每对一个频率；$b = {latex(base)}$。"
-                    f"下标从 $1$ 起：$\\theta_i$ 属于第 $i$ 对坐标（{_cols_zh(half, d)}），也是 $\\Phi$ 的第 $i$ 列。",
-                    f"$d = {d}$ gives ${d // 2}$ coordinate pairs, one frequency each; $b = {latex(base)}$. "
-                    f"Indices start at $1$: $\\theta_i$ belongs to pair $i$ ({_cols_en(half, d)}) and to "
-                    "column $i$ of $\\Phi$."),)))
+        notes=(Text(Markup.parse(f"$d = {d}$，共 ${d // 2}$ 对坐标，每对一个频率；$b = {{}}$。"
+                                 f"下标从 $1$ 起：$\\theta_i$ 属于第 $i$ 对坐标（{_cols_zh(half, d)}），也是 $\\Phi$ 的第 $i$ 列。",
+                                 base),
+                    Markup.parse(f"$d = {d}$ gives ${d // 2}$ coordinate pairs, one frequency each; $b = {{}}$. "
+                                 f"Indices start at $1$: $\\theta_i$ belongs to pair $i$ ({_cols_en(half, d)}) and to "
+                                 "column $i$ of $\\Phi$.", base)),)))
 
     Phi = sp.ImmutableMatrix(L, len(th), lambda m, i: pos[m] * th[i])
     steps.append(Step(
@@ -258,8 +259,7 @@ def derive_rope(spec) -> Derivation:
         formula=nodes.Product(nodes.Named(r"\tilde{Q}", "Q_rot"), nodes.Transposed(nodes.Named(r"\tilde{K}", "K_rot"))),
         substituted=None,
         expanded=(nodes.Named("s_{%s}" % index(0, n1)),
-                  nodes.Named(r"q_1^{T} R(p_1\theta)^{T} R(p_{%d}\theta)\, k_{%d}" % (n1 + 1, n1 + 1)),
-                  nodes.Named(r"q_1^{T} R(%s\,\theta)\, k_{%d}" % (latex(delta), n1 + 1)), S[0, n1]),
+                  nodes.ScoreRotations(n1 + 1), nodes.ScoreOffset(delta, n1 + 1), S[0, n1]),
         exact=S, numeric=evaluate(S, digits), row_labels=tokens, col_labels=tokens,
         notes=(Text("用最后一步证明的恒等式 $R(m\\theta)^{T} R(n\\theta) = R((n-m)\\theta)$，每个分数只含位置差 $n - m$ 的三角函数。",
                     "With the identity $R(m\\theta)^{T} R(n\\theta) = R((n-m)\\theta)$, proved in the last steps, "

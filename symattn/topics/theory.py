@@ -21,10 +21,10 @@ import sympy as sp
 from .. import limits, nodes
 from ..errors import SymattnError
 from ..escape import literal
+from ..markup import Text as Markup, math
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import Resolved, index, score_steps, weights_step
-from ..printing import latex
 from ..softmax import ExpSum, SoftmaxRow, softmax_row
 
 __all__ = ["jacobian", "expectation", "variance_of_dot", "sample_variance",
@@ -89,9 +89,8 @@ def _jacobian_step(step_id, title, row, label, tokens, digits, lhs_tex) -> Step:
     a = row.weights()
     a_col = sp.ImmutableMatrix(n, 1, list(a))
     diag = sp.ImmutableMatrix(sp.diag(*a))
-    a1 = latex(a[0])
     chain = (nodes.Named("%s_{%s}" % (lhs_tex, index(0, 0))), nodes.Named("a_{1} (1 - a_{1})"),
-             nodes.Named(r"%s \left(1 - %s\right)" % (a1, a1)), J[0, 0])
+             nodes.Product(a[0], nodes.Shifted(1, a[0])), J[0, 0])
     notes = [Text(f"维度: ${n} \\times {n}$；$J$ 对称。", f"Shape ${n} \\times {n}$; $J$ is symmetric.")]
     if _row_sums_vanish(row):
         notes.append(Text("每行精确地加起来等于 $0$：所有分数同时加一个常数，softmax 不变，梯度在这个方向上为 $0$。",
@@ -133,6 +132,7 @@ def derive_softmax_gradient(spec) -> Derivation:
     i = max(range(L), key=lambda k: (max(rows[k].exponents) if all(e.is_number for e in rows[k].exponents)
                                      else 0, -k))
     root = sp.sqrt(big)
+    root_math = math(sp.Pow(big, sp.S.Half, evaluate=False), " = ", root)
     z = sp.ImmutableMatrix(1, L, lambda _, j: sp.expand(root * scaled[i, j]))
     from ..examples import is_article
     quoted = big == 768 and is_article(spec)  # the article names d_k = 768 (BERT-base's width)
@@ -145,10 +145,10 @@ def derive_softmax_gradient(spec) -> Derivation:
         expanded=(nodes.Named("z_{1}"), sp.Mul(sp.Pow(big, sp.Rational(1, 2), evaluate=False), scaled[i, 0],
                                                evaluate=False), z[0, 0]),
         exact=z, numeric=evaluate(z, digits), col_labels=tokens,
-        notes=(Text(f"若 $d_k = {big}${as_zh}而不除以 $\\sqrt{{d_k}}$，同样的相似度模式给出的分数要大 "
-                    f"$\\sqrt{{{big}}} = {latex(root)}$ 倍。",
-                    f"With $d_k = {big}${as_en} and no division by $\\sqrt{{d_k}}$, the same pattern "
-                    f"of similarity gives scores $\\sqrt{{{big}}} = {latex(root)}$ times larger."),)))
+        notes=(Text(Markup.parse(f"若 $d_k = {big}${as_zh}而不除以 $\\sqrt{{d_k}}$，同样的相似度模式给出的分数要大 "
+                                 "${}$ 倍。", root_math),
+                    Markup.parse(f"With $d_k = {big}${as_en} and no division by $\\sqrt{{d_k}}$, the same pattern "
+                                 "of similarity gives scores ${}$ times larger.", root_math)),)))
     srow = softmax_row(list(z))
     a = sp.ImmutableMatrix([list(srow.weights())])
     a_num = evaluate(a, digits)
@@ -202,14 +202,13 @@ def _limit_step(exponents, label, digits) -> Step:
     # With u = e^{t/q} each entry is a rational function of u: its limit is quick and exact.
     limits = {e: sp.limit(e.subs(sp.exp(t / q), u), u, sp.oo) for e in set(J)}
     zero = all(v == 0 for v in limits.values())
-    vec = "(" + ", ".join(latex(v) for v in r) + ")"
-    u_tex = latex(sp.exp(t / q))
-    where = (Text(f"第 {label} 行移位后的分数按比例放大：$t \\cdot {vec}$（$t \\to \\infty$ 相当于不缩放而 $d_k$ 越来越大）。",
-                  f"The shifted scores of row {label}, scaled up: $t \\cdot {vec}$ ($t \\to \\infty$ is like an "
-                  "ever larger $d_k$ without scaling).") if label else
-             Text(f"一行示例分数 $t \\cdot {vec}$（$t \\to \\infty$ 相当于不缩放而 $d_k$ 越来越大）。",
-                  f"A model row of scores $t \\cdot {vec}$ ($t \\to \\infty$ is like an ever larger $d_k$ "
-                  "without scaling)."))
+    vec, u_is = nodes.ScaledRow(t, r), math(u, " = ", sp.exp(t / q))
+    where = (Text(Markup.parse(f"第 {label} 行移位后的分数按比例放大：${{}}$（$t \\to \\infty$ 相当于不缩放而 $d_k$ 越来越大）。", vec),
+                  Markup.parse(f"The shifted scores of row {label}, scaled up: ${{}}$ ($t \\to \\infty$ is like an "
+                               "ever larger $d_k$ without scaling).", vec)) if label else
+             Text(Markup.parse("一行示例分数 ${}$（$t \\to \\infty$ 相当于不缩放而 $d_k$ 越来越大）。", vec),
+                  Markup.parse("A model row of scores ${}$ ($t \\to \\infty$ is like an ever larger $d_k$ "
+                               "without scaling).", vec)))
     return Step(
         id="saturation_limit", title=Text("分数趋于无穷时的极限", "The limit as scores grow"),
         lhs=nodes.Named("J(t)", "J_t"), formula=nodes.SoftmaxJacobian(t),
@@ -217,10 +216,10 @@ def _limit_step(exponents, label, digits) -> Step:
         expanded=(sp.Limit(J[0, 0], t, sp.oo), limits[J[0, 0]]),
         exact=J, numeric=evaluate(J, digits),
         notes=(where,
-               Text(f"当 $t \\to \\infty$ 时 $J(t)$ 的每个元素都精确地趋于 $0$（令 $u = {u_tex}$，分子次数低于分母）。"
+               Text(Markup.parse("当 $t \\to \\infty$ 时 $J(t)$ 的每个元素都精确地趋于 $0$（令 ${}$，分子次数低于分母）。", u_is)
                     if zero else "当 $t \\to \\infty$ 时 $J(t)$ 并不全部趋于 $0$：最大的分数不止一个，权重不会趋于 one-hot。",
-                    f"As $t \\to \\infty$ every entry of $J(t)$ tends to exactly $0$ (with $u = {u_tex}$ the "
-                    "numerator has lower degree than the denominator)." if zero else
+                    Markup.parse("As $t \\to \\infty$ every entry of $J(t)$ tends to exactly $0$ (with ${}$ the "
+                                 "numerator has lower degree than the denominator).", u_is) if zero else
                     "As $t \\to \\infty$ not every entry of $J(t)$ tends to $0$: the largest score is shared, "
                     "so the weights do not become one-hot.")))
 
@@ -354,9 +353,9 @@ def derive_why_sqrt_dk(spec) -> Derivation:
         lhs=nodes.Named(r"\begin{bmatrix} \operatorname{Var}(q \cdot k) & \sigma \end{bmatrix}", "Var_sigma"),
         formula=nodes.VarianceAndDeviation(), substituted=nodes.VarianceAndDeviation(dk_value),
         expanded=(), exact=at, numeric=evaluate(at, digits),
-        notes=(Text(f"不缩放时，分数的典型差距是 ${latex(at[0, 1])}$ 的量级，softmax 会饱和（见 softmax 梯度一文）。",
-                    f"Unscaled, scores typically differ by the order of ${latex(at[0, 1])}$, and softmax "
-                    "saturates (see the softmax gradient document)."),)))
+        notes=(Text(Markup.parse("不缩放时，分数的典型差距是 ${}$ 的量级，softmax 会饱和（见 softmax 梯度一文）。", at[0, 1]),
+                    Markup.parse("Unscaled, scores typically differ by the order of ${}$, and softmax "
+                                 "saturates (see the softmax gradient document).", at[0, 1])),)))
 
     one = sp.ImmutableMatrix([[sp.cancel(var / dk)]])
     steps.append(Step(
