@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from symattn import derive, parse_spec
+from symattn import derive
 from symattn.examples import article_spec
 from symattn.topics.kv_cache import decode, full_causal
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from symattn import derive, parse_spec
+from symattn import derive
 from symattn.spec import load_spec
 from symattn.topics.mla import DEEPSEEK_V2, absorption_identity, cache_sizes, latent_attention
 

@@ -17,10 +17,10 @@ from .. import limits, nodes
 from ..errors import SymattnError
 from ..escape import literal
 from ..linalg import matmul, transpose
-from ..model import Derivation, Step, Text
+from ..model import Derivation, Step
 from ..numeric import evaluate
 from ..pipeline import NEG_INF, index, masked_softmax_rows
-from ._display import Dims, Equals, Plus, ShapeChain, option_matrix, row, say
+from ._display import Dims, Equals, Plus, ShapeChain, option_matrix, say
 
 __all__ = ["cross_attend", "derive_cross_attention"]
 

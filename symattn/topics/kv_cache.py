@@ -16,7 +16,7 @@ import sympy as sp
 from .. import nodes
 from ..escape import literal
 from ..linalg import matmul, transpose
-from ..model import Derivation, Step, Text
+from ..model import Derivation, Step
 from ..numeric import evaluate
 from ..pipeline import NEG_INF, Resolved, index, masked_softmax_rows, meta
 from ..softmax import softmax_row
@@ -95,7 +95,7 @@ def derive_kv_cache(spec) -> Derivation:
             lhs=K_now, formula=k_t if t == 0 else Stacked(K_prev, k_t), substituted=None,
             expanded=(k_t, row(r.K.row(t))),
             exact=Kt, numeric=evaluate(Kt, digits), row_labels=tokens[:n],
-            notes=_cache_notes(n, d, d_v, tokens[t], k_t, v_t, r, t, Vt, V_now)))
+            notes=_cache_notes(n, d, d_v, k_t, v_t, r, t, Vt, V_now)))
 
         kt_sym = sp.MatrixSymbol(f"K_1:{n}", n, d)
         formula = nodes.Product(nodes.RowSoftmax(nodes.ScaledBy(q_t * kt_sym.T, dsym)), V_now)
@@ -183,7 +183,7 @@ def _intro_args():
     return t, sp.Symbol("q_t"), sp.Symbol("k_t"), sp.Symbol("v_t"), sp.Symbol("k_j"), sp.Symbol("v_j")
 
 
-def _cache_notes(n, d, d_v, token, k_t, v_t, r, t, Vt, V_now):
+def _cache_notes(n, d, d_v, k_t, v_t, r, t, Vt, V_now):
     size = Dims(n, d)
     notes = [say("追加：{}（第 {} 个词的键），{}（它的值）。",
                  "Appended: {} (the key of token {}) and {} (its value).",

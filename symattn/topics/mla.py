@@ -21,7 +21,6 @@ from ..linalg import matmul, transpose
 from ..model import Derivation, Step
 from ..numeric import evaluate
 from ..pipeline import index, softmax_rows
-from ..spec import entry_value
 from ._display import Dims, Equals, ShapeChain, option_matrix, row, say
 
 __all__ = ["Latent", "latent_attention", "absorption_identity", "cache_sizes", "DEEPSEEK_V2", "derive_mla"]
@@ -298,7 +297,6 @@ def _head_steps(m, h, tokens, digits, n_h):
     Qs, Ks = sp.MatrixSymbol(f"Q_{k}", L, d_h), sp.MatrixSymbol(f"K_{k}", L, d_h)
     Ws, cs = sp.MatrixSymbol(f"W_UK,{k}", d_c, d_h), sp.MatrixSymbol("c_KV", L, d_c)
     S, Sa, Qa = m.S[h], m.S_absorbed[h], m.Q_absorbed[h]
-    who = say("第 {} 个头", "head {}", k) if n_h > 1 else None
     head = f"head{k}_" if n_h > 1 else ""
     out = [Step(
         id=f"{head}scores", title=say("打分（显式）：{}", "Scores, explicit: {}", Equals(sp.MatrixSymbol(f"S_{k}", L, L),
@@ -357,7 +355,6 @@ def _proof_steps(m, tokens, digits, n_h):
         raise AssertionError("absorbed and explicit MLA scores differ")
     explicit = sp.ImmutableMatrix.hstack(*m.S)
     absorbed = sp.ImmutableMatrix.hstack(*m.S_absorbed)
-    names = [(sp.MatrixSymbol(f"S_{h + 1}", L, L)) for h in range(n_h)]
     Delta = sp.MatrixSymbol("Delta", L, n_h * L)
     d_c, d_h = min(m.c.cols, 2), min(m.d_h, 2)  # any size holds by associativity; 2 x 2 fits a page
     (q, c, W), absorbed_sym, explicit_sym, zero = absorption_identity(d_c, d_h)
