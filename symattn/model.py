@@ -15,14 +15,15 @@ __all__ = ["Text", "Step", "Derivation"]
 
 @dataclass(frozen=True)
 class Text:
-    """A sentence in each language; ``$...$`` marks inline math.
+    """A sentence in each language: a :class:`symattn.markup.Text` whose maths are SymPy
+    objects, or (titles a person wrote, older notes) a string where ``$...$`` marks the maths.
 
     >>> Text("打分", "scores")["en"]
     'scores'
     """
 
-    zh: str  # Chinese
-    en: str  # English
+    zh: str | markup.Text  # Chinese
+    en: str | markup.Text  # English
 
     def __getitem__(self, lang: str) -> str:
         return self.zh if lang == "zh" else self.en
