@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-__all__ = ["Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "Named", "Product", "Transposed", "is_simple", "is_sum",
+__all__ = ["Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "MaskedBy", "Named", "Product", "Transposed", "is_simple", "is_sum",
            "RopeFrequencies", "RopeAngles", "RopeRotation", "RopeRotated", "RotationIdentity", "RotatedScoreIdentity", "ScoreRotations", "ScoreOffset",
            "SoftmaxJacobian", "ScaledRow", "Unscaled", "PairMoments", "MeanOfDot", "VarianceOfDot", "VarianceAndDeviation",
            "ScaledVariance", "SampledVariances", "HeadSplit", "KvGroups", "GqaIdentity", "KvCacheRatio", "RankTest",
@@ -69,6 +69,13 @@ class Shifted(sp.Basic):
 
     def __new__(cls, arg, shift):
         return super().__new__(cls, arg, sp.sympify(shift))
+
+
+class MaskedBy(sp.Basic):
+    """``S + M`` kept in this order for display (MatAdd would sort its terms)."""
+
+    def __new__(cls, arg, mask):
+        return super().__new__(cls, arg, mask)
 
 
 class Named(sp.Basic):

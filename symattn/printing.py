@@ -256,7 +256,7 @@ class Printer(TermOrder, LatexPrinter):
     def _print_Named(self, expr: nodes.Named):
         return expr.latex_name
 
-    def _print_MaskedBy(self, expr):  # symattn.masks.MaskedBy: S + M, in this order
+    def _print_MaskedBy(self, expr: nodes.MaskedBy):  # S + M, in this order
         arg, mask = expr.args
         return r"%s + %s" % (self._print(arg), self._factor(mask))
 

@@ -15,7 +15,6 @@ from symattn.model import Derivation, Step, Text
 from symattn.printing import Printer, latex
 from symattn.render import render
 from symattn.render.unicode import UnicodePrinter, unicode
-from symattn.topics.masks import MaskedBy
 
 Q, K = sp.MatrixSymbol("Q", 3, 4), sp.MatrixSymbol("K", 3, 4)
 S, M, P = sp.MatrixSymbol("S", 3, 3), sp.MatrixSymbol("M", 3, 3), sp.MatrixSymbol("P", 3, 3)
@@ -32,7 +31,7 @@ NODES = [
     (nodes.ScaledBy(Q * K.T, dk), r"\frac{Q K^{T}}{\sqrt{d_{k}}}", "(Q Kᵀ)/√d_k"),
     (nodes.Shifted(x, -1), r"x - \left(-1\right)", "x - (-1)"),
     (nodes.Named(r"\tilde{S}", "S_scaled"), r"\tilde{S}", "S_scaled"),
-    (MaskedBy(S, M), "S + M", "S + M"),
+    (nodes.MaskedBy(S, M), "S + M", "S + M"),
     (nodes.Product(nodes.Named(r"\tilde{Q}", "Q_rot"), nodes.Transposed(nodes.Named(r"\tilde{K}", "K_rot"))),
      r"\tilde{Q} \tilde{K}^{T}", "Q_rot K_rotᵀ"),
     (nodes.Transposed(nodes.Product(Q, K)), r"\left(Q K\right)^{T}", "(Q K)ᵀ"),
@@ -142,7 +141,7 @@ def test_inline_mode_gives_smallmatrix_when_no_environment_is_set():
 
 def _printed_nodes(printer_class) -> set[str]:
     """The display nodes a printer has a ``_print_<Node>`` for (ours, not SymPy's)."""
-    names = set(nodes.__all__) | {"MaskedBy"}
+    names = set(nodes.__all__)
     return {name[len("_print_"):] for name, _ in inspect.getmembers(printer_class)
             if name.startswith("_print_") and name[len("_print_"):] in names}
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import sympy as sp
 
 from .. import nodes
+from ..nodes import MaskedBy  # a display node; still importable from here
 from ..printing import text_label
 from ..errors import SymattnError
 from ..escape import literal
@@ -28,12 +29,6 @@ from ..pipeline import (NEG_INF, Resolved, index, intro as attention_intro, mask
 from ..softmax import ExpSum, ratio
 
 __all__ = ["MaskedBy", "mask_matrix", "masked_attention", "derive_mask"]
-
-class MaskedBy(sp.Basic):
-    """``S + M`` kept in this order for display (MatAdd would sort its terms)."""
-
-    def __new__(cls, arg, mask):
-        return super().__new__(cls, arg, mask)
 
 
 def mask_matrix(L: int, causal: bool = False, padded=()) -> sp.ImmutableMatrix:
