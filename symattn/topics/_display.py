@@ -17,8 +17,6 @@ class _Printed(sp.Basic):
     def _symattn_unicode(self, p):
         return self._form(p, False)
 
-    _symattn_text = _symattn_unicode  # the hook name of symattn.printing_text
-
     def _form(self, p, latex: bool) -> str:
         raise NotImplementedError
 

@@ -287,8 +287,6 @@ class _Concat(sp.Basic):
     def _symattn_unicode(self, p):
         return "[%s]" % " | ".join(p._print(a) for a in self.args)
 
-    _symattn_text = _symattn_unicode
-
 
 def _head_steps(m, h, tokens, digits, n_h):
     L, d_h, d_c = m.Q.rows, m.d_h, m.c.cols
