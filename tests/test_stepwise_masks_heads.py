@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from symattn.check import check_text
 from symattn.check.heads import head_claims
 from symattn.check.masks import mask_claims, stitch
 from symattn.check.read import read_blocks
@@ -139,3 +140,9 @@ def test_concatenation_and_an_undefined_wo_product():
     other = _heads(WO.format(y="[[0.90, 0.10], [0.50, 0.50]]"))[1]
     assert other.status == "wrong" and other.diagnosis == ""
 
+
+
+def test_report_of_a_whole_article_has_the_wrong_wo_product():
+    report = check_text(WO.format(y="[[0.50, 0.50], [0.50, 0.50]]"), "wo.md")
+    assert any(c.status == "wrong" and "W_O" in c.what for c in report.claims)
+    assert report.exit_code == 1
