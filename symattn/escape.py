@@ -1,6 +1,7 @@
 r"""User text never becomes markup: one escape function per output language.
 
-Titles and notes are text with ``$...$`` math.  In the text, ``\$`` is a dollar
+Titles and notes are :class:`symattn.markup.Text`, or strings with ``$...$`` math
+that :meth:`~symattn.markup.Text.parse` splits.  In the text, ``\$`` is a dollar
 sign and ``\\`` a backslash; :func:`literal` makes any string (a token) text
 that stays text.  Math in a spec's title must pass :func:`check_title` (the
 command allow-list below, then the same LaTeX grammar as spec entries) before
@@ -10,10 +11,10 @@ it may go verbatim into a .tex file; everything else is escaped:
 * :func:`md_text` for Markdown (``[x](javascript:...)`` stays text);
 * :func:`mathtext_text` for matplotlib labels (mathtext only where meant).
 
->>> split_math(r"cost \$5 and $x^2$")
-[(False, 'cost $5 and '), (True, 'x^2')]
->>> split_math(literal("$\\input{/etc/passwd}$"))
-[(False, '$\\input{/etc/passwd}$')]
+>>> Text.parse(literal("$\\input{/etc/passwd}$")).pieces
+('$\\input{/etc/passwd}$',)
+>>> md_text(r"cost \$5 and $x^2$")
+'cost \\$5 and $x^2$'
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import re
 from .errors import SymattnError
 from .markup import Math, Text, as_text
 
-__all__ = ["split_math", "literal", "check_title", "tex_text", "md_text", "mathtext_text", "MATH_COMMANDS"]
+__all__ = ["literal", "check_title", "tex_text", "md_text", "mathtext_text", "MATH_COMMANDS"]
 
 #: the only commands a title's math may use: maths notation, nothing that reads, writes or defines
 MATH_COMMANDS = frozenset("""
@@ -38,11 +39,6 @@ odot otimes oplus circ lceil rceil lfloor rfloor langle rangle binom cdotp lt gt
 """.split())
 _SAFE_SYMBOLS = set(",;:!{}|")  # \, \; \: \! \{ \} \|
 _TITLE_CHARS = re.compile(r"[^\x20-\x7e]|[#%@~`\"&]")
-
-
-def split_math(text: str) -> list[tuple[bool, str]]:
-    """(is_math, LaTeX source) pieces of :meth:`symattn.markup.Text.parse`; an unclosed ``$`` is a dollar sign."""
-    return [(True, p.source) if isinstance(p, Math) else (False, p) for p in Text.parse(text).pieces]
 
 
 def literal(text: str) -> str:
