@@ -4,6 +4,7 @@ bound that depends on another limit follows it when that limit is raised."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -274,6 +275,20 @@ def test_exact_powers_in_check_follow_the_digit_limit(tmp_path, monkeypatch, cap
     monkeypatch.setenv("SYMATTN_MAX_RESULT_DIGITS", "20000")
     code, out, _err = run(["check", article], capsys)
     assert code == 1
+
+
+def test_check_reads_every_number_derive_prints(tmp_path, monkeypatch, capsys):
+    """check's longest number follows the numeric level's decimal places and the spec's digits:
+    a fixed 60 characters left the numbers of `derive --digits 80` unreadable."""
+    assert limits.CHECK_MAX_NUMBER_CHARS >= limits.MAX_DIGITS + limits.MAX_INTEGER_DIGITS
+    monkeypatch.setenv("SYMATTN_MAX_INTEGER_DIGITS", "500")
+    assert limits.CHECK_MAX_NUMBER_CHARS >= limits.MAX_DIGITS + 500
+    monkeypatch.delenv("SYMATTN_MAX_INTEGER_DIGITS")
+    doc = tmp_path / "d.md"
+    assert run(["derive", "--digits", limits.MAX_DIGITS, "--lang", "en", "-o", doc], capsys)[0] == 0
+    _code, out, _err = run(["check", doc, "--format", "json"], capsys)
+    unread = [c["detail"] for c in json.loads(out)["claims"] if "a number with more than" in (c["detail"] or "")]
+    assert not unread
 
 
 def test_claim_budget_follows_both_check_timers(monkeypatch):
