@@ -4,7 +4,9 @@ Exact symbolic work grows fast; these bounds keep one input from hanging the
 machine or filling its memory.  Each message says the limit and the variable
 that raises it.  The ``SYMATTN_*`` environment variables are read when a limit
 is used (``limits.MAX_DIM`` is looked up at that moment), and a bad value is a
-one-line error, never a silent default.
+one-line error, never a silent default.  Three tables, one name each: ``ENV_LIMITS``
+(a variable raises it), ``FIXED`` (no variable) and ``DERIVED`` (computed from others
+when read, so a bound that depends on a limit follows it).
 
 >>> check_matrix(3, 4, "Q")
 >>> check_matrix(300, 4, "Q")
