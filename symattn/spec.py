@@ -117,7 +117,7 @@ def parse_spec(text: str, *, source: str | None = None) -> AttentionSpec:
         raise SymattnError(f"invalid TOML: {msg.split(' (at line')[0]}", file=source, line=line) from None
     try:
         _prescan(data)
-        with limits.time_limit("reading the spec", limits.MAX_SPEC_SECONDS, env="SYMATTN_MAX_SPEC_SECONDS"):
+        with limits.time_limit("reading the spec", "MAX_SPEC_SECONDS"):
             return _from_dict(data, source)
     except SymattnError as exc:
         raise exc.located(file=source) from None
