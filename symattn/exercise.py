@@ -6,12 +6,17 @@ s_ij / sqrt(d_k) is an integer or a half: d_k = dim is 1, 4, 9 or 16, so sqrt(d_
 is whole, and for 9 and 16 the entries of Q are 0/3 and 0/2 (see ``_draw``).
 The answer key is ``symattn.topics.derive`` run on the generated spec: nothing
 in it is computed twice, nothing by hand.
+
+``topic`` picks the kind of problem from :data:`TOPICS` (one entry per topic: how
+it draws the spec, its tasks, its key lines): plain attention, a causal mask, or
+two heads.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Callable
 
 import sympy as sp
 
@@ -22,8 +27,8 @@ from .numeric import fixed
 from .printing import Printer
 from .spec import AttentionSpec
 
-__all__ = ["Exercise", "make_exercise", "worksheet", "answer_key", "document", "spec_toml", "drill_deck",
-           "DIMS"]
+__all__ = ["Exercise", "Kind", "TOPICS", "make_exercise", "worksheet", "answer_key", "document", "spec_toml",
+           "drill_deck", "DIMS"]
 
 DIMS = (1, 4, 9, 16)          # d_k with a whole square root
 _WORDS = {"zh": ("我", "爱", "你", "他", "看", "书", "猫", "吃", "鱼", "好"),
@@ -39,11 +44,23 @@ class Exercise:
     derivation: Derivation         # symattn.topics.derive(spec): the answer key's source
 
     @property
+    def topic(self) -> str:
+        return self.spec.topic
+
+    @property
+    def width(self) -> int:
+        """d_k of one head: the scaling's sqrt(d_k) is whole."""
+        return int(self.spec.d_k) if self.spec.d_k is not None else self.spec.Q.cols // dict(self.spec.options)["heads"]
+
+    @property
     def name(self) -> str:
-        return f"s{self.seed}-L{len(self.spec.tokens)}-d{self.spec.d_k}"
+        lead = "" if self.topic == "attention" else f"{self.topic}-"
+        return f"{lead}s{self.seed}-L{len(self.spec.tokens)}-d{self.width}"
 
 
-def _check(seed, tokens, dim, digits, lang) -> None:
+def _check(seed, tokens, dim, digits, lang, topic="attention") -> None:
+    if topic not in TOPICS:
+        raise SymattnError(f"must be one of {', '.join(TOPICS)}, got {topic!r}", entry="--topic")
     for value, flag in ((seed, "--seed"), (tokens, "--tokens"), (dim, "--dim"), (digits, "--digits")):
         if isinstance(value, bool) or not isinstance(value, int):
             raise SymattnError("must be a whole number", entry=flag)
@@ -83,33 +100,66 @@ def _draw(rng: random.Random, L: int, D: int):
     return sp.ImmutableMatrix(queries), sp.ImmutableMatrix(keys), sp.ImmutableMatrix(values)
 
 
-def _interesting(Q, K) -> bool:
-    """Some row of scores is not constant, so some softmax is not uniform."""
+def _interesting(Q, K, causal: bool = False) -> bool:
+    """Some row of scores is not constant (over the keys it sees), so some softmax is not uniform."""
     S = Q * K.T
-    return any(len(set(S.row(i))) > 1 for i in range(S.rows))
+    return any(len(set(S[i, :i + 1] if causal else S.row(i))) > 1 for i in range(S.rows))
 
 
 def make_exercise(seed: int = 0, tokens: int = 3, dim: int = 4, *, lang: str = "zh",
-                  digits: int = 2) -> Exercise:
+                  digits: int = 2, topic: str = "attention") -> Exercise:
     """A fresh, deterministic problem.
 
     >>> ex = make_exercise(7, 3, 4, lang="en")
     >>> all((2 * s).is_Integer for s in ex.derivation.step("scaled_scores").exact)
     True
     """
-    _check(seed, tokens, dim, digits, lang)
+    _check(seed, tokens, dim, digits, lang, topic)
     from .topics import derive
     rng = random.Random(seed)
     words = list(_WORDS[lang])
     toks = tuple(rng.sample(words, tokens))
-    for _attempt in range(50):  # redraw the rare problem whose every softmax is uniform
-        Q, K, V = _draw(rng, tokens, dim)
-        if _interesting(Q, K):
-            break
     title = (f"注意力练习 #{seed}" if lang == "zh" else f"Attention exercise #{seed}")
-    spec = AttentionSpec(tokens=toks, Q=Q, K=K, V=V, d_k=sp.Integer(dim), digits=digits, lang=lang,
-                         titles=((lang, title),), source=f"<exercise seed={seed}>")
+    spec = AttentionSpec(tokens=toks, digits=digits, lang=lang, titles=((lang, title),),
+                         source=f"<exercise seed={seed}>")
+    spec = TOPICS[topic].draw(rng, spec, tokens, dim)
     return Exercise(seed, spec, derive(spec))
+
+
+def _redraw(rng, L, D, causal=False):
+    """Q, K, V, redrawn while every softmax would be uniform (rare)."""
+    for _attempt in range(50):
+        Q, K, V = _draw(rng, L, D)
+        if _interesting(Q, K, causal):
+            break
+    return Q, K, V
+
+
+def _draw_attention(rng, spec, L, D):
+    Q, K, V = _redraw(rng, L, D)
+    return replace(spec, Q=Q, K=K, V=V, d_k=sp.Integer(D))
+
+
+def _draw_mask(rng, spec, L, D):
+    Q, K, V = _redraw(rng, L, D, causal=True)
+    title = dict(spec.titles)[spec.lang]
+    title = (title.replace("注意力练习", "因果掩码注意力练习") if spec.lang == "zh"
+             else title.replace("Attention exercise", "Causal attention exercise"))
+    return replace(spec, topic="mask", Q=Q, K=K, V=V, d_k=sp.Integer(D), options=(("causal", True),),
+                   titles=((spec.lang, title),))
+
+
+_HEADS = 2
+
+
+def _draw_mha(rng, spec, L, D):
+    """Two heads, each drawn as one attention problem of width D, side by side."""
+    blocks = [_redraw(rng, L, D) for _ in range(_HEADS)]
+    Q, K, V = (sp.ImmutableMatrix.hstack(*[b[k] for b in blocks]) for k in range(3))
+    title = dict(spec.titles)[spec.lang]
+    title = (title.replace("注意力练习", "多头注意力练习") if spec.lang == "zh"
+             else title.replace("Attention exercise", "Multi-head attention exercise"))
+    return replace(spec, topic="mha", Q=Q, K=K, V=V, options=(("heads", _HEADS),), titles=((spec.lang, title),))
 
 
 # --- text ----------------------------------------------------------------------------------
@@ -127,6 +177,22 @@ _T = {
     "t5": Text("计算输出 $\\text{{Attention Weights}} \\times V$（精确值与 {n} 位小数）。",
                "Compute the output $\\text{{Attention Weights}} \\times V$ (exact and to {n} decimals)."),
     "t6": Text("检查：每行权重之和为 $1$。", "Check: every row of weights sums to $1$."),
+    "m1": Text("写出 $L \\times L$ 的因果掩码 $M$：第 $i$ 个词只看 $j \\le i$ 的词（其余为 $-\\infty$）。",
+               "Write the $L \\times L$ causal mask $M$: token $i$ sees only tokens $j \\le i$ (the rest are $-\\infty$)."),
+    "m2": Text("计算 $\\text{{Masked Scores}} = \\text{{Scaled Scores}} + M$。",
+               "Compute $\\text{{Masked Scores}} = \\text{{Scaled Scores}} + M$."),
+    "m3": Text("按行做 softmax：$e^{{-\\infty}} = 0$，只在可见的词上归一化；先写精确值，再保留 {n} 位小数。",
+               "Softmax each row: $e^{{-\\infty}} = 0$, so normalise over the visible tokens only; exactly, then to "
+               "{n} decimals."),
+    "h1": Text("两个头：第 1 个头取 $Q, K, V$ 的前一半列，第 2 个头取后一半，$d_h = {dk}$。",
+               "Two heads: head 1 takes the first half of the columns of $Q, K, V$, head 2 the rest; $d_h = {dk}$."),
+    "h2": Text("对每个头 $i$：计算 $Q_i K_i^T$，除以 $\\sqrt{{d_h}} = \\sqrt{{{dk}}}$，按行 softmax 得到 $A_i$"
+               "（精确值与 {n} 位小数）。",
+               "For each head $i$: compute $Q_i K_i^T$, divide by $\\sqrt{{d_h}} = \\sqrt{{{dk}}}$ and softmax each row "
+               "to get $A_i$ (exact and to {n} decimals)."),
+    "h3": Text("计算每个头的输出 $\\text{{head}}_i = A_i V_i$，再拼接 $\\text{{Concat}}(\\text{{head}}_1, \\text{{head}}_2)$。",
+               "Compute each head's output $\\text{{head}}_i = A_i V_i$, then $\\text{{Concat}}(\\text{{head}}_1, "
+               "\\text{{head}}_2)$."),
     "key": Text("答案", "Answer key"),
     "keynote": Text("由 symattn 精确推导（`symattn derive` 同一题目）；可用 `symattn check` 核对。",
                     "Derived exactly by symattn (the same problem as `symattn derive`); `symattn check` confirms it."),
@@ -154,32 +220,97 @@ def _givens(ex: Exercise) -> list[str]:
 
 def _key_lines(ex: Exercise) -> list[str]:
     """The key as equation chains in the article's style, one formula per line."""
-    p, d, n = _p(ex), ex.derivation, ex.spec.digits
-    dk = ex.spec.d_k
-    W, O = d.step("weights"), d.step("output")
+    return TOPICS[ex.topic].key(ex)
+
+
+def _scores_lines(ex: Exercise) -> list[str]:
+    """Q, K, V, K^T, the scores (one written out), sqrt(d_k) and the scaled scores."""
+    p, d, dk = _p(ex), ex.derivation, ex.spec.d_k
     return _givens(ex) + [
         f"K^T = {p.doprint(d.step('keys_transposed').exact)}",
         f"\\text{{Scores}} = Q \\times K^T = {p.doprint(d.step('scores').exact)}",
         _chain(p, d.step("scores")),
         f"\\sqrt{{d_k}} = \\sqrt{{{p.doprint(dk)}}} = {p.doprint(sp.sqrt(dk))}",
         f"\\text{{Scaled Scores}} = {p.doprint(d.step('scaled_scores').exact)}",
+    ]
+
+
+def _weights_lines(ex: Exercise, of: str) -> list[str]:
+    """One weight written out, the weights exact and rounded, the output exact and rounded."""
+    p, d, n = _p(ex), ex.derivation, ex.spec.digits
+    W, O = d.step("weights"), d.step("output")
+    A = f"\\text{{Attention Weights}} = \\text{{Softmax}}(\\text{{{of}}})"
+    return [
         _chain(p, W),
-        f"\\text{{Attention Weights}} = \\text{{Softmax}}(\\text{{Scaled Scores}}) = {p.doprint(W.exact)}",
-        f"\\text{{Attention Weights}} = \\text{{Softmax}}(\\text{{Scaled Scores}}) \\approx {_decimals(W, n)}",
+        f"{A} = {p.doprint(W.exact)}",
+        f"{A} \\approx {_decimals(W, n)}",
         f"\\text{{Attention Weights}} \\times V = {p.doprint(O.exact)}",
         f"\\text{{Attention Weights}} \\times V \\approx {_decimals(O, n)}",
     ]
 
 
+def _key_attention(ex: Exercise) -> list[str]:
+    return _scores_lines(ex) + _weights_lines(ex, "Scaled Scores")
+
+
+def _key_mask(ex: Exercise) -> list[str]:
+    p, d = _p(ex), ex.derivation
+    return _scores_lines(ex) + [
+        f"M = {p.doprint(d.step('mask').exact)}",
+        f"\\text{{Masked Scores}} = \\text{{Scaled Scores}} + M = "
+        f"{p.doprint(d.step('masked_scores').exact)}",
+    ] + _weights_lines(ex, "Masked Scores")
+
+
+def _key_mha(ex: Exercise) -> list[str]:
+    """Per head: its columns, Q_i K_i^T, the scaling, A_i and head_i; then the concatenation."""
+    from .topics.heads import mha  # the per-head scores and scaled scores the derivation's steps do not keep
+    p, d, n, s = _p(ex), ex.derivation, ex.spec.digits, ex.spec
+    h, dh = dict(s.options)["heads"], ex.width
+    lines = _givens(ex) + [f"h = {h}", f"d_h = {s.Q.cols} / {h} = {dh}"]
+    for k, head in enumerate(mha(s.Q, s.K, s.V, h).heads, 1):
+        W, O = d.step(f"head{k}_weights"), d.step(f"head{k}_output")
+        frac = f"\\frac{{Q_{k} K_{k}^T}}{{\\sqrt{{d_h}}}}"
+        lines += [
+            f"Q_{k} = {p.doprint(head.Q)}", f"K_{k} = {p.doprint(head.K)}", f"V_{k} = {p.doprint(head.V)}",
+            f"Q_{k} K_{k}^T = {p.doprint(head.Q * head.K.T)}",
+            f"{frac} = {p.doprint(head.scaled)}",
+            f"A_{k} = \\operatorname{{softmax}}\\left({frac}\\right) = {p.doprint(W.exact)}",
+            f"A_{k} \\approx {_decimals(W, n)}",
+            f"\\text{{head}}_{k} = A_{k} V_{k} = {p.doprint(O.exact)}",
+            f"\\text{{head}}_{k} \\approx {_decimals(O, n)}",
+        ]
+    heads = ", ".join(f"\\text{{head}}_{k}" for k in range(1, h + 1))
+    return lines + [f"\\text{{Concat}}({heads}) = {p.doprint(d.step('concat').exact)}"]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of problem: how it is drawn, what it asks, and its key."""
+
+    draw: Callable[..., AttentionSpec]         # (rng, spec, L, D) -> the spec to derive
+    tasks: tuple[str, ...]                     # the worksheet's tasks, keys of _T, in order
+    key: Callable[[Exercise], list[str]]       # the key's lines, equation chains that check reads
+
+
+#: --topic -> its kind of problem; a new topic is one line here and its functions
+TOPICS: dict[str, Kind] = {
+    "attention": Kind(_draw_attention, ("t1", "t2", "t3", "t4", "t5", "t6"), _key_attention),
+    "mask": Kind(_draw_mask, ("t1", "t2", "t3", "m1", "m2", "m3", "t5", "t6"), _key_mask),
+    "mha": Kind(_draw_mha, ("h1", "h2", "h3", "t6"), _key_mha),
+}
+
+
 def _intro(ex: Exercise, lang: str) -> str:
     toks = ("、" if lang == "zh" else ", ").join(ex.spec.tokens)
-    return _T["intro"][lang].format(toks=toks, L=len(ex.spec.tokens), dk=ex.spec.d_k)
+    text = _T["intro"][lang].format(toks=toks, L=len(ex.spec.tokens), dk=ex.width)
+    return text.replace("d_k", "d_h") if ex.topic == "mha" else text
 
 
 def worksheet(ex: Exercise, fmt: str = "md") -> str:
     """The problem and the tasks, without answers."""
     lang, n = ex.spec.lang, ex.spec.digits
-    tasks = [_T[k][lang].format(dk=ex.spec.d_k, n=n) for k in ("t1", "t2", "t3", "t4", "t5", "t6")]
+    tasks = [_T[k][lang].format(dk=ex.width, n=n) for k in TOPICS[ex.topic].tasks]
     title = ex.derivation.title[lang]
     if fmt == "md":
         out = [f"# {title}", "", _intro(ex, lang), ""]
@@ -239,13 +370,19 @@ def spec_toml(ex: Exercise) -> str:
         return "[" + ", ".join("[" + ", ".join(str(m[i, j]) for j in range(m.cols)) + "]"
                                for i in range(m.rows)) + "]"
     toks = ", ".join('"' + t + '"' for t in s.tokens)
-    return (f"# symattn exercise --seed {ex.seed} --tokens {len(s.tokens)} --dim {s.d_k}\n"
-            f'title = "{s.title}"\ntokens = [{toks}]\nQ = {mat(s.Q)}\nK = {mat(s.K)}\nV = {mat(s.V)}\n'
-            f'd_k = {s.d_k}\ndigits = {s.digits}\nlang = "{s.lang}"\n')
+    flag = "" if ex.topic == "attention" else f" --topic {ex.topic}"
+    head = "" if ex.topic == "attention" else f'topic = "{ex.topic}"\n'
+    options = "".join(f"{k} = {str(v).lower() if isinstance(v, bool) else v}\n" for k, v in s.options)
+    return (f"# symattn exercise{flag} --seed {ex.seed} --tokens {len(s.tokens)} --dim {ex.width}\n"
+            f'{head}title = "{s.title}"\ntokens = [{toks}]\nQ = {mat(s.Q)}\nK = {mat(s.K)}\nV = {mat(s.V)}\n'
+            + (f"d_k = {s.d_k}\n" if s.d_k is not None else "")
+            + f'digits = {s.digits}\nlang = "{s.lang}"\n' + (f"\n[options]\n{options}" if options else ""))
 
 
 def drill_deck(ex: Exercise, lang: str = "both"):
     """Drill cards for this problem: one score, one scaled row, one weight, one output entry."""
+    if ex.topic != "attention":  # a masked or per-head weight is not the softmax of the scaled row the card shows
+        raise SymattnError(f"drill cards are made for --topic attention, not {ex.topic}", entry="--cards")
     from .cards.deck import LANGS, cards_for
     from .cards.model import Concept, Deck
     p, d, n = _p(ex), ex.derivation, ex.spec.digits

@@ -25,6 +25,8 @@ examples:
   symattn exercise --seed 7 --format tex -o ex.tex         LaTeX (xelatex)
   symattn exercise --seed 7 --part spec -o ex.toml         the problem as a spec for 'symattn derive'
   symattn exercise --seed 7 --cards apkg -o drill.apkg     drill cards for this problem
+  symattn exercise --topic mask --seed 7                   a causal mask: M, S~ + M, softmax
+  symattn exercise --topic mha --seed 7                    two heads: per-head A_i, head_i, concat
 limits: --tokens 2..6, --dim 1|4|9|16, --digits 0..6, --seed 0..2^63-1.
 """
 
@@ -33,7 +35,9 @@ PARTS = ("all", "worksheet", "key", "spec")
 
 def add_arguments(p) -> None:
     from .. import limits
-    from ..exercise import DIMS
+    from ..exercise import DIMS, TOPICS
+    p.add_argument("-t", "--topic", choices=tuple(TOPICS), default="attention",
+                   help="the kind of problem: " + ", ".join(TOPICS) + " (default: attention)")
     p.add_argument("-s", "--seed", type=int, default=0, metavar="S", help="random seed (default: 0)")
     fewest, most = limits.EXERCISE_MIN_TOKENS, limits.EXERCISE_MAX_TOKENS
     p.add_argument("-L", "--tokens", type=int, default=3, metavar="L",
@@ -61,7 +65,7 @@ def run(args) -> int:
 
     if args.cards and (args.format or args.part != "all"):
         raise SymattnError("--cards writes drill cards; it cannot be combined with --format or --part")
-    ex = make_exercise(args.seed, args.tokens, args.dim, lang=args.lang, digits=args.digits)
+    ex = make_exercise(args.seed, args.tokens, args.dim, lang=args.lang, digits=args.digits, topic=args.topic)
     if args.cards:
         write_deck(drill_deck(ex, args.lang), args.cards, args.output, args.force)
         return 0
