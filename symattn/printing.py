@@ -196,14 +196,28 @@ class Printer(TermOrder, LatexPrinter):
 
     # --- matrices -----------------------------------------------------------------
     def _print_matrix_contents(self, expr):
+        return self._environment([[self._print(expr[i, j]) for j in range(expr.cols)] for i in range(expr.rows)])
+
+    def _environment(self, cells: list[list[str]]) -> str:
         # SymPy's mat_str and mat_delim choose the environment; only the spacing is ours,
         # one space inside each delimiter: \begin{bmatrix} 1 & 2 \\ 3 & 4 \end{bmatrix}
+        width = len(cells[0]) if cells else 0
         mat_str = self._settings["mat_str"] or ("smallmatrix" if self._settings["mode"] == "inline"
-                                                 else "matrix" if expr.cols <= 10 else "array")
-        cols = "{%s}" % ("c" * expr.cols) if mat_str == "array" else ""
-        rows = r" \\ ".join(" & ".join(self._print(expr[i, j]) for j in range(expr.cols))
-                            for i in range(expr.rows))
+                                                 else "matrix" if width <= 10 else "array")
+        cols = "{%s}" % ("c" * width) if mat_str == "array" else ""
+        rows = r" \\ ".join(" & ".join(row) for row in cells)
         return r"\begin{%s}%s%s\end{%s}" % (mat_str, cols, f" {rows} " if rows else "", mat_str)
+
+    def matrix_of(self, cells: list[list[str]]) -> str:
+        r"""A matrix of cells printed already (decimals such as ``0.4519``) in this printer's
+        environment and delimiters, as a SymPy matrix would print.
+
+        >>> Printer({"mat_str": "pmatrix"}).matrix_of([["0.45", "0.27"]])
+        '\\begin{pmatrix} 0.45 & 0.27 \\end{pmatrix}'
+        """
+        out = self._environment(cells)
+        left = self._settings["mat_delim"]
+        return r"\left%s%s\right%s" % (left, out, self._delim_dict[left]) if left else out
 
     def _print_Transpose(self, expr):
         return r"%s^{T}" % self._transposable(expr.arg)

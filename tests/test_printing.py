@@ -185,3 +185,14 @@ def test_latex_forms_render_in_katex():
         [katex.Formula(tex, True) for e, settings, tex, _ in MATRICES if not settings.get("mode")]
     failures = katex.validate(formulas)
     assert not failures, "\n".join(str(f) for f in failures)
+
+
+@pytest.mark.parametrize("settings, tex", [
+    ({}, r"\begin{bmatrix} 0.4519 & 0.2741 \\ 1 & e^{1/2} \end{bmatrix}"),
+    ({"mat_str": "pmatrix"}, r"\begin{pmatrix} 0.4519 & 0.2741 \\ 1 & e^{1/2} \end{pmatrix}"),
+    ({"mat_str": "matrix", "mat_delim": "("}, r"\left(\begin{matrix} 0.4519 & 0.2741 \\ 1 & e^{1/2} \end{matrix}\right)"),
+])
+def test_a_matrix_of_printed_cells_follows_the_same_settings(settings, tex):
+    """The numeric level (decimals, with an exact entry where one is symbolic) is the same form."""
+    cells = [["0.4519", "0.2741"], ["1", latex(sp.exp(half))]]
+    assert Printer(settings).matrix_of(cells) == tex

@@ -12,7 +12,7 @@ import sympy as sp
 
 from ..model import Derivation, Text
 from ..numeric import fixed
-from ..printing import text_label
+from ..printing import Printer, text_label
 from ..softmax import softmax_row
 from ._tex import approx, shape, tex, with_example
 from .facts import matmul_cost
@@ -181,5 +181,4 @@ def _row_sum(expr) -> sp.Expr:
 
 
 def _rounded(A, digits) -> str:
-    rows = [" & ".join(approx(A[i, j], digits) for j in range(A.cols)) for i in range(A.rows)]
-    return r"\begin{bmatrix} %s \end{bmatrix}" % r" \\ ".join(rows)
+    return Printer().matrix_of([[approx(A[i, j], digits) for j in range(A.cols)] for i in range(A.rows)])

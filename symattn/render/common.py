@@ -146,11 +146,8 @@ def _numeric_latex(step: Step, digits: int, p: Printer) -> str | None:
         return None
     if step.exact.shape == (1, 1):
         return rows[0][0]
-    cells = []
-    for i, row in enumerate(rows):
-        cells.append(" & ".join(v if v is not None else p.doprint(step.exact[i, j])
-                                for j, v in enumerate(row)))
-    return r"\begin{bmatrix} %s \end{bmatrix}" % r" \\ ".join(cells)
+    return p.matrix_of([[v if v is not None else p.doprint(step.exact[i, j]) for j, v in enumerate(row)]
+                        for i, row in enumerate(rows)])
 
 
 def _needs_numeric(step: Step) -> bool:
