@@ -480,7 +480,7 @@ class _Binder:
             self.state[id(block)] = (False, None, block.matrix())
             self.definitions.append((block.line, f"{_SHOW.get(h, h)} given in code, {block.shape[0]}×{block.shape[1]}"))
             return
-        if h in ("scores", "scaled", None) and any(e.value == -sp.oo for r in block.rows for e in r):
+        if h in ("scores", "scaled") and any(e.value == -sp.oo for r in block.rows for e in r):
             h = "masked"   # -∞ entries: the scores after the mask
         if h in _GIVEN_STEPS and h in self.inputs and not block.operand:
             h_given = h   # a step taken as given before: restated, or another one
@@ -610,7 +610,10 @@ class _Binder:
         return out
 
     def _derived(self, block: Block, h: str | None) -> None:
+        guessed = False   # named by its -∞ entries alone: weak evidence, so only a near match is judged
         if h in ("scores", "scaled", None) and any(e.value == -sp.oo for r in block.rows for e in r):
+            # (a caption that speaks of the mask names it)
+            guessed = h is None and not any(_MASK_WORDS.search(lb) for lb in block.labels[:2])
             h = "masked"   # -∞ entries: the scores after the mask
         if self.masked and (h == "weights" or (h is None and _softmax_rows(block))) and _masked_zeros(block) \
                 and not _masked_zeros(block) <= _above(block):
@@ -674,7 +677,7 @@ class _Binder:
             return self._unverifiable(block, "a per-head quantity; heads are not split here, so only an exact "
                                              "match with a whole-model quantity is reported")
         mine = [(c, m) for c, m in scored if c[1] == conv_here or c[0] in ("Q", "K", "V", "KT", "X", "scores")]
-        if h:
+        if h and not guessed:
             pool = mine
             need = 0.0 if len({c[2] for c, _ in pool}) <= 1 else 0.5
         else:
@@ -682,6 +685,12 @@ class _Binder:
             pool = [(c, m) for c, m in mine if m.total >= 4 and c[0] not in INPUTS + ("W_Q", "W_K", "W_V")]
             need = 0.75
         pool = [(c, m) for c, m in pool if m.share >= need] if pool else []
+        if not pool and guessed:
+            # −∞ where a mask puts it, other values than the scores: a bias plus a mask (ALiBi, a
+            # window); the steps after it are not derived here
+            self.other_mask = True
+            return self._unverifiable(block, "a matrix with −∞ entries that is not the masked scores (a bias "
+                                             "or another mask): it is not derived here")
         if not pool:
             # what the author's own printed steps give: a block that equals it is that step
             for (fam, conv, row, value, num), m in scored:

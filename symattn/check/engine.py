@@ -258,6 +258,9 @@ class _Checker:
                 ref = reference if reference is not None else head
                 self._value_claim(seg, chain, ref, part, rel, head)
             elif reference is None:
+                if isinstance(part, Name) and isinstance(head, Name) and \
+                        any(not isinstance(p, Name) and not _is_literal(p) for p in parts[k + 1:]):
+                    continue   # d_k = d_v = d_model / h = 64: d_v is named here too, the formula is the claim
                 reference = part
             else:
                 self._identity_claim(seg, chain, reference, part, rel)

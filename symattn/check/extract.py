@@ -13,6 +13,7 @@ narrative numbers (``[2, 1, 1]``, ``45%``); see :mod:`symattn.check.plaintext`.
 
 from __future__ import annotations
 
+import ast
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -184,9 +185,37 @@ def _fences(text: str):
         while j < len(out_lines) and not out_lines[j].strip().startswith(fence[:3]):
             j += 1
         body = out_lines[i + 1:j]
+        if _printed(lang, body):
+            # a program's printed output, not code: its scalar arithmetic (e^1.20 = 3.3201) is read
+            # as prose is; its vectors, matrices and tables are the block reader's
+            arrays = [line if re.search(r"[\[\]|]", line) else "" for line in body]
+            blocks.append((i + 2, lang, arrays))
+            for k in range(i, min(j + 1, len(out_lines))):
+                if k in (i, j) or re.search(r"[\[\]|]", out_lines[k]):
+                    out_lines[k] = " " * len(out_lines[k])
+            i = j + 1
+            continue
         if lang not in _SKIP_LANGS:
             blocks.append((i + 2, lang, body))
         for k in range(i, min(j + 1, len(out_lines))):
             out_lines[k] = " " * len(out_lines[k])
         i = j + 1
     return "\n".join(out_lines), blocks
+
+
+_OUTPUT_LANGS = ("", "text", "txt", "output", "plaintext", "none", "out")
+
+
+def _printed(lang: str, body: list[str]) -> bool:
+    """A fence that holds what a program printed (or plain notes), not code: untagged, and not
+    parseable as Python (``e^1.20 = 3.3201``, ``Ali → [0.8 0.2]``).  Parsed, never executed."""
+    if lang not in _OUTPUT_LANGS or not any(line.strip() for line in body):
+        return False
+    src = "\n".join(body)
+    if re.search(r"^\s*(?:>>>|In \[|def |import |from \w+ import|for .* in )", src, re.M):
+        return False
+    try:
+        ast.parse(src)
+    except (SyntaxError, ValueError, RecursionError):
+        return True
+    return False

@@ -227,10 +227,13 @@ _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
 # (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks
 _JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|but|while|gives|giving|i\.e\.)\s+"
                       r"|,\s+(?=[A-Za-z√])|;\s+")
+_PCT_AGAIN = re.compile(r"[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]")
 _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
 
 
 def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
+    # "= 0.0401 (4.01%)": the value again as a percentage, in brackets, is not part of the equation
+    line = _PCT_AGAIN.sub(lambda m: " " * len(m.group(0)), line)
     out = []
     spans = []
     pieces = []
@@ -283,4 +286,6 @@ def _trim_prose(cand: str) -> str:
     left = " ".join(words).strip()
     if re.fullmatch(r"[A-Za-z]{3,}", left) and left.lower() not in _WORDS_OK:
         return ""
-    return f"{left} {sep} {right.strip()}".strip() if sep else ""
+    # "= 0.0401 (4.01%)": the same value again as a percentage, in brackets
+    right = re.sub(r"\s*[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]\s*$", "", right.strip())
+    return f"{left} {sep} {right}".strip() if sep else ""
