@@ -37,10 +37,9 @@ class Plan:
 
 def load_article(path: str):
     """(the spec, the plan) of the article at ``path``."""
-    from . import limits
     from .io import read_text
     from .spec import parse_spec
-    text = read_text(path, limit=limits.MAX_FILE_BYTES, limit_env="SYMATTN_MAX_FILE_BYTES")
+    text = read_text(path, limit="MAX_FILE_BYTES")
     plan = plan_article(text, str(path))
     return parse_spec(plan.toml, source=str(path)), plan
 

@@ -112,15 +112,15 @@ def _create(tmp: str, path: Path, payload: bytes) -> None:
     os.unlink(tmp)
 
 
-def read_text(path: str | Path, *, limit: int | None = None, limit_env: str = "SYMATTN_MAX_FILE_BYTES") -> str:
+def read_text(path: str | Path, *, limit: str = "MAX_FILE_BYTES") -> str:
     """Read a UTF-8 text file (or standard input for ``-``), with a clear error for every way that can fail.
 
     Only regular files and standard input are read: a FIFO would block forever, a
-    device such as /dev/zero never ends.  At most ``limit`` bytes are read
-    (default: ``limits.MAX_FILE_BYTES``), so a huge file cannot fill the memory.
+    device such as /dev/zero never ends.  At most as many bytes as the limit named
+    ``limit`` are read, so a huge file cannot fill the memory.
     """
     name = str(path)
-    limit = limits.MAX_FILE_BYTES if limit is None else limit
+    limit, limit_env = getattr(limits, limit), limits.env_name(limit)
     if name == "-":
         raw = sys.stdin.buffer.read(limit + 1) if sys.stdin is not None else b""
         name = "<stdin>"

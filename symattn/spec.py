@@ -91,7 +91,7 @@ def load_spec(path: str | Path) -> AttentionSpec:
     """Read a TOML spec file.  Every problem is a :class:`SymattnError` naming the file."""
     from .io import read_text
     name = str(path)
-    text = read_text(path, limit=limits.MAX_SPEC_BYTES, limit_env="SYMATTN_MAX_SPEC_BYTES")
+    text = read_text(path, limit="MAX_SPEC_BYTES")
     return parse_spec(text, source=name)
 
 
