@@ -162,3 +162,21 @@ def test_options_are_checked_in_the_library_too():
     spec = parse_spec('topic = "alibi"\ntokens = ["a"]\nQ = [[1]]\nK = [[1]]\n[options]\nheads = -1\n', source="s.toml")
     with pytest.raises(SymattnError, match="options.heads"):
         derive(spec)
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+def test_alibi_cards_carry_the_derivations_numbers():
+    from symattn.cards import concept_deck
+    for lang in ("zh", "en"):
+        cards = {c.id.split(":", 1)[1]: c for c in concept_deck(lang).cards}
+        assert {"alibi/slopes", "alibi/bias", "alibi/decay", "alibi/article", "alibi/extrapolation"} <= set(cards)
+        spec = load_spec(DEFAULT_DIR / "wo-ai-ni-alibi.toml")
+        q, k = _floats(spec.Q), _floats(spec.K)
+        s = q @ k.T / 2
+        for slope in (0.25, 0.0):  # with and without the bias, row 3 sees every key
+            z = s[2] - slope * np.array([2.0, 1.0, 0.0])
+            w = np.exp(z) / np.exp(z).sum()
+            assert " & ".join(f"{x:.4f}" for x in w) in cards["alibi/article"].back
+        assert f"{math.exp(-0.25):.4f}" in cards["alibi/decay"].back
+        assert r"\frac{1}{256}" in cards["alibi/slopes"].back

@@ -138,3 +138,21 @@ def test_bad_options_are_one_line_errors(run_cli, tmp_path, options, message):
                     f"[options]\n{options}\n", encoding="utf-8")
     code, out, err = run_cli("derive", path)
     assert code == 2 and out == "" and message in err and "w.toml" in err and err.count("\n") == 1
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+def test_window_cards_carry_counted_numbers():
+    from symattn.cards import concept_deck
+    L, w = 32768, 4096
+    kept = sum(min(i, w) for i in range(1, L + 1))  # counted row by row
+    for lang in ("zh", "en"):
+        cards = {c.id.split(":", 1)[1]: c for c in concept_deck(lang).cards}
+        assert {"window/mask", "window/pairs", "window/receptive", "window/kv-cache", "window/example"} <= set(cards)
+        assert f"${kept}$" in cards["window/pairs"].back and f"${L * (L + 1) // 2}$" in cards["window/pairs"].back
+        assert "131072" in cards["window/receptive"].back
+        spec = load_spec(DEFAULT_DIR / "sliding-window.toml")
+        q, k = _floats(spec.Q), _floats(spec.K)
+        z = (q @ k.T / 2)[-1]
+        e = np.exp(z) / np.exp(z).sum()  # the last row without the window: every key visible
+        assert " & ".join(f"{x:.4f}" for x in e) in cards["window/example"].back

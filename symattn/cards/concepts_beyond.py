@@ -372,6 +372,7 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"Its maximum is ${tex(crit * (1 - crit))}$ at $p = {tex(crit)}$; it tends to $0$ as $p \\to 0$ or "
         "$p \\to 1$ (saturation).", "softmax")
     out += decoding_concepts()
+    out += bias_concepts()
     return out
 
 
@@ -526,4 +527,134 @@ def decoding_concepts() -> list[Concept]:
         "RoPE's rotation $R_m$ depends on the position and would sit between $W_{UK}^T$ and $c_{KV}^T$, so $W_{UK}$ "
         f"could no longer be absorbed into the query. So one extra key $k^R$ shared by all heads (width "
         f"$d_R = {DEEPSEEK_V2['d_R']}$) is rotated and cached on its own: $d_c + d_R$ per token.", "rope")
+    return out
+
+
+# --- ALiBi and sliding windows (issue 17): numbers from those topics and their derivations ---------
+
+def _bias_derivations():
+    """The two documents of derivations/ (wo-ai-ni-alibi, sliding-window), built from their specs."""
+    from ..regen import DEFAULT_DIR
+    from ..spec import load_spec
+    from ..topics import derive
+    return tuple(derive(load_spec(DEFAULT_DIR / f"{name}.toml")) for name in ("wo-ai-ni-alibi", "sliding-window"))
+
+
+def _decimals_row(values, digits: int = 4) -> sp.ImmutableMatrix:
+    return _row([sp.Float(approx(x, digits), digits + 1) if x else 0 for x in values])
+
+
+def bias_concepts() -> list[Concept]:
+    """Cards on ALiBi and sliding-window attention."""
+    from ..pipeline import masked_softmax_rows
+    from ..topics.alibi import alibi_bias, alibi_slopes
+    from ..topics.sliding_window import kept_pairs, window_mask
+    alibi, window = _bias_derivations()
+    out: list[Concept] = []
+
+    def add(key, fz, fe, bz, be, *tags):
+        out.append(Concept(key, Text(fz, fe), Text(bz, be), tags))
+
+    eight = alibi_slopes(8)
+    add("alibi/slopes",
+        "ALiBi 有 $h = 8$ 个头时，各头的斜率 $m_k$ 是多少？",
+        "With $h = 8$ heads, what are ALiBi's head slopes $m_k$?",
+        f"$m_k = 2^{{-8k/h}}$，$k = 1, \\dots, h$：${tex(_row(eight))}$，公比 ${tex(eight[1] / eight[0])}$ 的等比数列。"
+        f"$h = 12$ 这类非 2 的幂：先取 8 个头的斜率，再取 16 个头的斜率中隔一个的前 4 个："
+        f"${tex(_row(alibi_slopes(12)[8:]))}$。",
+        f"$m_k = 2^{{-8k/h}}$ for $k = 1, \\dots, h$: ${tex(_row(eight))}$, a geometric sequence with ratio "
+        f"${tex(eight[1] / eight[0])}$. For $h$ not a power of two, such as $12$, take the slopes of 8 heads, then "
+        f"every other slope of 16 heads, the first 4: ${tex(_row(alibi_slopes(12)[8:]))}$.", "alibi")
+    m = sp.Symbol("m", positive=True)
+    add("alibi/bias",
+        "写出 $L = 4$、斜率 $m$ 的因果 ALiBi 偏置矩阵 $B$。它加在哪里？",
+        "Write the causal ALiBi bias $B$ for $L = 4$ and slope $m$. Where is it added?",
+        f"$$B = {tex(alibi_bias(4, m))}$$ $b_{{ij}} = -m\\,(i - j)$，$j > i$ 处为 $-\\infty$；"
+        "加在缩放后的打分上：$\\operatorname{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}} + B\\right)$。ALiBi 不用位置编码。",
+        f"$$B = {tex(alibi_bias(4, m))}$$ $b_{{ij}} = -m\\,(i - j)$, and $-\\infty$ where $j > i$. It is added to the "
+        "scaled scores, $\\operatorname{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}} + B\\right)$; ALiBi uses no "
+        "position embeddings.", "alibi")
+    mk = dict(alibi.meta)["slope"]
+    add("alibi/decay",
+        f"ALiBi 中键每远一个位置，它未归一化的权重乘以多少？斜率 $m = {tex(mk)}$ 时呢？",
+        f"In ALiBi, by what factor does one more position of distance scale a key's unnormalised weight? And at "
+        f"slope $m = {tex(mk)}$?",
+        f"$e^{{s - m d}} = e^{{s}} e^{{-m d}}$：每远一个位置乘以 $e^{{-m}}$，这里 ${tex(sp.exp(-mk))} \\approx "
+        f"{approx(sp.exp(-mk))}$。斜率小的头看得远，斜率大的头只看近处。",
+        f"$e^{{s - m d}} = e^{{s}} e^{{-m d}}$: one more position multiplies it by $e^{{-m}}$, here "
+        f"${tex(sp.exp(-mk))} \\approx {approx(sp.exp(-mk))}$. Heads with small slopes look far; large slopes stay near.",
+        "alibi")
+    St = alibi.step("scaled_scores").exact
+    L = St.rows
+    causal = sp.ImmutableMatrix(L, L, lambda i, j: -sp.oo if j > i else 0)
+    before = masked_softmax_rows(St, causal)[L - 1].weights()
+    after = alibi.step("weights").exact.row(L - 1)
+    add("alibi/article",
+        f"“我 爱 你”例子加因果掩码和 ALiBi（$m = {tex(mk)}$）后，第 3 行的权重是多少？与不加 ALiBi 相比？",
+        f"With a causal mask and ALiBi ($m = {tex(mk)}$) on the $\\text{{我 爱 你}}$ example, what is row 3 of the "
+        "weights, against no ALiBi?",
+        f"偏置 ${tex(_row(alibi.step('bias').exact.row(L - 1)))}$，权重 ${tex(_row(after))} \\approx "
+        f"{tex(_decimals_row(after))}$；不加 ALiBi 时 ${tex(_decimals_row(before))}$：近处的“你”权重变大。",
+        f"The bias is ${tex(_row(alibi.step('bias').exact.row(L - 1)))}$ and the weights ${tex(_row(after))} \\approx "
+        f"{tex(_decimals_row(after))}$, against ${tex(_decimals_row(before))}$ without ALiBi: the nearby key gains.",
+        "alibi")
+    add("alibi/extrapolation",
+        "ALiBi 为什么能外推到比训练更长的序列？",
+        "Why does ALiBi extrapolate to inputs longer than in training?",
+        "偏置 $-m\\,(i - j)$ 只依赖距离 $i - j$，不依赖位置本身或序列长度，也没有可学习的位置参数：更长的序列用同一个公式，"
+        "远处的键被指数衰减压低，注意力不会被没见过的位置打乱。",
+        "The bias $-m\\,(i - j)$ depends on the distance $i - j$ only, never on the positions themselves or the length, "
+        "and has no learned parameters: a longer input uses the same formula, and distant keys are damped "
+        "exponentially instead of meeting positions never seen in training.", "alibi")
+
+    w = dict(window.meta)["window"]
+    add("window/mask",
+        f"写出 $L = 5$、宽度 $w = {w}$ 的因果滑动窗口掩码。",
+        f"Write the causal sliding-window mask for $L = 5$ and width $w = {w}$.",
+        f"$$M = {tex(window_mask(5, w))}$$ 第 $i$ 个词只看 $i - w < j \\le i$：自己和前面 ${w - 1}$ 个词。",
+        f"$$M = {tex(window_mask(5, w))}$$ Token $i$ sees $i - w < j \\le i$: itself and the ${w - 1}$ before it.",
+        "mask")
+    Ls, ws = sp.symbols("L w", positive=True, integer=True)
+    big, wide = 32768, 4096
+    add("window/pairs",
+        "宽度 $w$ 的因果窗口保留多少个 (查询, 键) 对？$L = 32768$、$w = 4096$ 时是因果掩码的几分之几？",
+        "How many (query, key) pairs does a causal window of width $w$ keep? At $L = 32768$, $w = 4096$, what "
+        "share of the causal mask's?",
+        f"${tex(sp.expand(kept_pairs(Ls, ws)))}$（$L \\ge w$），计算量 $O(L w)$ 而不是 $O(L^2)$。这里 "
+        f"${tex(kept_pairs(big, wide))}$ 对，因果掩码 ${tex(sp.Integer(big * (big + 1) // 2))}$ 对，比例 "
+        f"${tex(sp.Rational(kept_pairs(big, wide), big * (big + 1) // 2))} \\approx "
+        f"{approx(sp.Rational(kept_pairs(big, wide), big * (big + 1) // 2))}$。",
+        f"${tex(sp.expand(kept_pairs(Ls, ws)))}$ (for $L \\ge w$): work $O(L w)$ instead of $O(L^2)$. Here "
+        f"${tex(kept_pairs(big, wide))}$ pairs against the causal ${tex(sp.Integer(big * (big + 1) // 2))}$, a share "
+        f"of ${tex(sp.Rational(kept_pairs(big, wide), big * (big + 1) // 2))} \\approx "
+        f"{approx(sp.Rational(kept_pairs(big, wide), big * (big + 1) // 2))}$.", "mask")
+    k = sp.Symbol("k", positive=True, integer=True)
+    add("window/receptive",
+        "每层都是宽 $w$ 的滑动窗口，叠 $k$ 层后最远能看到多远？Mistral 7B 呢？",
+        "With a sliding window of width $w$ in every layer, how far back can $k$ layers see? And Mistral 7B?",
+        f"每层往前 $w - 1$ 个位置，$k$ 层 ${tex(k * (ws - 1))}$。Mistral 7B 的窗口 $W = 4096$ 指每层往前 $4096$ 个位置，"
+        f"$32$ 层可达 $32 \\cdot 4096 = {tex(sp.Integer(32 * 4096))}$ 个词。",
+        f"Each layer reaches $w - 1$ positions back, $k$ layers ${tex(k * (ws - 1))}$. Mistral 7B's window "
+        f"$W = 4096$ counts positions back per layer, so its $32$ layers reach $32 \\cdot 4096 = "
+        f"{tex(sp.Integer(32 * 4096))}$ tokens.", "mask")
+    add("window/kv-cache",
+        f"滑动窗口的 KV cache 要存多少个位置？$L = {big}$、$w = {wide}$ 时是完整缓存的几分之几？",
+        f"How many positions does a sliding window's KV cache hold? At $L = {big}$, $w = {wide}$, what share of "
+        "the full cache?",
+        f"只存最近 $w$ 个（滚动缓冲区：位置 $i$ 写入第 $i \\bmod w$ 格），比例 ${tex(sp.Rational(wide, big))}$。",
+        f"Only the last $w$ (a rolling buffer: position $i$ goes to slot $i \\bmod w$), a share of "
+        f"${tex(sp.Rational(wide, big))}$.", "kv-cache")
+    A = window.step("weights").exact
+    n = A.rows - 1
+    St = window.step("scaled_scores").exact
+    full = masked_softmax_rows(St, window_mask(A.rows, A.rows))[n].weights()
+    word = window.tokens[n]
+    add("window/example",
+        f"五个词 {' '.join(window.tokens)}，宽 $w = {w}$ 的因果窗口：最后一个词 {word} 的权重与不加窗口时相比？",
+        f"Five tokens {' '.join(window.tokens)} and a causal window of width $w = {w}$: how do the weights of the "
+        f"last token, {word}, compare with no window?",
+        f"加窗口 ${tex(_row(A.row(n)))}$，不加窗口 $\\approx {tex(_decimals_row(full))}$：窗口外的键恰好为 $0$，"
+        "窗口内的权重是原来的权重除以它们的和（重新归一化）。",
+        f"With the window ${tex(_row(A.row(n)))}$; without it $\\approx {tex(_decimals_row(full))}$. Keys outside "
+        "the window get exactly $0$; those inside are the old weights divided by their sum (renormalised).", "mask")
     return out
