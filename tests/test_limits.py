@@ -343,3 +343,17 @@ def test_a_timer_named_by_its_limit_reports_its_own_variable(monkeypatch):
             pytest.fail("the CPU timer never fired")
     assert str(info.value) == ("spinning took longer than the limit of 0.05 s of CPU time "
                                "(set SYMATTN_MAX_COMMAND_SECONDS to raise it)")
+
+
+@pytest.mark.parametrize("argv, env", [(["derive", "FILE"], "SYMATTN_MAX_SPEC_BYTES"),
+                                       (["check", "FILE"], "SYMATTN_MAX_FILE_BYTES"),
+                                       (["derive", "--from-article", "FILE"], "SYMATTN_MAX_FILE_BYTES")])
+def test_a_file_over_its_byte_limit_names_its_own_variable(argv, env, tmp_path, monkeypatch, capsys):
+    path = tmp_path / "f.toml"
+    path.write_text(SMALL, encoding="utf-8")
+    monkeypatch.setenv(env, str(len(SMALL) - 1))
+    code, out, err = run([path if a == "FILE" else a for a in argv], capsys)
+    assert code == 2 and out == ""
+    one_line_error(err, f"larger than the limit of {len(SMALL) - 1} bytes (set {env} to raise it)")
+    monkeypatch.setenv(env, str(len(SMALL)))
+    assert "larger than the limit" not in run([path if a == "FILE" else a for a in argv], capsys)[2]
