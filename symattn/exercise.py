@@ -204,8 +204,7 @@ def _p(ex: Exercise) -> Printer:
 
 
 def _decimals(step, digits: int) -> str:
-    rows = [" & ".join(fixed(v, digits) for v in row) for row in step.numeric]
-    return r"\begin{bmatrix} %s \end{bmatrix}" % r" \\ ".join(rows)
+    return Printer().matrix_of([[fixed(v, digits) for v in row] for row in step.numeric])
 
 
 def _chain(p: Printer, step) -> str:
