@@ -17,52 +17,55 @@ from .. import nodes
 from ..model import Step, Text
 from ..numeric import evaluate
 from ..pipeline import NEG_INF, MaskedRow, Resolved, masked_softmax_rows
+from ..softmax import ExpSum, ratio
 from ._display import Dims, Plus, ShapeChain, say
 
-__all__ = ["Approx", "Word", "NegAbs", "Fixed", "decimals", "split", "attend", "added_step", "weights_step", "output_step", "entry"]
+__all__ = ["Approx", "Word", "NegAbs", "Fixed", "decimals", "split", "attend", "added_step", "weights_step",
+           "output_step", "entry"]
 
 
-class Approx(sp.Basic):
-    """``x ≈ y``: an exact value and its decimals."""
+class _Printed(sp.Basic):
+    """A display node that prints itself: ``_form(p, latex)`` for the LaTeX and the plain-text printers."""
 
     def _symattn_latex(self, p):
-        return r"%s \approx %s" % (p._print(self.args[0]), p._print(self.args[1]))
+        return self._form(p, True)
 
     def _symattn_text(self, p):
-        return "%s ≈ %s" % (p._print(self.args[0]), p._print(self.args[1]))
+        return self._form(p, False)
 
-    _symattn_unicode = _symattn_text
+    _symattn_unicode = _symattn_text  # the hook name of render/unicode.py's printer
+
+    def _form(self, p, latex: bool) -> str:
+        raise NotImplementedError
 
 
-class Word(sp.Basic):
+class Approx(_Printed):
+    """``x ≈ y``: an exact value and its decimals."""
+
+    def _form(self, p, latex):
+        return (r" \approx " if latex else " ≈ ").join(p._print(a) for a in self.args)
+
+
+class Word(_Printed):
     """A token inside a formula, set as text (``\\text{我}``)."""
 
     def __new__(cls, token: str):
         return super().__new__(cls, sp.Symbol(token))
 
-    def _symattn_latex(self, p):
+    def _form(self, p, latex):
         from ..printing import text_label
-        return text_label(self.args[0].name)
-
-    def _symattn_text(self, p):
-        return self.args[0].name
-
-    _symattn_unicode = _symattn_text
+        return text_label(self.args[0].name) if latex else self.args[0].name
 
 
-class NegAbs(sp.Basic):
+class NegAbs(_Printed):
     """``-|i - j|`` in this order (Abs of an Add would print -1 + 3)."""
 
     def __new__(cls, i, j):
         return super().__new__(cls, sp.sympify(i), sp.sympify(j))
 
-    def _symattn_latex(self, p):
-        return r"-\left|%s - %s\right|" % (p._print(self.args[0]), p._print(self.args[1]))
-
-    def _symattn_text(self, p):
-        return "-|%s - %s|" % (p._print(self.args[0]), p._print(self.args[1]))
-
-    _symattn_unicode = _symattn_text
+    def _form(self, p, latex):
+        a, b = (p._print(x) for x in self.args)
+        return r"-\left|%s - %s\right|" % (a, b) if latex else f"-|{a} - {b}|"
 
 
 class Fixed(sp.Expr):
@@ -159,7 +162,8 @@ def weights_step(rows: list[MaskedRow], Z, B_name: str, scaled_lhs, tokens, digi
     if row.row.shift != 0:
         chain.append(nodes.ExpRatio(row.row.exponents[0], row.row.exponents))
     chain.append(A[i, j])
-    sums = all(sp.Add(*r.weights()) == 1 or sp.simplify(sp.Add(*r.weights()) - 1) == 0 for r in rows)
+    # the numerators of a canonical row add up to its denominator: exact, without simplify()
+    sums = all(ratio(ExpSum.collect((x, 1) for x in r.row.exponents), r.row.denominator) == 1 for r in rows)
     base = [say("{}：分母只剩可见位置的指数项，被遮住的权重恰好是 {}。",
                 "{}: only the visible keys remain in the denominator, and every hidden weight is exactly {}.",
                 sp.Eq(sp.Pow(sp.E, NEG_INF, evaluate=False), 0, evaluate=False), 0)] \
