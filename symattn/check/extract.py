@@ -113,8 +113,10 @@ def extract(text: str, name: str = "") -> list["Segment"]:
         work, code = _fences(work)
         for first_line, lang, block in code:
             segs.extend(code_segments(block, first_line))
-        # inline code spans are code, not math
-        work = re.sub(r"`[^`\n]+`", lambda m: " " * len(m.group(0)), work)
+        # inline code spans are code, not math -- unless they hold arithmetic that is not Python
+        # (`1 / 1.732 = 0.577`, `e^0.577 = 1.78`): that is read as prose is
+        work = re.sub(r"`[^`\n]+`", lambda m: f" {m.group(0)[1:-1]} " if _printed("", [m.group(0)[1:-1]])
+                      and not re.search(r"[\[\]|]", m.group(0)) else " " * len(m.group(0)), work)
     raw_lines = text.split("\n")
     work = _blank_unclosed(work)
     for m in _MATH.finditer(work):

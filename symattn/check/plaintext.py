@@ -227,6 +227,7 @@ _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
 # (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks
 _JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|but|while|gives|giving|i\.e\.)\s+"
                       r"|,\s+(?=[A-Za-z√])|;\s+")
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 _PCT_AGAIN = re.compile(r"[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]")
 _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
 
@@ -234,6 +235,9 @@ _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
 def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
     # "= 0.0401 (4.01%)": the value again as a percentage, in brackets, is not part of the equation
     line = _PCT_AGAIN.sub(lambda m: " " * len(m.group(0)), line)
+    # "- `1 / 1.732 = 0.577`": a Markdown list marker, not a minus sign or a number
+    line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)
+    line = re.sub(r"\*\*|__", "  ", line)   # bold markers
     out = []
     spans = []
     pieces = []
@@ -284,8 +288,11 @@ def _trim_prose(cand: str) -> str:
     while words and not words[0]:
         words.pop(0)
     left = " ".join(words).strip()
+    if not left and re.search(r"=|≈", right):
+        return _trim_prose(right)   # "Sum = 1.78 + 1.78 + 1 = 4.56": the arithmetic after the word
     if re.fullmatch(r"[A-Za-z]{3,}", left) and left.lower() not in _WORDS_OK:
-        return ""
+        # "Sum = 1.78 + 1.78 + 1 = 4.56": the word names it; the arithmetic after it is the claim
+        return _trim_prose(right) if re.search(r"=|≈", right) else ""
     # "= 0.0401 (4.01%)": the same value again as a percentage, in brackets
     right = re.sub(r"\s*[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]\s*$", "", right.strip())
     return f"{left} {sep} {right}".strip() if sep else ""
