@@ -92,7 +92,7 @@ class Resolved:
             id=step_id, title=title, lhs=sp.MatrixSymbol(name, *value.shape), formula=X * W,
             substituted=sp.MatMul(spec.X, weight, evaluate=False), expanded=chain, exact=value,
             numeric=evaluate(value, spec.digits), row_labels=spec.tokens,
-            notes=(shape_note(f"X W_{{{name}}}", spec.X.shape, weight.shape, value.shape),)))
+            notes=(shape_note(X * W, spec.X.shape, weight.shape, value.shape),)))
         return value
 
 
@@ -107,14 +107,13 @@ def given(step_id, value, name, title, spec) -> Step:
     sym = sp.MatrixSymbol(name, *value.shape)
     return Step(id=step_id, title=title, lhs=sym, formula=sym, substituted=None, expanded=(),
                 exact=value, numeric=evaluate(value, spec.digits), row_labels=spec.tokens,
-                notes=(Text(f"维度: ${value.rows} \\times {value.cols}$",
-                            f"Shape: ${value.rows} \\times {value.cols}$"),))
+                notes=(Text(Markup.of("维度: ", nodes.Dims(*value.shape)), Markup.of("Shape: ", nodes.Dims(*value.shape))),))
 
 
 def shape_note(what, a, b, c) -> Text:
-    """The shapes of a product: (a)(b) = c."""
-    dims = f"({a[0]} \\times {a[1]})({b[0]} \\times {b[1]}) = {c[0]} \\times {c[1]}"
-    return Text(f"维度: ${what}$: ${dims}$", f"Shape of ${what}$: ${dims}$")
+    """The shapes of the product ``what`` (a SymPy product of matrix symbols): (a)(b) = c."""
+    dims = math(nodes.Dims(*a, *b), " = ", nodes.Dims(*c))
+    return Text(Markup.of("维度: ", what, ": ", dims), Markup.of("Shape of ", what, ": ", dims))
 
 
 def softmax_rows(scaled: sp.MatrixBase) -> list[SoftmaxRow]:
@@ -178,9 +177,8 @@ def score_steps(r: Resolved) -> tuple[list[Step], sp.ImmutableMatrix]:
         substituted=sp.Transpose(r.K), exact=KT, numeric=evaluate(KT, digits), col_labels=tokens,
         expanded=(nodes.Named(f"(K^{{T}})_{{{index(0, 1 % L)}}}"), nodes.Named(f"k_{{{index(1 % L, 0)}}}"),
                   KT[0, 1 % L]),
-        notes=(Text(f"行变列: ${r.K.rows} \\times {r.K.cols}$ 变为 ${KT.rows} \\times {KT.cols}$",
-                    f"Rows become columns: ${r.K.rows} \\times {r.K.cols}$ becomes "
-                    f"${KT.rows} \\times {KT.cols}$"),)))
+        notes=(Text(Markup.format("行变列: {} 变为 {}", nodes.Dims(*r.K.shape), nodes.Dims(*KT.shape)),
+                    Markup.format("Rows become columns: {} becomes {}", nodes.Dims(*r.K.shape), nodes.Dims(*KT.shape))),)))
 
     S = matmul(r.Q, KT)
     steps.append(Step(
@@ -190,7 +188,7 @@ def score_steps(r: Resolved) -> tuple[list[Step], sp.ImmutableMatrix]:
         expanded=(nodes.Named("s_{%s}" % index(0, 0)),
                   nodes.Dot(*[(r.Q[0, k], KT[k, 0]) for k in range(KT.rows)]), S[0, 0]),
         exact=S, numeric=evaluate(S, digits), row_labels=tokens, col_labels=tokens,
-        notes=(shape_note("Q K^{T}", r.Q.shape, KT.shape, S.shape),
+        notes=(shape_note(Qs * Ks.T, r.Q.shape, KT.shape, S.shape),
                Text("第 $i$ 行第 $j$ 列 = 第 $i$ 个词的查询与第 $j$ 个词的键的点积。",
                     "Entry $(i, j)$ is the dot product of token $i$'s query with token $j$'s key."))))
 

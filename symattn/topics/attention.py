@@ -119,4 +119,5 @@ def _output_notes(r: Resolved, O) -> tuple[Text, ...]:
         return (Text("$V$ 未给出数值，每一行用符号 $v_{\\text{词}}$ 表示：输出是各行 $v$ 的加权平均，权重就是上一步的 $A$。",
                      "$V$ has no numbers here, so each row is the symbol $v_{\\text{token}}$: each output "
                      "row is a weighted average of the rows of $V$, with the weights of $A$."),)
-    return (shape_note("A V", (O.rows, O.rows), r.V.shape, O.shape),)
+    A, V = sp.MatrixSymbol("A", O.rows, O.rows), sp.MatrixSymbol("V", *r.V.shape)
+    return (shape_note(A * V, (O.rows, O.rows), r.V.shape, O.shape),)
