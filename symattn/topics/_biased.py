@@ -20,7 +20,7 @@ from ..pipeline import NEG_INF, MaskedRow, Resolved, masked_softmax_rows
 from ..softmax import ExpSum, ratio
 from ._display import Dims, Plus, ShapeChain, say
 
-__all__ = ["Approx", "Word", "NegAbs", "Fixed", "decimals", "split", "attend", "added_step", "weights_step",
+__all__ = ["Approx", "Word", "AbsDiff", "Fixed", "decimals", "split", "attend", "added_step", "weights_step",
            "output_step", "entry"]
 
 
@@ -57,15 +57,16 @@ class Word(_Printed):
         return text_label(self.args[0].name) if latex else self.args[0].name
 
 
-class NegAbs(_Printed):
-    """``-|i - j|`` in this order (Abs of an Add would print -1 + 3)."""
+class AbsDiff(_Printed):
+    """``|i - j|``, or ``-|i - j|`` with ``negative``, in this order (Abs of an Add would print -1 + 3)."""
 
-    def __new__(cls, i, j):
-        return super().__new__(cls, sp.sympify(i), sp.sympify(j))
+    def __new__(cls, i, j, negative: bool = False):
+        return super().__new__(cls, sp.sympify(i), sp.sympify(j), sp.true if negative else sp.false)
 
     def _form(self, p, latex):
-        a, b = (p._print(x) for x in self.args)
-        return r"-\left|%s - %s\right|" % (a, b) if latex else f"-|{a} - {b}|"
+        a, b = (p._print(x) for x in self.args[:2])
+        body = r"\left|%s - %s\right|" % (a, b) if latex else f"|{a} - {b}|"
+        return "-" + body if self.args[2] else body
 
 
 class Fixed(sp.Expr):

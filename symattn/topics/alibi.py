@@ -23,7 +23,7 @@ from ..escape import literal
 from ..model import Derivation, Step
 from ..numeric import evaluate
 from ..pipeline import NEG_INF, Resolved, intro, masked_softmax_rows, meta, score_steps, weights_step as plain_weights
-from ._biased import Approx, NegAbs, Word, added_step, attend, decimals, entry, output_step, split, weights_step
+from ._biased import AbsDiff, Approx, Word, added_step, attend, decimals, entry, output_step, split, weights_step
 from ._display import Equals, Plus, row, say
 
 __all__ = ["slope_exponents", "alibi_slopes", "distances", "alibi_bias", "alibi_attention", "derive_alibi"]
@@ -141,13 +141,13 @@ def _distances_step(L, tokens, digits) -> Step:
     a, b = L - 1, 0  # the farthest pair
     return Step(
         id="distances", title=say("相对距离 {}", "Relative distances {}", sp.MatrixSymbol("D", L, L)),
-        lhs=sp.MatrixSymbol("D", L, L), formula=NegAbs(i, j), substituted=None,
-        expanded=(entry("d", a, b), NegAbs(a + 1, b + 1), D[a, b]),
+        lhs=sp.MatrixSymbol("D", L, L), formula=AbsDiff(i, j, negative=True), substituted=None,
+        expanded=(entry("d", a, b), AbsDiff(a + 1, b + 1, negative=True), D[a, b]),
         exact=D, numeric=evaluate(D, digits), row_labels=tokens, col_labels=tokens,
         notes=(say("第 {} 行第 {} 列：查询 {} 与键 {} 相距 {} 个位置，距离越远惩罚越大。只依赖 {}，与序列长度无关。",
                    "Row {}, column {}: query {} and key {} are {} positions apart; the further, the larger the penalty. "
                    "It depends on {} alone, never on the length.",
-                   i, j, i, j, sp.Abs(i - j), i - j),))
+                   i, j, i, j, AbsDiff(i, j), i - j),))
 
 
 def _bias_step(L, m, k, causal, tokens, digits) -> tuple[Step, sp.ImmutableMatrix]:
@@ -225,10 +225,11 @@ def _effect(scaled, mask, rows, m, i, tokens, digits) -> tuple:
     before, after = row(plain.weights()), row(rows[i].weights())
     n, ms = sp.Symbol("n"), sp.Symbol("m")
     return (
-        say("偏置对权重的作用：相距 {} 的键，未归一化的权重 {} 乘以 {}；这里每远一个位置乘以 {}。",
-            "The bias on the weights: a key {} positions back has its unnormalised weight {} multiplied by {}; "
-            "here each position further back multiplies it by {}.",
-            n, sp.exp(sp.Symbol("z_ij")), sp.exp(-ms * n), Approx(sp.exp(-m, evaluate=False), decimals(sp.exp(-m), digits))),
+        say("偏置对权重的作用：归一化之前，每个键的权重乘以 {}，{} 是它与查询的距离；这里每远一个位置乘以 {}。",
+            "The bias on the weights: before normalising, each key's weight is multiplied by {}, where {} is its "
+            "distance from the query; here each position further back multiplies it by {}.",
+            sp.exp(-ms * n), sp.Eq(n, AbsDiff(sp.Symbol("i"), sp.Symbol("j")), evaluate=False),
+            Approx(sp.exp(-m, evaluate=False), decimals(sp.exp(-m), digits))),
         say("第 {} 行（{}）不加偏置时为 {}（保留 {} 位小数）。", "Row {} ({}) without the bias: {} (to {} decimals).",
             i + 1, Word(tokens[i]), decimals(before, digits), digits),
         say("加偏置后为 {}：近处的键权重变大，远处的变小。", "With the bias: {}. Nearby keys gain, distant ones lose.",
