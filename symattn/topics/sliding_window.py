@@ -60,7 +60,7 @@ def kept_pairs(L, w):
 
 # --- the derivation -----------------------------------------------------------------------
 
-def _options(spec, L: int) -> tuple[int, bool]:
+def _options(spec) -> tuple[int, bool]:
     w = spec.option("window")
     if w is None:
         raise SymattnError("the sliding_window topic needs the window width: window = W (a whole number >= 1)",
@@ -84,13 +84,13 @@ def _mask_step(L, w, causal, tokens, digits) -> tuple[Step, sp.ImmutableMatrix]:
     i, j = sp.symbols("i j", integer=True, positive=True)
     Ms = sp.MatrixSymbol("M", L, L)
     if causal:
-        notes = [say("因果窗口，宽度 {}：第 {} 个词看到自己和前面 {} 个词，即 {}。",
-                     "A causal window of width {}: token {} sees itself and the {} tokens before it, that is {}.",
+        notes = [say("因果窗口，宽度 {}：第 {} 个词看到自己和前面至多 {} 个词，即 {}。",
+                     "A causal window of width {}: token {} sees itself and at most {} earlier tokens, that is {}.",
                      w, i, w - 1, sp.And(i - w < j, j <= i))]
         kept, full = kept_pairs(L, w) if w <= L else L * (L + 1) // 2, L * (L + 1) // 2
     else:
-        notes = [say("双向窗口：第 {} 个词看到两侧各 {} 个词，即 {}。",
-                     "A two-sided window: token {} sees {} tokens on each side, that is {}.",
+        notes = [say("双向窗口：第 {} 个词看到两侧距离不超过 {} 的词，即 {}。",
+                     "A two-sided window: token {} sees every key at distance at most {} on either side, that is {}.",
                      i, w - 1, sp.Abs(i - j) < w)]
         kept, full = sum(1 for a in range(L) for b in range(L) if M[a, b] == 0), L * L
     notes.append(say("保留 {} 个（查询，键）对，对比不加窗口时的 {} 个。",
@@ -112,7 +112,7 @@ def derive_sliding_window(spec) -> Derivation:
     """
     r = Resolved(spec)
     tokens, digits, L = r.tokens, spec.digits, len(r.tokens)
-    w, causal = _options(spec, L)
+    w, causal = _options(spec)
     more, scaled = score_steps(r)
     steps = r.steps + more
     scaled_lhs = more[-1].lhs
@@ -174,9 +174,15 @@ def _effect(scaled, rows, w, causal, tokens, digits) -> tuple:
 def _outro(w: int, causal: bool) -> tuple:
     k, ws = sp.Symbol("k"), sp.Symbol("w")
     layers, width = 32, 4096  # Mistral 7B
-    notes = [say("计算量与内存：每个查询最多看 {} 个键，打分的计算量和 KV cache 都从 {} 降到 {}。",
-                 "Cost: each query sees at most {} keys, so the score work and the KV cache shrink from {} to {}.",
-                 ws if causal else 2 * ws - 1, sp.Symbol("L") ** 2, sp.Symbol("L") * ws)]
+    L = sp.Symbol("L")
+    if causal:
+        notes = [say("计算量与内存：每个查询最多看 {} 个键，打分的计算量和 KV cache 都从 {} 降到 {}。",
+                     "Cost: each query sees at most {} keys, so the score work and the KV cache shrink from {} to {}.",
+                     ws, L ** 2, L * ws)]
+    else:
+        notes = [say("计算量：每个查询最多看 {} 个键，打分的计算量从 {} 降到 {}。",
+                     "Cost: each query sees at most {} keys, so the score work shrinks from {} to {}.",
+                     2 * ws - 1, L ** 2, L * (2 * ws - 1))]
     if causal:
         notes.append(say("KV cache 只需保留最近 {} 个位置（滚动缓冲区：位置 {} 写入第 {} 格）。",
                          "The KV cache keeps only the last {} positions (a rolling buffer: position {} goes to slot {}).",
