@@ -126,11 +126,20 @@ def _int(n) -> sp.Integer:
     return sp.Integer(n)
 
 
+def _number(x) -> sp.Basic:
+    """A SymPy object, or a Python int made one; never sympify, which would parse a string."""
+    if isinstance(x, sp.Basic):
+        return x
+    if isinstance(x, int) and not isinstance(x, bool):
+        return sp.Integer(x)
+    raise TypeError(f"expected a SymPy object or an int, not {type(x).__name__}")
+
+
 class RopeFrequencies(sp.Basic):
     """``(b^{-2(i-1)/d})_{i=1}^{n}``: the frequency of each of the n coordinate pairs."""
 
     def __new__(cls, base, d, n):
-        return super().__new__(cls, sp.sympify(base), sp.sympify(d), _int(n))
+        return super().__new__(cls, _number(base), _number(d), _int(n))
 
 
 class RopeAngles(sp.Basic):
@@ -177,7 +186,7 @@ class ScoreOffset(sp.Basic):
     """``q_1^T R(Δ θ) k_n``: the same score through the offset Δ = p_n - p_1 alone."""
 
     def __new__(cls, delta, n):
-        return super().__new__(cls, sp.sympify(delta), _int(n))
+        return super().__new__(cls, _number(delta), _int(n))
 
 
 # --- theory: softmax's Jacobian and the variance of q·k ---------------------------------------------
@@ -226,7 +235,7 @@ class VarianceAndDeviation(sp.Basic):
     """``[d_k, √d_k]``, or at a given d_k; the dimension stays written as d_k when unset."""
 
     def __new__(cls, *d):
-        return super().__new__(cls, *(sp.sympify(x) for x in d))
+        return super().__new__(cls, *(_number(x) for x in d))
 
 
 class ScaledVariance(sp.Basic):
@@ -270,7 +279,7 @@ class Approx(sp.Basic):
     """``x ≈ 1.7321``: ``x``, then the exact ``value`` to ``places`` decimals (half-up, as everywhere)."""
 
     def __new__(cls, expr, value, places):
-        return super().__new__(cls, sp.sympify(expr), sp.sympify(value), _int(places))
+        return super().__new__(cls, _number(expr), _number(value), _int(places))
 
     def decimals(self) -> str:
         from .numeric import evaluate, fixed
