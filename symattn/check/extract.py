@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 __all__ = ["Segment", "extract", "is_latex"]
 
@@ -144,7 +144,45 @@ def extract(text: str, name: str = "") -> list["Segment"]:
     masked = _MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), work)
     prose, used = prose_segments(masked, raw_lines)
     segs = [s for s in segs if not (s.kind == "inline" and s.line in used)] + prose
-    return sorted(segs, key=lambda s: s.line)
+    return _continued(sorted(segs, key=lambda s: s.line))
+
+
+_LEADING_REL = re.compile(r"^\s*(?:&\s*)?(=|\\approx|≈)\s*")
+_APPROX_NOTE = re.compile(r"\s*(?:\\[ ,;]\s*)*\(?\s*\\text\{\s*\(?approx\.?\)?\s*\}\s*\)?\s*$")
+
+
+def _last_side(text: str) -> str:
+    """What follows the last top-level relation of a chain (the whole text if it has none)."""
+    depth, cut = 0, 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        elif depth == 0:
+            if ch in "=≈":
+                cut = i + 1
+            elif text.startswith("\\approx", i):
+                cut = i + len("\\approx")
+        i += 1
+    return text[cut:].strip()
+
+
+def _continued(segs: list[Segment]) -> list[Segment]:
+    """A display that starts with ``=`` goes on from the math just before it (``\\[ = (0.22)(0.54)
+    + … \\]`` then ``\\[ = 0.1188 + … \\approx 0.889 \\]``): it is read as that chain's next link."""
+    out: list[Segment] = []
+    for seg in segs:
+        text = _APPROX_NOTE.sub("", seg.text) if seg.kind in ("display", "env", "inline") else seg.text
+        m = _LEADING_REL.match(text) if seg.kind in ("display", "env") else None
+        if m:
+            prev = next((p for p in reversed(out) if p.kind in ("display", "env", "inline")), None)
+            side = _last_side(prev.text) if prev is not None and seg.line - prev.line <= 6 else ""
+            text = f"{side} {text}" if side else text[m.end():]
+        out.append(replace(seg, text=text) if text != seg.text else seg)
+    return out
 
 
 _ENV_TAG = re.compile(r"\\(begin|end)\{(equation|align|gather|multline|eqnarray|displaymath|math|flalign|alignat)"
