@@ -24,6 +24,7 @@ TOPICS: dict[str, tuple[str, str, frozenset[str]]] = {
     "alibi": ("alibi", "derive_alibi", frozenset({"heads", "head", "causal"})),
     "sliding_window": ("sliding_window", "derive_sliding_window", frozenset({"window", "causal"})),
     "backward": ("backward", "derive_backward", frozenset({"dO"})),
+    "online_softmax": ("online_softmax", "derive_online_softmax", frozenset({"block"})),
     "kv_cache": ("kv_cache", "derive_kv_cache", frozenset()),
     "cross_attention": ("cross_attention", "derive_cross_attention", frozenset({"source", "memory", "padding"})),
     "mla": ("mla", "derive_mla", frozenset({"heads", "groups", "rope_dim", "W_DKV", "W_UK", "W_UV"})),
