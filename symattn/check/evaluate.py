@@ -4,7 +4,7 @@ Two modes, as a reviewer works:
 
 * ``exact`` (end-to-end): every quantity is recomputed from the article's inputs (X, W,
   or Q and K as given) with symattn's own machinery: ``linalg.matmul``,
-  ``linalg.transpose``, ``attention.softmax_rows`` (the canonical exact softmax);
+  ``linalg.transpose``, ``pipeline.softmax_rows`` (the canonical exact softmax);
 * ``author`` (stepwise): a name takes the value the author printed for it on an
   earlier line, so one slip is reported once, not again in every later step.
 
