@@ -240,9 +240,10 @@ def derive_online_softmax(spec) -> Derivation:
          full[0, 0]), full,
         (Text(Say.of("与一次算完的 ", _eq(Os, nodes.Product(nodes.RowSoftmax(St), _M("V", *V.shape))),
                      " 相比：分子分母同乘 ", math(sp.exp(sp.Symbol("m_i") - sp.Symbol("c_i"))),
-                     f"（c_i 为该行最小值）后逐项相同，所以 {L * V.cols} 个差都精确为 ", 0 if same else "≠ 0", "。"),
+                     "（", math(sp.Symbol("c_i")), f" 为该行最小值）后逐项相同，所以 {L * V.cols} 个差都精确为 ",
+                     0 if same else "≠ 0", "。"),
               Say.of("Against the one-pass ", _eq(Os, nodes.Product(nodes.RowSoftmax(St), _M("V", *V.shape))),
-                     ": times ", math(sp.exp(sp.Symbol("m_i") - sp.Symbol("c_i"))), " on top and bottom (c_i the row's "
+                     ": times ", math(sp.exp(sp.Symbol("m_i") - sp.Symbol("c_i"))), " on top and bottom (", math(sp.Symbol("c_i")), " the row's "
                      "minimum), every entry is the same sum term for term, so all ", L * V.cols,
                      " differences are exactly ", 0 if same else "≠ 0", ".")),
          Text(Say.of("精确值写成规范形式（每行减去最小值）；分块算法的形式是 ", _eq(E(sp.Symbol("o"), 0, 0), O[0, 0]),
