@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import sympy as sp
 
-__all__ = ["Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "MaskedBy", "Named", "Product", "Transposed", "is_simple", "is_sum",
-           "RopeFrequencies", "RopeAngles", "RopeRotation", "RopeRotated", "RotationIdentity", "RotatedScoreIdentity", "ScoreRotations", "ScoreOffset",
-           "SoftmaxJacobian", "ScaledRow", "Unscaled", "PairMoments", "MeanOfDot", "VarianceOfDot", "VarianceAndDeviation",
-           "ScaledVariance", "SampledVariances", "HeadSplit", "KvGroups", "GqaIdentity", "KvCacheRatio", "RankTest",
-           "NullSpace", "Approx",
-           "Tilde", "Grad", "Entry", "Hadamard", "Times", "Minus", "Outer", "RowSum", "RowMax", "Call", "Dims"]
+__all__ = ["index", "Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "MaskedBy", "Named", "Product",
+           "Transposed", "is_simple", "is_sum", "RopeFrequencies", "RopeAngles", "RopeRotation", "RopeRotated",
+           "RotationIdentity", "RotatedScoreIdentity", "RotatedEntry", "ScoreRotations", "ScoreOffset",
+           "SoftmaxJacobian", "ScaledRow", "Unscaled", "PairMoments", "MeanOfDot", "MomentProduct", "VarianceOfDot",
+           "VarianceCount", "VarianceAndDeviation", "ScaledVariance", "SampledVariances", "HeadSplit", "KvGroups",
+           "GqaIdentity", "KvCacheRatio", "RankTest", "NullSpace", "Approx", "Tilde", "Grad", "Entry", "Hadamard",
+           "Times", "Minus", "Outer", "RowSum", "RowMax", "Call", "Dims"]
 
 
 class Dot(sp.Basic):
@@ -126,6 +127,16 @@ def _int(n) -> sp.Integer:
     return sp.Integer(n)
 
 
+def index(i, j=None) -> str:
+    """Subscript for entry (i, j), 1-based: ``11``, or ``10,2`` when a part has two digits.
+
+    >>> index(0, 1), index(9, 1)
+    ('12', '10,2')
+    """
+    parts = [str(int(i) + 1)] + ([] if j is None else [str(int(j) + 1)])
+    return ("," if any(len(p) > 1 for p in parts) else "").join(parts)
+
+
 def _number(x) -> sp.Basic:
     """A SymPy object, or a Python int made one; never sympify, which would parse a string."""
     if isinstance(x, sp.Basic):
@@ -172,7 +183,23 @@ class RotationIdentity(sp.Basic):
 
 
 class RotatedScoreIdentity(sp.Basic):
-    """``(R(mθ) q)^T (R(nθ) k) - q^T R((n-m)θ) k``, which is zero."""
+    """``(R(mθ) q)^T (R(nθ) k) - q^T R((n-m)θ) k``, which is zero; at ``stage`` 1 with q and k
+    taken out, ``q^T (R(mθ)^T R(nθ) - R((n-m)θ)) k``; at stage 2 ``q^T 0 k``."""
+
+    def __new__(cls, stage=0):
+        return super().__new__(cls, _int(stage))
+
+    @property
+    def stage(self) -> int:
+        return int(self.args[0])
+
+
+class RotatedEntry(sp.Basic):
+    """``x_{r,a} cos(pθ_1) - x_{r,b} sin(pθ_1)``: entry (r, a) of a row x rotated with its partner
+    column b (0-based indices, printed 1-based)."""
+
+    def __new__(cls, name, row, a, b):
+        return super().__new__(cls, sp.Symbol(name), _int(row), _int(a), _int(b))
 
 
 class ScoreRotations(sp.Basic):
@@ -217,7 +244,22 @@ class PairMoments(sp.Basic):
 
 
 class MeanOfDot(sp.Basic):
-    """``Σ_i E[q_i] E[k_i]``, the mean of q·k."""
+    """``Σ_i E[q_i] E[k_i]``, the mean of q·k; substituted, ``Σ_i 0 · 0``."""
+
+    def __new__(cls, substituted=False):
+        return super().__new__(cls, sp.true if substituted else sp.false)
+
+    @property
+    def substituted(self) -> bool:
+        return bool(self.args[0])
+
+
+class MomentProduct(sp.Basic):
+    """``E[q_1²] E[k_1²]``: the diagonal pair expectation split by independence."""
+
+
+class VarianceCount(sp.Basic):
+    """``d_k · 1 + d_k (d_k - 1) · 0``: the diagonal and the other pairs of the double sum."""
 
 
 class VarianceOfDot(sp.Basic):
@@ -291,10 +333,7 @@ class Approx(sp.Basic):
 # Each carries its LaTeX and its plain-text form side by side, through the printers' SymPy
 # ``printmethod`` hooks (``_symattn_latex``; ``_symattn_unicode`` for plain text).
 
-def _sub(*ks) -> str:
-    """1-based subscript digits: ``12``, or ``10,2`` when a part has two digits."""
-    parts = [str(int(k) + 1) for k in ks]
-    return ("," if any(len(x) > 1 for x in parts) else "").join(parts)
+_sub = index  # 1-based subscript digits: 12, or 10,2 when a part has two digits
 
 
 class _SelfPrinted(sp.Basic):

@@ -18,6 +18,7 @@ from .errors import SymattnError
 from .linalg import matmul, transpose
 from .markup import Text as Markup, math
 from .model import Step, Text
+from .nodes import index  # the printers' subscripts too
 from .numeric import evaluate, fixed
 from .softmax import ExpSum, SoftmaxRow, ratio, softmax_row
 from .spec import AttentionSpec
@@ -26,12 +27,6 @@ __all__ = ["index", "value_symbols", "Resolved", "check_rows", "given", "shape_n
            "NEG_INF", "MaskedRow", "masked_softmax_rows", "score_steps", "weights_step", "row_sums", "intro", "meta"]
 
 NEG_INF = -sp.oo
-
-
-def index(i: int, j: int | None = None) -> str:
-    """Subscript for entry (i, j), 1-based: ``11``, or ``10,2`` when a part has two digits."""
-    parts = [str(i + 1)] + ([] if j is None else [str(j + 1)])
-    return ("," if any(len(p) > 1 for p in parts) else "").join(parts)
 
 
 def value_symbols(tokens) -> sp.ImmutableMatrix:

@@ -308,8 +308,15 @@ class Printer(TermOrder, LatexPrinter):
         t = self._print(expr.args[0])
         return r"R(m%s)^{T} R(n%s) - R((n-m)%s)" % (t, t, t)
 
-    def _print_RotatedScoreIdentity(self, expr):
-        return r"\left(R(m\theta) q\right)^{T} \left(R(n\theta) k\right) - q^{T} R((n-m)\theta)\, k"
+    def _print_RotatedScoreIdentity(self, expr: nodes.RotatedScoreIdentity):
+        return (r"\left(R(m\theta) q\right)^{T} \left(R(n\theta) k\right) - q^{T} R((n-m)\theta)\, k",
+                r"q^{T} \left(R(m\theta)^{T} R(n\theta) - R((n-m)\theta)\right) k",
+                r"q^{T} \, 0 \, k")[expr.stage]
+
+    def _print_RotatedEntry(self, expr: nodes.RotatedEntry):
+        x, row, a, b = expr.args
+        x = self._print(x)
+        return r"%s_{%s} \cos(p\theta_1) - %s_{%s} \sin(p\theta_1)" % (x, nodes.index(row, a), x, nodes.index(row, b))
 
     def _print_ScoreRotations(self, expr: nodes.ScoreRotations):
         n = self._print(expr.args[0])
@@ -332,8 +339,14 @@ class Printer(TermOrder, LatexPrinter):
     def _print_PairMoments(self, expr):
         return r"\left(\mathbb{E}[q_i q_j]\,\mathbb{E}[k_i k_j]\right)_{ij}"
 
-    def _print_MeanOfDot(self, expr):
-        return r"\sum_{i=1}^{d_k} \mathbb{E}[q_i]\,\mathbb{E}[k_i]"
+    def _print_MeanOfDot(self, expr: nodes.MeanOfDot):
+        return r"\sum_{i=1}^{d_k} " + (r"0 \cdot 0" if expr.substituted else r"\mathbb{E}[q_i]\,\mathbb{E}[k_i]")
+
+    def _print_MomentProduct(self, expr):
+        return r"\mathbb{E}[q_1^{2}]\,\mathbb{E}[k_1^{2}]"
+
+    def _print_VarianceCount(self, expr):
+        return r"d_k \cdot 1 + d_k (d_k - 1) \cdot 0"
 
     def _print_VarianceOfDot(self, expr: nodes.VarianceOfDot):
         sums = r"\sum_{i=1}^{d_k} \sum_{j=1}^{d_k}"

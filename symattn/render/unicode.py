@@ -64,7 +64,8 @@ class UnicodePrinter(TermOrder, StrPrinter):
         factors = sp.Mul.make_args(num)
         if any(isinstance(f, sp.exp) for f in factors) and all(f.is_Symbol or f.is_Number or isinstance(f, sp.exp)
                                                                 for f in factors):
-            factors = sorted(factors, key=lambda f: 0 if f.is_Number else 1 if isinstance(f, sp.exp) else 2)  # e^(1/2)·v_我, as in LaTeX
+            # e^(1/2)·v_我, as the LaTeX printer writes it
+            factors = sorted(factors, key=lambda f: 0 if f.is_Number else 1 if isinstance(f, sp.exp) else 2)
         top = "·".join(self.parenthesize(f, PRECEDENCE["Mul"], strict=False) for f in factors)
         if den == 1:
             return top
@@ -159,7 +160,13 @@ class UnicodePrinter(TermOrder, StrPrinter):
         return f"R(m{t})ᵀ R(n{t}) - R((n-m){t})"
 
     def _print_RotatedScoreIdentity(self, expr):
-        return "(R(mθ) q)ᵀ (R(nθ) k) - qᵀ R((n-m)θ) k"
+        return ("(R(mθ) q)ᵀ (R(nθ) k) - qᵀ R((n-m)θ) k", "qᵀ (R(mθ)ᵀ R(nθ) - R((n-m)θ)) k",
+                "qᵀ 0 k")[expr.stage]
+
+    def _print_RotatedEntry(self, expr):
+        x, row, a, b = expr.args
+        x = self._print(x)
+        return f"{x}_{nodes.index(row, a)} cos(pθ_1) - {x}_{nodes.index(row, b)} sin(pθ_1)"
 
     def _print_ScoreRotations(self, expr):
         n = self._print(expr.args[0])
@@ -183,7 +190,13 @@ class UnicodePrinter(TermOrder, StrPrinter):
         return "(E[q_i q_j] E[k_i k_j])_(i,j)"
 
     def _print_MeanOfDot(self, expr):
-        return "Σ_(i=1…d_k) E[q_i] E[k_i]"
+        return "Σ_(i=1…d_k) " + ("0·0" if expr.substituted else "E[q_i] E[k_i]")
+
+    def _print_MomentProduct(self, expr):
+        return "E[q_1²] E[k_1²]"
+
+    def _print_VarianceCount(self, expr):
+        return "d_k·1 + d_k (d_k - 1)·0"
 
     def _print_VarianceOfDot(self, expr):
         sums = "Σ_(i=1…d_k) Σ_(j=1…d_k)"

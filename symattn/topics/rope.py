@@ -240,8 +240,7 @@ def derive_rope(spec) -> Derivation:
                                         ("k", r.K, Kt, "rotated_keys", Text(r"旋转后的键 $\tilde{K}$", r"Rotated keys $\tilde{K}$"))):
         phi = pos[m1] * th[0]
         chain = (nodes.Named(r"\tilde{%s}_{%s}" % (name, index(m1, 0))),
-                 nodes.Named(r"%s_{%s} \cos(p\theta_1) - %s_{%s} \sin(p\theta_1)"
-                             % (name, index(m1, 0), name, index(m1, b))),
+                 nodes.RotatedEntry(name, m1, 0, b),
                  nodes.Dot((M[m1, 0], sp.cos(phi)), (-M[m1, b], sp.sin(phi))), Mt[m1, 0])
         steps.append(Step(
             id=step_id, title=title, lhs=nodes.Named(r"\tilde{%s}" % name.upper(), name.upper() + "_rot"),
@@ -292,8 +291,7 @@ def derive_rope(spec) -> Derivation:
         lhs=nodes.Named(r"\delta", "delta"),
         formula=nodes.RotatedScoreIdentity(),
         substituted=None,
-        expanded=(nodes.Named(r"\delta"), nodes.Named(r"q^{T} \left(R(m\theta)^{T} R(n\theta) - R((n-m)\theta)\right) k"),
-                  nodes.Named(r"q^{T} \, 0 \, k"), z),
+        expanded=(nodes.Named(r"\delta"), nodes.RotatedScoreIdentity(1), nodes.RotatedScoreIdentity(2), z),
         exact=Z, numeric=evaluate(Z, digits),
         notes=(Text("对任意 $q, k \\in \\mathbb{R}^2$、任意位置 $m, n$ 成立（每一对坐标各自如此）：把所有位置同时平移，分数不变。",
                     "This holds for all $q, k \\in \\mathbb{R}^2$ and all positions $m, n$ (pair by pair): shifting "

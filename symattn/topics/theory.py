@@ -313,7 +313,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
         id="pair_moments", title=Text(f"成对的期望（$d_k = {n}$ 时逐项展开）", f"Pair expectations (written out for $d_k = {n}$)"),
         lhs=nodes.Named(r"\left(\mathbb{E}[q_i k_i q_j k_j]\right)_{ij}", "P"),
         formula=nodes.PairMoments(), substituted=None,
-        expanded=(E("q_1 k_1 q_1 k_1"), nodes.Named(r"\mathbb{E}[q_1^{2}]\,\mathbb{E}[k_1^{2}]"),
+        expanded=(E("q_1 k_1 q_1 k_1"), nodes.MomentProduct(),
                   sp.Mul(1, 1, evaluate=False), P[0, 0]),
         exact=P, numeric=evaluate(P, digits),
         notes=(Text("$q$ 与 $k$ 的各分量相互独立、均值 $0$、方差 $1$。$i \\ne j$ 时乘积中有因子 $\\mathbb{E}[q_i] = 0$，"
@@ -329,7 +329,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
     steps.append(Step(
         id="mean", title=Text(r"均值 $E[q \cdot k]$", r"The mean $E[q \cdot k]$"), lhs=E(r"q \cdot k"),
         formula=nodes.MeanOfDot(), substituted=None,
-        expanded=(E(r"q \cdot k"), nodes.Named(r"\sum_{i=1}^{d_k} 0 \cdot 0"), zero[0, 0]),
+        expanded=(E(r"q \cdot k"), nodes.MeanOfDot(substituted=True), zero[0, 0]),
         exact=zero, numeric=evaluate(zero, digits)))
 
     var = variance_of_dot()
@@ -339,7 +339,7 @@ def derive_why_sqrt_dk(spec) -> Derivation:
         lhs=nodes.Named(r"\operatorname{Var}(q \cdot k)", "Var"),
         formula=nodes.VarianceOfDot(), substituted=nodes.VarianceOfDot(substituted=True),
         expanded=(nodes.Named(r"\operatorname{Var}(q \cdot k)"),
-                  nodes.Named(r"d_k \cdot 1 + d_k (d_k - 1) \cdot 0"), var),
+                  nodes.VarianceCount(), var),
         exact=V, numeric=evaluate(V, digits),
         notes=(Text("$d_k$ 个对角项各为 $1$，其余 $d_k(d_k - 1)$ 项为 $0$。",
                     "The $d_k$ diagonal pairs give $1$ each; the other $d_k(d_k - 1)$ give $0$."),
