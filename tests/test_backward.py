@@ -167,3 +167,23 @@ def test_the_backward_cost_is_refused_before_any_work(monkeypatch):
         derive(spec)
     monkeypatch.setenv("SYMATTN_MAX_TERMS", "108")
     assert derive(spec).step("grad_keys").shape == (3, 2)
+
+
+def test_cards_on_the_backward_pass_and_online_softmax_carry_symattn_numbers():
+    """At least 8 cards per language; their decimals agree with float64 numpy on the documents' inputs."""
+    from symattn.cards.concepts_beyond import gradient_flow_concepts
+    cards = {c.key: c for c in gradient_flow_concepts()}
+    assert len(cards) >= 8 and all(k.startswith(("backward/", "online/")) for k in cards)
+    for c in cards.values():
+        assert c.front.zh and c.front.en and c.back.zh and c.back.en
+    q = np.array([[1, 0, 1, 1], [0, 1, 0, 1], [1, 1, 0, 0]], dtype=np.float64)
+    k = np.array([[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0]], dtype=np.float64)
+    v, g = np.array(ARTICLE_V, dtype=np.float64), np.array(ARTICLE_DO, dtype=np.float64)
+    s = q @ k.T / 2
+    a = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    ds = a * (g @ v.T - (g * (a @ v)).sum(axis=1, keepdims=True))
+    lse = np.log(np.exp(s).sum(axis=1))
+    for lang in ("zh", "en"):
+        assert f"\\approx {ds[0, 0]:.4f}" in cards["backward/softmax"].back[lang]
+        assert f"\\approx {lse[0]:.4f}" in cards["online/lse"].back[lang]
+        assert f"\\approx {(a @ v)[0, 0]:.4f}" in cards["online/exact"].back[lang]

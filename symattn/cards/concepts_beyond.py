@@ -373,6 +373,7 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         "$p \\to 1$ (saturation).", "softmax")
     out += decoding_concepts()
     out += bias_concepts()
+    out += gradient_flow_concepts()
     return out
 
 
@@ -657,4 +658,128 @@ def bias_concepts() -> list[Concept]:
         "窗口内的权重是原来的权重除以它们的和（重新归一化）。",
         f"With the window ${tex(_row(A.row(n)))}$; without it $\\approx {tex(_decimals_row(full))}$. Keys outside "
         "the window get exactly $0$; those inside are the old weights divided by their sum (renormalised).", "mask")
+    return out
+
+
+# --- the backward pass and FlashAttention's online softmax (issue 17): numbers from their derivations ---
+
+def _flow_derivations():
+    """wo-ai-ni-backward and wo-ai-ni-online-softmax of derivations/, built from their specs."""
+    from ..regen import DEFAULT_DIR
+    from ..spec import load_spec
+    from ..topics import derive
+    return tuple(derive(load_spec(DEFAULT_DIR / f"{name}.toml"))
+                 for name in ("wo-ai-ni-backward", "wo-ai-ni-online-softmax"))
+
+
+def gradient_flow_concepts() -> list[Concept]:
+    """Cards on dQ, dK, dV and on the tiled softmax with its log-sum-exp."""
+    back, online = _flow_derivations()
+    out: list[Concept] = []
+
+    def add(key, fz, fe, bz, be, *tags):
+        out.append(Concept(key, Text(fz, fe), Text(bz, be), tags))
+
+    A, V, dO = back.step("weights").exact, back.step("values").exact, back.step("upstream").exact
+    given = f"$A = {tex(A)}$，$V = {tex(V)}$，$dO = {tex(dO)}$"
+    given_en = f"$A = {tex(A)}$, $V = {tex(V)}$, $dO = {tex(dO)}$"
+    dV, dA, D = back.step("grad_values").exact, back.step("grad_weights").exact, back.step("row_dot").exact
+    dSt, dQ = back.step("grad_scaled_scores").exact, back.step("grad_queries").exact
+    add("backward/dv",
+        "已知 $O = AV$ 和上游梯度 $dO$，$dV$ 是什么？为什么？",
+        "Given $O = AV$ and the upstream gradient $dO$, what is $dV$, and why?",
+        f"$dV = A^T dO$：$O$ 对 $V$ 是线性的，$o_{{ik}} = \\sum_j a_{{ij}} v_{{jk}}$，所以 $v_{{jk}}$ 收到每个查询 $i$ 的 "
+        f"$a_{{ij}}\\, do_{{ik}}$。例子（{given}）中 $dV$ 的第 1 列是 ${tex(dV[:, 0])}$。",
+        f"$dV = A^T dO$: $O$ is linear in $V$, $o_{{ik}} = \\sum_j a_{{ij}} v_{{jk}}$, so $v_{{jk}}$ receives "
+        f"$a_{{ij}}\\, do_{{ik}}$ from every query $i$. In the example ({given_en}) the first column of $dV$ is "
+        f"${tex(dV[:, 0])}$.", "backward")
+    add("backward/da",
+        "$dA$ 怎么算？它的形状？",
+        "How is $dA$ computed, and what is its shape?",
+        f"$dA = dO\\, V^T$，形状 $L \\times L$，与 $A$ 相同。例子中 $dA = {tex(dA)}$。",
+        f"$dA = dO\\, V^T$, $L \\times L$ like $A$. In the example $dA = {tex(dA)}$.", "backward")
+    i0 = 0
+    add("backward/softmax",
+        "反向穿过按行 softmax：由 $dA$ 求缩放分数的梯度 $d\\tilde{S}$ 的公式？",
+        "Back through the row softmax: the formula for the gradient $d\\tilde{S}$ of the scaled scores from $dA$?",
+        f"$d\\tilde{{S}} = A \\odot (dA - D\\,\\mathbf{{1}}^T)$，其中 $D = \\operatorname{{rowsum}}(dA \\odot A)$："
+        f"每行的雅可比矩阵 $\\operatorname{{diag}}(a) - a a^T$ 作用在该行上。例子中 "
+        f"$d\\tilde{{s}}_{{11}} = {tex(dSt[i0, 0])} \\approx {approx(dSt[i0, 0])}$。",
+        f"$d\\tilde{{S}} = A \\odot (dA - D\\,\\mathbf{{1}}^T)$ with $D = \\operatorname{{rowsum}}(dA \\odot A)$: each "
+        f"row's Jacobian $\\operatorname{{diag}}(a) - a a^T$ applied to that row. In the example "
+        f"$d\\tilde{{s}}_{{11}} = {tex(dSt[i0, 0])} \\approx {approx(dSt[i0, 0])}$.", "backward")
+    add("backward/rows-sum-to-zero",
+        "为什么 $d\\tilde{S}$ 的每一行之和恰好为 $0$？",
+        "Why does every row of $d\\tilde{S}$ sum to exactly $0$?",
+        "给一整行分数加同一个常数，softmax 不变，所以损失沿全 1 方向的导数为 $0$："
+        f"$\\sum_j a_j (da_j - D) = D - D = 0$。例子第 2 行：${tex(dSt.row(1))}$。",
+        "Adding one constant to a whole row of scores leaves softmax unchanged, so the loss has zero derivative "
+        f"along the ones vector: $\\sum_j a_j (da_j - D) = D - D = 0$. Row 2 of the example: ${tex(dSt.row(1))}$.",
+        "backward")
+    add("backward/flash-d",
+        "FlashAttention 反向传播不存 $A$，如何得到 $D_i = \\sum_j a_{ij}\\, da_{ij}$？",
+        "FlashAttention's backward pass keeps no $A$: how does it get $D_i = \\sum_j a_{ij}\\, da_{ij}$?",
+        f"$D = \\operatorname{{rowsum}}(dO \\odot O)$：$\\sum_j a_{{ij}} \\sum_k do_{{ik}} v_{{jk}} = \\sum_k do_{{ik}} o_{{ik}}$。"
+        f"例子中两种算法都给出 $D = {tex(D)}$（symattn 精确核对差为 $0$）。",
+        f"$D = \\operatorname{{rowsum}}(dO \\odot O)$: $\\sum_j a_{{ij}} \\sum_k do_{{ik}} v_{{jk}} = \\sum_k do_{{ik}} o_{{ik}}$. "
+        f"In the example both give $D = {tex(D)}$ (symattn checks the difference is exactly $0$).", "backward")
+    root = sp.sqrt(dict(back.meta)["d_k"])
+    add("backward/dq-dk",
+        "由 $d\\tilde{S}$ 求 $dQ$ 和 $dK$；$\\sqrt{d_k}$ 在哪里出现？",
+        "From $d\\tilde{S}$ to $dQ$ and $dK$: where does $\\sqrt{d_k}$ appear?",
+        f"$\\tilde{{S}} = QK^T/\\sqrt{{d_k}}$，所以 $dQ = d\\tilde{{S}}\\, K / \\sqrt{{d_k}}$，$dK = d\\tilde{{S}}^T Q / \\sqrt{{d_k}}$。"
+        f"例子中 $\\sqrt{{d_k}} = {tex(root)}$，$dQ$ 第 2 行为 ${tex(dQ.row(1))}$。",
+        f"$\\tilde{{S}} = QK^T/\\sqrt{{d_k}}$, so $dQ = d\\tilde{{S}}\\, K / \\sqrt{{d_k}}$ and "
+        f"$dK = d\\tilde{{S}}^T Q / \\sqrt{{d_k}}$. In the example $\\sqrt{{d_k}} = {tex(root)}$ and row 2 of $dQ$ is "
+        f"${tex(dQ.row(1))}$.", "backward")
+    n = 4096
+    add("backward/memory",
+        f"序列长 $L = {n}$ 时，标准反向传播要为每个头保存 $A$；FlashAttention 只保存每行的 log-sum-exp。各多少个数？",
+        f"At $L = {n}$, standard backpropagation keeps $A$ for each head; FlashAttention keeps one log-sum-exp per "
+        "row. How many numbers each?",
+        f"$A$：$L^2 = {tex(sp.Integer(n) ** 2)}$ 个；log-sum-exp：$L = {n}$ 个，少 ${n}$ 倍。反向时用 "
+        "$A = \\exp(\\tilde{S} - \\mathrm{lse}\\,\\mathbf{1}^T)$ 逐块重算权重。",
+        f"$A$: $L^2 = {tex(sp.Integer(n) ** 2)}$; the log-sum-exp: $L = {n}$, ${n}$ times fewer. The backward pass "
+        "recomputes the weights tile by tile as $A = \\exp(\\tilde{S} - \\mathrm{lse}\\,\\mathbf{1}^T)$.", "backward")
+
+    m1, m2 = online.step("tile_1_max").exact, online.step("tile_2_max").exact
+    l1, l2 = online.step("tile_1_sum").exact, online.step("tile_2_sum").exact
+    r = next(i for i in range(m1.rows) if m2[i, 0] != m1[i, 0])
+    add("online/rescale",
+        "在线 softmax 中，新的一块让某行的最大值从 $m$ 变成 $m'$，旧的运行和 $\\ell$ 和输出 $\\tilde{O}$ 要怎么办？",
+        "In the online softmax, a new tile raises a row's maximum from $m$ to $m'$. What happens to the old running "
+        "sum $\\ell$ and output $\\tilde{O}$?",
+        f"都乘以 $e^{{m - m'}}$，再加上新块的 $e^{{s - m'}}$ 项。例子第 {r + 1} 行：$m$ 从 ${tex(m1[r, 0])}$ 变成 "
+        f"${tex(m2[r, 0])}$，$\\ell$ 从 ${tex(l1[r, 0])}$ 变成 ${tex(l2[r, 0])}$。",
+        f"Both are multiplied by $e^{{m - m'}}$, then the new tile's $e^{{s - m'}}$ terms are added. Row {r + 1} of the "
+        f"example: $m$ goes from ${tex(m1[r, 0])}$ to ${tex(m2[r, 0])}$, and $\\ell$ from ${tex(l1[r, 0])}$ to "
+        f"${tex(l2[r, 0])}$.", "flash-attention")
+    add("online/start",
+        "在线 softmax 的初值 $m^{(0)}$、$\\ell^{(0)}$、$\\tilde{O}^{(0)}$ 是什么？第一块之后“我”这一行的 $m$ 和 $\\ell$？",
+        "What are the starting values $m^{(0)}$, $\\ell^{(0)}$, $\\tilde{O}^{(0)}$ of the online softmax, and $m$ and "
+        "$\\ell$ of the row of $\\text{我}$ after the first tile?",
+        f"$m^{{(0)}} = -\\infty$，$\\ell^{{(0)}} = 0$，$\\tilde{{O}}^{{(0)}} = 0$（$e^{{-\\infty}} = 0$ 抹去初值）。"
+        f"第一块（我、爱）后：$m = {tex(m1[0, 0])}$，$\\ell = {tex(l1[0, 0])}$。",
+        f"$m^{{(0)}} = -\\infty$, $\\ell^{{(0)}} = 0$, $\\tilde{{O}}^{{(0)}} = 0$ ($e^{{-\\infty}} = 0$ wipes them out). "
+        f"After the first tile ($\\text{{我}}$, $\\text{{爱}}$): $m = {tex(m1[0, 0])}$, $\\ell = {tex(l1[0, 0])}$.", "flash-attention")
+    O = online.step("output").exact
+    add("online/exact",
+        "为什么分块的在线 softmax 与一次算完的 $\\operatorname{softmax}(\\tilde{S})V$ 完全相同，而不只是近似？",
+        "Why is the tiled online softmax exactly $\\operatorname{softmax}(\\tilde{S})V$, not an approximation?",
+        "每一步只是给分子和分母乘同一个因子 $e^{m - m'}$；最后分子分母都是 $e^{-m}$ 乘以完整的 "
+        f"$\\sum_j e^{{s_j}} v_j$ 和 $\\sum_j e^{{s_j}}$。例子中 $o_{{11}} = {tex(O[0, 0])} \\approx {approx(O[0, 0])}$，"
+        "symattn 逐项核对差为 $0$，并对两块的一般情形符号证明。",
+        "Every step multiplies top and bottom by the same factor $e^{m - m'}$; at the end both are $e^{-m}$ times "
+        f"the full $\\sum_j e^{{s_j}} v_j$ and $\\sum_j e^{{s_j}}$. In the example $o_{{11}} = {tex(O[0, 0])} \\approx "
+        f"{approx(O[0, 0])}$; symattn checks every difference is exactly $0$ and proves two tiles symbolically.",
+        "flash-attention")
+    lse = online.step("logsumexp").exact
+    add("online/lse",
+        "FlashAttention 前向为反向传播保存的 log-sum-exp 是什么？例子第 1 行的值？",
+        "What log-sum-exp does FlashAttention's forward pass keep for the backward pass? Its value for row 1 of "
+        "the example?",
+        f"$\\mathrm{{lse}}_i = m_i + \\log \\ell_i = \\log \\sum_j e^{{\\tilde{{s}}_{{ij}}}}$。例子：$\\mathrm{{lse}}_1 = "
+        f"{tex(lse[0, 0])} \\approx {approx(lse[0, 0])}$。",
+        f"$\\mathrm{{lse}}_i = m_i + \\log \\ell_i = \\log \\sum_j e^{{\\tilde{{s}}_{{ij}}}}$. In the example "
+        f"$\\mathrm{{lse}}_1 = {tex(lse[0, 0])} \\approx {approx(lse[0, 0])}$.", "flash-attention")
     return out
