@@ -146,3 +146,47 @@ def test_report_of_a_whole_article_has_the_wrong_wo_product():
     report = check_text(WO.format(y="[[0.50, 0.50], [0.50, 0.50]]"), "wo.md")
     assert any(c.status == "wrong" and "W_O" in c.what for c in report.claims)
     assert report.exit_code == 1
+
+
+@pytest.mark.parametrize("row2, status", [("[0.3455, 0.3337, 0.3208, 0.0000]", "exact"),
+                                          ("[0.3455, 0.3337, 0.2208, 0.1000]", "wrong")])
+def test_padding_mask_by_valid_lengths(row2, status):
+    text = ("masked_softmax(torch.rand(2, 2, 4), torch.tensor([2, 3]))\n"
+            "tensor([[[0.5980, 0.4020, 0.0000, 0.0000],\n"
+            "         [0.5548, 0.4452, 0.0000, 0.0000]],\n\n"
+            "        [[0.3716, 0.3926, 0.2358, 0.0000],\n"
+            f"         {row2}]])\n")
+    claims = _masks(text)
+    assert [c.status for c in claims] == ["exact", status]
+    if status == "wrong":
+        assert [(d["claimed"], d["correct"]) for d in claims[1].entries] == [("0.1000", "0.0000")]
+
+
+def test_output_from_a_masked_softmax():
+    masked = [[1.0, -np.inf], [0.5, 1.0]]
+    a = _softmax(masked)
+    v = np.array([[1.0, 0.0], [0.0, 2.0]])
+    o = a @ v
+    weights = "[" + ", ".join("[" + ", ".join(f"{x:.4f}" for x in r) + "]" for r in a) + "]"
+
+    def text(o01):
+        return (f"V = [[1, 0], [0, 2]]\nmasked = [[1.0000, -inf], [0.5000, 1.0000]]\nweights = {weights}\n"
+                f"output = [[{o[0][0]:.4f}, {o[0][1]:.4f}], [{o[1][0]:.4f}, {o01}]]")
+    claims = {c.what: c for c in _masks(text(f"{o[1][1]:.4f}"))}
+    assert claims["masked output A·V"].status == "rounded"
+    c = {c.what: c for c in _masks(text("1.2000"))}["masked output A·V"]
+    assert c.status == "wrong" and [(d["claimed"], d["correct"]) for d in c.entries] == [("1.2000", f"{o[1][1]:.4f}")]
+
+
+def test_gqa_heads_share_kv_columns():
+    q = np.array([[1, 0, 1, 1, 1, 0, 1, 0], [0, 1, 0, 1, 0, 1, 0, 1], [1, 1, 0, 0, 1, 1, 0, 0]], dtype=float)
+    k = np.array([[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0]], dtype=float)
+    # query head 3 (columns 5-6) uses K/V head 2 (columns 3-4): 4 query heads, 2 K/V heads
+    a3 = _softmax(q[:, 4:6] @ k[:, 2:4].T / np.sqrt(2))
+    rows = "[" + ", ".join("[" + ", ".join(f"{x:.4f}" for x in r) + "]" for r in a3) + "]"
+    text = ("Grouped-query attention: n_q = 4 query heads share 2 K/V heads.\n"
+            "Q = [[1, 0, 1, 1, 1, 0, 1, 0], [0, 1, 0, 1, 0, 1, 0, 1], [1, 1, 0, 0, 1, 1, 0, 0]]\n"
+            "K = [[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0]]\n"
+            f"Head 3 weights A_3 = {rows}\n")
+    (c,) = _heads(text)
+    assert c.status == "rounded" and c.what == "weights of head 3" and "K/V head 2 of 2" in c.detail

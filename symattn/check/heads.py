@@ -35,7 +35,8 @@ _DPS = 30
 _WO = re.compile(r"W\s*(?:_|\^)\s*\{?\s*(?:O|o|\\mathrm\{O\}|out)\s*\}?|\bW_?o\b|\bo_proj\b|\bWo\b|输出投影|出力射影")
 _CONCAT = re.compile(r"concat|combined|拼接|连接|合并|連結|結合|연결|concaten", re.I)
 _INDEX = re.compile(r"_\s*\{?\s*\(?\s*\d+\s*\)?\s*\}?|\^\s*\{\s*\(\s*\d+\s*\)\s*\}|_total|_all", re.I)
-_KINDS = {"scores": "scores", "scaled": "scores", "weights": "weights", "output": "output"}
+_KINDS = {"scores": "scores", "scaled": "scores", "weights": "weights", "output": "output", "Q": "Q", "K": "K",
+          "V": "V"}
 
 
 def _frac(e) -> Fraction:
@@ -67,9 +68,11 @@ def _family(b: Block) -> str | None:
 
 
 def _heads(text: str) -> list[int]:
+    """The numbers of (query) heads the article states."""
     found = set()
-    for m in re.finditer(r"(?<![\w.])(?:H|h|num_heads|n_heads|n_head|heads|头数)\s*[=:：]\s*\$?(\d+)\b|"
-                         r"\b(\d+)\s*(?:attention\s+)?heads\b|(\d+)\s*个头", text):
+    for m in re.finditer(r"(?<![\w.])(?:H|h|n_q|n_\{q\}|num_heads|n_heads|n_head|num_attention_heads|num_q_heads|heads|"
+                         r"头数)\s*[=:：]\s*\$?(\d+)\b|\b(\d+)\s*(?:attention\s+|query\s+)?heads\b|(\d+)\s*个(?:查询)?头",
+                         text):
         k = int(next(g for g in m.groups() if g))
         if 2 <= k <= 64:
             found.add(k)
@@ -111,9 +114,23 @@ def _inputs(blocks: list[Block]):
     if not sets and direct["Q"] and direct["K"]:
         (qb, q), (kb, k) = direct["Q"][0], direct["K"][0]
         v = direct["V"][0][1] if direct["V"] else None
-        if len(q[0]) == len(k[0]):
-            sets.append((q, k, v, f"Q, K{', V' if v else ''} at lines {qb.line}, {kb.line}"))
+        sets.append((q, k, v, f"Q, K{', V' if v else ''} at lines {qb.line}, {kb.line}"))
     return sets
+
+
+def _layout(q, k, v, h):
+    """(d_h, K/V heads, group size, V width per head) when h query heads fit these widths, else None.
+    K/V heads fewer than query heads: grouped-query (or multi-query) attention, query head i using
+    K/V head i // group."""
+    dq, dk = len(q[0]), len(k[0])
+    if dq % h:
+        return None
+    dh = dq // h
+    if dk % dh or h % (dk // dh):
+        return None
+    hkv = dk // dh
+    dv = len(v[0]) // hkv if v is not None and len(v[0]) % hkv == 0 else None
+    return dh, hkv, h // hkv, dv
 
 
 def _candidates(text: str, blocks: list[Block]):
@@ -123,10 +140,31 @@ def _candidates(text: str, blocks: list[Block]):
     wo = [(b, _mat(b)) for b in blocks if _is_wo(b) and _mat(b)]
     for q, k, v, where in _inputs(blocks):
         d = len(q[0])
+        if "times" in where:    # the projections themselves, when X and the W's are printed
+            out += [("Q", None, _numeric(q), f"X · W_Q ({where})"), ("K", None, _numeric(k), f"X · W_K ({where})")]
+            if v is not None:
+                out.append(("V", None, _numeric(v), f"X · W_V ({where})"))
         for h in _heads(text):
-            if d % h:
+            lay = _layout(q, k, v, h)
+            if lay is None:
                 continue
-            dh = d // h
+            dh, hkv, group, dv = lay
+            kv_of = (lambda i: f"K/V head {i // group + 1} of {hkv}") if hkv < h else (lambda i: "")
+            for i in range(h):
+                lo, hi = i * dh, (i + 1) * dh
+                out.append(("split", i, _numeric(_cols(q, lo, hi)), f"columns {lo + 1}–{hi} of Q ({where})"))
+            for j in range(hkv):
+                out.append(("split", j, _numeric(_cols(k, j * dh, (j + 1) * dh)),
+                            f"columns {j * dh + 1}–{(j + 1) * dh} of K ({where})"))
+                if dv:
+                    out.append(("split", j, _numeric(_cols(v, j * dv, (j + 1) * dv)),
+                                f"columns {j * dv + 1}–{(j + 1) * dv} of V ({where})"))
+            if hkv < h:   # K and V repeated for every query head of a group
+                for name, m, w in (("K", k, dh), ("V", v, dv)):
+                    if m is not None and w:
+                        rep = [sum((r[(i // group) * w:(i // group + 1) * w] for i in range(h)), []) for r in m]
+                        out.append(("split", None, _numeric(rep), f"{name} repeated for the {group} query heads of "
+                                    f"each group ({where})"))
             for scale_name, scale in (("√d_h", mpmath.sqrt(dh)), ("√d", mpmath.sqrt(d)), ("no scaling", 1)):
                 for causal in masks:
                     if causal and len(q) != len(k):
@@ -134,17 +172,18 @@ def _candidates(text: str, blocks: list[Block]):
                     outs = []
                     for i in range(h):
                         lo, hi = i * dh, (i + 1) * dh
-                        tag = f"head {i + 1} of {h} (columns {lo + 1}–{hi}), {where}, {scale_name}" + \
-                            (", causal mask" if causal else "")
-                        s = _numeric(_mul(_cols(q, lo, hi), [list(r) for r in zip(*_cols(k, lo, hi))]))
+                        j = i // group
+                        tag = (f"head {i + 1} of {h} (columns {lo + 1}–{hi}{', ' + kv_of(i) if kv_of(i) else ''}), "
+                               f"{where}, {scale_name}" + (", causal mask" if causal else ""))
+                        s = _numeric(_mul(_cols(q, lo, hi), [list(r) for r in zip(*_cols(k, j * dh, (j + 1) * dh))]))
                         with mpmath.workdps(_DPS):
                             s = [[x / scale for x in r] for r in s]
                         if scale_name != "√d" and not causal:
                             out.append(("scores", i, s, f"Q_i K_iᵀ{'' if scale == 1 else ' / ' + scale_name}, {tag}"))
                         a = _softmax(s, causal)
                         out.append(("weights", i, a, f"softmax of the scores, {tag}"))
-                        if v is not None:
-                            o = _mmul_num(a, _numeric(_cols(v, lo, hi)))
+                        if dv:
+                            o = _mmul_num(a, _numeric(_cols(v, j * dv, (j + 1) * dv)))
                             outs.append(o)
                             out.append(("output", i, o, f"A_i V_i, {tag}"))
                     if outs:
@@ -152,15 +191,9 @@ def _candidates(text: str, blocks: list[Block]):
                         out.append(("output", None, cat, f"the {h} head outputs side by side, {where}, {scale_name}"
                                     + (", causal mask" if causal else "")))
                         for wb, w in wo:
-                            if len(w) == d:
+                            if len(w) == len(cat[0]):
                                 out.append(("output", None, _mmul_num(cat, _numeric(w)),
                                             f"Concat · W_O (W_O at line {wb.line}), {where}, {scale_name}"))
-        if len(q) == len(k):
-            for h in _heads(text):
-                if d % h == 0:
-                    for i in range(h):
-                        lo, hi = i * (d // h), (i + 1) * (d // h)
-                        out.append(("split", i, _numeric(_cols(q, lo, hi)), f"columns {lo + 1}–{hi} of Q ({where})"))
     return out
 
 
@@ -177,7 +210,10 @@ def _judge(b: Block, cands) -> Claim | None:
     checks = [(r, c, e, m[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
     what = f"{kind} of head {i + 1}" if i is not None else "multi-head " + kind
     if share == 1:
-        return _claim(b, what, checks, how)
+        also = [f[4] for f in fits[1:] if f[0] == 1 and f[1] != kind or f[0] == 1 and f[1] == "split"]
+        if kind == "split" and also:   # the same columns of Q, K or V: the values cannot tell which
+            what = "a head's columns"
+        return _claim(b, what, checks, how + (f"; also {also[0]}" if also else ""))
     named = _KINDS.get(_family(b) or "")
     rivals = [f for f in fits[1:] if f[0] >= share - 1e-9 and (f[3] != m)]
     if named != kind or share < 2 / 3 or rivals or not re.search(r"head|头|ヘッド|헤드|cabe|tête|_\{?\d", " ".join(b.labels[:2]), re.I):
@@ -280,14 +316,15 @@ def _side_by_side(earlier: list[Block], width: int):
 
 def head_claims(text: str, blocks: list[Block]) -> list[Claim]:
     """Claims about per-head quantities, the concatenation and W_O (see the module doc)."""
-    if heads_from(text) is None:
+    if heads_from(text) is None and not _heads(text):
         return []
     blocks = stitch(blocks)
     out = _stepwise(text, blocks)
     done = {c.line for c in out}
     cands = _candidates(text, blocks)
     if cands:
-        sources = {"X", "W_Q", "W_K", "W_V", "Q", "K", "V"}
+        derived = {kind for kind, *_ in cands} & {"Q", "K", "V"}     # printed, and computed from X
+        sources = {"X", "W_Q", "W_K", "W_V", "Q", "K", "V"} - derived
         for b in blocks:
             if b.operand or b.line in done or _family(b) in sources or _mat(b) is None:
                 continue

@@ -83,7 +83,7 @@ def _kind(b: Block) -> str | None:
         return None
     if set(vals) <= {0, 1} and 0 in vals and 1 in vals and n >= 2 and all(e.places in (0, None) for r in b.rows
                                                                             for e in r):
-        return "mask" if _MASK.search(_label(b)) or n == c else None
+        return "mask" if _MASK.search(_label(b)) or n == c and hint(b.labels[:2]) is None else None
     hidden = [_hidden(e) for r in b.rows for e in r]
     if any(hidden):
         if set(v for v, h in zip(vals, hidden) if not h) <= {0} and n >= 2:
@@ -303,6 +303,72 @@ def _weights_claim(b: Block, masked: list) -> Claim | None:
                   f"{m.line} (hidden entries exactly 0)")
 
 
+def _output_claim(b: Block, weights: list, values: list, masked: list) -> Claim | None:
+    """A⋅V with A the masked softmax bound above: the exact softmax of the printed masked scores
+    times the printed V (the rounding of the masked scores carried as slack)."""
+    if hint(b.labels[:2]) != "output" or not weights or not values:
+        return None
+    w, v = weights[-1], values[-1]
+    if v.shape[0] != w.shape[1] or b.shape != (w.shape[0], v.shape[1]) or v.line > b.line:
+        return None
+    if any(not e.value.is_finite for r in v.rows for e in r):
+        return None
+    m = next((m for m in reversed(masked) if m.line < w.line and m.shape[1] == w.shape[1]), None)
+    if m is None:
+        return None
+    places = max((e.places or 0) for r in m.rows for e in r)
+    d = mpmath.mpf(10) ** -places / 2 if places else 0
+    vmax = max(abs(_val(e)) for r in v.rows for e in r)
+    checks = []
+    for i, mr in enumerate(m.rows[:b.shape[0]]):
+        a = _softmax([mpmath.mpf("-inf") if e.value == -sp.oo else _val(e) for e in mr])
+        if a is None:
+            return None
+        with mpmath.workdps(40):
+            row = [sum(x * _val(vr[j]) for x, vr in zip(a, v.rows)) for j in range(v.shape[1])]
+        checks += [(i, j, e, x, 2 * d * vmax) for j, (e, x) in enumerate(zip(b.rows[i], row))]
+    return _claim(b, "masked output A·V", checks, f"the softmax of the masked scores at line {m.line} times V at "
+                  f"line {v.line}")
+
+
+_VALID = re.compile(r"valid_?lens?|valid_?lengths?|key_?lengths?|seq_?lens|有效长度|masked_softmax\s*\(", re.I)
+
+
+def _valid_lengths(blocks: list[Block]) -> list[Claim]:
+    """A padding mask given as valid lengths (``masked_softmax(X, torch.tensor([2, 3]))``, one per batch
+    or one per batch and query): the weight printed beyond a row's valid length is exactly 0, and a
+    row with one valid key gives it all the weight."""
+    out = []
+    for k, b in enumerate(blocks):
+        if not b.labels or not _VALID.search(b.labels[0]) or b.shape[0] > 16:
+            continue
+        lens = [[e.value for e in r] for r in b.rows]
+        if not all(v.is_integer and v >= 0 for r in lens for v in r):
+            continue
+        per_batch = [[int(v)] for v in lens[0]] if b.shape[0] == 1 else [[int(v) for v in r] for r in lens]
+        after = []
+        for w in blocks[k + 1:]:
+            if _kind(w) != "weights" or w.line - b.line > 40 or len(after) == len(per_batch):
+                break
+            after.append(w)
+        if len(after) != len(per_batch):
+            continue
+        for w, ls in zip(after, per_batch):
+            if len(ls) not in (1, w.shape[0]) or max(ls) > w.shape[1]:
+                break
+            checks = []
+            for i, r in enumerate(w.rows):
+                n = ls[0] if len(ls) == 1 else ls[i]
+                checks += [(i, j, e, mpmath.mpf(0), 0) for j, e in enumerate(r) if j >= n]
+                if n == 1:
+                    checks.append((i, 0, r[0], mpmath.mpf(1), 0))
+            if checks:
+                out.append(_claim(w, "padding mask by valid length", checks,
+                                  f"the valid lengths {[l[0] if len(l) == 1 else l for l in per_batch]} at line "
+                                  f"{b.line}: a key beyond its row's valid length gets weight exactly 0"))
+    return out
+
+
 def mask_claims(text: str, blocks: list[Block]) -> list[Claim]:
     """Claims about masks, masked scores and masked softmax rows (see the module doc)."""
     blocks = stitch(blocks)
@@ -311,6 +377,7 @@ def mask_claims(text: str, blocks: list[Block]) -> list[Claim]:
     for b in blocks:
         kind = _kind(b)
         if kind is None:
+            seen.append((b, kind))    # V, for the output
             continue
         if kind == "mask":
             sq = next((s.shape[0] for s, k in reversed(seen) if k in ("scores", "masked") and s.shape[0] == s.shape[1]
@@ -318,11 +385,15 @@ def mask_claims(text: str, blocks: list[Block]) -> list[Claim]:
             c = _mask_claim(b, text, (sq, "the scores printed above have that many rows") if sq else None)
         elif kind == "masked":
             c = _masked_claim(b, [s for s, k in seen if k == "scores"], [s for s, k in seen if k == "mask"], text)
-        elif kind == "weights":
+        elif kind == "weights" and hint(b.labels[:2]) != "output":
             c = _weights_claim(b, [s for s, k in seen if k == "masked"])
+            if c is not None and c.status in ("exact", "rounded"):
+                kind = "bound"
         else:
-            c = None
+            c = _output_claim(b, [s for s, k in seen if k == "bound"], [s for s, k in seen if hint(s.labels[:2]) == "V"],
+                              [s for s, k in seen if k == "masked"])
         seen.append((b, kind))
         if c is not None:
             out.append(c)
-    return out
+    done = {c.line for c in out}
+    return out + [c for c in _valid_lengths(blocks) if c.line not in done]
