@@ -162,6 +162,20 @@ def _draw_mha(rng, spec, L, D):
     return replace(spec, topic="mha", Q=Q, K=K, V=V, options=(("heads", _HEADS),), titles=((spec.lang, title),))
 
 
+def _draw_backward(rng, spec, L, D):
+    """An attention problem and an upstream gradient dO of 0/±1 entries, not all 0."""
+    Q, K, V = _redraw(rng, L, D)
+    while True:
+        dO = [[rng.randint(-1, 1) for _ in range(V.cols)] for _ in range(L)]
+        if any(any(r) for r in dO):
+            break
+    title = dict(spec.titles)[spec.lang]
+    title = (title.replace("注意力练习", "反向传播练习") if spec.lang == "zh"
+             else title.replace("Attention exercise", "Backward pass exercise"))
+    return replace(spec, topic="backward", Q=Q, K=K, V=V, d_k=sp.Integer(D), options=(("dO", dO),),
+                   titles=((spec.lang, title),))
+
+
 # --- text ----------------------------------------------------------------------------------
 
 _T = {
@@ -193,6 +207,16 @@ _T = {
     "h3": Text("计算每个头的输出 $\\text{{head}}_i = A_i V_i$，再拼接 $\\text{{Concat}}(\\text{{head}}_1, \\text{{head}}_2)$。",
                "Compute each head's output $\\text{{head}}_i = A_i V_i$, then $\\text{{Concat}}(\\text{{head}}_1, "
                "\\text{{head}}_2)$."),
+    "b0": Text("上面给出的 $\\nabla_{{O}}$ 是上游梯度：损失对注意力输出的梯度。",
+               "The $\\nabla_{{O}}$ given above is the upstream gradient: the loss's gradient with respect to the "
+               "attention output."),
+    "b1": Text("计算 $\\nabla_{{V}} = A^T \\nabla_{{O}}$ 和 $\\nabla_{{A}} = \\nabla_{{O}}\\, V^T$。", "Compute $\\nabla_{{V}} = A^T \\nabla_{{O}}$ and $\\nabla_{{A}} = \\nabla_{{O}}\\, V^T$."),
+    "b2": Text("计算每行的 $D = \\operatorname{{rowsum}}(\\nabla_{{A}} \\odot A)$，再求 "
+               "$\\nabla_{{\\tilde{{S}}}} = A \\odot (\\nabla_{{A}} - D\\,\\mathbf{{1}}^T)$（精确值与 {n} 位小数）。",
+               "Compute each row's $D = \\operatorname{{rowsum}}(\\nabla_{{A}} \\odot A)$, then "
+               "$\\nabla_{{\\tilde{{S}}}} = A \\odot (\\nabla_{{A}} - D\\,\\mathbf{{1}}^T)$ (exact and to {n} decimals)."),
+    "b3": Text("计算 $\\nabla_{{Q}} = \\nabla_{{\\tilde{{S}}}}\\, K / \\sqrt{{d_k}}$ 和 $\\nabla_{{K}} = \\nabla_{{\\tilde{{S}}}}^T Q / \\sqrt{{d_k}}$。",
+               "Compute $\\nabla_{{Q}} = \\nabla_{{\\tilde{{S}}}}\\, K / \\sqrt{{d_k}}$ and $\\nabla_{{K}} = \\nabla_{{\\tilde{{S}}}}^T Q / \\sqrt{{d_k}}$."),
     "key": Text("答案", "Answer key"),
     "keynote": Text("由 symattn 精确推导（`symattn derive` 同一题目）；可用 `symattn check` 核对。",
                     "Derived exactly by symattn (the same problem as `symattn derive`); `symattn check` confirms it."),
@@ -214,7 +238,9 @@ def _chain(p: Printer, step) -> str:
 
 def _givens(ex: Exercise) -> list[str]:
     p, s = _p(ex), ex.spec
-    return [f"Q = {p.doprint(s.Q)}", f"K = {p.doprint(s.K)}", f"V = {p.doprint(s.V)}"]
+    upstream = dict(s.options).get("dO") if ex.topic == "backward" else None
+    return [f"Q = {p.doprint(s.Q)}", f"K = {p.doprint(s.K)}", f"V = {p.doprint(s.V)}"] + (
+        [f"\\nabla_{{O}} = {p.doprint(sp.ImmutableMatrix(upstream))}"] if upstream is not None else [])
 
 
 def _key_lines(ex: Exercise) -> list[str]:
@@ -283,6 +309,23 @@ def _key_mha(ex: Exercise) -> list[str]:
     return lines + [f"\\text{{Concat}}({heads}) = {p.doprint(d.step('concat').exact)}"]
 
 
+def _key_backward(ex: Exercise) -> list[str]:
+    """The forward key, then dO back through it: dV, dA, D, dS~, dQ and dK, exact and rounded.  The gradients
+    are written \\nabla_{K}: check would read dK as a new K, and \\mathrm{d}O as a claim about O."""
+    p, d, n = _p(ex), ex.derivation, ex.spec.digits
+    out = _key_attention(ex)  # the givens include the upstream gradient
+    for step_id, name in (("grad_values", "\\nabla_{V} = A^T \\nabla_{O}"), ("grad_weights", "\\nabla_{A} = \\nabla_{O}\\, V^T"),
+                          ("row_dot", "D = \\operatorname{rowsum}(\\nabla_{A} \\odot A)"),
+                          ("grad_scaled_scores", "\\nabla_{\\tilde{S}} = A \\odot (\\nabla_{A} - D\\,\\mathbf{1}^T)"),
+                          ("grad_queries", "\\nabla_{Q} = \\frac{\\nabla_{\\tilde{S}}\\, K}{\\sqrt{d_k}}"),
+                          ("grad_keys", "\\nabla_{K} = \\frac{\\nabla_{\\tilde{S}}^T Q}{\\sqrt{d_k}}")):
+        step = d.step(step_id)
+        out.append(f"{name} = {p.doprint(step.exact)}")
+        if not all(x.is_Rational for x in step.exact):
+            out.append(f"{name.split(' = ')[0]} \\approx {_decimals(step, n)}")
+    return out
+
+
 @dataclass(frozen=True)
 class Kind:
     """One kind of problem: how it is drawn, what it asks, and its key."""
@@ -297,6 +340,7 @@ TOPICS: dict[str, Kind] = {
     "attention": Kind(_draw_attention, ("t1", "t2", "t3", "t4", "t5", "t6"), _key_attention),
     "mask": Kind(_draw_mask, ("t1", "t2", "t3", "m1", "m2", "m3", "t5", "t6"), _key_mask),
     "mha": Kind(_draw_mha, ("h1", "h2", "h3", "t6"), _key_mha),
+    "backward": Kind(_draw_backward, ("t1", "t2", "t3", "t4", "t5", "b0", "b1", "b2", "b3"), _key_backward),
 }
 
 

@@ -27,6 +27,7 @@ examples:
   symattn exercise --seed 7 --cards apkg -o drill.apkg     drill cards for this problem
   symattn exercise --topic mask --seed 7                   a causal mask: M, S~ + M, softmax
   symattn exercise --topic mha --seed 7                    two heads: per-head A_i, head_i, concat
+  symattn exercise --topic backward --seed 7               an upstream gradient back to the gradients of V, A, S~, Q, K
 limits: --tokens 2..6, --dim 1|4|9|16, --digits 0..6, --seed 0..2^63-1.
 """
 

@@ -62,10 +62,10 @@ def _fraction(top: ExpSum, den: ExpSum, power: int, scale=sp.S.One) -> sp.Expr:
         return sp.S.Zero
     if len(den.terms) == 1:
         x0, c0 = den.terms[0]
-        return scale * ExpSum.collect((x - power * x0, c / c0 ** power) for x, c in top.terms).expr()
+        return ExpSum.collect((x - power * x0, c / c0 ** power) for x, c in top.terms).expr() * scale
     if power == 1:
-        return scale * ratio(top, den)
-    return scale * top.expr() / den.expr() ** power
+        return ratio(top, den) * scale
+    return top.expr() / den.expr() ** power * scale  # scale last: a number times a sum would distribute
 
 
 def _by_denominator(rows, ks):
@@ -158,7 +158,7 @@ def derive_backward(spec) -> Derivation:
                     lhs=lhs, formula=formula, substituted=substituted, expanded=tuple(expanded), exact=exact,
                     numeric=evaluate(exact, digits), notes=tuple(notes), row_labels=tokens, col_labels=cols)
 
-    steps = list(r.steps) + [more[-1], weights]
+    steps = list(r.steps) + more + [weights]
     steps.append(step(
         "output", "前向输出 ", "Forward output ", Os, As * Vs, sp.MatMul(A, V, evaluate=False),
         (E(sp.Symbol("o"), 0, 0), nodes.Dot(*[(A[0, j], V[j, 0]) for j in range(L)]), O[0, 0]), O,
