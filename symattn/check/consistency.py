@@ -74,7 +74,14 @@ _NO_SCALING = re.compile(
     r"ignore|drop)\s+(?:the\s+)?(?:scal|√|division)"
     r"|\b(?:skip|omit|leave out|ignore|drop)(?:ping|ting)?\s+(?:the\s+)?(?:scaling|÷\s*√|division by √)"
     r"|\bno scaling (?:is applied|here|in this example)|\bunscaled scores? (?:are|is) used"
-    r"|(?:这里|本文|此处|我们)?(?:暂)?不(?:做|进行)缩放|省略(?:了)?缩放|忽略(?:了)?缩放|这里不缩放|本例不缩放",
+    r"|(?:这里|本文|此处|我们)?(?:暂)?不(?:做|进行)缩放|省略(?:了)?缩放|忽略(?:了)?缩放|这里不缩放|本例不缩放"
+    # the same in other languages: "without scaling", "(is) not divided by √d_k"
+    # (a statement about this article's own numbers, not "without scaling, softmax saturates")
+    r"|\b(?:scores|they) (?:are|is) not (?:scaled|divided by √)"
+    r"|√\s*d_?k\s*(?:ile|ye|ya)\s+bölünmez|ölçeklen(?:me)?mez|ölçekleme (?:yok|yapılmaz)"
+    r"|\bno se (?:escalan?|dividen? por √)|\bnão (?:são|é) (?:escalad|dividid)"
+    r"|\bne (?:sont|est) pas (?:mis à l'échelle|divisée?s? par √)|\bwerden nicht (?:skaliert|durch √)"
+    r"|スケーリング(?:を)?(?:しない|せず|は省略|を省略)|스케일링(?:을|은)?\s*(?:하지 않|생략)|không (?:chia cho √|chuẩn hóa theo √)",
     re.I)
 
 

@@ -192,6 +192,15 @@ class _Checker:
                     self.table.inputs.setdefault(canon(name.raw), (_literal(lits[0])[1], seg.line))
             return
         exprs = [p for p in exprs if not isinstance(p, Name)]
+        if exprs and not any(isinstance(n, Name) for n in walk(exprs[0])):
+            # m = \frac{1}{4}: a value written as arithmetic is given, like a number; a later
+            # m = 1 gives m another value, it claims nothing against this one
+            try:
+                value = Evaluator(self.table, "exact", self.conv).eval(exprs[0])
+            except (Unresolved, guard.GuardError, ValueError, TypeError, ZeroDivisionError):
+                return
+            self.table.inputs.setdefault(key, (value, seg.line))
+            return
         if exprs and not _mentions(exprs[0], key):
             self.table.formulas[key] = (exprs[0], seg.line)
 

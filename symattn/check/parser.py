@@ -149,6 +149,9 @@ class Parser:
                 parsed, inner = self.group()
                 if is_transpose(inner):
                     node = Op("T", (node,))
+                elif isinstance(node, Name) and re.fullmatch(r"\s*\(.*\)\s*", raw_text(inner) or "") \
+                        and node.raw != "e":
+                    node = Name(f"{node.raw}^{{{raw_text(inner)}}}")   # m^{(t)}: the t-th one, not a power
                 elif isinstance(node, Name) and node.raw == "e" and parsed is not None:
                     node = Op("exp", (parsed,))
                 elif isinstance(node, Name) and inner and all(u.kind == "word" for u in inner) \

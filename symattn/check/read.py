@@ -374,6 +374,66 @@ def _plain_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
     return out
 
 
+_QUOTED = re.compile(r"[\"'“”‘’「」『』][^\"'“”‘’「」『』]{1,24}[\"'“”‘’「」『』]")
+_WORDY = re.compile(r"[^\W\d_]{2,}")
+
+
+def _record_shape(line: str):
+    """(template, numbers, token) of one record line: ``Ali | Puan: 0.5800`` or
+    ``- Weight for `v1` ("The"): `0.39```; the numbers are (text, offset) and the template is
+    the line with its numbers, its quoted token and its first word taken out."""
+    nums = [(m.group(0), m.start()) for m in _NUM_RE.finditer(line)]
+    if not nums or "[" in line or "|" in line and line.count("|") >= 2 or "=" in line:
+        return None
+    chunks, last = [], 0
+    for text, pos in nums:
+        chunks.append(line[last:pos])
+        last = pos + len(text)
+    chunks.append(line[last:])
+    quoted = _QUOTED.search(line)
+    token = quoted.group(0).strip("\"'“”‘’「」『』") if quoted else ""
+    norm = [re.sub(r"(?<=[^\W\d_])\d+\b", "#", _QUOTED.sub("", c)) for c in chunks]
+    if not token:
+        first = re.match(r"^\s*[-*•]?\s*(\S+)", norm[0])
+        if not first or not _WORDY.search(first.group(1)):
+            return None
+        token = first.group(1).strip(":：")
+        norm[0] = norm[0][first.end():]
+    return tuple(" ".join(c.split()) for c in norm), nums, token
+
+
+def _record_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
+    """Records on consecutive lines, one per token, the same words around their numbers
+    (``Ali | Puan: 0.5800`` / ``kredi | Puan: 1.2400``): each number slot whose words name it
+    (``Puan:``, ``Softmax:``) is a vector over the tokens, one entry per line."""
+    out, i = [], 0
+    while i < len(raw):
+        first = _record_shape(raw[i]) if i + 1 not in taken_lines else None
+        if first is None:
+            i += 1
+            continue
+        group = [first]
+        j = i + 1
+        while j < len(raw) and j + 1 not in taken_lines:
+            nxt = _record_shape(raw[j])
+            if nxt is None or nxt[0] != first[0]:
+                break
+            group.append(nxt)
+            j += 1
+        if len(group) >= 2 and len({g[2] for g in group}) == len(group):
+            template = first[0]
+            for k in range(len(first[1])):
+                label = template[k].strip(" |→-:：(（")
+                if not _WORDY.search(label) or template[k].rstrip().endswith(("(", "（")):
+                    continue   # a number no words name (a percentage in brackets, an index)
+                row = [(g[1][k][0], starts[i + n] + g[1][k][1]) for n, g in enumerate(group)]
+                named = sum(1 for c in template[:-1] if _WORDY.search(c)) > 1
+                out.append((row[0][1], row[-1][1] + len(row[-1][0]), [row], "records", (), None,
+                            template[k].strip(" |→-") or label, named))
+        i = max(j, i + 1)
+    return out
+
+
 def _is_list_line(line: str) -> bool:
     return not re.search(r"[A-Za-z\u4e00-\u9fff]", line)
 
@@ -434,6 +494,8 @@ def read_blocks(text: str) -> list[Block]:
     found += tables
     taken = {n for s, e, *_ in found for n in range(lines.line(s), lines.line(max(s, e - 1)) + 1)}
     found += _plain_blocks(raw, lines.starts, taken)
+    taken = {n for s, e, *_ in found for n in range(lines.line(s), lines.line(max(s, e - 1)) + 1)}
+    found += _record_blocks(raw, lines.starts, taken)
     busy = {n for s, e, *_ in found for n in range(lines.line(s), lines.line(max(s, e - 1)) + 1)}
     blocks = []
     found.sort(key=lambda t: t[0])
@@ -445,8 +507,10 @@ def read_blocks(text: str) -> list[Block]:
         block = _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end, nxt)
         if block is not None and len(item) > 6 and item[6]:
             # a column's header names it; columns interleave, so no operator or chain is read
-            block = replace(block, labels=(item[6],) + tuple(_prev_lines(raw, block.line, set())),
-                            operand=False, before="")
+            # (when each of several numbers on a line has its own words, the caption above is
+            # none of theirs)
+            above = () if len(item) > 7 and item[7] else tuple(_prev_lines(raw, block.line, set()))
+            block = replace(block, labels=(item[6],) + above, operand=False, before="")
         if block is not None and len(item) > 5 and item[5] is not None:
             # one slice of a printed stack of matrices: named by what stands before the stack
             head = _make_block(text, raw, lines, item[5], e, rows, layout, row_labels, busy,

@@ -32,7 +32,9 @@ FUNCTIONS = {"softmax": "softmax", "exp": "exp", "sqrt": "sqrt", "np.sqrt": "sqr
              "torch.softmax": "softmax", "f.softmax": "softmax", "np.transpose": "T", "transpose": "T"}
 MATRIX_ENVS = {"bmatrix", "pmatrix", "vmatrix", "Bmatrix", "Vmatrix", "matrix", "array", "smallmatrix"}
 GREEK = {"alpha", "beta", "gamma", "delta", "theta", "lambda", "mu", "sigma", "tau", "phi", "omega",
-         "epsilon", "eta", "rho", "pi", "Sigma", "Lambda", "Delta", "Phi", "Omega"}
+         "epsilon", "eta", "rho", "pi", "Sigma", "Lambda", "Delta", "Phi", "Omega",
+         "ell", "kappa", "nu", "xi", "psi", "chi", "zeta", "iota", "varepsilon", "varphi", "Gamma", "Theta",
+         "Psi", "Xi"}   # letters that name things (ℓ, the running sum), never numbers
 ACCENTS = {"tilde", "hat", "bar", "vec", "widetilde", "widehat", "overline", "dot", "mathring"}
 _DROP = {r"\displaystyle", r"\textstyle", r"\nonumber", r"\notag", r"\limits", r"\nolimits", r"\,",
          r"\;", r"\:", r"\!", r"\ ", r"\>", r"\left", r"\right", r"\big", r"\Big", r"\bigg", r"\Bigg",
