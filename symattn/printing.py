@@ -73,6 +73,11 @@ def _minus_value(x) -> float:
     return -float(x.evalf(20))
 
 
+def _negative_product(x) -> bool:
+    """-e^{1/2}/4 as a factor: in parentheses, so that a written-out sum never shows "+ -"."""
+    return isinstance(x, sp.Mul) and x.as_coeff_Mul()[0].is_negative is True
+
+
 class TermOrder:
     """Sums of exponentials largest exponent first, then token order: shared by the LaTeX
     and the Unicode printer, so both write a softmax denominator alike."""
@@ -243,7 +248,7 @@ class Printer(TermOrder, LatexPrinter):
     # --- display nodes --------------------------------------------------------------
     def _factor(self, x) -> str:
         tex = self._print(x)
-        if (x.is_Number and x < 0) or isinstance(x, sp.Add):
+        if (x.is_Number and x < 0) or isinstance(x, sp.Add) or _negative_product(x):
             return r"\left(%s\right)" % tex
         return tex
 

@@ -20,7 +20,7 @@ from sympy.printing.pretty.pretty_symbology import greek_unicode
 from sympy.printing.str import StrPrinter
 
 from .. import nodes
-from ..printing import TermOrder
+from ..printing import TermOrder, _negative_product
 
 __all__ = ["UnicodePrinter", "unicode"]
 
@@ -125,7 +125,7 @@ class UnicodePrinter(TermOrder, StrPrinter):
     def _factor(self, x) -> str:
         """As the LaTeX printer's: a negative number or a sum after a minus sign in parentheses."""
         text = self._print(x)
-        return f"({text})" if (x.is_Number and x < 0) or nodes.is_sum(x) else text
+        return f"({text})" if (x.is_Number and x < 0) or nodes.is_sum(x) or _negative_product(x) else text
 
     def _print_MaskedBy(self, expr):
         arg, mask = expr.args
