@@ -445,9 +445,12 @@ def decoding_concepts() -> list[Concept]:
         "The causal mask turns row $t$'s scores for $j > t$ into $-\\infty$, and $e^{-\\infty} = 0$, so the row's "
         "softmax runs over keys $1..t$ only: exactly the keys cached at step $t$. On the $\\text{我 爱 你}$ example "
         f"symattn subtracts entry by entry and gets exactly ${tex(kv.step('cached_minus_full').exact)}$.", "decoding")
+    given = (f"$Q = {tex(kv.step('queries').exact)}$，$K = {tex(kv.step('keys').exact)}$，"
+             f"$V = {tex(kv.step('values').exact)}$，$d_k = {d}$")
     add("kv-cache/example",
-        "“我 爱 你”例子（$V = X$）中，解码到第 2、3 个词时，用缓存算出的输出 $o_2$、$o_3$ 是多少？",
-        "In the $\\text{我 爱 你}$ example with $V = X$, what are the cached outputs $o_2$ and $o_3$?",
+        f"“我 爱 你”例子（{given}）逐词解码，用缓存算出的输出 $o_2$、$o_3$ 是多少？",
+        f"Decoding the $\\text{{我 爱 你}}$ example ({given.replace('，', ', ')}) token by token, what are the "
+        "cached outputs $o_2$ and $o_3$?",
         f"$o_2 = {tex(o2)}$，$o_3 = {tex(o3)} \\approx {tex(_row([sp.Float(approx(x), 4) for x in o3]))}$："
         "与因果注意力输出的第 2、3 行相同。",
         f"$o_2 = {tex(o2)}$ and $o_3 = {tex(o3)} \\approx {tex(_row([sp.Float(approx(x), 4) for x in o3]))}$: "
@@ -472,10 +475,13 @@ def decoding_concepts() -> list[Concept]:
         "输出行数跟查询，宽度跟值。",
         f"$S = QK^T$ and $A$ are ${Lq} \\times {Lkv}$ (a rectangle: rows are queries, columns source tokens), and "
         f"$O = AV$ is ${O.rows} \\times {O.cols}$: one row per query, the values' width.", "cross-attention")
+    q0 = _row(cross.step("queries").exact.row(0))
+    keys = f"$K = {tex(cross.step('keys').exact)}$"
+    dk_cross = tex(dict(cross.meta)["d_k"])
     add("cross-attention/example",
-        "翻译“我 爱 你”时，查询 I $= [1, 0, 0, 0]$ 对键 $K$（文章的 $K$）的注意力权重是多少？",
-        "Translating $\\text{我 爱 你}$, what are the weights of the query $\\text{I} = [1, 0, 0, 0]$ over the "
-        "article's keys $K$?",
+        f"交叉注意力中，查询 $q = {tex(q0)}$ 读另一个序列的三个键 {keys}（$d_k = {dk_cross}$），注意力权重是多少？",
+        f"In cross-attention the query $q = {tex(q0)}$ reads the three keys {keys} of another sequence "
+        f"($d_k = {dk_cross}$). What are its weights?",
         f"分数 ${tex(_row(cross.step('scaled_scores').exact.row(0)))}$，权重 ${tex(_row(A.row(0)))} \\approx "
         f"{tex(_row([sp.Float(approx(x), 4) for x in A.row(0)]))}$；不需要因果掩码，源序列是完整的。",
         f"Scores ${tex(_row(cross.step('scaled_scores').exact.row(0)))}$, weights ${tex(_row(A.row(0)))} \\approx "

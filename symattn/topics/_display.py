@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-__all__ = ["Dims", "ShapeChain", "Stacked", "Plus", "Equals", "say", "row", "option_matrix"]
+__all__ = ["Dims", "ShapeChain", "Stacked", "Plus", "Equals", "say", "row", "number", "option_matrix"]
 
 
 class _Printed(sp.Basic):
@@ -30,7 +30,7 @@ class Dims(_Printed):
     """
 
     def __new__(cls, rows, cols):
-        return super().__new__(cls, sp.sympify(rows), sp.sympify(cols))
+        return super().__new__(cls, number(rows), number(cols))
 
     def _form(self, p, latex):
         return (r" \times " if latex else "×").join(p._print(a) for a in self.args)
@@ -74,6 +74,13 @@ class Equals(_Joined):
     """``a = b = …`` inside a sentence."""
 
     _op = " = "
+
+
+def number(x) -> sp.Basic:
+    """A Python int as a SymPy Integer; a SymPy object as it is (never text: no sympify)."""
+    if isinstance(x, bool) or not isinstance(x, (int, sp.Basic)):
+        raise TypeError(f"expected an int or a SymPy object, got {type(x).__name__}")
+    return sp.Integer(x) if isinstance(x, int) else x
 
 
 def say(zh: str, en: str, *formulas):

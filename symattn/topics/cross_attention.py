@@ -20,7 +20,7 @@ from ..linalg import matmul, transpose
 from ..model import Derivation, Step
 from ..numeric import evaluate
 from ..pipeline import NEG_INF, index, masked_softmax_rows
-from ._display import Dims, Equals, Plus, ShapeChain, option_matrix, say
+from ._display import Dims, Equals, Plus, ShapeChain, number, option_matrix, say
 
 __all__ = ["cross_attend", "derive_cross_attention"]
 
@@ -32,7 +32,7 @@ def cross_attend(Q, K, V, d_k=None, mask=None):
     >>> A.shape, O.shape
     ((1, 2), (1, 1))
     """
-    d_k = sp.Integer(K.cols) if d_k is None else sp.sympify(d_k)
+    d_k = sp.Integer(K.cols) if d_k is None else number(d_k)
     scaled = _scaled(matmul(Q, transpose(K)), d_k)
     rows = masked_softmax_rows(scaled, mask if mask is not None else sp.zeros(Q.rows, K.rows))
     A = sp.ImmutableMatrix([list(r.weights()) for r in rows])
