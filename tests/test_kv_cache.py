@@ -125,3 +125,27 @@ def test_cards_carry_the_decoder_s_numbers():
         back = cards["kv-cache/example"].back[lang]
         assert all(f"{x:.4f}" in back for x in o[2]), back
         assert f"${3 * (4 + 4)}$" in cards["kv-cache/what"].back[lang]
+
+
+@pytest.mark.parametrize("make, latex, text", [
+    (lambda d: d.Dims(3, 4), r"3 \times 4", "3×4"),
+    (lambda d: d.ShapeChain((3, 4), (4, 3), (3, 3)),
+     r"\left(3 \times 4\right)\left(4 \times 3\right) = 3 \times 3", "(3×4)(4×3) = 3×3"),
+    (lambda d: d.Stacked(sp.MatrixSymbol("K_1:2", 2, 4), sp.MatrixSymbol("k_3", 1, 4)),
+     r"\begin{bmatrix} K_{1:2} \\ k_{3} \end{bmatrix}", "[K_1:2; k_3]"),
+    (lambda d: d.Plus(sp.Symbol("x"), sp.MatrixSymbol("M", 2, 2)), "x + M", "x + M"),
+    (lambda d: d.Equals(sp.Symbol("L"), 3), "L = 3", "L = 3"),
+], ids=["Dims", "ShapeChain", "Stacked", "Plus", "Equals"])
+def test_display_nodes_print_in_both_printers(make, latex, text):
+    from symattn.printing import Printer
+    from symattn.render.unicode import UnicodePrinter
+    from symattn.topics import _display
+    obj = make(_display)
+    assert Printer().doprint(obj) == latex and UnicodePrinter().doprint(obj) == text
+
+
+def test_number_refuses_text():
+    from symattn.topics._display import number
+    assert number(3) == sp.Integer(3) and number(half) is half
+    with pytest.raises(TypeError):
+        number("1 + 1")
