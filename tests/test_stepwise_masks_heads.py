@@ -190,3 +190,61 @@ def test_gqa_heads_share_kv_columns():
             f"Head 3 weights A_3 = {rows}\n")
     (c,) = _heads(text)
     assert c.status == "rounded" and c.what == "weights of head 3" and "K/V head 2 of 2" in c.detail
+
+
+TABLES = """Causal (look-ahead) mask on the scaled scores.
+
+Scaled scores:
+
+| | I | love | you |
+|---|---|---|---|
+| I | 0.50 | 0.20 | 0.10 |
+| love | 0.30 | 0.70 | 0.40 |
+| you | 0.20 | 0.60 | 0.90 |
+
+After the mask:
+
+| | I | love | you |
+|---|---|---|---|
+| I | 0.50 | {hidden} | {hidden} |
+| love | 0.30 | 0.70 | {hidden} |
+| you | 0.20 | 0.60 | 0.90 |
+
+Weights:
+
+| | I | love | you |
+|---|---|---|---|
+| I | 1.00 | | |
+| love | 0.40 | 0.60 | |
+| you | {w31} | 0.33 | 0.45 |
+"""
+
+
+@pytest.mark.parametrize("hidden", ["masked", "-inf", "−∞", "—"])
+def test_tables_with_masked_or_blank_cells(hidden):
+    right = _softmax([[0.2, 0.6, 0.9]])[0]
+    claims = {c.what: c for c in check_text(TABLES.format(hidden=hidden, w31=f"{right[0]:.2f}"), "t.md").claims}
+    assert claims["masked scores"].status == "exact" and claims["masked scores"].lines == [15, 16, 17]
+    assert claims["masked softmax"].status == "rounded" and claims["masked softmax"].lines == [23, 24, 25]
+    report = check_text(TABLES.format(hidden=hidden, w31="0.26"), "t.md")
+    (wrong,) = [c for c in report.claims if c.status == "wrong"]
+    assert wrong.wrong_lines == [25] and wrong.entries[0]["correct"] == f"{right[0]:.2f}"
+
+
+def test_a_look_ahead_mask_of_the_wrong_size_is_wrong_even_when_its_pattern_is_causal():
+    text = ("A causal mask for the 5-token sentence \"the cat sat on mats\":\n\n"
+            "```\n[[1 0 0 0]\n [1 1 0 0]\n [1 1 1 0]\n [1 1 1 1]]\n```\n")
+    (c,) = [c for c in check_text(text, "t.md").claims if c.status != "unverifiable"]
+    assert c.status == "wrong" and c.what == "shape of the mask" and "5×5" in c.detail
+
+
+@pytest.mark.parametrize("row3, status", [("[False, False, False,  True]", "exact"),
+                                          ("[False,  True, False,  True]", "wrong")])
+def test_boolean_mask_printed_by_torch(row3, status):
+    text = ("```\nmask = torch.triu(torch.ones(4, 4), diagonal=1).bool()\nprint(mask)\n"
+            "tensor([[False,  True,  True,  True],\n        [False, False,  True,  True],\n"
+            f"        {row3},\n        [False, False, False, False]])\n```\n")
+    (c,) = _masks(text)
+    assert c.status == status
+    if status == "wrong":
+        assert [(d["entry"], d["claimed"], d["correct"]) for d in c.entries] == [("mask[3,2]", "True", "False")]

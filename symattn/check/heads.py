@@ -25,14 +25,16 @@ import mpmath
 
 from .bind import heads_from, hint
 from .claims import Claim
-from .judge import match
+from .judge import agrees, match
 from .masks import _CAUSAL, _claim, stitch
 from .read import Block
 
 __all__ = ["head_claims"]
 
 _DPS = 30
-_WO = re.compile(r"W\s*(?:_|\^)\s*\{?\s*(?:O|o|\\mathrm\{O\}|out)\s*\}?|\bW_?o\b|\bo_proj\b|\bWo\b|输出投影|出力射影")
+_WO = re.compile(r"W\s*(?:_|\^)\s*\{?\s*(?:O|o|\\mathrm\{O\}|out)\s*\}?|\bW_?o\b|\bo_proj\b|\bWo\b|"
+                 r"输出投影|出力射影")
+_HEAD_WORD = re.compile(r"head|头|ヘッド|헤드|cabe[zç]a|tête", re.I)
 _CONCAT = re.compile(r"concat|combined|拼接|连接|合并|連結|結合|연결|concaten", re.I)
 _INDEX = re.compile(r"_\s*\{?\s*\(?\s*\d+\s*\)?\s*\}?|\^\s*\{\s*\(\s*\d+\s*\)\s*\}|_total|_all", re.I)
 _KINDS = {"scores": "scores", "scaled": "scores", "weights": "weights", "output": "output", "Q": "Q", "K": "K",
@@ -71,7 +73,8 @@ def _heads(text: str) -> list[int]:
     """The numbers of (query) heads the article states."""
     found = set()
     for m in re.finditer(r"(?<![\w.])(?:H|h|n_q|n_\{q\}|num_heads|n_heads|n_head|num_attention_heads|num_q_heads|heads|"
-                         r"头数)\s*[=:：]\s*\$?(\d+)\b|\b(\d+)\s*(?:attention\s+|query\s+)?heads\b|(\d+)\s*个(?:查询)?头",
+                         r"头数)\s*[=:：]\s*\$?(\d+)\b|\b(\d+)\s*(?:attention\s+|query\s+)?heads\b|"
+                         r"(\d+)\s*个(?:查询)?头",
                          text):
         k = int(next(g for g in m.groups() if g))
         if 2 <= k <= 64:
@@ -216,7 +219,8 @@ def _judge(b: Block, cands) -> Claim | None:
         return _claim(b, what, checks, how + (f"; also {also[0]}" if also else ""))
     named = _KINDS.get(_family(b) or "")
     rivals = [f for f in fits[1:] if f[0] >= share - 1e-9 and (f[3] != m)]
-    if named != kind or share < 2 / 3 or rivals or not re.search(r"head|头|ヘッド|헤드|cabe|tête|_\{?\d", " ".join(b.labels[:2]), re.I):
+    labels = " ".join(b.labels[:2])
+    if named != kind or share < 2 / 3 or rivals or not (_HEAD_WORD.search(labels) or re.search(r"_\{?\d", labels)):
         return None
     return _claim(b, what, checks, how)
 
@@ -245,7 +249,7 @@ def _stepwise(text: str, blocks: list[Block]) -> list[Claim]:
         ctx = _context(lines, b)
         n, width = b.shape
         earlier = [p for p in blocks[:k] if p.shape[0] == n and p.shape[1] < width and not p.operand
-                   and _mat(p) and b.line - p.line < 80 and re.search(r"head|头|ヘッド|헤드", " ".join(p.labels[:2]), re.I)]
+                   and _mat(p) and b.line - p.line < 80 and _HEAD_WORD.search(" ".join(p.labels[:2]))]
         if _CONCAT.search(ctx) and len(earlier) >= 2:
             parts = _side_by_side(earlier, width)
             if parts:
@@ -278,12 +282,13 @@ def _stepwise(text: str, blocks: list[Block]) -> list[Claim]:
             slack = [sum(abs(x) for x in col) * half for col in zip(*_numeric(wt))]
             same = all(_agree_slack(e, y[r][j], slack[j]) for r, row in enumerate(b.rows) for j, e in enumerate(row))
             cs, ws = cat[0].shape, (len(w), len(w[0]))
-            detail = (f"Concat · W_O is undefined: the concatenation at line {cat[0].line} is {cs[0]}×{cs[1]} and W_O "
-                      f"at line {wo.line} is {ws[0]}×{ws[1]} (inner sizes {cs[1]} ≠ {ws[0]})")
+            detail = (f"Concat · W_O is undefined: the concatenation at line {cat[0].line} is {cs[0]}×{cs[1]} and "
+                      f"W_O at line {wo.line} is {ws[0]}×{ws[1]} (inner sizes {cs[1]} ≠ {ws[0]})")
             out.append(Claim(b.line, b.source, "wrong", [[e.text for e in r] for r in b.rows], "undefined",
                              detail, "Concat · W_O",
-                             entries=[{"entry": "shape of Concat · W_O", "line": b.line, "claimed": f"{b.shape[0]}×{b.shape[1]}",
-                                       "exact": "undefined", "correct": "undefined"}],
+                             entries=[{"entry": "shape of Concat · W_O", "line": b.line,
+                                       "claimed": f"{b.shape[0]}×{b.shape[1]}", "exact": "undefined",
+                                       "correct": "undefined"}],
                              diagnosis="the printed values equal Combined·(W_O)ᵀ" if same else "",
                              lines=sorted({e.line for r in b.rows for e in r}),
                              wrong_lines=sorted({e.line for r in b.rows for e in r}), cause="slip"))
@@ -297,7 +302,6 @@ def _is_wo(b: Block) -> bool:
 
 
 def _agree_slack(e, x, s) -> bool:
-    from .judge import agrees
     return agrees(e, x, slack=s)
 
 

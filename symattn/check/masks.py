@@ -34,12 +34,12 @@ import sympy as sp
 from .bind import hint
 from .claims import Claim
 from .judge import agrees, right_text
-from .read import Block
+from .read import Block, Entry, read_number
 
 __all__ = ["mask_claims", "stitch"]
 
 _FILL = -10 ** 4     # at or below: a "very negative number" fill (-1e9, finfo.min), read as hidden
-_CAUSAL = re.compile(r"causal|look-?ahead|future|subsequent|\btril\b|autoregress|因果|未来|后续|下三角|"
+_CAUSAL = re.compile(r"causal|look-?ahead|future|subsequent|\btril\b|\btriu\b|autoregress|因果|未来|后续|下三角|"
                      r"先読み|未来|인과|미래|causal|futur", re.I)
 _MASK = re.compile(r"mask|掩码|遮挡|遮罩|マスク|마스크|máscara|masque|tril|triu", re.I)
 _HEADS = re.compile(r"\bheads?\b|头|ヘッド|헤드|cabeza|tête", re.I)
@@ -69,6 +69,92 @@ def stitch(blocks: list[Block]) -> list[Block]:
             continue
         out.append(b)
     return out
+
+
+_HIDE_CELL = re.compile(r"(?:masked|mask|[-−]\s*(?:inf|∞|\\infty)|—|–|-|×|✗|n/?a|遮挡|掩码|屏蔽|マスク|마스크)?",
+                        re.I)
+
+
+def _row_cells(line: str) -> list[str] | None:
+    if line.count("|") < 2:
+        return None
+    return [c.strip().strip("*`$ ") for c in line.strip().strip("|").split("|")]
+
+
+def mask_tables(text: str) -> list[Block]:
+    """Markdown tables with hidden cells (``masked``, ``-inf``, ``—`` or blank), which the reader does
+    not take as matrices.  A hidden cell is −∞ in a table of scores and 0 in a table of weights (every
+    row's printed numbers a distribution)."""
+    lines = text.split("\n")
+    out, n = [], 0
+    while n + 2 < len(lines):
+        head, sep = _row_cells(lines[n]), _row_cells(lines[n + 1])
+        if not head or not sep or not all(re.fullmatch(r":?-{2,}:?", c) for c in sep if c) or len(sep) != len(head):
+            n += 1
+            continue
+        body, j = [], n + 2
+        while j < len(lines) and _row_cells(lines[j]) is not None and len(_row_cells(lines[j])) == len(head):
+            body.append((j + 1, _row_cells(lines[j])))
+            j += 1
+        block = _hidden_table(body, head, lines[max(0, n - 3):n])
+        if block is not None:
+            out.append(block)
+        n = j
+    return out
+
+
+_BOOL_ROW = re.compile(r"^[^\[\]]*?\[*\s*((?:(?:True|False|true|false)\s*,?\s*){2,})\]+[,)\]]*\s*$")
+
+
+def bool_masks(text: str) -> list[Block]:
+    """A boolean mask as printed (``tensor([[False,  True], [False, False]])``), read as 1/0."""
+    lines = text.split("\n")
+    out, run = [], []
+    for n, line in enumerate(lines + [""], 1):
+        m = _BOOL_ROW.match(line.strip()) if n <= len(lines) else None
+        if m:
+            vals = re.findall(r"True|False|true|false", m.group(1))
+            if not run or len(vals) == len(run[-1][1]):
+                run.append((n, vals))
+                continue
+        if len(run) >= 2:
+            rows = tuple(tuple(Entry(v, sp.Integer(int(v.lower() == "true")), 0, ln) for v in vals)
+                         for ln, vals in run)
+            before = [t.strip() for t in reversed(lines[max(0, run[0][0] - 4):run[0][0] - 1]) if t.strip()]
+            out.append(Block(rows, run[0][0], run[-1][0], tuple(before), "list", lines[run[0][0] - 1].strip()))
+        run = [(n, re.findall(r"True|False|true|false", m.group(1)))] if m else []
+    return out
+
+
+def _hidden_table(body, head, before) -> Block | None:
+    if len(body) < 2:
+        return None
+    first = 1 if all(read_number(c) is None for _, c in [(0, r[0]) for _, r in body]) else 0
+    rows = []
+    for ln, cells in body:
+        row = []
+        for c in cells[first:]:
+            e = read_number(c)
+            if e is not None and e.value.is_finite:
+                row.append(Entry(c, e.value, e.places, ln))
+            elif _HIDE_CELL.fullmatch(c) or (e is not None and e.value == -sp.oo):
+                row.append(None)
+            else:
+                return None
+        rows.append((ln, cells[first:], row))
+    cells = [x for _, _, r in rows for x in r]
+    if None not in cells or all(x is None for x in cells) or len(rows[0][2]) < 2:
+        return None
+    places = max(x.places or 0 for x in cells if x is not None)
+    labels = tuple(s.strip() for s in reversed(before) if s.strip())
+    weights = all(0 <= x.value <= 1 for x in cells if x is not None) and (hint(labels[:2]) == "weights" or all(
+        abs(sum(x.value for x in r if x is not None) - 1) <= sp.Rational(len(r), 2 * 10 ** max(places, 1))
+        for _, _, r in rows))
+    hidden = (sp.Integer(0), places) if weights else (-sp.oo, None)
+    built = tuple(tuple(x if x is not None else Entry(t or "(blank)", hidden[0], hidden[1], ln)
+                        for x, t in zip(r, texts)) for ln, texts, r in rows)
+    return Block(built, rows[0][0], rows[-1][0], labels, "table", "| " + " | ".join(body[0][1]) + " |",
+                 row_labels=tuple(r[0] for _, r in body) if first else ())
 
 
 def _label(b: Block) -> str:
@@ -144,15 +230,17 @@ def _claim(b: Block, what: str, checks, how: str, cause: str = "slip", root=None
                  entries=ents, lines=lines, wrong_lines=sorted({d["line"] for d in ents}), cause=cause, root=root)
 
 
-def _seq_len(text: str) -> tuple[int, str] | None:
-    """The sequence length the article states, when it states exactly one."""
-    found = set()
-    for m in re.finditer(r"(?:seq_?len(?:gth)?|sequence length|序列长度)\s*[=:：]\s*\$?\s*(\d+)\b|"
-                         r"(?:a sequence|sentence) of (\d+)(?: tokens| words)?\b", text, re.I):
-        found.add(int(m.group(1) or m.group(2)))
+_SEQ = (r"(?:seq_?len(?:gth)?|sequence length|序列长度|句子长度)\s*(?:is|of)?\s*[=:：]?\s*\$?\s*(\d+)\b|"
+        r"(?:sequence|sentence|序列|句子) (?:of|with) (\d+) (?:tokens|words)\b|"
+        r"(\d+)[- ](?:token|word) (?:sequence|sentence|input)")
+
+
+def _seq_len(text: str, where: str = "the article") -> tuple[int, str] | None:
+    """The sequence length a text states, when it states exactly one."""
+    found = {int(next(g for g in m.groups() if g)) for m in re.finditer(_SEQ, text, re.I)}
     if len(found) == 1:
         n = found.pop()
-        return n, f"the sequence length {n} the article states"
+        return n, f"stated in {where}"
     return None
 
 
@@ -183,7 +271,7 @@ def _causal(n: int, c: int) -> list[list[bool]]:
     return [[j <= i + (c - n) for j in range(c)] for i in range(n)]
 
 
-def _mask_claim(b: Block, text: str, scores_n) -> Claim | None:
+def _mask_claim(b: Block, text: str) -> Claim | None:
     n, c = b.shape
     lab = _label(b)
     additive = any(_hidden(e) for r in b.rows for e in r)
@@ -192,13 +280,15 @@ def _mask_claim(b: Block, text: str, scores_n) -> Claim | None:
     causal_said = bool(_CAUSAL.search(lab))
     if not causal_said:
         return None
-    L = _seq_len(text) or scores_n
+    L = _seq_len(lab, "its caption") or _seq_len(text)   # stated: printed scores may be another example's
     if L is not None and (n, c) != (L[0], L[0]):
         m = L[0]
         right = [[("0" if k else "-∞") if additive else ("1" if k == ones_keep else "0") for k in row]
                  for row in _causal(m, m)]
         return Claim(b.line, b.source, "wrong", _texts(b), right,
-                     f"causal mask: printed {n}×{c}, but {L[1]} is {m}, so the mask is {m}×{m}", "shape of the mask",
+                     f"causal mask: printed {n}×{c}, but the sequence has {m} tokens ({L[1]}), "
+                     f"so the mask is {m}×{m}",
+                     "shape of the mask",
                      entries=[{"entry": "shape of the mask", "line": b.line, "claimed": f"{n}×{c}",
                                "exact": f"{m}×{m}", "correct": f"{m}×{m}"}],
                      lines=sorted({e.line for r in b.rows for e in r}), wrong_lines=[b.line], cause="slip")
@@ -211,9 +301,11 @@ def _mask_claim(b: Block, text: str, scores_n) -> Claim | None:
         return Claim(b.line, b.source, "exact", _texts(b), _texts(b), f"the causal mask: {how}", "causal mask",
                      lines=sorted({e.line for r in b.rows for e in r}))
     hide, show = ("-∞", "0") if additive else (("0", "1") if ones_keep else ("1", "0"))
+    if b.rows[0][0].text in ("True", "False", "true", "false"):
+        hide, show = ("False" if hide == "0" else "True"), ("False" if show == "0" else "True")
     checks = [(i, j, b.rows[i][j]) for i in range(n) for j in range(c) if keep[i][j] != want[i][j]]
-    ents = [{"entry": f"mask[{i + 1},{j + 1}]", "line": e.line, "claimed": e.text, "exact": show if want[i][j] else hide,
-             "correct": show if want[i][j] else hide} for i, j, e in checks]
+    ents = [{"entry": f"mask[{i + 1},{j + 1}]", "line": e.line, "claimed": e.text,
+             "exact": show if want[i][j] else hide, "correct": show if want[i][j] else hide} for i, j, e in checks]
     return Claim(b.line, b.source, "wrong", _texts(b), None,
                  "causal mask: " + ", ".join(f"[{d['entry'][5:]} printed {d['claimed']} should be {d['correct']}"
                                              for d in ents[:4]) + " (a token sees itself and the tokens before it)",
@@ -371,7 +463,10 @@ def _valid_lengths(blocks: list[Block]) -> list[Claim]:
 
 def mask_claims(text: str, blocks: list[Block]) -> list[Claim]:
     """Claims about masks, masked scores and masked softmax rows (see the module doc)."""
-    blocks = stitch(blocks)
+    tables = mask_tables(text) + bool_masks(text)
+    taken = {ln for t in tables for ln in range(t.line, t.end + 1)}
+    blocks = sorted([b for b in stitch(blocks) if not {e.line for r in b.rows for e in r} & taken] + tables,
+                    key=lambda b: (b.line, b.end))
     out: list[Claim] = []
     seen: list[tuple[Block, str]] = []
     for b in blocks:
@@ -380,9 +475,7 @@ def mask_claims(text: str, blocks: list[Block]) -> list[Claim]:
             seen.append((b, kind))    # V, for the output
             continue
         if kind == "mask":
-            sq = next((s.shape[0] for s, k in reversed(seen) if k in ("scores", "masked") and s.shape[0] == s.shape[1]
-                       and b.line - s.line < 60), None)
-            c = _mask_claim(b, text, (sq, "the scores printed above have that many rows") if sq else None)
+            c = _mask_claim(b, text)
         elif kind == "masked":
             c = _masked_claim(b, [s for s, k in seen if k == "scores"], [s for s, k in seen if k == "mask"], text)
         elif kind == "weights" and hint(b.labels[:2]) != "output":
@@ -390,8 +483,8 @@ def mask_claims(text: str, blocks: list[Block]) -> list[Claim]:
             if c is not None and c.status in ("exact", "rounded"):
                 kind = "bound"
         else:
-            c = _output_claim(b, [s for s, k in seen if k == "bound"], [s for s, k in seen if hint(s.labels[:2]) == "V"],
-                              [s for s, k in seen if k == "masked"])
+            c = _output_claim(b, [s for s, k in seen if k == "bound"],
+                              [s for s, k in seen if hint(s.labels[:2]) == "V"], [s for s, k in seen if k == "masked"])
         seen.append((b, kind))
         if c is not None:
             out.append(c)

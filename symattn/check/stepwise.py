@@ -17,13 +17,18 @@ __all__ = ["stepwise"]
 
 
 def stepwise(text: str, blocks: list[Block], claims: list[Claim]) -> list[Claim]:
-    known = {ln for c in claims if c.status != "unverifiable" for ln in (c.lines or [c.line])}
     out = list(claims)
     for c in mask_claims(text, blocks) + head_claims(text, blocks):
         lines = set(c.lines or [c.line])
-        if lines & known:
+        over = [o for o in out if lines & set(o.lines or [o.line])]
+        known = [o for o in over if o.status != "unverifiable"]
+        # a verdict of the binder stays; one that only confirms a part of this block gives way to it,
+        # and so does a pattern the binder confirmed on a mask of the wrong size (it never sees the size)
+        shape = c.what == "shape of the mask" and all(o.status != "wrong" for o in known)
+        if known and not shape and not (c.status in ("exact", "rounded") and all(
+                o.status in ("exact", "rounded") and set(o.lines or [o.line]) < lines for o in known)):
             continue
-        out = [o for o in out if not (o.status == "unverifiable" and lines & set(o.lines or [o.line]))]
+        gone = {id(o) for o in over}
+        out = [o for o in out if id(o) not in gone]
         out.append(c)
-        known |= lines
     return out
