@@ -20,8 +20,10 @@ from __future__ import annotations
 import math
 import os
 import signal
+import sys
 import threading
 import time
+import types
 from contextlib import contextmanager
 
 from .errors import SymattnError
@@ -127,6 +129,10 @@ def _value(name: str):
     """The limit in force: a test's override of ``limits.NAME``, else the environment, else the default."""
     if name in globals():
         return globals()[name]
+    return _configured(name)
+
+
+def _configured(name: str):
     if name in FIXED:
         return FIXED[name]
     if name in DERIVED:
@@ -140,6 +146,26 @@ def __getattr__(name: str):  # limits.MAX_DIM: read at the moment it is used
     if name in ENV_LIMITS or name in FIXED or name in DERIVED:
         return _value(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class _Module(types.ModuleType):
+    """``limits.NAME = value`` overrides a limit (tests do).  Setting it back to what the
+    environment gives ends the override, so a restored test patch (monkeypatch puts back the
+    value it read) does not hide later ``SYMATTN_*`` values for the rest of the process."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in ENV_LIMITS or name in FIXED or name in DERIVED:
+            try:
+                same = value == _configured(name)
+            except SymattnError:  # a bad variable: keep the override
+                same = False
+            if same:
+                self.__dict__.pop(name, None)
+                return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Module
 
 
 def env_name(name: str) -> str:

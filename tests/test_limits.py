@@ -145,6 +145,20 @@ def test_read_when_used_not_at_import(monkeypatch):
         limits.check_matrix(4, 1, "Q")
 
 
+@pytest.mark.parametrize("target", [limits, "symattn.limits"])
+def test_a_restored_override_does_not_hide_the_environment(target, monkeypatch):
+    """monkeypatch puts back the value it read; that ends the override (it used to stay as a
+    module global that hid every later SYMATTN_MAX_TERMS in the process)."""
+    with monkeypatch.context() as m:
+        if isinstance(target, str):
+            m.setattr(target + ".MAX_TERMS", 100)
+        else:
+            m.setattr(target, "MAX_TERMS", 100)
+        assert limits.MAX_TERMS == 100
+    monkeypatch.setenv("SYMATTN_MAX_TERMS", "1000")
+    assert limits.MAX_TERMS == 1000
+
+
 def test_katex_variable_bad_path_is_one_line(monkeypatch, tmp_path):
     from symattn import katex
     monkeypatch.setenv("SYMATTN_KATEX", str(tmp_path / "no-such-katex.js"))
