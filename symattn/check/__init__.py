@@ -7,6 +7,8 @@ The stages, one module each, in the order data flows (each docstring names its i
 * bind: ``quantities.py`` (what the inputs determine, under each convention) and ``bind.py``
   (what each block is, from its label, shape and values; stepwise against the author's own values);
   ``beyond/`` for KV-cache sizes, positional encodings, RoPE, variances and the softmax Jacobian;
+  ``shapes.py`` for statements about shapes (``a.shape = 6x6``, ``# (3 x 3)``), against the shapes
+  the article shows;
 * judge: ``judge.py`` (printed precision), ``diagnose.py`` (common mistakes);
 * the notation pass, for named equations (``S = QK^T = [...]``, ``a_{11} = ...``): ``extract.py``,
   ``plaintext.py``, ``unicode.py`` → ``tokens.py`` → ``parser.py`` → ``notation.py``, ``symbols.py``,
