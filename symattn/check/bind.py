@@ -183,6 +183,10 @@ _STATED_SQRT = re.compile(r"\\sqrt\s*\{\s*d_?\{?k\}?\s*\}|√\s*d_?k|sqrt\(\s*d_
 
 
 _SIBLINGS = {"scores": ("scaled",), "scaled": ("scores",)}
+#: "Q = K = V = x", "Q, K, V are all x": the article works without projections, by its own words
+_DECLARED_QKV = re.compile(r"\bQ\s*=\s*K\s*=\s*V\s*=\s*(?:\\mathbf\{?|\\boldsymbol\{?)?[xX]\b(?!\s*(?:W|@|\\cdot|·|\*))"
+                           r"|\bQ\s*,\s*K\s*,?\s*(?:and\s+)?V\s+(?:are|=)\s+(?:all\s+)?(?:just\s+)?(?:the\s+)?"
+                           r"(?:x|X|inputs?|embeddings?)\b")
 #: what a local chain must do to be the step a caption names
 _COMPATIBLE = {"Q": ("product",), "K": ("product",), "V": ("product",), "scores": ("product",),
                "output": ("product", "sum"), "scaled": ("scale",), "masked": ("sum", "mixed"),
@@ -318,6 +322,8 @@ class _Binder:
         # be per head
         self.heads_from = heads_from(text)
         self.assumed: int | None = None   # the line from which Q = K = V = X is assumed
+        m = _DECLARED_QKV.search(text)
+        self.declared_qkv = text[:m.start()].count("\n") + 1 if m else None
 
     def _q(self) -> Quantities:
         return Quantities({k: v for k, (v, _) in self.inputs.items()}, self.d_k)
@@ -504,6 +510,12 @@ class _Binder:
             self.author.pop(h, None)
             self.state[id(block)] = (False, None, block.matrix())
             self.definitions.append((block.line, f"{_SHOW.get(h, h)} given, {block.shape[0]}×{block.shape[1]}"))
+            if h == "X" and self.declared_qkv and not any(k in self.inputs for k in ("W_Q", "W_K", "W_V")):
+                # the article says Q = K = V = X: its steps are judged that way from the start
+                eye = sp.ImmutableMatrix(sp.eye(block.shape[1]))
+                self.inputs.update({"W_Q": (eye, block.line), "W_K": (eye, block.line), "W_V": (eye, block.line)})
+                self.assumed = block.line
+                self.notes.append(f"line {self.declared_qkv}: the article states Q = K = V = X (no projections)")
             return
         if h_given and h in self.inputs:
             value, line = self.inputs[h]
