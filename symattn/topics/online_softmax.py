@@ -156,7 +156,7 @@ def derive_online_softmax(spec) -> Derivation:
     V = r.V
     runs = online(scaled, V, parts)
     St, m, ell, Ot = nodes.Tilde(sp.Symbol("S")), sp.Symbol("m"), sp.Symbol("ell"), nodes.Tilde(sp.Symbol("O"))
-    s, o_t = nodes.Tilde(sp.Symbol("s")), nodes.Tilde(sp.Symbol("o"))
+    o_t = nodes.Tilde(sp.Symbol("o"))
     steps = list(r.steps) + [more[-1]]
 
     def step(id_, title, lhs, formula, substituted, expanded, exact, notes=(), cols=()):
@@ -167,7 +167,6 @@ def derive_online_softmax(spec) -> Derivation:
     prev_m, prev_ell = [NEG_INF] * L, [sp.S.Zero] * L
     prev_acc = sp.zeros(L, V.cols)
     for t, (keys, (m_t, ell_t, acc_t)) in enumerate(zip(parts, runs), start=1):
-        names = tuple(tokens[j] for j in keys)
         tile = sp.ImmutableMatrix(L, len(keys), lambda i, c: scaled[i, keys[c]])
         Vt = sp.ImmutableMatrix([list(V.row(j)) for j in keys])
         m_col, ell_col = _col(m_t), _col([e.expr() for e in ell_t])
@@ -262,7 +261,7 @@ def derive_online_softmax(spec) -> Derivation:
         substituted=nodes.Minus(tiled_expr, full_expr),
         expanded=(Delta, nodes.Minus(combined, full_expr), diff), exact=sp.ImmutableMatrix([[diff]]),
         numeric=evaluate(sp.ImmutableMatrix([[diff]]), digits),
-        notes=(Text(Say.of(f"一行分数 ", _listed(sp.symbols(f"x_1:{L + 1}")), f"（前 {len(parts[0])} 个在第 1 块）、值 ",
+        notes=(Text(Say.of("一行分数 ", _listed(sp.symbols(f"x_1:{L + 1}")), f"（前 {len(parts[0])} 个在第 1 块）、值 ",
                            _listed(sp.symbols(f"v_1:{L + 1}")), "，", math(sp.Symbol("m_1")), "、", math(sp.Symbol("m_2")),
                            " 取任意实数（取最大值只是为了数值稳定）。把 ", _eq(nodes.Product(sp.exp(sp.Symbol("a")),
                                                                              sp.exp(sp.Symbol("b"))),
