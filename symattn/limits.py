@@ -30,7 +30,7 @@ from .errors import SymattnError
 
 __all__ = ["LIMITS", "ENV_LIMITS", "check_environment", "check_tokens", "check_token", "check_matrix",
            "check_symbolic", "check_integer", "check_score", "check_terms", "check_output", "check_heads",
-           "check_samples", "check_backward", "check_rank", "check_rope", "check_option", "factorial_digits", "time_limit",
+           "check_samples", "check_backward", "check_online", "check_rank", "check_rope", "check_option", "factorial_digits", "time_limit",
            "check_article_seconds", "article_budget", "int_str_digits", "estimate", "check_plot"]
 
 #: name -> (environment variable, default, kind, what it bounds).  kind: "int" or "seconds".
@@ -279,6 +279,14 @@ def check_backward(tokens: int, d_k: int, entry: str = "tokens") -> None:
                     "MAX_TERMS", entry)
 
 
+def check_online(tokens: int, value_width: int, tiles: int, entry: str = "options.block") -> None:
+    """Each tile's running sum and output have L·(d_v + 1) entries of up to L exponentials."""
+    terms = tiles * tokens * (value_width + 1) * tokens
+    if terms > _value("MAX_TERMS"):
+        raise _over(f"{tiles} tiles of {tokens} tokens with values {value_width} wide make about {terms:,} exact terms",
+                    "MAX_TERMS", entry)
+
+
 def check_heads(heads: int, entry: str) -> None:
     if heads > _value("MAX_HEADS"):
         raise _over(f"{heads} heads", "MAX_HEADS", entry)
@@ -517,3 +525,7 @@ def estimate(spec) -> None:
         check_option(_int(spec, "window", 1), "options.window")
     elif topic == "backward":
         check_backward(L, d)
+    elif topic == "online_softmax":
+        block = _int(spec, "block", (L + 1) // 2)
+        check_option(block, "options.block")
+        check_online(L, d_v, -(-L // max(1, block)))

@@ -140,3 +140,14 @@ def test_cli_bad_block_exits_2(run_cli, tmp_path):
                     '[options]\nblock = -1\n', encoding="utf-8")
     code, out, err = run_cli("derive", path)
     assert code == 2 and out == "" and "o.toml" in err and "options.block" in err and err.count("\n") == 1
+
+
+def test_the_cost_of_many_tiles_is_refused_before_any_work(monkeypatch):
+    """T tiles of L tokens hold about T L (d_v + 1) L exact terms: over SYMATTN_MAX_TERMS, one line."""
+    spec = parse_spec('topic = "online_softmax"\ntokens = ["a", "b", "c"]\nQ = [[1, 0], [0, 1], [1, 1]]\n'
+                      'K = [[1, 0], [0, 1], [1, 1]]\nV = [[1], [2], [3]]\n[options]\nblock = 1\n')
+    monkeypatch.setenv("SYMATTN_MAX_TERMS", "53")  # 3 tiles * 3 * 2 * 3 = 54; the forward pass needs 36
+    with pytest.raises(SymattnError, match="3 tiles of 3 tokens .* SYMATTN_MAX_TERMS"):
+        derive(spec)
+    monkeypatch.setenv("SYMATTN_MAX_TERMS", "54")
+    assert derive(spec).step("tile_3_output").shape == (3, 1)
