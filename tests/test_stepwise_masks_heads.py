@@ -248,3 +248,19 @@ def test_boolean_mask_printed_by_torch(row3, status):
     assert c.status == status
     if status == "wrong":
         assert [(d["entry"], d["claimed"], d["correct"]) for d in c.entries] == [("mask[3,2]", "True", "False")]
+
+
+def test_concatenation_of_rows_named_after_heads():
+    text = ("Two heads, h = 2.\n\n```\nConcatenate heads:\n  head1_output: [0.5, 0.8]\n  head2_output: [0.3, 0.6]\n"
+            "  concat: [{c}]\n```\n")
+    (ok,) = _heads(text.format(c="0.5, 0.8, 0.3, 0.6"))
+    assert ok.what == "concatenation of the heads" and ok.status == "exact"
+    (bad,) = _heads(text.format(c="0.5, 0.8, 0.6, 0.6"))
+    assert bad.status == "wrong" and [(d["claimed"], d["correct"]) for d in bad.entries] == [("0.6", "0.3")]
+
+
+def test_a_head_matrix_stacked_from_rows_printed_before():
+    text = ("Multi-head attention, head 1.\n\nOutput of I: [0.73, 0.27]\n\nOutput of love: [0.27, 0.73]\n\n"
+            "Head1 Output = [[0.73, 0.27], [0.27, 0.73]]\n")
+    (c,) = _heads(text)
+    assert c.status == "exact" and "lines 3, 5" in c.detail

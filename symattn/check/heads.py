@@ -248,19 +248,27 @@ def _stepwise(text: str, blocks: list[Block]) -> list[Claim]:
             continue
         ctx = _context(lines, b)
         n, width = b.shape
-        earlier = [p for p in blocks[:k] if p.shape[0] == n and p.shape[1] < width and not p.operand
-                   and _mat(p) and b.line - p.line < 80 and _HEAD_WORD.search(" ".join(p.labels[:2]))]
+        earlier = [pt for pt in _head_parts(blocks[:k]) if len(pt[1]) == n and len(pt[1][0]) < width
+                   and b.line - pt[0] < 80]
         if _CONCAT.search(ctx) and len(earlier) >= 2:
             parts = _side_by_side(earlier, width)
             if parts:
-                num = [sum((_numeric(_mat(p))[r] for p in parts), []) for r in range(n)]
+                num = [sum((_numeric(m)[r] for _, m in parts), []) for r in range(n)]
                 mt = match(b.rows, num)
                 if mt.share >= 2 / 3:
                     checks = [(r, c, e, num[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
                     out.append(_claim(b, "concatenation of the heads", checks, "the head outputs printed at lines "
-                                      + ", ".join(str(p.line) for p in parts) + ", side by side"))
+                                      + ", ".join(str(ln) for ln, _ in parts) + ", side by side"))
                     cat = (b, mb)
                     continue
+        if n >= 2 and _HEAD_WORD.search(" ".join(b.labels[:2])):
+            rows = _restacked(b, blocks[:k])
+            if rows:
+                out.append(Claim(b.line, b.source, "exact", [[e.text for e in r] for r in b.rows],
+                                 [[e.text for e in r] for r in b.rows],
+                                 "one head's rows, as printed at lines " + ", ".join(map(str, rows)), "head rows",
+                                 lines=sorted({e.line for r in b.rows for e in r})))
+                continue
         if cat is None or not _WO.search(ctx) or b.line - cat[0].line > 60 or _is_wo(b):
             continue
         wo = next((p for p in reversed(blocks[:k]) if p.line > cat[0].line and _is_wo(p) and _mat(p)), None)
@@ -305,12 +313,40 @@ def _agree_slack(e, x, s) -> bool:
     return agrees(e, x, slack=s)
 
 
-def _side_by_side(earlier: list[Block], width: int):
-    """The most recent run of printed blocks whose widths add up to ``width``, in article order."""
+def _head_parts(blocks: list[Block]) -> list[tuple[int, list]]:
+    """(line, matrix) of every printed block named after a head, and of every row named after one
+    (``head1_output: [0.5, 0.8]``)."""
+    out = []
+    for p in blocks:
+        m = _mat(p)
+        if p.operand or m is None:
+            continue
+        if p.row_labels and len(p.row_labels) == len(m) and all(_HEAD_WORD.search(r) for r in p.row_labels):
+            out += [(p.rows[i][0].line, [m[i]]) for i in range(len(m))]
+        elif _HEAD_WORD.search(" ".join(p.labels[:2])):
+            out.append((p.line, m))
+    return out
+
+
+def _restacked(b: Block, earlier: list[Block]) -> list[int] | None:
+    """The lines of the one-row vectors printed in the 40 lines before, which are this block's rows, or None."""
+    found = []
+    for row in b.rows:
+        texts = tuple(e.text for e in row)
+        hit = next((p for p in reversed(earlier) if p.shape[0] == 1 and not p.operand and b.line - p.line <= 40
+                    and p.texts[0] == texts), None)
+        if hit is None:
+            return None
+        found.append(hit.line)
+    return found
+
+
+def _side_by_side(earlier: list, width: int):
+    """The most recent run of printed parts whose widths add up to ``width``, in article order."""
     run, total = [], 0
     for p in reversed(earlier):
         run.insert(0, p)
-        total += p.shape[1]
+        total += len(p[1][0])
         if total == width:
             return run if len(run) >= 2 else None
         if total > width:
