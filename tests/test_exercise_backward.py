@@ -85,3 +85,12 @@ def test_cli_backward_topic(run_cli):
     assert code == 0 and 'topic = "backward"' in out and "dO = [[" in out
     code, out, err = run_cli("exercise", "--topic", "backward", "--cards", "md")
     assert code == 2 and "--cards" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("seed, L, D, lang", [(3, 3, 4, "zh"), (4, 4, 1, "en")])
+def test_backward_tex_document_compiles_with_xelatex(seed, L, D, lang):
+    from conftest import require_tool
+    from symattn.render.pdf import compile_tex, xelatex_missing
+    require_tool(xelatex_missing())
+    pdf, log = compile_tex(document(make_exercise(seed, L, D, lang=lang, topic="backward"), "tex"))
+    assert pdf.startswith(b"%PDF-") and "Missing character" not in log
