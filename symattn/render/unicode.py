@@ -41,6 +41,12 @@ class UnicodePrinter(TermOrder, StrPrinter):
         return text if simple else f"({text})"
 
     # --- numbers, powers and products ------------------------------------------------
+    def _print_Infinity(self, expr):
+        return "∞"
+
+    def _print_NegativeInfinity(self, expr):
+        return "-∞"
+
     def _print_Exp1(self, expr):
         return "e"
 

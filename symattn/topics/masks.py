@@ -22,11 +22,14 @@ from ..printing import text_label
 from ..errors import SymattnError
 from ..escape import literal
 from ..linalg import matmul
+from ..markup import Text as Say, math
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import (NEG_INF, Resolved, index, intro as attention_intro, masked_softmax_rows, meta, score_steps,
                         weights_step)
 from ..softmax import ExpSum, ratio
+
+_VANISHES = math(sp.exp(NEG_INF, evaluate=False), " = ", 0)  # e^{-∞} = 0
 
 __all__ = ["MaskedBy", "mask_matrix", "masked_attention", "derive_mask"]
 
@@ -127,26 +130,28 @@ def derive_mask(spec) -> Derivation:
     unmasked, _ = weights_step(r, scaled)  # for the shared intro, as in the attention topic
     M = mask_matrix(L, causal, padded)
     Ms, St = sp.MatrixSymbol("M", L, L), nodes.Named(r"\tilde{S}", "S_scaled")
+    shown = MaskedBy(nodes.Tilde(sp.Symbol("S")), Ms)
     hidden = [(i, j) for i in range(L) for j in range(L) if M[i, j] == NEG_INF]
     steps.append(Step(
         id="mask", title=Text("掩码矩阵 $M$", "Mask $M$"), lhs=Ms, formula=Ms, substituted=None,
         expanded=(nodes.Named("m_{ij}"), _rule(causal, padded)),
         exact=M, numeric=evaluate(M, digits), row_labels=tokens, col_labels=tokens,
         notes=_mask_notes(causal, padded, tokens) + (
-            Text(f"维度: ${L} \\times {L}$，与打分矩阵相同；被遮住的位置为 $-\\infty$，其余为 $0$。",
-                 f"Shape: ${L} \\times {L}$, like the scores; hidden positions hold $-\\infty$, the rest $0$."),)))
+            Text(Say.format("维度: {}，与打分矩阵相同；被遮住的位置为 {}，其余为 {}。", nodes.Dims(L, L), NEG_INF, 0),
+                 Say.format("Shape: {}, like the scores; hidden positions hold {}, the rest {}.",
+                            nodes.Dims(L, L), NEG_INF, 0)),)))
 
     masked = sp.ImmutableMatrix(L, L, lambda i, j: scaled[i, j] + M[i, j])
     hi, hj = hidden[0] if hidden else (0, 0)
     steps.append(Step(
-        id="masked_scores", title=Text(r"加上掩码 $\tilde{S} + M$", r"Masked scores $\tilde{S} + M$"),
+        id="masked_scores", title=Text(Say.of("加上掩码 ", shown), Say.of("Masked scores ", shown)),
         lhs=nodes.Named(r"\tilde{S}_{M}", "S_masked"), formula=MaskedBy(St, Ms),
         substituted=MaskedBy(scaled, M),
         expanded=(nodes.Named(r"\tilde{s}_{%s} + m_{%s}" % (index(hi, hj), index(hi, hj))),
                   MaskedBy(scaled[hi, hj], M[hi, hj]), masked[hi, hj]),
         exact=masked, numeric=evaluate(masked, digits), row_labels=tokens, col_labels=tokens,
-        notes=(Text("任何有限数加上 $-\\infty$ 仍是 $-\\infty$；加 $0$ 不变。",
-                    "A finite number plus $-\\infty$ is $-\\infty$; adding $0$ changes nothing."),)))
+        notes=(Text(Say.format("任何有限数加上 {} 仍是 {}；加 {} 不变。", NEG_INF, NEG_INF, 0),
+                    Say.format("A finite number plus {} is {}; adding {} changes nothing.", NEG_INF, NEG_INF, 0)),)))
 
     rows = masked_softmax_rows(scaled, M, tokens)
     A = sp.ImmutableMatrix([list(r.weights()) for r in rows])
@@ -169,20 +174,18 @@ def derive_mask(spec) -> Derivation:
                      f"The padding token {tokens[p]} also gets an output row as a query; that row means nothing "
                      "and is discarded (the loss and later layers ignore padded positions): the padding mask "
                      "hides keys, not queries.") for p in padded)
-        + (() if r.symbolic_v else (Text(f"维度: $({L} \\times {L})({r.V.rows} \\times {r.V.cols}) = {O.rows} \\times {O.cols}$",
-                    f"Shape of $A V$: $({L} \\times {L})({r.V.rows} \\times {r.V.cols}) = "
-                    f"{O.rows} \\times {O.cols}$"),))))
+        + (() if r.symbolic_v else (_output_shape(L, r.V.shape, O.shape),))))
 
     kind = Text("因果" if causal else "", "causal" if causal else "")
     if padded:
         kind = Text(kind.zh + ("+" if causal else "") + "填充", kind.en + (" + " if causal else "") + "padding")
     title = spec.heading(f"{kind.zh}掩码注意力：" + " ".join(map(literal, tokens)),
                          f"Attention with a {kind.en or 'no'} mask: " + " ".join(map(literal, tokens)))
-    intro = (Text("在缩放后的打分上加掩码 $M$（$0$ 或 $-\\infty$），再按行 softmax。$e^{-\\infty} = 0$，"
-                  "所以被遮住的位置权重恰好为 $0$，其余位置在可见的词之间重新归一化。",
-                  "Add a mask $M$ (entries $0$ or $-\\infty$) to the scaled scores, then take the row softmax. "
-                  "Since $e^{-\\infty} = 0$, every hidden position gets weight exactly $0$ and the rest are "
-                  "renormalised over the visible tokens."),)
+    intro = (Text(Say.format("在缩放后的打分上加掩码 {}（{} 或 {}），再按行 softmax。{}，"
+                             "所以被遮住的位置权重恰好为 {}，其余位置在可见的词之间重新归一化。", Ms, 0, NEG_INF, _VANISHES, 0),
+                  Say.format("Add a mask {} (entries {} or {}) to the scaled scores, then take the row softmax. "
+                             "Since {}, every hidden position gets weight exactly {} and the rest are "
+                             "renormalised over the visible tokens.", Ms, 0, NEG_INF, _VANISHES, 0)),)
     outro = (Text("约定：如果某一行的所有键都被遮住，softmax 为 $0/0$，symattn 报错。PyTorch 中两个函数不同："
                   "对全为 $-\\infty$ 的一行，`torch.softmax` 返回 NaN，而 `F.scaled_dot_product_attention`"
                   "（自 PyTorch 的 safe softmax 改动 PR #133882 起）让这一行的输出为 0。",
@@ -193,6 +196,12 @@ def derive_mask(spec) -> Derivation:
     return Derivation(topic="mask", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=attention_intro(r, unmasked) + intro, outro=outro,
                       meta=meta(r) + (("causal", causal), ("padding", tuple(tokens[p] for p in padded))))
+
+
+def _output_shape(L, v_shape, o_shape) -> Text:
+    dims = math(nodes.Dims(L, L, *v_shape), " = ", nodes.Dims(*o_shape))
+    AV = sp.MatrixSymbol("A", L, L) * sp.MatrixSymbol("V", *v_shape)
+    return Text(Say.of("维度: ", dims), Say.of("Shape of ", AV, ": ", dims))
 
 
 def _weights_step(rows, masked, A, tokens, digits, hidden) -> Step:
@@ -206,16 +215,15 @@ def _weights_step(rows, masked, A, tokens, digits, hidden) -> Step:
     if row.shift != 0:
         chain.append(nodes.ExpRatio(row.exponents[0], row.exponents))
     chain.append(A[i, j])
-    notes = [Text("$e^{-\\infty} = 0$：分母只剩可见位置的指数项。",
-                  "$e^{-\\infty} = 0$: only the visible positions remain in the denominator.")]
+    notes = [Text(Say.format("{}：分母只剩可见位置的指数项。", _VANISHES),
+                  Say.format("{}: only the visible positions remain in the denominator.", _VANISHES))]
     if hidden:
         hi, hj = hidden[0]
-        from ..printing import Printer
-        p = Printer()
-        exps = ["e^{%s}" % p._exponent(x) for x in masked.row(hi)]
-        # a slash, not \frac: notes are inline math, also shown by the plain-text renderer
-        tex = "a_{%s} = %s / (%s) = %s" % (index(hi, hj), exps[hj], " + ".join(exps), p.doprint(A[hi, hj]))
-        notes.append(Text(f"被遮住的一项：${tex}$。", f"A hidden entry: ${tex}$."))
+        exps = [sp.exp(x, evaluate=False) for x in masked.row(hi)]
+        terms = [part for k, e in enumerate(exps) for part in ((" + ", e) if k else (e,))]
+        # a slash, not \frac: the written-out entry reads left to right in a sentence
+        entry = math(nodes.Named("a_{%s}" % index(hi, hj)), " = ", exps[hj], " / (", *terms, ") = ", A[hi, hj])
+        notes.append(Text(Say.format("被遮住的一项：{}。", entry), Say.format("A hidden entry: {}.", entry)))
     if all(sp.Add(*r.weights()) == 1 or ratio(ExpSum.collect((x, 1) for x in r.row.exponents),
                                                r.row.denominator) == 1 for r in rows):
         notes.append(Text("每一行在可见位置上的精确和仍然是 $1$。",
