@@ -243,8 +243,8 @@ class PairMoments(sp.Basic):
     """``(E[q_i q_j] E[k_i k_j])_{ij}``."""
 
 
-class MeanOfDot(sp.Basic):
-    """``Σ_i E[q_i] E[k_i]``, the mean of q·k; substituted, ``Σ_i 0 · 0``."""
+class _Stated(sp.Basic):
+    """A formula with a second, substituted form (one flag)."""
 
     def __new__(cls, substituted=False):
         return super().__new__(cls, sp.true if substituted else sp.false)
@@ -252,6 +252,10 @@ class MeanOfDot(sp.Basic):
     @property
     def substituted(self) -> bool:
         return bool(self.args[0])
+
+
+class MeanOfDot(_Stated):
+    """``Σ_i E[q_i] E[k_i]``, the mean of q·k; substituted, ``Σ_i 0 · 0``."""
 
 
 class MomentProduct(sp.Basic):
@@ -262,15 +266,8 @@ class VarianceCount(sp.Basic):
     """``d_k · 1 + d_k (d_k - 1) · 0``: the diagonal and the other pairs of the double sum."""
 
 
-class VarianceOfDot(sp.Basic):
+class VarianceOfDot(_Stated):
     """``Σ_i Σ_j E[q_i k_i q_j k_j] - (E[q·k])²``; substituted, ``Σ_i Σ_j δ_ij - 0²``."""
-
-    def __new__(cls, substituted=False):
-        return super().__new__(cls, sp.true if substituted else sp.false)
-
-    @property
-    def substituted(self) -> bool:
-        return bool(self.args[0])
 
 
 class VarianceAndDeviation(sp.Basic):
