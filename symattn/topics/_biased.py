@@ -24,6 +24,11 @@ __all__ = ["Approx", "Word", "AbsDiff", "Fixed", "decimals", "split", "attend", 
            "output_step", "entry"]
 
 
+def _basic(x) -> sp.Basic:
+    """A whole number as a SymPy Integer; a SymPy object as it is (never text: no sympify)."""
+    return sp.Integer(x) if isinstance(x, int) else x
+
+
 class _Printed(sp.Basic):
     """A display node that prints itself: ``_form(p, latex)`` for the LaTeX and the plain-text printers."""
 
@@ -61,7 +66,7 @@ class AbsDiff(_Printed):
     """``|i - j|``, or ``-|i - j|`` with ``negative``, in this order (Abs of an Add would print -1 + 3)."""
 
     def __new__(cls, i, j, negative: bool = False):
-        return super().__new__(cls, sp.sympify(i), sp.sympify(j), sp.true if negative else sp.false)
+        return super().__new__(cls, _basic(i), _basic(j), sp.true if negative else sp.false)
 
     def _form(self, p, latex):
         a, b = (p._print(x) for x in self.args[:2])
@@ -112,7 +117,7 @@ def attend(Q, K, V, B, d_k=None) -> tuple[list[MaskedRow], sp.ImmutableMatrix, s
     >>> A.row(1), O[0, 0]
     (Matrix([[1/(1 + exp(2)), exp(2)/(1 + exp(2))]]), 1)
     """
-    d_k = sp.Integer(K.cols) if d_k is None else sp.sympify(d_k)
+    d_k = sp.Integer(K.cols) if d_k is None else _basic(d_k)
     root = sp.sqrt(d_k)
     scaled = (Q * K.T).applyfunc(lambda e: sp.expand(e / root))
     finite, mask = split(B)
