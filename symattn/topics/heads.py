@@ -24,7 +24,7 @@ from .. import nodes
 from ..errors import SymattnError
 from ..escape import literal
 from ..linalg import matmul
-from ..markup import Text as Markup
+from ..markup import Math, Text as Markup, math
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import check_rows, given, index, masked_softmax_rows, softmax_rows
@@ -236,7 +236,16 @@ def _matrix_option(spec, key) -> sp.ImmutableMatrix | None:
 
 
 def _shape(m) -> str:
-    return f"{m.rows} \\times {m.cols}"
+    return f"{m.rows}x{m.cols}"  # for error messages, which are plain text
+
+
+def _dims(m) -> nodes.Dims:
+    return nodes.Dims(*m.shape)
+
+
+def _product(a, b, c) -> Math:
+    """The shapes of a product: (a)(b) = c."""
+    return math(nodes.Dims(*a.shape, *b.shape), " = ", _dims(c))
 
 
 def _given(step_id, value, name, spec) -> Step:
@@ -271,8 +280,8 @@ def _inputs(spec):
             substituted=sp.MatMul(spec.X, W, evaluate=False),
             expanded=(nodes.Named(f"{name.lower()}_{{11}}"), nodes.Dot(*zip(spec.X.row(0), W.col(0))), value[0, 0]),
             exact=value, numeric=evaluate(value, spec.digits), row_labels=spec.tokens,
-            notes=(Text(f"维度: $({_shape(spec.X)})({_shape(W)}) = {_shape(value)}$",
-                        f"Shape: $({_shape(spec.X)})({_shape(W)}) = {_shape(value)}$"),)))
+            notes=(Text(Markup.parse("维度: ${}$", _product(spec.X, W, value)),
+                        Markup.parse("Shape: ${}$", _product(spec.X, W, value))),)))
         out[name] = value
     for name, m in out.items():
         if m.free_symbols:
@@ -298,12 +307,14 @@ def _head_steps(head: Head, n_q: int, n_kv: int, tokens, digits) -> list[Step]:
     if row0.shift != 0:
         chain.append(nodes.ExpRatio(row0.exponents[0], row0.exponents))
     chain.append(head.A[0, 0])
-    w_notes = [Text(f"$Q_{{{i}}}$ 取 $Q$ 的第 {cols(head.q, d_h)} 列，${kname}$ 取 $K$ 的第 {cols(head.kv, d_h)} 列：各为 "
-                    f"${_shape(head.Q)}$；$d_h = {d_h}$，所以除以 $\\sqrt{{{d_h}}}$。",
-                    f"$Q_{{{i}}}$ is columns {cols(head.q, d_h)} of $Q$ and ${kname}$ columns {cols(head.kv, d_h)} "
-                    f"of $K$, each ${_shape(head.Q)}$; $d_h = {d_h}$, so the scale is $\\sqrt{{{d_h}}}$."),
-               Text(f"打分维度: $({_shape(head.Q)})({d_h} \\times {L}) = {L} \\times {L}$",
-                    f"Shape of the scores: $({_shape(head.Q)})({d_h} \\times {L}) = {L} \\times {L}$")]
+    each, root = _dims(head.Q), sp.Pow(d_h, sp.S.Half, evaluate=False)
+    scores = math(nodes.Dims(*head.Q.shape, d_h, L), " = ", nodes.Dims(L, L))
+    w_notes = [Text(Markup.parse(f"$Q_{{{i}}}$ 取 $Q$ 的第 {cols(head.q, d_h)} 列，${kname}$ 取 $K$ 的第 "
+                                 f"{cols(head.kv, d_h)} 列：各为 ${{}}$；$d_h = {d_h}$，所以除以 ${{}}$。", each, root),
+                    Markup.parse(f"$Q_{{{i}}}$ is columns {cols(head.q, d_h)} of $Q$ and ${kname}$ columns "
+                                 f"{cols(head.kv, d_h)} of $K$, each ${{}}$; $d_h = {d_h}$, so the scale is ${{}}$.",
+                                 each, root)),
+               Text(Markup.parse("打分维度: ${}$", scores), Markup.parse("Shape of the scores: ${}$", scores))]
     if share:
         w_notes.insert(0, share)
     d_sym = sp.Symbol("d_h")
@@ -313,6 +324,7 @@ def _head_steps(head: Head, n_q: int, n_kv: int, tokens, digits) -> list[Step]:
         substituted=nodes.RowSoftmax(nodes.ScaledBy(sp.MatMul(head.Q, head.K.T, evaluate=False), d_h)),
         expanded=tuple(chain), exact=head.A, numeric=evaluate(head.A, digits), row_labels=tokens,
         col_labels=tokens, notes=tuple(w_notes))
+    shape = math(nodes.Dims(L, L, *head.V.shape), " = ", _dims(head.O))
     output = Step(
         id=f"head{i}_output", title=Text(f"第 {i} 个头：输出 $O_{{{i}}} = A_{{{i}}} {vname}$",
                                          f"Head {i}: output $O_{{{i}}} = A_{{{i}}} {vname}$"),
@@ -320,10 +332,8 @@ def _head_steps(head: Head, n_q: int, n_kv: int, tokens, digits) -> list[Step]:
         substituted=sp.MatMul(head.A, head.V, evaluate=False),
         expanded=(nodes.Named("o^{(%d)}_{11}" % i), nodes.Dot(*zip(head.A.row(0), head.V.col(0))), head.O[0, 0]),
         exact=head.O, numeric=evaluate(head.O, digits), row_labels=tokens,
-        notes=(Text(f"${vname}$ 取 $V$ 的第 {cols(head.kv, head.V.cols)} 列；维度: $({L} \\times {L})({_shape(head.V)}) = "
-                    f"{_shape(head.O)}$",
-                    f"${vname}$ is columns {cols(head.kv, head.V.cols)} of $V$; shape: $({L} \\times {L})"
-                    f"({_shape(head.V)}) = {_shape(head.O)}$"),))
+        notes=(Text(Markup.parse(f"${vname}$ 取 $V$ 的第 {cols(head.kv, head.V.cols)} 列；维度: ${{}}$", shape),
+                    Markup.parse(f"${vname}$ is columns {cols(head.kv, head.V.cols)} of $V$; shape: ${{}}$", shape)),))
     return [weights, output]
 
 
@@ -338,8 +348,9 @@ def _concat_steps(res: Heads, W_O, tokens, digits) -> list[Step]:
         formula=sp.BlockMatrix([blocks]), substituted=sp.BlockMatrix([[h.O for h in res.heads]]),
         expanded=(nodes.Named("o_{%s}" % index(0, j)), nodes.Named("o^{(%d)}_{11}" % (j // w + 1)), res.concat[0, j]),
         exact=res.concat, numeric=evaluate(res.concat, digits), row_labels=tokens,
-        notes=(Text(f"{n} 个 ${L} \\times {w}$ 的输出并排放在一起：${_shape(res.concat)}$。",
-                    f"{n} outputs of shape ${L} \\times {w}$ side by side: ${_shape(res.concat)}$."),))]
+        notes=(Text(Markup.format(f"{n} 个 {{}} 的输出并排放在一起：{{}}。", nodes.Dims(L, w), _dims(res.concat)),
+                    Markup.format(f"{n} outputs of shape {{}} side by side: {{}}.", nodes.Dims(L, w),
+                                  _dims(res.concat))),))]
     if W_O is not None:
         Y = res.output
         steps.append(Step(
@@ -349,8 +360,8 @@ def _concat_steps(res: Heads, W_O, tokens, digits) -> list[Step]:
             substituted=sp.MatMul(res.concat, W_O, evaluate=False),
             expanded=(nodes.Named("y_{11}"), nodes.Dot(*zip(res.concat.row(0), W_O.col(0))), Y[0, 0]),
             exact=Y, numeric=evaluate(Y, digits), row_labels=tokens,
-            notes=(Text(f"维度: $({_shape(res.concat)})({_shape(W_O)}) = {_shape(Y)}$；$W_O$ 把各头的信息混合起来。",
-                        f"Shape: $({_shape(res.concat)})({_shape(W_O)}) = {_shape(Y)}$; $W_O$ mixes the heads."),)))
+            notes=(Text(Markup.parse("维度: ${}$；$W_O$ 把各头的信息混合起来。", _product(res.concat, W_O, Y)),
+                        Markup.parse("Shape: ${}$; $W_O$ mixes the heads.", _product(res.concat, W_O, Y))),)))
     return steps
 
 
@@ -430,10 +441,10 @@ def derive_gqa(spec) -> Derivation:
         lhs=nodes.Named(r"K_{\text{rep}}", "K_rep"), formula=sp.MatrixSymbol("K", *K.shape) * sp.MatrixSymbol("R", *R.shape),
         substituted=sp.MatMul(K, R, evaluate=False),
         expanded=(), exact=Krep, numeric=evaluate(Krep, digits), row_labels=tokens,
-        notes=(Text(f"$R$ 是 ${_shape(R)}$ 的 0/1 矩阵，把每个 K/V 头复制给它的 {n_q // n_kv} 个查询头："
-                    f"$({_shape(K)})({_shape(R)}) = {_shape(Krep)}$，与 $Q$ 同宽。",
-                    f"$R$ is a ${_shape(R)}$ 0/1 matrix that copies each K/V head to its {n_q // n_kv} query heads: "
-                    f"$({_shape(K)})({_shape(R)}) = {_shape(Krep)}$, as wide as $Q$."),)))
+        notes=(Text(Markup.parse(f"$R$ 是 ${{}}$ 的 0/1 矩阵，把每个 K/V 头复制给它的 {n_q // n_kv} 个查询头："
+                                 "${}$，与 $Q$ 同宽。", _dims(R), _product(K, R, Krep)),
+                    Markup.parse(f"$R$ is a ${{}}$ 0/1 matrix that copies each K/V head to its {n_q // n_kv} "
+                                 "query heads: ${}$, as wide as $Q$.", _dims(R), _product(K, R, Krep))),)))
 
     for head in res.heads:
         steps += _head_steps(head, n_q, n_kv, tokens, digits)
