@@ -658,6 +658,8 @@ class _Binder:
         if not cands and h == "weights" and block.shape[0] == 1 and self._softmax_of_named(block):
             return
         if not cands:
+            if h is None and self._op_of_earlier(block):
+                return
             why = (f"it is labelled as {_SHOW.get(h, h)}, but " if h else "") + self._why_none(block, h)
             return self._unverifiable(block, why)
         scored = [(c, match(block.rows, c[4])) for c in cands]
@@ -712,6 +714,8 @@ class _Binder:
                 if step is not None and step.full and used:
                     return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row),
                                          step=(step, used))
+            if h is None and self._op_of_earlier(block):
+                return
             return self._unverifiable(block, (f"labelled as {_SHOW.get(h, h)}, but " if h else "") +
                                       "its values match nothing the article's inputs determine")
         top = max(m.share for _, m in pool)
@@ -802,6 +806,79 @@ class _Binder:
                     self._verdict(block, fam, CONV, None, value, match(block.rows, numeric(value)), how)
                     return True
         return False
+
+    def _op_of_earlier(self, block: Block) -> bool:
+        """An unnamed block that is one step applied to the author's recent blocks: a row maximum
+        or row sum (``m = [0.60, 0.82]`` under a score matrix), a column broadcast over the rows,
+        or a difference, quotient or product of two of them (``O / l``).  Found by its values
+        (every entry, at least two), so it is that step; judged against the same step on the right
+        values of its operands, and carried when an operand was wrong."""
+        if block.shape[0] * block.shape[1] < 2 or len({e.value for r in block.rows for e in r}) < 2:
+            return False   # (a constant block, [0, 0], matches too many steps to tell which)
+        recent = [b for b in reversed(self.seen[-8:]) if 0 <= block.line - b.end <= 60 and b is not block
+                  and id(b) in self.state]
+        for name, args, fn in self._steps(block, recent):
+            try:
+                with guard.budget():
+                    printed = fn(*[a.matrix() for a in args])
+                    if printed is None or printed.shape != block.shape or \
+                            not match(block.rows, numeric(printed)).full:
+                        continue
+                    states = [self.state[id(a)] for a in args]
+                    if any(st[0] and st[2] is None for st in states):
+                        self._unverifiable(block, f"{name}, from values the article got wrong whose right "
+                                                  "values are not known")
+                        return True
+                    right = fn(*[st[2] if st[2] is not None else a.matrix() for a, st in zip(args, states)])
+            except (guard.GuardError, ValueError, TypeError, ZeroDivisionError):
+                continue
+            roots = [st[1] or a.line for a, st in zip(args, states) if st[0]]
+            m = match(block.rows, numeric(right))
+            self._verdict(block, "step", self.conv, None, right, m, name,
+                          carried=min(roots) if roots and not m.full else None)
+            return True
+        return False
+
+    @staticmethod
+    def _steps(block: Block, recent: list[Block]):
+        """(description, operands, function) of the steps a block may be, nearest operands first."""
+        n, c = block.shape
+
+        def rowwise(f):
+            return lambda a: sp.ImmutableMatrix([[f(list(a.row(i)))] for i in range(a.rows)])
+
+        def numeric_max(xs):
+            return max(xs, key=lambda x: float(sp.N(x, 30)))
+
+        def along(a):   # a column vector (or a row of one entry per row) as a column
+            return a if a.cols == 1 else a.T if a.rows == 1 else None
+
+        for a in recent:
+            m = a.matrix()
+            if (n, c) in ((m.rows, 1), (1, m.rows)) and m.cols >= 2:
+                for label, f in (("row maximum", numeric_max), ("row sum", lambda xs: sum(xs))):
+                    def fn(x, f=f, flip=(n == 1 and m.rows > 1)):
+                        v = rowwise(f)(x)
+                        return v.T if flip else v
+                    yield f"the {label} of the values on line {a.line}", [a], fn
+            col = along(m)
+            if col is not None and col.rows == n and c >= 2 and m.shape != (n, c):
+                yield (f"the values on line {a.line} repeated along each row", [a],
+                       lambda x: sp.ImmutableMatrix(n, c, lambda i, j: along(x)[i, 0]))
+        for a in recent:
+            for b in recent:
+                if a is b:
+                    continue
+                ma, mb = a.matrix(), b.matrix()
+                if ma.shape == (n, c) and along(mb) is not None and along(mb).rows == n and mb.shape != ma.shape:
+                    for label, op in (("divided by", lambda x, y: x / y), ("minus", lambda x, y: x - y)):
+                        yield (f"the values on line {a.line} {label} those on line {b.line}, row by row", [a, b],
+                               lambda x, y, op=op: sp.ImmutableMatrix(x.rows, x.cols,
+                                                                      lambda i, j: op(x[i, j], along(y)[i, 0])))
+                if ma.shape == (n, c) and mb.shape == (n, c) and a.line > b.line:
+                    yield (f"the values on line {b.line} minus those on line {a.line}", [b, a], lambda x, y: x - y)
+                if ma.rows == n and mb.cols == c and ma.cols == mb.rows and ma.cols >= 2:
+                    yield f"the product of the values on lines {a.line} and {b.line}", [a, b], lambda x, y: x * y
 
     def _softmax_of_named(self, block: Block) -> bool:
         """Weights printed beside the (scaled) scores they come from, with no inputs to derive
