@@ -559,8 +559,8 @@ def bias_concepts() -> list[Concept]:
     alibi, window = _bias_derivations()
     out: list[Concept] = []
 
-    def add(key, fz, fe, bz, be, *tags):
-        out.append(Concept(key, Text(fz, fe), Text(bz, be), tags))
+    def add(key, fz, fe, bz, be, *tags):  # a front on the 我 爱 你 example gets its Q, K and d_k
+        out.append(Concept(key, with_example(Text(fz, fe), alibi), Text(bz, be), tags))
 
     eight = alibi_slopes(8)
     add("alibi/slopes",
@@ -581,11 +581,11 @@ def bias_concepts() -> list[Concept]:
         f"$$B = {tex(alibi_bias(4, m))}$$ $b_{{ij}} = -m\\,(i - j)$, and $-\\infty$ where $j > i$. It is added to the "
         "scaled scores, $\\operatorname{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}} + B\\right)$; ALiBi uses no "
         "position embeddings.", "alibi")
-    mk = dict(alibi.meta)["slope"]
+    mk, heads = dict(alibi.meta)["slope"], dict(alibi.meta)["heads"]
     add("alibi/decay",
-        f"ALiBi 中键每远一个位置，它未归一化的权重乘以多少？斜率 $m = {tex(mk)}$ 时呢？",
+        f"ALiBi 中键每远一个位置，它未归一化的权重乘以多少？{heads} 个头中第 1 个头（斜率 $m_1 = {tex(mk)}$）呢？",
         f"In ALiBi, by what factor does one more position of distance scale a key's unnormalised weight? And at "
-        f"slope $m = {tex(mk)}$?",
+        f"head 1 of {heads}, whose slope is $m_1 = {tex(mk)}$?",
         f"$e^{{s - m d}} = e^{{s}} e^{{-m d}}$：每远一个位置乘以 $e^{{-m}}$，这里 ${tex(sp.exp(-mk))} \\approx "
         f"{approx(sp.exp(-mk))}$。斜率小的头看得远，斜率大的头只看近处。",
         f"$e^{{s - m d}} = e^{{s}} e^{{-m d}}$: one more position multiplies it by $e^{{-m}}$, here "
@@ -597,8 +597,8 @@ def bias_concepts() -> list[Concept]:
     before = masked_softmax_rows(St, causal)[L - 1].weights()
     after = alibi.step("weights").exact.row(L - 1)
     add("alibi/article",
-        f"“我 爱 你”例子加因果掩码和 ALiBi（$m = {tex(mk)}$）后，第 3 行的权重是多少？与不加 ALiBi 相比？",
-        f"With a causal mask and ALiBi ($m = {tex(mk)}$) on the $\\text{{我 爱 你}}$ example, what is row 3 of the "
+        f"“我 爱 你”例子加因果掩码和 ALiBi（斜率 $m_1 = {tex(mk)}$）后，第 3 行的权重是多少？与不加 ALiBi 相比？",
+        f"With a causal mask and ALiBi (slope $m_1 = {tex(mk)}$) on the $\\text{{我 爱 你}}$ example, what is row 3 of the "
         "weights, against no ALiBi?",
         f"偏置 ${tex(_row(alibi.step('bias').exact.row(L - 1)))}$，权重 ${tex(_row(after))} \\approx "
         f"{tex(_decimals_row(after))}$；不加 ALiBi 时 ${tex(_decimals_row(before))}$：近处的“你”权重变大。",
