@@ -246,8 +246,9 @@ def derive_rope(spec) -> Derivation:
             id=step_id, title=title, lhs=nodes.Named(r"\tilde{%s}" % name.upper(), name.upper() + "_rot"),
             formula=nodes.RopeRotated(name),
             substituted=None, expanded=chain, exact=Mt, numeric=evaluate(Mt, digits), row_labels=tokens,
-            notes=(Text(f"维度不变: ${_shape(Mt)}$；位置 $0$ 的行不变。",
-                        f"Shape unchanged: ${_shape(Mt)}$; the row at position $0$ is unchanged."),)))
+            notes=(Text(Markup.format("维度不变: {}；位置 {} 的行不变。", nodes.Dims(*Mt.shape), 0),
+                        Markup.format("Shape unchanged: {}; the row at position {} is unchanged.",
+                                      nodes.Dims(*Mt.shape), 0)),)))
 
     S = relative_scores(r.Q, r.K, pos, th, pairing)
     n1 = min(1, L - 1)
