@@ -125,3 +125,12 @@ def test_cli_topic_flag(run_cli):
     assert code == 2 and out == "" and "--topic" in err and len(err.strip().splitlines()) == 1
     code, out, err = run_cli("exercise", "--topic", "mha", "--cards", "md")
     assert code == 2 and "--cards" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("topic, lang", [("mask", "zh"), ("mha", "en")])
+def test_tex_documents_compile_with_xelatex(topic, lang):
+    from conftest import require_tool
+    from symattn.render.pdf import compile_tex, xelatex_missing
+    require_tool(xelatex_missing())
+    pdf, log = compile_tex(document(make_exercise(4, 3, 4, lang=lang, topic=topic), "tex"))
+    assert pdf.startswith(b"%PDF-") and "Missing character" not in log
