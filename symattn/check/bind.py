@@ -67,6 +67,7 @@ _WORDS = (
     ("weights", ("softmax", "weight", "trọng số", "ağırlık", "pesos", "gewichte", "веса", "アテンション重み", "attention matri", "attention map", "attention distribution",
                  "probabilit", "probs", "权重", "注意力矩阵", "注意力分布", "概率", "重み", "가중치", "peso",
                  "poids", "gewicht", "вес", "α", "\\alpha", "attn_weights", "attn_probs")),
+    ("exp", ("\\exp(", "\\exp \\left(", "\\exp\\left(", " exp(", "e^x", "exponentials", "指数")),
     ("scaled", ("scaled", "after scaling", "scaling", "/ √", "/√", "÷", "sqrt", "√", "\\sqrt", "缩放", "除以", "スケール", "스케일",
                 "escala", "dividi", "l'échelle", "skaliert", "масштаб")),
     ("scores", ("score", "logit", "điểm", "puan", "puntuaci", "pontuaç", "punkte", "оценки", "스코어", "qk", "q·k", "q k", "q@k", "q @ k", "dot product", "dot-product", "分数",
@@ -655,6 +656,10 @@ class _Binder:
         if self._without_projections(block, families, conv_here):
             return
         cands = self._candidates(block, families)
+        named_row = _row_named(block)
+        if named_row is not None and any(c[2] == named_row for c in cands):
+            # "Softmax(Row 3) = [...]": the label says which row it is
+            cands = [c for c in cands if c[2] in (None, named_row)]
         if not cands and h == "weights" and block.shape[0] == 1 and self._softmax_of_named(block):
             return
         if not cands:
@@ -1069,6 +1074,21 @@ class _Binder:
 
 _SHOW = {"KT": "Kᵀ", "scores": "QKᵀ", "scaled": "QKᵀ/√d_k", "weights": "softmax weights",
          "output": "the output A·V", "exp": "exp of the scaled scores", "masked": "masked scores"}
+
+
+_ROW_WORDS = re.compile(r"\b(?:row|fila|linha|ligne|zeile|riga)\s*\{?\s*(\d{1,3})\b|第\s*(\d{1,3})\s*行"
+                        r"|(\d{1,3})\s*번째\s*행|(\d{1,3})\s*行目", re.I)
+
+
+def _row_named(block: Block) -> int | None:
+    """The 0-based row a one-row block's own label names (``Softmax(Row 3)``, ``第3行``), if any."""
+    if block.shape[0] != 1 or not block.labels:
+        return None
+    m = _ROW_WORDS.search(block.labels[0])
+    if not m:
+        return None
+    n = int(next(g for g in m.groups() if g))
+    return n - 1 if n >= 1 else None
 
 
 def _show(value):
