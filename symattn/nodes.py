@@ -15,7 +15,7 @@ __all__ = ["index", "Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "Mas
            "SoftmaxJacobian", "ScaledRow", "Unscaled", "PairMoments", "MeanOfDot", "MomentProduct", "VarianceOfDot",
            "VarianceCount", "VarianceAndDeviation", "ScaledVariance", "SampledVariances", "HeadSplit", "KvGroups",
            "GqaIdentity", "KvCacheRatio", "RankTest", "NullSpace", "Approx", "Tilde", "Grad", "Entry", "Hadamard",
-           "Times", "Minus", "Outer", "RowSum", "RowMax", "Call", "Dims"]
+           "Times", "Minus", "Outer", "RowSum", "RowMax", "Call", "Dims", "Glyph", "Sub", "Root", "Word", "Sci"]
 
 
 class Dot(sp.Basic):
@@ -324,6 +324,63 @@ class Approx(sp.Basic):
         from .numeric import evaluate, fixed
         _, value, places = self.args
         return fixed(evaluate(sp.ImmutableMatrix([[value]]), int(places))[0][0], int(places))
+
+
+# --- the maths of notes and titles: symbols each printer writes its own way --------------------
+
+class Glyph(sp.Basic):
+    """One fixed symbol of a note: ``≤``, ``→``, ``ℝ``, ``θ``, ``rank``; the printers hold its forms.
+    With ``gap``, LaTeX ends the command with a space (``\\partial L``) that plain text leaves out (``∂L``)."""
+
+    NAMES = ("le", "ge", "ne", "to", "in", "approx", "cdot", "times", "dots", "mid", "partial", "thin",
+             "reals", "E", "T", "theta", "Theta", "Phi", "delta", "cos", "sin", "dim", "rank", "null", "Var")
+
+    def __new__(cls, name: str, gap: bool = False):
+        if name not in cls.NAMES:
+            raise ValueError(f"unknown glyph {name!r}")
+        return super().__new__(cls, sp.Symbol(name), sp.true if gap else sp.false)
+
+    @property
+    def name(self) -> str:
+        return self.args[0].name
+
+    @property
+    def gap(self) -> bool:
+        return bool(self.args[1])
+
+
+def _part(x) -> sp.Basic:
+    """A name (``str``, made a Symbol) or a SymPy object / display node as it is."""
+    return sp.Symbol(x) if isinstance(x, str) else _number(x)
+
+
+class Sub(sp.Basic):
+    """``x_i``: a base with a subscript, ``θ_i``, ``δ_ij``; a subscript of more than one character is
+    braced in LaTeX (``\\delta_{ij}``), and ``braces`` forces them (``\\theta_{2}``)."""
+
+    def __new__(cls, base, sub, braces: bool = False):
+        return super().__new__(cls, _part(base), _part(sub), sp.true if braces else sp.false)
+
+
+class Root(sp.Basic):
+    """``√x`` of a name such as d_k, kept as written (SymPy's sqrt would print ``d_{k}``)."""
+
+    def __new__(cls, arg):
+        return super().__new__(cls, _part(arg))
+
+
+class Word(sp.Basic):
+    """A word inside a formula, ``v_token``: upright text in LaTeX."""
+
+    def __new__(cls, word: str):
+        return super().__new__(cls, sp.Symbol(word))
+
+
+class Sci(sp.Basic):
+    """``1.92 × 10^-6``: a mantissa (digits as printed) times a power of ten."""
+
+    def __new__(cls, mantissa: str, exponent):
+        return super().__new__(cls, sp.Symbol(mantissa), _int(exponent))
 
 
 # --- backward pass and online softmax: nodes that print themselves ------------------------------

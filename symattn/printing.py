@@ -392,6 +392,33 @@ class Printer(TermOrder, LatexPrinter):
     def _print_Approx(self, expr: nodes.Approx):
         return r"%s \approx %s" % (self._print(expr.args[0]), expr.decimals())
 
+    # --- the maths of notes and titles ---------------------------------------------------------
+    _GLYPHS = {"le": r"\le", "ge": r"\ge", "ne": r"\ne", "to": r"\to", "in": r"\in", "approx": r"\approx",
+               "cdot": r"\cdot", "times": r"\times", "dots": r"\dots", "mid": r"\mid", "partial": r"\partial",
+               "thin": r"\,", "reals": r"\mathbb{R}", "E": r"\mathbb{E}", "T": "^T", "theta": r"\theta",
+               "Theta": r"\Theta", "Phi": r"\Phi", "delta": r"\delta", "cos": r"\cos", "sin": r"\sin",
+               "dim": r"\dim", "rank": r"\operatorname{rank}", "null": r"\operatorname{null}",
+               "Var": r"\operatorname{Var}"}
+
+    def _print_Glyph(self, expr: nodes.Glyph):
+        return self._GLYPHS[expr.name] + (" " if expr.gap else "")
+
+    def _print_Sub(self, expr: nodes.Sub):
+        base, sub, braces = expr.args
+        s = self._print(sub) if not isinstance(sub, sp.Symbol) else sub.name
+        return ("%s_{%s}" if braces or len(s) > 1 else "%s_%s") % (self._print(base), s)
+
+    def _print_Root(self, expr: nodes.Root):
+        x = expr.args[0]
+        return r"\sqrt{%s}" % (x.name if isinstance(x, sp.Symbol) else self._print(x))
+
+    def _print_Word(self, expr: nodes.Word):
+        return text_label(expr.args[0].name)
+
+    def _print_Sci(self, expr: nodes.Sci):
+        mant, exp = expr.args
+        return r"%s \times 10^{%s}" % (mant.name, exp)
+
     # --- SymPy's own _latex hooks -------------------------------------------------------
     def _print_Basic(self, expr):
         r"""Our ``printmethod`` hides SymPy's ``_latex`` hooks; use them before the generic form.

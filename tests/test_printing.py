@@ -98,6 +98,17 @@ NODES = [
     (nodes.NullSpace(), r"\{ n : X n = 0 \}", "{n : X n = 0}"),
     (nodes.Approx(sp.Pow(3, half, evaluate=False), sp.sqrt(3), 4), r"\sqrt{3} \approx 1.7321", "√3 ≈ 1.7321"),
     (nodes.Approx(x, sp.Rational(1, 8), 2), r"x \approx 0.13", "x ≈ 0.13"),  # half-up, as by hand
+    (nodes.Glyph("le"), r"\le", "≤"),
+    (nodes.Glyph("rank"), r"\operatorname{rank}", "rank"),
+    (nodes.Glyph("partial", gap=True), "\\partial ", "∂"),  # the space ends the command; text needs none
+    (nodes.Sub(nodes.Glyph("theta"), "i"), r"\theta_i", "θ_i"),
+    (nodes.Sub(nodes.Glyph("delta"), "ij"), r"\delta_{ij}", "δ_ij"),
+    (nodes.Sub(nodes.Glyph("theta"), 2, braces=True), r"\theta_{2}", "θ_2"),
+    (nodes.Root(nodes.Sub("d", "k")), r"\sqrt{d_k}", "√d_k"),
+    (nodes.Root(x + 1), r"\sqrt{x + 1}", "√(x + 1)"),
+    (nodes.Sub("v", nodes.Word("token")), r"v_{\text{token}}", "v_token"),
+    (nodes.Word("a_b"), r"\text{a\_b}", "a_b"),
+    (nodes.Sci("1.92", -6), r"1.92 \times 10^{-6}", "1.92 × 10^-6"),
 ]
 
 # (matrix form, LaTeX settings, its LaTeX, its Unicode)

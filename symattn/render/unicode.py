@@ -239,6 +239,32 @@ class UnicodePrinter(TermOrder, StrPrinter):
     def _print_Approx(self, expr):
         return f"{self._print(expr.args[0])} ≈ {expr.decimals()}"
 
+    # --- the maths of notes and titles ---------------------------------------------------------
+    _GLYPHS = {"le": "≤", "ge": "≥", "ne": "≠", "to": "→", "in": "∈", "approx": "≈", "cdot": "·", "times": "×",
+               "dots": "…", "mid": "|", "partial": "∂", "thin": "", "reals": "ℝ", "E": "E", "T": "ᵀ",
+               "theta": "θ", "Theta": "Θ", "Phi": "Φ", "delta": "δ", "cos": "cos", "sin": "sin", "dim": "dim",
+               "rank": "rank", "null": "null", "Var": "Var"}
+
+    def _print_Glyph(self, expr):
+        return self._GLYPHS[expr.name]
+
+    def _print_Sub(self, expr):
+        base, sub, _ = expr.args
+        return f"{self._print(base)}_{sub.name if isinstance(sub, sp.Symbol) else self._print(sub)}"
+
+    def _print_Root(self, expr):
+        x = expr.args[0]
+        if isinstance(x, (sp.Symbol, nodes.Sub, nodes.Glyph)):
+            return "√" + (x.name if isinstance(x, sp.Symbol) else self._print(x))
+        return "√" + self._wrap(x)
+
+    def _print_Word(self, expr):
+        return expr.args[0].name
+
+    def _print_Sci(self, expr):
+        mant, exp = expr.args
+        return f"{mant.name} × 10^{exp}"
+
 
 def unicode(expr, **settings) -> str:
     """One SymPy object (or display node) as one line of Unicode."""
