@@ -188,6 +188,8 @@ def score_steps(r: Resolved) -> tuple[list[Step], sp.ImmutableMatrix]:
                     "Entry $(i, j)$ is the dot product of token $i$'s query with token $j$'s key."))))
 
     root = sp.sqrt(dk)
+    root_dk = nodes.Root(nodes.Sub("d", "k"))
+    scaled_by = math(sp.MatrixSymbol("S", L, L), " / ", root_dk)
     scaled = S / root if root != 1 else S
     scaled = sp.ImmutableMatrix(scaled.applyfunc(lambda e: e if e.is_Rational else sp.expand(e)))
     shown = sp.Pow(dk, sp.S.Half, evaluate=False)
@@ -198,13 +200,13 @@ def score_steps(r: Resolved) -> tuple[list[Step], sp.ImmutableMatrix]:
     else:
         root_math = math(root)
     steps.append(Step(
-        id="scaled_scores", title=Text(r"缩放 $S / \sqrt{d_k}$", r"Scaling $S / \sqrt{d_k}$"),
+        id="scaled_scores", title=Text(Markup.of("缩放 ", scaled_by), Markup.of("Scaling ", scaled_by)),
         lhs=nodes.Named(r"\tilde{S}", "S_scaled"), formula=nodes.ScaledBy(Qs * Ks.T, d_sym),
         substituted=nodes.ScaledBy(S, dk),
         expanded=(nodes.Named(r"\tilde{s}_{%s}" % index(0, 0)), nodes.ScaledBy(S[0, 0], dk),
                   scaled[0, 0]),
         exact=scaled, numeric=evaluate(scaled, digits), row_labels=tokens, col_labels=tokens,
-        notes=(Text(Markup.parse("$d_k = {}$，$\\sqrt{d_k}$: ${}$。", dk, root_math),
+        notes=(Text(Markup.parse("$d_k = {}$，${}$: ${}$。", dk, root_dk, root_math),
                     Markup.parse("$d_k = {}$, so ${}$.", dk, root_math)),)))
     return steps, scaled
 
@@ -258,13 +260,15 @@ def _weight_notes(rows, A_num, spec) -> tuple[Text, ...]:
         notes.append(Text("每一行的精确和都恰好是 $1$（分子加起来正是分母）。",
                           "Every row sums to exactly $1$: the numerators add up to the denominator."))
     if all(x.is_number for row in rows for x in row.exponents):
+        at_least_0, at_most_0 = math(nodes.Glyph("ge"), " ", 0), math(nodes.Glyph("le"), " ", 0)
         notes.append(Text(
-            "精确形式把每行减去该行最小值，使指数都 $\\ge 0$，再合并相同的指数项。"
-            "数值代码（如 PyTorch）反过来减去每行最大值，使指数都 $\\le 0$，$e^x$ 不会溢出；"
-            "分子分母同乘一个常数，结果不变。",
-            "The exact form subtracts each row's minimum, so every exponent is $\\ge 0$, and groups equal "
-            "exponents. Numeric code (PyTorch, for one) subtracts the row maximum instead, so every exponent "
-            "is $\\le 0$ and $e^x$ cannot overflow; multiplying top and bottom by the same constant changes nothing."))
+            Markup.parse("精确形式把每行减去该行最小值，使指数都 ${}$，再合并相同的指数项。"
+                         "数值代码（如 PyTorch）反过来减去每行最大值，使指数都 ${}$，$e^x$ 不会溢出；"
+                         "分子分母同乘一个常数，结果不变。", at_least_0, at_most_0),
+            Markup.parse("The exact form subtracts each row's minimum, so every exponent is ${}$, and groups "
+                         "equal exponents. Numeric code (PyTorch, for one) subtracts the row maximum instead, so "
+                         "every exponent is ${}$ and $e^x$ cannot overflow; multiplying top and bottom by the same "
+                         "constant changes nothing.", at_least_0, at_most_0)))
     else:  # symbolic scores have no known minimum: nothing was shifted
         notes.append(Text(
             "分数含符号，无法判断哪一个最小，所以指数保持原样、不做平移。"
