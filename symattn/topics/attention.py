@@ -16,6 +16,7 @@ import sympy as sp
 
 from .. import nodes
 from ..escape import literal
+from ..markup import Text as Markup
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate, fixed
 from ..pipeline import Resolved, index, intro, meta, row_sums, score_steps, shape_note, weights_step
@@ -82,9 +83,9 @@ def _claimed_notes(claimed, decimals, A_num, who: Text) -> list[Text]:
     from decimal import Decimal
     cap = who.en[0].upper() + who.en[1:]
     if claimed.shape != (len(A_num), len(A_num[0])):
-        return [Text(f"{who.zh}权重是 ${claimed.rows} \\times {claimed.cols}$，与精确结果的形状不同。",
-                     f"{cap} weights are ${claimed.rows} \\times {claimed.cols}$, "
-                     "a different shape from the exact result.")]
+        shape = nodes.Dims(*claimed.shape)
+        return [Text(Markup.format(f"{who.zh}权重是 {{}}，与精确结果的形状不同。", shape),
+                     Markup.format(f"{cap} weights are {{}}, a different shape from the exact result.", shape))]
     bad = []
     for i in range(claimed.rows):
         for j in range(claimed.cols):
@@ -116,8 +117,10 @@ def _claimed_notes(claimed, decimals, A_num, who: Text) -> list[Text]:
 
 def _output_notes(r: Resolved, O) -> tuple[Text, ...]:
     if r.symbolic_v:
-        return (Text("$V$ 未给出数值，每一行用符号 $v_{\\text{词}}$ 表示：输出是各行 $v$ 的加权平均，权重就是上一步的 $A$。",
-                     "$V$ has no numbers here, so each row is the symbol $v_{\\text{token}}$: each output "
-                     "row is a weighted average of the rows of $V$, with the weights of $A$."),)
+        return (Text(Markup.parse("$V$ 未给出数值，每一行用符号 ${}$ 表示：输出是各行 $v$ 的加权平均，权重就是上一步的 $A$。",
+                                  nodes.Sub("v", nodes.Word("词"))),
+                     Markup.parse("$V$ has no numbers here, so each row is the symbol ${}$: each output "
+                                  "row is a weighted average of the rows of $V$, with the weights of $A$.",
+                                  nodes.Sub("v", nodes.Word("token")))),)
     A, V = sp.MatrixSymbol("A", O.rows, O.rows), sp.MatrixSymbol("V", *r.V.shape)
     return (shape_note(A * V, (O.rows, O.rows), r.V.shape, O.shape),)

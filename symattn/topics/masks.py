@@ -103,8 +103,10 @@ def _rule(causal: bool, padded) -> sp.Basic:
 def _mask_notes(causal, padded, tokens) -> tuple[Text, ...]:
     notes = []
     if causal:
-        notes.append(Text("因果掩码：第 $i$ 个词只能看到自己和前面的词（$j \\le i$），看不到后面的词。",
-                          "Causal mask: token $i$ sees itself and earlier tokens ($j \\le i$), never later ones."))
+        j_le_i = math("j ", nodes.Glyph("le"), " i")
+        notes.append(Text(Say.parse("因果掩码：第 $i$ 个词只能看到自己和前面的词（${}$），看不到后面的词。", j_le_i),
+                          Say.parse("Causal mask: token $i$ sees itself and earlier tokens (${}$), never later ones.",
+                                    j_le_i)))
     if padded:
         names = ", ".join(tokens[p] for p in padded)
         notes.append(Text(f"填充掩码：填充词（{names}）不是真实内容，任何查询都不把它当作键。",
@@ -186,13 +188,13 @@ def derive_mask(spec) -> Derivation:
                   Say.format("Add a mask {} (entries {} or {}) to the scaled scores, then take the row softmax. "
                              "Since {}, every hidden position gets weight exactly {} and the rest are "
                              "renormalised over the visible tokens.", Ms, 0, NEG_INF, _VANISHES, 0)),)
-    outro = (Text("约定：如果某一行的所有键都被遮住，softmax 为 $0/0$，symattn 报错。PyTorch 中两个函数不同："
-                  "对全为 $-\\infty$ 的一行，`torch.softmax` 返回 NaN，而 `F.scaled_dot_product_attention`"
-                  "（自 PyTorch 的 safe softmax 改动 PR #133882 起）让这一行的输出为 0。",
-                  "Convention: if every key of a row is hidden, its softmax is $0/0$, and symattn reports an error. "
-                  "PyTorch differs by function: on a row of all $-\\infty$, `torch.softmax` returns NaN, while "
+    outro = (Text(Say.parse("约定：如果某一行的所有键都被遮住，softmax 为 $0/0$，symattn 报错。PyTorch 中两个函数不同："
+                            "对全为 ${}$ 的一行，`torch.softmax` 返回 NaN，而 `F.scaled_dot_product_attention`"
+                            "（自 PyTorch 的 safe softmax 改动 PR #133882 起）让这一行的输出为 0。", NEG_INF),
+                  Say.parse("Convention: if every key of a row is hidden, its softmax is $0/0$, and symattn reports an "
+                  "error. PyTorch differs by function: on a row of all ${}$, `torch.softmax` returns NaN, while "
                   "`F.scaled_dot_product_attention` gives that row an output of 0 (since PyTorch's safe-softmax "
-                  "change, PR #133882)."),)
+                  "change, PR #133882).", NEG_INF)),)
     return Derivation(topic="mask", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=attention_intro(r, unmasked) + intro, outro=outro,
                       meta=meta(r) + (("causal", causal), ("padding", tuple(tokens[p] for p in padded))))
