@@ -402,7 +402,7 @@ class _Binder:
             h = None   # the chain does something else than the caption's step (a caption above a sum)
         q = self._q()
         if loc.scalar and len(loc.operands) == 1:
-            weight = self._weight_entry(loc.scalar)
+            weight = self._weight_entry(loc.scalar, block)
             if weight is not None:
                 # "0.5 * [2, 8, 0]": 0.5 is the author's rounding of a weight; the exact term is
                 # the exact weight times the vector
@@ -451,20 +451,61 @@ class _Binder:
                     return True
         return False
 
-    def _weight_entry(self, printed: str):
+    def _weight_entry(self, printed: str, block: Block | None = None):
         """(exact value, line) of the weight the author printed as ``printed`` in the latest
-        weights, or None when it is not one of them or stands for different values."""
+        weights, or None when it is not one of them or stands for different values.
+
+        When the printed weight appears more than once, the terms written beside it decide:
+        ``0.0 * [1, 2, 3]``, ``0.5 * [2, 8, 0]``, ``0.5 * [2, 6, 3]`` on consecutive lines weight
+        the rows of V with one query's weights, and only one row of the weights reads 0.0, 0.5, 0.5."""
+        value = parse_entry(printed)
         for a in reversed(self.versions.get("weights", [])):
             if a.right is None:
                 continue
-            value = parse_entry(printed)
-            exact = {a.right[i, j] for i in range(a.value.rows) for j in range(a.value.cols)
-                     if a.value[i, j] == value}
+            cells = [(i, j) for i in range(a.value.rows) for j in range(a.value.cols) if a.value[i, j] == value]
+            exact = {a.right[i, j] for i, j in cells}
             if len(exact) == 1:
                 return exact.pop(), a.line
+            if exact and block is not None:
+                row = self._query_of_terms(a, block)
+                if row is not None:
+                    hit = {a.right[i, j] for i, j in cells if i == row and self._v_row(block) in (None, j)}
+                    if len(hit) == 1:
+                        return hit.pop(), a.line
             if exact:
                 return None
         return None
+
+    def _v_row(self, block: Block, values=None) -> int | None:
+        """Which row of V a printed vector is, if exactly one."""
+        v = self._q().value("V")
+        vec = values if values is not None else None
+        if v is None:
+            return None
+        if vec is None:
+            return None
+        rows = [i for i in range(v.rows) if list(v.row(i)) == list(vec)]
+        return rows[0] if len(rows) == 1 else None
+
+    def _query_of_terms(self, weights: "_Author", block: Block) -> int | None:
+        """The one row of the printed weights that every term ``w * [v_j]`` written on the
+        lines around ``block`` agrees with (w in column j, where [v_j] is row j of V)."""
+        raw = self.text.split("\n")
+        terms = []
+        for n in range(max(1, block.line - 4), min(len(raw), block.line + 4) + 1):
+            m = re.search(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:\*|×|\\times|\\cdot)\s*\[([^\[\]]*)\]", raw[n - 1])
+            if not m:
+                continue
+            vec = [parse_entry(x) for x in re.split(r"[,\s]+", m.group(2).strip()) if x]
+            j = self._v_row(block, vec) if None not in vec else None
+            if j is None:
+                return None
+            terms.append((parse_entry(m.group(1)), j))
+        if len(terms) < 2:
+            return None
+        rows = [i for i in range(weights.value.rows)
+                if all(j < weights.value.cols and weights.value[i, j] == w for w, j in terms)]
+        return rows[0] if len(rows) == 1 else None
 
     def _one(self, block: Block, h: str | None) -> None:
         if h in ("Q", "K", "V") and self.assumed is not None:
@@ -663,7 +704,7 @@ class _Binder:
         if not cands and h == "weights" and block.shape[0] == 1 and self._softmax_of_named(block):
             return
         if not cands:
-            if h is None and self._op_of_earlier(block):
+            if h is None and (self._weighted_values(block) or self._op_of_earlier(block)):
                 return
             why = (f"it is labelled as {_SHOW.get(h, h)}, but " if h else "") + self._why_none(block, h)
             return self._unverifiable(block, why)
@@ -719,7 +760,7 @@ class _Binder:
                 if step is not None and step.full and used:
                     return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row),
                                          step=(step, used))
-            if h is None and self._op_of_earlier(block):
+            if h is None and (self._weighted_values(block) or self._op_of_earlier(block)):
                 return
             return self._unverifiable(block, (f"labelled as {_SHOW.get(h, h)}, but " if h else "") +
                                       "its values match nothing the article's inputs determine")
@@ -842,6 +883,44 @@ class _Binder:
             self._verdict(block, "step", self.conv, None, right, m, name,
                           carried=min(roots) if roots and not m.full else None)
             return True
+        return False
+
+    def _weighted_values(self, block: Block) -> bool:
+        """The weighted values before they are summed (``values[:, None] * A.T[:, :, None]``):
+        for one key j, each query's weight a_ij times v_j (a slice of a 3-D print), or for one
+        query i, the rows a_ij·v_j.  Found by its values from the author's printed weights (or the
+        exact ones), judged against the exact weights; drift or carried as the weights used were."""
+        q = self._q()
+        v = q.value("V")
+        exact = q.value("weights", self.conv)
+        if v is None or exact is None or block.shape != (exact.rows, v.cols) or exact.cols != v.rows \
+                or block.shape[0] * block.shape[1] < 4:
+            return False
+
+        def slices(w):
+            for j in range(w.cols):
+                yield f"the weights of key {j + 1} times v_{j + 1}", \
+                    sp.ImmutableMatrix(w.rows, v.cols, lambda i, c: w[i, j] * v[j, c])
+            if w.rows == w.cols == v.rows:
+                for i in range(w.rows):
+                    yield f"the weights of query {i + 1} times each row of V", \
+                        sp.ImmutableMatrix(v.rows, v.cols, lambda r, c: w[i, r] * v[r, c])
+
+        for (how, right) in slices(exact):
+            m = match(block.rows, numeric(right))
+            if m.full:
+                self._verdict(block, "weighted", self.conv, None, right, m, how + " (weighted values)")
+                return True
+        for a in reversed(self.versions.get("weights", [])[-4:]):
+            if a.value.shape != exact.shape:
+                continue
+            for (how, mine), (_, right) in zip(slices(a.value), slices(exact)):
+                step = match(block.rows, numeric(mine))
+                if step.full:
+                    self._verdict(block, "weighted", self.conv, None, right, match(block.rows, numeric(right)),
+                                  how + f" (weighted values, with the weights printed on line {a.line})",
+                                  step=(step, [a]))
+                    return True
         return False
 
     @staticmethod
