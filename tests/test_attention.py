@@ -49,11 +49,18 @@ def test_json_exact_reads_back(run_cli):
     assert sp.simplify(out_sym - (E * v[0] + v[1] + v[2]) / (E + 2)) == 0
 
 
+def _source(note) -> str:
+    """A note as the ``$...$`` string it renders to in Markdown (notes may be markup.Text)."""
+    from symattn.markup import as_text
+    from symattn.printing import latex
+    return as_text(note).source(latex)
+
+
 def test_derivation_notes_the_articles_rounding():
-    notes = [n.en for n in derive_article().step("weights").notes]
+    notes = [_source(n.en) for n in derive_article().step("weights").notes]
     assert any("agree with the exact weights at 2 decimals" in n for n in notes)
     assert any("0.99" in n and "not $1$" in n for n in notes)
-    zh = [n.zh for n in derive_article().step("weights").notes]
+    zh = [_source(n.zh) for n in derive_article().step("weights").notes]
     assert any("0.99" in n for n in zh)
 
 

@@ -136,7 +136,9 @@ def test_pdf_headings_render_their_maths(tmp_path, name, lang):
     from symattn.topics import derive
     require_tool(xelatex_missing() or (None if shutil.which("pdftotext") else "pdftotext not found"))
     d = derive(replace(load_spec(ROOT / "derivations" / name), lang=lang))
-    headings = d.only(*[s.id for s in d.steps if re.search(r"\^|_|\\", s.title[lang])])
+    from symattn.markup import as_text
+    from symattn.printing import latex
+    headings = d.only(*[s.id for s in d.steps if re.search(r"\^|_|\\", as_text(s.title[lang]).source(latex))])
     pdf = tmp_path / "h.pdf"
     pdf.write_bytes(render(headings, "pdf", lang))
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True,
