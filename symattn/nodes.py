@@ -7,6 +7,8 @@ They are display forms only: ``doit()`` gives the value.
 
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 __all__ = ["index", "Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "MaskedBy", "Named", "Product",
@@ -15,7 +17,8 @@ __all__ = ["index", "Dot", "ExpRatio", "RowSoftmax", "ScaledBy", "Shifted", "Mas
            "SoftmaxJacobian", "ScaledRow", "Unscaled", "PairMoments", "MeanOfDot", "MomentProduct", "VarianceOfDot",
            "VarianceCount", "VarianceAndDeviation", "ScaledVariance", "SampledVariances", "HeadSplit", "KvGroups",
            "GqaIdentity", "KvCacheRatio", "RankTest", "NullSpace", "Approx", "Tilde", "Grad", "Entry", "Hadamard",
-           "Times", "Minus", "Outer", "RowSum", "RowMax", "Call", "Dims", "Glyph", "Sub", "Root", "Word", "Sci"]
+           "Times", "Minus", "Outer", "RowSum", "RowMax", "Call", "Dims",
+           "Glyph", "glyphs", "Sub", "Root", "Word", "Sci", "RopeFrequency"]
 
 
 class Dot(sp.Basic):
@@ -333,7 +336,7 @@ class Glyph(sp.Basic):
     With ``gap``, LaTeX ends the command with a space (``\\partial L``) that plain text leaves out (``∂L``)."""
 
     NAMES = ("le", "ge", "ne", "to", "in", "approx", "cdot", "times", "dots", "mid", "partial", "thin",
-             "reals", "E", "T", "theta", "Theta", "Phi", "delta", "cos", "sin", "dim", "rank", "null", "Var")
+             "reals", "E", "T", "Tb", "theta", "Theta", "Phi", "delta", "cos", "sin", "dim", "rank", "null", "Var")
 
     def __new__(cls, name: str, gap: bool = False):
         if name not in cls.NAMES:
@@ -347,6 +350,21 @@ class Glyph(sp.Basic):
     @property
     def gap(self) -> bool:
         return bool(self.args[1])
+
+
+def glyphs(template: str) -> tuple:
+    """A formula's parts: each ``{name}`` is that :class:`Glyph` (``{name }`` with its gap), the rest
+    is written as it is (plain characters that read the same in LaTeX and in text).
+
+    >>> glyphs("j {le} i")
+    ('j ', Glyph(le, False), ' i')
+    """
+    pattern = r"\{(%s)( ?)\}" % "|".join(Glyph.NAMES)
+    words = re.split(pattern, template)
+    out: list = [words[0]]
+    for k in range(1, len(words), 3):
+        out += [Glyph(words[k], bool(words[k + 1])), words[k + 2]]
+    return tuple(p for p in out if p != "")
 
 
 def _part(x) -> sp.Basic:
@@ -381,6 +399,10 @@ class Sci(sp.Basic):
 
     def __new__(cls, mantissa: str, exponent):
         return super().__new__(cls, sp.Symbol(mantissa), _int(exponent))
+
+
+class RopeFrequency(sp.Basic):
+    """``b^{-2(i-1)/d}``: the frequency of pair i."""
 
 
 # --- backward pass and online softmax: nodes that print themselves ------------------------------

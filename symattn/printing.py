@@ -394,11 +394,15 @@ class Printer(TermOrder, LatexPrinter):
 
     # --- the maths of notes and titles ---------------------------------------------------------
     _GLYPHS = {"le": r"\le", "ge": r"\ge", "ne": r"\ne", "to": r"\to", "in": r"\in", "approx": r"\approx",
-               "cdot": r"\cdot", "times": r"\times", "dots": r"\dots", "mid": r"\mid", "partial": r"\partial",
+               "cdot": r"\cdot", "times": r"\times", "Tb": "^{T}",
+               "dots": r"\dots", "mid": r"\mid", "partial": r"\partial",
                "thin": r"\,", "reals": r"\mathbb{R}", "E": r"\mathbb{E}", "T": "^T", "theta": r"\theta",
                "Theta": r"\Theta", "Phi": r"\Phi", "delta": r"\delta", "cos": r"\cos", "sin": r"\sin",
                "dim": r"\dim", "rank": r"\operatorname{rank}", "null": r"\operatorname{null}",
                "Var": r"\operatorname{Var}"}
+
+    def _print_RopeFrequency(self, expr):
+        return "b^{-2(i-1)/d}"
 
     def _print_Glyph(self, expr: nodes.Glyph):
         return self._GLYPHS[expr.name] + (" " if expr.gap else "")

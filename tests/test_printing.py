@@ -109,6 +109,7 @@ NODES = [
     (nodes.Sub("v", nodes.Word("token")), r"v_{\text{token}}", "v_token"),
     (nodes.Word("a_b"), r"\text{a\_b}", "a_b"),
     (nodes.Sci("1.92", -6), r"1.92 \times 10^{-6}", "1.92 × 10^-6"),
+    (nodes.RopeFrequency(), "b^{-2(i-1)/d}", "b^(-2(i-1)/d)"),
 ]
 
 # (matrix form, LaTeX settings, its LaTeX, its Unicode)

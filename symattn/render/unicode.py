@@ -241,9 +241,13 @@ class UnicodePrinter(TermOrder, StrPrinter):
 
     # --- the maths of notes and titles ---------------------------------------------------------
     _GLYPHS = {"le": "≤", "ge": "≥", "ne": "≠", "to": "→", "in": "∈", "approx": "≈", "cdot": "·", "times": "×",
+               "Tb": "ᵀ",
                "dots": "…", "mid": "|", "partial": "∂", "thin": "", "reals": "ℝ", "E": "E", "T": "ᵀ",
                "theta": "θ", "Theta": "Θ", "Phi": "Φ", "delta": "δ", "cos": "cos", "sin": "sin", "dim": "dim",
                "rank": "rank", "null": "null", "Var": "Var"}
+
+    def _print_RopeFrequency(self, expr):
+        return "b^(-2(i-1)/d)"
 
     def _print_Glyph(self, expr):
         return self._GLYPHS[expr.name]
