@@ -21,7 +21,7 @@ import sympy as sp
 
 from .. import limits, nodes
 from ..errors import SymattnError
-from ..markup import Text as Markup
+from ..markup import Math, Text as Markup, math
 from ..escape import literal
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
@@ -172,8 +172,16 @@ def _options(spec, L, d):
     return base, [sp.Integer(p) for p in positions], pairing
 
 
-def _shape(m) -> str:
-    return f"{m.rows} \\times {m.cols}"
+_ANGLE_SUMS = (math(*nodes.glyphs("{cos}(a - b) = {cos} a {cos} b + {sin} a {sin} b")),
+               math(*nodes.glyphs("{sin}(a - b) = {sin} a {cos} b - {cos} a {sin} b")))
+_THETA_I = math(*nodes.glyphs("{theta}_i"))
+_P_THETA_I = math(*nodes.glyphs("p{thin}{theta}_i"))  # the angle of pair i at position p
+
+
+def _identity(letter: str, transpose: str = "T") -> Math:
+    """``R(mθ)ᵀ R(nθ) = R((n-m)θ)`` with θ (one pair) or Θ (all); ``Tb`` braces the T in LaTeX."""
+    t = "{%s}" % letter
+    return math(*nodes.glyphs(f"R(m{t}){{{transpose}}} R(n{t}) = R((n-m){t})"))
 
 
 def derive_rope(spec) -> Derivation:
@@ -198,7 +206,7 @@ def derive_rope(spec) -> Derivation:
     theta = sp.ImmutableMatrix([list(th)])
     last = len(th) - 1
     steps.append(Step(
-        id="frequencies", title=Text(r"旋转频率 $\theta_i$", r"Frequencies $\theta_i$"), lhs=nodes.Named(r"\theta", "theta"),
+        id="frequencies", title=Text(Markup.of("旋转频率 ", _THETA_I), Markup.of("Frequencies ", _THETA_I)), lhs=nodes.Named(r"\theta", "theta"),
         # 1-indexed like every matrix index here, so theta_i is column i of Phi
         formula=nodes.RopeFrequencies(sp.Symbol("b"), sp.Symbol("d"), last + 1),
         substituted=nodes.RopeFrequencies(base, d, last + 1),
@@ -206,15 +214,16 @@ def derive_rope(spec) -> Derivation:
                   sp.Pow(base, sp.Rational(-2 * last, d), evaluate=False) if last else sp.Integer(1), th[last]),
         exact=theta, numeric=evaluate(theta, digits),
         notes=(Text(Markup.parse(f"$d = {d}$，共 ${d // 2}$ 对坐标，每对一个频率；$b = {{}}$。"
-                                 f"下标从 $1$ 起：$\\theta_i$ 属于第 $i$ 对坐标（{_cols_zh(half, d)}），也是 $\\Phi$ 的第 $i$ 列。",
-                                 base),
+                                 f"下标从 $1$ 起：${{}}$ 属于第 $i$ 对坐标（{_cols_zh(half, d)}），也是 ${{}}$ 的第 $i$ 列。",
+                                 base, _THETA_I, nodes.Glyph("Phi")),
                     Markup.parse(f"$d = {d}$ gives ${d // 2}$ coordinate pairs, one frequency each; $b = {{}}$. "
-                                 f"Indices start at $1$: $\\theta_i$ belongs to pair $i$ ({_cols_en(half, d)}) and to "
-                                 "column $i$ of $\\Phi$.", base)),)))
+                                 f"Indices start at $1$: ${{}}$ belongs to pair $i$ ({_cols_en(half, d)}) and to "
+                                 "column $i$ of ${}$.", base, _THETA_I, nodes.Glyph("Phi"))),)))
 
     Phi = sp.ImmutableMatrix(L, len(th), lambda m, i: pos[m] * th[i])
+    p_theta_i = math(*nodes.glyphs("p {theta}_i"))
     steps.append(Step(
-        id="angles", title=Text(r"旋转角 $p \theta_i$", r"Angles $p \theta_i$"), lhs=nodes.Named(r"\Phi", "Phi"),
+        id="angles", title=Text(Markup.of("旋转角 ", p_theta_i), Markup.of("Angles ", p_theta_i)), lhs=nodes.Named(r"\Phi", "Phi"),
         formula=nodes.RopeAngles(), substituted=None,
         expanded=(nodes.Named(r"\Phi_{%s}" % index(L - 1, last)),
                   sp.Mul(pos[L - 1], th[last], evaluate=False), Phi[L - 1, last]),
@@ -224,20 +233,25 @@ def derive_rope(spec) -> Derivation:
 
     m1 = 1 if L > 1 else 0
     R = rotation(pos[m1], th, pairing)
+    r_p, shape, block = math(*nodes.glyphs("R(p {theta})")), nodes.Dims(*R.shape), nodes.Dims(2, 2)
     steps.append(Step(
-        id="rotation", title=Text(f"旋转矩阵 $R(p \\theta)$，$p = {pos[m1]}$（{literal(tokens[m1])}）",
-                                  f"Rotation $R(p \\theta)$ at $p = {pos[m1]}$ ({literal(tokens[m1])})"),
+        id="rotation", title=Text(Markup.parse(f"旋转矩阵 ${{}}$，$p = {pos[m1]}$（{literal(tokens[m1])}）", r_p),
+                                  Markup.parse(f"Rotation ${{}}$ at $p = {pos[m1]}$ ({literal(tokens[m1])})", r_p)),
         lhs=nodes.Named(r"R_{%s}" % pos[m1], "R"),
         formula=nodes.RopeRotation(last + 1, half),
         substituted=None, expanded=(), exact=R, numeric=evaluate(R, digits),
-        notes=(Text(f"维度: ${_shape(R)}$，由 ${d // 2}$ 个 $2 \\times 2$ 旋转组成（{_cols_zh(half, d)}）；位置 $0$ 处是单位矩阵。",
-                    f"Shape ${_shape(R)}$: ${d // 2}$ rotations of $2 \\times 2$ ({_cols_en(half, d)}); at position $0$ "
-                    "it is the identity."),)))
+        notes=(Text(Markup.parse(f"维度: ${{}}$，由 ${d // 2}$ 个 ${{}}$ 旋转组成（{_cols_zh(half, d)}）；"
+                                 "位置 $0$ 处是单位矩阵。", shape, block),
+                    Markup.parse(f"Shape ${{}}$: ${d // 2}$ rotations of ${{}}$ ({_cols_en(half, d)}); at position $0$ "
+                                 "it is the identity.", shape, block)),)))
 
     Qt, Kt = rotate(r.Q, pos, th, pairing), rotate(r.K, pos, th, pairing)
     b = pairs(d, pairing)[0][1]  # the partner of column 1
-    for name, M, Mt, step_id, title in (("q", r.Q, Qt, "rotated_queries", Text(r"旋转后的查询 $\tilde{Q}$", r"Rotated queries $\tilde{Q}$")),
-                                        ("k", r.K, Kt, "rotated_keys", Text(r"旋转后的键 $\tilde{K}$", r"Rotated keys $\tilde{K}$"))):
+    Q_rot, K_rot = nodes.Tilde(sp.Symbol("Q")), nodes.Tilde(sp.Symbol("K"))
+    for name, M, Mt, step_id, title in (("q", r.Q, Qt, "rotated_queries",
+                                         Text(Markup.of("旋转后的查询 ", Q_rot), Markup.of("Rotated queries ", Q_rot))),
+                                        ("k", r.K, Kt, "rotated_keys",
+                                         Text(Markup.of("旋转后的键 ", K_rot), Markup.of("Rotated keys ", K_rot)))):
         phi = pos[m1] * th[0]
         chain = (nodes.Named(r"\tilde{%s}_{%s}" % (name, index(m1, 0))),
                  nodes.RotatedEntry(name, m1, 0, b),
@@ -253,25 +267,28 @@ def derive_rope(spec) -> Derivation:
     S = relative_scores(r.Q, r.K, pos, th, pairing)
     n1 = min(1, L - 1)
     delta = pos[n1] - pos[0]
+    scores = math("S = ", Q_rot, K_rot, nodes.Glyph("T"))
+    s_mm = math(nodes.Sub("s", "mm"), *nodes.glyphs(" = q_m {cdot} k_m"))
     steps.append(Step(
-        id="scores", title=Text(r"旋转后的打分 $S = \tilde{Q}\tilde{K}^T$", r"Scores $S = \tilde{Q}\tilde{K}^T$"),
+        id="scores", title=Text(Markup.of("旋转后的打分 ", scores), Markup.of("Scores ", scores)),
         lhs=sp.MatrixSymbol("S", L, L),
         formula=nodes.Product(nodes.Named(r"\tilde{Q}", "Q_rot"), nodes.Transposed(nodes.Named(r"\tilde{K}", "K_rot"))),
         substituted=None,
         expanded=(nodes.Named("s_{%s}" % index(0, n1)),
                   nodes.ScoreRotations(n1 + 1), nodes.ScoreOffset(delta, n1 + 1), S[0, n1]),
         exact=S, numeric=evaluate(S, digits), row_labels=tokens, col_labels=tokens,
-        notes=(Text("用最后一步证明的恒等式 $R(m\\theta)^{T} R(n\\theta) = R((n-m)\\theta)$，每个分数只含位置差 $n - m$ 的三角函数。",
-                    "With the identity $R(m\\theta)^{T} R(n\\theta) = R((n-m)\\theta)$, proved in the last steps, "
-                    "each score holds only trigonometric functions of the offset $n - m$."),
-               Text("对角线上 $n = m$，旋转抵消：$s_{mm} = q_m \\cdot k_m$，与不加位置编码时相同。",
-                    "On the diagonal $n = m$ the rotations cancel: $s_{mm} = q_m \\cdot k_m$, as without "
-                    "position encoding."))))
+        notes=(Text(Markup.parse("用最后一步证明的恒等式 ${}$，每个分数只含位置差 $n - m$ 的三角函数。",
+                                 _identity("theta", "Tb")),
+                    Markup.parse("With the identity ${}$, proved in the last steps, each score holds only "
+                                 "trigonometric functions of the offset $n - m$.", _identity("theta", "Tb"))),
+               Text(Markup.parse("对角线上 $n = m$，旋转抵消：${}$，与不加位置编码时相同。", s_mm),
+                    Markup.parse("On the diagonal $n = m$ the rotations cancel: ${}$, as without "
+                                 "position encoding.", s_mm)))))
 
     D = relative_rotation_difference()
     Rm, Rn, Rd = _block(_m * _theta), _block(_n * _theta), _block((_n - _m) * _theta)
     steps.append(Step(
-        id="relative_rotation", title=Text(r"证明：$R(m\theta)^T R(n\theta) = R((n-m)\theta)$", r"Proof: $R(m\theta)^T R(n\theta) = R((n-m)\theta)$"),
+        id="relative_rotation", title=Text(Markup.of("证明：", _identity("theta")), Markup.of("Proof: ", _identity("theta"))),
         lhs=nodes.Named(r"\Delta", "Delta"),
         formula=nodes.RotationIdentity("theta"),
         substituted=nodes.Shifted(sp.MatMul(sp.ImmutableMatrix(Rm.T), sp.ImmutableMatrix(Rn), evaluate=False),
@@ -279,14 +296,13 @@ def derive_rope(spec) -> Derivation:
         expanded=(nodes.Named(r"\Delta_{11}"), (Rm.T * Rn)[0, 0] - Rd[0, 0],
                   nodes.Shifted(sp.expand((Rm.T * Rn)[0, 0]), _trig_zero(Rd[0, 0])), D[0, 0]),
         exact=D, numeric=evaluate(D, digits),
-        notes=(Text("用和角公式 $\\cos(a - b) = \\cos a \\cos b + \\sin a \\sin b$ 与 "
-                    "$\\sin(a - b) = \\sin a \\cos b - \\cos a \\sin b$ 展开后逐项相消，差恰好为零矩阵。",
-                    "Expanding with $\\cos(a - b) = \\cos a \\cos b + \\sin a \\sin b$ and "
-                    "$\\sin(a - b) = \\sin a \\cos b - \\cos a \\sin b$ cancels "
-                    "every term: the difference is exactly the zero matrix."),)))
+        notes=(Text(Markup.parse("用和角公式 ${}$ 与 ${}$ 展开后逐项相消，差恰好为零矩阵。", *_ANGLE_SUMS),
+                    Markup.parse("Expanding with ${}$ and ${}$ cancels every term: the difference is exactly the "
+                                 "zero matrix.", *_ANGLE_SUMS)),)))
 
     z = relative_score_difference()
     Z = sp.ImmutableMatrix([[z]])
+    in_plane = math(*nodes.glyphs("q, k {in} {reals}^2"))
     steps.append(Step(
         id="relative_score", title=Text("分数只依赖 $n - m$", "The score depends only on $n - m$"),
         lhs=nodes.Named(r"\delta", "delta"),
@@ -294,19 +310,24 @@ def derive_rope(spec) -> Derivation:
         substituted=None,
         expanded=(nodes.Named(r"\delta"), nodes.RotatedScoreIdentity(1), nodes.RotatedScoreIdentity(2), z),
         exact=Z, numeric=evaluate(Z, digits),
-        notes=(Text("对任意 $q, k \\in \\mathbb{R}^2$、任意位置 $m, n$ 成立（每一对坐标各自如此）：把所有位置同时平移，分数不变。",
-                    "This holds for all $q, k \\in \\mathbb{R}^2$ and all positions $m, n$ (pair by pair): shifting "
-                    "every position by the same amount leaves every score unchanged."),)))
+        notes=(Text(Markup.parse("对任意 ${}$、任意位置 $m, n$ 成立（每一对坐标各自如此）：把所有位置同时平移，分数不变。",
+                                 in_plane),
+                    Markup.parse("This holds for all ${}$ and all positions $m, n$ (pair by pair): shifting "
+                                 "every position by the same amount leaves every score unchanged.", in_plane)),)))
 
     steps.append(_layout_step(d, pairing, digits))
 
     title = spec.heading("旋转位置编码 RoPE：" + " ".join(map(literal, tokens)),
                          "Rotary position embedding (RoPE): " + " ".join(map(literal, tokens)))
-    intro = (Text(f"把 $Q$、$K$ 的每一对坐标按位置旋转，角度为 $p\\,\\theta_i$，$\\theta_i = b^{{-2(i-1)/d}}$（$i = 1, \\dots, d/2$）。"
-                  f"各词放在位置 " + "、".join(str(p) for p in pos) + "，所有值都是精确的 $\\cos$、$\\sin$。",
-                  f"Rotate each pair of coordinates of $Q$ and $K$ by the angle $p\\,\\theta_i$ with "
-                  f"$\\theta_i = b^{{-2(i-1)/d}}$ ($i = 1, \\dots, d/2$). The tokens sit at positions " + ", ".join(str(p) for p in pos)
-                  + "; every value is an exact $\\cos$ or $\\sin$."), _pairing_note(pairing, d))
+    freq, upto = math(*_THETA_I.parts, " = ", nodes.RopeFrequency()), math(*nodes.glyphs("i = 1, {dots}, d/2"))
+    cos, sin = nodes.Glyph("cos"), nodes.Glyph("sin")
+    intro = (Text(Markup.parse("把 $Q$、$K$ 的每一对坐标按位置旋转，角度为 ${}$，${}$（${}$）。各词放在位置 "
+                               + "、".join(str(p) for p in pos) + "，所有值都是精确的 ${}$、${}$。",
+                               _P_THETA_I, freq, upto, cos, sin),
+                  Markup.parse("Rotate each pair of coordinates of $Q$ and $K$ by the angle ${}$ with ${}$ (${}$). "
+                               "The tokens sit at positions " + ", ".join(str(p) for p in pos)
+                               + "; every value is an exact ${}$ or ${}$.", _P_THETA_I, freq, upto, cos, sin)),
+             _pairing_note(pairing, d))
     return Derivation(topic="rope", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
                       meta=(("base", base), ("positions", tuple(pos)), ("pairing", pairing)))
@@ -323,17 +344,19 @@ def _cols_en(half: bool, d: int) -> str:
 def _pairing_note(pairing: str, d: int) -> Text:
     """Which coordinates rotate together: the same Q and K give other scores in the other pairing."""
     if pairing == "half":
-        return Text(f"配对方式：前后两半（Hugging Face 的 `rotate_half`）：第 $i$ 维与第 $i + {d // 2}$ 维一起旋转，"
-                    "角度 $p\\,\\theta_i$；与 RoFormer 论文的相邻配对只差一个坐标置换，但同样的 $Q$、$K$ 给出不同的分数。",
-                    f"Pairing: halves (Hugging Face's `rotate_half`): coordinate $i$ rotates with coordinate "
-                    f"$i + {d // 2}$ by $p\\,\\theta_i$. It differs from the RoFormer paper's adjacent pairs by a "
-                    "permutation of the coordinates, so the same $Q$ and $K$ give other scores.")
-    return Text("配对方式：相邻配对（RoFormer 论文）：第 ${2i-1}$、${2i}$ 维一起旋转，角度 $p\\,\\theta_i$。"
-                f"Hugging Face 的 `rotate_half` 则把第 $i$ 维与第 $i + {d // 2}$ 维配对（`pairing = \"half\"`），"
-                "同样的 $Q$、$K$ 会给出不同的分数。",
-                "Pairing: interleaved (the RoFormer paper): coordinates $2i-1$ and $2i$ rotate together by "
-                f"$p\\,\\theta_i$. Hugging Face's `rotate_half` pairs coordinate $i$ with $i + {d // 2}$ instead "
-                "(`pairing = \"half\"`); the same $Q$ and $K$ then give other scores.")
+        return Text(Markup.parse(f"配对方式：前后两半（Hugging Face 的 `rotate_half`）：第 $i$ 维与第 $i + {d // 2}$ 维一起"
+                                 "旋转，角度 ${}$；与 RoFormer 论文的相邻配对只差一个坐标置换，但同样的 $Q$、$K$ 给出不同的分数。",
+                                 _P_THETA_I),
+                    Markup.parse(f"Pairing: halves (Hugging Face's `rotate_half`): coordinate $i$ rotates with "
+                                 f"coordinate $i + {d // 2}$ by ${{}}$. It differs from the RoFormer paper's adjacent "
+                                 "pairs by a permutation of the coordinates, so the same $Q$ and $K$ give other "
+                                 "scores.", _P_THETA_I))
+    return Text(Markup.parse("配对方式：相邻配对（RoFormer 论文）：第 ${2i-1}$、${2i}$ 维一起旋转，角度 ${}$。"
+                             f"Hugging Face 的 `rotate_half` 则把第 $i$ 维与第 $i + {d // 2}$ 维配对（`pairing = \"half\"`），"
+                             "同样的 $Q$、$K$ 会给出不同的分数。", _P_THETA_I),
+                Markup.parse("Pairing: interleaved (the RoFormer paper): coordinates $2i-1$ and $2i$ rotate together "
+                             f"by ${{}}$. Hugging Face's `rotate_half` pairs coordinate $i$ with $i + {d // 2}$ instead "
+                             "(`pairing = \"half\"`); the same $Q$ and $K$ then give other scores.", _P_THETA_I))
 
 
 def _layout_step(d: int, pairing: str, digits: int) -> Step:
@@ -345,20 +368,22 @@ def _layout_step(d: int, pairing: str, digits: int) -> Step:
     b = pairs(dp, pairing)[0][1]
     raw = (Rm.T * Rn)[0, b] - Rd[0, b]
     name = "相邻配对" if pairing == "interleaved" else "前后两半配对"
+    thetas = math(*nodes.glyphs("{Theta} = ({theta}_1, {dots}, "),
+                  nodes.Sub(nodes.Glyph("theta"), dp // 2, braces=True), ")")
     more = Text("", "") if dp == d else Text(f"（$d = {d}$ 时每一对同样如此，这里写出 $d = {dp}$）",
                                                f" (for $d = {d}$ each pair is the same; written out for $d = {dp}$)")
     return Step(
         id="relative_rotation_layout",
-        title=Text(f"证明（{name}，${dp} \\times {dp}$）：$R(m\\Theta)^T R(n\\Theta) = R((n-m)\\Theta)$",
-                   f"Proof ({pairing} pairing, ${dp} \\times {dp}$): $R(m\\Theta)^T R(n\\Theta) = R((n-m)\\Theta)$"),
+        title=Text(Markup.format(f"证明（{name}，{{}}）：{{}}", nodes.Dims(dp, dp), _identity("Theta")),
+                   Markup.format(f"Proof ({pairing} pairing, {{}}): {{}}", nodes.Dims(dp, dp), _identity("Theta"))),
         lhs=nodes.Named(r"\Delta_{\Theta}", "Delta_Theta"),
         formula=nodes.RotationIdentity("Theta"),
         substituted=None,  # d x d products of symbolic rotations run off the page; one entry shows the work
         expanded=(nodes.Named(r"(\Delta_{\Theta})_{%s}" % index(0, b)), raw,
                   nodes.Shifted(sp.expand((Rm.T * Rn)[0, b]), _trig_zero(Rd[0, b])), D[0, b]),
         exact=D, numeric=evaluate(D, digits),
-        notes=(Text(f"$\\Theta = (\\theta_1, \\dots, \\theta_{{{dp // 2}}})$ 取符号值，矩阵按{name}排列{more.zh}：差恰好为零矩阵，"
-                    "所以这种配对下分数同样只依赖 $n - m$。",
-                    f"$\\Theta = (\\theta_1, \\dots, \\theta_{{{dp // 2}}})$ symbolic, matrices laid out in the "
-                    f"{pairing} pairing{more.en}: the difference is exactly the zero matrix, so in this pairing too "
-                    "every score depends only on $n - m$."),))
+        notes=(Text(Markup.parse(f"${{}}$ 取符号值，矩阵按{name}排列{more.zh}：差恰好为零矩阵，"
+                                 "所以这种配对下分数同样只依赖 $n - m$。", thetas),
+                    Markup.parse(f"${{}}$ symbolic, matrices laid out in the {pairing} pairing{more.en}: the difference "
+                                 "is exactly the zero matrix, so in this pairing too every score depends only on $n - m$.",
+                                 thetas)),))
