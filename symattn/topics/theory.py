@@ -75,12 +75,15 @@ def _row_sums_vanish(row: SoftmaxRow) -> bool:
     return True
 
 
-def _sci(value, digits=3) -> str:
-    """``1.93 \\times 10^{-6}`` for inline math; plain digits for moderate values."""
+_ROOT_DK = nodes.Root(nodes.Sub("d", "k"))
+
+
+def _sci(value, digits=3) -> "str | nodes.Sci":
+    """``1.93 × 10^-6`` (a display node) for inline math; plain digits for moderate values."""
     if mpmath.mpf("1e-3") <= abs(value) < 10**4:
         return mpmath.nstr(value, digits)
     mant, _, exp = mpmath.nstr(value, digits, min_fixed=1, max_fixed=0).partition("e")
-    return f"{mant} \\times 10^{{{int(exp)}}}" if exp else mant
+    return nodes.Sci(mant, int(exp)) if exp else mant
 
 
 def _jacobian_step(step_id, title, row, label, tokens, digits, lhs_tex) -> Step:
@@ -147,10 +150,10 @@ def derive_softmax_gradient(spec) -> Derivation:
         expanded=(nodes.Named("z_{1}"), sp.Mul(sp.Pow(big, sp.Rational(1, 2), evaluate=False), scaled[i, 0],
                                                evaluate=False), z[0, 0]),
         exact=z, numeric=evaluate(z, digits), col_labels=tokens,
-        notes=(Text(Markup.parse(f"若 $d_k = {big}${as_zh}而不除以 $\\sqrt{{d_k}}$，同样的相似度模式给出的分数要大 "
-                                 "${}$ 倍。", root_math),
-                    Markup.parse(f"With $d_k = {big}${as_en} and no division by $\\sqrt{{d_k}}$, the same pattern "
-                                 "of similarity gives scores ${}$ times larger.", root_math)),)))
+        notes=(Text(Markup.parse(f"若 $d_k = {big}${as_zh}而不除以 ${{}}$，同样的相似度模式给出的分数要大 "
+                                 "${}$ 倍。", _ROOT_DK, root_math),
+                    Markup.parse(f"With $d_k = {big}${as_en} and no division by ${{}}$, the same pattern "
+                                 "of similarity gives scores ${}$ times larger.", _ROOT_DK, root_math)),)))
     srow = softmax_row(list(z))
     a = sp.ImmutableMatrix([list(srow.weights())])
     a_num = evaluate(a, digits)
@@ -160,8 +163,8 @@ def derive_softmax_gradient(spec) -> Derivation:
         formula=nodes.RowSoftmax(nodes.Named("z")), substituted=nodes.RowSoftmax(z),
         expanded=(nodes.Named("a_{1}"), nodes.ExpRatio(z[0, 0], tuple(z)), a[0, 0]),
         exact=a, numeric=a_num, col_labels=tokens,
-        notes=(Text(f"几乎是 one-hot：最小的权重约为 ${_sci(small)}$。",
-                    f"Almost one-hot: the smallest weight is about ${_sci(small)}$."),)))
+        notes=(Text(Markup.parse("几乎是 one-hot：最小的权重约为 ${}$。", _sci(small)),
+                    Markup.parse("Almost one-hot: the smallest weight is about ${}$.", _sci(small))),)))
     Jbig = jacobian(srow)
     Jsmall = jacobian(rows[i])
     big_num, small_num = evaluate(Jbig, digits), evaluate(Jsmall, digits)
@@ -170,22 +173,23 @@ def derive_softmax_gradient(spec) -> Derivation:
     shrink = mpmath.nint(top_small / top_big)
     step = _jacobian_step("saturated_jacobian", Text("饱和时的雅可比矩阵", "The Jacobian when saturated"),
                           srow, tokens[i], tokens, digits, r"J^{(z)}")
+    sizes = (_sci(top_big), _sci(top_small), _sci(shrink))
     step = replace(step, notes=step.notes + (Text(
-        f"最大的元素约为 ${_sci(top_big)}$，而缩放后（第 {i + 1} 行）约为 ${_sci(top_small)}$："
-        f"梯度小了约 ${_sci(shrink)}$ 倍，这就是“梯度消失”。",
-        f"Its largest entry is about ${_sci(top_big)}$, against ${_sci(top_small)}$ with scaling (row {i + 1}): "
-        f"the gradient is about ${_sci(shrink)}$ times smaller. That is the vanishing gradient."),))
+        Markup.parse(f"最大的元素约为 ${{}}$，而缩放后（第 {i + 1} 行）约为 ${{}}$：梯度小了约 ${{}}$ 倍，这就是“梯度消失”。",
+                     *sizes),
+        Markup.parse(f"Its largest entry is about ${{}}$, against ${{}}$ with scaling (row {i + 1}): "
+                     "the gradient is about ${}$ times smaller. That is the vanishing gradient.", *sizes)),))
     steps.append(step)
     steps.append(_limit_step(rows[i].exponents, f"{i + 1} ({literal(tokens[i])})", digits))
 
     title = spec.heading("softmax 的梯度与饱和：" + " ".join(map(literal, tokens)),
                          "The softmax gradient and saturation: " + " ".join(map(literal, tokens)))
-    intro = (Text("反向传播经过 softmax 时乘以它的雅可比矩阵 $J = \\operatorname{diag}(a) - a a^{T}$，"
-                  "即 $\\partial L / \\partial z = J \\, \\partial L / \\partial a$。下面对每一行精确计算 $J$，"
-                  "再看分数变大时 $J$ 如何趋于 $0$。",
-                  "Backpropagation through softmax multiplies by its Jacobian $J = \\operatorname{diag}(a) - a a^{T}$: "
-                  "$\\partial L / \\partial z = J \\, \\partial L / \\partial a$. Below, $J$ exactly for each "
-                  "row, then how $J$ goes to $0$ as the scores grow."),)
+    J_is = math("J = ", nodes.SoftmaxJacobian())
+    chain_rule = math(*nodes.glyphs("{partial }L / {partial }z = J {thin }{partial }L / {partial }a"))
+    intro = (Text(Markup.parse("反向传播经过 softmax 时乘以它的雅可比矩阵 ${}$，即 ${}$。下面对每一行精确计算 $J$，"
+                               "再看分数变大时 $J$ 如何趋于 $0$。", J_is, chain_rule),
+                  Markup.parse("Backpropagation through softmax multiplies by its Jacobian ${}$: ${}$. Below, $J$ "
+                               "exactly for each row, then how $J$ goes to $0$ as the scores grow.", J_is, chain_rule)),)
     return Derivation(topic="softmax_gradient", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro, meta=(("saturation_d_k", big),))
 
@@ -205,12 +209,13 @@ def _limit_step(exponents, label, digits) -> Step:
     limits = {e: sp.limit(e.subs(sp.exp(t / q), u), u, sp.oo) for e in set(J)}
     zero = all(v == 0 for v in limits.values())
     vec, u_is = nodes.ScaledRow(t, r), math(u, " = ", sp.exp(t / q))
-    where = (Text(Markup.parse(f"第 {label} 行移位后的分数按比例放大：${{}}$（$t \\to \\infty$ 相当于不缩放而 $d_k$ 越来越大）。", vec),
-                  Markup.parse(f"The shifted scores of row {label}, scaled up: ${{}}$ ($t \\to \\infty$ is like an "
-                               "ever larger $d_k$ without scaling).", vec)) if label else
-             Text(Markup.parse("一行示例分数 ${}$（$t \\to \\infty$ 相当于不缩放而 $d_k$ 越来越大）。", vec),
-                  Markup.parse("A model row of scores ${}$ ($t \\to \\infty$ is like an ever larger $d_k$ "
-                               "without scaling).", vec)))
+    t_grows = math(*nodes.glyphs("t {to} "), sp.oo)
+    where = (Text(Markup.parse(f"第 {label} 行移位后的分数按比例放大：${{}}$（${{}}$ 相当于不缩放而 $d_k$ 越来越大）。", vec, t_grows),
+                  Markup.parse(f"The shifted scores of row {label}, scaled up: ${{}}$ (${{}}$ is like an "
+                               "ever larger $d_k$ without scaling).", vec, t_grows)) if label else
+             Text(Markup.parse("一行示例分数 ${}$（${}$ 相当于不缩放而 $d_k$ 越来越大）。", vec, t_grows),
+                  Markup.parse("A model row of scores ${}$ (${}$ is like an ever larger $d_k$ "
+                               "without scaling).", vec, t_grows)))
     return Step(
         id="saturation_limit", title=Text("分数趋于无穷时的极限", "The limit as scores grow"),
         lhs=nodes.Named("J(t)", "J_t"), formula=nodes.SoftmaxJacobian(t),
@@ -218,12 +223,13 @@ def _limit_step(exponents, label, digits) -> Step:
         expanded=(sp.Limit(J[0, 0], t, sp.oo), limits[J[0, 0]]),
         exact=J, numeric=evaluate(J, digits),
         notes=(where,
-               Text(Markup.parse("当 $t \\to \\infty$ 时 $J(t)$ 的每个元素都精确地趋于 $0$（令 ${}$，分子次数低于分母）。", u_is)
-                    if zero else "当 $t \\to \\infty$ 时 $J(t)$ 并不全部趋于 $0$：最大的分数不止一个，权重不会趋于 one-hot。",
-                    Markup.parse("As $t \\to \\infty$ every entry of $J(t)$ tends to exactly $0$ (with ${}$ the "
-                                 "numerator has lower degree than the denominator).", u_is) if zero else
-                    "As $t \\to \\infty$ not every entry of $J(t)$ tends to $0$: the largest score is shared, "
-                    "so the weights do not become one-hot.")))
+               Text(Markup.parse("当 ${}$ 时 $J(t)$ 的每个元素都精确地趋于 $0$（令 ${}$，分子次数低于分母）。", t_grows, u_is)
+                    if zero else Markup.parse("当 ${}$ 时 $J(t)$ 并不全部趋于 $0$：最大的分数不止一个，权重不会趋于 one-hot。",
+                                              t_grows),
+                    Markup.parse("As ${}$ every entry of $J(t)$ tends to exactly $0$ (with ${}$ the "
+                                 "numerator has lower degree than the denominator).", t_grows, u_is) if zero else
+                    Markup.parse("As ${}$ not every entry of $J(t)$ tends to $0$: the largest score is shared, "
+                                 "so the weights do not become one-hot.", t_grows))))
 
 
 # --- why sqrt(d_k) -----------------------------------------------------------------------------
@@ -311,6 +317,8 @@ def derive_why_sqrt_dk(spec) -> Derivation:
     steps = []
 
     P = _pair_moments(n)
+    moments = (math(*nodes.glyphs("i {ne} j")), math(*nodes.glyphs("{E}[q_i] = 0")),
+               math(*nodes.glyphs("{E}[q_i k_i q_j k_j] = "), nodes.Sub(nodes.Glyph("delta"), "ij")))
     steps.append(Step(
         id="pair_moments", title=Text(f"成对的期望（$d_k = {n}$ 时逐项展开）", f"Pair expectations (written out for $d_k = {n}$)"),
         lhs=nodes.Named(r"\left(\mathbb{E}[q_i k_i q_j k_j]\right)_{ij}", "P"),
@@ -318,26 +326,27 @@ def derive_why_sqrt_dk(spec) -> Derivation:
         expanded=(E("q_1 k_1 q_1 k_1"), nodes.MomentProduct(),
                   sp.Mul(1, 1, evaluate=False), P[0, 0]),
         exact=P, numeric=evaluate(P, digits),
-        notes=(Text("$q$ 与 $k$ 的各分量相互独立、均值 $0$、方差 $1$。$i \\ne j$ 时乘积中有因子 $\\mathbb{E}[q_i] = 0$，"
-                    "所以是单位矩阵：$\\mathbb{E}[q_i k_i q_j k_j] = \\delta_{ij}$。",
-                    "The entries of $q$ and $k$ are independent, with mean $0$ and variance $1$. For $i \\ne j$ the "
-                    "product has a factor $\\mathbb{E}[q_i] = 0$, so the result is the identity: "
-                    "$\\mathbb{E}[q_i k_i q_j k_j] = \\delta_{ij}$."),
+        notes=(Text(Markup.parse("$q$ 与 $k$ 的各分量相互独立、均值 $0$、方差 $1$。${}$ 时乘积中有因子 ${}$，"
+                                 "所以是单位矩阵：${}$。", *moments),
+                    Markup.parse("The entries of $q$ and $k$ are independent, with mean $0$ and variance $1$. For ${}$ "
+                                 "the product has a factor ${}$, so the result is the identity: ${}$.", *moments)),
                Text("只用到一阶矩和二阶矩，不需要假设正态分布。",
                     "Only the first and second moments are used; no normality is assumed."))))
 
     q1, k1 = sp.symbols("q_1 k_1")
     zero = sp.ImmutableMatrix([[sp.expand(dk * expectation(q1 * k1, [q1, k1]))]])
+    mean = math(*nodes.glyphs("E[q {cdot} k]"))
     steps.append(Step(
-        id="mean", title=Text(r"均值 $E[q \cdot k]$", r"The mean $E[q \cdot k]$"), lhs=E(r"q \cdot k"),
+        id="mean", title=Text(Markup.of("均值 ", mean), Markup.of("The mean ", mean)), lhs=E(r"q \cdot k"),
         formula=nodes.MeanOfDot(), substituted=None,
         expanded=(E(r"q \cdot k"), nodes.MeanOfDot(substituted=True), zero[0, 0]),
         exact=zero, numeric=evaluate(zero, digits)))
 
     var = variance_of_dot()
     V = sp.ImmutableMatrix([[var]])
+    variance = math(*nodes.glyphs("{Var}(q {cdot} k) = d_k"))
     steps.append(Step(
-        id="variance", title=Text(r"方差 $\operatorname{Var}(q \cdot k) = d_k$", r"The variance $\operatorname{Var}(q \cdot k) = d_k$"),
+        id="variance", title=Text(Markup.of("方差 ", variance), Markup.of("The variance ", variance)),
         lhs=nodes.Named(r"\operatorname{Var}(q \cdot k)", "Var"),
         formula=nodes.VarianceOfDot(), substituted=nodes.VarianceOfDot(substituted=True),
         expanded=(nodes.Named(r"\operatorname{Var}(q \cdot k)"),
@@ -345,9 +354,9 @@ def derive_why_sqrt_dk(spec) -> Derivation:
         exact=V, numeric=evaluate(V, digits),
         notes=(Text("$d_k$ 个对角项各为 $1$，其余 $d_k(d_k - 1)$ 项为 $0$。",
                     "The $d_k$ diagonal pairs give $1$ each; the other $d_k(d_k - 1)$ give $0$."),
-               Text("所以点积的标准差是 $\\sqrt{d_k}$：维度越高，分数越分散。",
-                    "So the dot product has standard deviation $\\sqrt{d_k}$: the higher the dimension, "
-                    "the wider the scores spread."))))
+               Text(Markup.parse("所以点积的标准差是 ${}$：维度越高，分数越分散。", _ROOT_DK),
+                    Markup.parse("So the dot product has standard deviation ${}$: the higher the dimension, "
+                                 "the wider the scores spread.", _ROOT_DK)))))
 
     at = sp.ImmutableMatrix([[var.subs(dk, dk_value), sp.sqrt(var.subs(dk, dk_value))]])
     steps.append(Step(
@@ -366,8 +375,9 @@ def derive_why_sqrt_dk(spec) -> Derivation:
         formula=nodes.ScaledVariance(),
         substituted=sp.Mul(sp.Pow(dk, -1), var, evaluate=False),
         expanded=(), exact=one, numeric=evaluate(one, digits),
-        notes=(Text("除以 $\\sqrt{d_k}$ 使方差回到 $1$，与维度无关。",
-                    "Dividing by $\\sqrt{d_k}$ brings the variance back to $1$, whatever the dimension."),)))
+        notes=(Text(Markup.parse("除以 ${}$ 使方差回到 $1$，与维度无关。", _ROOT_DK),
+                    Markup.parse("Dividing by ${}$ brings the variance back to $1$, whatever the dimension.",
+                                 _ROOT_DK)),)))
 
     N, seed, d = opts["samples"], opts["seed"], int(dk_value)
     raw, scaled = sample_variance(d, N, seed)
@@ -383,11 +393,11 @@ def derive_why_sqrt_dk(spec) -> Derivation:
                     f"numpy `default_rng({seed})`, {N} pairs of ${d}$-dimensional standard normal vectors: sample "
                     f"variances ${raw:.2f}$ and ${scaled:.4f}$ (exact: ${d}$ and $1$)."),)))
 
-    title = spec.heading(r"为什么要除以 $\sqrt{d_k}$",
-                         r"Why divide by $\sqrt{d_k}$")
-    intro = (Text("常听到的说法：不除以 $\\sqrt{d_k}$ 会让 softmax 饱和、梯度消失。这里把原因推出来：点积的方差正好是 $d_k$。",
-                  "A common statement: without dividing by $\\sqrt{d_k}$ softmax saturates and the gradients "
-                  "vanish. Here is why: the variance of the dot product is exactly $d_k$."),)
+    title = spec.heading(Markup.of("为什么要除以 ", _ROOT_DK), Markup.of("Why divide by ", _ROOT_DK))
+    intro = (Text(Markup.parse("常听到的说法：不除以 ${}$ 会让 softmax 饱和、梯度消失。这里把原因推出来：点积的方差正好是 $d_k$。",
+                               _ROOT_DK),
+                  Markup.parse("A common statement: without dividing by ${}$ softmax saturates and the gradients "
+                               "vanish. Here is why: the variance of the dot product is exactly $d_k$.", _ROOT_DK)),)
     return Derivation(topic="why_sqrt_dk", title=title, tokens=spec.tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
                       meta=(("d_k", dk_value), ("samples", N), ("seed", seed), ("sample_variance", raw)))
