@@ -243,7 +243,7 @@ class UnicodePrinter(TermOrder, StrPrinter):
     _GLYPHS = {"le": "≤", "ge": "≥", "ne": "≠", "to": "→", "in": "∈", "approx": "≈", "cdot": "·", "times": "×",
                "Tb": "ᵀ",
                "dots": "…", "mid": "|", "partial": "∂", "thin": "", "reals": "ℝ", "E": "E", "T": "ᵀ",
-               "theta": "θ", "Theta": "Θ", "Phi": "Φ", "delta": "δ", "cos": "cos", "sin": "sin", "dim": "dim",
+               "theta": "θ", "Theta": "Θ", "Phi": "Φ", "delta": "δ", "cos": "cos", "sin": "sin", "dim": "dim ",
                "rank": "rank", "null": "null", "Var": "Var"}
 
     def _print_RopeFrequency(self, expr):

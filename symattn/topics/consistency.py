@@ -18,7 +18,7 @@ import sympy as sp
 from .. import nodes
 from ..errors import SymattnError
 from ..escape import literal
-from ..markup import Text as Markup
+from ..markup import Text as Markup, math
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import given, index
@@ -90,8 +90,10 @@ def _target(spec) -> tuple[str, sp.ImmutableMatrix]:
     return name, value
 
 
-def _shape(m) -> str:
-    return f"{m.rows} \\times {m.cols}"
+def _rank_test(name: str, x: int, aug: int):
+    """``rank X = rank[X | Q] = 3``, or ``rank X = 2 < rank[X | Q] = 3``."""
+    middle = f"= {{rank}}[X {{mid}} {name}]" if x == aug else f"= {x} < {{rank}}[X {{mid}} {name}]"
+    return math(*nodes.glyphs(f"{{rank}} X {middle} = {aug}"))
 
 
 def derive_consistency(spec) -> Derivation:
@@ -118,16 +120,15 @@ def derive_consistency(spec) -> Derivation:
                    Text(f"给定的 ${name}$", f"The given ${name}$"), spec)]
 
     ranks = sp.ImmutableMatrix([[sol.rank_x, sol.rank_aug]])
-    verdict = (Text(f"$\\operatorname{{rank}} X = \\operatorname{{rank}}[X \\mid {name}] = {sol.rank_x}$：方程 "
-                    f"$X {W} = {name}$ 有精确解，{src.zh} ${name}$ 是自洽的。",
-                    f"$\\operatorname{{rank}} X = \\operatorname{{rank}}[X \\mid {name}] = {sol.rank_x}$, so "
-                    f"$X {W} = {name}$ has an exact solution: {src.en} ${name}$ is consistent.")
+    ranked = _rank_test(name, sol.rank_x, sol.rank_aug)
+    verdict = (Text(Markup.parse(f"${{}}$：方程 $X {W} = {name}$ 有精确解，{src.zh} ${name}$ 是自洽的。", ranked),
+                    Markup.parse(f"${{}}$, so $X {W} = {name}$ has an exact solution: {src.en} ${name}$ is consistent.",
+                                 ranked))
                if sol.exists else
-               Text(f"$\\operatorname{{rank}} X = {sol.rank_x} < \\operatorname{{rank}}[X \\mid {name}] = "
-                    f"{sol.rank_aug}$：不存在 ${W}$ 使 $X {W} = {name}$，{src.zh} ${name}$ 不可能由 $X$ 投影得到。",
-                    f"$\\operatorname{{rank}} X = {sol.rank_x} < \\operatorname{{rank}}[X \\mid {name}] = "
-                    f"{sol.rank_aug}$: no ${W}$ gives $X {W} = {name}$; {src.en} ${name}$ cannot come "
-                    f"from projecting $X$."))
+               Text(Markup.parse(f"${{}}$：不存在 ${W}$ 使 $X {W} = {name}$，{src.zh} ${name}$ 不可能由 $X$ 投影得到。",
+                                 ranked),
+                    Markup.parse(f"${{}}$: no ${W}$ gives $X {W} = {name}$; {src.en} ${name}$ cannot come "
+                                 "from projecting $X$.", ranked)))
     why = []
     if sol.rank_x == X.rows:
         why.append(Text(f"$X$ 的 {X.rows} 行线性无关（行满秩），所以对任何 ${name}$ 都有解。",
@@ -152,8 +153,8 @@ def derive_consistency(spec) -> Derivation:
             formula=Gform, substituted=Gsub,
             expanded=(nodes.Named("g_{%s}" % index(0, 0)), nodes.Dot(*zip(a, b)), G[0, 0]),
             exact=G, numeric=evaluate(G, digits),
-            notes=(Text(Markup.parse(f"维度: ${_shape(G)}$，可逆（行列式 ${{}}$）。", G.det()),
-                        Markup.parse(f"Shape ${_shape(G)}$, invertible (determinant ${{}}$).", G.det())),)))
+            notes=(Text(Markup.parse("维度: ${}$，可逆（行列式 ${}$）。", nodes.Dims(*G.shape), G.det()),
+                        Markup.parse("Shape ${}$, invertible (determinant ${}$).", nodes.Dims(*G.shape), G.det())),)))
         Ginv = sp.ImmutableMatrix(G.inv())
         Gs = sp.MatrixSymbol("G", *G.shape)
         steps.append(Step(
@@ -169,17 +170,18 @@ def derive_consistency(spec) -> Derivation:
     steps.append(Step(
         id="pseudo_inverse", title=Text("伪逆 $X^{+}$", "Pseudo-inverse $X^{+}$"), lhs=nodes.Named("X^{+}", "X_pinv"),
         formula=pform, substituted=psub, expanded=(), exact=P, numeric=evaluate(P, digits),
-        notes=(Text(f"维度: ${_shape(P)}$；$X X^{{+}} X = X$。", f"Shape ${_shape(P)}$; $X X^{{+}} X = X$."),)))
+        notes=(Text(Markup.parse("维度: ${}$；$X X^{+} X = X$。", nodes.Dims(*P.shape)),
+                    Markup.parse("Shape ${}$; $X X^{+} X = X$.", nodes.Dims(*P.shape))),)))
 
     W0 = sol.W0
+    shapes = math(nodes.Dims(*P.shape, *T.shape), " = ", nodes.Dims(*W0.shape))
     steps.append(Step(
         id="solution", title=Text(f"最小范数解 $W_{name} = X^{{+}} {name}$", f"Minimum-norm solution $W_{name} = X^{{+}} {name}$"),
         lhs=Ws, formula=sp.MatMul(sp.MatrixSymbol("X^{+}", X.cols, X.rows), Ts),
         substituted=sp.MatMul(P, T, evaluate=False),
         expanded=(nodes.Named("w_{%s}" % index(0, 0)), nodes.Dot(*zip(P.row(0), T.col(0))), W0[0, 0]),
         exact=W0, numeric=evaluate(W0, digits),
-        notes=(Text(f"维度: $({_shape(P)})({_shape(T)}) = {_shape(W0)}$。",
-                    f"Shape: $({_shape(P)})({_shape(T)}) = {_shape(W0)}$."),
+        notes=(Text(Markup.parse("维度: ${}$。", shapes), Markup.parse("Shape: ${}$.", shapes)),
                Text("在所有解中，它的 Frobenius 范数最小：它的每一列都在 $X$ 的行空间里，与零空间正交。",
                     "Of all solutions it has the least Frobenius norm: each of its columns lies in the row "
                     "space of $X$, orthogonal to the null space.") if sol.exists else
@@ -194,21 +196,23 @@ def derive_consistency(spec) -> Derivation:
         expanded=(nodes.Named("(X %s)_{%s}" % (W, index(0, 0))), nodes.Dot(*zip(X.row(0), W0.col(0))), XW[0, 0]),
         exact=XW, numeric=evaluate(XW, digits), row_labels=tokens,
         notes=(Text(f"与 ${name}$ 逐项精确相等。", f"Equal to ${name}$ entry by entry, exactly.") if ok else
-               Text(f"与 ${name}$ 不相等：残差 $X {W} - {name} \\ne 0$。",
+               Text(Markup.parse(f"与 ${name}$ 不相等：残差 ${{}}$。", math(*nodes.glyphs(f"X {W} - {name} {{ne}} 0"))),
                     f"Not equal to ${name}$: the residual $X {W} - {name}$ is not zero."),)))
 
     N, k = sol.null, sol.null.cols
+    null_x = math(*nodes.glyphs("{null}(X)"))
     if k:
+        dim = math(*nodes.glyphs(f"{{dim }}{{null}}(X) = {X.cols} - {sol.rank_x} = {k}"))
         steps.append(Step(
-            id="null_space", title=Text(r"零空间 $\operatorname{null}(X)$", r"Null space $\operatorname{null}(X)$"), lhs=sp.MatrixSymbol("N", *N.shape),
+            id="null_space", title=Text(Markup.of("零空间 ", null_x), Markup.of("Null space ", null_x)), lhs=sp.MatrixSymbol("N", *N.shape),
             formula=nodes.NullSpace(), substituted=None,
             expanded=(nodes.Named(r"X n_{1}"), sp.MatMul(X, N.col(0), evaluate=False), sp.zeros(X.rows, 1)),
             exact=N, numeric=evaluate(N, digits),
-            notes=(Text(f"$\\dim \\operatorname{{null}}(X) = {X.cols} - {sol.rank_x} = {k}$。",
-                        f"$\\dim \\operatorname{{null}}(X) = {X.cols} - {sol.rank_x} = {k}$."),)))
+            notes=(Text(Markup.parse("${}$。", dim), Markup.parse("${}$.", dim)),)))
         C = sp.ImmutableMatrix(k, T.cols, lambda i, j: sp.Symbol(f"c_{{{index(i, j)}}}"))
         general = sp.ImmutableMatrix((W0 + N * C).applyfunc(sp.expand))
         free = k * T.cols
+        c_shape = nodes.Dims(k, T.cols)
         steps.append(Step(
             id="general_solution", title=Text("全部解与自由参数", "Every solution and its free parameters"),
             lhs=nodes.Named(f"{W}(C)", "W_general"),
@@ -217,12 +221,13 @@ def derive_consistency(spec) -> Derivation:
             substituted=sp.MatAdd(W0, sp.MatMul(N, C, evaluate=False), evaluate=False),
             expanded=(nodes.Named("w_{%s}(C)" % index(0, 0)), general[0, 0]),
             exact=general, numeric=evaluate(general, digits),
-            notes=(Text(f"自由参数 $C$ 是 ${k} \\times {T.cols}$ 矩阵，共 {free} 个："
-                        f"$\\dim\\operatorname{{null}}(X) \\times$ ${name}$ 的列数。"
-                        + ("任取 $C$ 都满足 $X W = " + name + "$，因为 $X N = 0$。" if sol.exists else ""),
-                        f"The free parameters $C$ form a ${k} \\times {T.cols}$ matrix, {free} in all: "
-                        f"$\\dim\\operatorname{{null}}(X)$ times the columns of ${name}$."
-                        + (f" Any $C$ gives $X W = {name}$, since $X N = 0$." if sol.exists else "")),)))
+            notes=(Text(Markup.parse(f"自由参数 $C$ 是 ${{}}$ 矩阵，共 {free} 个：${{}}$ ${name}$ 的列数。"
+                                     + ("任取 $C$ 都满足 $X W = " + name + "$，因为 $X N = 0$。" if sol.exists else ""),
+                                     c_shape, math(*nodes.glyphs("{dim}{null}(X) {times}"))),
+                        Markup.parse(f"The free parameters $C$ form a ${{}}$ matrix, {free} in all: "
+                                     f"${{}}$ times the columns of ${name}$."
+                                     + (f" Any $C$ gives $X W = {name}$, since $X N = 0$." if sol.exists else ""),
+                                     c_shape, math(*nodes.glyphs("{dim}{null}(X)")))),)))
 
     title = spec.heading(f"假设的 {name} 自洽吗？" + " ".join(map(literal, tokens)),
                          f"Is the assumed {name} consistent? " + " ".join(map(literal, tokens)))
