@@ -398,10 +398,12 @@ def derive_mha(spec) -> Derivation:
     steps += _concat_steps(res, W_O, tokens, digits)
     title = spec.heading(f"多头注意力（{h} 个头）：" + " ".join(map(literal, tokens)),
                          f"Multi-head attention ({h} heads): " + " ".join(map(literal, tokens)))
-    intro = (Text(f"把 $d = {Q.cols}$ 分成 $h = {h}$ 个头，每个头宽 $d_h = {d_h}$，各自做一次缩放点积注意力"
-                  f"（缩放用 $\\sqrt{{d_h}}$），再拼接并乘以 $W_O$。",
-                  f"Split $d = {Q.cols}$ into $h = {h}$ heads of width $d_h = {d_h}$; each head runs scaled "
-                  "dot-product attention (scaled by $\\sqrt{d_h}$); then concatenate and multiply by $W_O$."),)
+    root = nodes.Root(nodes.Sub("d", "h"))
+    intro = (Text(Markup.parse(f"把 $d = {Q.cols}$ 分成 $h = {h}$ 个头，每个头宽 $d_h = {d_h}$，各自做一次缩放点积注意力"
+                               "（缩放用 ${}$），再拼接并乘以 $W_O$。", root),
+                  Markup.parse(f"Split $d = {Q.cols}$ into $h = {h}$ heads of width $d_h = {d_h}$; each head runs "
+                               "scaled dot-product attention (scaled by ${}$); then concatenate and multiply by $W_O$.",
+                               root)),)
     return Derivation(topic="mha", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro, meta=(("heads", h), ("d_h", d_h)))
 
@@ -453,6 +455,7 @@ def derive_gqa(spec) -> Derivation:
     # The identity GQA = MHA with repeated K/V, for symbolic entries (L = 2, d_h = 1 keeps it small).
     grouped, repeated = _symbolic_pair(n_q, n_kv, 2, 1)
     diff = sp.ImmutableMatrix((grouped - repeated).applyfunc(sp.expand))
+    sizes = (nodes.Dims(2, n_q), nodes.Dims(2, n_kv))
     numeric_diff = sp.ImmutableMatrix(res.concat - mha(Q, Krep, matmul(V, repeat_matrix(n_q, n_kv, d_v)), n_q).concat)
     steps.append(Step(
         id="gqa_equals_mha", title=Text("证明：GQA = 重复 K/V 的 MHA", "Proof: GQA = MHA with repeated K/V"),
@@ -462,12 +465,13 @@ def derive_gqa(spec) -> Derivation:
         expanded=(nodes.Named(r"\Delta_{11}"), nodes.Named(r"o^{\mathrm{GQA}}_{11} - o^{\mathrm{MHA}}_{11}"),
                   nodes.Shifted(grouped[0, 0], repeated[0, 0]), diff[0, 0]),
         exact=diff, numeric=evaluate(diff, digits),
-        notes=(Text(f"这里取 $L = 2$ 个词、头宽 $d_h = 1$、$n_q = {n_q}$ 个查询头、$n_{{kv}} = {n_kv}$ 个 K/V 头："
-                    f"$Q$ 是 $2 \\times {n_q}$、$K$ 与 $V$ 是 $2 \\times {n_kv}$ 的全符号矩阵（每个元素一个符号），"
-                    "两边逐项展开后差恰好为 $0$：对任意实数都成立。",
-                    f"Here $L = 2$ tokens, head width $d_h = 1$, $n_q = {n_q}$ query heads and $n_{{kv}} = {n_kv}$ "
-                    f"K/V heads: $Q$ is $2 \\times {n_q}$ and $K$, $V$ are $2 \\times {n_kv}$, fully symbolic (one symbol "
-                    "per entry); after expansion the difference is exactly $0$, for every real value."),
+        notes=(Text(Markup.parse(f"这里取 $L = 2$ 个词、头宽 $d_h = 1$、$n_q = {n_q}$ 个查询头、$n_{{kv}} = {n_kv}$ 个 K/V 头："
+                                 "$Q$ 是 ${}$、$K$ 与 $V$ 是 ${}$ 的全符号矩阵（每个元素一个符号），"
+                                 "两边逐项展开后差恰好为 $0$：对任意实数都成立。", *sizes),
+                    Markup.parse(f"Here $L = 2$ tokens, head width $d_h = 1$, $n_q = {n_q}$ query heads and "
+                                 f"$n_{{kv}} = {n_kv}$ K/V heads: $Q$ is ${{}}$ and $K$, $V$ are ${{}}$, fully "
+                                 "symbolic (one symbol per entry); after expansion the difference is exactly $0$, "
+                                 "for every real value.", *sizes)),
                Text("上面的具体数值也一样：" + ("差矩阵恰好为 $0$。" if numeric_diff.is_zero_matrix else "差矩阵不为 $0$！"),
                     "The same holds for the numbers above: " + ("the difference is exactly $0$."
                                                                 if numeric_diff.is_zero_matrix else
