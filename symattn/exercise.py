@@ -314,7 +314,7 @@ def _key_backward(ex: Exercise) -> list[str]:
     are written \\nabla_{K}: check would read dK as a new K, and \\mathrm{d}O as a claim about O."""
     p, d, n = _p(ex), ex.derivation, ex.spec.digits
     out = _key_attention(ex)  # the givens include the upstream gradient
-    for step_id, name in (("grad_values", "\\nabla_{V} = A^T \\nabla_{O}"), ("grad_weights", "\\nabla_{A} = \\nabla_{O}\\, V^T"),
+    for step_id, name in (("grad_values", "\\nabla_{V} = A^T \\nabla_{O}"), ("grad_weight", "\\nabla_{A} = \\nabla_{O}\\, V^T"),
                           ("row_dot", "D = \\operatorname{rowsum}(\\nabla_{A} \\odot A)"),
                           ("grad_scaled_scores", "\\nabla_{\\tilde{S}} = A \\odot (\\nabla_{A} - D\\,\\mathbf{1}^T)"),
                           ("grad_queries", "\\nabla_{Q} = \\frac{\\nabla_{\\tilde{S}}\\, K}{\\sqrt{d_k}}"),

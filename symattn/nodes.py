@@ -412,6 +412,15 @@ class RopeFrequency(sp.Basic):
 _sub = index  # 1-based subscript digits: 12, or 10,2 when a part has two digits
 
 
+def _basic(x) -> sp.Basic:
+    """A SymPy object as it is, a whole number as an Integer; never text (no sympify)."""
+    if isinstance(x, sp.Basic):
+        return x
+    if isinstance(x, int) and not isinstance(x, bool):
+        return sp.Integer(x)
+    raise TypeError(f"a display node takes SymPy objects and whole numbers, not {type(x).__name__}")
+
+
 class _SelfPrinted(sp.Basic):
     def _symattn_latex(self, p):
         return self._form(p, True)
@@ -423,7 +432,7 @@ class _SelfPrinted(sp.Basic):
         raise NotImplementedError
 
     def __new__(cls, *args):
-        return super().__new__(cls, *(sp.sympify(a) for a in args))
+        return super().__new__(cls, *(_basic(a) for a in args))
 
 
 def _unit(x) -> bool:

@@ -42,7 +42,7 @@ def test_article_gradients_are_exact():
     assert all(is_zero(x) for x in d.step("row_dot").exact - sp.Matrix([1 / (E + 2), 1, 2 / (E + 2)]))
     assert d.step("grad_keys").exact[0, 0] == 0
     ids = [s.id for s in d.steps]
-    assert ids[-8:] == ["upstream", "grad_values", "grad_weights", "row_dot", "grad_scaled_scores",
+    assert ids[-8:] == ["upstream", "grad_values", "grad_weight", "row_dot", "grad_scaled_scores",
                         "grad_scores", "grad_queries", "grad_keys"]
 
 
@@ -113,7 +113,7 @@ def test_intermediate_gradients_match_numpy_formulas():
         a /= a.sum(axis=1, keepdims=True)
         da = g @ v.T
         D = (g * (a @ v)).sum(axis=1, keepdims=True)
-        assert np.allclose(_f(d.step("grad_weights").exact), da, atol=1e-12)
+        assert np.allclose(_f(d.step("grad_weight").exact), da, atol=1e-12)
         assert np.allclose(_f(d.step("row_dot").exact), D, atol=1e-12)
         assert np.allclose(_f(d.step("grad_scaled_scores").exact), a * (da - D), atol=1e-12)
 

@@ -689,7 +689,7 @@ def gradient_flow_concepts() -> list[Concept]:
     A, V, dO = back.step("weights").exact, back.step("values").exact, back.step("upstream").exact
     given = f"$A = {tex(A)}$，$V = {tex(V)}$，$dO = {tex(dO)}$"
     given_en = f"$A = {tex(A)}$, $V = {tex(V)}$, $dO = {tex(dO)}$"
-    dV, dA, D = back.step("grad_values").exact, back.step("grad_weights").exact, back.step("row_dot").exact
+    dV, dA, D = back.step("grad_values").exact, back.step("grad_weight").exact, back.step("row_dot").exact
     dSt, dQ = back.step("grad_scaled_scores").exact, back.step("grad_queries").exact
     add("backward/dv",
         "已知 $O = AV$ 和上游梯度 $dO$，$dV$ 是什么？为什么？",

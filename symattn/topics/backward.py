@@ -188,7 +188,7 @@ def derive_backward(spec) -> Derivation:
          _shape_note(As.T * dOs, (L, L), dO.shape, dV.shape))))
 
     steps.append(step(
-        "grad_weights", "权重的梯度 ", "Gradient of the weights ", dAs, dOs * Vs.T,
+        "grad_weight", "权重的梯度 ", "Gradient of the weights ", dAs, dOs * Vs.T,
         sp.MatMul(dO, transpose(V), evaluate=False),
         (E(da, 0, 0), nodes.Dot(*[(dO[0, k], V[0, k]) for k in range(V.cols)]), dA[0, 0]), dA,
         (Text(Say.of(math(E(da, 0, 1)), " 是 ", math(dOs), " 的第 1 行与 ", math(Vs), " 的第 2 行的点积。"),

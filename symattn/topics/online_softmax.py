@@ -50,7 +50,7 @@ class Super(_Printed):
     """
 
     def __new__(cls, x, t):
-        return super().__new__(cls, x, sp.sympify(t))
+        return super().__new__(cls, x, t if isinstance(t, sp.Basic) else sp.Integer(t))
 
     def _form(self, p, latex):
         x, t = (p._print(a) for a in self.args)
