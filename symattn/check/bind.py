@@ -25,7 +25,7 @@ from .consistency import declared_no_scaling
 from .judge import Match, match, right_text
 from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric
-from .read import Block, read_number
+from .read import Block, Entry, read_number
 
 
 def parse_entry(text: str):
@@ -353,7 +353,45 @@ class _Binder:
                 self._unverifiable(block, str(exc))
             except Exception as exc:  # noqa: BLE001 - one block must never stop the article
                 self._unverifiable(block, f"could not be checked (internal error: {type(exc).__name__})")
+        try:
+            with guard.budget():
+                self._percentages()
+        except guard.GuardError:
+            pass
         return self.claims, self.definitions, self.notes
+
+    def _percentages(self) -> None:
+        """Percentages in the prose after a distribution (``它 40% 的注意力放在…``) restate its
+        entries: one printed as 0.40 is 40%.  Bound by that printed equality, judged against the
+        entry's right value at the percentage's own precision; carried when the distribution was wrong."""
+        busy = {n for b in self.blocks for n in range(b.line, b.end + 1)}
+        raw = self.text.split("\n")
+        for n, line in enumerate(raw, start=1):
+            if n in busy:
+                continue
+            for m in _PCT.finditer(line):
+                ent = read_number(m.group(0).replace(" ", ""))
+                if ent is None:
+                    continue
+                src = next((b for b in reversed(self.seen) if b.end < n and n - b.end <= 8 and _softmax_rows(b)
+                            and id(b) in self.state), None)
+                if src is None:
+                    continue
+                wrong, root, right = self.state[id(src)]
+                cells = [(i, j) for i, r in enumerate(src.rows) for j, e in enumerate(r) if e.value == ent.value]
+                if not cells or (right is None and wrong):
+                    continue
+                truth = {(right if right is not None else src.matrix())[i, j] for i, j in cells}
+                if len(truth) != 1:
+                    continue   # 30% could be either of two entries that are not equal
+                exact = truth.pop()
+                pct = Entry(m.group(0).strip(), ent.value, ent.places, n, -1)
+                fake = Block(((pct,),), n, n, (), "prose", " ".join(line.split())[:160])
+                i, j = cells[0]
+                how = f"entry [{i + 1},{j + 1}] of the distribution printed on line {src.line}, as a percentage"
+                self._verdict(fake, "restated", self.conv, None, sp.ImmutableMatrix([[exact]]),
+                              match(fake.rows, numeric(sp.ImmutableMatrix([[exact]]))), how,
+                              carried=(root or src.line) if wrong else None)
 
     def _variant_name(self, block: Block) -> bool:
         """Its name was defined above as a variant of the usual step (``S = \\tilde{Q}\\tilde{K}^T``)."""
@@ -463,17 +501,17 @@ class _Binder:
             if a.right is None:
                 continue
             cells = [(i, j) for i in range(a.value.rows) for j in range(a.value.cols) if a.value[i, j] == value]
+            if not cells:
+                continue
+            row = self._query_of_terms(a, block) if block is not None else -1
+            if row is None:
+                continue   # the terms written beside it do not read these weights: an earlier print
+            if row >= 0:
+                cells = [(i, j) for i, j in cells if i == row]
             exact = {a.right[i, j] for i, j in cells}
             if len(exact) == 1:
                 return exact.pop(), a.line
-            if exact and block is not None:
-                row = self._query_of_terms(a, block)
-                if row is not None:
-                    hit = {a.right[i, j] for i, j in cells if i == row and self._v_row(block) in (None, j)}
-                    if len(hit) == 1:
-                        return hit.pop(), a.line
-            if exact:
-                return None
+            return None
         return None
 
     def _v_row(self, block: Block, values=None) -> int | None:
@@ -489,7 +527,8 @@ class _Binder:
 
     def _query_of_terms(self, weights: "_Author", block: Block) -> int | None:
         """The one row of the printed weights that every term ``w * [v_j]`` written on the
-        lines around ``block`` agrees with (w in column j, where [v_j] is row j of V)."""
+        lines around ``block`` agrees with (w in column j, where [v_j] is row j of V); -1 when
+        there are no such terms to decide with, None when they fit no single row."""
         raw = self.text.split("\n")
         terms = []
         for n in range(max(1, block.line - 4), min(len(raw), block.line + 4) + 1):
@@ -499,10 +538,10 @@ class _Binder:
             vec = [parse_entry(x) for x in re.split(r"[,\s]+", m.group(2).strip()) if x]
             j = self._v_row(block, vec) if None not in vec else None
             if j is None:
-                return None
+                return -1   # a vector that is not a row of V: not a weighted sum of V's rows
             terms.append((parse_entry(m.group(1)), j))
         if len(terms) < 2:
-            return None
+            return -1   # no terms beside it to decide with
         rows = [i for i in range(weights.value.rows)
                 if all(j < weights.value.cols and weights.value[i, j] == w for w, j in terms)]
         return rows[0] if len(rows) == 1 else None
@@ -1155,6 +1194,7 @@ _SHOW = {"KT": "Kᵀ", "scores": "QKᵀ", "scaled": "QKᵀ/√d_k", "weights": "
          "output": "the output A·V", "exp": "exp of the scaled scores", "masked": "masked scores"}
 
 
+_PCT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")
 _ROW_WORDS = re.compile(r"\b(?:row|fila|linha|ligne|zeile|riga)\s*\{?\s*(\d{1,3})\b|第\s*(\d{1,3})\s*行"
                         r"|(\d{1,3})\s*번째\s*행|(\d{1,3})\s*行目", re.I)
 

@@ -193,8 +193,9 @@ class _Checker:
                     self.table.inputs.setdefault(canon(name.raw), (_literal(lits[0])[1], seg.line))
             return
         exprs = [p for p in exprs if not isinstance(p, Name)]
-        if exprs and not any(isinstance(n, Name) for n in walk(exprs[0])):
-            # m = \frac{1}{4}: a value written as arithmetic is given, like a number; a later
+        if exprs and not any(isinstance(n, (Name, Lit)) for n in walk(exprs[0])):
+            # m = \frac{1}{4}: a number written as arithmetic is given, like a number (a product of
+            # printed matrices is a computation, not this); a later
             # m = 1 gives m another value, it claims nothing against this one
             try:
                 value = Evaluator(self.table, "exact", self.conv).eval(exprs[0])

@@ -53,6 +53,8 @@ def right_text(entry, x, places: int | None = None) -> str:
     if mpmath.isinf(x):
         return "-∞" if x < 0 else "∞"
     d = entry.places if places is None or entry.places is None else max(entry.places, places)
+    if str(getattr(entry, "text", "")).rstrip().endswith("%") and d is not None and d >= 2:
+        return fixed(x * 100, d - 2) + "%"   # 58% is corrected as a percentage: 45%
     return fixed(x, d or 0) if d else (str(int(mpmath.nint(x))) if abs(x - mpmath.nint(x)) < 1e-30
                                       else mpmath.nstr(x, 6))
 

@@ -260,8 +260,16 @@ class _Shapes:
         else:
             claim.detail = f"the shape is stated as {_show(dims)} ({src.strip()}), but {how}"
             claim.wrong_lines, claim.cause = [n], "slip"
-            claim.entries = [{"entry": "shape", "line": n, "claimed": _show(dims), "exact": _show(known),
-                              "correct": _show(known)}]
+            # the dimensions as printed ("3 x 2", "[3, 4]"), and the same text with the right ones,
+            # so that --fix edits exactly those two numbers
+            line = self.raw[n - 1]
+            printed = re.search(rf"{_DIM}|\[\s*\d+\s*,\s*\d+\s*\]|\d+\s*tokens?.*?\d+", src)
+            text = printed.group(0) if printed else _show(dims)
+            nums = iter(known)
+            correct = re.sub(r"\d+", lambda _: str(next(nums, "")), text, count=2)
+            at = line.find(text)
+            claim.entries = [{"entry": "shape", "line": n, "col": at if at >= 0 else None, "claimed": text,
+                              "exact": _show(known), "correct": correct}]
         self.claims.append(claim)
 
     def _block_above(self, n: int, comment: str) -> None:
