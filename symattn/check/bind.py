@@ -574,7 +574,8 @@ class _Binder:
         elif h in _GIVEN_STEPS and q.value(h, self._conv_for(block, h)) is None and not block.operand \
                 and block.shape[0] > 1 and not any(k in self.inputs for k in ("X", "Q", "K", "V")) \
                 and self._plausible_step(block, h):
-            if self._without_projections(block, [h], self._conv_for(block, h)) or self._restated(block, h):
+            if self._without_projections(block, [h], self._conv_for(block, h)) or self._restated(block, h) \
+                    or self._op_of_earlier(block):
                 return
             # a step printed without what it comes from (scores of random weights): the later
             # steps are checked from it, as the article does
@@ -743,7 +744,9 @@ class _Binder:
         if not cands and h == "weights" and block.shape[0] == 1 and self._softmax_of_named(block):
             return
         if not cands:
-            if h is None and (self._weighted_values(block) or self._op_of_earlier(block)):
+            # (nothing the inputs determine has its shape: its values against the author's recent
+            # steps are the only evidence, whatever its label)
+            if (h is None and self._weighted_values(block)) or self._op_of_earlier(block):
                 return
             why = (f"it is labelled as {_SHOW.get(h, h)}, but " if h else "") + self._why_none(block, h)
             return self._unverifiable(block, why)

@@ -1,0 +1,99 @@
+"""Layouts and bindings that real articles use, each on a small article written for the test.
+
+Every expected verdict is worked out by hand in the comment beside it; none is read from symattn.
+"""
+
+from symattn.check import check_text
+from symattn.check.read import read_blocks
+
+
+def _by_line(text):
+    out = {}
+    for c in check_text(text, "t.md").claims:
+        out.setdefault(c.line, []).append(c)
+    return out
+
+
+def _statuses(text, line):
+    return sorted({c.status for c in _by_line(text).get(line, [])})
+
+
+def test_a_notebook_output_is_named_print_by_print():
+    text = ("```python\nprint(query_2, key_2)\nprint(keys.shape)\n```\n```\n"
+            "tensor([0.4, 1.4]) tensor([0.5, 1.1])\ntorch.Size([6, 2])\n```\n")
+    labels = [b.labels[0] for b in read_blocks(text)]
+    assert labels == ["print(query_2)", "print(key_2)", "print(keys.shape)"]
+
+
+def test_a_print_inside_a_loop_names_nothing():
+    text = "```python\nfor r in rows:\n    print(r)\n```\n```\n[1, 2]\n[3, 4]\n```\n"
+    assert all(not lb.startswith("print(") for b in read_blocks(text) for lb in b.labels)
+
+
+def test_records_on_consecutive_lines_are_one_vector_per_named_slot():
+    text = "```\nAli    | Score: 0.5800\nkredi  | Score: 1.2400\nçekti  | Score: 1.1900\n```\n"
+    (block,) = read_blocks(text)
+    assert block.shape == (1, 3) and block.labels[0] == "Score:" and block.row_lines == (2,)
+    assert [e.line for e in block.rows[0]] == [2, 3, 4]
+
+
+def test_output_fence_arithmetic_and_inline_code_arithmetic_are_checked():
+    # e^1.20 = 3.3201 (exp(1.2) = 3.32012); 1 / 1.732 = 0.57737 -> 0.577; e^0.577 = 1.7806 -> 1.78
+    text = ("```\nAli -> e^1.20 = 3.3201\nAli -> 3.3201 / 82.7855 = 0.0401 (4.01%)\n```\n\n"
+            "- `1 / 1.732 = 0.577`\n- `e^0.577 = 1.79`\n")
+    assert _statuses(text, 2) == ["rounded"]
+    assert _statuses(text, 3) == ["rounded"]           # 3.3201 / 82.7855 = 0.04010...
+    assert _statuses(text, 6) == ["rounded"]           # the list marker is not a minus sign
+    assert _statuses(text, 7) == ["wrong"]             # e^0.577 = 1.7806, not 1.79
+
+
+def test_python_code_in_a_fence_is_not_read_as_arithmetic():
+    text = "```\nx = 1.5\ny = x * 2\n```\n"
+    assert _by_line(text) == {}
+
+
+def test_a_display_that_starts_with_equals_continues_the_one_before():
+    # (0.22)(0.54) + (0.64)(0.36) = 0.1188 + 0.2304 = 0.3492 -> 0.35; 0.36 would be wrong
+    ok = "\\[\ns = (0.22)(0.54) + (0.64)(0.36)\n\\]\n\\[\n= 0.1188 + 0.2304 \\approx 0.35\n\\]\n"
+    bad = ok.replace("0.35", "0.36")
+    assert "wrong" not in _statuses(ok, 5) and _statuses(ok, 5)
+    assert "wrong" in _statuses(bad, 5)
+
+
+def test_a_stated_q_k_v_equal_x_gives_wrong_weights_a_witness():
+    # X = [[1, 0], [0, 1]]; Q = K = V = X; scores = I; /sqrt(2): diag 0.7071;
+    # softmax row 1 = [e^0.7071, 1] / (e^0.7071 + 1) = [0.6698, 0.3302]
+    text = ("Here Q = K = V = X, scaled by $\\sqrt{d_k}$.\n\n"
+            "X = [[1, 0], [0, 1]]\n\nWeights:\n\n[[0.60, 0.40], [0.40, 0.60]]\n")
+    assert _statuses(text, 7) == ["wrong"]
+    assert _statuses(text.replace("0.60, 0.40], [0.40, 0.60", "0.67, 0.33], [0.33, 0.67"), 7) == ["rounded"]
+
+
+def test_a_row_maximum_and_a_division_by_row_sums_are_found_by_their_values():
+    # S = [[0.5, 0.1], [0.2, 0.9]] is given; its row maximum [0.5, 0.9] is right, and the
+    # author's sums [1.7, 1.8] divide E row by row
+    text = ("$$S = \\begin{bmatrix} 0.5 & 0.1 \\\\ 0.2 & 0.9 \\end{bmatrix}$$\n\n"
+            "$$m = \\begin{bmatrix} 0.5 \\\\ 0.9 \\end{bmatrix}$$\n\n"
+            "$$E = \\begin{bmatrix} 1.0 & 0.7 \\\\ 0.5 & 1.0 \\end{bmatrix}$$\n\n"
+            "$$l = \\begin{bmatrix} 1.7 \\\\ 1.5 \\end{bmatrix}$$\n\n"
+            "$$P = \\begin{bmatrix} 0.59 & 0.41 \\\\ 0.33 & 0.67 \\end{bmatrix}$$\n")
+    got = _by_line(text)
+    assert [c.status for c in got[3]] == ["exact"] and "row maximum" in got[3][0].detail
+    assert "row sum" in got[7][0].detail and got[7][0].status == "exact"
+    assert "divided by" in got[9][0].detail and got[9][0].status == "rounded"
+
+
+def test_a_label_that_names_the_row_picks_that_row():
+    # Q = K = [[1, 0], [0, 1]] given; row 2 of QK^T/sqrt(2) = [0, 0.7071]; softmax = [0.3302, 0.6698]
+    text = ("$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}, "
+            "K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$\\text{Softmax}(\\text{Row 2}) = \\begin{bmatrix} 0.40 & 0.60 \\end{bmatrix}$$\n")
+    (claim,) = [c for c in _by_line(text)[3] if c.status != "unverifiable"]
+    assert claim.status == "wrong" and claim.what.startswith("row 2 of softmax weights")
+
+
+def test_percentages_restate_the_distribution_above_them():
+    # softmax(0.5, 0.7, 0.5) = [0.3104, 0.3792, 0.3104]: 0.40 is wrong, so 40% is carried
+    text = "$$\\text{softmax}(0.5, 0.7, 0.5) = [0.30, 0.40, 0.30]$$\n\nIt gives 40% to itself.\n"
+    (pct,) = [c for c in _by_line(text)[3] if c.status == "wrong"]
+    assert pct.cause == "carried" and pct.root == 1 and pct.entries[0]["correct"] == "38%"
