@@ -23,6 +23,7 @@ from fractions import Fraction
 
 import mpmath
 
+from .. import limits
 from .bind import heads_from, hint
 from .claims import Claim
 from .judge import agrees, match
@@ -143,6 +144,8 @@ def _candidates(text: str, blocks: list[Block]):
     wo = [(b, _mat(b)) for b in blocks if _is_wo(b) and _mat(b)]
     for q, k, v, where in _inputs(blocks):
         d = len(q[0])
+        if max(len(q) * d, len(k) * len(k[0])) > limits.CHECK_MAX_BLOCK_ENTRIES:
+            continue     # larger than any block check reads: not split into heads
         if "times" in where:    # the projections themselves, when X and the W's are printed
             out += [("Q", None, _numeric(q), f"X · W_Q ({where})"), ("K", None, _numeric(k), f"X · W_K ({where})")]
             if v is not None:
