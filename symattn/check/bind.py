@@ -14,6 +14,8 @@ reported wrong only with a witness: the right value and where it comes from.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 from collections import Counter
 
@@ -1063,11 +1065,11 @@ class _Binder:
         lines = block.row_lines
         claim = Claim(block.line, block.source, "unverifiable", [list(r) for r in block.texts],
                       _show(value), what=how)
-        claim.lines = sorted(set(lines) | {e.line for r in block.rows for e in r})
+        claim = replace(claim, lines=sorted(set(lines) | {e.line for r in block.rows for e in r}))
         if m.full:
             exact = all(e.value == x for r, vr in zip(block.rows, value.tolist()) for e, x in zip(r, vr))
-            claim.status = "exact" if exact else "rounded"
-            claim.detail = f"agrees with {how}" + ("" if exact else ", at the printed precision")
+            claim = replace(claim, status="exact" if exact else "rounded")
+            claim = replace(claim, detail=f"agrees with {how}" + ("" if exact else ", at the printed precision"))
             self._record(fam, row, block, False, None, value if row is None else None)
             self.state[id(block)] = (False, None, value if row is None else None)
             self.claims.append(claim)
@@ -1075,30 +1077,30 @@ class _Binder:
         step, used = step if step is not None else self._stepwise(block, fam, conv, row)
         num = numeric(value)
         wrong = [(i, j) for i, r in enumerate(m.ok) for j, ok in enumerate(r) if not ok]
-        claim.status = "wrong"
-        claim.entries = [{"entry": f"[{i + 1},{j + 1}]" if row is None else f"[{row + 1},{j + 1}]",
+        claim = replace(claim, status="wrong")
+        claim = replace(claim, entries=[{"entry": f"[{i + 1},{j + 1}]" if row is None else f"[{row + 1},{j + 1}]",
                           "line": block.rows[i][j].line, "col": self._column(block.rows[i][j]),
                           "claimed": block.rows[i][j].text,
                           "exact": str(value[i, j]),
-                          "correct": right_text(block.rows[i][j], num[i][j])} for i, j in wrong]
-        claim.wrong_lines = sorted({block.rows[i][j].line for i, j in wrong})
+                          "correct": right_text(block.rows[i][j], num[i][j])} for i, j in wrong])
+        claim = replace(claim, wrong_lines=sorted({block.rows[i][j].line for i, j in wrong}))
         listing = "; ".join(f"{e['entry']} printed {e['claimed']}, should be {e['correct']}"
                             for e in claim.entries[:6])
         roots = [a for a in used if a.wrong]
         if carried is not None or (step is not None and step.full and roots):
             root = carried if carried is not None else min(a.root or a.line for a in roots)
-            claim.cause, claim.root = "carried", root
-            claim.detail = (f"{how}: follows from the article's own wrong value on line {root}, so it is wrong "
+            claim = replace(claim, cause="carried", root=root)
+            claim = replace(claim, detail=f"{how}: follows from the article's own wrong value on line {root}, so it is wrong "
                             f"too: {listing}")
         elif step is not None and step.full and used:
-            claim.cause = "drift"
-            claim.detail = (f"{how}: right from the rounded values printed on line(s) "
+            claim = replace(claim, cause="drift")
+            claim = replace(claim, detail=f"{how}: right from the rounded values printed on line(s) "
                             f"{', '.join(str(a.line) for a in used)}, but not from the exact inputs: {listing}")
-            claim.diagnosis = "intermediate values rounded early"
+            claim = replace(claim, diagnosis="intermediate values rounded early")
         else:
-            claim.cause = "slip"
-            claim.detail = f"{how}, from the article's inputs: {listing}"
-            claim.diagnosis = self._diagnose(block, fam, conv, row)
+            claim = replace(claim, cause="slip")
+            claim = replace(claim, detail=f"{how}, from the article's inputs: {listing}")
+            claim = replace(claim, diagnosis=self._diagnose(block, fam, conv, row))
         root = claim.root if claim.cause == "carried" else block.line
         self._record(fam, row, block, True, root, value if row is None else None)
         self.state[id(block)] = (True, root, value if row is None else None)
@@ -1189,7 +1191,7 @@ class _Binder:
     def _unverifiable(self, block: Block, why: str) -> None:
         claim = Claim(block.line, block.source, "unverifiable", [list(r) for r in block.texts], None,
                       detail=why)
-        claim.lines = sorted({e.line for r in block.rows for e in r})
+        claim = replace(claim, lines=sorted({e.line for r in block.rows for e in r}))
         self.claims.append(claim)
 
 

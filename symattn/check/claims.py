@@ -3,13 +3,31 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-__all__ = ["Claim", "Report", "STATUSES"]
-
-STATUSES = ("exact", "rounded", "wrong", "unverifiable")
+__all__ = ["Claim", "Report", "Status", "Cause", "STATUSES"]
 
 
-@dataclass
+class Status(StrEnum):
+    """A claim's verdict.  A ``str``, so it compares, prints and serialises as its value."""
+    EXACT = "exact"
+    ROUNDED = "rounded"
+    WRONG = "wrong"
+    UNVERIFIABLE = "unverifiable"
+
+
+class Cause(StrEnum):
+    """Why a wrong claim is wrong (empty for the others)."""
+    NONE = ""
+    SLIP = "slip"
+    CARRIED = "carried"
+    DRIFT = "drift"
+
+
+STATUSES = tuple(s.value for s in Status)
+
+
+@dataclass(frozen=True)
 class Claim:
     line: int                  # 1-based line in the article
     source: str                # the claim as written
@@ -26,6 +44,11 @@ class Claim:
     wrong_lines: list = field(default_factory=list)  # the lines of its wrong entries
     cause: str = ""            # for a wrong claim: slip, carried (from an earlier slip) or drift
     root: int | None = None    # for a carried one: the line of the first slip
+
+    def __post_init__(self):
+        # frozen, as a Step is: a new verdict is a new Claim (dataclasses.replace)
+        object.__setattr__(self, "status", Status(self.status))
+        object.__setattr__(self, "cause", Cause(self.cause))
 
 
 @dataclass

@@ -12,7 +12,7 @@ from dataclasses import replace
 import sympy as sp
 
 from .compare import compare
-from .evaluate import Convention, Evaluator, Table, Unresolved
+from .evaluate import Convention, Evaluator, Mode, Table, Unresolved
 from .ir import Name, Node, Op, walk
 from .symbols import canon
 
@@ -33,7 +33,7 @@ MISTAKES = (
 
 def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Convention) -> str:
     """The listed mistakes that reproduce the printed values ('' if none), joined by ' or '."""
-    reference = Evaluator(table, "exact", base)
+    reference = Evaluator(table, Mode.EXACT, base)
     try:
         truth = reference.eval(node)
     except Unresolved:
@@ -48,7 +48,7 @@ def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Conventio
         if conv.scale == "sqrt_dmodel" and not _differs(table, base):
             continue
         try:
-            value = Evaluator(table, "exact", conv, strict=strict).eval(node)
+            value = Evaluator(table, Mode.EXACT, conv, strict=strict).eval(node)
             if value == truth:
                 continue  # this mistake changes nothing here
             if compare(texts, claimed, value, rel).status != "wrong":
@@ -59,7 +59,7 @@ def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Conventio
 
 
 def _differs(table: Table, base: Convention) -> bool:
-    ev = Evaluator(table, "exact", base)
+    ev = Evaluator(table, Mode.EXACT, base)
     try:
         return ev.key("d_model") != ev.key("d_k")
     except Unresolved:
@@ -71,7 +71,7 @@ def transpose_slip(node: Node, wrong_entries, claimed, table: Table, base: Conve
     if not (isinstance(node, Op) and node.op == "T") or not wrong_entries:
         return ""
     try:
-        inner = Evaluator(table, "exact", base).eval(node.args[0])
+        inner = Evaluator(table, Mode.EXACT, base).eval(node.args[0])
     except Unresolved:
         return ""
     if not isinstance(inner, sp.MatrixBase):

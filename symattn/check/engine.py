@@ -25,7 +25,7 @@ from .bind import bind_blocks
 from .diagnose import diagnose, transpose_slip
 from .merge import merge
 from .read import read_blocks
-from .evaluate import Convention, Evaluator, Table, Unresolved, entry_ref, node_key
+from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref, node_key
 from .extract import Segment, extract
 from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
 from .notation import Chain, ParseError, parse_chains
@@ -159,7 +159,7 @@ class _Checker:
         if "d_k" in self.table.inputs:
             return
         try:
-            dk = Evaluator(self.table, "exact", self.conv).key("d_k")
+            dk = Evaluator(self.table, Mode.EXACT, self.conv).key("d_k")
         except Unresolved:
             return
         self.notes.append(f"d_k is not given as a number; it is taken as {dk}, the width of K")
@@ -198,7 +198,7 @@ class _Checker:
             # printed matrices is a computation, not this); a later
             # m = 1 gives m another value, it claims nothing against this one
             try:
-                value = Evaluator(self.table, "exact", self.conv).eval(exprs[0])
+                value = Evaluator(self.table, Mode.EXACT, self.conv).eval(exprs[0])
             except (Unresolved, guard.GuardError, ValueError, TypeError, ZeroDivisionError):
                 return
             self.table.inputs.setdefault(key, (value, seg.line))
@@ -207,6 +207,12 @@ class _Checker:
             self.table.formulas[key] = (exprs[0], seg.line)
 
     # ------------------------------------------------------------------ one item
+
+    def _put(self, slot: int, claim: Claim, **changes) -> Claim:
+        """The claim at ``slot`` with ``changes``: claims are frozen, so the report takes the new one."""
+        claim = replace(claim, **changes)
+        self.claims[slot] = claim
+        return claim
 
     def _unverifiable(self, seg, source, reason, what=""):
         self.claims.append(Claim(seg.line, source, "unverifiable", detail=reason, what=what))
@@ -281,13 +287,13 @@ class _Checker:
         a, b, c, d, e, f = _shape_product(source)
         claim = Claim(seg.line, source, "exact", [e, f], None, what="shape of a product")
         if b != c:
-            claim.status, claim.detail = "wrong", f"({a}×{b})({c}×{d}) is undefined: {b} ≠ {c}"
+            claim = replace(claim, status="wrong", detail=f"({a}×{b})({c}×{d}) is undefined: {b} ≠ {c}")
         elif (e, f) != (a, d):
-            claim.status, claim.detail = "wrong", f"({a}×{b})({c}×{d}) is {a}×{d}, not {e}×{f}"
-            claim.entries = [{"entry": "shape", "claimed": f"{e}x{f}", "exact": f"{a}x{d}",
-                              "correct": f"{a}x{d}"}]
+            claim = replace(claim, status="wrong", detail=f"({a}×{b})({c}×{d}) is {a}×{d}, not {e}×{f}")
+            claim = replace(claim, entries=[{"entry": "shape", "claimed": f"{e}x{f}", "exact": f"{a}x{d}",
+                              "correct": f"{a}x{d}"}])
         else:
-            claim.expected, claim.detail = [a, d], f"inner sizes agree ({b}); the product is {a}×{d}"
+            claim = replace(claim, expected=[a, d], detail=f"inner sizes agree ({b}); the product is {a}×{d}")
         self.claims.append(claim)
 
     def _lone(self, seg: Segment, chain: Chain) -> None:
@@ -321,12 +327,12 @@ class _Checker:
             # Scores, weights or output printed without what they come from: taken as given
             texts, value = _literal(chain.parts[1])
             claim = Claim(seg.line, chain.source, "unverifiable", texts_out(texts), None, what=pretty(head))
-            claim.detail = f"cannot compute {pretty(head)}: {self._why(key)}; the printed values are taken as given"
+            claim = replace(claim, detail=f"cannot compute {pretty(head)}: {self._why(key)}; the printed values are taken as given")
             if key == "weights" and isinstance(texts, tuple):
                 errors, notes = sanity_rows(texts)
                 claim.notes.extend(notes)
                 if errors:
-                    claim.status, claim.detail = "wrong", "; ".join(errors)
+                    claim = replace(claim, status="wrong", detail="; ".join(errors))
             self.claims.append(claim)
         if not derivable:
             texts, value = _literal(chain.parts[1])
@@ -354,7 +360,7 @@ class _Checker:
         if len(flat) > 2 and flat.lower() not in _AMBIGUOUS:
             return ""
         try:
-            truth = Evaluator(self.table, "exact", self.conv).eval(
+            truth = Evaluator(self.table, Mode.EXACT, self.conv).eval(
                 self.table.formula(key) if key in DIMENSIONS else Name(head.raw))
         except Unresolved:
             return ""
@@ -370,7 +376,7 @@ class _Checker:
 
     def _why(self, key: str) -> str:
         try:
-            Evaluator(self.table, "exact", self.conv, strict=frozenset([key])).key(key)
+            Evaluator(self.table, Mode.EXACT, self.conv, strict=frozenset([key])).key(key)
         except Unresolved as exc:
             return str(exc)
         return "it depends on itself"
@@ -384,12 +390,12 @@ class _Checker:
             if ref is None:
                 return False
             try:
-                Evaluator(self.table, "exact", self.conv)._entry(*ref)
+                Evaluator(self.table, Mode.EXACT, self.conv)._entry(*ref)
                 return True
             except Unresolved:
                 return False
         try:
-            Evaluator(self.table, "exact", self.conv).eval(formula)
+            Evaluator(self.table, Mode.EXACT, self.conv).eval(formula)
             return True
         except Unresolved:
             return False
@@ -409,7 +415,7 @@ class _Checker:
                 continue  # a value the article only asserts is not an identity for its operands
             if any(v == value for _, v, wrong in entries if not wrong) and key in self._keys():
                 return Name(key)
-        ev = Evaluator(self.table, "exact", self.conv)
+        ev = Evaluator(self.table, Mode.EXACT, self.conv)
         for key in self._keys():
             try:
                 v = ev.key(key)
@@ -433,82 +439,83 @@ class _Checker:
         how = pretty(formula) if formula is not None else pretty(exact_ref)
         key = node_key(exact_ref, self.table)
         claim = Claim(seg.line, chain.source, "unverifiable", texts_out(texts), None, what=what)
+        slot = len(self.claims)   # claims are frozen: each new verdict replaces it here
         self.claims.append(claim)
         softmaxish = key == "weights" or (isinstance(ref, Op) and ref.op in ("softmax", "softmax_cols"))
         errors, notes = sanity_rows(texts) if softmaxish and isinstance(texts, tuple) else ([], [])
         claim.notes.extend(notes)
         clash = self.table.conflict(key) or (self.table.conflict(canon(ref.raw)) if isinstance(ref, Name) else [])
         if clash and isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS and canon(ref.raw) in self.table.formulas:
-            claim.detail = (f"{ref.raw} has different values in the article (lines {', '.join(map(str, clash))}): "
+            claim = self._put(slot, claim, detail=f"{ref.raw} has different values in the article (lines {', '.join(map(str, clash))}): "
                             "which one is meant here is not clear")
             return
         if isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS and not self._derivable(canon(ref.raw)):
-            claim.detail = f"{ref.raw} is not determined by anything the article gives"
+            claim = self._put(slot, claim, detail=f"{ref.raw} is not determined by anything the article gives")
             return
-        exact_ev = Evaluator(self.table, "exact", self.conv)
+        exact_ev = Evaluator(self.table, Mode.EXACT, self.conv)
         try:
             truth = exact_ev.eval(
                 self.table.formula(canon(ref.raw)) if isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS
                 else exact_ref)
         except Unresolved as exc:
-            claim.detail = f"cannot compute {what or 'this'}: {exc}"
+            claim = self._put(slot, claim, detail=f"cannot compute {what or 'this'}: {exc}")
             if errors:
-                claim.status, claim.detail = "wrong", "; ".join(errors)
+                claim = self._put(slot, claim, status="wrong", detail="; ".join(errors))
             self._record(key, head, seg.line, claimed, claim.status == "wrong")
             return
-        author = Evaluator(self.table, "author", self.conv, seg.line)
+        author = Evaluator(self.table, Mode.AUTHOR, self.conv, seg.line)
         try:
             step = author.eval(ref)
         except Unresolved:
             step = None
         if _free(truth) and not _free(claimed):
             # a_11·(1 − a_11) with a_11 never given a number: no value to compare with
-            claim.detail = (f"{what or 'this'} depends on {', '.join(sorted(map(str, _free(truth))))}, "
+            claim = self._put(slot, claim, detail=f"{what or 'this'} depends on {', '.join(sorted(map(str, _free(truth))))}, "
                             "which the article does not give as numbers here")
             return
         end = compare(texts, claimed, truth, rel)
         if end.shape_error:
             # a label whose quantity has another shape is a wrong binding, not a wrong claim
-            claim.detail = (f"{what or 'this'} names a quantity whose value has another shape "
+            claim = self._put(slot, claim, detail=f"{what or 'this'} names a quantity whose value has another shape "
                             f"({end.shape_error}): probably another quantity, so it is not compared")
             return
         stepwise = compare(texts, claimed, step, rel) if step is not None else None
-        claim.expected = show(truth)
+        claim = self._put(slot, claim, expected=show(truth))
         carried = [line for line, wrong in author.used if wrong]
         given = sorted((line, key) for line, key in exact_ev.inputs_used if line != seg.line)
         if given:
             how += " from " + ", ".join(f"{_LABEL.get(key, key)} (line {line})" for line, key in given)
         if end.status != "wrong":
-            claim.status = end.status
-            claim.detail = agree(end, rel, how)
+            claim = self._put(slot, claim, status=end.status)
+            claim = self._put(slot, claim, detail=agree(end, rel, how))
         elif stepwise is not None and stepwise.status != "wrong" and carried:
             # right from the author's own wrong value: the reader's numbers are still wrong
-            claim.status = "wrong"
-            claim.detail = (f"follows from the article's own wrong value (line {carried[0]}), so it is wrong "
+            claim = self._put(slot, claim, status="wrong")
+            claim = self._put(slot, claim, detail=f"follows from the article's own wrong value (line {carried[0]}), so it is wrong "
                             f"too: {entry_list(end, 2)}")
-            claim.drift = "carried"
-            claim.cause, claim.root = "carried", carried[0]
+            claim = self._put(slot, claim, drift="carried")
+            claim = self._put(slot, claim, cause="carried", root=carried[0])
         elif stepwise is not None and stepwise.status != "wrong" and author.used:
-            claim.status = "wrong"
+            claim = self._put(slot, claim, status="wrong")
             lines = sorted({line for line, _ in author.used})
-            claim.drift = (f"stepwise from the rounded values on line(s) {', '.join(map(str, lines))} every "
+            claim = self._put(slot, claim, drift=f"stepwise from the rounded values on line(s) {', '.join(map(str, lines))} every "
                            f"step looks right, but from the inputs the values differ")
-            claim.detail = "rounding drift: " + wrong_summary(end, how)
-            claim.diagnosis = "intermediate values rounded early"
+            claim = self._put(slot, claim, detail="rounding drift: " + wrong_summary(end, how))
+            claim = self._put(slot, claim, diagnosis="intermediate values rounded early")
         else:
-            claim.status = "wrong"
-            claim.detail = end.shape_error or wrong_summary(end, how)
-            claim.diagnosis = transpose_slip(exact_ref, end.wrong, claimed, self.table, self.conv) or \
-                diagnose(exact_ref, texts, claimed, rel, self.table, self.conv)
+            claim = self._put(slot, claim, status="wrong")
+            claim = self._put(slot, claim, detail=end.shape_error or wrong_summary(end, how))
+            claim = self._put(slot, claim, diagnosis=transpose_slip(exact_ref, end.wrong, claimed, self.table, self.conv) or \
+                diagnose(exact_ref, texts, claimed, rel, self.table, self.conv))
             if claim.diagnosis.startswith("no scaling") and self.stated_scaling:
-                claim.diagnosis += (f"; the article states ÷√d_k (line {self.stated_scaling}) but does not "
-                                    "apply it in these numbers")
-        claim.entries = [entry_dict(e, what) for e in end.wrong]
+                claim = self._put(slot, claim, diagnosis=claim.diagnosis + (f"; the article states ÷√d_k (line {self.stated_scaling}) but does not "
+                                    "apply it in these numbers"))
+        claim = self._put(slot, claim, entries=[entry_dict(e, what) for e in end.wrong])
         if softmaxish:
             errors += self._shift_check(ref, exact_ref, texts, seg.line)
         if errors:
-            claim.status = "wrong"
-            claim.detail = "; ".join(([claim.detail] if claim.detail and end.status == "wrong" else []) + errors)
+            claim = self._put(slot, claim, status="wrong")
+            claim = self._put(slot, claim, detail="; ".join(([claim.detail] if claim.detail and end.status == "wrong" else []) + errors))
         if isinstance(truth, sp.MatrixBase):
             self.matrices.append((seg.line, what, truth))
         self._record(key, head, seg.line, claimed, claim.status == "wrong")
@@ -522,7 +529,7 @@ class _Checker:
         """Rows of scores that differ by a constant must get the same printed weights."""
         arg = ref.args[0] if isinstance(ref, Op) and ref.op == "softmax" else Name("scaled")
         try:
-            scores = Evaluator(self.table, "author", self.conv, line).eval(arg)
+            scores = Evaluator(self.table, Mode.AUTHOR, self.conv, line).eval(arg)
         except Unresolved:
             return []
         out = []
@@ -538,45 +545,46 @@ class _Checker:
     def _identity_claim(self, seg, chain, left: Node, right: Node, rel: str) -> None:
         """``expr = expr``: equal exactly (or, with printed decimals, up to their rounding)."""
         claim = Claim(seg.line, chain.source, "unverifiable", what=f"{pretty(left)} = {pretty(right)}")
+        slot = len(self.claims)   # claims are frozen: each new verdict replaces it here
         self.claims.append(claim)
-        ev = Evaluator(self.table, "exact", self.conv)
+        ev = Evaluator(self.table, Mode.EXACT, self.conv)
         if all(isinstance(n, Name) and canon(n.raw) in self.table.inputs for n in (left, right)):
             try:
                 equal = same(ev.eval(left), ev.eval(right))
             except Unresolved:
                 equal = False
             if not equal:
-                claim.detail = ("a relation between two values the article gives (a condition or a case), "
+                claim = self._put(slot, claim, detail="a relation between two values the article gives (a condition or a case), "
                                 "not a computed claim")
                 return
         try:
             a, b = ev.eval(self._identify(left)), ev.eval(self._identify(right))
         except Unresolved as exc:
-            claim.detail = f"cannot compute both sides: {exc}"
+            claim = self._put(slot, claim, detail=f"cannot compute both sides: {exc}")
             return
-        claim.expected = show(a)
+        claim = self._put(slot, claim, expected=show(a))
         if bool(_free(a)) != bool(_free(b)):
-            claim.expected = None
-            claim.detail = (f"one side depends on {', '.join(sorted(map(str, _free(a) | _free(b))))}, "
+            claim = self._put(slot, claim, expected=None)
+            claim = self._put(slot, claim, detail=f"one side depends on {', '.join(sorted(map(str, _free(a) | _free(b))))}, "
                             "which the article does not give as numbers here")
             return
         if isinstance(a, sp.MatrixBase) != isinstance(b, sp.MatrixBase) or \
                 (isinstance(a, sp.MatrixBase) and a.shape != b.shape):
-            claim.detail = "the two sides have different shapes, so they name different things: not compared"
+            claim = self._put(slot, claim, detail="the two sides have different shapes, so they name different things: not compared")
             return
         diff = (a - b) if not isinstance(a, sp.MatrixBase) else sp.ImmutableMatrix(a - b)
         values = list(diff) if isinstance(diff, sp.MatrixBase) else [diff]
         if same(a, b):
-            claim.status, claim.detail = "exact", "both sides are exactly equal"
+            claim = self._put(slot, claim, status="exact", detail="both sides are exactly equal")
             return
         if has_decimals(right) or rel == "≈":
             tol = sp.Rational(1, 10) ** _min_decimals(right) * 5 * max(1, _magnitude(a))
             if all(v.is_number and abs(sp.N(v, 30)) <= tol for v in values):
-                claim.status = "rounded"
-                claim.detail = "equal up to the rounding of the printed decimals"
+                claim = self._put(slot, claim, status="rounded")
+                claim = self._put(slot, claim, detail="equal up to the rounding of the printed decimals")
                 return
-        claim.status = "wrong"
-        claim.detail = f"the two sides differ: {show(a)} versus {show(b)}"
+        claim = self._put(slot, claim, status="wrong")
+        claim = self._put(slot, claim, detail=f"the two sides differ: {show(a)} versus {show(b)}")
 
     def _shape_claim(self, seg, shape: Shape) -> None:
         try:
@@ -588,32 +596,33 @@ class _Checker:
         claim = Claim(seg.line, shape.text.replace(r"\shape", "").replace("{", "(").replace("}", ")")
                       if shape.text.startswith(r"\shape") else shape.text, "unverifiable",
                       [shape.rows, shape.cols], None, what=what)
-        claim.source = _shape_source(shape)
+        claim = replace(claim, source=_shape_source(shape))
+        slot = len(self.claims)   # claims are frozen: each new verdict replaces it here
         self.claims.append(claim)
         try:
-            value = Evaluator(self.table, "author", self.conv, seg.line).eval(shape.node)
+            value = Evaluator(self.table, Mode.AUTHOR, self.conv, seg.line).eval(shape.node)
         except Unresolved as exc:
-            claim.detail = f"cannot compute the shape: {exc}"
+            claim = self._put(slot, claim, detail=f"cannot compute the shape: {exc}")
             return
         if not isinstance(value, sp.MatrixBase):
-            claim.detail = "the annotated expression is a number, not a matrix"
-            claim.status = "wrong"
+            claim = self._put(slot, claim, detail="the annotated expression is a number, not a matrix")
+            claim = self._put(slot, claim, status="wrong")
             return
-        claim.expected = [value.rows, value.cols]
+        claim = self._put(slot, claim, expected=[value.rows, value.cols])
         symbolic_rows = value.cols == 1 and any(e.free_symbols for e in value)
         if value.rows == shape.rows and value.cols == shape.cols:
-            claim.status, claim.detail = "exact", f"the matrix is {value.rows}×{value.cols}"
+            claim = self._put(slot, claim, status="exact", detail=f"the matrix is {value.rows}×{value.cols}")
         elif symbolic_rows and value.rows == shape.rows:
             names = ", ".join(sorted({str(s) for e in value for s in e.free_symbols}))
-            claim.expected = None
-            claim.detail = (f"{value.rows} rows agree; the width depends on the rows {names}, "
+            claim = self._put(slot, claim, expected=None)
+            claim = self._put(slot, claim, detail=f"{value.rows} rows agree; the width depends on the rows {names}, "
                             "whose width the article does not give as numbers")
         else:
-            claim.status = "wrong"
-            claim.detail = (f"annotated {shape.rows}×{shape.cols}, but the matrix is "
+            claim = self._put(slot, claim, status="wrong")
+            claim = self._put(slot, claim, detail=f"annotated {shape.rows}×{shape.cols}, but the matrix is "
                             f"{value.rows}×{value.cols}")
-            claim.entries = [{"entry": "shape", "claimed": f"{shape.rows}x{shape.cols}",
-                              "exact": f"{value.rows}x{value.cols}", "correct": f"{value.rows}x{value.cols}"}]
+            claim = self._put(slot, claim, entries=[{"entry": "shape", "claimed": f"{shape.rows}x{shape.cols}",
+                              "exact": f"{value.rows}x{value.cols}", "correct": f"{value.rows}x{value.cols}"}])
 
     def _narrative(self, seg: Segment) -> None:
         if seg.before == "percent":
@@ -633,9 +642,9 @@ class _Checker:
                 cmp = compare(node.texts, node.value, truth, "≈" if has_decimals(node) else "=")
                 claim = Claim(seg.line, seg.text, cmp.status, texts_out(node.texts), show(truth),
                               what=f"row {row} of {what}")
-                claim.detail = (f"row {row} of {what} (line {line}): " +
+                claim = replace(claim, detail=f"row {row} of {what} (line {line}): " +
                                 (agree(cmp, "≈") if cmp.status != "wrong" else entry_list(cmp)))
-                claim.entries = [entry_dict(e, f"row {row}") for e in cmp.wrong]
+                claim = replace(claim, entries=[entry_dict(e, f"row {row}") for e in cmp.wrong])
                 self.claims.append(claim)
                 return
         self._unverifiable(seg, seg.text, "a list of numbers in the prose, not tied to a quantity", "narrative")

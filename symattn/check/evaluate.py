@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import sympy as sp
 
@@ -129,12 +130,19 @@ def _mat(value):
     return isinstance(value, sp.MatrixBase)
 
 
+class Mode(StrEnum):
+    """How names are evaluated: ``exact`` from the article's inputs (end to end), ``author`` from
+    the values the author printed on earlier lines (stepwise)."""
+    EXACT = "exact"
+    AUTHOR = "author"
+
+
 class Evaluator:
     """Evaluate trees in one mode under one convention, at one line of the article."""
 
-    def __init__(self, table: Table, mode: str = "exact", convention: Convention = Convention(),
+    def __init__(self, table: Table, mode: Mode | str = Mode.EXACT, convention: Convention = Convention(),
                  line: int = 10 ** 9, strict: frozenset = frozenset()):
-        self.table, self.mode, self.conv, self.line = table, mode, convention, line
+        self.table, self.mode, self.conv, self.line = table, Mode(mode), convention, line
         self.strict = strict   # keys whose failing formula is an error, never replaced by a printed value
         self.used: list[tuple[int, bool]] = []   # author values used: (line, was it wrong)
         self._memo: dict[str, sp.Basic] = {}
@@ -151,7 +159,7 @@ class Evaluator:
         if raw == "e":
             return self._base()
         key = canon(raw)
-        if self.mode == "author":
+        if self.mode is Mode.AUTHOR:
             earlier = [e for e in self.table.author.get(key, ()) if e[0] < self.line]
             if earlier:
                 line, value, wrong = earlier[-1]
@@ -160,7 +168,7 @@ class Evaluator:
         return self.key(key, raw)
 
     def key(self, key: str, raw: str | None = None):
-        memo_ok = self.mode == "exact"
+        memo_ok = self.mode is Mode.EXACT
         if memo_ok and key in self._memo:
             self.inputs_used |= self._deps[key]
             return self._memo[key]
@@ -237,7 +245,7 @@ class Evaluator:
             return self.name(node.raw)
         if not isinstance(node, Op):
             raise Unresolved("cannot evaluate this")
-        if self.mode == "author":
+        if self.mode is Mode.AUTHOR:
             # stepwise: a sub-expression the author printed earlier takes the printed value
             earlier = [e for e in self.table.author.get(node_key(node, self.table), ()) if e[0] < self.line]
             if earlier:

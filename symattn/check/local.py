@@ -264,14 +264,14 @@ def _relation(relation: str, value):
 
 def _scalar_arg(arg: str):
     """``\\times \\frac{1}{\\sqrt{4}}`` or ``/ 2``: the factor an arrow applies."""
-    from .evaluate import Evaluator, Table, Unresolved
+    from .evaluate import Evaluator, Mode, Table, Unresolved
     from .notation import ParseError, parse_chains
     a = arg.strip()
     divide = bool(re.match(r"^(?:/|\\div|÷)", a))
     a = re.sub(r"^(?:\\times|×|\*|\\cdot|/|\\div|÷)\s*", "", a)
     try:
         chains = parse_chains(a)
-        v = Evaluator(Table(), "exact").eval(chains[0].parts[0])
+        v = Evaluator(Table(), Mode.EXACT).eval(chains[0].parts[0])
     except (ParseError, Unresolved, IndexError, AttributeError, TypeError):
         return None
     if isinstance(v, sp.MatrixBase) or not getattr(v, "is_number", False) or v == 0:

@@ -9,6 +9,8 @@ pass could not read, or read only as unverifiable.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 
 from .bind import heads_from, per_head
@@ -25,13 +27,14 @@ def _row_of(entry: dict) -> int | None:
 def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str = "", notes=()) -> Report:
     claims = list(report.claims)
     heads = heads_from(text)
-    for c in claims:
+    for k, c in enumerate(claims):
         if c.status == "wrong" and heads is not None and c.line >= heads and per_head(f"{c.what} ="):
             # after the article turns to several heads, a named step may be one head's or the
             # concatenation: the single-head value is no witness
-            c.status, c.entries, c.diagnosis = "unverifiable", [], ""
-            c.detail = ("a step of multi-head attention; heads are not split here, so the single-head "
+            c = replace(c, status="unverifiable", entries=[], diagnosis="")
+            c = replace(c, detail="a step of multi-head attention; heads are not split here, so the single-head "
                         "value is not compared")
+            claims[k] = c
     by_line: dict[int, list[Claim]] = {}
     for c in claims:
         by_line.setdefault(c.line, []).append(c)
@@ -39,7 +42,7 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str =
     for b in blocks:
         block_at.setdefault(b.line, []).append(b)
     # named claims take the lines of the block they were read from
-    for c in claims:
+    for k, c in enumerate(claims):
         shape = _shape(c.claimed)
         # the printed matrix of a named claim: on its line, or further down its chain
         # (K = [X] [W] = [R] over many lines)
@@ -47,22 +50,23 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str =
                  if b.shape == shape and b.texts == _texts(c.claimed)][:1]
         if match:
             b = match[-1]
-            c.lines = sorted({e.line for r in b.rows for e in r})
+            c = replace(c, lines=sorted({e.line for r in b.rows for e in r}))
             if c.status == "wrong":
                 rows = {_row_of(e) for e in c.entries} - {None}
-                c.wrong_lines = sorted({b.rows[i - 1][0].line for i in rows if 0 < i <= len(b.rows)}) or [c.line]
+                c = replace(c, wrong_lines=sorted({b.rows[i - 1][0].line for i in rows if 0 < i <= len(b.rows)}) or [c.line])
                 for e in c.entries:   # each wrong entry at the line of its own row
                     i = _row_of(e)
                     if i and 0 < i <= len(b.rows):
                         e.setdefault("line", b.rows[i - 1][0].line)
         if not c.lines:
-            c.lines = [c.line]
+            c = replace(c, lines=[c.line])
         if c.status == "wrong" and not c.wrong_lines:
-            c.wrong_lines = list(c.lines)
+            c = replace(c, wrong_lines=list(c.lines))
         for e in c.entries:
             e.setdefault("line", c.line)
         if c.status == "wrong" and not c.cause:
-            c.cause = "carried" if c.drift == "carried" else "drift" if c.drift else "slip"
+            c = replace(c, cause="carried" if c.drift == "carried" else "drift" if c.drift else "slip")
+        claims[k] = c
     covered = {}
     for c in claims:
         for ln in c.lines:
@@ -94,15 +98,21 @@ def _first_slips(claims: list[Claim]) -> None:
         if c.status == "wrong":
             for ln in c.lines or [c.line]:
                 by_line.setdefault(ln, c)
-    for c in claims:
+    for k, c in enumerate(claims):
         seen = set()
-        while c.cause == "carried" and c.root in by_line and by_line[c.root] is not c and c.root not in seen:
+        old = c
+        while c.cause == "carried" and c.root in by_line and by_line[c.root] is not old and c.root not in seen:
             seen.add(c.root)
             up = by_line[c.root]
             if up.cause != "carried" or up.root is None:
-                c.root = up.line
+                c = replace(c, root=up.line)
                 break
-            c.root = up.root
+            c = replace(c, root=up.root)
+        if c is not old:   # claims are frozen: the list and the index take the new one
+            claims[k] = c
+            for ln in old.lines or [old.line]:
+                if by_line.get(ln) is old:
+                    by_line[ln] = c
 
 
 def _shape(claimed):

@@ -21,6 +21,8 @@ shape, and the report says where that shape comes from.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import ast
 import re
 
@@ -254,12 +256,12 @@ class _Shapes:
     def _verdict(self, n: int, name: str, dims, src: str, known, how: str) -> None:
         claim = Claim(n, " ".join(self.raw[n - 1].split())[:160], "exact" if tuple(dims) == tuple(known)
                       else "wrong", _show(dims), _show(known), what=f"shape of {name}")
-        claim.lines = [n]
+        claim = replace(claim, lines=[n])
         if claim.status == "exact":
-            claim.detail = f"the shape {_show(dims)} agrees: {how}"
+            claim = replace(claim, detail=f"the shape {_show(dims)} agrees: {how}")
         else:
-            claim.detail = f"the shape is stated as {_show(dims)} ({src.strip()}), but {how}"
-            claim.wrong_lines, claim.cause = [n], "slip"
+            claim = replace(claim, detail=f"the shape is stated as {_show(dims)} ({src.strip()}), but {how}")
+            claim = replace(claim, wrong_lines=[n], cause="slip")
             # the dimensions as printed ("3 x 2", "[3, 4]"), and the same text with the right ones,
             # so that --fix edits exactly those two numbers
             line = self.raw[n - 1]
@@ -268,8 +270,8 @@ class _Shapes:
             nums = iter(known)
             correct = re.sub(r"\d+", lambda _: str(next(nums, "")), text, count=2)
             at = line.find(text)
-            claim.entries = [{"entry": "shape", "line": n, "col": at if at >= 0 else None, "claimed": text,
-                              "exact": _show(known), "correct": correct}]
+            claim = replace(claim, entries=[{"entry": "shape", "line": n, "col": at if at >= 0 else None, "claimed": text,
+                              "exact": _show(known), "correct": correct}])
         self.claims.append(claim)
 
     def _block_above(self, n: int, comment: str) -> None:

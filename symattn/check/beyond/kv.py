@@ -3,6 +3,8 @@ as 4,000 or 4,096 tokens; GQA groups; parameter quotients."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 from dataclasses import dataclass
 
@@ -110,7 +112,7 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
                 cause, root = "carried", wrong_at[key][1]
             c = _scalar(n, raw.strip(), what, ent, readings, how, loose_int=True, cause=cause, root=root)
             if c.status == "wrong":
-                c.root = c.root if c.cause == "carried" else None
+                c = replace(c, root=c.root if c.cause == "carried" else None)
                 wrong_at.setdefault(key, (n, c.root or n))
             out.append(c)
             last = (model, readings, ent, n, c)
@@ -127,8 +129,8 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
             if c.status == "wrong" and base_claim.status == "wrong":
                 pb = mpmath.mpf(base_ent.value.p) / base_ent.value.q
                 if _agree(ent, pb / f, True):
-                    c.cause, c.root = "carried", base_claim.root or base_line
-                    c.detail += f"; it follows from the wrong size printed at line {base_line}"
+                    c = replace(c, cause="carried", root=base_claim.root or base_line)
+                    c = replace(c, detail=c.detail + (f"; it follows from the wrong size printed at line {base_line}"))
             out.append(c)
     return out
 
@@ -156,8 +158,8 @@ def _kv_budget(n, raw, budget, tok, model, default_bytes, earlier) -> Claim:
             k = {"k": 1000, "m": 10 ** 6}.get((t.group(2) or "").lower(), 1)
             printed_per_token = _val(_entry(prev.claimed, 0)) / (mpmath.mpf(t.group(1)) * k)
             if _agree(ent, size / printed_per_token / kilo[0], True):
-                c.cause, c.root = "carried", prev.root or prev.line
-                c.detail += f"; it follows from the wrong size printed at line {prev.line}"
+                c = replace(c, cause="carried", root=prev.root or prev.line)
+                c = replace(c, detail=c.detail + (f"; it follows from the wrong size printed at line {prev.line}"))
                 break
     return c
 

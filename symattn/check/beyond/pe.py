@@ -3,6 +3,8 @@ either layout, and the sums X = E + PE."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 
 import mpmath
@@ -143,7 +145,7 @@ def _sums(runs, pe_blocks, lines) -> list[Claim]:
                     c = _vector(ln, lines[ln - 1].strip(), "X = E + PE", ents, vals, how,
                                 cause="carried" if root else "slip", root=root)
                     if c.status == "wrong":
-                        c.detail += f"; it follows from the wrong encoding printed at line {root}"
+                        c = replace(c, detail=c.detail + (f"; it follows from the wrong encoding printed at line {root}"))
                     out.append(c)
                 done.add(id(run))
                 break
@@ -187,6 +189,6 @@ def _pe_vectors(text: str, lines: list[str], chains: list[Claim]) -> list[Claim]
                 earlier = [x for x in chains if x.status == "wrong" and n - 12 <= x.line < n
                            and x.claimed in {d_["claimed"] for d_ in c.entries}]
                 if earlier:
-                    c.cause, c.root = "carried", earlier[0].root or earlier[0].line
+                    c = replace(c, cause="carried", root=earlier[0].root or earlier[0].line)
             out.append(c)
     return out

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 
 import mpmath
@@ -193,8 +195,8 @@ def _rope_periods(text: str, lines: list[str]) -> list[Claim]:
                     f"2π/θ_{i} with {how}{' (in units of ' + p.group(2) + ')' if mult > 1 else ''}", loose_int=True,
                     suffix=p.group(2) or "")
         if c.status == "wrong" and _agree(pe_, from_printed, True):
-            c.cause = "drift"
-            c.detail += f"; it follows from the rounded θ_{i} = {m.group(2)}"
+            c = replace(c, cause="drift")
+            c = replace(c, detail=c.detail + (f"; it follows from the rounded θ_{i} = {m.group(2)}"))
         out.append(c)
     return out
 

@@ -3,6 +3,8 @@ the softmax Jacobian diag(a) − aaᵀ."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 
 import mpmath
@@ -107,11 +109,11 @@ def _jacobians(blocks) -> list[Claim]:
                     f"diag(a) − aaᵀ with a the row printed at line {r[0].line}", lines=[e.line for e in ents],
                     names=[f"J[{p + 1},{q + 1}]" for p in range(n) for q in range(n)])
         if c.status == "wrong":   # entries within the rounding of a are not wrong
-            c.entries = [d for d in c.entries if not ok[_index(d["entry"], n)]]
+            c = replace(c, entries=[d for d in c.entries if not ok[_index(d["entry"], n)]])
             if not c.entries:
-                c.status, c.wrong_lines, c.cause = "rounded", [], ""
+                c = replace(c, status="rounded", wrong_lines=[], cause="")
             else:
-                c.wrong_lines = sorted({d["line"] for d in c.entries})
+                c = replace(c, wrong_lines=sorted({d["line"] for d in c.entries}))
         out.append(c)
     return out
 
