@@ -97,3 +97,12 @@ def test_percentages_restate_the_distribution_above_them():
     text = "$$\\text{softmax}(0.5, 0.7, 0.5) = [0.30, 0.40, 0.30]$$\n\nIt gives 40% to itself.\n"
     (pct,) = [c for c in _by_line(text)[3] if c.status == "wrong"]
     assert pct.cause == "carried" and pct.root == 1 and pct.entries[0]["correct"] == "38%"
+
+
+def test_a_value_said_of_one_head_is_not_compared_with_the_whole_model():
+    # K has 4 columns; "d_k = 2 per head" speaks of one of two heads, not of K's width
+    text = ("$$Q = \\begin{bmatrix} 1 & 0 & 1 & 0 \\\\ 0 & 1 & 0 & 1 \\end{bmatrix}, "
+            "K = \\begin{bmatrix} 1 & 0 & 1 & 0 \\\\ 0 & 1 & 0 & 1 \\end{bmatrix}$$\n\n"
+            "With 2 heads, each head gets half the columns, so $d_k = 2$ per head.\n")
+    assert _statuses(text, 3) == ["unverifiable"]
+    assert _statuses(text.replace(" per head", "").replace("each head gets", "we keep"), 3) == ["wrong"]

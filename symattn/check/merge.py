@@ -19,6 +19,11 @@ from .claims import Claim, Report
 __all__ = ["merge"]
 
 
+#: "d_k = 2 per head", "每个头": the line speaks of one head of several
+_ONE_HEAD = re.compile(r"\b(?:per|each|every|one|a single)\s+(?:attention\s+)?head\b|每个头|每个注意力头|单个头"
+                       r"|ヘッドごと|각 헤드|por cabeza|par tête|pro Kopf", re.I)
+
+
 def _row_of(entry: dict) -> int | None:
     m = re.search(r"\[(\d+)(?:,\s*\d+)?\]$", str(entry.get("entry", "")))
     return int(m.group(1)) if m else None
@@ -27,8 +32,11 @@ def _row_of(entry: dict) -> int | None:
 def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str = "", notes=()) -> Report:
     claims = list(report.claims)
     heads = heads_from(text)
+    raw = text.split("\n")
     for k, c in enumerate(claims):
-        if c.status == "wrong" and heads is not None and c.line >= heads and per_head(f"{c.what} ="):
+        said_of_a_head = 0 < c.line <= len(raw) and bool(_ONE_HEAD.search(raw[c.line - 1]))
+        if c.status == "wrong" and heads is not None and c.line >= heads and \
+                (per_head(f"{c.what} =") or said_of_a_head):
             # after the article turns to several heads, a named step may be one head's or the
             # concatenation: the single-head value is no witness
             c = replace(c, status="unverifiable", entries=[], diagnosis="")
