@@ -45,7 +45,7 @@ def render(derivation: Derivation, lang: str) -> str:
             out += [f"{label}{plain(step.title[lang], p)}", "-" * 40]
         if shows(derivation, "exact"):
             out.append(f"  {LABELS['exact'][lang]} ({step.shape[0]}x{step.shape[1]}):")
-            out += _grid([[sp.sstr(step.exact[i, j]) for j in range(step.exact.cols)]
+            out += _grid([[p.doprint(step.exact[i, j]) for j in range(step.exact.cols)]
                           for i in range(step.exact.rows)])
         rows = numeric_rows(step, derivation.digits)
         if shows(derivation, "numeric") and any(v is not None for r in rows for v in r) \

@@ -25,6 +25,10 @@ from ..printing import TermOrder, _negative_product
 __all__ = ["UnicodePrinter", "unicode"]
 
 
+#: Greek letters, and ℓ (the running sum of the online softmax), as a person types them
+_LETTERS = {**greek_unicode, "ell": "ℓ"}
+
+
 class UnicodePrinter(TermOrder, StrPrinter):
     """SymPy's ``str`` form, written the way a person types maths in plain text."""
 
@@ -75,14 +79,12 @@ class UnicodePrinter(TermOrder, StrPrinter):
         top = "·".join(self.parenthesize(f, PRECEDENCE["Mul"], strict=False) for f in factors)
         if den == 1:
             return top
-        if isinstance(num, sp.Add):
-            top = f"({top})"
-        return f"{top}/{self._wrap(den)}"
+        return f"{top}/{self._wrap(den)}"   # (a sum on top is in parentheses already)
 
     # --- symbols and matrices ----------------------------------------------------------
     def _print_Symbol(self, expr):
         base, sep, sub = expr.name.partition("_")  # theta_1 -> θ_1
-        return greek_unicode.get(base, base) + sep + greek_unicode.get(sub, sub)
+        return _LETTERS.get(base, base) + sep + _LETTERS.get(sub, sub)
 
     def _print_MatrixSymbol(self, expr):
         return self._settings["names"].get(str(expr.name)) or super()._print_MatrixSymbol(expr)
