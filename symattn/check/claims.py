@@ -15,6 +15,9 @@ class Status(StrEnum):
     WRONG = "wrong"
     UNVERIFIABLE = "unverifiable"
 
+    def __repr__(self) -> str:   # 'wrong', as the string it is (reports, doctests)
+        return repr(self.value)
+
 
 class Cause(StrEnum):
     """Why a wrong claim is wrong (empty for the others)."""
@@ -22,6 +25,9 @@ class Cause(StrEnum):
     SLIP = "slip"
     CARRIED = "carried"
     DRIFT = "drift"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
 
 
 STATUSES = tuple(s.value for s in Status)

@@ -136,6 +136,9 @@ class Mode(StrEnum):
     EXACT = "exact"
     AUTHOR = "author"
 
+    def __repr__(self) -> str:
+        return repr(self.value)
+
 
 class Evaluator:
     """Evaluate trees in one mode under one convention, at one line of the article."""
