@@ -142,6 +142,9 @@ def hint(labels) -> str | None:
         m = _CALL.search(lab)
         if m and _by_name(m.group(1)):
             return _by_name(m.group(1))
+        m = re.match(r"^\s*([A-Za-z]\w{0,20})\s*=\s*[^=]+?[:：]\s*$", lab)
+        if m and _by_name(m.group(1)):
+            return _by_name(m.group(1))   # "O = A V :": a caption whose head names it
         got = _by_words(lab)
         if got is not None:
             return got or None
