@@ -24,7 +24,8 @@ from .softmax import ExpSum, SoftmaxRow, ratio, softmax_row
 from .spec import AttentionSpec
 
 __all__ = ["index", "value_symbols", "Resolved", "check_rows", "given", "shape_note", "softmax_rows",
-           "NEG_INF", "MaskedRow", "masked_softmax_rows", "score_steps", "weights_step", "row_sums", "intro", "meta"]
+           "NEG_INF", "MaskedRow", "masked_softmax_rows", "score_steps", "weights_step", "row_sums", "intro", "meta",
+           "option_matrix"]
 
 NEG_INF = -sp.oo
 
@@ -294,3 +295,25 @@ def row_sums(rounded) -> list[str]:
     """The exact decimal sum of each row of printed decimals."""
     from decimal import Decimal
     return [f"{sum(Decimal(v) for v in row):f}" for row in rounded]
+
+
+def option_matrix(spec, key: str, numbers: bool = True):
+    """``[options] key = [[...], ...]`` as an exact matrix, its size checked before any entry is read;
+    None when the option is absent.  ``numbers=False`` also takes symbols (``w_{11}``)."""
+    from . import limits
+    from .errors import SymattnError
+    from .spec import entry_value
+    raw = spec.option(key)
+    if raw is None:
+        return None
+    where = f"options.{key}"
+    if not isinstance(raw, list) or not raw or not all(isinstance(r, list) and r for r in raw):
+        raise SymattnError("expected a non-empty list of rows", entry=where)
+    limits.check_matrix(len(raw), len(raw[0]), where)
+    if any(len(r) != len(raw[0]) for r in raw):
+        raise SymattnError("rows of different lengths", entry=where)
+    m = sp.ImmutableMatrix([[entry_value(v, f"{where}[{i + 1},{j + 1}]") for j, v in enumerate(r)]
+                            for i, r in enumerate(raw)])
+    if numbers and m.free_symbols:
+        raise SymattnError("expected numbers", entry=where)
+    return m

@@ -7,18 +7,16 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ..nodes import _SelfPrinted
+from ..pipeline import option_matrix as pipeline_option_matrix
+
 __all__ = ["Dims", "ShapeChain", "Stacked", "Plus", "Equals", "say", "row", "number", "option_matrix"]
 
 
-class _Printed(sp.Basic):
-    def _symattn_latex(self, p):
-        return self._form(p, True)
+class _Printed(_SelfPrinted):
+    """Prints itself through both printers' hooks (see :class:`symattn.nodes._SelfPrinted`)."""
 
-    def _symattn_unicode(self, p):
-        return self._form(p, False)
-
-    def _form(self, p, latex: bool) -> str:
-        raise NotImplementedError
+    __new__ = sp.Basic.__new__   # its arguments are stored as given
 
 
 class Dims(_Printed):
@@ -100,23 +98,4 @@ def row(values) -> sp.ImmutableMatrix:
     return sp.ImmutableMatrix([list(values)])
 
 
-def option_matrix(spec, key: str):
-    """``[options] key = [[...], ...]`` as an exact matrix, its size checked before any entry is read;
-    None when the option is absent."""
-    from .. import limits
-    from ..errors import SymattnError
-    from ..spec import entry_value
-    raw = spec.option(key)
-    if raw is None:
-        return None
-    where = f"options.{key}"
-    if not isinstance(raw, list) or not raw or not all(isinstance(r, list) and r for r in raw):
-        raise SymattnError("expected a non-empty list of rows", entry=where)
-    limits.check_matrix(len(raw), len(raw[0]), where)
-    if any(len(r) != len(raw[0]) for r in raw):
-        raise SymattnError("rows of different lengths", entry=where)
-    m = sp.ImmutableMatrix([[entry_value(v, f"{where}[{i + 1},{j + 1}]") for j, v in enumerate(r)]
-                            for i, r in enumerate(raw)])
-    if m.free_symbols:
-        raise SymattnError("expected numbers", entry=where)
-    return m
+option_matrix = pipeline_option_matrix   # one reader of [options] matrices, in symattn.pipeline

@@ -27,8 +27,7 @@ from ..linalg import matmul
 from ..markup import Math, Text as Markup, math
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
-from ..pipeline import check_rows, given, index, masked_softmax_rows, softmax_rows
-from ..spec import entry_value
+from ..pipeline import check_rows, given, index, masked_softmax_rows, option_matrix, softmax_rows
 
 __all__ = ["Head", "Heads", "kv_group", "repeat_matrix", "attend", "mha", "gqa", "gqa_minus_mha",
            "kv_cache_ratio", "derive_mha", "derive_gqa"]
@@ -221,20 +220,6 @@ def _int_option(spec, key, default=None) -> int:
     return v
 
 
-def _matrix_option(spec, key) -> sp.ImmutableMatrix | None:
-    raw = spec.option(key)
-    if raw is None:
-        return None
-    where = f"options.{key}"
-    if not isinstance(raw, list) or not raw or not all(isinstance(r, list) and r for r in raw):
-        raise SymattnError("expected a non-empty list of rows", entry=where)
-    width = len(raw[0])
-    if any(len(r) != width for r in raw):
-        raise SymattnError("rows of different lengths", entry=where)
-    return sp.ImmutableMatrix([[entry_value(v, f"{where}[{i + 1},{j + 1}]") for j, v in enumerate(r)]
-                               for i, r in enumerate(raw)])
-
-
 def _shape(m) -> str:
     return f"{m.rows}x{m.cols}"  # for error messages, which are plain text
 
@@ -378,7 +363,7 @@ def derive_mha(spec) -> Derivation:
     """
     Q, K, V, steps = _inputs(spec)
     h = _int_option(spec, "heads")
-    W_O = _matrix_option(spec, "W_O")
+    W_O = option_matrix(spec, "W_O", numbers=False)
     res = mha(Q, K, V, h, W_O)
     tokens, digits = spec.tokens, spec.digits
     d_h = Q.cols // h
@@ -412,7 +397,7 @@ def derive_gqa(spec) -> Derivation:
     """Grouped-query attention: ``[options] query_heads``, ``kv_heads`` and optionally ``W_O``."""
     Q, K, V, steps = _inputs(spec)
     n_q, n_kv = _int_option(spec, "query_heads"), _int_option(spec, "kv_heads")
-    W_O = _matrix_option(spec, "W_O")
+    W_O = option_matrix(spec, "W_O", numbers=False)
     res = gqa(Q, K, V, n_q, n_kv, W_O)
     tokens, digits = spec.tokens, spec.digits
     d_h, d_v = Q.cols // n_q, V.cols // n_kv
