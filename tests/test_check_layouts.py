@@ -113,3 +113,42 @@ def test_a_caption_whose_head_is_a_name_names_the_block():
     # "O = A V :" above a printed matrix is O, not V (the last letter before the colon)
     assert hint(["O = A V :"]) == "output" and hint(["A = softmax_par_ligne(S) :"]) == "weights"
     assert hint(["V :"]) == "V"
+
+
+# Q = [[1, 0], [0, 1]], K = [[1, 1], [0, 1]]: QK^T = [[1, 0], [1, 1]] (row i of Q dotted with row j of K).
+_CHAIN = ("$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+          "$$K = \\begin{bmatrix} 1 & 1 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+          "$$S = Q K^T$$\n\n"
+          "$$S = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix} \\begin{bmatrix} {k1} \\end{bmatrix}$$\n\n"
+          "$$S = \\begin{bmatrix} {s} \\end{bmatrix}$$\n")
+
+
+def test_formula_substituted_numbers_and_result_are_one_chain_of_claims():
+    right = _CHAIN.replace("{k1}", "1 & 0 \\\\ 1 & 1").replace("{s}", "1 & 0 \\\\ 1 & 1")
+    assert _statuses(right, 7) == ["exact"]          # [Q][K^T] printed correctly: equals QK^T
+    assert _statuses(right, 9) == ["exact"]          # the result, no clash between the two lines of S
+    # K^T printed wrong in the substituted line (its first row should be 1, 0): a slip on that line;
+    # the result [[1, 1], [1, 1]] follows from that slip, and is wrong against Q, K as well
+    slip = _CHAIN.replace("{k1}", "1 & 1 \\\\ 1 & 1").replace("{s}", "1 & 1 \\\\ 1 & 1")
+    assert _statuses(slip, 7) == ["wrong"] and _statuses(slip, 9) == ["wrong"]
+
+
+def test_a_table_right_below_a_display_restates_its_value():
+    # S = [[1, 0], [1, 1]] as above; the table's second row is printed 1 | 2, and 2 is wrong
+    text = (_CHAIN.split("$$S = \\begin")[0] + "$$\nS = \\begin{bmatrix} 1 & 0 \\\\ 1 & 1 \\end{bmatrix}\n$$\n\n"
+            "| | a | b |\n|---|---|---|\n| a | 1 | 0 |\n| b | 1 | 2 |\n")
+    lines = text.splitlines()
+    row = lines.index("| b | 1 | 2 |") + 1
+    assert "wrong" in _statuses(text, row) or any(
+        c.status == "wrong" and row in (c.lines or []) for cs in _by_line(text).values() for c in cs)
+
+
+def test_a_per_head_step_is_judged_against_its_own_substituted_numbers():
+    # A_1's formula names Q_1 and K_1, which the article never gives; the substituted line does:
+    # [1 0; 0 1][1 0; 0 1] / √1 = I, softmax by rows of [[1, 0], [0, 1]] = e/(e+1), 1/(e+1) per row
+    text = ("$$A_{1} = \\operatorname{softmax}\\left(\\frac{Q_{1} K_{1}^{T}}{\\sqrt{d_{h}}}\\right)$$\n\n"
+            "$$A_{1} = \\operatorname{softmax}\\left(\\frac{\\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}"
+            "\\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}}{\\sqrt{1}}\\right)$$\n\n"
+            "$$A_{1} \\approx \\begin{bmatrix} {row} \\\\ 0.2689 & 0.7311 \\end{bmatrix}$$\n")
+    assert _statuses(text.replace("{row}", "0.7311 & 0.2689"), 5) == ["rounded"]
+    assert _statuses(text.replace("{row}", "0.7311 & 0.2698"), 5) == ["wrong"]

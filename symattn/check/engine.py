@@ -182,9 +182,9 @@ class _Checker:
         if not isinstance(head, Name):
             return
         key = canon(head.raw)
-        if entry_ref(head.raw) or head.raw == "e":
-            return  # s_{23} = ...: an entry, not a definition; e is Euler's number
         exprs = [p for p in chain.parts[1:] if not _is_literal(p)]
+        if (entry_ref(head.raw) and not _own_quantity(head, exprs)) or head.raw == "e":
+            return  # s_{23} = ...: an entry, not a definition; e is Euler's number
         lits = [p for p in chain.parts[1:] if _is_literal(p)]
         if lits and all(isinstance(p, Name) for p in exprs):
             # Q = K = [...]: every name in the chain is given that value
@@ -202,6 +202,11 @@ class _Checker:
             except (Unresolved, guard.GuardError, ValueError, TypeError, ZeroDivisionError):
                 return
             self.table.inputs.setdefault(key, (value, seg.line))
+            return
+        if exprs and not any(isinstance(n, Name) for n in walk(exprs[0])):
+            # K = [..][..]: the computation, on printed numbers, that a formula for K names; a step of
+            # the derivation (a claim), not a second definition that would clash with K = c W
+            self.table.computed[key] = (exprs[0], seg.line)
             return
         if exprs and not _mentions(exprs[0], key):
             self.table.formulas[key] = (exprs[0], seg.line)
@@ -265,6 +270,9 @@ class _Checker:
         if _is_literal(head) and _has_names(_literal(head)[1]):
             # [d, h, d_h] = [4, 2, 2]: a printed list of names gives them values; it claims nothing
             return self._unverifiable(seg, chain.source, "names given their values, not a computed claim")
+        if isinstance(head, Name) and len(parts) == 2 and self._computed_step(head, parts[1]):
+            # K = [..][..] below K = c W: the substituted step claims the formula's value
+            return self._identity_claim(seg, chain, head, parts[1], chain.rels[0])
         reference = None if isinstance(head, Name) else head
         if isinstance(head, Name) and entry_ref(head.raw) and self._derivable(canon(head.raw), head.raw) \
                 and not _is_literal(parts[1]):
@@ -281,6 +289,17 @@ class _Checker:
                 reference = part
             else:
                 self._identity_claim(seg, chain, reference, part, rel)
+
+    def _computed_step(self, head: Name, part: Node) -> bool:
+        """``head = part`` is a computation on printed numbers of a quantity the article defines
+        otherwise (its own formula, or the standard one for its name)."""
+        key = canon(head.raw)
+        if entry_ref(head.raw) or _is_literal(part) or any(isinstance(n, Name) for n in walk(part)) \
+                or not any(isinstance(n, Lit) for n in walk(part)):
+            return False
+        if key not in self.table.formulas and key not in FORMULAS:
+            return False
+        return self._derivable(key, head.raw)
 
     def _product_shape(self, seg: Segment, source: str) -> None:
         """A shape claim about a product: the inner sizes must agree and the result is rows×cols."""
@@ -394,11 +413,12 @@ class _Checker:
                 return True
             except Unresolved:
                 return False
+        ev = Evaluator(self.table, Mode.EXACT, self.conv)
         try:
-            Evaluator(self.table, Mode.EXACT, self.conv).eval(formula)
+            ev.eval(formula)
             return True
         except Unresolved:
-            return False
+            return ev._computed(key) is not None   # computed on the page from printed numbers
 
     def _identify(self, node: Node, top: bool = True) -> Node:
         """Replace printed operand matrices by the quantity they are (``[..] × [..]`` → Q × Kᵀ)."""
@@ -583,6 +603,18 @@ class _Checker:
                 claim = self._put(slot, claim, status="rounded")
                 claim = self._put(slot, claim, detail="equal up to the rounding of the printed decimals")
                 return
+        if any(isinstance(n, Lit) for n in walk(right)):
+            author = Evaluator(self.table, Mode.AUTHOR, self.conv, line=seg.line)
+            try:
+                mine = author.eval(self._identify(left))
+            except Unresolved:
+                mine = None
+            if mine is not None and author.used and same(mine, b):
+                # QK^T = [..][..] with the author's own earlier Q and K^T: any slip is theirs, judged there
+                lines = ", ".join(str(n) for n in sorted({n for n, _ in author.used}))
+                claim = self._put(slot, claim, expected=None, detail=f"the printed operands are the author's values "
+                                  f"from lines {lines}, which are judged there")
+                return
         claim = self._put(slot, claim, status="wrong")
         claim = self._put(slot, claim, detail=f"the two sides differ: {show(a)} versus {show(b)}")
 
@@ -653,6 +685,14 @@ class _Checker:
 _DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"
 _SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:\\cdot|·|\\times|×)?\s*"
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
+
+
+def _own_quantity(head: Name, exprs: list) -> bool:
+    """``A_1 = softmax(...)``, ``O_2 = A_2 V_1``: a capital letter with one index that the article
+    defines by a matrix computation is a quantity of its own (a head, a block), not row 1 of A."""
+    base, _, index = head.raw.partition("_")
+    return len(base) == 1 and base.isupper() and index.strip("{}").isdigit() and \
+        any(isinstance(n, Op) and n.op in ("mul", "softmax", "softmax_cols", "T", "div") for e in exprs for n in walk(e))
 
 
 def _shape_product(source: str):

@@ -102,6 +102,9 @@ class Table:
 
     formulas: Definitions = field(default_factory=Definitions)   # key -> (formula, line), first wins
     inputs: Definitions = field(default_factory=Definitions)     # key -> (given value, line), first wins
+    # key -> (computation over printed operands, line): ``K = [..][..]`` shows how K is computed
+    # from numbers on the page; it defines K only where the article gives no formula for it
+    computed: Definitions = field(default_factory=Definitions)
     author: dict[str, list[tuple[int, sp.Basic, bool]]] = field(default_factory=dict)  # key -> (line, value, wrong)
     index_cache: tuple | None = None   # (number of formulas, expression key -> name), see node_key
 
@@ -119,7 +122,11 @@ class Table:
     def formula(self, key: str) -> Node | None:
         if key in self.formulas:
             return self.formulas[key][0]
-        return FORMULAS.get(key)
+        if key in FORMULAS:
+            return FORMULAS[key]
+        if key in self.computed and not self.computed.lines(key)[1:]:
+            return self.computed[key][0]
+        return None
 
 
 def shape_of(value) -> tuple[int, int] | None:
@@ -203,6 +210,9 @@ class Evaluator:
                 return self.eval(formula)
             except Unresolved:
                 self.inputs_used = before   # a failed attempt used nothing
+                shown = self._computed(key)
+                if shown is not None:
+                    return shown     # A_1 = softmax(Q_1 K_1^T/√d_h) unknown, but computed on the page
                 if given is None or key in self.strict:
                     raise
         ref = entry_ref(raw)
@@ -218,6 +228,15 @@ class Evaluator:
         if _is_free_symbol(raw):
             return symbol_for(raw)
         raise Unresolved(f"{raw} is not given in the article")
+
+    def _computed(self, key: str):
+        """The value of the one computation on printed numbers the article shows for ``key``."""
+        if key not in self.table.computed or self.table.computed.lines(key)[1:]:
+            return None
+        try:
+            return self.eval(self.table.computed[key][0])
+        except Unresolved:
+            return None
 
     @staticmethod
     def _no_clash(key: str, raw: str, defs: "Definitions") -> None:

@@ -143,11 +143,24 @@ def _table_block(lines: list[str], i: int):
     return j, rows
 
 
+_CLOSERS = {"$$": "$$", r"\]": r"\["}
+
+
 def _caption(lines: list[str], i: int) -> str:
     k = i - 1
     while k >= 0 and not lines[k].strip():
         k -= 1
-    return lines[k].strip() if k >= 0 and i - k <= 3 else ""
+    if k < 0 or i - k > 3:
+        return ""
+    line = lines[k].strip()
+    if line in _CLOSERS:
+        # a table right below a display restates it: its caption is the display's equation
+        top = k - 1
+        while top >= 0 and lines[top].strip() != _CLOSERS[line] and k - top <= 12:
+            top -= 1
+        body = " ".join(x.strip() for x in lines[top + 1:k]) if top >= 0 else ""
+        return f"${body}$" if top >= 0 and "$" not in body else ""
+    return line
 
 
 def _name_and_rel(caption: str) -> tuple[str, str]:
