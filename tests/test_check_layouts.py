@@ -152,3 +152,27 @@ def test_a_per_head_step_is_judged_against_its_own_substituted_numbers():
             "$$A_{1} \\approx \\begin{bmatrix} {row} \\\\ 0.2689 & 0.7311 \\end{bmatrix}$$\n")
     assert _statuses(text.replace("{row}", "0.7311 & 0.2689"), 5) == ["rounded"]
     assert _statuses(text.replace("{row}", "0.7311 & 0.2698"), 5) == ["wrong"]
+
+
+# Q = K = [[1, 0], [0, 2]] by tokens a, b; V rows [1, 2] and [3, 4]; no scaling stated here, so the
+# checker's default ÷√2 applies: scores [[1, 0], [0, 4]], weights row b = softmax([0, 4/√2]).
+_TOKENS = ("Q:\n```\n  a: [1.0, 0.0]\n  b: [0.0, 2.0]\n```\nK:\n```\n  a: [1.0, 0.0]\n  b: [0.0, 2.0]\n```\n"
+           "Scores Q·K^T:\n```\n       a     b\n  a: [1.00  0.00]\n  b: [0.00  {bb}]\n```\n"
+           "- \"b\" scores itself highest ({bb})\n")
+
+
+def test_a_number_in_the_prose_that_names_its_token_restates_that_entry():
+    line = _TOKENS.splitlines().index('- "b" scores itself highest ({bb})') + 1
+    assert _statuses(_TOKENS.replace("{bb}", "4.00"), line) == ["exact"]
+    # printed 4.10 in the table and again in the prose: the prose carries the table's slip
+    wrong = [c for c in _by_line(_TOKENS.replace("{bb}", "4.10")).get(line, []) if c.status == "wrong"]
+    assert wrong and wrong[0].cause == "carried"
+
+
+def test_a_sum_of_weighted_rows_is_checked_term_by_term_and_as_a_sum():
+    # weights row [0.25, 0.75] (printed), V rows [1, 2] and [3, 4]:
+    # 0.25·[1, 2] + 0.75·[3, 4] = [2.5, 3.5]; printed [2.5, 3.6] is a slip in the second entry
+    text = ("```\nV:\n  a: [1, 2]\n  b: [3, 4]\n```\n\n"
+            "```\nOutput_b = 0.25 × [1, 2] +\n           0.75 × [3, 4]\n         = [2.5, {y}]\n```\n")
+    assert _statuses(text.replace("{y}", "3.5"), 10) == ["exact"]
+    assert _statuses(text.replace("{y}", "3.6"), 10) == ["wrong"]

@@ -358,12 +358,67 @@ class _Binder:
                 self._unverifiable(block, str(exc))
             except Exception as exc:  # noqa: BLE001 - one block must never stop the article
                 self._unverifiable(block, f"could not be checked (internal error: {type(exc).__name__})")
-        try:
-            with guard.budget():
-                self._percentages()
-        except guard.GuardError:
-            pass
+        for stage in (self._percentages, self._named_entries, self._named_terms):
+            try:
+                with guard.budget():
+                    stage()
+            except guard.GuardError:
+                pass
         return self.claims, self.definitions, self.notes
+
+    def _named_terms(self) -> None:
+        """``0.11 × V_The + 0.29 × V_cat`` in words: a sum of value rows named by their tokens; each
+        coefficient restates a weight the author printed (as ``0.29 × [v_2]`` does, see _coefficient)."""
+        busy = {n for b in self.blocks for n in range(b.line, b.end + 1)}
+        for n, line in enumerate(self.text.split("\n"), start=1):
+            terms = list(_NAMED_TERM.finditer(line))
+            if n in busy or len(terms) < 2:
+                continue
+            start = sum(len(x) + 1 for x in self.text.split("\n")[:n - 1])
+            for m in terms:
+                weight = self._weight_entry(m.group("w"), Block((), n, n, (), "prose", ""))
+                entry = read_number(m.group("w"))
+                if weight is None or entry is None:
+                    continue
+                exact, line_w, author = weight
+                pos = start + m.start("w")
+                one = Block(((replace(entry, line=n, pos=pos),),), n, n, (), "prose", " ".join(line.split())[:160],
+                            span=(pos, pos + len(m.group("w"))))
+                truth = sp.ImmutableMatrix([[exact]])
+                ok = match(one.rows, numeric(truth))
+                self._verdict(one, "coefficient", CONV, None, truth, ok,
+                              f"the weight printed on line {line_w} (the coefficient of {m.group('v')})",
+                              carried=(author.root or author.line) if author.wrong and not ok.full else None)
+
+    def _named_entries(self) -> None:
+        """A number in the prose under a table of tokens that names the token of its row
+        (``"cat" scores itself highly (2.66)``) restates that entry: bound by the printed text and
+        the token, judged against the entry's right value; carried when the table was wrong."""
+        busy = {n for b in self.blocks for n in range(b.line, b.end + 1)}
+        raw = self.text.split("\n")
+        for n, line in enumerate(raw, start=1):
+            if n in busy or not _DECIMAL.search(line):
+                continue
+            src = next((b for b in reversed(self.seen) if b.end < n and n - b.end <= 6), None)
+            if src is None or len(src.row_labels) != src.shape[0] or id(src) not in self.state:
+                continue
+            wrong, root, right = self.state[id(src)]
+            named = {i for i, tok in enumerate(src.row_labels)
+                     if tok and re.search(r"(?<!\w)" + re.escape(tok) + r"(?!\w)", line)}
+            for m in _DECIMAL.finditer(line):
+                cells = [(i, j) for i, r in enumerate(src.rows) for j, e in enumerate(r) if e.text == m.group(0)]
+                if not cells or not {i for i, _ in cells} <= named or (right is None and wrong):
+                    continue
+                truth = {(right if right is not None else src.matrix())[i, j] for i, j in cells}
+                ent = read_number(m.group(0))
+                if len(truth) != 1 or ent is None:
+                    continue
+                exact = sp.ImmutableMatrix([[truth.pop()]])
+                one = Block(((replace(ent, line=n, pos=-1),),), n, n, (), "prose", " ".join(line.split())[:160])
+                i, j = cells[0]
+                self._verdict(one, "restated", self.conv, None, exact, match(one.rows, numeric(exact)),
+                              f"entry [{i + 1},{j + 1}] ({src.row_labels[i]}) of the table printed on line {src.line}",
+                              carried=(root or src.line) if wrong else None)
 
     def _percentages(self) -> None:
         """Percentages in the prose after a distribution (``它 40% 的注意力放在…``) restate its
@@ -480,7 +535,25 @@ class _Binder:
         root = min(st[1] or 0 for st in bad) if bad else None
         self._verdict(block, h or "local", CONV, None, right.value, m, loc.how,
                       carried=root if (bad and mine.full) else None)
+        for vec, coef in zip(loc.operands, loc.coefs):
+            self._coefficient(vec, coef)
         return True
+
+    def _coefficient(self, vec: Block, coef: str) -> None:
+        """``0.29 × [v_2]`` in a sum of value rows: 0.29 restates a weight the author printed; it is
+        judged as that weight (carried when the author's weight was wrong)."""
+        weight = self._weight_entry(coef, vec)
+        pos = self.text.rfind(coef, 0, vec.span[0]) if vec.span else -1
+        entry = read_number(coef)
+        if weight is None or entry is None or pos < 0 or self.text.count("\n", pos, vec.span[0]):
+            return
+        exact, line, author = weight
+        one = Block(((replace(entry, line=vec.line, pos=pos),),), vec.line, vec.line, (), "list", f"{coef} ×",
+                    span=(pos, pos + len(coef)))
+        m = match(one.rows, numeric(sp.ImmutableMatrix([[exact]])))
+        self._verdict(one, "coefficient", CONV, None, sp.ImmutableMatrix([[exact]]), m,
+                      f"the weight printed on line {line} (a coefficient of the sum)",
+                      carried=(author.root or author.line) if author.wrong and not m.full else None)
 
     def _sibling(self, block: Block, h: str, conv_here: Conv) -> bool:
         """"Scores" printed with the values of the scaled scores (or the other way round): the
@@ -515,7 +588,7 @@ class _Binder:
                 cells = [(i, j) for i, j in cells if i == row]
             exact = {a.right[i, j] for i, j in cells}
             if len(exact) == 1:
-                return exact.pop(), a.line
+                return exact.pop(), a.line, a
             return None
         return None
 
@@ -1102,7 +1175,8 @@ class _Binder:
             claim = replace(claim, diagnosis="intermediate values rounded early")
         else:
             claim = replace(claim, cause="slip")
-            claim = replace(claim, detail=f"{how}, from the article's inputs: {listing}")
+            source = "" if fam in ("local", "coefficient") else ", from the article's inputs"
+            claim = replace(claim, detail=f"{how}{source}: {listing}")
             claim = replace(claim, diagnosis=self._diagnose(block, fam, conv, row))
         root = claim.root if claim.cause == "carried" else block.line
         self._record(fam, row, block, True, root, value if row is None else None)
@@ -1202,6 +1276,8 @@ _SHOW = {"KT": "Kᵀ", "scores": "QKᵀ", "scaled": "QKᵀ/√d_k", "weights": "
          "output": "the output A·V", "exp": "exp of the scaled scores", "masked": "masked scores"}
 
 
+_NAMED_TERM = re.compile(r"(?<![\w.])(?P<w>\d+\.\d+)\s*(?:×|\*|\\times|\\cdot|·)\s*(?P<v>[Vv]_\{?[^\s{}+$]+\}?)")
+_DECIMAL = re.compile(r"(?<![\w.,])-?\d+\.\d+(?![\w.%])")
 _PCT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")
 _ROW_WORDS = re.compile(r"\b(?:row|fila|linha|ligne|zeile|riga)\s*\{?\s*(\d{1,3})\b|第\s*(\d{1,3})\s*行"
                         r"|(\d{1,3})\s*번째\s*행|(\d{1,3})\s*行目", re.I)

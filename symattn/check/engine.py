@@ -126,6 +126,8 @@ class _Checker:
                 items.append((seg, None, f"internal error while reading ({type(exc).__name__})"))
                 continue
             items.extend((replace(seg, line=seg.line + c.offset), c, "") for c in chains)
+        self.shown = _shown_shapes(items)
+        self.headings = [n for n, line in enumerate(self.text.split("\n"), start=1) if _HEADING.match(line)]
         for seg, chain, _ in items:
             if chain is not None:
                 self._collect(seg, chain)
@@ -301,6 +303,18 @@ class _Checker:
             return False
         return self._derivable(key, head.raw)
 
+    def _shown_with(self, shape: tuple, line: int) -> int | None:
+        """The line of the matrix a prose shape (``Shape: 3×4``) describes: the last one printed
+        above it in the same section when that one has the shape, else the last of the section
+        that has it (``3×4 becomes 4×3`` under K and Kᵀ); None when no matrix there has it."""
+        start = max([h for h in self.headings if h <= line], default=0)
+        section = [(n, sh) for n, sh in self.shown if start <= n < line]
+        if not section or len(shape) != 2:
+            return None
+        if section[-1][1] == shape:
+            return section[-1][0]
+        return next((n for n, sh in reversed(section) if sh == shape), None)
+
     def _product_shape(self, seg: Segment, source: str) -> None:
         """A shape claim about a product: the inner sizes must agree and the result is rows×cols."""
         a, b, c, d, e, f = _shape_product(source)
@@ -321,6 +335,11 @@ class _Checker:
             return
         if isinstance(node, Op) and node.op == "mul" and all(isinstance(a, Num) and a.text.isdigit()
                                                              for a in node.args):
+            shown = self._shown_with(tuple(int(a.text) for a in node.args), seg.line)
+            if shown:
+                self.claims.append(Claim(seg.line, chain.source, "exact", [a.text for a in node.args], None,
+                                         f"the matrix printed on line {shown} has this shape", what="shape"))
+                return
             return self._unverifiable(seg, chain.source, "a shape mentioned in the prose, not attached to a "
                                       "matrix: nothing to check it against", "shape")
         if isinstance(node, Lit) and seg.kind in ("table", "plain"):
@@ -685,6 +704,22 @@ class _Checker:
 _DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"
 _SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:\\cdot|·|\\times|×)?\s*"
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
+
+
+_HEADING = re.compile(r"\s*(#{1,6}\s|\\(sub)*section\*?\{|\\paragraph\{)")
+
+
+def _shown_shapes(items) -> list[tuple[int, tuple[int, int]]]:
+    """(line, shape) of every matrix printed as a value (the last printed matrix of each chain)."""
+    out = []
+    for seg, chain, _ in items:
+        if chain is None or chain.unsupported:
+            continue
+        mats = [_literal(p)[1] for p in chain.parts if p is not None and _is_literal(p)]
+        mats = [m for m in mats if isinstance(m, sp.MatrixBase)]
+        if mats:
+            out.append((seg.line, tuple(mats[-1].shape)))
+    return out
 
 
 def _own_quantity(head: Name, exprs: list) -> bool:

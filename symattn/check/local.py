@@ -35,6 +35,7 @@ class Local:
     scalar: str = ""               # a printed number that scales the chain ("0.5 * [2, 8, 0]"), if any
     kind: str = "same"             # product, scale, sum, exp, softmax, same, mixed: what the chain does
     slack: tuple = ()              # per entry, the error the operands' rounding can carry (see below)
+    coefs: tuple = ()              # a linear combination's printed coefficient of each operand, or ""
 
 
 _NOISE = re.compile(r"\\(?:quad|qquad|,|;|:|!|left|right|big|Big|bigg|Bigg|displaystyle)(?![A-Za-z])|"
@@ -80,8 +81,13 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
         return None   # "[1 1]^T, k = [1 0]": a new name starts another equation, not this chain
     ops = [blocks[i] for i in members]
     try:
-        value, scalar = _evaluate(text, ops, values or {})
-        kinds = {_kind(_clean(_between(text, a, b) or "")) for a, b in zip(ops, ops[1:])}
+        coefs = _coefficients(text, ops)
+        if coefs:
+            value, scalar = _combination(ops, coefs, values or {}), ""
+            kinds = {"sum"}
+        else:
+            value, scalar = _evaluate(text, ops, values or {})
+            kinds = {_kind(_clean(_between(text, a, b) or "")) for a, b in zip(ops, ops[1:])}
         kinds |= {"scale"} if scalar else set()
         kinds |= {_prefix_kind(text, ops[0])} - {""}
         rel_kind = _relation_kind(relation)
@@ -94,8 +100,39 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
     lines = ", ".join(str(b.line) for b in ops)
     kind = kinds.pop() if len(kinds) == 1 else ("same" if not kinds else "mixed")
     slack = _slack(text, ops, scalar, kind, value, res, values or {})
-    return Local(sp.ImmutableMatrix(value), tuple(ops),
-                 f"what its operands give (line{'s' if len(ops) > 1 else ''} {lines})", scalar, kind, slack)
+    how = (f"the sum of its printed terms (lines {lines})" if coefs else
+           f"what its operands give (line{'s' if len(ops) > 1 else ''} {lines})")
+    return Local(sp.ImmutableMatrix(value), tuple(ops), how, scalar, kind, slack, tuple(coefs))
+
+
+_TERM = re.compile(r"(?P<sign>[-+−])(?P<num>\d+(?:\.\d+)?)(?:\\times|×|\*|\\cdot|·)")
+
+
+def _coefficients(text: str, ops: list[Block]) -> list[str]:
+    """``0.11 × [v1] + 0.29 × [v2] + 0.60 × [v3]``: the printed coefficient of each term (signed),
+    when every operand after the first has one; [] for any other chain."""
+    if len(ops) < 2:
+        return []
+    out = []
+    for a, b in zip(ops, ops[1:]):
+        m = _TERM.fullmatch(_clean(_between(text, a, b) or ""))
+        if m is None:
+            return []
+        out.append(("-" if m.group("sign") in "-−" else "") + m.group("num"))
+    start = ops[0].span[0]
+    first = _SCALAR.search(text[text.rfind("\n", 0, start) + 1:start])
+    lead = ((first.group("sign") or "").replace("−", "-") + first.group("num")) if first else "1"
+    return [lead] + out
+
+
+def _combination(ops: list[Block], coefs: list[str], values: dict):
+    total = None
+    for b, c in zip(ops, coefs):
+        term = values.get(id(b), b.matrix()) * sp.Rational(c)
+        if total is not None and term.shape != total.shape:
+            raise ValueError("terms of different shapes")
+        total = term if total is None else total + term
+    return total
 
 
 def _kind(op: str) -> str:
