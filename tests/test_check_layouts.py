@@ -176,3 +176,9 @@ def test_a_sum_of_weighted_rows_is_checked_term_by_term_and_as_a_sum():
             "```\nOutput_b = 0.25 × [1, 2] +\n           0.75 × [3, 4]\n         = [2.5, {y}]\n```\n")
     assert _statuses(text.replace("{y}", "3.5"), 10) == ["exact"]
     assert _statuses(text.replace("{y}", "3.6"), 10) == ["wrong"]
+
+
+def test_an_output_caption_between_a_cell_and_its_output_does_not_name_the_values():
+    # "Output:" is the program's output, not the attention output A·V: print(attn_scores_2) names it
+    text = "```python\nprint(attn_scores_2)\n```\n\nOutput:\n\n```\ntensor([0.95, 1.50])\n```\n"
+    assert [b.labels[0] for b in read_blocks(text)] == ["print(attn_scores_2)"]

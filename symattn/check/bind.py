@@ -344,6 +344,7 @@ class _Binder:
         self.conv = self._vote(hints)
         self.inputs, self.author, self.versions = {}, {}, {}
         self.assumed = None
+        self.scale_open = False   # Q = K = V = X assumed from a step that does not show the scaling
         self.seen: list[Block] = []
         self.state: dict[int, tuple] = {}   # id(block) -> (wrong, root line, right value or None)
         self.hints = {id(b): h for b, h in zip(self.blocks, hints)}
@@ -835,6 +836,13 @@ class _Binder:
             best = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
                                              CONVENTIONS.index(cm[0][1])))
             (fam, conv, row, value, _), m = best
+            if self.scale_open and fam in ("scaled", "weights", "output") and conv != conv_here and \
+                    not _mistake(conv) and (conv.axis, conv.mask) == (conv_here.axis, conv_here.mask):
+                # Q = K = V = X taken from its scores: this first step after them shows the scaling
+                self.conv, self.scale_open = Conv(conv.scale, self.conv.axis, self.conv.mask), False
+                return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
+            if fam in ("scaled", "weights", "output"):
+                self.scale_open = False
             if conv != conv_here and _mistake(conv):
                 # softmax by columns or ÷d_k is a mistake, never a convention: the block is that
                 # step done wrong; judged against the article's own convention, with the diagnosis
@@ -955,6 +963,8 @@ class _Binder:
                            "W_V": (eye, block.line)}
             if fam in ("scaled", "weights", "output") and not _mistake(conv):
                 self.conv = conv   # and its scaling is the one that block shows
+            else:
+                self.scale_open = True   # scores say nothing of the scaling: the first scaled step will
             self.notes.append(f"line {block.line}: the article's numbers follow Q = K = V = X (no projections)")
         return True
 

@@ -849,14 +849,20 @@ def _records(raw: list[str], first: int, last: int) -> list[tuple[int, int]]:
     return out
 
 
+# "Output:" on its own line between a code cell and its printed output names no quantity
+_OUTPUT_CAPTION = re.compile(r"^\s*(?:\*\*|_)?(?:output|outputs|out|result|printed|输出|输出结果|运行结果|结果|出力|"
+                             r"出力結果|実行結果|출력|결과|salida|resultado|saída|sortie|résultat|ausgabe|ergebnis|"
+                             r"çıktı|kết quả)\s*[:：]?\s*(?:\*\*|_)?\s*$", re.I)
+
+
 def _print_names(blocks: list[Block], raw: list[str]) -> list[Block]:
     """A notebook's output cell printed by ``print(a)``, ``print(b, c)``: each printed value is
     named by its own argument, not by the code lines that happen to stand above it."""
     cells = _fenced(raw)
     out = list(blocks)
     for (a0, a1), (b0, b1) in zip(cells, cells[1:]):
-        if any(raw[n - 1].strip() for n in range(a1 + 2, b0 - 1)):
-            continue   # prose between them: not a code cell and its output
+        if any(raw[n - 1].strip() and not _OUTPUT_CAPTION.match(raw[n - 1]) for n in range(a1 + 2, b0 - 1)):
+            continue   # prose between them (not just "Output:"): not a code cell and its output
         args = _printed_args("\n".join(raw[a0 - 1:a1]))
         if not args:
             continue
