@@ -182,3 +182,19 @@ def test_an_output_caption_between_a_cell_and_its_output_does_not_name_the_value
     # "Output:" is the program's output, not the attention output A·V: print(attn_scores_2) names it
     text = "```python\nprint(attn_scores_2)\n```\n\nOutput:\n\n```\ntensor([0.95, 1.50])\n```\n"
     assert [b.labels[0] for b in read_blocks(text)] == ["print(attn_scores_2)"]
+
+
+def test_a_printed_sum_of_the_values_above_is_confirmed_at_their_rounding():
+    # 0.1455 + 0.2278 + 0.2249 + 0.1285 + 0.1077 + 0.1656 = 1.0000 exactly as printed
+    text = ("```\nweights: tensor([0.1455, 0.2278, 0.2249, 0.1285, 0.1077, 0.1656])\nSum: tensor({s})\n```\n")
+    assert _statuses(text.replace("{s}", "1.0000"), 3) in (["exact"], ["rounded"])
+    assert _statuses(text.replace("{s}", "0.9000"), 3) == []   # another sum: nothing binds it
+
+
+def test_values_divided_by_their_sum_are_found_by_their_values():
+    # inputs x1 = [1, 0], x2 = [1, 1]: the scores of x2 are x2·x1 = 1, x2·x2 = 2 (Q = K = V = X);
+    # [1, 2] / 3 = [0.3333, 0.6667], printed as a plain normalisation (softmax would be 0.2689, 0.7311)
+    text = ("```python\ninputs = torch.tensor([[1.0, 0.0], [1.0, 1.0]])\n```\n\n"
+            "```\nscores of x2: tensor([1.0, 2.0])\n```\n\n```\nweights: tensor([0.3333, 0.6667])\n```\n")
+    claims = [c for c in check_text(text, "t.md").claims if c.line == 10]
+    assert [c.status for c in claims] == ["rounded"] and "divided by their sum" in claims[0].detail

@@ -359,13 +359,53 @@ class _Binder:
                 self._unverifiable(block, str(exc))
             except Exception as exc:  # noqa: BLE001 - one block must never stop the article
                 self._unverifiable(block, f"could not be checked (internal error: {type(exc).__name__})")
-        for stage in (self._percentages, self._named_entries, self._named_terms):
+        for stage in (self._percentages, self._named_entries, self._named_terms, self._sums):
             try:
                 with guard.budget():
                     stage()
             except guard.GuardError:
                 pass
         return self.claims, self.definitions, self.notes
+
+    def _sums(self) -> None:
+        """``Sum: tensor(1.0000)``, ``Row 2 sum: 1.0``, ``sum= 1.0`` after a vector: a number that
+        its words call a sum, equal to the sum of the entries of the block just above it (or on its
+        line; of one row when the line names it).  Bound by that equality (nothing else is a witness),
+        so it is only ever confirmed."""
+        busy = {n for b in self.blocks for n in range(b.line, b.end + 1)}
+        for n, line in enumerate(self.text.split("\n"), start=1):
+            m = _SUM_VALUE.search(line)
+            if m is None or (n in busy and not any(b.line == b.end == n and b.span and
+                                                   b.span[1] <= self._offset(n) + m.start() for b in self.blocks)):
+                continue
+            src = next((b for b in reversed(self.seen) if b.end <= n and n - b.end <= 6
+                        and (b.end < n or (b.span and b.span[1] <= self._offset(n) + m.start()))), None)
+            ent = read_number(m.group("num"))
+            if src is None or ent is None:
+                continue
+            wrong, _, right = self.state.get(id(src), (False, None, None))
+            value = right if right is not None else (None if wrong else src.matrix())
+            # the printed entries, when they are all there is, carry their rounding into the sum
+            places = max((e.places or 0 for r in src.rows for e in r), default=0)
+            slack = 0 if right is not None else sp.Rational(src.shape[1], 2 * 10 ** places)
+            row = _ROW_WORDS.search(line)
+            if value is None:
+                continue
+            if row is not None and value.rows > 1:
+                k = int(next(g for g in row.groups() if g)) - 1
+                if not 0 <= k < value.rows:
+                    continue
+                value = sp.ImmutableMatrix(value.row(k))
+            elif min(value.shape) != 1:
+                continue
+            truth = sp.ImmutableMatrix([[sum(value)]])
+            one = Block(((replace(ent, line=n, pos=-1),),), n, n, (), "prose", " ".join(line.split())[:160])
+            ok = match(one.rows, numeric(truth), [[float(slack)]] if slack else None)
+            if ok is not None and ok.full:
+                self._verdict(one, "sum", CONV, None, truth, ok, f"the sum of the values on line {src.line}")
+
+    def _offset(self, n: int) -> int:
+        return sum(len(x) + 1 for x in self.text.split("\n")[:n - 1])
 
     def _named_terms(self) -> None:
         """``0.11 × V_The + 0.29 × V_cat`` in words: a sum of value rows named by their tokens; each
@@ -888,8 +928,8 @@ class _Binder:
                 if step is not None and step.full and used:
                     return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row),
                                          step=(step, used))
-            if h is None and (self._weighted_values(block) or self._op_of_earlier(block)):
-                return
+            if (h is None and self._weighted_values(block)) or self._op_of_earlier(block):
+                return   # (a step on the author's own values, found by all of them, whatever the label)
             return self._unverifiable(block, (f"labelled as {_SHOW.get(h, h)}, but " if h else "") +
                                       "its values match nothing the article's inputs determine")
         top = max(m.share for _, m in pool)
@@ -989,18 +1029,22 @@ class _Binder:
         or a difference, quotient or product of two of them (``O / l``).  Found by its values
         (every entry, at least two), so it is that step; judged against the same step on the right
         values of its operands, and carried when an operand was wrong."""
-        if block.shape[0] * block.shape[1] < 2 or len({e.value for r in block.rows for e in r}) < 2:
-            return False   # (a constant block, [0, 0], matches too many steps to tell which)
+        if block.shape[0] * block.shape[1] < 2 or (len({e.value for r in block.rows for e in r}) < 2
+                                                   and not _SUM_WORDS.search(" ".join(block.labels[:2]))):
+            return False   # (a constant block, [0, 0], matches too many steps to tell which, unless it says sum)
         recent = [b for b in reversed(self.seen[-8:]) if 0 <= block.line - b.end <= 60 and b is not block
                   and id(b) in self.state]
         for name, args, fn in self._steps(block, recent):
             try:
                 with guard.budget():
                     printed = fn(*[a.matrix() for a in args])
+                    states = [self.state[id(a)] for a in args]
+                    if printed is not None and printed.shape == block.shape and \
+                            not match(block.rows, numeric(printed)).full and all(st[2] is not None for st in states):
+                        printed = fn(*[st[2] for st in states])   # (sums of rounded entries drift: the right ones)
                     if printed is None or printed.shape != block.shape or \
                             not match(block.rows, numeric(printed)).full:
                         continue
-                    states = [self.state[id(a)] for a in args]
                     if any(st[0] and st[2] is None for st in states):
                         self._unverifiable(block, f"{name}, from values the article got wrong whose right "
                                                   "values are not known")
@@ -1075,6 +1119,10 @@ class _Binder:
                         v = rowwise(f)(x)
                         return v.T if flip else v
                     yield f"the {label} of the values on line {a.line}", [a], fn
+            if m.shape == (n, c) and c >= 2:
+                # x / x.sum(): the plain normalisation many tutorials show before softmax
+                yield (f"the values on line {a.line} divided by their sum" + (", row by row" if n > 1 else ""), [a],
+                       lambda x: sp.ImmutableMatrix(x.rows, x.cols, lambda i, j: x[i, j] / sum(x.row(i))))
             col = along(m)
             if col is not None and col.rows == n and c >= 2 and m.shape != (n, c):
                 yield (f"the values on line {a.line} repeated along each row", [a],
@@ -1286,6 +1334,10 @@ _SHOW = {"KT": "Kᵀ", "scores": "QKᵀ", "scaled": "QKᵀ/√d_k", "weights": "
          "output": "the output A·V", "exp": "exp of the scaled scores", "masked": "masked scores"}
 
 
+_SUM_WORDS = re.compile(r"\bsum|\btotal|toplam|somme|summe|\bsuma\b|\bsoma\b|合计|总和|之和|和为|합계|合計|tổng", re.I)
+_SUM_VALUE = re.compile(r"(?:\bsum|\btotal|toplam[ıi]?|somme|summe|\bsuma\b|\bsoma\b|合计|总和|之和|和为|합계|合計|tổng)"
+                        r"[^\d\n\[(]{0,12}(?:tensor\(|array\(|np\.float\d*\()?\s*(?P<num>-?\d+(?:\.\d*)?)(?![\d.,]*\s*[+×*/])",
+                        re.I)
 _NAMED_TERM = re.compile(r"(?<![\w.])(?P<w>\d+\.\d+)\s*(?:×|\*|\\times|\\cdot|·)\s*(?P<v>[Vv]_\{?[^\s{}+$]+\}?)")
 _DECIMAL = re.compile(r"(?<![\w.,])-?\d+\.\d+(?![\w.%])")
 _PCT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")
