@@ -14,6 +14,7 @@ The stages, one module each, in the order data flows (each docstring names its i
   ``plaintext.py``, ``unicode.py`` → ``tokens.py`` → ``parser.py`` → ``notation.py``, ``symbols.py``,
   ``evaluate.py``, ``compare.py``, ``consistency.py``, ``engine.py``;
 * ``merge.py`` joins both passes into one verdict per place, and follows carried slips to their root;
+  ``captions.py`` then confirms a caption that states the precision of the values below it;
 * report: ``claims.py`` (data), ``verdict.py`` and ``wording.py`` (words, en and zh), ``report.py``
   (text and JSON), ``ci.py`` (GitHub annotations, SARIF), ``fix.py`` (a corrected copy), ``many.py``
   (folders, a process pool); ``guard.py`` holds the size and time budgets;

@@ -22,6 +22,7 @@ from .beyond import beyond_claims
 from .shapes import shape_claims
 from .stepwise import stepwise
 from .bind import bind_blocks
+from .captions import precision_captions
 from .diagnose import diagnose, transpose_slip
 from .merge import merge
 from .read import read_blocks
@@ -43,7 +44,7 @@ def check_text(text: str, name: str) -> Report:
         claims, inputs, notes = bind_blocks(text, blocks)
         claims = stepwise(text, blocks, claims)   # masks and heads, where the binder has no verdict
         beyond = beyond_claims(text, blocks) + shape_claims(text, blocks)
-    return merge(report, claims + beyond, inputs, blocks, text, notes)
+    return precision_captions(text, merge(report, claims + beyond, inputs, blocks, text, notes))
 
 
 def _is_literal(node) -> bool:
