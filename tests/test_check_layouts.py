@@ -198,3 +198,14 @@ def test_values_divided_by_their_sum_are_found_by_their_values():
             "```\nscores of x2: tensor([1.0, 2.0])\n```\n\n```\nweights: tensor([0.3333, 0.6667])\n```\n")
     claims = [c for c in check_text(text, "t.md").claims if c.line == 10]
     assert [c.status for c in claims] == ["rounded"] and "divided by their sum" in claims[0].detail
+
+
+def test_an_entry_of_an_expression_and_a_latex_tabular_are_read():
+    # K = [[1, 0], [2, 3]]: (Kᵀ)_{12} = k_21 = 2; a tabular of K's values restates K
+    text = ("$$K = \\begin{bmatrix} 1 & 0 \\\\ 2 & 3 \\end{bmatrix}$$\n\n$$(K^{T})_{12} = {v}$$\n\n"
+            "\\begin{tabular}{lrr}\n\\hline\n & a & b \\\\\n\\hline\na & 1 & 0 \\\\\nb & 2 & {w} \\\\\n"
+            "\\hline\n\\end{tabular}\n")
+    assert _statuses(text.replace("{v}", "2").replace("{w}", "3"), 3) == ["exact"]
+    assert _statuses(text.replace("{v}", "5").replace("{w}", "3"), 3) == ["wrong"]
+    blocks = read_blocks(text.replace("{v}", "2").replace("{w}", "3"))
+    assert [b.texts for b in blocks if b.layout == "table"] == [(("1", "0"), ("2", "3"))]

@@ -49,7 +49,10 @@ def _claim_lines(path: Path, lines: list[str]) -> set[int]:
     given = [[Fraction(str(x)) for row in v for x in row] for v in list(spec.values()) +
              list(spec.get("options", {}).values()) if isinstance(v, list) and v and isinstance(v[0], list)]
     out = set()
+    body = next((n for n, line in enumerate(lines, start=1) if line.startswith(r"\begin{document}")), 0)
     for n, line in enumerate(lines, start=1):
+        if n <= body:
+            continue   # a LaTeX preamble (\setcounter{MaxMatrixCols}{64}) is set-up, not content
         nums = [Fraction(x) for x in _NUMBER.findall(line)]
         if not nums or _HEADING.match(line) or (line.count("=") == 1 and nums in given):
             continue

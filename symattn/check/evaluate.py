@@ -413,6 +413,11 @@ def _apply(op: str, args: list, base):
         return sp.ImmutableMatrix(-a) if _mat(a) else -a
     if op == "T":
         return transpose(a) if _mat(a) else a
+    if op == "entry":
+        i, j = int(args[1]), int(args[2])
+        if not _mat(a) or not (1 <= i <= a.rows and 1 <= j <= a.cols):
+            raise Unresolved(f"no entry ({i}, {j}) here")
+        return a[i - 1, j - 1]
     if op == "exp" and _mat(a):
         return sp.ImmutableMatrix(a.applyfunc(lambda e: base ** e))
     if op == "exp" and base is not sp.E:

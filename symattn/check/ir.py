@@ -112,6 +112,8 @@ def pretty(node: Node) -> str:
         return _INFIX[node.op].join(wrapped)
     if node.op == "T":
         return wrapped[0] + "ᵀ"
+    if node.op == "entry":
+        return f"({args[0]})[{args[1]},{args[2]}]"
     if node.op == "sqrt":
         return "√" + wrapped[0]
     if node.op == "neg":

@@ -21,6 +21,8 @@ from .tokens import (ACCENTS, FUNCTIONS, GREEK, MATRIX_ENVS, ParseError, Tok, is
 
 __all__ = ["Parser", "latex_number"]
 
+_ENTRY_INDEX = re.compile(r"(\d+),(\d+)|([1-9][1-9])")   # an entry (i, j) of a matrix: 2,3 or 23
+
 
 class Parser:
     def __init__(self, toks: list[Tok]):
@@ -142,6 +144,11 @@ class Parser:
                     self.shapes.append(Shape(node, *shape, "_{" + raw_text(inner) + "}"))
                 elif isinstance(node, Name):
                     node = Name(f"{node.raw}_{{{raw_text(inner)}}}")
+                elif _ENTRY_INDEX.fullmatch(raw_text(inner).replace(" ", "")):
+                    # (K^{T})_{12}, (QK^T)_{2,3}: an entry of the expression's value
+                    idx = _ENTRY_INDEX.fullmatch(raw_text(inner).replace(" ", ""))
+                    i, j = (idx.group(1), idx.group(2)) if idx.group(1) else (idx.group(3)[0], idx.group(3)[1])
+                    node = Op("entry", (node, Num(sp.Integer(i), i), Num(sp.Integer(j), j)))
                 else:
                     raise ParseError(f"subscript {raw_text(inner)!r} on an expression")
             elif t.kind == "op" and t.value in ("^", "**"):

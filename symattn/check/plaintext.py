@@ -124,6 +124,8 @@ def _table_block(lines: list[str], i: int):
     if i >= len(lines):
         return None
     first = lines[i].strip()
+    if first.startswith(r"\begin{tabular}"):
+        return _tabular(lines, i)
     if first.startswith("+") and re.fullmatch(r"\+[-=+]+\+?", first):
         j, rows = i + 1, []
         while j < len(lines) and (lines[j].strip().startswith("|") or re.fullmatch(r"\+[-=+]+\+?",
@@ -146,9 +148,25 @@ def _table_block(lines: list[str], i: int):
 _CLOSERS = {"$$": "$$", r"\]": r"\["}
 
 
+def _tabular(lines: list[str], i: int):
+    """A LaTeX ``tabular``: rows split at ``\\``, cells at ``&``; rules and $\text{..}$ wrappers go."""
+    j, rows = i + 1, []
+    while j < len(lines) and not lines[j].strip().startswith(r"\end{tabular}"):
+        line = re.sub(r"\\(?:hline|toprule|midrule|bottomrule|cline\{[^{}]*\})", "", lines[j]).strip()
+        line = re.sub(r"\\\\\s*$", "", line).strip()
+        if line:
+            rows.append([re.sub(r"^\$?\\(?:text|mathbf|textbf)\{(.*)\}\$?$", r"\1", c.strip()).strip("$ ")
+                         for c in line.split("&")])
+        j += 1
+    return (j + 1, rows) if rows and j < len(lines) else None
+
+
+_WRAPPERS = re.compile(r"\\begin\{(?:center|table)\}|\\centering|\\begin\{tabular\}")
+
+
 def _caption(lines: list[str], i: int) -> str:
     k = i - 1
-    while k >= 0 and not lines[k].strip():
+    while k >= 0 and (not lines[k].strip() or _WRAPPERS.match(lines[k].strip())):
         k -= 1
     if k < 0 or i - k > 3:
         return ""

@@ -262,6 +262,15 @@ def _cells(line: str) -> list[str]:
     return [c.strip().strip("*`$ ").strip() for c in s.split("|")]
 
 
+def _tex_cells(line: str) -> list[str]:
+    """The cells of one row of a LaTeX tabular (rules, the row break and $\\text{..}$ wrappers go)."""
+    s = re.sub(r"\\(?:hline|toprule|midrule|bottomrule|cline\{[^{}]*\})", "", line)
+    s = re.sub(r"\\\\\s*$", "", s).strip()
+    if not s:
+        return []
+    return [re.sub(r"^\$?\\(?:text|mathbf|textbf)\{(.*)\}\$?$", r"\1", c.strip()).strip("$ ") for c in s.split("&")]
+
+
 def _is_rule(line: str) -> bool:
     return bool(re.fullmatch(r"\s*[|+]?\s*:?[-=]{3,}:?\s*([|+]\s*:?[-=]{3,}:?\s*)*[|+]?\s*", line))
 
@@ -269,6 +278,15 @@ def _is_rule(line: str) -> bool:
 def _table_blocks(raw: list[str], starts: list[int]):
     out, i = [], 0
     while i < len(raw):
+        if raw[i].strip().startswith(r"\begin{tabular}"):
+            j = i + 1
+            while j < len(raw) and not raw[j].strip().startswith(r"\end{tabular}"):
+                j += 1
+            rows = [(k, _tex_cells(raw[k])) for k in range(i + 1, j) if _tex_cells(raw[k])]
+            if rows:
+                out.extend(_numeric_grid(rows, starts, raw))
+            i = j + 1
+            continue
         if raw[i].count("|") >= 2 or (_is_rule(raw[i]) and "+" in raw[i]):
             j = i
             while j < len(raw) and (raw[j].count("|") >= 2 or _is_rule(raw[j])) and raw[j].strip():
