@@ -209,3 +209,16 @@ def test_an_entry_of_an_expression_and_a_latex_tabular_are_read():
     assert _statuses(text.replace("{v}", "5").replace("{w}", "3"), 3) == ["wrong"]
     blocks = read_blocks(text.replace("{v}", "2").replace("{w}", "3"))
     assert [b.texts for b in blocks if b.layout == "table"] == [(("1", "0"), ("2", "3"))]
+
+
+def test_heads_are_column_blocks_when_the_head_width_is_given():
+    # d_h = 1, Q = [[1, 2]], K = [[3, 4]]: head 2 is column 2, Q_2 K_2^T = 2·4 = 8 (row 1 would be 11);
+    # O = [O_1  O_2] puts the heads side by side: [1·3, 2·4] = [3, 8]
+    text = ("$d_h = 1$\n\n$$Q = \\begin{bmatrix} 1 & 2 \\end{bmatrix}$$\n\n$$K = \\begin{bmatrix} 3 & 4 \\end{bmatrix}$$\n\n"
+            "$$S_{2} = Q_{2} K_{2}^{T}$$\n\n$$S_{2} = \\begin{bmatrix} {s} \\end{bmatrix}$$\n\n"
+            "$$O_{1} = Q_{1} K_{1}^{T}$$\n\n$$O_{2} = Q_{2} K_{2}^{T}$$\n\n"
+            "$$O = \\begin{bmatrix} O_{1} & O_{2} \\end{bmatrix}$$\n\n$$O = \\begin{bmatrix} 3 & {o} \\end{bmatrix}$$\n")
+    ok = text.replace("{s}", "8").replace("{o}", "8")
+    assert _statuses(ok, 9) == ["exact"] and _statuses(ok, 17) == ["exact"]
+    bad = text.replace("{s}", "11").replace("{o}", "7")
+    assert _statuses(bad, 9) == ["wrong"] and _statuses(bad, 17) == ["wrong"]

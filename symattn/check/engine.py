@@ -26,7 +26,7 @@ from .captions import precision_captions
 from .diagnose import diagnose, transpose_slip
 from .merge import merge
 from .read import read_blocks
-from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref, node_key
+from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref, is_block_matrix, node_key
 from .extract import Segment, extract
 from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
 from .notation import Chain, ParseError, parse_chains
@@ -189,6 +189,9 @@ class _Checker:
         if (entry_ref(head.raw) and not _own_quantity(head, exprs)) or head.raw == "e":
             return  # s_{23} = ...: an entry, not a definition; e is Euler's number
         lits = [p for p in chain.parts[1:] if _is_literal(p)]
+        if lits and is_block_matrix(lits[0]) and not _mentions(lits[0], key):
+            self.table.formulas[key] = (lits[0], seg.line)   # O = [O_1  O_2]: the heads side by side
+            return
         if lits and all(isinstance(p, Name) for p in exprs):
             # Q = K = [...]: every name in the chain is given that value
             for name in [head] + exprs:

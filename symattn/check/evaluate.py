@@ -30,7 +30,7 @@ from .notation import ParseError
 from .scalar import apply_scalar, symbol_for
 from .symbols import DIMENSIONS, FORMULAS, canon
 
-__all__ = ["Unresolved", "Convention", "Table", "Evaluator", "node_key", "shape_of"]
+__all__ = ["Unresolved", "Convention", "Table", "Evaluator", "node_key", "shape_of", "is_block_matrix"]
 
 
 class Unresolved(ValueError):
@@ -215,6 +215,9 @@ class Evaluator:
                     return shown     # A_1 = softmax(Q_1 K_1^T/√d_h) unknown, but computed on the page
                 if given is None or key in self.strict:
                     raise
+        block = self._head_block(raw)
+        if block is not None:
+            return block
         ref = entry_ref(raw)
         if ref is not None:
             try:
@@ -228,6 +231,33 @@ class Evaluator:
         if _is_free_symbol(raw):
             return symbol_for(raw)
         raise Unresolved(f"{raw} is not given in the article")
+
+    def _head_block(self, raw: str):
+        """``Q_1``, ``K_{2}`` in an article that gives the head width d_h: the i-th block of d_h
+        columns (head i), not row i -- when the matrix is several heads wide."""
+        m = re.fullmatch(r"([QKV])_\{?(\d{1,2})\}?", raw.replace(" ", ""))
+        width = self.table.inputs.get("d_h")
+        if m is None or width is None or not getattr(width[0], "is_Integer", False) or width[0] < 1:
+            return None
+        try:
+            full = self.name(m.group(1))
+        except Unresolved:
+            return None
+        dh, i = int(width[0]), int(m.group(2))
+        if not _mat(full) or full.cols % dh or full.cols == dh or not 1 <= i <= full.cols // dh:
+            return None
+        self.inputs_used.add((width[1], "d_h"))
+        return sp.ImmutableMatrix(full[:, (i - 1) * dh:i * dh])
+
+    def _blocks(self, node: Lit):
+        """``[O_1  O_2]``: the matrix those names' values make side by side (and stacked)."""
+        rows = [[self.name(t) for t in row] for row in node.texts]
+        if not all(_mat(x) for row in rows for x in row):
+            raise Unresolved("a matrix of blocks whose blocks are not matrices")
+        try:
+            return sp.ImmutableMatrix(sp.BlockMatrix(rows).as_explicit())
+        except (ValueError, TypeError, sp.ShapeError) as exc:
+            raise Unresolved(f"blocks that do not fit together ({exc})") from None
 
     def _computed(self, key: str):
         """The value of the one computation on printed numbers the article shows for ``key``."""
@@ -262,7 +292,7 @@ class Evaluator:
         if isinstance(node, Num):
             return node.value
         if isinstance(node, Lit):
-            return node.value
+            return self._blocks(node) if is_block_matrix(node) else node.value
         if isinstance(node, Name):
             return self.name(node.raw)
         if not isinstance(node, Op):
@@ -351,6 +381,15 @@ def _is_scaling(node: Op) -> bool:
 
 
 _ENTRY = re.compile(r"^([A-Za-z])_\{?\s*(\d+)\s*(?:,\s*(\d+)|(\d))?\s*\}?$")
+
+
+_BLOCK_NAME = re.compile(r"[A-Z](?:_\{?\w{1,3}\}?)?")
+
+
+def is_block_matrix(node) -> bool:
+    """A printed matrix whose entries are names of matrices (``[O_1  O_2]``): a block matrix."""
+    return isinstance(node, Lit) and bool(node.value.free_symbols) and \
+        all(_BLOCK_NAME.fullmatch(t.replace(" ", "")) for row in node.texts for t in row)
 
 
 def entry_ref(raw: str) -> tuple[str, int, int | None] | None:
