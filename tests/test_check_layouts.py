@@ -222,3 +222,12 @@ def test_heads_are_column_blocks_when_the_head_width_is_given():
     assert _statuses(ok, 9) == ["exact"] and _statuses(ok, 17) == ["exact"]
     bad = text.replace("{s}", "11").replace("{o}", "7")
     assert _statuses(bad, 9) == ["wrong"] and _statuses(bad, 17) == ["wrong"]
+
+
+def test_two_formulas_that_agree_are_two_ways_not_a_clash():
+    # S = Q K^T and S = (Q W) K^T with W = I (2×2): both give [[1, 0], [0, 1]] for Q = K = I
+    text = ("$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$W = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n$$S = Q K^{T}$$\n\n$$S = Q W K^{T}$$\n\n"
+            "$$S = \\begin{bmatrix} 1 & 0 \\\\ 0 & {x} \\end{bmatrix}$$\n")
+    assert _statuses(text.replace("{x}", "1"), 11) == ["exact"]
+    assert _statuses(text.replace("{x}", "2"), 11) == ["wrong"]

@@ -21,7 +21,7 @@ from .consistency import declared_no_scaling, sanity_rows, shift_pairs
 from .beyond import beyond_claims
 from .shapes import shape_claims
 from .stepwise import stepwise
-from .bind import bind_blocks
+from .bind import bind_blocks, heads_from
 from .captions import precision_captions
 from .diagnose import diagnose, transpose_slip
 from .merge import merge
@@ -128,6 +128,7 @@ class _Checker:
                 continue
             items.extend((replace(seg, line=seg.line + c.offset), c, "") for c in chains)
         self.shown = _shown_shapes(items)
+        self.heads_line = heads_from(self.text)
         self.headings = [n for n, line in enumerate(self.text.split("\n"), start=1) if _HEADING.match(line)]
         for seg, chain, _ in items:
             if chain is not None:
@@ -136,11 +137,22 @@ class _Checker:
         if self.stated_scaling and self.conv.scale == "none":
             self.notes.append(f"line {self.stated_scaling}: the formula ÷√d_k is stated, but the article "
                               "declares that it does not scale")
+        self._local_only = False
         for seg, chain, error in items:
             done = len(self.claims)
             try:
                 with guard.budget():
                     self._check(seg, chain, error)
+                    if self.heads_line and seg.line >= self.heads_line and \
+                            any(c.status == "wrong" for c in self.claims[done:]):
+                        # after the article splits into heads, s_11 may be any head's: judged against
+                        # the single-head value it is no witness, so its chain is judged on its own
+                        del self.claims[done:]
+                        self._local_only = True
+                        try:
+                            self._check(seg, chain, error)
+                        finally:
+                            self._local_only = False
             except guard.GuardError as exc:
                 del self.claims[done:]  # half-checked claims of this item give way to one verdict
                 self._unverifiable(seg, chain.source if chain else seg.source, str(exc))
@@ -281,7 +293,7 @@ class _Checker:
             return self._identity_claim(seg, chain, head, parts[1], chain.rels[0])
         reference = None if isinstance(head, Name) else head
         if isinstance(head, Name) and entry_ref(head.raw) and self._derivable(canon(head.raw), head.raw) \
-                and not _is_literal(parts[1]):
+                and not _is_literal(parts[1]) and not self._local_only:
             reference = head   # s_{23} = q_2 · k_3: the entry itself is the reference
         for k, part in enumerate(parts[1:], start=1):
             rel = chain.rels[k - 1]

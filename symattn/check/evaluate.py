@@ -89,6 +89,18 @@ class Definitions:
         return sum(len(v) for v in self._defs.values())
 
 
+def _equal(a, b) -> bool:
+    """Exactly equal values (numbers or matrices of one shape), simplifying the difference."""
+    if _mat(a) != _mat(b) or (_mat(a) and a.shape != b.shape):
+        return False
+    if a == b:
+        return True
+    diff = sp.ImmutableMatrix(a - b) if _mat(a) else sp.Matrix([a - b])
+    if len(diff) > 64:
+        return False
+    return all(sp.simplify(x) == 0 for x in diff)
+
+
 def _same_def(a, b) -> bool:
     try:
         return bool(a == b)
@@ -202,7 +214,7 @@ class Evaluator:
             self.inputs_used.add((given[1], key))
             return given[0]   # a stated d_k is the article's convention
         formula = self.table.formula(key)
-        if formula is not None:
+        if formula is not None and not self._formulas_agree(key):
             self._no_clash(key, raw, self.table.formulas)
         if formula is not None:
             before = set(self.inputs_used)
@@ -231,6 +243,20 @@ class Evaluator:
         if _is_free_symbol(raw):
             return symbol_for(raw)
         raise Unresolved(f"{raw} is not given in the article")
+
+    def _formulas_agree(self, key: str) -> bool:
+        """Two formulas for one name that give the same value (S_1 = Q_1 K_1ᵀ, and after absorbing
+        W_UK, S_1 = Q̃_1 c_KVᵀ) are two ways to compute it, not a clash."""
+        defs = self.table.formulas._defs.get(key, ())
+        if len(defs) < 2:
+            return True
+        values = []
+        for node, _ in defs:
+            try:
+                values.append(self.eval(node))
+            except Unresolved:
+                return False
+        return all(_equal(values[0], v) for v in values[1:])
 
     def _head_block(self, raw: str):
         """``Q_1``, ``K_{2}`` in an article that gives the head width d_h: the i-th block of d_h
