@@ -231,3 +231,11 @@ def test_two_formulas_that_agree_are_two_ways_not_a_clash():
             "$$S = \\begin{bmatrix} 1 & 0 \\\\ 0 & {x} \\end{bmatrix}$$\n")
     assert _statuses(text.replace("{x}", "1"), 11) == ["exact"]
     assert _statuses(text.replace("{x}", "2"), 11) == ["wrong"]
+
+
+def test_an_inverse_and_a_pseudo_inverse_name_are_read():
+    # G = [[2, 0], [0, 4]]: G^{-1} = [[1/2, 0], [0, 1/4]]; X^{+} = G^{-1} is a name, not a power
+    text = ("$$G = \\begin{bmatrix} 2 & 0 \\\\ 0 & 4 \\end{bmatrix}$$\n\n$$G^{-1} = \\begin{bmatrix} 0.5 & 0 \\\\ 0 & {x} \\end{bmatrix}$$\n\n"
+            "$$X^{+} = G^{-1}$$\n\n$$X^{+} = \\begin{bmatrix} 0.5 & 0 \\\\ 0 & 0.25 \\end{bmatrix}$$\n")
+    assert _statuses(text.replace("{x}", "0.25"), 3) == ["exact"] and _statuses(text.replace("{x}", "0.25"), 7) == ["exact"]
+    assert _statuses(text.replace("{x}", "0.4"), 3) == ["wrong"]

@@ -478,6 +478,14 @@ def _apply(op: str, args: list, base):
         return sp.ImmutableMatrix(-a) if _mat(a) else -a
     if op == "T":
         return transpose(a) if _mat(a) else a
+    if op == "pow" and _mat(a) and not _mat(b) and getattr(b, "is_Integer", False) and a.rows == a.cols:
+        # G^{-1}, A^2: powers of a square matrix (small ones: the guard bounds the work)
+        guard.check_size(a.rows, a.cols, a.cols)
+        if b < 0 and a.det() == 0:
+            raise Unresolved("the matrix is singular: it has no inverse")
+        if abs(int(b)) > 16:
+            raise Unresolved("a matrix power this large is not computed here")
+        return sp.ImmutableMatrix(a ** int(b))
     if op == "entry":
         i, j = int(args[1]), int(args[2])
         if not _mat(a) or not (1 <= i <= a.rows and 1 <= j <= a.cols):

@@ -159,6 +159,8 @@ class Parser:
                 elif isinstance(node, Name) and re.fullmatch(r"\s*\(.*\)\s*", raw_text(inner) or "") \
                         and node.raw != "e":
                     node = Name(f"{node.raw}^{{{raw_text(inner)}}}")   # m^{(t)}: the t-th one, not a power
+                elif isinstance(node, Name) and (raw_text(inner) or "").replace(" ", "") in ("+", "\\dagger"):
+                    node = Name(f"{node.raw}^{{+}}")   # X^{+}: the pseudo-inverse, a name of its own
                 elif isinstance(node, Name) and node.raw == "e" and parsed is not None:
                     node = Op("exp", (parsed,))
                 elif isinstance(node, Name) and inner and all(u.kind == "word" for u in inner) \
