@@ -239,3 +239,11 @@ def test_an_inverse_and_a_pseudo_inverse_name_are_read():
             "$$X^{+} = G^{-1}$$\n\n$$X^{+} = \\begin{bmatrix} 0.5 & 0 \\\\ 0 & 0.25 \\end{bmatrix}$$\n")
     assert _statuses(text.replace("{x}", "0.25"), 3) == ["exact"] and _statuses(text.replace("{x}", "0.25"), 7) == ["exact"]
     assert _statuses(text.replace("{x}", "0.4"), 3) == ["wrong"]
+
+
+def test_a_number_stated_again_is_in_force_from_where_it_is_stated():
+    # n = 2 first, "here n = 8" later: 2·3 = 6 above the second statement, 8·3 = 24 below it
+    text = "Here $n = 2$.\n\n$$n \\cdot 3 = {a}$$\n\nNow $n = 8$.\n\n$$n \\cdot 3 = {b}$$\n"
+    assert _statuses(text.replace("{a}", "6").replace("{b}", "24"), 3) == ["exact"]
+    assert _statuses(text.replace("{a}", "6").replace("{b}", "24"), 7) == ["exact"]
+    assert _statuses(text.replace("{a}", "6").replace("{b}", "6"), 7) == ["wrong"]

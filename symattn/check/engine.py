@@ -140,6 +140,7 @@ class _Checker:
         self._local_only = False
         for seg, chain, error in items:
             done = len(self.claims)
+            self.table.at = seg.line
             try:
                 with guard.budget():
                     self._check(seg, chain, error)

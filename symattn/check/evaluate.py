@@ -118,6 +118,7 @@ class Table:
     # from numbers on the page; it defines K only where the article gives no formula for it
     computed: Definitions = field(default_factory=Definitions)
     author: dict[str, list[tuple[int, sp.Basic, bool]]] = field(default_factory=dict)  # key -> (line, value, wrong)
+    at: int = 10 ** 9   # the line being checked (which of several stated numbers is in force)
     index_cache: tuple | None = None   # (number of formulas, expression key -> name), see node_key
 
     def record(self, key: str, line: int, value, wrong: bool) -> None:
@@ -208,9 +209,10 @@ class Evaluator:
         return value
 
     def _resolve(self, key: str, raw: str):
-        given = self.table.inputs.get(key)
+        given = self._scoped(key) or self.table.inputs.get(key)
         if key in DIMENSIONS and given is not None and key == "d_k":
-            self._no_clash(key, raw, self.table.inputs)
+            if not self._scoped(key):
+                self._no_clash(key, raw, self.table.inputs)
             self.inputs_used.add((given[1], key))
             return given[0]   # a stated d_k is the article's convention
         formula = self.table.formula(key)
@@ -237,12 +239,23 @@ class Evaluator:
             except Unresolved:
                 pass
         if given is not None:
-            self._no_clash(key, raw, self.table.inputs)
+            if not self._scoped(key):
+                self._no_clash(key, raw, self.table.inputs)
             self.inputs_used.add((given[1], key))
             return given[0]
         if _is_free_symbol(raw):
             return symbol_for(raw)
         raise Unresolved(f"{raw} is not given in the article")
+
+    def _scoped(self, key: str):
+        """A number the article states more than once with other values (d_h = 2 for its example,
+        then "here d_h = 1" for a second one): the statement in force at the line being checked, the
+        last one above it -- as a reader takes it; None when it is stated once, or is not a number."""
+        defs = self.table.inputs._defs.get(key, ())
+        if len(defs) < 2 or any(_mat(v) or not getattr(v, "is_number", False) for v, _ in defs):
+            return None
+        above = [d for d in defs if d[1] <= self.table.at]
+        return above[-1] if above else None
 
     def _formulas_agree(self, key: str) -> bool:
         """Two formulas for one name that give the same value (S_1 = Q_1 K_1ᵀ, and after absorbing
