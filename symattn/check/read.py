@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 import sympy as sp
 
 from .. import limits
+from .batched import MAX_DEPTH, shape_of, slices
 
 __all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
 
@@ -65,6 +66,8 @@ class Block:
     operand: bool = False                 # followed by ×, @, ·: an operand of a product, not a result
     span: tuple[int, int] | None = None   # character offsets in the article
     before: str = ""                      # the text between the previous block on its line and this one
+    index: tuple[int, ...] = ()           # a slice of a printed n-D array: its index on the leading axes
+    stack: tuple[int, ...] = ()           # and that array's full shape (:mod:`.batched`)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -168,7 +171,7 @@ def _parse_list(text: str, i: int, depth: int = 0):
     A tree is a list of (entry text, position) leaves or of sub-trees.  Separators are
     commas, spaces, newlines, ``\\;``; a ``# comment`` runs to the end of its line.
     """
-    if depth > 3:
+    if depth > MAX_DEPTH:
         return None
     j, items = i + 1, []
     n = len(text)
@@ -246,11 +249,13 @@ def _list_blocks(text: str, lines: _Lines, taken: list[tuple[int, int]]):
         rows = _tree_rows(tree)
         if rows:
             out.append((i, end, rows, "list"))
-        elif all(isinstance(x, list) and _tree_rows(x) for x in tree):
+        elif slices(tree):
             # a stack of matrices (heads, a batch): one block each, from its own first row
-            for sub in tree:
+            parts = slices(tree)
+            for k, (index, sub) in enumerate(parts):
                 first = _first_pos(sub)
-                out.append((first, end if sub is tree[-1] else first + 1, _tree_rows(sub), "list", (), i))
+                out.append((first, end if k == len(parts) - 1 else first + 1, sub, "list", (), i, None, None,
+                            (index, shape_of(tree))))
         i = end
     return out
 
@@ -516,6 +521,8 @@ def read_blocks(text: str) -> list[Block]:
             head = _make_block(text, raw, lines, item[5], e, rows, layout, row_labels, busy,
                                0 if k == 0 else min(prev_end, item[5]), nxt)
             block = replace(block, labels=head.labels) if head is not None else block
+        if block is not None and len(item) > 8:
+            block = replace(block, index=item[8][0], stack=item[8][1])
         if block is not None:
             blocks.append(block)
     return _print_names(_stack_rows(_chains(blocks, text, lines), raw, lines.starts), raw)

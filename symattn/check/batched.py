@@ -1,0 +1,127 @@
+r"""Printed arrays of more than two dimensions (a batch, heads): one 2-D slice each.
+
+Input: a nested list parsed by :mod:`.read` (leaves are ``(text, position)`` pairs).
+Output: ``[(index, rows)]``, one per 2-D slice in print order, with the slice's index along the
+leading axes (``(b,)`` for a batch, ``(b, h)`` for batch and head), and the full shape.
+Binding (:mod:`.heads`): a slice is judged against the quantity of its own place -- batch element
+b of the inputs, head h -- when its values say so (:func:`own_fit`).
+
+numpy and torch print an array of shape (B, H, S, D) as nested brackets with blank lines between
+the sub-arrays and rows wrapped over several lines; the brackets alone give the structure, so the
+layout of the whitespace never matters.  A ragged array is no array.
+
+>>> t = [[[("1", 0), ("2", 1)]], [[("3", 2), ("4", 3)]]]
+>>> [(i, [[x for x, _ in r] for r in rows]) for i, rows in slices(t)]
+[((0,), [['1', '2']]), ((1,), [['3', '4']])]
+>>> shape_of(t)
+(2, 1, 2)
+"""
+
+from __future__ import annotations
+
+__all__ = ["slices", "shape_of", "MAX_DEPTH", "batch_of", "direct_sets", "own_fit", "where_in_stack"]
+
+#: the deepest nesting read (5-D: batch, heads, groups, rows, columns)
+MAX_DEPTH = 5
+
+
+def shape_of(tree) -> tuple[int, ...] | None:
+    """The shape of a regular nested list, or None when it is ragged or mixes leaves and lists."""
+    if all(isinstance(x, tuple) for x in tree):
+        return (len(tree),)
+    if not all(isinstance(x, list) for x in tree):
+        return None
+    inner = {shape_of(x) for x in tree}
+    if len(inner) != 1 or None in inner:
+        return None
+    return (len(tree),) + inner.pop()
+
+
+def slices(tree) -> list[tuple[tuple[int, ...], list]] | None:
+    """The 2-D slices of an array of three or more dimensions, each with its leading index;
+    None for a vector, a matrix or a ragged list (read as before)."""
+    shape = shape_of(tree)
+    if shape is None or len(shape) < 3:
+        return None
+    out = []
+
+    def walk(t, index):
+        if isinstance(t[0][0], tuple):
+            out.append((index, list(t)))
+            return
+        for k, sub in enumerate(t):
+            walk(sub, index + (k,))
+
+    walk(tree, ())
+    return out
+
+
+# --------------------------------------------------------------------------- binding by index
+
+def batch_of(block) -> tuple[int] | None:
+    """The batch element a slice of a printed (B, S, N) array is (``(b,)``), else None."""
+    return block.index[:1] if len(block.stack) == 3 else None
+
+
+def direct_sets(direct: dict) -> list[tuple]:
+    """[(Q, K, V, where, batch)] from printed Q, K, V: one set per batch element when they are printed
+    as (B, S, d) arrays (slices paired by their index), else the first Q, K and V printed.
+
+    ``direct`` maps "Q", "K", "V" to [(block, matrix)] in article order."""
+    def at(f, index):
+        return next(((b, m) for b, m in direct[f] if b.index == index and len(b.stack) == 3), None)
+
+    sets = []
+    for qb, q in direct["Q"]:
+        if len(qb.stack) != 3:
+            continue
+        kk, vv = at("K", qb.index), at("V", qb.index)
+        if kk is not None:
+            where = f"Q, K{', V' if vv else ''} of batch element {qb.index[0]} at lines {qb.line}, {kk[0].line}"
+            sets.append((q, kk[1], vv[1] if vv else None, where, qb.index[:1]))
+    if sets:
+        return sets
+    (qb, q), (kb, k) = direct["Q"][0], direct["K"][0]
+    v = direct["V"][0][1] if direct["V"] else None
+    return [(q, k, v, f"Q, K{', V' if v else ''} at lines {qb.line}, {kb.line}", None)]
+
+
+def _mine(block, fit, named) -> bool:
+    """The fit is the quantity the slice's place says: batch b (and head h) of its kind."""
+    _, kind, head, _, _, batch = fit
+    if named is not None and kind != named:
+        return False
+    if len(block.stack) == 4:    # (B, H, S, x): batch, then head
+        b, h = block.index[0], block.index[1]
+        return head == h and (batch == (b,) or batch is None and block.stack[0] == 1)
+    # (B, S, x) with a batch of inputs, or (H, S, x) of one input: the index says which
+    return (batch == block.index[:1] and head is None) or (batch is None and head == block.index[0])
+
+
+def own_fit(block, fits, named):
+    """The fit to judge a slice of a printed n-D array by, from its index, or None.
+
+    ``fits`` are (share, kind, head, matrix, how, batch), best first.  A slice is bound to its own
+    place when that quantity fits it best: exactly, or (when the label names the kind) on at least
+    two thirds of the entries with no other quantity fitting as well -- then the rest are wrong,
+    with the place's value as witness."""
+    if len(block.stack) not in (3, 4) or not block.index:
+        return None
+    mine = [f for f in fits if _mine(block, f, named)]
+    if not mine:
+        return None
+    best = mine[0]
+    if best[0] == 1:
+        return best
+    if named is None or best[0] < 2 / 3:
+        return None
+    if any(f[0] >= best[0] and f[3] != best[3] for f in fits if f is not best):
+        return None     # another quantity fits as well: the slice may be that one
+    return best
+
+
+def where_in_stack(block, kind: str, head) -> str:
+    """``scores of head 2`` plus the slice's place: ``[1, 0] of the printed 2×2×6×6 array``."""
+    what = f"{kind} of head {head + 1}" if head is not None else "multi-head " + kind
+    return (f"{what} (slice [{', '.join(map(str, block.index))}] of the printed "
+            f"{'×'.join(map(str, block.stack))} array)")

@@ -1,0 +1,84 @@
+"""Printed arrays of more than two dimensions (numpy and torch prints of a batch, of heads), read
+slice by slice and bound by the slice's place.  Every expected verdict is worked out by hand in
+the comment beside it; none is read from symattn.
+"""
+
+from symattn.check import check_text
+from symattn.check.read import read_blocks
+
+
+def _by_line(text):
+    out = {}
+    for c in check_text(text, "t.md").claims:
+        for ln in c.lines or [c.line]:
+            out.setdefault(ln, []).append(c)
+    return out
+
+
+def _statuses(text, line):
+    return sorted({c.status for c in _by_line(text).get(line, [])})
+
+
+def test_a_4d_print_with_wrapped_rows_and_e_notation_is_one_block_per_slice():
+    # shape (2, 2, 1, 3): numpy wraps each row of 3 over two lines
+    text = ("```text\nScores:\n"
+            "[[[[ 1.0e+00 -2.5e-01\n     3.0e+00]]\n\n  [[ 4.0e+00  5.0e+00\n     6.0e+00]]]\n\n\n"
+            " [[[ 7.0e+00  8.0e+00\n     9.0e+00]]\n\n  [[ 1.0e+01  1.1e+01\n     1.2e+01]]]]\n```\n")
+    blocks = read_blocks(text)
+    assert [b.index for b in blocks] == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert {b.stack for b in blocks} == {(2, 2, 1, 3)}
+    assert [b.texts[0] for b in blocks][1] == ("4.0e+00", "5.0e+00", "6.0e+00")
+    assert [e.line for e in blocks[0].rows[0]] == [3, 3, 4]      # the wrapped entry keeps its own line
+    assert blocks[0].rows[0][1].value * 4 == -1                  # -2.5e-01 read exactly
+    assert all(b.labels[0] == "Scores:" for b in blocks)
+
+
+def test_a_ragged_list_is_no_array():
+    # the first matrix has a short row: no slice of it is read as part of a (2, 2, 2) array
+    assert all(not b.stack for b in read_blocks("[[[1, 2], [3]], [[4, 5], [6, 7]]]\n"))
+
+
+# Two heads of size 1, a batch of 2, W's the identity, so Q = K = V = X[b] and head h is column h:
+#   X[0] = [[1, 2], [3, 4]]  ->  head 0: [1, 3]ᵀ[1, 3] = [[1, 3], [3, 9]];  head 1: [[4, 8], [8, 16]]
+#   X[1] = [[2, 1], [0, 3]]  ->  head 0: [[4, 0], [0, 0]];                  head 1: [[1, 3], [3, 9]]
+_MHA = ("We use 2 heads.\n\n```text\nInput X:\n[[[1. 2.]\n  [3. 4.]]\n\n [[2. 1.]\n  [0. 3.]]]\n"
+        "W_q:\n[[1. 0.]\n [0. 1.]]\nW_k:\n[[1. 0.]\n [0. 1.]]\nW_v:\n[[1. 0.]\n [0. 1.]]\n```\n\n"
+        "```text\nScores:\n[[[[ 1.  3.]\n   [ 3.  9.]]\n\n  [[ 4.  8.]\n   [ 8. 16.]]]\n\n\n"
+        " [[[ 4.  0.]\n   [ 0.  0.]]\n\n  [[ 1.  3.]\n   [ 3.  9.]]]]\n```\n")
+
+
+def _line_of(text, needle, after=0):
+    lines = text.split("\n")
+    return next(i + 1 for i, ln in enumerate(lines) if i + 1 > after and needle in ln)
+
+
+def test_each_slice_of_a_4d_print_of_scores_is_checked_against_its_own_batch_and_head():
+    by = _by_line(_MHA)
+    first = _line_of(_MHA, "[[[[ 1.  3.]")
+    for ln in range(first, first + 13):
+        if any(ch.isdigit() for ch in _MHA.split("\n")[ln - 1]):
+            assert {c.status for c in by.get(ln, [])} & {"exact", "rounded"}, ln
+            assert "wrong" not in {c.status for c in by.get(ln, [])}
+
+
+def test_a_slip_in_one_slice_is_wrong_with_the_value_of_its_own_place():
+    # slice [1, 1] printed 8 where X[1]'s head 1 gives 3·3 = 9; three of its four entries agree, and
+    # slice [0, 0] has the same values, so no other quantity fits better
+    bad = _MHA.replace(" [[ 1.  3.]\n   [ 3.  9.]]]]", " [[ 1.  3.]\n   [ 3.  8.]]]]")
+    ln = _line_of(bad, "[ 3.  8.]]]]")
+    (wrong,) = [c for c in _by_line(bad).get(ln, []) if c.status == "wrong"]
+    assert wrong.entries[0]["claimed"] == "8." and wrong.entries[0]["correct"] in ("9", "9.")
+    assert "[1, 1]" in wrong.detail
+
+
+def test_a_slice_is_wrong_only_when_no_other_place_fits_it_as_well():
+    # slice [1, 0] printed [[4, 0], [0, 1]]: its own place [[4, 0], [0, 0]] agrees on 3 of 4 and no
+    # other quantity on as many, so the 1 is wrong (it should be 0)
+    bad = _MHA.replace(" [[[ 4.  0.]\n   [ 0.  0.]]", " [[[ 4.  0.]\n   [ 0.  1.]]")
+    ln = _line_of(bad, "[ 0.  1.]]", after=_line_of(bad, "Scores:"))
+    assert "wrong" in _statuses(bad, ln)
+    # printed [[1, 3], [3, 0]]: its own place agrees on 1 of 4; slices [0, 0] and [1, 1] on 3 of 4,
+    # but they are not its place: nothing is said against it
+    other = _MHA.replace(" [[[ 4.  0.]\n   [ 0.  0.]]", " [[[ 1.  3.]\n   [ 3.  0.]]")
+    ln = _line_of(other, "[ 3.  0.]]", after=_line_of(other, "Scores:"))
+    assert "wrong" not in _statuses(other, ln)
