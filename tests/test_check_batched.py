@@ -82,3 +82,17 @@ def test_a_slice_is_wrong_only_when_no_other_place_fits_it_as_well():
     other = _MHA.replace(" [[[ 4.  0.]\n   [ 0.  0.]]", " [[[ 1.  3.]\n   [ 3.  0.]]")
     ln = _line_of(other, "[ 3.  0.]]", after=_line_of(other, "Scores:"))
     assert "wrong" not in _statuses(other, ln)
+
+
+def test_q_k_v_printed_per_batch_element_are_one_input_set_each():
+    # the same numbers as above given as Q = K = V (2 heads of size 1): slice [1, 0] is X[1]'s head 0,
+    # [[4, 0], [0, 0]]; printed with 1 for the last entry it is wrong, from the Q, K of batch element 1
+    qkv = "".join(f"{n}:\n[[[1. 2.]\n  [3. 4.]]\n\n [[2. 1.]\n  [0. 3.]]]\n" for n in ("Q", "K", "V"))
+    text = _MHA.replace(_MHA[_MHA.index("Input X:"):_MHA.index("```\n\n")], qkv)
+    by = _by_line(text)
+    ln = _line_of(text, "[[[[ 1.  3.]")
+    assert "exact" in {c.status for c in by.get(ln, [])}
+    bad = text.replace(" [[[ 4.  0.]\n   [ 0.  0.]]", " [[[ 4.  0.]\n   [ 0.  1.]]")
+    ln = _line_of(bad, "[ 0.  1.]]", after=_line_of(bad, "Scores:"))
+    (wrong,) = [c for c in _by_line(bad).get(ln, []) if c.status == "wrong"]
+    assert "batch element 1" in wrong.detail
