@@ -96,3 +96,32 @@ def test_q_k_v_printed_per_batch_element_are_one_input_set_each():
     ln = _line_of(bad, "[ 0.  1.]]", after=_line_of(bad, "Scores:"))
     (wrong,) = [c for c in _by_line(bad).get(ln, []) if c.status == "wrong"]
     assert "batch element 1" in wrong.detail
+
+
+# ---- shape tuples printed next to arrays
+
+_PRINT = ("```text\nInput X:\n[[[1. 2. 0.]\n  [3. 4. 0.]]\n\n [[2. 1. 0.]\n  [0. 3. 0.]]]\n and shape: {s}\n"
+          "W_q shape: {w}\nW_q:\n[[1. 0.]\n [0. 1.]]\n```\n")
+
+
+def test_a_shape_printed_under_an_array_is_checked_against_it():
+    # X is printed as 2 matrices of 2 rows of 3: (2, 2, 3); W_q as a 2×2 matrix
+    text = _PRINT.format(s="(2, 2, 3)", w="(2, 2)")
+    assert _statuses(text, 8) == ["exact"]
+    assert _statuses(text, 9) == ["exact"]       # named W_q: the W_q printed below it
+
+
+def test_a_named_shape_that_differs_from_its_array_is_wrong_and_an_unnamed_one_is_not():
+    text = _PRINT.format(s="(2, 3, 2)", w="(2, 3)")
+    assert "wrong" not in _statuses(text, 8)     # no name: it might be another array's shape
+    (c,) = [c for c in _by_line(text)[9] if c.status == "wrong"]
+    assert c.entries[0]["correct"] == "(2, 2)"
+
+
+def test_the_weights_keep_the_shape_of_the_printed_scores():
+    # scores printed as (1, 2, 2, 2); softmax keeps the shape, so "Weights shape: (1, 2, 2, 2)" holds;
+    # a different one is not called wrong, as no weights of that many dimensions are printed
+    scores = "Scores:\n[[[[1. 2.]\n   [3. 4.]]\n\n  [[5. 6.]\n   [7. 8.]]]]\n"
+    ok = f"```text\n{scores}Weights shape: (1, 2, 2, 2)\n```\n"
+    assert _statuses(ok, 8) == ["exact"]
+    assert "wrong" not in _statuses(ok.replace("(1, 2, 2, 2)", "(1, 2, 2, 3)"), 8)

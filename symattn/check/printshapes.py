@@ -1,0 +1,166 @@
+r"""Shapes a notebook prints as tuples (``and shape: (2, 6, 4)``, ``Scores shape: (2, 2, 6, 6)``),
+checked against the arrays it prints.
+
+Input: the article's text and its blocks (:mod:`.read`; slices of an n-D print carry the array's
+shape).  Output: one :class:`Claim` per line of such statements that can be judged.
+
+A statement is about the array its name names (``W_q shape`` → the array printed as ``W_q:``;
+``Scores shape`` → the one captioned "Scores", by the family of the words) in the same output
+fence, or, with no name, about the array that ends on the line just above (``print(f"{X}\n and
+shape: {X.shape}")``).  Scaling, masking and softmax keep a shape, so the weights' shape may be
+that of the printed scores.  A statement is wrong only when its name names an array of as many
+dimensions printed in the same fence: the witness is that array's shape.
+
+>>> from symattn.check.read import read_blocks
+>>> t = "```\nX:\n[[[1 2]\n  [3 4]]\n\n [[5 6]\n  [7 8]]]\n and shape: (2, 2, 2)\n```\n"
+>>> [(c.line, c.status) for c in printed_shape_claims(t, read_blocks(t))]
+[(8, 'exact')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .bind import hint
+from .claims import Claim
+from .read import Block
+
+__all__ = ["printed_shape_claims"]
+
+_TUPLE = re.compile(r"(?P<name>[A-Za-z_][\w ]{0,40}?)?[ .]*\b(?:shape|size)\b\s*[:=]?\s*(?:is\s+)?"
+                    r"[(\[]\s*(?P<dims>\d{1,6}(?:\s*,\s*\d{1,6})+)\s*,?\s*[)\]]", re.I)
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_KEEPS = ("scores", "scaled", "masked", "exp", "weights")   # one shape for all of them
+_FILLER = re.compile(r"^(?:and|with|its|the|of|print|final|full)\b\s*", re.I)
+
+
+@dataclass(frozen=True)
+class _Array:
+    shape: tuple[int, ...]
+    first: int          # first line of its rows
+    last: int           # last line of its rows
+    label: str          # its caption or name
+    fence: int          # which fence it is in (0: none)
+
+
+def _fences(raw: list[str]) -> list[int]:
+    """The fence number of each line (1-based lines; 0 outside fences)."""
+    out, k, inside = [0], 0, False
+    for line in raw:
+        if _FENCE.match(line):
+            inside = not inside
+            k += inside
+            out.append(0)
+            continue
+        out.append(k if inside else 0)
+    return out
+
+
+def _arrays(blocks: list[Block], raw: list[str], fence: list[int]) -> list[_Array]:
+    """Every printed array whose number of dimensions is known: n-D prints, and matrices printed
+    with two brackets (``[[1 2]`` …)."""
+    out, seen = [], set()
+    for b in blocks:
+        lines = [e.line for r in b.rows for e in r]
+        label = b.labels[0] if b.labels else ""
+        if b.stack:
+            slices = [c for c in blocks if c.stack == b.stack and c.labels[:1] == b.labels[:1]
+                      and abs(c.line - b.line) < 400]
+            first = min(c.line for c in slices)
+            if (b.stack, first) in seen:
+                continue
+            seen.add((b.stack, first))
+            last = max(e.line for c in slices for r in c.rows for e in r)
+            out.append(_Array(b.stack, first, last, label, fence[first]))
+        elif b.layout == "list" and b.shape[0] > 1 and "[[" in raw[b.line - 1] and not b.operand:
+            out.append(_Array(b.shape, min(lines), max(lines), label, fence[min(lines)]))
+    return out
+
+
+def _name(text: str) -> str:
+    """The name in front of ``shape``, without filler words ("and shape" names nothing)."""
+    words = (text or "").strip()
+    while _FILLER.match(words):
+        words = _FILLER.sub("", words, count=1)
+    return words.strip()
+
+
+def _names(label: str, name: str) -> bool:
+    """The caption ``label`` names what ``name`` names: the same identifier, or the same family."""
+    ident = re.sub(r"^\s*(?:print\(\s*)?|[\s:=(].*$", "", label)
+    if ident and ident.lower() == name.lower():
+        return True
+    fam = hint([name])
+    return fam is not None and fam == hint([label])
+
+
+def _judge(n, name, dims, arrays, fence, raw):
+    """(known shape, how, may be wrong) for one statement on line n, or None."""
+    here = [a for a in arrays if a.fence == fence[n] and fence[n]]
+    if name:
+        named = [a for a in here if _names(a.label, name) and len(a.shape) == len(dims)]
+        if named:
+            a = min(named, key=lambda a: abs(a.first - n))
+            return a.shape, f"{name} is printed as a {'×'.join(map(str, a.shape))} array on lines {a.first}–{a.last}", \
+                True
+        fam = hint([name])
+        if fam in _KEEPS:
+            kept = [a for a in arrays if a.last < n and hint([a.label]) in _KEEPS and len(a.shape) == len(dims)]
+            if kept:
+                a = kept[-1]
+                return a.shape, (f"scaling, masking and softmax keep the shape of the "
+                                 f"{'×'.join(map(str, a.shape))} array printed on lines {a.first}–{a.last}"), False
+        return None
+    above = [a for a in here if a.last == n - 1 or (a.last < n and not any(c.isdigit() for c in raw[a.last:n - 1]))]
+    if above and len(above[-1].shape) == len(dims):
+        a = above[-1]
+        return a.shape, f"the array printed just above (lines {a.first}–{a.last}) is {'×'.join(map(str, a.shape))}", \
+            False
+    return None
+
+
+def printed_shape_claims(text: str, blocks: list[Block]) -> list[Claim]:
+    """Claims for shape tuples printed next to n-D arrays (see the module docstring)."""
+    raw = text.replace("\r\n", "\n").split("\n")
+    fence = _fences(raw)
+    arrays = _arrays(blocks, raw, fence)
+    if not arrays:
+        return []
+    out = []
+    for n, line in enumerate(raw, start=1):
+        if not fence[n] or "shape" not in line.lower() and "size" not in line.lower():
+            continue
+        found = []
+        for m in _TUPLE.finditer(line):
+            dims = tuple(int(d) for d in re.split(r"\s*,\s*", m.group("dims")))
+            got = _judge(n, _name(m.group("name")), dims, arrays, fence, raw)
+            if got is not None:
+                found.append((m.group(0).strip(), dims) + got)
+        if found:
+            out.append(_claim(n, line, found))
+    return out
+
+
+def _claim(n: int, line: str, found) -> Claim:
+    show = lambda s: "(" + ", ".join(map(str, s)) + ")"
+    bad = [(src, dims, known, how) for src, dims, known, how, strong in found if dims != known and strong]
+    ok = [(src, how) for src, dims, known, how, _ in found if dims == known]
+    src = " ".join(line.split())[:160]
+    if bad:
+        ents = []
+        for src_text, d, k, _ in bad:     # the tuple as printed, and the same text with the right numbers
+            tup = re.search(r"[(\[][\d\s,]+[)\]]", src_text).group(0)
+            nums = iter(k)
+            right = re.sub(r"\d+", lambda _: str(next(nums)), tup) if len(k) == len(d) else show(k)
+            col = line.find(tup)
+            ents.append({"entry": "shape", "line": n, "col": col if col >= 0 else None, "claimed": tup,
+                         "exact": show(k), "correct": right})
+        return Claim(n, src, "wrong", [show(d) for _, d, _, _ in bad], [show(k) for _, _, k, _ in bad],
+                     "; ".join(f"the shape is printed as {show(d)} ({s}), but {how}" for s, d, _, how in bad),
+                     "shape of a printed array", entries=ents, lines=[n], wrong_lines=[n], cause="slip")
+    if len(ok) < len(found):
+        return Claim(n, src, "unverifiable", None, None, "a printed shape that differs from the nearest array's, "
+                     "which its name does not name", "shape of a printed array", lines=[n])
+    return Claim(n, src, "exact", [show(d) for _, d, *_ in found], [show(d) for _, d, *_ in found],
+                 "; ".join(f"the shape {s} agrees: {how}" for s, how in ok), "shape of a printed array", lines=[n])
