@@ -125,3 +125,25 @@ def test_the_weights_keep_the_shape_of_the_printed_scores():
     ok = f"```text\n{scores}Weights shape: (1, 2, 2, 2)\n```\n"
     assert _statuses(ok, 8) == ["exact"]
     assert "wrong" not in _statuses(ok.replace("(1, 2, 2, 2)", "(1, 2, 2, 3)"), 8)
+
+
+# ---- one row of a slice, named by its caption
+
+def test_a_row_named_by_batch_head_and_word_is_that_row_of_that_slice():
+    # batch 1, head 0 (counted from 0) scores [[4, 0], [0, 0]]: word 0 is [4, 0]
+    ok = _MHA + "\n```text\nScores for Batch 1, Head 0, Word 0:\n [4. 0.]\n```\n"
+    ln = _line_of(ok, " [4. 0.]", after=_line_of(ok, "Word 0"))
+    assert _statuses(ok, ln) == ["exact"]
+    # no row of any quantity is [4, 1]: the 1 is wrong, it should be 0
+    bad = ok.replace(" [4. 0.]\n```\n", " [4. 1.]\n```\n")
+    (c,) = [c for c in _by_line(bad).get(ln, []) if c.status == "wrong"]
+    assert c.entries[0]["claimed"] == "1." and c.entries[0]["correct"] in ("0", "0.")
+
+
+def test_a_row_counted_from_one_is_found_and_an_unsure_count_is_never_wrong():
+    # "Batch 2, Head 1, Word 1" counted from 1 is batch 1, head 0, word 0: [4, 0]
+    ok = _MHA + "\n```text\nScores for Batch 2, Head 1, Word 1:\n [4. 0.]\n```\n"
+    ln = _line_of(ok, " [4. 0.]", after=_line_of(ok, "Word 1"))
+    assert _statuses(ok, ln) == ["exact"]
+    bad = ok.replace(" [4. 0.]\n```\n", " [4. 1.]\n```\n")
+    assert "wrong" not in _statuses(bad, ln)

@@ -19,7 +19,9 @@ layout of the whitespace never matters.  A ragged array is no array.
 
 from __future__ import annotations
 
-__all__ = ["slices", "shape_of", "MAX_DEPTH", "batch_of", "direct_sets", "own_fit", "where_in_stack"]
+import re
+
+__all__ = ["slices", "shape_of", "MAX_DEPTH", "batch_of", "direct_sets", "own_fit", "where_in_stack", "row_claim"]
 
 #: the deepest nesting read (5-D: batch, heads, groups, rows, columns)
 MAX_DEPTH = 5
@@ -125,3 +127,63 @@ def where_in_stack(block, kind: str, head) -> str:
     what = f"{kind} of head {head + 1}" if head is not None else "multi-head " + kind
     return (f"{what} (slice [{', '.join(map(str, block.index))}] of the printed "
             f"{'×'.join(map(str, block.stack))} array)")
+
+
+_PLACE = re.compile(r"\b(batch|head|word|token|row|position|query|pos)\b\s*(?:#|no\.?|index)?\s*[=:]?\s*(\d{1,3})\b", re.I)
+_AXIS = {"batch": "batch", "head": "head"}   # every other word names the row
+
+
+def _places(label: str) -> dict[str, int]:
+    """``Context vector for Batch 0, Head 0, Word 0`` -> {batch: 0, head: 0, row: 0}."""
+    out = {}
+    for m in _PLACE.finditer(label):
+        out.setdefault(_AXIS.get(m.group(1).lower(), "row"), int(m.group(2)))
+    return out
+
+
+def row_claim(block, cands, named):
+    """A one-row print whose caption names its place (batch b, head h, word i) against row i of that
+    quantity; None when the caption names no row or no such quantity is known.
+
+    Indices count from 0 when one of them is 0 (as code prints them); otherwise from 0 or 1, and the
+    row must then agree with one reading only.  Wrong only when the count is sure, the caption names
+    the kind, and no row of any known quantity fits the print."""
+    from .judge import match
+    from .masks import _claim
+
+    if block.shape[0] != 1 or block.operand or not block.labels:
+        return None
+    place = _places(block.labels[0])
+    if "row" not in place:
+        return None
+    bases = (0,) if 0 in place.values() else (0, 1)
+    hits = []
+    for base in bases:
+        p = {k: v - base for k, v in place.items()}
+        for kind, head, m, how, batch in cands:
+            if named is not None and kind != named or not 0 <= p["row"] < len(m) or len(m[0]) != block.shape[1]:
+                continue
+            if "head" in p and head != p["head"] or "head" not in p and head is not None:
+                continue
+            if "batch" in p and not (batch == (p["batch"],) or batch is None and p["batch"] == 0):
+                continue
+            mt = match(block.rows, [m[p["row"]]])
+            hits.append((mt.share, base, kind, head, m[p["row"]], how, p))
+    if not hits:
+        return None
+    full = {(h[1], tuple(h[4])) for h in hits if h[0] == 1}
+    what = lambda kind, head, p: (f"row {p['row']} of " + (f"{kind} of head {head + 1}" if head is not None
+                                                           else "multi-head " + kind))
+    if full:
+        share, base, kind, head, row, how, p = next(h for h in hits if h[0] == 1)
+        if len({b for b, _ in full}) > 1:
+            return None     # it is a row under both counts: the caption cannot say which
+    elif bases == (0,) and named is not None and ("batch" in place or all(c[4] is None for c in cands)) \
+            and not any(
+            match(block.rows, [r]) is not None and match(block.rows, [r]).share == 1
+            for _, _, m, _, _ in cands for r in m):
+        share, base, kind, head, row, how, p = max(hits, key=lambda h: h[0])
+    else:
+        return None
+    checks = [(0, c, e, row[c], 0) for c, e in enumerate(block.rows[0])]
+    return _claim(block, what(kind, head, p), checks, how + f", the row the caption names ({block.labels[0].strip()})")

@@ -27,7 +27,7 @@ from .. import limits
 from .bind import heads_from, hint
 from .claims import Claim
 from .judge import agrees, match
-from .batched import batch_of, direct_sets, own_fit, where_in_stack
+from .batched import batch_of, direct_sets, own_fit, row_claim, where_in_stack
 from .masks import _CAUSAL, _claim, stitch
 from .read import Block
 
@@ -378,7 +378,7 @@ def head_claims(text: str, blocks: list[Block]) -> list[Claim]:
         for b in blocks:
             if b.operand or b.line in done or _family(b) in sources or _mat(b) is None:
                 continue
-            c = _judge(b, cands)
+            c = _judge(b, cands) or row_claim(b, cands, _KINDS.get(_family(b) or ""))
             if c is not None:
                 out.append(c)
     return out
