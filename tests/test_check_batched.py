@@ -147,3 +147,36 @@ def test_a_row_counted_from_one_is_found_and_an_unsure_count_is_never_wrong():
     assert _statuses(ok, ln) == ["exact"]
     bad = ok.replace(" [4. 0.]\n```\n", " [4. 1.]\n```\n")
     assert "wrong" not in _statuses(bad, ln)
+
+
+# ---- views of an earlier print: .T, [:, None], reshape, printed again
+
+_VIEW = ("```python\nw = [[0.1, 0.5, 0.4], [0.3, 0.3, 0.4]]\n# w.T[:, :, None] =\n"
+         "# [[[0.1]\n#   [0.3]]\n#  [[0.5]\n#   [0.3]]\n#  [[0.4]\n#   [0.4]]]\n```\n")
+
+
+def test_a_view_pasted_into_comments_is_read_as_an_array_and_checked_against_the_earlier_print():
+    # w.T has rows [0.1, 0.3], [0.5, 0.3], [0.4, 0.4]; [:, :, None] makes each entry a row of one
+    (first, *rest) = [b for b in read_blocks(_VIEW) if b.stack]
+    assert first.stack == (3, 2, 1) and len(rest) == 2
+    assert _statuses(_VIEW, 4) == ["rounded"] and _statuses(_VIEW, 9) == ["rounded"]
+
+
+def test_a_view_entry_that_is_not_the_earlier_printed_one_is_wrong_with_it_as_witness():
+    bad = _VIEW.replace("#  [[0.5]", "#  [[0.7]")       # w.T[1, 0] is w[0, 1] = 0.5
+    (c,) = [c for c in _by_line(bad)[6] if c.status == "wrong"]
+    assert c.entries[0]["claimed"] == "0.7" and c.entries[0]["correct"] == "0.5"
+    # 0.6: a print of 0.55 rounded the other way (a tie) could give it, so it is not called wrong
+    assert "wrong" not in _statuses(_VIEW.replace("#  [[0.5]", "#  [[0.6]"), 6)
+    # a view that disagrees almost everywhere is not this view: nothing is said
+    other = _VIEW.replace("w.T[:, :, None]", "w[:, :, None]")
+    assert all("wrong" not in _statuses(other, n) for n in range(3, 11))
+
+
+def test_prints_of_one_value_at_two_precisions_agree():
+    # 0.25 printed again as 0.2 (1 decimal: [0.15, 0.25]) and as 0.3 ([0.25, 0.35]) can both be 0.25;
+    # 0.4 ([0.35, 0.45]) cannot, and the other two entries agree
+    text = "```python\nx = [[0.25, 1.0, 2]]\n# x.reshape(3, 1) =\n# [[0.2]\n#  [1. ]\n#  [2. ]]\n```\n"
+    assert _statuses(text, 4) == ["rounded"]
+    assert _statuses(text.replace("[[0.2]", "[[0.3]"), 4) == ["rounded"]
+    assert "wrong" in _statuses(text.replace("[[0.2]", "[[0.4]"), 4)

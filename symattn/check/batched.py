@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["slices", "shape_of", "MAX_DEPTH", "batch_of", "direct_sets", "own_fit", "where_in_stack", "row_claim"]
+__all__ = ["slices", "shape_of", "MAX_DEPTH", "batch_of", "direct_sets", "own_fit", "where_in_stack", "row_claim",
+           "comment_prefixed"]
 
 #: the deepest nesting read (5-D: batch, heads, groups, rows, columns)
 MAX_DEPTH = 5
@@ -56,6 +57,12 @@ def slices(tree) -> list[tuple[tuple[int, ...], list]] | None:
 
     walk(tree, ())
     return out
+
+
+def comment_prefixed(text: str, i: int) -> bool:
+    """The list opening at ``text[i]`` is pasted into code comments (``# [[[0. ]`` then ``#  [0.5]``):
+    a ``#`` that starts one of its lines is that line's prefix, not a comment."""
+    return text[text.rfind("\n", 0, i) + 1:i].lstrip().startswith("#")
 
 
 # --------------------------------------------------------------------------- binding by index

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 import sympy as sp
 
 from .. import limits
-from .batched import MAX_DEPTH, shape_of, slices
+from .batched import MAX_DEPTH, comment_prefixed, shape_of, slices
 
 __all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
 
@@ -165,11 +165,12 @@ _OPEN, _CLOSE = "[", "]"
 _SEP = re.compile(r"(?:\s|,|;|\\[,;:!]|\\quad|\\qquad|\\\\|&|\\ )+")
 
 
-def _parse_list(text: str, i: int, depth: int = 0):
+def _parse_list(text: str, i: int, depth: int = 0, prefixed: bool = False):
     """A nested list of numbers starting at ``text[i] == '['``: (end, tree) or None.
 
     A tree is a list of (entry text, position) leaves or of sub-trees.  Separators are
-    commas, spaces, newlines, ``\\;``; a ``# comment`` runs to the end of its line.
+    commas, spaces, newlines, ``\\;``; a ``# comment`` runs to the end of its line, except the ``#``
+    that starts each line of a print pasted into comments (``prefixed``).
     """
     if depth > MAX_DEPTH:
         return None
@@ -179,6 +180,9 @@ def _parse_list(text: str, i: int, depth: int = 0):
         m = _SEP.match(text, j)
         if m:
             j = m.end()
+            continue
+        if text[j] == "#" and prefixed and not text[text.rfind("\n", 0, j) + 1:j].strip():
+            j += 1
             continue
         if text[j] == "#":
             k = text.find("\n", j)
@@ -190,7 +194,7 @@ def _parse_list(text: str, i: int, depth: int = 0):
         if text.startswith("\\left[", j):
             j += 5
         if text[j] == _OPEN:
-            sub = _parse_list(text, j, depth + 1)
+            sub = _parse_list(text, j, depth + 1, prefixed)
             if sub is None:
                 return None
             j, tree = sub
@@ -241,7 +245,7 @@ def _list_blocks(text: str, lines: _Lines, taken: list[tuple[int, int]]):
         if nxt is not None and nxt[0] <= i < nxt[1]:
             i = nxt[1]
             continue
-        got = _parse_list(text, i) if not (i and (text[i - 1].isalnum() or text[i - 1] in "_)]")) else None
+        got = _parse_list(text, i, 0, comment_prefixed(text, i)) if not (i and (text[i - 1].isalnum() or text[i - 1] in "_)]")) else None
         if got is None:   # x[0], Q.shape[-1]: an index, not a list
             i += 1
             continue
