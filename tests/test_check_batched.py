@@ -180,3 +180,32 @@ def test_prints_of_one_value_at_two_precisions_agree():
     assert _statuses(text, 4) == ["rounded"]
     assert _statuses(text.replace("[[0.2]", "[[0.3]"), 4) == ["rounded"]
     assert "wrong" in _statuses(text.replace("[[0.2]", "[[0.4]"), 4)
+
+
+# ---- arrays the code builds from literal sizes
+
+_ARANGE = ("```python\nvalues = torch.arange(8, dtype=torch.float32).reshape(1, 4, 2).repeat(\n    2, 1, 1)\n"
+           "print(values)\n```\n\n```\ntensor([[[0., 1.],\n         [2., 3.],\n         [4., 5.],\n"
+           "         [6., 7.]],\n\n        [[0., 1.],\n         [2., 3.],\n         [4., 5.],\n         [6., 7.]]])\n```\n")
+
+
+def test_a_print_of_an_arange_reshaped_and_repeated_is_checked_entry_by_entry():
+    # arange(8) as 4 rows of 2, tiled twice along a new batch axis: rows 0 1 / 2 3 / 4 5 / 6 7, twice
+    for ln in (8, 9, 10, 11, 13, 14, 15, 16):
+        assert _statuses(_ARANGE, ln) == ["exact"], ln
+
+
+def test_a_named_print_that_differs_from_the_built_array_is_wrong_and_an_unnamed_one_is_not():
+    bad = _ARANGE.replace("[4., 5.]],", "[4., 9.]],").replace("         [4., 5.],\n         [6., 7.]]])",
+                                                                "         [4., 9.],\n         [6., 7.]]])")
+    (c,) = [c for c in _by_line(bad)[15] if c.status == "wrong"]
+    assert c.entries[0]["claimed"] == "9." and c.entries[0]["correct"] == "5"
+    unnamed = bad.replace("print(values)", "print(other)")
+    assert "wrong" not in _statuses(unnamed, 15)
+
+
+def test_a_print_of_a_few_equal_values_is_not_taken_for_ones_by_its_values_alone():
+    text = "```python\nm = torch.ones((2, 2))\ny = f(m)\nprint(y)\n```\n```\ntensor([[1., 1.],\n        [1., 1.]])\n```\n"
+    assert _statuses(text, 7) == []
+    named = text.replace("print(y)", "print(m)")
+    assert _statuses(named, 7) == ["exact"]

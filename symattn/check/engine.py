@@ -22,6 +22,7 @@ from .beyond import beyond_claims
 from .printshapes import printed_shape_claims
 from .shapes import shape_claims
 from .views import view_claims
+from .constructed import constructed_claims
 from .stepwise import stepwise
 from .bind import bind_blocks
 from .diagnose import diagnose, transpose_slip
@@ -45,7 +46,7 @@ def check_text(text: str, name: str) -> Report:
         claims, inputs, notes = bind_blocks(text, blocks)
         claims = stepwise(text, blocks, claims)   # masks and heads, where the binder has no verdict
         beyond = beyond_claims(text, blocks) + shape_claims(text, blocks) + printed_shape_claims(text, blocks)
-        beyond += view_claims(text, blocks)
+        beyond += view_claims(text, blocks) + constructed_claims(text, blocks)
     return merge(report, claims + beyond, inputs, blocks, text, notes)
 
 

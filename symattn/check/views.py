@@ -96,7 +96,9 @@ def _stacks(blocks):
                 and len(out[-1][2]) < int(np.prod(b.stack[:-2])):
             out[-1][2].append((b.index, b))
             continue
-        label = next((lb for lb in b.labels if re.search(r"[A-Za-z]", lb)), "")   # not a bare "#"
+        # not a bare "#", nor the print's own wrapper "tensor("
+        label = next((lb for lb in b.labels if re.search(r"[A-Za-z]", lb)
+                      and not re.fullmatch(r"\s*(?:tensor|array)\(\s*", lb)), "")
         out.append((label, b.stack or b.shape, [(b.index, b)]))
     return out
 
