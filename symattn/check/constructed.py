@@ -130,7 +130,7 @@ def _statements(raw: list[str]):
             for k in range(n + 1, min(n + 7, len(raw) + 1)):
                 try:
                     tree = ast.parse("\n".join(s.strip() for s in raw[n:k]))
-                except SyntaxError:
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
                     continue
                 for st in tree.body:
                     if isinstance(st, ast.Assign) and len(st.targets) == 1:

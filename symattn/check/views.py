@@ -133,7 +133,7 @@ def view_claims(text: str, blocks) -> list:
             continue
         try:
             tree = ast.parse(m.group("expr"), mode="eval").body
-        except SyntaxError:
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
         name = next((n.id for n in ast.walk(tree) if isinstance(n, ast.Name)), None)
         src = next((a for a in reversed(arrays[:k]) if (nm := _NAME.match(a[0])) and nm.group(1) == name), None)
