@@ -209,3 +209,29 @@ def test_a_print_of_a_few_equal_values_is_not_taken_for_ones_by_its_values_alone
     assert _statuses(text, 7) == []
     named = text.replace("print(y)", "print(m)")
     assert _statuses(named, 7) == ["exact"]
+
+
+# ---- notebook outputs
+
+_NB = ("X = [[1, 0], [0, 1], [1, 1]]\n\n```python\ns = X[2] @ X.T\nprint(s)\n```\n\n{caption}```\n"
+       "tensor([1., 1., 2.])\n```\n\nWeights (softmax of each row of X Xᵀ):\n\n"
+       "[[0.4223, 0.1554, 0.4223], [0.1554, 0.4223, 0.4223], [0.2119, 0.2119, 0.5761]]\n\n"
+       "Later, with trained projections, one divides by √d_k.\n")
+
+
+def test_an_output_caption_between_code_and_its_output_keeps_the_print_name():
+    text = _NB.format(caption="Output:\n\n")
+    (b,) = [b for b in read_blocks(text) if b.line == 11]
+    assert b.labels == ("print(s)",)
+    prose = _NB.format(caption="Then we look at the scores of the third word:\n\n")
+    (b,) = [b for b in read_blocks(prose) if b.line == 11]
+    assert b.labels[0] != "print(s)"
+
+
+def test_a_scaling_free_step_that_settles_q_k_v_x_leaves_the_scaling_to_the_steps_after_it():
+    # row 3 of X Xᵀ is [1, 1, 2] (no scaling in it); the weights are the unscaled row softmax:
+    # e/(2e+1) = 0.4223, 1/(2e+1) = 0.1554, 1/(2+e) = 0.2119, e/(2+e) = 0.5761; the √d_k stated
+    # for later projections does not make them wrong
+    text = _NB.format(caption="")
+    assert _statuses(text, 9) == ["exact"]
+    assert _statuses(text, 14) == ["rounded"]

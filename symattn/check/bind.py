@@ -24,6 +24,7 @@ import sympy as sp
 from . import guard
 from .claims import Claim
 from .consistency import declared_no_scaling
+from .convention import later_convention
 from .judge import Match, match, right_text
 from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric
@@ -882,6 +883,11 @@ class _Binder:
                            "W_V": (eye, block.line)}
             if fam in ("scaled", "weights", "output") and not _mistake(conv):
                 self.conv = conv   # and its scaling is the one that block shows
+            elif max(self.votes.values(), default=0) <= 1:
+                # no scaling in this step and no step voted (a formula stated somewhere is one vote):
+                # the steps printed after it show the scaling
+                self.conv = later_convention(self.blocks, self.hints, self.inputs, self.d_k, self._convs(),
+                                             block.line) or self.conv
             self.notes.append(f"line {block.line}: the article's numbers follow Q = K = V = X (no projections)")
         return True
 

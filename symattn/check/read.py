@@ -29,6 +29,7 @@ import sympy as sp
 
 from .. import limits
 from .batched import MAX_DEPTH, comment_prefixed, shape_of, slices
+from .outputs import output_caption
 
 __all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
 
@@ -866,7 +867,7 @@ def _print_names(blocks: list[Block], raw: list[str]) -> list[Block]:
     cells = _fenced(raw)
     out = list(blocks)
     for (a0, a1), (b0, b1) in zip(cells, cells[1:]):
-        if any(raw[n - 1].strip() for n in range(a1 + 2, b0 - 1)):
+        if not output_caption(raw[a1 + 1:b0 - 2]):
             continue   # prose between them: not a code cell and its output
         args = _printed_args("\n".join(raw[a0 - 1:a1]))
         if not args:
