@@ -235,3 +235,29 @@ def test_a_scaling_free_step_that_settles_q_k_v_x_leaves_the_scaling_to_the_step
     text = _NB.format(caption="")
     assert _statuses(text, 9) == ["exact"]
     assert _statuses(text, 14) == ["rounded"]
+
+
+# ---- sums printed after a vector
+
+def test_a_sum_printed_with_its_vector_is_checked_within_the_rounding_of_the_entries():
+    # 0.1455 + 0.2278 + 0.2249 + 0.1285 + 0.1077 + 0.1656 = 1.0000, each ±0.00005: 1.0000 ± 0.0003
+    ok = "```\ntensor([0.1455, 0.2278, 0.2249, 0.1285, 0.1077, 0.1656]) sum= tensor(1.0000)\n```\n"
+    assert "rounded" in _statuses(ok, 2)
+    (c,) = [c for c in _by_line(ok.replace("tensor(1.0000)", "tensor(1.0100)"))[2] if c.status == "wrong"]
+    assert c.entries[0]["correct"] == "1.0000"
+
+
+def test_a_sum_on_the_next_line_or_of_a_named_row_is_confirmed_but_never_called_wrong():
+    # next line: the code may have printed another sum; "first row" of a numpy print of two decimals
+    # whose "0." entries are 0.00 ± 0.005: 0.01 + 0.71 + 0.27 = 0.99 ± 0.03, so 1.0000000000000002 agrees
+    nxt = "```\nAttention weights: tensor([0.25, 0.25, 0.50])\nSum: tensor(1.)\n```\n"
+    assert _statuses(nxt, 3) == ["rounded"]
+    assert "wrong" not in _statuses(nxt.replace("tensor(1.)", "tensor(2.)"), 3)
+    row = "```\n[[0.01 0.   0.71 0.27]\n [0.4  0.6  0.   0.  ]]\n\nSum of first row: 1.0000000000000002\n```\n"
+    assert _statuses(row, 5) == ["rounded"]
+
+
+def test_a_sum_written_out_term_by_term_is_not_a_printed_sum():
+    from symattn.check.sums import sum_claims
+    text = "```\nweights: [0.5, 0.5]\nTotal = 0.5 + 0.5\n```\n"
+    assert sum_claims(text, read_blocks(text)) == []

@@ -23,6 +23,7 @@ from .printshapes import printed_shape_claims
 from .shapes import shape_claims
 from .views import view_claims
 from .constructed import constructed_claims
+from .sums import sum_claims
 from .stepwise import stepwise
 from .bind import bind_blocks
 from .diagnose import diagnose, transpose_slip
@@ -46,7 +47,7 @@ def check_text(text: str, name: str) -> Report:
         claims, inputs, notes = bind_blocks(text, blocks)
         claims = stepwise(text, blocks, claims)   # masks and heads, where the binder has no verdict
         beyond = beyond_claims(text, blocks) + shape_claims(text, blocks) + printed_shape_claims(text, blocks)
-        beyond += view_claims(text, blocks) + constructed_claims(text, blocks)
+        beyond += view_claims(text, blocks) + constructed_claims(text, blocks) + sum_claims(text, blocks)
     return merge(report, claims + beyond, inputs, blocks, text, notes)
 
 
