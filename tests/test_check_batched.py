@@ -261,3 +261,18 @@ def test_a_sum_written_out_term_by_term_is_not_a_printed_sum():
     from symattn.check.sums import sum_claims
     text = "```\nweights: [0.5, 0.5]\nTotal = 0.5 + 0.5\n```\n"
     assert sum_claims(text, read_blocks(text)) == []
+
+
+def test_a_julia_header_is_the_shape_of_the_array_printed_under_it():
+    text = "```\nOutput:\n3×2 Matrix{Float64}:\n 0.5  0.6\n 0.5  0.6\n 0.4  0.7\n```\n"
+    assert _statuses(text, 3) == ["exact"]
+    (c,) = [c for c in _by_line(text.replace("3×2", "2×2"))[3] if c.status == "wrong"]
+    assert c.entries[0]["claimed"] == "2×2" and c.entries[0]["correct"] == "3×2"
+
+
+def test_a_vector_labelled_as_row_sums_is_checked_against_the_matrix_printed_before_it():
+    # rows 0.401 + 0.401 + 0.198 = 1.000 and 0.25 + 0.5 + 0.25 = 1.000, each ± 0.0015: [1. 1.] agrees
+    text = ("```\nA =\n [[0.401 0.401 0.198]\n [0.25  0.5   0.25 ]]\n\nVérification (somme des lignes de A) :\n"
+            "[1. 1.]\n```\n")
+    assert _statuses(text, 7) == ["rounded"]
+    assert _statuses(text.replace("[1. 1.]", "[1.  1.7]"), 7) == []    # confirmed only, never wrong

@@ -2,7 +2,7 @@ r"""Shapes a notebook prints as tuples (``and shape: (2, 6, 4)``, ``Scores shape
 checked against the arrays it prints.
 
 Input: the article's text and its blocks (:mod:`.read`; slices of an n-D print carry the array's
-shape).  Output: one :class:`Claim` per line of such statements that can be judged.
+shape).  Julia's header above a print (``3×4 Matrix{Float64}:``) is such a statement too.  Output: one :class:`Claim` per line of such statements that can be judged.
 
 A statement is about the array its name names (``W_q shape`` → the array printed as ``W_q:``;
 ``Scores shape`` → the one captioned "Scores", by the family of the words) in the same output
@@ -120,14 +120,42 @@ def _judge(n, name, dims, arrays, fence, raw):
     return None
 
 
+#: Julia's header above a printed array: "3×4 Matrix{Float64}:", "3-element Vector{Float64}:"
+_JULIA = re.compile(r"^\s*(?:(?P<r>\d{1,5})\s*[×x]\s*(?P<c>\d{1,5})\s+(?:Matrix|Array)|(?P<n>\d{1,5})-element\s+"
+                    r"(?:Vector|Array))\{[^{}]*\}(?:\s*\([^)]*\))?\s*:\s*$")
+
+
+def _headers(raw: list[str], blocks: list[Block]) -> list[Claim]:
+    """A Julia header against the array printed on the lines right under it."""
+    out = []
+    for n, line in enumerate(raw, start=1):
+        m = _JULIA.match(line)
+        if not m:
+            continue
+        below = next((b for b in blocks if b.line == n + 1), None)
+        if below is None:
+            continue
+        if m.group("n"):     # a vector prints one entry a line
+            dims, known = (int(m.group("n")),), (below.shape[0] * below.shape[1],)
+            if below.shape[1] != 1 and below.shape[0] != 1:
+                continue
+        else:
+            dims, known = (int(m.group("r")), int(m.group("c"))), below.shape
+        how = f"the array printed under it (lines {below.line}–{below.end}) is {'×'.join(map(str, known))}"
+        # wrong only when the print under it was read to its end (a blank line or the cell's end follows)
+        whole = below.end >= len(raw) or not raw[below.end].strip() or bool(_FENCE.match(raw[below.end]))
+        out.append(_claim(n, line, [(m.group(0).strip(), dims, tuple(known), how, whole)]))
+    return out
+
+
 def printed_shape_claims(text: str, blocks: list[Block]) -> list[Claim]:
-    """Claims for shape tuples printed next to n-D arrays (see the module docstring)."""
+    """Claims for shape tuples printed next to n-D arrays, and Julia's headers (see the module docstring)."""
     raw = text.replace("\r\n", "\n").split("\n")
     fence = _fences(raw)
     arrays = _arrays(blocks, raw, fence)
+    out = _headers(raw, blocks)
     if not arrays:
-        return []
-    out = []
+        return out
     for n, line in enumerate(raw, start=1):
         if not fence[n] or "shape" not in line.lower() and "size" not in line.lower():
             continue
@@ -150,7 +178,8 @@ def _claim(n: int, line: str, found) -> Claim:
     if bad:
         ents = []
         for src_text, d, k, _ in bad:     # the tuple as printed, and the same text with the right numbers
-            tup = re.search(r"[(\[][\d\s,]+[)\]]", src_text).group(0)
+            found = re.search(r"[(\[][\d\s,]+[)\]]|\d+\s*[×x]\s*\d+|\d+(?=-element)", src_text)
+            tup = found.group(0) if found else show(d)
             nums = iter(k)
             right = re.sub(r"\d+", lambda _: str(next(nums)), tup) if len(k) == len(d) else show(k)
             col = line.find(tup)

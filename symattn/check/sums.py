@@ -1,7 +1,8 @@
 r"""Sums a notebook prints after a vector: ``tensor([0.14, 0.23, …]) sum= tensor(1.0000)``,
 ``Sum: tensor(1.)`` on the next line, ``Sum of first row: 1.0000000000000002`` under a matrix.
 
-Input: the article's text and its blocks (:mod:`.read`).  Output: one :class:`Claim` per such sum.
+Input: the article's text and its blocks (:mod:`.read`).  Output: one :class:`Claim` per such sum,
+and per printed vector of row sums (``Vérification (somme des lignes de A) : [1. 1. 1.]``).
 
 The vector summed is the one printed on the same line before the word, else the one printed last
 before it in the same cell (the named row of a matrix: "first row", "row 2").  Its entries are
@@ -82,7 +83,35 @@ def sum_claims(text: str, blocks) -> list:
                 continue     # which of the printed vectors is summed is not clear
             vec, strong = (fits[0] if len(fits) == 1 else rows[0]), False
         out.append(_claim(n, line, vec, claimed, strong))
-    return [c for c in out if c is not None]
+    return [c for c in out if c is not None] + row_sum_claims(blocks)
+
+
+#: a vector of row sums: "sum of the rows", "row sums", sum(dim=1), sum(axis=-1), somme des lignes, 每行之和
+_ROW_SUMS = re.compile(r"row[ _-]?sums?|sums? of (?:the |each )?rows?|sum\(\s*(?:dim|axis)\s*=\s*(?:1|-1)\s*\)|"
+                       r"somme des lignes|sommes? par ligne|suma (?:de|por) filas|soma (?:das|por) linhas|"
+                       r"zeilensummen?|行和|每行之和|各行之和|行の和|행 ?합", re.I)
+
+
+def row_sum_claims(blocks) -> list:
+    """A printed vector of row sums (its label says so) against the rows of the matrix printed last
+    before it with as many rows, within the rounding of their entries; confirmed only, never wrong
+    (the code may have summed another matrix)."""
+    out = []
+    for k, b in enumerate(blocks):
+        label = " ".join(b.labels[:1])
+        if b.shape[0] != 1 or not _ROW_SUMS.search(label) or any(e.places is None for e in b.rows[0]):
+            continue
+        mat = next((p for p in reversed(blocks[:k]) if p.shape[0] == b.shape[1] and p.shape[1] > 1
+                    and not p.operand and b.line - p.end <= 30), None)
+        if mat is None or any(e.places is None for r in mat.rows for e in r):
+            continue
+        if all(_agrees(r, e) for r, e in zip(mat.rows, b.rows[0])):
+            sums = ", ".join(f"{float(_band(r)[0]):.6g}" for r in mat.rows)
+            out.append(Claim(b.line, b.source, "rounded", [e.text for e in b.rows[0]], sums,
+                             f"the row sums agree: the rows printed on lines {mat.line}–{mat.end} add up to {sums}, "
+                             f"each within the rounding of its entries", "printed row sums",
+                             lines=sorted({e.line for e in b.rows[0]})))
+    return out
 
 
 def _pos(raw, n):
