@@ -276,3 +276,27 @@ def test_a_vector_labelled_as_row_sums_is_checked_against_the_matrix_printed_bef
             "[1. 1.]\n```\n")
     assert _statuses(text, 7) == ["rounded"]
     assert _statuses(text.replace("[1. 1.]", "[1.  1.7]"), 7) == []    # confirmed only, never wrong
+
+
+# ---- a batch of examples, one attention head
+
+# X[0] = I, X[1] = [[2, 1], [1, 0]]; W_q = [[1, 2], [0, 1]], W_k = [[1, 0], [1, 1]]
+#   Q[0] = W_q = [[1, 2], [0, 1]];  K[0] = W_k;  Q[0] K[0]ᵀ = [[1, 3], [0, 1]]
+#   Q[1] = [[2, 5], [1, 2]];  K[1] = [[3, 1], [1, 0]];  Q[1] K[1]ᵀ = [[11, 2], [5, 1]]
+_BATCH = ("```text\nX:\n[[[1. 0.]\n  [0. 1.]]\n\n [[2. 1.]\n  [1. 0.]]]\nW_q:\n[[1. 2.]\n [0. 1.]]\n"
+          "W_k:\n[[1. 0.]\n [1. 1.]]\nW_v:\n[[1. 0.]\n [0. 1.]]\n```\n\n```text\nQ:\n[[[1. 2.]\n  [0. 1.]]\n\n"
+          " [[2. 5.]\n  [1. 2.]]]\nScores:\n[[[ 1.  3.]\n  [ 0.  1.]]\n\n [[11.  2.]\n  [ 5.  1.]]]\n```\n")
+
+
+def test_each_batch_element_is_judged_against_its_own_inputs():
+    by = _by_line(_BATCH)
+    for needle in ("[[[1. 2.]", "[[2. 5.]", "[[[ 1.  3.]", "[[11.  2.]"):
+        ln = _line_of(_BATCH, needle, after=20)
+        assert by.get(ln) and {c.status for c in by[ln]} == {"exact"}, needle
+
+
+def test_a_slip_in_one_batch_element_is_wrong_with_that_elements_value():
+    bad = _BATCH.replace("[[11.  2.]", "[[12.  2.]")
+    ln = _line_of(bad, "[[12.  2.]")
+    (c,) = [c for c in _by_line(bad)[ln] if c.status == "wrong"]
+    assert [e["correct"] for e in c.entries] == ["11"]

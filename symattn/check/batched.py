@@ -194,3 +194,38 @@ def row_claim(block, cands, named):
         return None
     checks = [(0, c, e, row[c], 0) for c, e in enumerate(block.rows[0])]
     return _claim(block, what(kind, head, p), checks, how + f", the row the caption names ({block.labels[0].strip()})")
+
+
+# --------------------------------------------------------------------------- one example per batch element
+
+#: batches larger than this are not bound element by element (one binding pass each)
+MAX_BATCH = 8
+
+
+def bind_by_batch(blocks, hint, run):
+    """Bind an article whose input X is printed as a batch (B, S, N) one batch element at a time:
+    ``run(blocks)`` (the binder) sees the slices of element b of every array with B on its first
+    axis, and every other block.  Returns run's (claims, definitions, notes), joined; or None when X
+    is not printed as a batch.
+
+    Each element is an example of its own: judged against the others' inputs, batch element 0 of Q
+    would be wrong everywhere.  A block outside the batch is judged once, with element 0."""
+    xs = [b for b in blocks if len(b.stack) == 3 and b.index and hint(b.labels) == "X"]
+    size = xs[0].stack[0] if xs else 0
+    if not 2 <= size <= MAX_BATCH:
+        return None
+
+    def batched(b):
+        return len(b.stack) >= 3 and b.stack[0] == size and b.index
+
+    claims, definitions, notes = [], [], []
+    for k in range(size):
+        part = [b for b in blocks if not batched(b) or b.index[0] == k]
+        mine = {b.line for b in part if batched(b)}
+        c, d, n = run(part)
+        claims += [x for x in c if k == 0 or x.line in mine]
+        definitions += [x for x in d if k == 0 or x[0] in mine]
+        notes += [x for x in n if x not in notes]
+    claims.sort(key=lambda c: c.line)
+    definitions.sort()
+    return claims, definitions, notes

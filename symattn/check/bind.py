@@ -24,6 +24,7 @@ import sympy as sp
 from . import guard
 from .claims import Claim
 from .consistency import declared_no_scaling
+from .batched import bind_by_batch
 from .convention import later_convention
 from .judge import Match, match, right_text
 from .local import Local, local_chain
@@ -285,7 +286,7 @@ class _Author:
 
 def bind_blocks(text: str, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, str]], list[str]]:
     """Claims for the blocks, the inputs found as (line, description), and article-wide notes."""
-    return _Binder(text, blocks).run()
+    return bind_by_batch(blocks, hint, lambda part: _Binder(text, part).run()) or _Binder(text, blocks).run()
 
 
 def article_inputs(text: str) -> dict:
