@@ -300,3 +300,12 @@ def test_a_slip_in_one_batch_element_is_wrong_with_that_elements_value():
     ln = _line_of(bad, "[[12.  2.]")
     (c,) = [c for c in _by_line(bad)[ln] if c.status == "wrong"]
     assert [e["correct"] for e in c.entries] == ["11"]
+
+
+def test_q_k_v_printed_as_a_batch_are_one_example_per_element():
+    # Q[0] = K[0] = [[1, 2], [0, 1]]: Q Kᵀ = [[5, 2], [2, 1]]; Q[1] = K[1] = [[2, 1], [1, 0]]: [[5, 2], [2, 1]]
+    qkv = "".join(f"{n}:\n[[[1. 2.]\n  [0. 1.]]\n\n [[2. 1.]\n  [1. 0.]]]\n" for n in ("Q", "K", "V"))
+    text = "```text\n" + qkv + "Scores:\n[[[ 5.  2.]\n  [ 2.  1.]]\n\n [[ 5.  2.]\n  [ 2.  3.]]]\n```\n"
+    assert _statuses(text, 21) == ["exact"]
+    (c,) = [c for c in _by_line(text)[24] if c.status == "wrong"]
+    assert [e["correct"] for e in c.entries] == ["1"]

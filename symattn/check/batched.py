@@ -203,14 +203,14 @@ MAX_BATCH = 8
 
 
 def bind_by_batch(blocks, hint, run):
-    """Bind an article whose input X is printed as a batch (B, S, N) one batch element at a time:
+    """Bind an article whose input X (or Q, K, V) is printed as a batch (B, S, N) one batch element at a time:
     ``run(blocks)`` (the binder) sees the slices of element b of every array with B on its first
-    axis, and every other block.  Returns run's (claims, definitions, notes), joined; or None when X
-    is not printed as a batch.
+    axis, and every other block.  Returns run's (claims, definitions, notes), joined; or None when
+    no input is printed as a batch.
 
     Each element is an example of its own: judged against the others' inputs, batch element 0 of Q
     would be wrong everywhere.  A block outside the batch is judged once, with element 0."""
-    xs = [b for b in blocks if len(b.stack) == 3 and b.index and hint(b.labels) == "X"]
+    xs = [b for b in blocks if len(b.stack) == 3 and b.index and hint(b.labels) in ("X", "Q", "K", "V")]
     size = xs[0].stack[0] if xs else 0
     if not 2 <= size <= MAX_BATCH:
         return None
