@@ -21,11 +21,14 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["slices", "shape_of", "MAX_DEPTH", "batch_of", "direct_sets", "own_fit", "where_in_stack", "row_claim",
+from .. import limits
+
+__all__ = ["slices", "shape_of", "max_depth", "batch_of", "direct_sets", "own_fit", "where_in_stack", "row_claim",
            "comment_prefixed"]
 
-#: the deepest nesting read (5-D: batch, heads, groups, rows, columns)
-MAX_DEPTH = 5
+def max_depth() -> int:
+    """The deepest nesting read (5-D: batch, heads, groups, rows, columns)."""
+    return limits.CHECK_MAX_ARRAY_DEPTH
 
 
 def shape_of(tree) -> tuple[int, ...] | None:
@@ -198,10 +201,6 @@ def row_claim(block, cands, named):
 
 # --------------------------------------------------------------------------- one example per batch element
 
-#: batches larger than this are not bound element by element (one binding pass each)
-MAX_BATCH = 8
-
-
 def bind_by_batch(blocks, hint, run):
     """Bind an article whose input X (or Q, K, V) is printed as a batch (B, S, N) one batch element at a time:
     ``run(blocks)`` (the binder) sees the slices of element b of every array with B on its first
@@ -212,7 +211,7 @@ def bind_by_batch(blocks, hint, run):
     would be wrong everywhere.  A block outside the batch is judged once, with element 0."""
     xs = [b for b in blocks if len(b.stack) == 3 and b.index and hint(b.labels) in ("X", "Q", "K", "V")]
     size = xs[0].stack[0] if xs else 0
-    if not 2 <= size <= MAX_BATCH:
+    if not 2 <= size <= limits.CHECK_MAX_BATCH:    # one binding pass each
         return None
 
     def batched(b):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 import sympy as sp
 
 from .. import limits
-from .batched import MAX_DEPTH, comment_prefixed, shape_of, slices
+from .batched import comment_prefixed, max_depth, shape_of, slices
 from .outputs import output_caption
 
 __all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
@@ -173,7 +173,7 @@ def _parse_list(text: str, i: int, depth: int = 0, prefixed: bool = False):
     commas, spaces, newlines, ``\\;``; a ``# comment`` runs to the end of its line, except the ``#``
     that starts each line of a print pasted into comments (``prefixed``).
     """
-    if depth > MAX_DEPTH:
+    if depth > max_depth():
         return None
     j, items = i + 1, []
     n = len(text)
