@@ -241,10 +241,14 @@ def test_a_scaling_free_step_that_settles_q_k_v_x_leaves_the_scaling_to_the_step
 
 def test_a_sum_printed_with_its_vector_is_checked_within_the_rounding_of_the_entries():
     # 0.1455 + 0.2278 + 0.2249 + 0.1285 + 0.1077 + 0.1656 = 1.0000, each ±0.00005: 1.0000 ± 0.0003
-    ok = "```\ntensor([0.1455, 0.2278, 0.2249, 0.1285, 0.1077, 0.1656]) sum= tensor(1.0000)\n```\n"
-    assert "rounded" in _statuses(ok, 2)
-    (c,) = [c for c in _by_line(ok.replace("tensor(1.0000)", "tensor(1.0100)"))[2] if c.status == "wrong"]
+    ok = ("```python\nprint(w, \"sum=\", w.sum())\n```\n"
+          "```\ntensor([0.1455, 0.2278, 0.2249, 0.1285, 0.1077, 0.1656]) sum= tensor(1.0000)\n```\n")
+    assert "rounded" in _statuses(ok, 5)
+    (c,) = [c for c in _by_line(ok.replace("tensor(1.0000)", "tensor(1.0100)"))[5] if c.status == "wrong"]
     assert c.entries[0]["correct"] == "1.0000"
+    # without the code that prints w with its own sum, the sum might be another value's: not wrong
+    other = ok.replace('print(w, \"sum=\", w.sum())', 'print(w, \"sum=\", v.sum())')
+    assert "wrong" not in _statuses(other.replace("tensor(1.0000)", "tensor(1.0100)"), 5)
 
 
 def test_a_sum_on_the_next_line_or_of_a_named_row_is_confirmed_but_never_called_wrong():

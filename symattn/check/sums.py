@@ -8,7 +8,8 @@ The vector summed is the one printed on the same line before the word, else the 
 before it in the same cell (the named row of a matrix: "first row", "row 2").  Its entries are
 rounded prints, so their sum is known to within the sum of their half-units (six entries at four
 decimals: ±0.0003); a printed sum inside that band agrees.  Outside it, the sum is wrong only when
-vector and sum come from one print on one line; the witness is the sum of the printed entries.
+vector and sum come from one print on one line and the code prints a value with its own sum
+(``print(w, "sum=", w.sum())``); the witness is the sum of the printed entries.
 
 >>> from symattn.check.read import read_blocks
 >>> t = "```\ntensor([0.25, 0.25, 0.5]) sum= tensor(1.)\n```\n"
@@ -18,6 +19,7 @@ vector and sum come from one print on one line; the witness is the sum of the pr
 
 from __future__ import annotations
 
+import ast
 import re
 from fractions import Fraction
 
@@ -53,6 +55,7 @@ def sum_claims(text: str, blocks) -> list:
     """Claims for printed sums of printed vectors (see the module docstring)."""
     raw = text.replace("\r\n", "\n").split("\n")
     fence = _fences(raw)
+    own_sum = _prints_own_sum(raw, fence)
     out = []
     for n, line in enumerate(raw, start=1):
         if not fence[n]:
@@ -68,7 +71,7 @@ def sum_claims(text: str, blocks) -> list:
         same = [b for b in blocks if b.line == b.end == n and b.shape[0] == 1 and b.span
                 and b.rows[0][-1].pos < _pos(raw, n) + m.start()]
         if same and row is None:
-            vec, strong = same[-1].rows[0], True
+            vec, strong = same[-1].rows[0], own_sum
         else:
             before = [b for b in blocks if b.end < n and fence[b.line] == fence[n] and not b.operand]
             last = max((b.end for b in before), default=None)
@@ -112,6 +115,39 @@ def row_sum_claims(blocks) -> list:
                              f"each within the rounding of its entries", "printed row sums",
                              lines=sorted({e.line for e in b.rows[0]})))
     return out
+
+
+def _prints_own_sum(raw, fence) -> bool:
+    """The article's code prints a value together with its own sum: ``print(w, "sum=", w.sum())``
+    (read with ``ast``); only then is a sum on the line of a vector that vector's sum for sure."""
+    cells: dict[int, list[str]] = {}
+    for n, line in enumerate(raw, start=1):
+        if fence[n]:
+            cells.setdefault(fence[n], []).append(line)
+    for lines in cells.values():
+        try:
+            tree = ast.parse("\n".join(lines))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
+                names = {a.id for a in node.args if isinstance(a, ast.Name)}
+                if any(_sum_of(a) in names for a in node.args):
+                    return True
+    return False
+
+
+def _sum_of(node) -> str | None:
+    """``w.sum()``, ``sum(w)``, ``np.sum(w)``, ``torch.sum(w)``: the name summed."""
+    if not isinstance(node, ast.Call):
+        return None
+    f = node.func
+    if isinstance(f, ast.Attribute) and f.attr == "sum" and isinstance(f.value, ast.Name) and not node.args:
+        return f.value.id
+    if (isinstance(f, ast.Name) and f.id == "sum" or isinstance(f, ast.Attribute) and f.attr == "sum") \
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Name):
+        return node.args[0].id
+    return None
 
 
 def _pos(raw, n):
