@@ -313,3 +313,11 @@ def test_q_k_v_printed_as_a_batch_are_one_example_per_element():
     assert _statuses(text, 21) == ["exact"]
     (c,) = [c for c in _by_line(text)[24] if c.status == "wrong"]
     assert [e["correct"] for e in c.entries] == ["1"]
+
+
+def test_a_name_given_a_new_value_in_between_is_not_compared_with_its_old_print_or_definition():
+    stale_view = _VIEW.replace("# w.T[:, :, None] =", "w = w * 2\n# w.T[:, :, None] =").replace("[[0.1]", "[[0.2]")
+    assert all("wrong" not in _statuses(stale_view, n) for n in range(3, 12))
+    stale_built = _ARANGE.replace("print(values)", "values = values + 1\nprint(values)").replace(
+        "[4., 5.]],", "[4., 9.]],")
+    assert all("wrong" not in _statuses(stale_built, n) for n in range(5, 20))

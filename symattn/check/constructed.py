@@ -29,7 +29,7 @@ import numpy as np
 
 from .. import limits
 from .claims import Claim
-from .views import _entries, _stacks
+from .views import _entries, _stacks, reassigned
 
 __all__ = ["constructed_claims"]
 
@@ -176,6 +176,8 @@ def constructed_claims(text: str, blocks) -> list:
         m = _NAMED.match(label)
         named = m.group(1) if m else None
         for line, name, arr, src in reversed([d for d in made if d[0] < first.line]):
+            if reassigned(raw, name, line, first.line):
+                continue     # changed after it was built: the print shows another value
             claim = _judge(printed, tuple(shape), parts, arr, name == named, f"{name} = {src} (line {line})")
             if claim is not None:
                 out.append(claim)

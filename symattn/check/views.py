@@ -27,7 +27,7 @@ import numpy as np
 
 from .claims import Claim
 
-__all__ = ["view_claims"]
+__all__ = ["view_claims", "reassigned"]
 
 _LABEL = re.compile(r"^[\s#>`]*(?:print\(\s*)?(?P<expr>[A-Za-z_]\w*(?:\.T\b|\[[^\]=]*\]|\.\w+\([^()=]*\))+)"
                     r"\s*\)?\s*[:=]?\s*$")
@@ -123,8 +123,17 @@ def _interval_meets(a, b) -> bool:
     return abs(x - y) <= half * (1 + mpmath.mpf(10) ** -9)
 
 
+def reassigned(raw: list[str], name: str, after: int, before: int) -> bool:
+    """``name`` gets a new value on a line strictly between ``after`` and ``before`` (1-based):
+    ``x = ...``, ``x += ...``, ``x[0] = ...``, ``for x in``; its earlier print or definition is stale."""
+    pat = re.compile(rf"^\s*(?:>>>\s*)?(?:{re.escape(name)}\s*(?:\[[^\]]*\]\s*)?(?:[-+*/@]?=)(?!=)|"
+                     rf"for\s+{re.escape(name)}\b|{re.escape(name)}\s*,[\w\s,]*=(?!=))")
+    return any(pat.match(raw[n - 1]) for n in range(max(after + 1, 1), min(before, len(raw) + 1)))
+
+
 def view_claims(text: str, blocks) -> list:
     """Claims for printed views of earlier printed arrays (see the module docstring)."""
+    raw = text.replace("\r\n", "\n").split("\n")
     out = []
     arrays = _stacks(blocks)
     for k, (label, shape, parts) in enumerate(arrays):
@@ -137,7 +146,7 @@ def view_claims(text: str, blocks) -> list:
             continue
         name = next((n.id for n in ast.walk(tree) if isinstance(n, ast.Name)), None)
         src = next((a for a in reversed(arrays[:k]) if (nm := _NAME.match(a[0])) and nm.group(1) == name), None)
-        if src is None:
+        if src is None or reassigned(raw, name, src[2][-1][1].end, parts[0][1].line):
             continue
         base = _entries(src[1], src[2])
         if base is None or any(b.operand for _, b in parts):
