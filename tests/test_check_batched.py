@@ -321,3 +321,9 @@ def test_a_name_given_a_new_value_in_between_is_not_compared_with_its_old_print_
     stale_built = _ARANGE.replace("print(values)", "values = values + 1\nprint(values)").replace(
         "[4., 5.]],", "[4., 9.]],")
     assert all("wrong" not in _statuses(stale_built, n) for n in range(5, 20))
+
+
+def test_a_shape_in_a_code_comment_is_left_to_the_shapes_stage():
+    from symattn.check.printshapes import printed_shape_claims
+    text = "```python\nW = np.array([[1, 2],\n              [3, 4]])\nx = torch.randn(2, 3)  # shape: (2, 3)\n```\n"
+    assert printed_shape_claims(text, read_blocks(text)) == []

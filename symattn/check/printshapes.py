@@ -112,7 +112,8 @@ def _judge(n, name, dims, arrays, fence, raw):
                 return a.shape, (f"scaling, masking and softmax keep the shape of the "
                                  f"{'×'.join(map(str, a.shape))} array printed on lines {a.first}–{a.last}"), False
         return None
-    above = [a for a in here if a.last == n - 1 or (a.last < n and not any(c.isdigit() for c in raw[a.last:n - 1]))]
+    above = [a for a in here if a.last == n - 1 or (a.last < n and not any(re.search(r"\d", ln)
+                                                                            for ln in raw[a.last:n - 1]))]
     if above and len(above[-1].shape) == len(dims):
         a = above[-1]
         return a.shape, f"the array printed just above (lines {a.first}–{a.last}) is {'×'.join(map(str, a.shape))}", \
@@ -144,7 +145,9 @@ def _headers(raw: list[str], blocks: list[Block]) -> list[Claim]:
         how = f"the array printed under it (lines {below.line}–{below.end}) is {'×'.join(map(str, known))}"
         # wrong only when the print under it was read to its end (a blank line or the cell's end follows)
         whole = below.end >= len(raw) or not raw[below.end].strip() or bool(_FENCE.match(raw[below.end]))
-        out.append(_claim(n, line, [(m.group(0).strip(), dims, tuple(known), how, whole)]))
+        claim = _claim(n, line, [(m.group(0).strip(), dims, tuple(known), how, whole)])
+        if claim is not None:
+            out.append(claim)
     return out
 
 
@@ -162,11 +165,15 @@ def printed_shape_claims(text: str, blocks: list[Block]) -> list[Claim]:
         found = []
         for m in _TUPLE.finditer(line):
             dims = tuple(int(d) for d in re.split(r"\s*,\s*", m.group("dims")))
-            got = _judge(n, _name(m.group("name")), dims, arrays, fence, raw)
+            name = _name(m.group("name"))
+            if not name and re.search(r"[=#(]", line[:m.start()]):
+                continue     # a comment or an expression in code, not printed output (shapes.py reads those)
+            got = _judge(n, name, dims, arrays, fence, raw)
             if got is not None:
                 found.append((m.group(0).strip(), dims) + got)
-        if found:
-            out.append(_claim(n, line, found))
+        claim = _claim(n, line, found) if found else None
+        if claim is not None:
+            out.append(claim)
     return out
 
 
@@ -189,7 +196,6 @@ def _claim(n: int, line: str, found) -> Claim:
                      "; ".join(f"the shape is printed as {show(d)} ({s}), but {how}" for s, d, _, how in bad),
                      "shape of a printed array", entries=ents, lines=[n], wrong_lines=[n], cause="slip")
     if len(ok) < len(found):
-        return Claim(n, src, "unverifiable", None, None, "a printed shape that differs from the nearest array's, "
-                     "which its name does not name", "shape of a printed array", lines=[n])
+        return None     # differs from an array its name does not name: it may be another array's shape
     return Claim(n, src, "exact", [show(d) for _, d, *_ in found], [show(d) for _, d, *_ in found],
                  "; ".join(f"the shape {s} agrees: {how}" for s, how in ok), "shape of a printed array", lines=[n])
