@@ -327,3 +327,19 @@ def test_a_shape_in_a_code_comment_is_left_to_the_shapes_stage():
     from symattn.check.printshapes import printed_shape_claims
     text = "```python\nW = np.array([[1, 2],\n              [3, 4]])\nx = torch.randn(2, 3)  # shape: (2, 3)\n```\n"
     assert printed_shape_claims(text, read_blocks(text)) == []
+
+
+def test_an_nd_torch_size_is_the_shape_of_the_array_it_names_or_ends_beside():
+    # print(scores) names both slices of the (2, 1, 2) print; print(x, x.shape) ends with its size
+    text = ("```python\nprint(scores)\nprint(scores.shape)\nprint(x, x.shape)\n```\n```\n"
+            "tensor([[[1., 2.]],\n\n        [[3., 4.]]])\ntorch.Size([2, 1, 2])\n"
+            "tensor([[[1., 2.]],\n\n        [[3., 4.]]]) torch.Size([2, 1, 2])\n```\n")
+    assert {b.labels[0] for b in read_blocks(text) if b.line in (7, 9)} == {"print(scores)"}
+    assert _statuses(text, 10) == ["exact"] and _statuses(text, 13) == ["exact"]
+    bad = text.replace("torch.Size([2, 1, 2])\ntensor", "torch.Size([2, 2, 2])\ntensor")
+    (c,) = [c for c in _by_line(bad)[10] if c.status == "wrong"]
+    assert c.entries[0]["correct"] == "[2, 1, 2]"
+    beside = text.replace("]]]) torch.Size([2, 1, 2])", "]]]) torch.Size([2, 2, 2])")
+    assert "wrong" in _statuses(beside, 13)          # print(x, x.shape) names it
+    uncoded = beside[beside.index("```\n```\n") + 4:]  # the output alone: beside an array, named by nothing
+    assert "wrong" not in _statuses(uncoded, 8)

@@ -24,7 +24,7 @@ import re
 from .. import limits
 
 __all__ = ["slices", "shape_of", "max_depth", "batch_of", "direct_sets", "own_fit", "where_in_stack", "row_claim",
-           "comment_prefixed"]
+           "comment_prefixed", "one_value_each"]
 
 def max_depth() -> int:
     """The deepest nesting read (5-D: batch, heads, groups, rows, columns)."""
@@ -66,6 +66,19 @@ def comment_prefixed(text: str, i: int) -> bool:
     """The list opening at ``text[i]`` is pasted into code comments (``# [[[0. ]`` then ``#  [0.5]``):
     a ``#`` that starts one of its lines is that line's prefix, not a comment."""
     return text[text.rfind("\n", 0, i) + 1:i].lstrip().startswith("#")
+
+
+def one_value_each(keys: list, blocks) -> list[list]:
+    """``keys`` (indices into ``blocks``, in print order) grouped by printed value: the slices of
+    one n-D print are one value (so ``print(scores)`` names all of them)."""
+    out: list[list] = []
+    for k in keys:
+        b = blocks[k]
+        if out and b.stack and any(b.index) and blocks[out[-1][-1]].stack == b.stack:
+            out[-1].append(k)
+        else:
+            out.append([k])
+    return out
 
 
 # --------------------------------------------------------------------------- binding by index

@@ -2,7 +2,8 @@ r"""Shapes a notebook prints as tuples (``and shape: (2, 6, 4)``, ``Scores shape
 checked against the arrays it prints.
 
 Input: the article's text and its blocks (:mod:`.read`; slices of an n-D print carry the array's
-shape).  Julia's header above a print (``3×4 Matrix{Float64}:``) is such a statement too.  Output: one :class:`Claim` per line of such statements that can be judged.
+shape).  Julia's header above a print (``3×4 Matrix{Float64}:``) and an n-D ``torch.Size([2, 2, 6, 6])``
+printed by ``print(scores.shape)`` are such statements too.  Output: one :class:`Claim` per line of such statements that can be judged.
 
 A statement is about the array its name names (``W_q shape`` → the array printed as ``W_q:``;
 ``Scores shape`` → the one captioned "Scores", by the family of the words) in the same output
@@ -58,23 +59,15 @@ def _fences(raw: list[str]) -> list[int]:
 
 
 def _arrays(blocks: list[Block], raw: list[str], fence: list[int]) -> list[_Array]:
-    """Every printed array whose number of dimensions is known: n-D prints, and matrices printed
-    with two brackets (``[[1 2]`` …)."""
-    out, seen = [], set()
-    for b in blocks:
-        lines = [e.line for r in b.rows for e in r]
-        label = b.labels[0] if b.labels else ""
-        if b.stack:
-            slices = [c for c in blocks if c.stack == b.stack and c.labels[:1] == b.labels[:1]
-                      and abs(c.line - b.line) < 400]
-            first = min(c.line for c in slices)
-            if (b.stack, first) in seen:
-                continue
-            seen.add((b.stack, first))
-            last = max(e.line for c in slices for r in c.rows for e in r)
-            out.append(_Array(b.stack, first, last, label, fence[first]))
-        elif b.layout == "list" and b.shape[0] > 1 and "[[" in raw[b.line - 1] and not b.operand:
-            out.append(_Array(b.shape, min(lines), max(lines), label, fence[min(lines)]))
+    """Every printed array whose number of dimensions is known: n-D prints (their slices together),
+    and matrices printed with two brackets (``[[1 2]`` …)."""
+    from .views import _stacks
+    out = []
+    for label, shape, parts in _stacks(blocks):
+        b = parts[0][1]
+        lines = [e.line for _, c in parts for r in c.rows for e in r]
+        if b.stack or (b.layout == "list" and b.shape[0] > 1 and "[[" in raw[b.line - 1] and not b.operand):
+            out.append(_Array(tuple(shape), min(lines), max(lines), label, fence[min(lines)]))
     return out
 
 
@@ -88,7 +81,7 @@ def _name(text: str) -> str:
 
 def _names(label: str, name: str) -> bool:
     """The caption ``label`` names what ``name`` names: the same identifier, or the same family."""
-    ident = re.sub(r"^\s*(?:print\(\s*)?|[\s:=(].*$", "", label)
+    ident = re.sub(r"^\s*(?:print\(\s*)?|[\s:=()].*$", "", label)
     if ident and ident.lower() == name.lower():
         return True
     fam = hint([name])
@@ -151,12 +144,48 @@ def _headers(raw: list[str], blocks: list[Block]) -> list[Claim]:
     return out
 
 
+_SIZE_OF = re.compile(r"^print\(\s*([A-Za-z_]\w*)\.(?:shape|size\(\))\s*\)$")
+
+
+def _sizes(raw: list[str], blocks: list[Block], arrays: list[_Array], fence: list[int]) -> list[Claim]:
+    """``torch.Size([2, 2, 6, 6])`` printed by ``print(scores.shape)``, or on the line where an
+    array's print ends (``print(x, x.shape)``), against that array (n-D only; shapes.py reads 2-D)."""
+    from .views import reassigned
+    out = []
+    for b in blocks:
+        if b.shape[0] != 1 or b.shape[1] < 3 or any(e.places != 0 for e in b.rows[0]) \
+                or not re.search(r"torch\.Size\(\[\s*" + re.escape(b.rows[0][0].text), raw[b.line - 1]):
+            continue
+        dims = tuple(int(e.value) for e in b.rows[0])
+        m = _SIZE_OF.match(b.labels[0]) if b.labels else None
+        got = None
+        if m:
+            named = [a for a in arrays if len(a.shape) == len(dims) and abs(a.first - b.line) <= 40
+                     and re.sub(r"^\s*(?:print\(\s*)?|[\s:=()].*$", "", a.label) == m.group(1)]
+            if named:
+                a = min(named, key=lambda a: abs(a.first - b.line))
+                lo, hi = sorted((a.last, b.line))
+                got = (a, not reassigned(raw, m.group(1), lo, hi))
+        else:
+            same = [a for a in arrays if a.last == b.line and a.fence == fence[b.line] and len(a.shape) == len(dims)]
+            got = (same[-1], False) if same else None
+        if got is None:
+            continue
+        a, strong = got
+        how = f"the array is printed as {'×'.join(map(str, a.shape))} on lines {a.first}–{a.last}"
+        src = raw[b.line - 1][raw[b.line - 1].find("torch.Size"):].split(")")[0] + ")"
+        claim = _claim(b.line, raw[b.line - 1], [(src, dims, a.shape, how, strong)])
+        if claim is not None:
+            out.append(claim)
+    return out
+
+
 def printed_shape_claims(text: str, blocks: list[Block]) -> list[Claim]:
     """Claims for shape tuples printed next to n-D arrays, and Julia's headers (see the module docstring)."""
     raw = text.replace("\r\n", "\n").split("\n")
     fence = _fences(raw)
     arrays = _arrays(blocks, raw, fence)
-    out = _headers(raw, blocks)
+    out = _headers(raw, blocks) + _sizes(raw, blocks, arrays, fence)
     if not arrays:
         return out
     for n, line in enumerate(raw, start=1):

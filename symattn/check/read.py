@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 import sympy as sp
 
 from .. import limits
-from .batched import comment_prefixed, max_depth, shape_of, slices
+from .batched import comment_prefixed, max_depth, one_value_each, shape_of, slices
 from .outputs import output_caption
 
 __all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
@@ -877,8 +877,10 @@ def _print_names(blocks: list[Block], raw: list[str]) -> list[Block]:
             continue
         for (r0, r1), names in zip(recs, args):
             idx = [k for k, b in enumerate(out) if r0 <= b.line <= r1 and b.end <= r1]
-            if len(idx) != len(names) and not (idx and names and len(idx) < len(names)):
+            values = one_value_each(sorted(idx, key=lambda k: out[k].span or (0, 0)), out)  # a stack's slices: one
+            if len(values) != len(names) and not (values and names and len(values) < len(names)):
                 continue
-            for k, name in zip(sorted(idx, key=lambda k: out[k].span or (0, 0)), names):
-                out[k] = replace(out[k], labels=(f"print({name})",))
+            for ks, name in zip(values, names):
+                for k in ks:
+                    out[k] = replace(out[k], labels=(f"print({name})",))
     return out
