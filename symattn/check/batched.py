@@ -3,8 +3,10 @@ r"""Printed arrays of more than two dimensions (a batch, heads): one 2-D slice e
 Input: a nested list parsed by :mod:`.read` (leaves are ``(text, position)`` pairs).
 Output: ``[(index, rows)]``, one per 2-D slice in print order, with the slice's index along the
 leading axes (``(b,)`` for a batch, ``(b, h)`` for batch and head), and the full shape.
-Binding (:mod:`.heads`): a slice is judged against the quantity of its own place -- batch element
-b of the inputs, head h -- when its values say so (:func:`own_fit`).
+Binding: a slice is judged against the quantity of its own place -- batch element b of the inputs,
+head h -- when its values say so (:func:`own_fit`, used by :mod:`.heads`); a one-row print whose
+caption names its place is that row (:func:`row_claim`); an article whose inputs are printed as a
+batch is bound one batch element at a time (:func:`bind_by_batch`, used by :mod:`.bind`).
 
 numpy and torch print an array of shape (B, H, S, D) as nested brackets with blank lines between
 the sub-arrays and rows wrapped over several lines; the brackets alone give the structure, so the
@@ -24,7 +26,8 @@ import re
 from .. import limits
 
 __all__ = ["slices", "shape_of", "max_depth", "batch_of", "direct_sets", "own_fit", "where_in_stack", "row_claim",
-           "comment_prefixed", "one_value_each"]
+           "comment_prefixed", "one_value_each", "bind_by_batch"]
+
 
 def max_depth() -> int:
     """The deepest nesting read (5-D: batch, heads, groups, rows, columns)."""

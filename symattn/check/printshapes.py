@@ -2,8 +2,9 @@ r"""Shapes a notebook prints as tuples (``and shape: (2, 6, 4)``, ``Scores shape
 checked against the arrays it prints.
 
 Input: the article's text and its blocks (:mod:`.read`; slices of an n-D print carry the array's
-shape).  Julia's header above a print (``3×4 Matrix{Float64}:``) and an n-D ``torch.Size([2, 2, 6, 6])``
-printed by ``print(scores.shape)`` are such statements too.  Output: one :class:`Claim` per line of such statements that can be judged.
+shape).  Output: one :class:`Claim` per line of such statements that can be judged.  Julia's
+header above a print (``3×4 Matrix{Float64}:``) and an n-D ``torch.Size([2, 2, 6, 6])`` printed
+by ``print(scores.shape)`` are such statements too.
 
 A statement is about the array its name names (``W_q shape`` → the array printed as ``W_q:``;
 ``Scores shape`` → the one captioned "Scores", by the family of the words) in the same output
