@@ -210,7 +210,7 @@ def printed_shape_claims(text: str, blocks: list[Block]) -> list[Claim]:
 def _claim(n: int, line: str, found) -> Claim:
     show = lambda s: "(" + ", ".join(map(str, s)) + ")"
     bad = [(src, dims, known, how) for src, dims, known, how, strong in found if dims != known and strong]
-    ok = [(src, how) for src, dims, known, how, _ in found if dims == known]
+    ok = [(show(dims), how) for src, dims, known, how, _ in found if dims == known]
     src = " ".join(line.split())[:160]
     if bad:
         ents = []
