@@ -85,6 +85,8 @@ FIXED = {
     "CHECK_MAX_EQUATION_TOKENS": 20_000,  # tokens of one equation in an article
     "CHECK_MAX_EXPONENT": 4096,     # largest exponent check evaluates exactly
     "CHECK_MAX_BLOCK_ENTRIES": 4096,  # entries of one block of numbers read from prose or code
+    "CHECK_MAX_ARRAY_DEPTH": 5,     # nesting of a printed array check reads (batch, heads, groups, rows, cols)
+    "CHECK_MAX_BATCH": 8,           # batch elements bound one by one (a binding pass each)
     "CHECK_MAX_JOBS": 256,          # processes of check -j
     "PLOT_MAX_DPI": 1200,           # plot --dpi
     "THEORY_MAX_SEED": 2**32 - 1,   # seed of why_sqrt_dk's sampling check

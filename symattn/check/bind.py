@@ -24,6 +24,8 @@ import sympy as sp
 from . import guard
 from .claims import Claim
 from .consistency import declared_no_scaling
+from .batched import bind_by_batch
+from .convention import later_convention
 from .judge import Match, match, right_text
 from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric
@@ -284,7 +286,7 @@ class _Author:
 
 def bind_blocks(text: str, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, str]], list[str]]:
     """Claims for the blocks, the inputs found as (line, description), and article-wide notes."""
-    return _Binder(text, blocks).run()
+    return bind_by_batch(blocks, hint, lambda part: _Binder(text, part).run()) or _Binder(text, blocks).run()
 
 
 def article_inputs(text: str) -> dict:
@@ -344,7 +346,6 @@ class _Binder:
         self.conv = self._vote(hints)
         self.inputs, self.author, self.versions = {}, {}, {}
         self.assumed = None
-        self.scale_open = False   # Q = K = V = X assumed from a step that does not show the scaling
         self.seen: list[Block] = []
         self.state: dict[int, tuple] = {}   # id(block) -> (wrong, root line, right value or None)
         self.hints = {id(b): h for b, h in zip(self.blocks, hints)}
@@ -359,53 +360,13 @@ class _Binder:
                 self._unverifiable(block, str(exc))
             except Exception as exc:  # noqa: BLE001 - one block must never stop the article
                 self._unverifiable(block, f"could not be checked (internal error: {type(exc).__name__})")
-        for stage in (self._percentages, self._named_entries, self._named_terms, self._sums):
+        for stage in (self._percentages, self._named_entries, self._named_terms):
             try:
                 with guard.budget():
                     stage()
             except guard.GuardError:
                 pass
         return self.claims, self.definitions, self.notes
-
-    def _sums(self) -> None:
-        """``Sum: tensor(1.0000)``, ``Row 2 sum: 1.0``, ``sum= 1.0`` after a vector: a number that
-        its words call a sum, equal to the sum of the entries of the block just above it (or on its
-        line; of one row when the line names it).  Bound by that equality (nothing else is a witness),
-        so it is only ever confirmed."""
-        busy = {n for b in self.blocks for n in range(b.line, b.end + 1)}
-        for n, line in enumerate(self.text.split("\n"), start=1):
-            m = _SUM_VALUE.search(line)
-            if m is None or (n in busy and not any(b.line == b.end == n and b.span and
-                                                   b.span[1] <= self._offset(n) + m.start() for b in self.blocks)):
-                continue
-            src = next((b for b in reversed(self.seen) if b.end <= n and n - b.end <= 6
-                        and (b.end < n or (b.span and b.span[1] <= self._offset(n) + m.start()))), None)
-            ent = read_number(m.group("num"))
-            if src is None or ent is None:
-                continue
-            wrong, _, right = self.state.get(id(src), (False, None, None))
-            value = right if right is not None else (None if wrong else src.matrix())
-            # the printed entries, when they are all there is, carry their rounding into the sum
-            places = max((e.places or 0 for r in src.rows for e in r), default=0)
-            slack = 0 if right is not None else sp.Rational(src.shape[1], 2 * 10 ** places)
-            row = _ROW_WORDS.search(line)
-            if value is None:
-                continue
-            if row is not None and value.rows > 1:
-                k = int(next(g for g in row.groups() if g)) - 1
-                if not 0 <= k < value.rows:
-                    continue
-                value = sp.ImmutableMatrix(value.row(k))
-            elif min(value.shape) != 1:
-                continue
-            truth = sp.ImmutableMatrix([[sum(value)]])
-            one = Block(((replace(ent, line=n, pos=-1),),), n, n, (), "prose", " ".join(line.split())[:160])
-            ok = match(one.rows, numeric(truth), [[float(slack)]] if slack else None)
-            if ok is not None and ok.full:
-                self._verdict(one, "sum", CONV, None, truth, ok, f"the sum of the values on line {src.line}")
-
-    def _offset(self, n: int) -> int:
-        return sum(len(x) + 1 for x in self.text.split("\n")[:n - 1])
 
     def _named_terms(self) -> None:
         """``0.11 × V_The + 0.29 × V_cat`` in words: a sum of value rows named by their tokens; each
@@ -876,13 +837,6 @@ class _Binder:
             best = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
                                              CONVENTIONS.index(cm[0][1])))
             (fam, conv, row, value, _), m = best
-            if self.scale_open and fam in ("scaled", "weights", "output") and conv != conv_here and \
-                    not _mistake(conv) and (conv.axis, conv.mask) == (conv_here.axis, conv_here.mask):
-                # Q = K = V = X taken from its scores: this first step after them shows the scaling
-                self.conv, self.scale_open = Conv(conv.scale, self.conv.axis, self.conv.mask), False
-                return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
-            if fam in ("scaled", "weights", "output"):
-                self.scale_open = False
             if conv != conv_here and _mistake(conv):
                 # softmax by columns or ÷d_k is a mistake, never a convention: the block is that
                 # step done wrong; judged against the article's own convention, with the diagnosis
@@ -1003,8 +957,11 @@ class _Binder:
                            "W_V": (eye, block.line)}
             if fam in ("scaled", "weights", "output") and not _mistake(conv):
                 self.conv = conv   # and its scaling is the one that block shows
-            else:
-                self.scale_open = True   # scores say nothing of the scaling: the first scaled step will
+            elif max(self.votes.values(), default=0) <= 1:
+                # no scaling in this step and no step voted (a formula stated somewhere is one vote):
+                # the steps printed after it show the scaling
+                self.conv = later_convention(self.blocks, self.hints, self.inputs, self.d_k, self._convs(),
+                                             block.line) or self.conv
             self.notes.append(f"line {block.line}: the article's numbers follow Q = K = V = X (no projections)")
         return True
 
@@ -1029,9 +986,8 @@ class _Binder:
         or a difference, quotient or product of two of them (``O / l``).  Found by its values
         (every entry, at least two), so it is that step; judged against the same step on the right
         values of its operands, and carried when an operand was wrong."""
-        if block.shape[0] * block.shape[1] < 2 or (len({e.value for r in block.rows for e in r}) < 2
-                                                   and not _SUM_WORDS.search(" ".join(block.labels[:2]))):
-            return False   # (a constant block, [0, 0], matches too many steps to tell which, unless it says sum)
+        if block.shape[0] * block.shape[1] < 2 or len({e.value for r in block.rows for e in r}) < 2:
+            return False   # (a constant block, [0, 0], matches too many steps to tell which; sums.py reads sums)
         recent = [b for b in reversed(self.seen[-8:]) if 0 <= block.line - b.end <= 60 and b is not block
                   and id(b) in self.state]
         for name, args, fn in self._steps(block, recent):
@@ -1334,10 +1290,6 @@ _SHOW = {"KT": "Kᵀ", "scores": "QKᵀ", "scaled": "QKᵀ/√d_k", "weights": "
          "output": "the output A·V", "exp": "exp of the scaled scores", "masked": "masked scores"}
 
 
-_SUM_WORDS = re.compile(r"\bsum|\btotal|toplam|somme|summe|\bsuma\b|\bsoma\b|合计|总和|之和|和为|합계|合計|tổng", re.I)
-_SUM_VALUE = re.compile(r"(?:\bsum|\btotal|toplam[ıi]?|somme|summe|\bsuma\b|\bsoma\b|合计|总和|之和|和为|합계|合計|tổng)"
-                        r"[^\d\n\[(]{0,12}(?:tensor\(|array\(|np\.float\d*\()?\s*(?P<num>-?\d+(?:\.\d*)?)(?![\d.,]*\s*[+×*/])",
-                        re.I)
 _NAMED_TERM = re.compile(r"(?<![\w.])(?P<w>\d+\.\d+)\s*(?:×|\*|\\times|\\cdot|·)\s*(?P<v>[Vv]_\{?[^\s{}+$]+\}?)")
 _DECIMAL = re.compile(r"(?<![\w.,])-?\d+\.\d+(?![\w.%])")
 _PCT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")

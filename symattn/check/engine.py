@@ -19,7 +19,11 @@ from .claims import Claim, Report
 from .compare import compare, decimals_of, same
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
 from .beyond import beyond_claims
+from .printshapes import printed_shape_claims
 from .shapes import shape_claims
+from .views import view_claims
+from .constructed import constructed_claims
+from .sums import sum_claims
 from .stepwise import stepwise
 from .bind import bind_blocks, heads_from
 from .captions import precision_captions
@@ -43,7 +47,8 @@ def check_text(text: str, name: str) -> Report:
         blocks = read_blocks(text)
         claims, inputs, notes = bind_blocks(text, blocks)
         claims = stepwise(text, blocks, claims)   # masks and heads, where the binder has no verdict
-        beyond = beyond_claims(text, blocks) + shape_claims(text, blocks)
+        beyond = beyond_claims(text, blocks) + shape_claims(text, blocks) + printed_shape_claims(text, blocks)
+        beyond += view_claims(text, blocks) + constructed_claims(text, blocks) + sum_claims(text, blocks)
     return precision_captions(text, merge(report, claims + beyond, inputs, blocks, text, notes))
 
 

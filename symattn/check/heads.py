@@ -27,6 +27,7 @@ from .. import limits
 from .bind import heads_from, hint
 from .claims import Claim
 from .judge import agrees, match
+from .batched import batch_of, direct_sets, own_fit, row_claim, where_in_stack
 from .masks import _CAUSAL, _claim, stitch
 from .read import Block
 
@@ -105,7 +106,7 @@ def _mmul_num(a, b):
 
 
 def _inputs(blocks: list[Block]):
-    """[(Q, K, V, where)] per printed set: Q, K, V printed, or X times the printed W's."""
+    """[(Q, K, V, where, batch)] per printed set: Q, K, V printed, or X times the printed W's."""
     fam = [(b, _family(b)) for b in blocks]
     ws = {f: _mat(b) for b, f in fam if f in ("W_Q", "W_K", "W_V") and not b.operand}
     direct = {f: [(b, _mat(b)) for b, g in fam if g == f and _mat(b)] for f in ("Q", "K", "V")}
@@ -114,11 +115,10 @@ def _inputs(blocks: list[Block]):
         x = _mat(b) if f == "X" else None
         if x and ws.get("W_Q") and ws.get("W_K") and len(ws["W_Q"]) == len(x[0]) == len(ws["W_K"]):
             v = _mul(x, ws["W_V"]) if ws.get("W_V") and len(ws["W_V"]) == len(x[0]) else None
-            sets.append((_mul(x, ws["W_Q"]), _mul(x, ws["W_K"]), v, f"X at line {b.line} times the printed W's"))
+            sets.append((_mul(x, ws["W_Q"]), _mul(x, ws["W_K"]), v, f"X at line {b.line} times the printed W's",
+                         batch_of(b)))
     if not sets and direct["Q"] and direct["K"]:
-        (qb, q), (kb, k) = direct["Q"][0], direct["K"][0]
-        v = direct["V"][0][1] if direct["V"] else None
-        sets.append((q, k, v, f"Q, K{', V' if v else ''} at lines {qb.line}, {kb.line}"))
+        sets += direct_sets(direct)
     return sets
 
 
@@ -142,7 +142,8 @@ def _candidates(text: str, blocks: list[Block]):
     out = []
     masks = (False, True) if _CAUSAL.search(text) else (False,)
     wo = [(b, _mat(b)) for b in blocks if _is_wo(b) and _mat(b)]
-    for q, k, v, where in _inputs(blocks):
+    for q, k, v, where, batch in _inputs(blocks):
+        first = len(out)
         d = len(q[0])
         if max(len(q) * d, len(k) * len(k[0])) > limits.CHECK_MAX_BLOCK_ENTRIES:
             continue     # larger than any block check reads: not split into heads
@@ -200,19 +201,25 @@ def _candidates(text: str, blocks: list[Block]):
                             if len(w) == len(cat[0]):
                                 out.append(("output", None, _mmul_num(cat, _numeric(w)),
                                             f"Concat · W_O (W_O at line {wb.line}), {where}, {scale_name}"))
+        out[first:] = [c + (batch,) for c in out[first:]]     # which batch element the set is
     return out
 
 
 def _judge(b: Block, cands) -> Claim | None:
     fits = []
-    for kind, i, m, how in cands:
+    for kind, i, m, how, batch in cands:
         mt = match(b.rows, m)
         if mt is not None:
-            fits.append((mt.share, kind, i, m, how))
+            fits.append((mt.share, kind, i, m, how, batch))
     if not fits:
         return None
     fits.sort(key=lambda f: -f[0])
-    share, kind, i, m, how = fits[0]
+    own = own_fit(b, fits, _KINDS.get(_family(b) or ""))
+    if own is not None:     # a slice of a printed batch: its index says which batch element and head it is
+        share, kind, i, m, how, _ = own
+        checks = [(r, c, e, m[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
+        return _claim(b, where_in_stack(b, kind, i), checks, how)
+    share, kind, i, m, how, _ = fits[0]
     checks = [(r, c, e, m[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
     what = f"{kind} of head {i + 1}" if i is not None else "multi-head " + kind
     if share == 1:
@@ -371,7 +378,7 @@ def head_claims(text: str, blocks: list[Block]) -> list[Claim]:
         for b in blocks:
             if b.operand or b.line in done or _family(b) in sources or _mat(b) is None:
                 continue
-            c = _judge(b, cands)
+            c = _judge(b, cands) or row_claim(b, cands, _KINDS.get(_family(b) or ""))
             if c is not None:
                 out.append(c)
     return out

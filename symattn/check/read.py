@@ -28,6 +28,8 @@ from dataclasses import dataclass, replace
 import sympy as sp
 
 from .. import limits
+from .batched import comment_prefixed, max_depth, one_value_each, shape_of, slices
+from .outputs import output_caption
 
 __all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
 
@@ -65,6 +67,8 @@ class Block:
     operand: bool = False                 # followed by ×, @, ·: an operand of a product, not a result
     span: tuple[int, int] | None = None   # character offsets in the article
     before: str = ""                      # the text between the previous block on its line and this one
+    index: tuple[int, ...] = ()           # a slice of a printed n-D array: its index on the leading axes
+    stack: tuple[int, ...] = ()           # and that array's full shape (:mod:`.batched`)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -162,13 +166,14 @@ _OPEN, _CLOSE = "[", "]"
 _SEP = re.compile(r"(?:\s|,|;|\\[,;:!]|\\quad|\\qquad|\\\\|&|\\ )+")
 
 
-def _parse_list(text: str, i: int, depth: int = 0):
+def _parse_list(text: str, i: int, depth: int = 0, prefixed: bool = False):
     """A nested list of numbers starting at ``text[i] == '['``: (end, tree) or None.
 
     A tree is a list of (entry text, position) leaves or of sub-trees.  Separators are
-    commas, spaces, newlines, ``\\;``; a ``# comment`` runs to the end of its line.
+    commas, spaces, newlines, ``\\;``; a ``# comment`` runs to the end of its line, except the ``#``
+    that starts each line of a print pasted into comments (``prefixed``).
     """
-    if depth > 3:
+    if depth > max_depth():
         return None
     j, items = i + 1, []
     n = len(text)
@@ -176,6 +181,9 @@ def _parse_list(text: str, i: int, depth: int = 0):
         m = _SEP.match(text, j)
         if m:
             j = m.end()
+            continue
+        if text[j] == "#" and prefixed and not text[text.rfind("\n", 0, j) + 1:j].strip():
+            j += 1
             continue
         if text[j] == "#":
             k = text.find("\n", j)
@@ -187,7 +195,7 @@ def _parse_list(text: str, i: int, depth: int = 0):
         if text.startswith("\\left[", j):
             j += 5
         if text[j] == _OPEN:
-            sub = _parse_list(text, j, depth + 1)
+            sub = _parse_list(text, j, depth + 1, prefixed)
             if sub is None:
                 return None
             j, tree = sub
@@ -238,7 +246,7 @@ def _list_blocks(text: str, lines: _Lines, taken: list[tuple[int, int]]):
         if nxt is not None and nxt[0] <= i < nxt[1]:
             i = nxt[1]
             continue
-        got = _parse_list(text, i) if not (i and (text[i - 1].isalnum() or text[i - 1] in "_)]")) else None
+        got = _parse_list(text, i, 0, comment_prefixed(text, i)) if not (i and (text[i - 1].isalnum() or text[i - 1] in "_)]")) else None
         if got is None:   # x[0], Q.shape[-1]: an index, not a list
             i += 1
             continue
@@ -246,11 +254,13 @@ def _list_blocks(text: str, lines: _Lines, taken: list[tuple[int, int]]):
         rows = _tree_rows(tree)
         if rows:
             out.append((i, end, rows, "list"))
-        elif all(isinstance(x, list) and _tree_rows(x) for x in tree):
+        elif slices(tree):
             # a stack of matrices (heads, a batch): one block each, from its own first row
-            for sub in tree:
+            parts = slices(tree)
+            for k, (index, sub) in enumerate(parts):
                 first = _first_pos(sub)
-                out.append((first, end if sub is tree[-1] else first + 1, _tree_rows(sub), "list", (), i))
+                out.append((first, end if k == len(parts) - 1 else first + 1, sub, "list", (), i, None, None,
+                            (index, shape_of(tree))))
         i = end
     return out
 
@@ -534,6 +544,8 @@ def read_blocks(text: str) -> list[Block]:
             head = _make_block(text, raw, lines, item[5], e, rows, layout, row_labels, busy,
                                0 if k == 0 else min(prev_end, item[5]), nxt)
             block = replace(block, labels=head.labels) if head is not None else block
+        if block is not None and len(item) > 8:
+            block = replace(block, index=item[8][0], stack=item[8][1])
         if block is not None:
             blocks.append(block)
     return _print_names(_stack_rows(_chains(blocks, text, lines), raw, lines.starts), raw)
@@ -867,20 +879,14 @@ def _records(raw: list[str], first: int, last: int) -> list[tuple[int, int]]:
     return out
 
 
-# "Output:" on its own line between a code cell and its printed output names no quantity
-_OUTPUT_CAPTION = re.compile(r"^\s*(?:\*\*|_)?(?:output|outputs|out|result|printed|输出|输出结果|运行结果|结果|出力|"
-                             r"出力結果|実行結果|출력|결과|salida|resultado|saída|sortie|résultat|ausgabe|ergebnis|"
-                             r"çıktı|kết quả)\s*[:：]?\s*(?:\*\*|_)?\s*$", re.I)
-
-
 def _print_names(blocks: list[Block], raw: list[str]) -> list[Block]:
     """A notebook's output cell printed by ``print(a)``, ``print(b, c)``: each printed value is
     named by its own argument, not by the code lines that happen to stand above it."""
     cells = _fenced(raw)
     out = list(blocks)
     for (a0, a1), (b0, b1) in zip(cells, cells[1:]):
-        if any(raw[n - 1].strip() and not _OUTPUT_CAPTION.match(raw[n - 1]) for n in range(a1 + 2, b0 - 1)):
-            continue   # prose between them (not just "Output:"): not a code cell and its output
+        if not output_caption(raw[a1 + 1:b0 - 2]):
+            continue   # prose between them: not a code cell and its output
         args = _printed_args("\n".join(raw[a0 - 1:a1]))
         if not args:
             continue
@@ -889,8 +895,10 @@ def _print_names(blocks: list[Block], raw: list[str]) -> list[Block]:
             continue
         for (r0, r1), names in zip(recs, args):
             idx = [k for k, b in enumerate(out) if r0 <= b.line <= r1 and b.end <= r1]
-            if len(idx) != len(names) and not (idx and names and len(idx) < len(names)):
+            values = one_value_each(sorted(idx, key=lambda k: out[k].span or (0, 0)), out)  # a stack's slices: one
+            if len(values) != len(names) and not (values and names and len(values) < len(names)):
                 continue
-            for k, name in zip(sorted(idx, key=lambda k: out[k].span or (0, 0)), names):
-                out[k] = replace(out[k], labels=(f"print({name})",))
+            for ks, name in zip(values, names):
+                for k in ks:
+                    out[k] = replace(out[k], labels=(f"print({name})",))
     return out
