@@ -298,6 +298,8 @@ class _Checker:
             # K = [..][..] below K = c W: the substituted step claims the formula's value
             return self._identity_claim(seg, chain, head, parts[1], chain.rels[0])
         reference = None if isinstance(head, Name) else head
+        if reference is not None and len(parts) > 2 and not self._computable(reference):
+            reference = None   # s̃_12 + m_12 = 1/2 + (−∞) = −∞: the head is unknown, the rest is checked on its own
         if isinstance(head, Name) and entry_ref(head.raw) and self._derivable(canon(head.raw), head.raw) \
                 and not _is_literal(parts[1]) and not self._local_only:
             reference = head   # s_{23} = q_2 · k_3: the entry itself is the reference
@@ -313,6 +315,13 @@ class _Checker:
                 reference = part
             else:
                 self._identity_claim(seg, chain, reference, part, rel)
+
+    def _computable(self, node: Node) -> bool:
+        try:
+            Evaluator(self.table, Mode.EXACT, self.conv).eval(self._identify(node))
+            return True
+        except (Unresolved, ValueError, TypeError, ZeroDivisionError):
+            return False
 
     def _computed_step(self, head: Name, part: Node) -> bool:
         """``head = part`` is a computation on printed numbers of a quantity the article defines
