@@ -247,3 +247,19 @@ def test_a_number_stated_again_is_in_force_from_where_it_is_stated():
     assert _statuses(text.replace("{a}", "6").replace("{b}", "24"), 3) == ["exact"]
     assert _statuses(text.replace("{a}", "6").replace("{b}", "24"), 7) == ["exact"]
     assert _statuses(text.replace("{a}", "6").replace("{b}", "6"), 7) == ["wrong"]
+
+
+def test_a_head_that_cannot_be_computed_leaves_the_rest_of_the_chain_to_check():
+    # g is not defined: ⌈4·2/4⌉ = 2, so "= 3" is wrong from the chain's own arithmetic
+    text = "$$g(4) = \\lceil 4 \\cdot 2 / 4 \\rceil = {v}$$\n"
+    assert _statuses(text.replace("{v}", "2"), 1) == ["exact"]
+    assert _statuses(text.replace("{v}", "3"), 1) == ["wrong"]
+
+
+def test_a_stack_of_a_block_and_a_row_is_a_block_matrix():
+    # K = [[1, 0], [0, 1]]; K_{1:1} = its first row; [K_{1:1}; k_2] stacks the rows back: K
+    text = ("$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n$$K_{1:1} = \\begin{bmatrix} 1 & 0 \\end{bmatrix}$$\n\n"
+            "$$K_{1:2} = \\begin{bmatrix} K_{1:1} \\\\ k_{2} \\end{bmatrix}$$\n\n"
+            "$$K_{1:2} = \\begin{bmatrix} 1 & 0 \\\\ 0 & {x} \\end{bmatrix}$$\n")
+    assert _statuses(text.replace("{x}", "1"), 7) == ["exact"]
+    assert _statuses(text.replace("{x}", "2"), 7) == ["wrong"]

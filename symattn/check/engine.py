@@ -135,6 +135,7 @@ class _Checker:
         self.shown = _shown_shapes(items)
         self.heads_line = heads_from(self.text)
         self.headings = [n for n, line in enumerate(self.text.split("\n"), start=1) if _HEADING.match(line)]
+        self.table.headings = tuple(self.headings)
         for seg, chain, _ in items:
             if chain is not None:
                 self._collect(seg, chain)
@@ -298,12 +299,15 @@ class _Checker:
             # K = [..][..] below K = c W: the substituted step claims the formula's value
             return self._identity_claim(seg, chain, head, parts[1], chain.rels[0])
         reference = None if isinstance(head, Name) else head
+        first = 1
         if reference is not None and len(parts) > 2 and not self._computable(reference):
             reference = None   # s̃_12 + m_12 = 1/2 + (−∞) = −∞: the head is unknown, the rest is checked on its own
+            if isinstance(parts[1], Num) and not re.fullmatch(r"[-−]?[\d.,]+", parts[1].text.strip()):
+                reference, first = parts[1], 2   # g(4) = ⌈4·2/4⌉ = 2: the folded arithmetic is the reference
         if isinstance(head, Name) and entry_ref(head.raw) and self._derivable(canon(head.raw), head.raw) \
                 and not _is_literal(parts[1]) and not self._local_only:
             reference = head   # s_{23} = q_2 · k_3: the entry itself is the reference
-        for k, part in enumerate(parts[1:], start=1):
+        for k, part in enumerate(parts[first:], start=first):
             rel = chain.rels[k - 1]
             if _is_literal(part):
                 ref = reference if reference is not None else head

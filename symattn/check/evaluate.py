@@ -119,7 +119,12 @@ class Table:
     computed: Definitions = field(default_factory=Definitions)
     author: dict[str, list[tuple[int, sp.Basic, bool]]] = field(default_factory=dict)  # key -> (line, value, wrong)
     at: int = 10 ** 9   # the line being checked (which of several stated numbers is in force)
+    headings: tuple = ()   # the lines of the article's headings (sections scope restated numbers)
     index_cache: tuple | None = None   # (number of formulas, expression key -> name), see node_key
+
+    def section(self, line: int) -> int:
+        """The line of the heading above ``line`` (0 before the first heading)."""
+        return max((h for h in self.headings if h <= line), default=0)
 
     def record(self, key: str, line: int, value, wrong: bool) -> None:
         self.author.setdefault(key, []).append((line, value, wrong))
@@ -254,8 +259,11 @@ class Evaluator:
         defs = self.table.inputs._defs.get(key, ())
         if len(defs) < 2 or any(_mat(v) or not getattr(v, "is_number", False) for v, _ in defs):
             return None
-        above = [d for d in defs if d[1] <= self.table.at]
-        return above[-1] if above else None
+        # a number stated before the first heading holds everywhere; one stated in a section ("here
+        # d_h = 1") only in that section, from the line after it
+        here = self.table.section(self.table.at)
+        seen = [d for d in defs if d[1] < self.table.at and self.table.section(d[1]) in (0, here)]
+        return seen[-1] if seen else None
 
     def _formulas_agree(self, key: str) -> bool:
         """Two formulas for one name that give the same value (S_1 = Q_1 K_1ᵀ, and after absorbing
@@ -283,7 +291,7 @@ class Evaluator:
         except Unresolved:
             return None
         dh, i = int(width[0]), int(m.group(2))
-        if not _mat(full) or full.cols % dh or full.cols == dh or not 1 <= i <= full.cols // dh:
+        if not _mat(full) or full.cols % dh or (full.cols == dh and i != 1) or not 1 <= i <= full.cols // dh:
             return None
         self.inputs_used.add((width[1], "d_h"))
         return sp.ImmutableMatrix(full[:, (i - 1) * dh:i * dh])
@@ -422,13 +430,14 @@ def _is_scaling(node: Op) -> bool:
 _ENTRY = re.compile(r"^([A-Za-z])_\{?\s*(\d+)\s*(?:,\s*(\d+)|(\d))?\s*\}?$")
 
 
-_BLOCK_NAME = re.compile(r"[A-Z](?:_\{?\w{1,3}\}?)?")
+_BLOCK_NAME = re.compile(r"[A-Za-z](?:_\{?[\w:]{1,5}\}?)?")
 
 
 def is_block_matrix(node) -> bool:
     """A printed matrix whose entries are names of matrices (``[O_1  O_2]``): a block matrix."""
     return isinstance(node, Lit) and bool(node.value.free_symbols) and \
-        all(_BLOCK_NAME.fullmatch(t.replace(" ", "")) for row in node.texts for t in row)
+        all(_BLOCK_NAME.fullmatch(t.replace(" ", "")) for row in node.texts for t in row) and \
+        any(t[:1].isupper() for row in node.texts for t in row)   # (a row of lowercase names is a vector)
 
 
 def entry_ref(raw: str) -> tuple[str, int, int | None] | None:
