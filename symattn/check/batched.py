@@ -151,7 +151,7 @@ def own_fit(block, fits, named):
 def where_in_stack(block, kind: str, head) -> str:
     """``scores of head 2`` plus the slice's place: ``[1, 0] of the printed 2×2×6×6 array``."""
     what = f"{kind} of head {head + 1}" if head is not None else "multi-head " + kind
-    return (f"{what} (slice [{', '.join(map(str, block.index))}] of the printed "
+    return (f"{what} (slice [{', '.join(map(str, block.index))}] of the "
             f"{'×'.join(map(str, block.stack))} array)")
 
 
