@@ -343,3 +343,11 @@ def test_an_nd_torch_size_is_the_shape_of_the_array_it_names_or_ends_beside():
     assert "wrong" in _statuses(beside, 13)          # print(x, x.shape) names it
     uncoded = beside[beside.index("```\n```\n") + 4:]  # the output alone: beside an array, named by nothing
     assert "wrong" not in _statuses(uncoded, 8)
+
+
+def test_a_wrong_entry_in_e_notation_is_corrected_in_e_notation():
+    # slice [0, 1] of _MHA in numpy's e-notation: its last entry is 4·4 = 16, printed as 1.70e+01
+    sci = _MHA.replace("[[ 4.  8.]\n   [ 8. 16.]]]", "[[ 4.00e+00  8.00e+00]\n   [ 8.00e+00  1.70e+01]]]")
+    ln = _line_of(sci, "1.70e+01")
+    (c,) = [c for c in _by_line(sci)[ln] if c.status == "wrong"]
+    assert c.entries[0]["claimed"] == "1.70e+01" and c.entries[0]["correct"] == "1.60e+01"
