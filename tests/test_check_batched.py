@@ -343,3 +343,25 @@ def test_an_nd_torch_size_is_the_shape_of_the_array_it_names_or_ends_beside():
     assert "wrong" in _statuses(beside, 13)          # print(x, x.shape) names it
     uncoded = beside[beside.index("```\n```\n") + 4:]  # the output alone: beside an array, named by nothing
     assert "wrong" not in _statuses(uncoded, 8)
+
+
+def test_a_wrong_entry_in_e_notation_is_corrected_in_e_notation():
+    # slice [0, 1] of _MHA in numpy's e-notation: its last entry is 4·4 = 16, printed as 1.70e+01
+    sci = _MHA.replace("[[ 4.  8.]\n   [ 8. 16.]]]", "[[ 4.00e+00  8.00e+00]\n   [ 8.00e+00  1.70e+01]]]")
+    ln = _line_of(sci, "1.70e+01")
+    (c,) = [c for c in _by_line(sci)[ln] if c.status == "wrong"]
+    assert c.entries[0]["claimed"] == "1.70e+01" and c.entries[0]["correct"] == "1.60e+01"
+
+
+def test_q_printed_after_the_head_split_is_each_heads_columns():
+    # Q = X (W_q = I), X[0] = [[1, 2], [3, 4], [5, 6]], X[1] = [[2, 1], [0, 3], [1, 1]]; 2 heads of size 1:
+    # slice [b, h] of the (2, 2, 3, 1) print is column h of X[b]; [0, 1] is [2, 4, 6], printed with a 7
+    eye = "[[1. 0.]\n [0. 1.]]\n"
+    text = ("We use 2 heads.\n\n```text\nX:\n[[[1. 2.]\n  [3. 4.]\n  [5. 6.]]\n\n [[2. 1.]\n  [0. 3.]\n  [1. 1.]]]\n"
+            f"W_q:\n{eye}W_k:\n{eye}W_v:\n{eye}```\n\n```text\nQ (split into heads):\n"
+            "[[[[1.]\n   [3.]\n   [5.]]\n\n  [[2.]\n   [4.]\n   [6.]]]\n\n\n"
+            " [[[2.]\n   [0.]\n   [1.]]\n\n  [[1.]\n   [3.]\n   [1.]]]]\n```\n")
+    assert _statuses(text, _line_of(text, "[[[[1.]")) == ["exact"]
+    bad = text.replace("   [4.]\n   [6.]]]", "   [4.]\n   [7.]]]")
+    (c,) = [c for c in _by_line(bad)[_line_of(bad, "[7.]]]")] if c.status == "wrong"]
+    assert c.entries[0]["correct"] in ("6", "6.") and "[0, 1]" in c.detail

@@ -117,8 +117,8 @@ def direct_sets(direct: dict) -> list[tuple]:
 def _mine(block, fit, named) -> bool:
     """The fit is the quantity the slice's place says: batch b (and head h) of its kind."""
     _, kind, head, _, _, batch = fit
-    if named is not None and kind != named:
-        return False
+    if named is not None and kind != named and not (named in ("Q", "K", "V") and kind == "split"):
+        return False     # (Q printed after the head split: its slices are a head's columns)
     if len(block.stack) == 4:    # (B, H, S, x): batch, then head
         b, h = block.index[0], block.index[1]
         return head == h and (batch == (b,) or batch is None and block.stack[0] == 1)
@@ -151,7 +151,7 @@ def own_fit(block, fits, named):
 def where_in_stack(block, kind: str, head) -> str:
     """``scores of head 2`` plus the slice's place: ``[1, 0] of the printed 2×2×6×6 array``."""
     what = f"{kind} of head {head + 1}" if head is not None else "multi-head " + kind
-    return (f"{what} (slice [{', '.join(map(str, block.index))}] of the printed "
+    return (f"{what} (slice [{', '.join(map(str, block.index))}] of the "
             f"{'×'.join(map(str, block.stack))} array)")
 
 

@@ -20,6 +20,8 @@ True
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 import mpmath
@@ -53,10 +55,23 @@ def right_text(entry, x, places: int | None = None) -> str:
     if mpmath.isinf(x):
         return "-∞" if x < 0 else "∞"
     d = entry.places if places is None or entry.places is None else max(entry.places, places)
+    sci = re.fullmatch(r"\s*[-+]?\d+(?:\.(\d*))?[eE]([-+]?)(\d+)\s*", str(getattr(entry, "text", "")))
+    if sci and x != 0:     # 1.47829480e+01 is corrected as 1.37829480e+01, not 13.7829480
+        return _scientific(x, len(sci.group(1) or ""), len(sci.group(3)))
     if str(getattr(entry, "text", "")).rstrip().endswith("%") and d is not None and d >= 2:
         return fixed(x * 100, d - 2) + "%"   # 58% is corrected as a percentage: 45%
     return fixed(x, d or 0) if d else (str(int(mpmath.nint(x))) if abs(x - mpmath.nint(x)) < 1e-30
                                       else mpmath.nstr(x, 6))
+
+
+def _scientific(x, decimals: int, exp_digits: int) -> str:
+    """x as numpy prints it in e-notation: ``decimals`` after the point, a signed exponent."""
+    exp = int(mpmath.floor(mpmath.log10(abs(x))))
+    mant = fixed(x / mpmath.mpf(10) ** exp, decimals)
+    if abs(mpmath.mpf(mant)) >= 10:   # 9.9996 rounds up to 10.000: one more power of ten
+        exp += 1
+        mant = fixed(x / mpmath.mpf(10) ** exp, decimals)
+    return f"{mant}e{'-' if exp < 0 else '+'}{abs(exp):0{exp_digits}d}"
 
 
 @dataclass(frozen=True)

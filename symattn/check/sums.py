@@ -112,8 +112,8 @@ def row_sum_claims(blocks) -> list:
         if all(_agrees(r, e) for r, e in zip(mat.rows, b.rows[0])):
             sums = ", ".join(f"{float(_band(r)[0]):.6g}" for r in mat.rows)
             out.append(Claim(b.line, b.source, "rounded", [e.text for e in b.rows[0]], sums,
-                             f"the row sums agree: the rows printed on lines {mat.line}–{mat.end} add up to {sums}, "
-                             f"each within the rounding of its entries", "printed row sums",
+                             f"the row sums agree: the rows shown on lines {mat.line}–{mat.end} add up to {sums}, "
+                             f"each within the rounding of its entries", "row sums shown",
                              lines=sorted({e.line for e in b.rows[0]})))
     return out
 
@@ -187,16 +187,16 @@ def _claim(n, line, vec, claimed, strong):
     if any(e.places is None for e in vec):
         return None
     total, slack = _band(vec)
-    where = f"the {len(vec)} entries printed on line {vec[0].line}" if vec[0].line == vec[-1].line else \
-        f"the {len(vec)} entries printed on lines {vec[0].line}–{vec[-1].line}"
+    where = f"the {len(vec)} entries shown on line {vec[0].line}" if vec[0].line == vec[-1].line else \
+        f"the {len(vec)} entries shown on lines {vec[0].line}–{vec[-1].line}"
     band = f"{float(total):.6g} ± {float(slack):.2g}"
     src = " ".join(line.split())[:160]
     if _agrees(vec, claimed):
         return Claim(n, src, "rounded", claimed.text, f"{float(total):.6g}",
-                     f"the sum agrees: {where} add up to {band} (each is rounded)", "a printed sum", lines=[n])
+                     f"the sum agrees: {where} add up to {band} (each is rounded)", "a sum shown", lines=[n])
     if not strong:
         return None
     ent = {"entry": "sum", "line": n, "claimed": claimed.text, "exact": str(total),
            "correct": f"{float(total):.{claimed.places}f}"}
-    return Claim(n, src, "wrong", claimed.text, str(total), f"the sum is printed as {claimed.text}, but {where} "
-                 f"add up to {band}", "a printed sum", entries=[ent], lines=[n], wrong_lines=[n], cause="slip")
+    return Claim(n, src, "wrong", claimed.text, str(total), f"the sum is given as {claimed.text}, but {where} "
+                 f"add up to {band}", "a sum shown", entries=[ent], lines=[n], wrong_lines=[n], cause="slip")

@@ -155,13 +155,13 @@ def view_claims(text: str, blocks) -> list:
             view = _apply(tree, name, base)
         except (ValueError, IndexError, TypeError):
             continue
-        claim = _judge(m.group("expr"), tuple(view.shape), view, shape, parts)
+        claim = _judge(m.group("expr"), tuple(view.shape), view, shape, parts, src[2][0][1].line)
         if claim is not None:
             out.append(claim)
     return out
 
 
-def _judge(expr, vshape, view, shape, parts):
+def _judge(expr, vshape, view, shape, parts, src_line: int):
     printed = _entries(shape, parts)
     if printed is None:
         return None
@@ -179,12 +179,12 @@ def _judge(expr, vshape, view, shape, parts):
         # equal prints of whole numbers are the same number; any other agreement is to the printed digits
         same = all(p.value == e.value and getattr(p.value, "q", 0) == 1 for p, e in pairs)
         return Claim(first.line, first.source, "exact" if same else "rounded", texts, texts,
-                     f"the printed {expr} is the array printed before, moved as the expression says", "view of "
+                     f"{expr} restates the array shown on line {src_line}, moved as the expression says", "view of "
                      + expr, lines=lines)
     if len(bad) > len(pairs) / 3 or vshape != tuple(shape):
         return None
     ents = [{"entry": f"{expr}", "line": p.line, "claimed": p.text, "exact": e.text, "correct": e.text}
             for p, e in bad]
-    shown = ", ".join(f"{p.text} (line {p.line}) is {e.text}, as printed on line {e.line}" for p, e in bad[:4])
+    shown = ", ".join(f"{p.text} (line {p.line}) is {e.text}, as shown on line {e.line}" for p, e in bad[:4])
     return Claim(first.line, first.source, "wrong", texts, None, f"{expr}: {shown}", "view of " + expr,
                  entries=ents, lines=lines, wrong_lines=sorted({p.line for p, _ in bad}), cause="slip")
