@@ -23,7 +23,9 @@ from ..claims import Claim
 from .arith import evaluate
 from .chains import _KV, _chains, _vector_chains
 from .kv import _gqa_groups, _kv_restated, _kv_sizes, _named_quotients
+from .display import displays
 from .pe import _pe_tables, _pe_vectors
+from .rotary import rotary_claims
 from .rope import _directions, _rope_periods, _rope_tables, _trig_blocks
 from .variance import _jacobians, _variances
 
@@ -51,6 +53,8 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += _jacobians(blocks)
     claims += _directions(lines)
     claims += _rope_periods(text, lines)
+    disps = displays(text)
+    claims += rotary_claims(text, disps)
     return _one_per_line(claims)
 
 

@@ -1,0 +1,93 @@
+"""Topic quantities beyond the pipeline, on small hand-written snippets in other authors' notation
+(each verdict worked by hand in the comment next to it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from symattn.check import check_text
+from symattn.check.beyond.display import displays
+from symattn.check.beyond.rotary import rotary_claims
+
+
+def _rope(text):
+    return rotary_claims(text, displays(text))
+
+
+def _status(text, line):
+    return sorted({c.status for c in check_text(text, "t.md").claims if line in (c.lines or [c.line])})
+
+
+# --------------------------------------------------------------------------- RoPE
+
+
+def test_frequencies_plain_list():
+    # d = 8 (4 pairs), base 10000: θ = 10000^(-0/8), ^(-2/8), ^(-4/8), ^(-6/8) = 1, 0.1, 0.01, 0.001
+    c = _rope("RoPE, base 10000, d = 8: θ = [1, 0.1, 0.01, 0.001].")[0]
+    assert c.status == "exact"
+
+
+def test_frequencies_slip_has_a_witness():
+    # 0.02 is a slip: the other three entries fit base 10000, so θ_3 is 0.01
+    c = _rope("RoPE, base 10000, d = 8: θ = [1, 0.1, 0.02, 0.001].")[0]
+    assert c.status == "wrong" and c.entries[0]["correct"] == "0.01"
+
+
+def test_frequencies_other_base():
+    # base 500000 (Llama 3), d = 4: θ = [1, 500000^(-1/2)] = [1, 0.00141421...]
+    c = _rope("The rotary base is rope_theta = 500000. $\\omega = [1.0, 0.0014]$")[0]
+    assert c.status == "rounded"
+
+
+def test_rotation_pmatrix_exact_and_rounded():
+    text = ("Rotary embedding of one pair:\n\n"
+            "$$R(1) = \\begin{pmatrix} \\cos(1) & -\\sin(1) \\\\ \\sin(1) & \\cos(1) \\end{pmatrix} "
+            "\\approx \\begin{pmatrix} 0.54 & -0.84 \\\\ 0.84 & 0.54 \\end{pmatrix}$$\n")
+    assert [c.status for c in _rope(text)] == ["exact", "rounded"]
+
+
+def test_rotation_transposed_convention_is_not_a_slip():
+    # [[cos, sin], [-sin, cos]] is the same rotation written for row vectors: a reading, not a slip
+    c = _rope("RoPE: R(1) = [[0.5403, 0.8415], [-0.8415, 0.5403]]")[0]
+    assert c.status == "rounded"
+
+
+def test_rotation_at_position_in_halves_layout():
+    # d = 4, p = 2, rotate_half: pairs (1,3), (2,4); angles 2·1 and 2·0.01
+    # cos 2 = -0.4161, sin 2 = 0.9093, cos 0.02 = 0.9998, sin 0.02 = 0.0200
+    text = ("rotate_half pairs coordinate i with i + d/2.\n\n$$R_{2} = \\begin{bmatrix} "
+            "-0.4161 & 0 & -0.9093 & 0 \\\\ 0 & 0.9998 & 0 & -0.0200 \\\\ "
+            "0.9093 & 0 & -0.4161 & 0 \\\\ 0 & 0.0200 & 0 & 0.9998 \\end{bmatrix}$$\n")
+    assert _rope(text)[0].status == "rounded"
+
+
+def test_rotated_keys_with_a_slip():
+    # K = [[1, 0], [0, 1]], positions 0 and 1, d = 2 (θ_1 = 1):
+    # row 2 rotated by 1: (0·cos 1 − 1·sin 1, 0·sin 1 + 1·cos 1) = (-0.8415, 0.5403); 0.5430 is a slip
+    text = ("RoPE example.\n\n$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$K_{\\text{rot}} = \\begin{bmatrix} 1 & 0 \\\\ -0.8415 & 0.5430 \\end{bmatrix}$$\n")
+    c = _rope(text)[0]
+    assert c.status == "wrong" and c.entries == [
+        {"entry": "[2,2]", "line": 5, "claimed": "0.5430", "exact": c.entries[0]["exact"], "correct": "0.5403"}]
+
+
+def test_scores_without_rotation_are_not_flagged():
+    # an S that is the plain Q Kᵀ is another step of a RoPE article, not a slip of Q̃ K̃ᵀ
+    text = ("Before RoPE:\n\n$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$S = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n")
+    assert [c.status for c in _rope(text)] == ["exact"]
+
+
+def test_unrelated_article_gets_nothing():
+    assert _rope("$$R_{1} = \\begin{bmatrix} 1 & 2 \\\\ 3 & 4 \\end{bmatrix}$$") == []
+
+
+def test_far_off_matrix_is_not_judged():
+    # nothing fits two thirds of the entries: another matrix named R, not a RoPE slip
+    assert _rope("RoPE. R(1) = [[1, 2], [3, 4]]") == []
+
+
+@pytest.mark.parametrize("text", ["RoPE R(1) = [[cos 1, -sin 1], [sin 1, cos]]", "RoPE θ = [", "RoPE R() = [[1]]"])
+def test_bad_input_never_raises(text):
+    check_text(text, "t.md")
