@@ -91,3 +91,54 @@ def test_far_off_matrix_is_not_judged():
 @pytest.mark.parametrize("text", ["RoPE R(1) = [[cos 1, -sin 1], [sin 1, cos]]", "RoPE θ = [", "RoPE R() = [[1]]"])
 def test_bad_input_never_raises(text):
     check_text(text, "t.md")
+
+
+# --------------------------------------------------------------------------- softmax, Jacobian, online softmax
+
+from symattn.check.beyond.softmaxes import softmax_claims  # noqa: E402
+
+
+def _soft(text):
+    return [(c.line, c.status) for c in softmax_claims(text, displays(text))]
+
+
+def test_jacobian_of_a_printed_distribution():
+    # p = (0.5, 0.5): diag(p) − ppᵀ = [[0.25, −0.25], [−0.25, 0.25]]
+    assert _soft("p = [0.5, 0.5]\n\nJ = [[0.25, -0.25], [-0.25, 0.25]]\n") == [(3, "exact")]
+
+
+def test_jacobian_of_row_k_of_the_weights_exact():
+    # row 2 of A is (1/3, 1/3, 1/3): J_22 = 1/3 − 1/9 = 2/9, off-diagonal −1/9
+    text = ("$$A = \\begin{pmatrix} 1 & 0 & 0 \\\\ \\frac13 & \\frac13 & \\frac13 \\\\ 0 & 0 & 1 \\end{pmatrix}$$\n"
+            "$$J_2 = \\begin{pmatrix} \\frac{2}{9} & -\\frac{1}{9} & -\\frac{1}{9} \\\\ -\\frac{1}{9} & \\frac{2}{9} & "
+            "-\\frac{1}{9} \\\\ -\\frac{1}{9} & -\\frac{1}{9} & \\frac{2}{9} \\end{pmatrix}$$\n")
+    assert _soft(text) == [(2, "exact")]
+
+
+def test_weights_from_printed_scores():
+    # softmax(0, ln 3) = (1/4, 3/4)
+    assert _soft("$$S = \\begin{bmatrix} 0 & \\ln 3 \\\\ 0 & 0 \\end{bmatrix}$$\n"
+                 "$$P = \\begin{bmatrix} 0.25 & 0.75 \\\\ 0.5 & 0.5 \\end{bmatrix}$$\n") == [(2, "exact")]
+
+
+ONLINE = ("Online softmax, in tiles of 2 keys.\n\n"
+          "$$S = \\begin{bmatrix} 1 & 2 & 3 \\\\ 0 & 0 & 0 \\\\ 3 & 2 & 1 \\end{bmatrix}$$\n\n")
+
+
+def test_online_softmax_running_max_and_sum():
+    # tile 1 (keys 1, 2): m = (2, 0, 3), ℓ = (1 + e^-1, 2, 1 + e^-1) = (1.3679, 2, 1.3679)
+    # tile 2 (all keys): m = (3, 0, 3), ℓ = (1 + e^-1 + e^-2, 3, same) = (1.5032, 3, 1.5032)
+    text = ONLINE + ("m^{(1)} = [2, 0, 3]\n\n\\ell^{(1)} = [1.3679, 2.0000, 1.3679]\n\n"
+                     "m^{(2)} = [3, 0, 3]\n\n\\ell^{(2)} = [1.5032, 3.0000, 1.5032]\n")
+    assert _soft(text) == [(5, "exact"), (7, "rounded"), (9, "exact"), (11, "rounded")]
+
+
+def test_online_softmax_sum_with_a_slip():
+    # ℓ^(2) of row 2 counts 3 keys of e^0: 3, not 2 (the other two entries fit, so 3 is the witness)
+    c = softmax_claims(ONLINE + "\\ell^{(2)} = [1.5032, 2.0000, 1.5032]\n",
+                       displays(ONLINE + "\\ell^{(2)} = [1.5032, 2.0000, 1.5032]\n"))[0]
+    assert c.status == "wrong" and c.entries[0]["correct"] == "3.0000"
+
+
+def test_running_names_outside_online_softmax_are_left_alone():
+    assert _soft("$$S = \\begin{bmatrix} 1 & 2 \\end{bmatrix}$$\n\nm = [5]\n") == []

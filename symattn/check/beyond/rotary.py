@@ -21,9 +21,9 @@ import re
 import mpmath
 
 from ..claims import Claim
-from ..judge import agrees, right_text
 from .arith import _DPS, evaluate
-from .display import Display, displays
+from .display import Display, displays  # noqa: F401 (displays: the doctest)
+from .readings import judge
 from .verdicts import _show, _val
 
 __all__ = ["rotary_claims"]
@@ -58,7 +58,7 @@ def _claims(text: str, disps: list[Display]) -> list[Claim]:
         got = _readings(d, sorted(bases), given)
         if got:
             what, readings = got
-            c = _judge(d, what, readings)
+            c = judge(d, what, readings)
             if c is not None:
                 out.append(c)
     return out
@@ -155,38 +155,3 @@ def _rotate(rows, b, off, pairing):
                 y[a], y[c] = x[a] * co - x[c] * si, x[a] * si + x[c] * co
             out.append(y)
         return out
-
-
-def _agree(e, x, loose: bool) -> bool:
-    return agrees(e, x, 0 if loose and e.places == 0 else None)
-
-
-def _judge(d: Display, what: str, readings) -> Claim | None:
-    ents = d.entries
-    loose = any(e.places and e.places < 30 for e in ents)   # "0" among decimals is read at ±0.5
-    scored = []
-    for vals, how in readings:
-        ok = [_agree(e, x, loose) for e, x in zip(ents, vals)]
-        if all(ok):
-            exact = all(e.places is not None and e.places >= 30 or abs(_val(e) - x) < mpmath.mpf(10) ** -40
-                        for e, x in zip(ents, vals))
-            return Claim(d.line, d.source, "exact" if exact else "rounded", [e.text for e in ents],
-                         [_show(x) for x in vals], f"{what} agrees with {how}", what,
-                         lines=sorted({e.line for e in ents}))
-        scored.append((sum(ok), ok, vals, how))
-    if not scored:
-        return None
-    best = max(s[0] for s in scored)
-    top = [s for s in scored if s[0] == best]
-    witnesses = {tuple(_show(x) for x, o in zip(s[2], s[1]) if not o) for s in top}
-    if best < 2 * len(ents) / 3 or len(witnesses) > 1:
-        return None   # no reading is clearly the one meant: not judged
-    _, ok, vals, how = top[0]
-    cols = d.shape[1]
-    bad = [{"entry": f"[{k // cols + 1},{k % cols + 1}]", "line": e.line, "claimed": e.text, "exact": _show(x),
-            "correct": right_text(e, x) if e.places < 30 else _show(x)}
-           for k, (e, x, o) in enumerate(zip(ents, vals, ok)) if not o]
-    shown = ", ".join(f"{b['entry']} printed {b['claimed']} is {b['correct']}" for b in bad[:4])
-    return Claim(d.line, d.source, "wrong", [e.text for e in ents], [_show(x) for x in vals],
-                 f"{what}: {shown} ({how})", what, entries=bad, lines=sorted({e.line for e in ents}),
-                 wrong_lines=sorted({b["line"] for b in bad}), cause="slip")
