@@ -142,3 +142,35 @@ def test_online_softmax_sum_with_a_slip():
 
 def test_running_names_outside_online_softmax_are_left_alone():
     assert _soft("$$S = \\begin{bmatrix} 1 & 2 \\end{bmatrix}$$\n\nm = [5]\n") == []
+
+
+# --------------------------------------------------------------------------- chains checked from their own parts
+
+from symattn.check.beyond.identities import identity_claims  # noqa: E402
+
+
+@pytest.mark.parametrize("text, status", [
+    ("$$\\cos(a - b) = \\cos a \\cos b + \\sin a \\sin b$$", ["exact"]),          # a trig identity in letters
+    ("$$J_{11} = p_1 (1 - p_1) = 0.5 \\cdot 0.5 = 0.25$$", ["exact"]),            # closed parts 0.25 = 0.25
+    ("$$\\sqrt{e} = e^{1/2} \\approx 1.6487$$", ["rounded"]),                    # e^{1/2} = 1.64872...
+    ("$$y = d (d - 1) \\cdot 0 + d = d$$", ["exact"]),                          # d(d−1)·0 + d = d
+    ("\\begin{align*} s &= 1 \\cdot 2 \\\\ &= 2 \\end{align*}", ["exact"]),     # one chain over two lines
+])
+def test_chains_that_hold(text, status):
+    assert [c.status for c in identity_claims(text)] == status
+
+
+@pytest.mark.parametrize("text", [
+    "$$x = 2 \\cdot 3 = 7$$",                  # a slip: not judged here (no witness of which side is meant)
+    "$$\\sin(2a) = 2 \\sin a$$",               # false in general: nothing said
+    "$$f(2) = 2$$",                            # an unknown function is not a product
+    "$$a \\le b = 3$$",                         # not a chain of equalities
+    "$$\\mathbb{E}[q] = 0$$",                  # E[·] is not arithmetic
+])
+def test_chains_left_alone(text):
+    assert identity_claims(text) == []
+
+
+def test_align_chain_covers_its_lines():
+    c = identity_claims("x\n\\begin{align*}\nt &= \\frac{1}{2} \\cdot 4 \\\\\n&= 2\n\\end{align*}\n")[0]
+    assert c.lines == [3, 4]

@@ -24,6 +24,7 @@ from .arith import evaluate
 from .chains import _KV, _chains, _vector_chains
 from .kv import _gqa_groups, _kv_restated, _kv_sizes, _named_quotients
 from .display import displays
+from .identities import identity_claims
 from .pe import _pe_tables, _pe_vectors
 from .rotary import rotary_claims
 from .softmaxes import softmax_claims
@@ -57,6 +58,7 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     disps = displays(text)
     claims += rotary_claims(text, disps)
     claims += softmax_claims(text, disps)
+    claims += identity_claims(text)
     return _one_per_line(claims)
 
 

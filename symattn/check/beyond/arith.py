@@ -35,13 +35,39 @@ def _clean(text: str) -> str:
     return text
 
 
-def _tokens(text: str) -> list[tuple[str, str]]:
+_GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
+          "kappa", "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "phi", "varphi", "chi", "psi", "omega",
+          "Gamma", "Delta", "Theta", "Lambda", "Xi", "Sigma", "Phi", "Psi", "Omega", "ell"}
+_SUB = re.compile(r"_(?:\{([A-Za-z0-9, ]*)\}|([A-Za-z0-9]))")
+
+
+def _symbol(text: str, m, pos: int) -> tuple[str, int]:
+    """A letter or command with its subscript as one name (``d_{k}`` is ``d_k``), and where it ends."""
+    name = m.group("cmd") or m.group("word")
+    s = _SUB.match(text, pos)
+    if s:
+        name += "_" + (s.group(1) or s.group(2)).replace(" ", "")
+        pos = s.end()
+    if text[pos:pos + 1] == "(" or name in ("T", "\\top"):
+        raise _Fail(name)   # f(x): a function the parser does not know; q^T: a transpose
+    return name, pos
+
+
+def _tokens(text: str, symbols: bool = False) -> list[tuple[str, str]]:
     out, pos, text = [], 0, text.rstrip()
     while pos < len(text):
         m = _TOK.match(text, pos)
         if not m or m.end() == pos:
             raise _Fail(text[pos:pos + 10])
         pos = m.end()
+        name = (m.group("cmd") or "")[1:] or m.group("word")
+        if symbols and name and name not in _FUNCS and name not in ("times", "cdot", "div", "frac", "sqrt", "pi",
+                                                                    "circ", "e"):
+            if (m.group("word") and len(name) > 1) or (m.group("cmd") and name not in _GREEK):
+                raise _Fail(name)   # a word or a command (\\sum, \\mathbb), not a letter
+            sym, pos = _symbol(text, m, pos)
+            out.append(("sym", sym))
+            continue
         if m.group("num"):
             out.append(("num", m.group("num") + (m.group("k") or "")))
         elif m.group("cmd"):
@@ -70,8 +96,8 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 class _Parser:
     """Recursive descent over the tokens; values are mpmath numbers at _DPS digits."""
 
-    def __init__(self, toks, kilo: int):
-        self.t, self.i, self.kilo = toks, 0, kilo
+    def __init__(self, toks, kilo: int, symbols=None):
+        self.t, self.i, self.kilo, self.symbols = toks, 0, kilo, symbols
 
     def peek(self):
         return self.t[self.i] if self.i < len(self.t) else ("end", "")
@@ -101,6 +127,8 @@ class _Parser:
                 x = x * y if v == "*" else x / y
             elif k == "fn" and v not in ("circ",):
                 x = x * self.unary()   # 2\pi, 2\sin(1): a number times a function
+            elif k == "sym" or (k, v) == ("op", "("):
+                x = x * self.unary()   # m \theta, d_k (d_k - 1): a product written without a sign
             else:
                 return x
 
@@ -145,6 +173,9 @@ class _Parser:
 
     def atom(self):
         k, v = self.peek()
+        if k == "sym":
+            self.take()
+            return self.symbols(v)
         if k == "num":
             self.take()
             if v[-1] in "kK":
@@ -174,8 +205,9 @@ class _Parser:
         raise _Fail(v)
 
 
-def evaluate(text: str, kilo: int = 1000):
-    """The value of a printed arithmetic expression (mpmath), or None.
+def evaluate(text: str, kilo: int = 1000, symbols=None):
+    """The value of a printed arithmetic expression (mpmath), or None.  With ``symbols`` (a function
+    from a name such as ``m``, ``\\theta_1`` or ``d_k`` to a number), letters are read as those numbers.
 
     >>> mpmath.nstr(evaluate(r"\\sin\\Big(\\frac{1}{10000^{2/4}}\\Big)"), 6)
     '0.00999983'
@@ -184,10 +216,10 @@ def evaluate(text: str, kilo: int = 1000):
     """
     try:
         with mpmath.workdps(_DPS):
-            toks = _tokens(_clean(text))
+            toks = _tokens(_clean(text), symbols is not None)
             if not toks or len(toks) > 400:
                 return None
-            p = _Parser(toks, kilo)
+            p = _Parser(toks, kilo, symbols)
             x = p.expr()
             if p.i != len(toks) or not isinstance(x, mpmath.mpf):
                 return None

@@ -1,0 +1,154 @@
+r"""Chains of equal expressions in one piece of math, checked from themselves alone:
+``J_{11} = \frac{1}{3}\left(1 - \frac{1}{3}\right) = \frac{2}{9}`` (closed arithmetic) and
+``\cos(m\theta)\cos(n\theta) + \sin(m\theta)\sin(n\theta) - \cos((n-m)\theta) = 0`` (an identity in letters).
+
+Input: the article's text.  Output: claims, only ever right: a chain's closed parts must all be
+equal (or agree at the printed decimals after ≈), and its parts in letters must be equal at three
+fixed points (every letter a number, the same for every part); a part that cannot be read
+(a matrix, a sum, E[·], a function the parser does not know) is left out, the head is a name.  A
+chain whose parts differ is not judged here: whether the slip or the reading is wrong needs a witness
+this stage does not have.
+
+>>> [c.status for c in identity_claims("$$a_{11} = 1 \\cdot 1 + 0 \\cdot 0 = 1$$")]
+['exact']
+>>> [c.status for c in identity_claims("$d_k \\cdot 1 + d_k (d_k - 1) \\cdot 0 = d_{k}$")]
+['exact']
+>>> identity_claims("$x = 2 + 2 = 5$")
+[]
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import zlib
+
+import mpmath
+
+from ..claims import Claim
+from ..read import read_number
+from .arith import _DPS, evaluate
+from .verdicts import _show
+
+__all__ = ["identity_claims"]
+
+_MATH = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]|\\begin\{(align|equation)\*?\}(.+?)\\end\{\3\*?\}"
+                   r"|(?<![$\\])\$([^$\n]+)\$", re.S)
+_SKIP = re.compile(r"\\(?:ne|neq|le|leq|ge|geq|lt|gt|to|in|sum|prod|int|lim|forall|exists|mapsto|begin)\b|[<>]")
+_NAME = re.compile(r"[A-Za-z0-9]+")
+
+
+def identity_claims(text: str) -> list[Claim]:
+    """Chains of equal expressions, each from its own parts (see the module doc)."""
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    out = []
+    with mpmath.workdps(_DPS):
+        for m in _MATH.finditer(text):
+            g = next(k for k in (1, 2, 4, 5) if m.group(k) is not None)
+            body = m.group(g)
+            first = bisect.bisect_right(starts, m.start(g) + len(body) - len(body.lstrip()))
+            last = bisect.bisect_right(starts, m.end(g) - (len(body) - len(body.rstrip())) - 1)
+            body = re.sub(r"\\\\(?:\[[^\]]*\])?|&|\\[,;:!]", " ", body)   # align: one chain over its lines
+            for piece in _pieces(body):
+                c = _chain(piece, first, last, text[starts[first - 1]:].split("\n", 1)[0].strip())
+                if c is not None:
+                    out.append(c)
+    return out
+
+
+def _pieces(body: str) -> list[str]:
+    """Top-level pieces split at commas, semicolons and \\quad: ``x = 1, \\quad y = 2``."""
+    out, depth, cur = [], 0, ""
+    for ch in re.split(r"(\\quad|\\qquad|\\text\{[^{}]*\}|[,;{}()\[\]])", body):
+        if ch in ("{", "(", "["):
+            depth += 1
+        elif ch in ("}", ")", "]"):
+            depth -= 1
+        if depth == 0 and (ch in (",", ";", "\\quad", "\\qquad") or ch.startswith("\\text{")):
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return out + [cur]
+
+
+def _split(piece: str):
+    """(parts, relations) at the top-level =, ≈."""
+    parts, rels, depth, cur, i = [], [], 0, "", 0
+    while i < len(piece):
+        ch = piece[i]
+        depth += ch in "{([" and 1 or 0
+        depth -= ch in "})]" and 1 or 0
+        rel = re.match(r"=|≈|\\approx(?![A-Za-z])", piece[i:]) if depth == 0 else None
+        if rel:
+            parts.append(cur)
+            rels.append("=" if rel.group(0) == "=" else "≈")
+            cur = ""
+            i += rel.end()
+            continue
+        cur += ch
+        i += 1
+    return parts + [cur], rels
+
+
+def _is_name(part: str) -> bool:
+    flat = re.sub(r"\\(?:tilde|hat|bar|text|mathrm|operatorname|boldsymbol|mathbf)|[\\{}_^()\s]", "", part)
+    return bool(_NAME.fullmatch(flat)) and not re.fullmatch(r"[\d.]+", flat)
+
+
+def _point(trial: int):
+    def value(name: str):
+        return mpmath.mpf(zlib.crc32(f"{name}/{trial}".encode()) % 9000 + 1000) / 7919
+    return value
+
+
+def _chain(piece: str, first: int, last: int, source: str) -> Claim | None:
+    if "=" not in piece and "approx" not in piece and "≈" not in piece or _SKIP.search(piece):
+        return None
+    parts, rels = _split(piece)
+    if len(parts) < 2 or len(parts) > 12:
+        return None
+    body = parts[1:] if _is_name(parts[0]) else parts
+    closed, letters = [], []
+    for k, p in enumerate(body):
+        if not p.strip():
+            return None
+        x = evaluate(p)
+        if x is not None:
+            closed.append((p.strip(), x))
+            continue
+        ys = [evaluate(p, symbols=_point(t)) for t in range(3)]
+        if None not in ys:
+            letters.append((p.strip(), ys))
+    checked, rounded = [], False
+    if len(closed) >= 2:
+        ref = closed[0][1]
+        for p, x in closed[1:]:
+            e = read_number(p)
+            if _equal(x, ref):
+                continue
+            if e is not None and e.places and "≈" in rels and abs(x - ref) <= mpmath.mpf(10) ** -e.places / 2:
+                rounded = True   # a decimal after ≈: right at its printed precision
+                continue
+            return None
+        checked.append(f"{len(closed)} closed parts are equal ({_show(ref)})")
+    if len(letters) >= 2:
+        ref = letters[0][1]
+        if not all(all(_equal(a, b) for a, b in zip(ys, ref)) for _, ys in letters[1:]):
+            return None
+        checked.append(f"{len(letters)} parts in letters are equal at three points")
+        if closed and all(_equal(y, ref[0]) for y in ref):   # an identity to a constant: = 0 at the end
+            if not _equal(closed[0][1], ref[0]):
+                return None
+            checked[-1] += f", and equal to {_show(ref[0])}"
+    if not checked:
+        return None
+    lines = list(range(first, last + 1))
+    return Claim(first, source, "rounded" if rounded else "exact", piece.strip()[:200],
+                 _show(closed[0][1]) if len(closed) >= 2 else None,
+                 "the chain holds from its own parts: " + "; ".join(checked), "a chain of equal expressions",
+                 lines=lines)
+
+
+def _equal(a, b) -> bool:
+    return abs(a - b) <= mpmath.mpf(10) ** -25 * max(1, abs(a), abs(b))
