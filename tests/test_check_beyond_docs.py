@@ -174,3 +174,43 @@ def test_chains_left_alone(text):
 def test_align_chain_covers_its_lines():
     c = identity_claims("x\n\\begin{align*}\nt &= \\frac{1}{2} \\cdot 4 \\\\\n&= 2\n\\end{align*}\n")[0]
     assert c.lines == [3, 4]
+
+
+# --------------------------------------------------------------------------- RoPE on one line
+
+from symattn.check.beyond.rope_lines import rope_line_claims  # noqa: E402
+
+
+def _lines(text):
+    return [(c.line, c.status, c.what) for c in rope_line_claims(text, displays(text))]
+
+
+def test_relative_identity_with_subscripts():
+    # R_m^T R_n = R_{n-m}: C = B − A, the angle-difference formulas
+    assert _lines("RoPE: $R_m^{T} R_n = R_{n-m}$") == [(1, "exact", "the relative-position identity of RoPE")]
+
+
+def test_relative_identity_other_order_is_not_judged():
+    # R_m^T R_n = R_{m-n} holds only for the transposed convention: no verdict either way
+    assert _lines("RoPE: $R_m^{T} R_n = R_{m-n}$") == []
+
+
+def test_a_name_defined_as_the_difference_is_zero():
+    text = "Rotary.\n\n$$D = R(a)^{T} R(b) - R(b - a)$$\n\n$$D = 0$$\n"
+    assert _lines(text) == [(5, "exact", "the relative-position identity of RoPE")]
+
+
+def test_frequency_formula_from_zero():
+    # i = 0 … d/2 − 1 with d = 8: 10000^(-2i/8) is RoPE's schedule
+    assert _lines("RoPE with $d = 8$: $\\theta_i = 10000^{-2i/d}$") == [(1, "exact", "RoPE frequency formula")]
+
+
+def test_other_frequency_formula_is_not_judged():
+    assert _lines("RoPE with $d = 8$: $\\theta_i = 10000^{-i/d}$") == []
+
+
+def test_rotated_query_entry():
+    # q_2 = (0, 1) at position 1, θ_1 = 1: q̃_21 = 0·cos 1 − 1·sin 1 = −sin 1
+    text = ("RoPE.\n\n$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$\\tilde{q}_{21} = -\\sin 1$$\n\n$$\\tilde{q}_{22} = \\sin 1$$\n")
+    assert _lines(text) == [(5, "exact", "rotated Q, entry (2,1)")]

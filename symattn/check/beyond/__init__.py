@@ -26,6 +26,7 @@ from .kv import _gqa_groups, _kv_restated, _kv_sizes, _named_quotients
 from .display import displays
 from .identities import identity_claims
 from .pe import _pe_tables, _pe_vectors
+from .rope_lines import rope_line_claims
 from .rotary import rotary_claims
 from .softmaxes import softmax_claims
 from .rope import _directions, _rope_periods, _rope_tables, _trig_blocks
@@ -57,6 +58,7 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += _rope_periods(text, lines)
     disps = displays(text)
     claims += rotary_claims(text, disps)
+    claims += rope_line_claims(text, disps)
     claims += softmax_claims(text, disps)
     claims += identity_claims(text)
     return _one_per_line(claims)

@@ -30,7 +30,7 @@ from ..read import read_number
 from .arith import _DPS, evaluate
 from .verdicts import _show
 
-__all__ = ["identity_claims"]
+__all__ = ["identity_claims", "segments"]
 
 _MATH = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]|\\begin\{(align|equation)\*?\}(.+?)\\end\{\3\*?\}"
                    r"|(?<![$\\])\$([^$\n]+)\$", re.S)
@@ -40,20 +40,27 @@ _NAME = re.compile(r"[A-Za-z0-9]+")
 
 def identity_claims(text: str) -> list[Claim]:
     """Chains of equal expressions, each from its own parts (see the module doc)."""
-    starts = [0] + [m.end() for m in re.finditer("\n", text)]
     out = []
     with mpmath.workdps(_DPS):
-        for m in _MATH.finditer(text):
-            g = next(k for k in (1, 2, 4, 5) if m.group(k) is not None)
-            body = m.group(g)
-            first = bisect.bisect_right(starts, m.start(g) + len(body) - len(body.lstrip()))
-            last = bisect.bisect_right(starts, m.end(g) - (len(body) - len(body.rstrip())) - 1)
-            body = re.sub(r"\\\\(?:\[[^\]]*\])?|&|\\[,;:!]", " ", body)   # align: one chain over its lines
-            for piece in _pieces(body):
-                c = _chain(piece, first, last, text[starts[first - 1]:].split("\n", 1)[0].strip())
-                if c is not None:
-                    out.append(c)
+        for piece, first, last, source in segments(text):
+            c = _chain(piece, first, last, source)
+            if c is not None:
+                out.append(c)
     return out
+
+
+def segments(text: str):
+    """Every piece of math as (text, first line, last line, source line): display, align and inline
+    math, split at top-level commas, semicolons and \\quad; an align's rows are one chain."""
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    for m in _MATH.finditer(text):
+        g = next(k for k in (1, 2, 4, 5) if m.group(k) is not None)
+        body = m.group(g)
+        first = bisect.bisect_right(starts, m.start(g) + len(body) - len(body.lstrip()))
+        last = bisect.bisect_right(starts, m.end(g) - (len(body) - len(body.rstrip())) - 1)
+        body = re.sub(r"\\\\(?:\[[^\]]*\])?|&|\\[,;:!]", " ", body)   # align: one chain over its lines
+        for piece in _pieces(body):
+            yield piece, first, last, text[starts[first - 1]:].split("\n", 1)[0].strip()
 
 
 def _pieces(body: str) -> list[str]:

@@ -41,6 +41,20 @@ def rotary_claims(text: str, disps: list[Display]) -> list[Claim]:
 
 
 def _claims(text: str, disps: list[Display]) -> list[Claim]:
+    bases, given = _bases(text), _given(disps)
+    out = []
+    for d in disps:
+        got = _readings(d, bases, given)
+        if got:
+            what, readings = got
+            c = judge(d, what, readings)
+            if c is not None:
+                out.append(c)
+    return out
+
+
+def _bases(text: str) -> list[int]:
+    """The RoPE bases the article states, and 10000."""
     bases = {10000}
     for m in _BASE.finditer(text):
         try:
@@ -48,20 +62,17 @@ def _claims(text: str, disps: list[Display]) -> list[Claim]:
                 bases.add(int(float(m.group(1))))
         except ValueError:
             pass
+    return sorted(bases)
+
+
+def _given(disps: list[Display]) -> dict:
+    """Q, K and the rotated Q̃, K̃ as printed (an exact display before its decimals)."""
     given = {}
-    for d in sorted(disps, key=lambda d: d.rel != "="):   # an exact display before its decimals
+    for d in sorted(disps, key=lambda d: d.rel != "="):
         key = _ROTATED.sub(r"\1~", d.name)
         if key in ("Q", "K", "Q~", "K~") and key not in given:
             given[key] = [[_val(e) for e in r] for r in d.rows]
-    out = []
-    for d in disps:
-        got = _readings(d, sorted(bases), given)
-        if got:
-            what, readings = got
-            c = judge(d, what, readings)
-            if c is not None:
-                out.append(c)
-    return out
+    return given
 
 
 def _readings(d: Display, bases, given):
