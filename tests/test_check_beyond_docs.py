@@ -214,3 +214,54 @@ def test_rotated_query_entry():
     text = ("RoPE.\n\n$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
             "$$\\tilde{q}_{21} = -\\sin 1$$\n\n$$\\tilde{q}_{22} = \\sin 1$$\n")
     assert _lines(text) == [(5, "exact", "rotated Q, entry (2,1)")]
+
+
+# --------------------------------------------------------------------------- the √d_k argument
+
+from symattn.check.beyond.moments import moment_claims  # noqa: E402
+
+_UNIT = "Assume the components are independent with mean 0 and variance 1. "
+
+
+def _moments(text):
+    return [(c.line, c.status) for c in moment_claims(text, displays(text))]
+
+
+def test_variance_at_a_stated_dimension():
+    # Var(q·k) = d_k = 64, Var(q·k/√d_k) = 1
+    assert _moments(_UNIT + "With $d_k = 64$: $\\mathrm{Var}(q \\cdot k) = 64$ and "
+                            "$\\mathrm{Var}(q \\cdot k / \\sqrt{d_k}) = 1$.") == [(1, "exact"), (1, "exact")]
+
+
+def test_variance_slip_has_a_witness():
+    c = moment_claims(_UNIT + "With $d_k = 64$: $\\mathrm{Var}(q \\cdot k) = 8$.", [])[0]
+    assert c.status == "wrong" and c.expected == "64"
+
+
+def test_variance_slip_with_two_dimensions_is_not_judged():
+    # d_k = 64 and d_k = 512 both appear: which one a line means is not certain, so no wrong verdict
+    text = _UNIT + "First $d_k = 64$.\nThen $d_k = 512$: $\\mathrm{Var}(q \\cdot k) = 500$.\n"
+    assert _moments(text) == []
+
+
+def test_moments_in_letters_and_sums():
+    # E[q_1 k_1 q_2 k_2] = E[q_1]E[k_1]E[q_2]E[k_2] = 0; Σ_{i=1}^{d} E[q_i]E[k_i] = d·0 = 0
+    text = _UNIT + ("\n$$\\mathbb{E}[q_1 k_1 q_2 k_2] = 0$$\n"
+                    "$$\\mathbb{E}[q \\cdot k] = \\sum_{i=1}^{d_k} \\mathbb{E}[q_i]\\,\\mathbb{E}[k_i] = 0$$\n"
+                    "$$\\operatorname{Var}(q \\cdot k) = \\sum_{i=1}^{d_k}\\sum_{j=1}^{d_k} \\delta_{ij} = d_k$$\n")
+    assert _moments(text) == [(2, "exact"), (3, "exact"), (4, "exact")]
+
+
+def test_no_stated_assumption_no_claim():
+    assert _moments("With $d_k = 64$: $\\mathrm{Var}(q \\cdot k) = 64$.") == []
+
+
+def test_fourth_moment_needs_normality():
+    assert _moments(_UNIT + "$\\mathbb{E}[q_1^{4}] = 3$") == []
+
+
+def test_standard_deviation_beside_the_variance():
+    # [Var(q·k), σ] = [512, 22.63]: √512 = 22.627…
+    text = _UNIT + ("$d_k = 512$\n\n$$\\begin{bmatrix} \\mathrm{Var}(q \\cdot k) & \\sigma \\end{bmatrix} \\approx "
+                    "\\begin{bmatrix} 512 & 22.63 \\end{bmatrix}$$\n")
+    assert _moments(text) == [(3, "exact"), (3, "rounded")]
