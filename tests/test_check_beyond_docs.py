@@ -265,3 +265,14 @@ def test_standard_deviation_beside_the_variance():
     text = _UNIT + ("$d_k = 512$\n\n$$\\begin{bmatrix} \\mathrm{Var}(q \\cdot k) & \\sigma \\end{bmatrix} \\approx "
                     "\\begin{bmatrix} 512 & 22.63 \\end{bmatrix}$$\n")
     assert _moments(text) == [(3, "exact"), (3, "rounded")]
+
+
+def test_running_max_chain_with_minus_infinity():
+    # max(−∞, 2, 0.5) = 2
+    assert [c.status for c in identity_claims("$$M_1 = \\max(-\\infty, 2, 0.5) = 2$$")] == ["exact"]
+
+
+def test_same_head_written_out_again():
+    # D = e^{a}(e^{b} + 1) then D = e^{a+b} + e^{a}: equal for every a, b; then D = 0 is not (no verdict)
+    text = "$$D = e^{a}(e^{b} + 1)$$\n\n$$D = e^{a + b} + e^{a}$$\n\n$$D = 0$$\n"
+    assert [(c.line, c.status) for c in identity_claims(text)] == [(3, "exact")]

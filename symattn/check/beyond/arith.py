@@ -24,7 +24,7 @@ _CLEAN = [
     (re.compile(r"\*\*|`|\$"), " "),
 ]
 _TOK = re.compile(r"\s*(?:(?P<num>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(?P<k>[Kk](?![A-Za-z]))?"
-                  r"|(?P<cmd>\\[A-Za-z]+)|(?P<word>[A-Za-z]+)|(?P<op>[-+−×*·⋅/÷^(){}√°π]))")
+                  r"|(?P<cmd>\\[A-Za-z]+)|(?P<word>[A-Za-z]+)|(?P<op>[-+−×*·⋅/÷^(){}√°π,∞]))")
 _FUNCS = {"sin": mpmath.sin, "cos": mpmath.cos, "tan": mpmath.tan, "exp": mpmath.exp, "ln": mpmath.log,
           "log": mpmath.log, "sqrt": mpmath.sqrt}
 
@@ -48,6 +48,14 @@ def _symbol(text: str, m, pos: int) -> tuple[str, int]:
     if s:
         name += "_" + (s.group(1) or s.group(2)).replace(" ", "")
         pos = s.end()
+    up = re.match(r"\^\{?\((\w+)\)\}?", text[pos:])
+    if up:   # m^{(2)}: the state after tile 2, not a square
+        name += f"^({up.group(1)})"
+        pos += up.end()
+        s = _SUB.match(text, pos)
+        if s:
+            name += "_" + (s.group(1) or s.group(2)).replace(" ", "")
+            pos = s.end()
     if text[pos:pos + 1] == "(" or name in ("T", "\\top"):
         raise _Fail(name)   # f(x): a function the parser does not know; q^T: a transpose
     return name, pos
@@ -62,7 +70,7 @@ def _tokens(text: str, symbols: bool = False) -> list[tuple[str, str]]:
         pos = m.end()
         name = (m.group("cmd") or "")[1:] or m.group("word")
         if symbols and name and name not in _FUNCS and name not in ("times", "cdot", "div", "frac", "sqrt", "pi",
-                                                                    "circ", "e"):
+                                                                    "circ", "e", "max", "min", "infty"):
             if (m.group("word") and len(name) > 1) or (m.group("cmd") and name not in _GREEK):
                 raise _Fail(name)   # a word or a command (\\sum, \\mathbb), not a letter
             sym, pos = _symbol(text, m, pos)
@@ -76,20 +84,20 @@ def _tokens(text: str, symbols: bool = False) -> list[tuple[str, str]]:
                 out.append(("op", "*"))
             elif name == "div":
                 out.append(("op", "/"))
-            elif name in ("frac", "sqrt", "pi", "circ") or name in _FUNCS:
+            elif name in ("frac", "sqrt", "pi", "circ", "max", "min", "infty") or name in _FUNCS:
                 out.append(("fn", name))
             else:
                 raise _Fail(name)
         elif m.group("word"):
             w = m.group("word")
-            if w in _FUNCS or w in ("pi", "e"):
+            if w in _FUNCS or w in ("pi", "e", "max", "min"):
                 out.append(("fn", w))
             else:
                 raise _Fail(w)
         else:
-            op = {"−": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/", "√": "sqrt", "π": "pi"}.get(m.group("op"),
-                                                                                          m.group("op"))
-            out.append(("fn" if op in ("sqrt", "pi") else "op", op))
+            op = {"−": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/", "√": "sqrt", "π": "pi", "∞": "infty"}.get(
+                m.group("op"), m.group("op"))
+            out.append(("fn" if op in ("sqrt", "pi", "infty") else "op", op))
     return out
 
 
@@ -192,6 +200,16 @@ class _Parser:
                 return +mpmath.pi
             if v == "e":
                 return mpmath.e
+            if v == "infty":
+                return mpmath.inf
+            if v in ("max", "min"):   # \max(a, b, c): ∞ allowed inside, as in a running maximum from −∞
+                self.take("op", "(")
+                args = [self.expr()]
+                while self.peek() == ("op", ","):
+                    self.take()
+                    args.append(self.expr())
+                self.take("op", ")")
+                return max(args) if v == "max" else min(args)
             if v == "frac":
                 a = self.group()
                 b = self.group()
@@ -221,7 +239,7 @@ def evaluate(text: str, kilo: int = 1000, symbols=None):
                 return None
             p = _Parser(toks, kilo, symbols)
             x = p.expr()
-            if p.i != len(toks) or not isinstance(x, mpmath.mpf):
+            if p.i != len(toks) or not isinstance(x, mpmath.mpf) or not mpmath.isfinite(x):
                 return None
             return +x
     except (_Fail, ZeroDivisionError, OverflowError, ValueError, TypeError):

@@ -28,6 +28,7 @@ import mpmath
 from ..claims import Claim
 from ..read import read_number
 from .arith import _DPS, evaluate
+from .display import name_of
 from .verdicts import _show
 
 __all__ = ["identity_claims", "segments"]
@@ -40,13 +41,36 @@ _NAME = re.compile(r"[A-Za-z0-9]+")
 
 def identity_claims(text: str) -> list[Claim]:
     """Chains of equal expressions, each from its own parts (see the module doc)."""
-    out = []
+    out, before = [], {}
     with mpmath.workdps(_DPS):
         for piece, first, last, source in segments(text):
             c = _chain(piece, first, last, source)
             if c is not None:
                 out.append(c)
+            c = _restated(piece, first, last, source, before)
+            if c is not None:
+                out.append(c)
     return out
+
+
+def _restated(piece, first, last, source, before) -> Claim | None:
+    """``Δ = <expr>`` after an earlier ``Δ = <expr'>``: right when both are equal at three points
+    (the same head written out further); the latest value is what the next one is compared with."""
+    parts, _ = _split(piece)
+    if len(parts) < 2 or not _is_name(parts[0]) or _SKIP.search(piece):
+        return None
+    head = name_of(parts[0].strip())
+    ys = [evaluate(parts[-1], symbols=_point(t)) for t in range(3)]
+    if None in ys:
+        before.pop(head, None)
+        return None
+    prev = before.get(head)
+    before[head] = (ys, first)
+    if prev is None or not all(_equal(a, b) for a, b in zip(ys, prev[0])):
+        return None
+    return Claim(first, source, "exact", piece.strip()[:200], None,
+                 f"the same value as {parts[0].strip()} on line {prev[1]} (equal at three points)",
+                 "a chain of equal expressions", lines=list(range(first, last + 1)))
 
 
 def segments(text: str):
