@@ -276,3 +276,10 @@ def test_same_head_written_out_again():
     # D = e^{a}(e^{b} + 1) then D = e^{a+b} + e^{a}: equal for every a, b; then D = 0 is not (no verdict)
     text = "$$D = e^{a}(e^{b} + 1)$$\n\n$$D = e^{a + b} + e^{a}$$\n\n$$D = 0$$\n"
     assert [(c.line, c.status) for c in identity_claims(text)] == [(3, "exact")]
+
+
+def test_online_softmax_start_and_tile_scores():
+    # before any tile m = −∞ and ℓ = 0; tile 2 of 2 keys holds column 3 of S: (3, 0, 1)
+    text = ONLINE + ("Start: $m_0 = -\\infty$, $\\ell_0 = 0$; not $m_0 = 0$.\n\n"
+                     "$$S^{(2)} = \\begin{bmatrix} 3 \\\\ 0 \\\\ 1 \\end{bmatrix}$$\n")
+    assert _soft(text) == [(5, "exact"), (5, "exact"), (7, "exact")]

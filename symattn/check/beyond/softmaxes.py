@@ -44,6 +44,8 @@ def _claims(text, disps):
     out = []
     online = bool(re.search(r"online|flash|running (?:max|sum)|tile|在线|分块", text, re.I))
     tiles = sorted({int(g) for m in _TILES.finditer(text) for g in m.groups() if g})
+    if online:
+        out += _starts(text)
     for k, d in enumerate(disps):
         earlier = disps[:k]
         got = _readings(d, earlier, online, tiles)
@@ -51,6 +53,23 @@ def _claims(text, disps):
             c = judge(d, got[0], got[1])
             if c is not None:
                 out.append(c)
+    return out
+
+
+_START = re.compile(r"(?<![\w\\])(m|\\ell|ℓ|l|\\tilde\{O\}|Õ|O)(?:\^\{?\(0\)\}?|_\{?0\}?)\s*=\s*"
+                    r"(-\s*\\infty|[-−]\s*∞|0)(?![\d.])")
+
+
+def _starts(text: str) -> list[Claim]:
+    """``m^{(0)} = -∞``, ``ℓ^{(0)} = 0``, ``Õ^{(0)} = 0``: the state before any tile (no key seen)."""
+    out = []
+    for n, raw in enumerate(text.split("\n"), 1):
+        for m in _START.finditer(raw):
+            want_inf = m.group(1) == "m"
+            if want_inf == ("infty" in m.group(2) or "∞" in m.group(2)):
+                out.append(Claim(n, raw.strip(), "exact", m.group(0), m.group(2),
+                                 "the state before any tile: running maximum −∞, sum 0, output 0",
+                                 "online softmax start", lines=[n]))
     return out
 
 
@@ -117,6 +136,17 @@ def _readings(d: Display, earlier, online, tiles):
         return "softmax weights", [([x for r in s for x in _softmax(r)], f"row softmax of {h}") for s, h in vecs]
     if not online:
         return None
+    m = re.fullmatch(r"(?:S~|S)\^\((\d+)\)", name)
+    if m:
+        t, out = int(m.group(1)), []
+        for s, how in scores:
+            if len(s) != rows:
+                continue
+            for b in tiles or range(1, len(s[0]) + 1):
+                cut = [r[(t - 1) * b:t * b] for r in s]
+                if cut and len(cut[0]) == cols:
+                    out.append(([x for r in cut for x in r], f"columns {(t - 1) * b + 1}..{min(t * b, len(s[0]))} of {how}"))
+        return ("the scores of tile " + m.group(1), out) if out else None
     m = re.fullmatch(r"(m|\\ell|ℓ|l|L|O~|O|lse|LSE|logsumexp)(?:\^\((\d+)\)|_(\d+)|\^(\d+))?", name)
     if not m:
         return None
