@@ -283,3 +283,34 @@ def test_online_softmax_start_and_tile_scores():
     text = ONLINE + ("Start: $m_0 = -\\infty$, $\\ell_0 = 0$; not $m_0 = 0$.\n\n"
                      "$$S^{(2)} = \\begin{bmatrix} 3 \\\\ 0 \\\\ 1 \\end{bmatrix}$$\n")
     assert _soft(text) == [(5, "exact"), (5, "exact"), (7, "exact")]
+
+
+# --------------------------------------------------------------------------- substituted forms
+
+from symattn.check.beyond.matexpr import substituted_claims  # noqa: E402
+
+
+def _subst(text):
+    return [(c.line, c.status) for c in substituted_claims(text, displays(text))]
+
+
+def test_running_sum_substituted_in_other_notation():
+    # tiles of 1 key: scores row (0, ln 2); after tile 2: m = ln 2, ℓ = e^{0 − ln 2}·1 + e^{ln2 − ln2} = 1.5
+    text = ("Online softmax, tiles of 1.\n\n$$S = \\begin{bmatrix} 0 & \\ln 2 \\end{bmatrix}$$\n\n"
+            "$$l^{(2)} = \\exp\\left(\\begin{bmatrix} 0 \\end{bmatrix} - \\begin{bmatrix} \\ln 2 \\end{bmatrix}\\right)"
+            " \\odot \\begin{bmatrix} 1 \\end{bmatrix} + \\operatorname{rowsum}\\left(\\exp\\left(\\begin{bmatrix} "
+            "\\ln 2 \\end{bmatrix} - \\begin{bmatrix} \\ln 2 \\end{bmatrix} \\mathbf{1}^T\\right)\\right)$$\n")
+    assert _subst(text) == [(5, "exact")]
+
+
+def test_substituted_weights_that_do_not_fit_are_left_alone():
+    # softmax of (0, 0) is (1/2, 1/2): a head P printed as softmax of other numbers is not judged here
+    text = ("$$S = \\begin{bmatrix} 0 & 0 \\end{bmatrix}$$\n"
+            "$$P = \\operatorname{softmax}\\left(\\begin{bmatrix} 0 & 1 \\end{bmatrix}\\right)$$\n")
+    assert _subst(text) == []
+
+
+def test_scaled_scores_as_a_fraction_of_a_matrix():
+    text = ("$$X = \\frac{\\begin{bmatrix} 2 & 4 \\end{bmatrix}}{\\sqrt{4}}$$\n\n"
+            "$$X = \\begin{bmatrix} 1 & 2 \\end{bmatrix}$$\n")
+    assert _subst(text) == [(1, "exact")]

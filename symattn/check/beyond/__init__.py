@@ -25,6 +25,7 @@ from .chains import _KV, _chains, _vector_chains
 from .kv import _gqa_groups, _kv_restated, _kv_sizes, _named_quotients
 from .display import displays
 from .identities import identity_claims
+from .matexpr import substituted_claims
 from .moments import moment_claims
 from .pe import _pe_tables, _pe_vectors
 from .rope_lines import rope_line_claims
@@ -63,6 +64,7 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += softmax_claims(text, disps)
     claims += identity_claims(text)
     claims += moment_claims(text, disps)
+    claims += substituted_claims(text, disps)
     return _one_per_line(claims)
 
 

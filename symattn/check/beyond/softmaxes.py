@@ -40,10 +40,15 @@ def softmax_claims(text: str, disps: list[Display]) -> list[Claim]:
         return _claims(text, disps)
 
 
+def _context(text: str):
+    """(online softmax?, the stated tile sizes)."""
+    online = bool(re.search(r"online|flash|running (?:max|sum)|tile|在线|分块", text, re.I))
+    return online, sorted({int(g) for m in _TILES.finditer(text) for g in m.groups() if g})
+
+
 def _claims(text, disps):
     out = []
-    online = bool(re.search(r"online|flash|running (?:max|sum)|tile|在线|分块", text, re.I))
-    tiles = sorted({int(g) for m in _TILES.finditer(text) for g in m.groups() if g})
+    online, tiles = _context(text)
     if online:
         out += _starts(text)
     for k, d in enumerate(disps):
@@ -86,7 +91,7 @@ def _scores(earlier):
     """(scores, how) the article determines: printed S̃ or S, and Q Kᵀ with and without ÷√d_k."""
     out = []
     for d in _exact_first(earlier):
-        if _SCORES.fullmatch(d.name) and d.shape[0] > 1:
+        if _SCORES.fullmatch(d.name):
             out.append((_mat(d), f"the scores {d.head} printed at line {d.line}"))
     given = {d.name: _mat(d) for d in _exact_first(earlier)[::-1] if d.name in ("Q", "K", "V") and d.rel == "="}
     q, k = given.get("Q"), given.get("K")
