@@ -314,3 +314,32 @@ def test_scaled_scores_as_a_fraction_of_a_matrix():
     text = ("$$X = \\frac{\\begin{bmatrix} 2 & 4 \\end{bmatrix}}{\\sqrt{4}}$$\n\n"
             "$$X = \\begin{bmatrix} 1 & 2 \\end{bmatrix}$$\n")
     assert _subst(text) == [(1, "exact")]
+
+
+# --------------------------------------------------------------------------- notes on the matrix above
+
+from symattn.check.beyond.properties import property_claims  # noqa: E402
+
+
+def _props(text):
+    return [(c.line, c.status) for c in property_claims(text, displays(text))]
+
+
+def test_jacobian_rows_sum_to_zero_and_it_is_symmetric():
+    # diag(p) − ppᵀ for p = (1/2, 1/2): rows (1/4, −1/4), (−1/4, 1/4), symmetric, rows sum to 0
+    text = ("$$J = \\begin{pmatrix} \\frac{1}{4} & -\\frac{1}{4} \\\\ -\\frac{1}{4} & \\frac{1}{4} \\end{pmatrix}$$\n"
+            "Each row sums to 0 and J is symmetric.\n")
+    assert _props(text) == [(2, "exact")]
+
+
+def test_smallest_entry_at_its_significant_digits():
+    # e^{-10} = 4.54e-5
+    text = "$$p = \\begin{bmatrix} 1 & e^{-10} \\end{bmatrix}$$\nThe smallest weight is about $4.5 \\times 10^{-5}$.\n"
+    assert _props(text) == [(2, "rounded")]
+
+
+def test_a_note_that_does_not_hold_is_left_alone():
+    # rows sum to 1 and 0.5: the note may speak of another matrix, so nothing is said
+    text = ("$$P = \\begin{bmatrix} 0.5 & 0.5 \\\\ 0.25 & 0.25 \\end{bmatrix}$$\nEvery row sums to 1.\n"
+            "Rounded, every row does not sum to 1.\n")
+    assert _props(text) == []

@@ -28,6 +28,7 @@ from .identities import identity_claims
 from .matexpr import substituted_claims
 from .moments import moment_claims
 from .pe import _pe_tables, _pe_vectors
+from .properties import property_claims
 from .rope_lines import rope_line_claims
 from .rotary import rotary_claims
 from .softmaxes import softmax_claims
@@ -65,6 +66,7 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += identity_claims(text)
     claims += moment_claims(text, disps)
     claims += substituted_claims(text, disps)
+    claims += property_claims(text, disps)
     return _one_per_line(claims)
 
 
