@@ -343,3 +343,33 @@ def test_a_note_that_does_not_hold_is_left_alone():
     text = ("$$P = \\begin{bmatrix} 0.5 & 0.5 \\\\ 0.25 & 0.25 \\end{bmatrix}$$\nEvery row sums to 1.\n"
             "Rounded, every row does not sum to 1.\n")
     assert _props(text) == []
+
+
+# --------------------------------------------------------------------------- decoding with a KV cache
+
+from symattn.check.beyond.kvdecode import kv_decode_claims  # noqa: E402
+
+KV = ("Decoding with a KV cache.\n\n$$Q = \\begin{bmatrix} 0 & 0 \\\\ 0 & 0 \\end{bmatrix}$$\n\n"
+      "$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n$$V = \\begin{bmatrix} 2 & 0 \\\\ 0 & 4 \\end{bmatrix}$$\n\n")
+
+
+def _kv(text):
+    return [(c.line, c.status) for c in kv_decode_claims(text, displays(text))]
+
+
+def test_step_output_is_the_causal_row():
+    # q_2 = 0: equal weights over the 2 cached keys, o_2 = (v_1 + v_2)/2 = (1, 2); o_2 = (2, 0) is not it
+    assert _kv(KV + "$$o_{2} = \\begin{bmatrix} 1 & 2 \\end{bmatrix}$$\n") == [(9, "exact")]
+    assert _kv(KV + "$$o_{2} = \\begin{bmatrix} 2 & 0 \\end{bmatrix}$$\n") == []
+
+
+def test_cache_notes():
+    # after 2 tokens: K_{1:2} is 2×2, 2·2 multiplications for the scores, 2·(2+2) = 8 numbers held
+    text = KV + ("Step $o_{2}$: $K_{1:2}$ is $2 \\times 2$. This step needs $4$ multiplications. "
+                 "After $2$ tokens it holds $8$ numbers.\n")
+    assert _kv(text) == [(9, "exact")]
+
+
+def test_cache_notes_that_count_otherwise_are_left_alone():
+    # 4 numbers after 2 tokens counts K only (or one of K, V): another count, not judged
+    assert _kv(KV + "After $2$ tokens it holds $4$ numbers.\n") == []

@@ -22,6 +22,7 @@ from __future__ import annotations
 from ..claims import Claim
 from .arith import evaluate
 from .chains import _KV, _chains, _vector_chains
+from .kvdecode import kv_decode_claims
 from .kv import _gqa_groups, _kv_restated, _kv_sizes, _named_quotients
 from .display import displays
 from .identities import identity_claims
@@ -67,6 +68,7 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += moment_claims(text, disps)
     claims += substituted_claims(text, disps)
     claims += property_claims(text, disps)
+    claims += kv_decode_claims(text, disps)
     return _one_per_line(claims)
 
 
