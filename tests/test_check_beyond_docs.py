@@ -171,9 +171,9 @@ def test_chains_left_alone(text):
     assert identity_claims(text) == []
 
 
-def test_align_chain_covers_its_lines():
-    c = identity_claims("x\n\\begin{align*}\nt &= \\frac{1}{2} \\cdot 4 \\\\\n&= 2\n\\end{align*}\n")[0]
-    assert c.lines == [3, 4]
+def test_align_chain_gives_each_row_its_claim():
+    cs = identity_claims("x\n\\begin{align*}\nt &= \\frac{1}{2} \\cdot 4 \\\\\n&= 2\n\\end{align*}\n")
+    assert [(c.line, c.lines, c.status) for c in cs] == [(3, [3], "exact"), (4, [4], "exact")]
 
 
 # --------------------------------------------------------------------------- RoPE on one line

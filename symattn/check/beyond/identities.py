@@ -22,6 +22,7 @@ from __future__ import annotations
 import bisect
 import re
 import zlib
+from dataclasses import replace
 
 import mpmath
 
@@ -31,7 +32,7 @@ from .arith import _DPS, evaluate
 from .display import name_of
 from .verdicts import _show
 
-__all__ = ["identity_claims", "segments"]
+__all__ = ["identity_claims", "per_line", "segments"]
 
 _MATH = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]|\\begin\{(align|equation)\*?\}(.+?)\\end\{\3\*?\}"
                    r"|(?<![$\\])\$([^$\n]+)\$", re.S)
@@ -46,11 +47,17 @@ def identity_claims(text: str) -> list[Claim]:
         for piece, first, last, source in segments(text):
             c = _chain(piece, first, last, source)
             if c is not None:
-                out.append(c)
+                out += per_line(c)
             c = _restated(piece, first, last, source, before)
             if c is not None:
-                out.append(c)
+                out += per_line(c)
     return out
+
+
+def per_line(c: Claim) -> list[Claim]:
+    """A right chain over an align's rows as one claim per row: each row stands on its own in the
+    report, and a row another stage already judged keeps that verdict."""
+    return [replace(c, line=ln, lines=[ln]) for ln in (c.lines or [c.line])]
 
 
 def _restated(piece, first, last, source, before) -> Claim | None:

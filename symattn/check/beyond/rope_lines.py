@@ -30,7 +30,7 @@ from ..claims import Claim
 from ..read import Entry
 from .arith import _DPS, evaluate
 from .display import Display, _cell, name_of
-from .identities import _split, segments
+from .identities import _split, per_line, segments
 from .readings import judge
 from .rotary import _ROPE, _bases, _given, _readings, _theta
 
@@ -48,7 +48,7 @@ def rope_line_claims(text: str, disps: list[Display]) -> list[Claim]:
     if not _ROPE.search(text):
         return []
     with mpmath.workdps(_DPS):
-        return _claims(text, disps)
+        return [p for c in _claims(text, disps) for p in (per_line(c) if c.status != "wrong" else [c])]
 
 
 def _claims(text, disps):
