@@ -373,3 +373,9 @@ def test_cache_notes():
 def test_cache_notes_that_count_otherwise_are_left_alone():
     # 4 numbers after 2 tokens counts K only (or one of K, V): another count, not judged
     assert _kv(KV + "After $2$ tokens it holds $4$ numbers.\n") == []
+
+
+def test_pairs_and_position_zero_notes():
+    # d = 8: 4 pairs, each a 2×2 rotation; position 0 rotates by 0: the identity
+    text = "RoPE, $d = 8$.\nThere are $4$ rotations of $2 \\times 2$; at position $0$ it is the identity.\n3 pairs?\n"
+    assert _lines(text) == [(2, "exact", "RoPE pairs and positions")]

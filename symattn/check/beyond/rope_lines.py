@@ -86,11 +86,38 @@ def _claims(text, disps):
             c = _entry(m, parts[-1], given, bases, dims, first, source, lines)
             if c is not None:
                 out.append(c)
+    out += _notes(text, dims)
     for d in disps:
         if d.name in zero and all(e.value == 0 for e in d.entries):
             out.append(Claim(d.line, d.source, "exact", [e.text for e in d.entries], "0",
                              f"{d.head} is R(A)ᵀR(B) − R(B − A), zero by the relative-position identity",
                              "the relative-position identity of RoPE", lines=sorted({e.line for e in d.entries})))
+    return out
+
+
+_PAIRS = re.compile(r"\$?(\d+)\$?\s*(?:coordinate\s+)?pairs\b|共\s*\$?(\d+)\$?\s*对|"
+                    r"\$?(\d+)\$?\s*(?:rotations of|个)\s*\$?2\s*\\times\s*2")
+_ORIGIN = re.compile(r"position\s*\$?0\$?[^.;]{0,20}(?:identity|unchanged)|位置\s*\$?0\$?.{0,8}(?:单位矩阵|不变)", re.I)
+
+
+def _notes(text: str, dims) -> list[Claim]:
+    """``d = 4 gives 2 coordinate pairs`` (d/2 pairs, one 2×2 rotation each) and ``at position 0 it is
+    the identity`` / ``the row at position 0 is unchanged`` (R(0·θ) = I)."""
+    out = []
+    for n, raw in enumerate(text.split("\n"), 1):
+        said = []
+        m = _PAIRS.search(raw)
+        if m:
+            here = _DIM.search(raw)
+            ds = {int(here.group(1))} if here else set(dims)
+            pairs = int(next(g for g in m.groups() if g))
+            if len(ds) == 1 and 2 * pairs == next(iter(ds)):
+                said.append(f"d = {next(iter(ds))} has {pairs} pairs of coordinates")
+        if _ORIGIN.search(raw):
+            said.append("at position 0 every angle is 0: the rotation is the identity")
+        if said:
+            out.append(Claim(n, raw.strip(), "exact", raw.strip()[:120], None, "; ".join(said),
+                             "RoPE pairs and positions", lines=[n]))
     return out
 
 
