@@ -59,7 +59,8 @@ def substituted_claims(text: str, disps: list[Display]) -> list[Claim]:
             parts, _ = _split(re.sub(r"\\begin\{(\w*matrix)\}.*?\\end\{\1\}", lambda x: x.group(0).replace("=", " "),
                                      body, flags=re.S))
             if len(parts) != 2 or "\\begin{" in parts[0] or not parts[0].strip() or \
-                    re.fullmatch(r"\s*\\begin\{(\w*matrix)\}.*\\end\{\1\}\s*", parts[1], re.S):
+                    (parts[1].count("\\begin{") == 1 and
+                     re.fullmatch(r"\s*\\begin\{(\w*matrix)\}.*\\end\{\1\}\s*", parts[1], re.S)):
                 continue   # a lone printed matrix is a display, judged as such
             try:
                 value = _evaluate(parts[1])
