@@ -379,3 +379,33 @@ def test_pairs_and_position_zero_notes():
     # d = 8: 4 pairs, each a 2×2 rotation; position 0 rotates by 0: the identity
     text = "RoPE, $d = 8$.\nThere are $4$ rotations of $2 \\times 2$; at position $0$ it is the identity.\n3 pairs?\n"
     assert _lines(text) == [(2, "exact", "RoPE pairs and positions")]
+
+
+# --------------------------------------------------------------------------- update formulas in names
+
+from symattn.check.beyond.formulas import formula_claims  # noqa: E402
+
+TILES = "Online softmax in tiles of 1.\n\n$$S = \\begin{bmatrix} 0 & 1 \\\\ 2 & 0 \\end{bmatrix}$$\n\n"
+
+
+def _formulas(text):
+    return [(c.line, c.status) for c in formula_claims(text, displays(text))]
+
+
+def test_running_sum_update_with_its_rescale():
+    # ℓ^(2) = e^{m1 − m2}·ℓ^(1) + rowsum(e^{S^(2) − m2}): row 1: e^{-1}·1 + 1, the definition Σ e^{s − m2}
+    assert _formulas(TILES + "$$\\ell^{(2)} = \\exp\\left(m^{(1)} - m^{(2)}\\right) \\odot \\ell^{(1)} + "
+                             "\\operatorname{rowsum}\\left(\\exp\\left(S^{(2)} - m^{(2)} \\mathbf{1}^T\\right)\\right)$$\n") \
+        == [(5, "exact")]
+
+
+def test_running_sum_without_the_rescale_is_not_judged():
+    # ℓ^(1) + rowsum(...) forgets to move the old sum onto the new maximum (row 1: 1 + 1 ≠ e^{-1} + 1)
+    assert _formulas(TILES + "$$\\ell^{(2)} = \\ell^{(1)} + \\operatorname{rowsum}\\left(\\exp\\left(S^{(2)} - "
+                             "m^{(2)} \\mathbf{1}^T\\right)\\right)$$\n") == []
+
+
+def test_decode_step_formula():
+    # o_2 = softmax(q_2 K_{1:2}ᵀ/√d_k) V_{1:2} with the printed Q, K, V of the KV test above
+    assert _formulas(KV + "$$o_{2} = \\operatorname{softmax}\\left(\\frac{q_{2} K_{1:2}^{T}}{\\sqrt{d_{k}}}\\right) "
+                          "V_{1:2}$$\n") == [(9, "exact")]

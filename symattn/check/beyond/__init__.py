@@ -25,6 +25,7 @@ from .chains import _KV, _chains, _vector_chains
 from .kvdecode import kv_decode_claims
 from .kv import _gqa_groups, _kv_restated, _kv_sizes, _named_quotients
 from .display import displays
+from .formulas import formula_claims
 from .identities import identity_claims
 from .matexpr import substituted_claims
 from .moments import moment_claims
@@ -69,6 +70,7 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += substituted_claims(text, disps)
     claims += property_claims(text, disps)
     claims += kv_decode_claims(text, disps)
+    claims += formula_claims(text, disps)
     return _one_per_line(claims)
 
 

@@ -99,8 +99,17 @@ def _eq(a, b) -> bool:
 
 # --------------------------------------------------------------------------- the expression parser
 
-def _evaluate(expr: str):
+def _evaluate(expr: str, bind=()):
+    """The value of ``expr`` (rows of mpmath numbers), or None; ``bind`` gives names their values:
+    (compiled pattern, rows), the longest first."""
     mats: list = []
+
+    def named(value):
+        mats.append(value)
+        return f" @M{len(mats) - 1} "
+
+    for pat, value in bind:
+        expr = pat.sub(lambda m, v=value: named(v), expr)
 
     def grab(m):
         rows = []
