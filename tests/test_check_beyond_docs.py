@@ -409,3 +409,10 @@ def test_decode_step_formula():
     # o_2 = softmax(q_2 K_{1:2}ᵀ/√d_k) V_{1:2} with the printed Q, K, V of the KV test above
     assert _formulas(KV + "$$o_{2} = \\operatorname{softmax}\\left(\\frac{q_{2} K_{1:2}^{T}}{\\sqrt{d_{k}}}\\right) "
                           "V_{1:2}$$\n") == [(9, "exact")]
+
+
+def test_jacobian_formula_in_names():
+    # diag(a) − a aᵀ is the softmax Jacobian; diag(a) + a aᵀ is not (nothing said)
+    text = "$$a = \\begin{bmatrix} 0.5 & 0.5 \\end{bmatrix}$$\n\n$$J = \\operatorname{diag}(\\mathbf{a}) - \\mathbf{a}\\mathbf{a}^\\top$$\n"
+    assert _formulas(text) == [(3, "exact")]
+    assert _formulas(text.replace("- \\mathbf{a}", "+ \\mathbf{a}")) == []

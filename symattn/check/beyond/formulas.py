@@ -47,7 +47,8 @@ def formula_claims(text: str, disps: list[Display]) -> list[Claim]:
         kv = _KV.search(text) and set(given) == {"Q", "K", "V"}
         if kv:
             binds.append(("kv", _decode(given["Q"], given["K"], given["V"])))
-        if not binds:
+        jac = softmaxes._JAC
+        if not binds and not any(jac.fullmatch(name_of(x)) for x in re.findall(r"(?m)^\s*(J[^=\n]{0,12}?)\s*=", text)):
             return []
         out = []
         for m in re.finditer(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]", text, re.S):
@@ -59,7 +60,15 @@ def formula_claims(text: str, disps: list[Display]) -> list[Claim]:
                 continue
             start = m.start(1) if m.group(1) else m.start(2)
             line = text.count("\n", 0, start) + 1 + (len(body) - len(body.lstrip("\n")))
-            for kind, bind in binds:
+            jm = jac.fullmatch(name_of(parts[0].strip()))
+            extra = []
+            if jm:   # diag(a) − a aᵀ: a is the distribution the Jacobian is taken at
+                idx = next((g for g in jm.groups() if g), None)
+                for row, i, how in softmaxes._distributions([d for d in disps if d.line < line]):
+                    if idx is None or not idx.isdigit() or i == int(idx) - 1:
+                        extra.append(("jacobian", [(re.compile(r"(?<![\\\w])(?:\\mathbf\{a\}|\\boldsymbol\{a\}|a)(?![\w}])"),
+                                                    [[x] for x in row])]))
+            for kind, bind in binds + extra:
                 try:
                     value = _evaluate(parts[1], bind)
                 except (_Fail, ZeroDivisionError, ValueError, TypeError, IndexError, RecursionError):
@@ -69,8 +78,8 @@ def formula_claims(text: str, disps: list[Display]) -> list[Claim]:
                 head = parts[0].strip()
                 fake = Display(head, name_of(head), "=", tuple(tuple(_cell("0", line) for _ in r) for r in value),
                                line, body.strip().split("\n")[0])
-                got = (softmaxes._readings(fake, [d for d in disps if d.line < line], online, tiles) if kind == "online"
-                       else kvdecode._readings(fake, given["Q"], given["K"], given["V"]))
+                got = (kvdecode._readings(fake, given["Q"], given["K"], given["V"]) if kind == "kv"
+                       else softmaxes._readings(fake, [d for d in disps if d.line < line], online, tiles))
                 flat = [x for r in value for x in r]
                 hows = [how for vals, how in (got[1] if got else []) if len(vals) == len(flat)
                         and all(_eq(a, b) for a, b in zip(vals, flat))]
