@@ -48,7 +48,8 @@ def formula_claims(text: str, disps: list[Display]) -> list[Claim]:
         if kv:
             binds.append(("kv", _decode(given["Q"], given["K"], given["V"])))
         jac = softmaxes._JAC
-        if not binds and not any(jac.fullmatch(name_of(x)) for x in re.findall(r"(?m)^\s*(?:\$\$|\\\[)?\s*(J[^=\n]{0,12}?)\s*=", text)):
+        heads = re.findall(r"(?m)^\s*(?:\$\$|\\\[)?\s*(J[^=\n]{0,12}?)\s*=", text)
+        if not binds and not any(jac.fullmatch(name_of(x)) for x in heads):
             return []
         out = []
         for m in re.finditer(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]", text, re.S):
