@@ -416,3 +416,11 @@ def test_jacobian_formula_in_names():
     text = "$$a = \\begin{bmatrix} 0.5 & 0.5 \\end{bmatrix}$$\n\n$$J = \\operatorname{diag}(\\mathbf{a}) - \\mathbf{a}\\mathbf{a}^\\top$$\n"
     assert _formulas(text) == [(3, "exact")]
     assert _formulas(text.replace("- \\mathbf{a}", "+ \\mathbf{a}")) == []
+
+
+def test_limit_of_exponentials():
+    # 2e^t/(e^t + 2)^2 ~ 2e^{-t} → 0; t/(t + 1) → 1 too slowly to be judged here
+    assert [c.status for c in identity_claims(
+        "$$\\lim_{t \\to \\infty} \\frac{2 e^{t}}{\\left(e^{t} + 2\\right)^{2}} = 0$$")] == ["exact"]
+    assert identity_claims("$$\\lim_{t \\to \\infty} \\frac{t}{t + 1} = 1$$") == []
+    assert identity_claims("$$\\lim_{t \\to \\infty} e^{-t} = 1$$") == []

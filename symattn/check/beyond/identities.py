@@ -45,13 +45,44 @@ def identity_claims(text: str) -> list[Claim]:
     out, before = [], {}
     with mpmath.workdps(_DPS):
         for piece, first, last, source in segments(text):
-            c = _chain(piece, first, last, source)
+            c = _chain(piece, first, last, source) or _limit(piece, first, last, source)
             if c is not None:
                 out += per_line(c)
             c = _restated(piece, first, last, source, before)
             if c is not None:
                 out += per_line(c)
     return out
+
+
+_LIM = re.compile(r"^\s*\\lim_\{?\s*([A-Za-z])\s*\\to\s*(\+?\s*\\infty|∞)\s*\}?(.*)$", re.S)
+
+
+def _limit(piece: str, first: int, last: int, source: str) -> Claim | None:
+    """``\\lim_{t \\to \\infty} f(t) = L``: f at t = 20, 40, 80 closes in on L, and is within 1e-12
+    of it at 80 (a limit of exponentials; a slow one is not judged)."""
+    parts, _ = _split(piece)
+    m = _LIM.match(parts[0]) if len(parts) == 2 else None
+    target = evaluate(parts[1]) if m else None
+    if target is None:
+        return None
+    var = m.group(1)
+
+    def at(t):
+        return evaluate(m.group(3), symbols=lambda n: mpmath.mpf(t) if n == var else _no(n))
+    ys = [at(t) for t in (20, 40, 80)]
+    if None in ys:
+        return None
+    errs = [abs(y - target) for y in ys]
+    if not (errs[0] >= errs[1] >= errs[2] and errs[2] < mpmath.mpf(10) ** -12 * max(1, abs(target))):
+        return None
+    return Claim(first, source, "exact", piece.strip()[:200], _show(target),
+                 f"at {var} = 20, 40, 80 the expression is within {mpmath.nstr(errs[0], 2)}, "
+                 f"{mpmath.nstr(errs[1], 2)}, {mpmath.nstr(errs[2], 2)} of {_show(target)}",
+                 "a limit", lines=list(range(first, last + 1)))
+
+
+def _no(name):
+    raise ValueError(name)
 
 
 def per_line(c: Claim) -> list[Claim]:
