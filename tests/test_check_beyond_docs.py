@@ -424,3 +424,13 @@ def test_limit_of_exponentials():
         "$$\\lim_{t \\to \\infty} \\frac{2 e^{t}}{\\left(e^{t} + 2\\right)^{2}} = 0$$")] == ["exact"]
     assert identity_claims("$$\\lim_{t \\to \\infty} \\frac{t}{t + 1} = 1$$") == []
     assert identity_claims("$$\\lim_{t \\to \\infty} e^{-t} = 1$$") == []
+
+
+def test_tiling_note_and_output_in_names():
+    # 3 keys in tiles of 2: ⌈3/2⌉ = 2 tiles (3 tiles would not be); O = softmax(S) V with the printed S, V
+    text = ("Online softmax: the 3 keys in 2 tiles of 2.\n\n$$S = \\begin{bmatrix} 0 & 0 & 0 \\end{bmatrix}$$\n\n"
+            "$$V = \\begin{bmatrix} 3 \\\\ 0 \\\\ 0 \\end{bmatrix}$$\n\n$$O = \\operatorname{softmax}(S) V$$\n\n"
+            "$$O = \\begin{bmatrix} 1 \\end{bmatrix}$$\n")
+    assert _soft(text)[:1] == [(1, "exact")]
+    assert _soft(text.replace("2 tiles", "3 tiles"))[:1] != [(1, "exact")]
+    assert _formulas(text) == [(7, "exact")]

@@ -25,7 +25,7 @@ from ..claims import Claim
 from .arith import _DPS
 from .chains import _KV
 from .display import Display, _cell, displays, name_of  # noqa: F401 (displays: the doctest)
-from .identities import _split
+from .identities import _split, segments
 from .matexpr import _Fail, _eq, _evaluate
 from .verdicts import _val
 
@@ -52,15 +52,12 @@ def formula_claims(text: str, disps: list[Display]) -> list[Claim]:
         if not binds and not any(jac.fullmatch(name_of(x)) for x in heads):
             return []
         out = []
-        for m in re.finditer(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]", text, re.S):
-            body = m.group(1) or m.group(2)
+        for body, line, _, source in segments(text):
             if "\\begin{" in body:
                 continue
             parts, _ = _split(body)
             if len(parts) != 2 or not parts[0].strip():
                 continue
-            start = m.start(1) if m.group(1) else m.start(2)
-            line = text.count("\n", 0, start) + 1 + (len(body) - len(body.lstrip("\n")))
             jm = jac.fullmatch(name_of(parts[0].strip()))
             extra = []
             if jm:   # diag(a) − a aᵀ: a is the distribution the Jacobian is taken at
@@ -70,26 +67,40 @@ def formula_claims(text: str, disps: list[Display]) -> list[Claim]:
                         extra.append(("jacobian", [(re.compile(r"(?<![\\\w])(?:\\mathbf\{a\}|\\boldsymbol\{a\}|a)(?![\w}])"),
                                                     [[x] for x in row])]))
             for kind, bind in binds + extra:
-                try:
-                    value = _evaluate(parts[1], bind)
-                except (_Fail, ZeroDivisionError, ValueError, TypeError, IndexError, RecursionError):
-                    continue
-                if not value or any(not mpmath.isfinite(x) for r in value for x in r):
+                value = _value(parts[1], bind)
+                if value is None:
                     continue
                 head = parts[0].strip()
                 fake = Display(head, name_of(head), "=", tuple(tuple(_cell("0", line) for _ in r) for r in value),
-                               line, body.strip().split("\n")[0])
+                               line, source)
                 got = (kvdecode._readings(fake, given["Q"], given["K"], given["V"]) if kind == "kv"
                        else softmaxes._readings(fake, [d for d in disps if d.line < line], online, tiles))
                 flat = [x for r in value for x in r]
                 hows = [how for vals, how in (got[1] if got else []) if len(vals) == len(flat)
                         and all(_eq(a, b) for a, b in zip(vals, flat))]
+                left = _value(head, bind) if not hows else None
+                if left is not None and _same(left, value):   # exp(lse) = rowsum(exp(S̃)): both sides in names
+                    hows, got = ["both sides, each name as the algorithm defines it"], ("an identity in names",)
                 if hows:
-                    out.append(Claim(line, fake.source, "exact", body.strip()[:200], None,
+                    out.append(Claim(line, source, "exact", body.strip()[:200], None,
                                      f"{got[0]}: the formula, with each name as the algorithm defines it, gives "
                                      f"{hows[0]}", "an update formula", lines=[line]))
                     break
         return out
+
+
+def _value(expr: str, bind):
+    try:
+        value = _evaluate(expr, bind)
+    except (_Fail, ZeroDivisionError, ValueError, TypeError, IndexError, RecursionError):
+        return None
+    if not value or any(not mpmath.isfinite(x) for r in value for x in r):
+        return None
+    return value
+
+
+def _same(a, b) -> bool:
+    return len(a) == len(b) and all(len(x) == len(y) and all(_eq(p, q) for p, q in zip(x, y)) for x, y in zip(a, b))
 
 
 def _sup(name: str, t: int):
@@ -115,7 +126,11 @@ def _online(s, v, b):
             out += [(_sup(r"\\tilde\{O\}", t), [[sum(e * v[j][c] for j, e in enumerate(r)) for c in range(len(v[0]))]
                                                 for r in ex]),
                     (_sup("V", t), v[(t - 1) * b:t * b])]
-    out.append((re.compile(r"\\tilde\{S\}(?!\s*\^)"), s))
+    out.append((re.compile(r"\\tilde\{S\}(?!\s*\^)|(?<![\w\\{])S(?![\w^_{}])"), s))
+    if v is not None:
+        out.append((re.compile(r"(?<![\w\\{])V(?![\w^_{}])"), v))
+    final = [[max(r) + mpmath.log(sum(mpmath.exp(x - max(r)) for x in r))] for r in s]
+    out.append((re.compile(r"(?<![\w\\])(?:\\(?:mathrm|text|operatorname)\{lse\}|lse|LSE)(?![\w])"), final))
     return out
 
 

@@ -50,7 +50,7 @@ def _claims(text, disps):
     out = []
     online, tiles = _context(text)
     if online:
-        out += _starts(text)
+        out += _starts(text) + _tiling(text, disps)
     for k, d in enumerate(disps):
         earlier = disps[:k]
         got = _readings(d, earlier, online, tiles)
@@ -75,6 +75,27 @@ def _starts(text: str) -> list[Claim]:
                 out.append(Claim(n, raw.strip(), "exact", m.group(0), m.group(2),
                                  "the state before any tile: running maximum −∞, sum 0, output 0",
                                  "online softmax start", lines=[n]))
+    return out
+
+
+_TILING = re.compile(r"(\d+) keys? in (\d+) tiles? of (\d+)|(\d+) 个键按每块 (\d+) 个分成 (\d+) 块", re.I)
+
+
+def _tiling(text: str, disps) -> list[Claim]:
+    """``3 keys in 2 tiles of 2``: ⌈keys / size⌉ tiles, and as many keys as the scores have columns."""
+    scores, _ = _scores(disps)
+    widths = {len(s[0]) for s, _ in scores}
+    out = []
+    for n, raw in enumerate(text.split("\n"), 1):
+        m = _TILING.search(raw)
+        if not m:
+            continue
+        keys, tiles, size = (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m.group(1) else \
+            (int(m.group(4)), int(m.group(6)), int(m.group(5)))
+        if size and tiles == -(-keys // size) and (not widths or widths == {keys}):
+            out.append(Claim(n, raw.strip(), "exact", m.group(0), None,
+                             f"{keys} keys in tiles of {size} make ⌈{keys}/{size}⌉ = {tiles} tiles",
+                             "online softmax tiles", lines=[n]))
     return out
 
 
