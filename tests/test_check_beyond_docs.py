@@ -434,3 +434,17 @@ def test_tiling_note_and_output_in_names():
     assert _soft(text)[:1] == [(1, "exact")]
     assert _soft(text.replace("2 tiles", "3 tiles"))[:1] != [(1, "exact")]
     assert _formulas(text) == [(7, "exact")]
+
+
+def test_cache_as_stacked_blocks_and_the_difference_of_outputs():
+    # K_{1:2} = [K_{1:1}; k_2] is the first 2 rows of K; [o_1; o_2] − O = 0, as printed below it
+    text = KV + ("$$K_{1:2} = \\begin{bmatrix} K_{1:1} \\\\ k_{2} \\end{bmatrix}$$\n\n"
+                 "$$D = \\begin{bmatrix} o_{1} \\\\ o_{2} \\end{bmatrix} - O$$\n\n"
+                 "$$D = \\begin{bmatrix} 0 & 0 \\\\ 0 & 0 \\end{bmatrix}$$\n")
+    assert _formulas(text) == [(9, "exact"), (11, "exact")]
+
+
+def test_decode_step_weights_note():
+    # step 2 with q_2 = 0: weights (1/2, 1/2); (1/3, 2/3) would not be them
+    assert _kv(KV + "$o_{2}$: Weights $\\begin{bmatrix} 0.5 & 0.5 \\end{bmatrix}$.\n")[-1:] == [(9, "exact")]
+    assert _kv(KV + "$o_{2}$: Weights $\\begin{bmatrix} 0.25 & 0.75 \\end{bmatrix}$.\n") == []

@@ -53,8 +53,8 @@ def formula_claims(text: str, disps: list[Display]) -> list[Claim]:
             return []
         out = []
         for body, line, _, source in segments(text):
-            if "\\begin{" in body:
-                continue
+            if "\\begin{" in body and not re.search(r"\\begin\{\w*matrix\}\s*(?:[A-Za-z]|\\(?:tilde|hat|mathbf)\{)", body):
+                continue   # printed numbers: a substituted form (matexpr); names inside a matrix: here
             parts, _ = _split(body)
             if len(parts) != 2 or not parts[0].strip():
                 continue
@@ -81,6 +81,10 @@ def formula_claims(text: str, disps: list[Display]) -> list[Claim]:
                 left = _value(head, bind) if not hows else None
                 if left is not None and _same(left, value):   # exp(lse) = rowsum(exp(S̃)): both sides in names
                     hows, got = ["both sides, each name as the algorithm defines it"], ("an identity in names",)
+                nxt = next((d for d in disps if d.line > line and d.name == fake.name and d.rel == "="), None)
+                if not hows and not got and nxt is not None and nxt.shape == fake.shape and \
+                        all(_eq(_val(e), x) for e, x in zip(nxt.entries, flat)):
+                    hows, got = [f"the value printed at line {nxt.line}"], (f"{head}",)
                 if hows:
                     out.append(Claim(line, source, "exact", body.strip()[:200], None,
                                      f"{got[0]}: the formula, with each name as the algorithm defines it, gives "
@@ -135,8 +139,11 @@ def _online(s, v, b):
 
 
 def _decode(q, k, v):
-    """(pattern, value) of q_t, k_t, v_t, K_{1:t}, V_{1:t} and d_k for a decode with a KV cache."""
-    out = [(re.compile(r"d_\{?k\}?"), [[mpmath.mpf(len(k[0]))]])]
+    """(pattern, value) of q_t, k_t, v_t, K_{1:t}, V_{1:t}, o_t, O and d_k for a decode with a KV cache."""
+    from .kvdecode import _causal
+    o = _causal(q, k, v, 1 / mpmath.sqrt(len(k[0])))
+    out = [(re.compile(r"d_\{?k\}?"), [[mpmath.mpf(len(k[0]))]]), (re.compile(r"(?<![\w\\{])O(?![\w^_{}])"), o)]
+    out += [(re.compile(r"o_\{?" + str(t) + r"\}?(?!\d)"), [o[t - 1]]) for t in range(1, len(q) + 1)]
     for t in range(1, len(q) + 1):
         out += [(re.compile(r"K_\{1:" + str(t) + r"\}"), k[:t]), (re.compile(r"V_\{1:" + str(t) + r"\}"), v[:t]),
                 (re.compile(r"q_\{?" + str(t) + r"\}?(?!\d)"), [q[t - 1]]),

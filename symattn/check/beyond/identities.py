@@ -36,6 +36,7 @@ __all__ = ["identity_claims", "per_line", "segments"]
 
 _MATH = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]|\\begin\{(align|equation)\*?\}(.+?)\\end\{\3\*?\}"
                    r"|(?<![$\\])\$([^$\n]+)\$", re.S)
+_ENV = re.compile(r"(\\begin\{\w*matrix\*?\}.*?\\end\{\w*matrix\*?\})", re.S)
 _SKIP = re.compile(r"\\(?:ne|neq|le|leq|ge|geq|lt|gt|to|in|sum|prod|int|lim|forall|exists|mapsto|begin)\b|[<>]")
 _NAME = re.compile(r"[A-Za-z0-9]+")
 
@@ -120,7 +121,8 @@ def segments(text: str):
         body = m.group(g)
         first = bisect.bisect_right(starts, m.start(g) + len(body) - len(body.lstrip()))
         last = bisect.bisect_right(starts, m.end(g) - (len(body) - len(body.rstrip())) - 1)
-        body = re.sub(r"\\\\(?:\[[^\]]*\])?|&|\\[,;:!]", " ", body)   # align: one chain over its lines
+        body = "".join(p if p.startswith("\\begin") else re.sub(r"\\\\(?:\[[^\]]*\])?|&|\\[,;:!]", " ", p)
+                       for p in _ENV.split(body))   # align: one chain over its lines; a matrix keeps its rows
         for piece in _pieces(body):
             yield piece, first, last, text[starts[first - 1]:].split("\n", 1)[0].strip()
 

@@ -58,6 +58,7 @@ def kv_decode_claims(text: str, disps: list[Display]) -> list[Claim]:
                 if c is not None:
                     out.append(c)
         out += _notes(text, len(k[0]), len(v[0]))
+        out += _weights(text, q, k)
     return out
 
 
@@ -96,6 +97,29 @@ def _readings(d: Display, q, k, v):
         return f"the scaled scores of step {t}", [([sum(a * b for a, b in zip(q[t - 1], k[j])) * s
                                                      for j in range(t)], f"q_{t} K_1:{t}ᵀ/√{len(k[0])}")]
     return None
+
+
+_WEIGHTS = re.compile(r"(?:[Ww]eights|权重)\s*\$\\begin\{[bp]matrix\}(.*?)\\end\{[bp]matrix\}\$")
+
+
+def _weights(text: str, q, k) -> list[Claim]:
+    """``Weights [..]`` in the notes of step t: softmax(q_t K_{1:t}ᵀ/√d_k), which sums to 1."""
+    out, step = [], None
+    for n, raw in enumerate(text.split("\n"), 1):
+        for m in re.finditer(r"[KV]_\{?1:(\d+)\}?|o_\{?(\d+)\}?", raw):
+            step = int(next(g for g in m.groups() if g))
+        m = _WEIGHTS.search(raw)
+        if not m or step is None or "\\\\" in m.group(1) or step > len(q):
+            continue
+        cells = [evaluate(c) for c in m.group(1).split("&")]
+        s = [sum(a * b for a, b in zip(q[step - 1], k[j])) / mpmath.sqrt(len(k[0])) for j in range(step)]
+        w = [mpmath.exp(x - max(s)) for x in s]
+        w = [x / sum(w) for x in w]
+        if None not in cells and len(cells) == len(w) and all(abs(a - b) < mpmath.mpf(10) ** -25 for a, b in zip(cells, w)):
+            out.append(Claim(n, raw.strip(), "exact", m.group(0), None,
+                             f"softmax(q_{step} K_1:{step}ᵀ/√{len(k[0])}), which sums to 1",
+                             "the weights of a decode step", lines=[n]))
+    return out
 
 
 def _notes(text: str, dk: int, dv: int) -> list[Claim]:

@@ -113,6 +113,17 @@ def _evaluate(expr: str, bind=()):
 
     def grab(m):
         rows = []
+        blocks = [re.fullmatch(r"\s*@M(\d+)\s*", c) for r in re.split(r"\\\\", m.group(2)) if r.strip()
+                  for c in r.split("&")]
+        if blocks and all(blocks):   # [K_{1:1} \\ k_2]: named blocks stacked (a column) or side by side (a row)
+            parts = [mats[int(b.group(1))] for b in blocks]
+            if "&" not in m.group(2) and len({len(p[0]) for p in parts}) == 1:
+                mats.append([list(r) for p in parts for r in p])
+            elif "\\\\" not in m.group(2) and len({len(p) for p in parts}) == 1:
+                mats.append([[x for p in parts for x in p[i]] for i in range(len(parts[0]))])
+            else:
+                raise _Fail("blocks")
+            return f" @M{len(mats) - 1} "
         for raw in re.split(r"\\\\", m.group(2)):
             cells = [c.strip() for c in raw.split("&")]
             if cells == [""]:
