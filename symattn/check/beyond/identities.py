@@ -48,10 +48,10 @@ def identity_claims(text: str) -> list[Claim]:
         for piece, first, last, source in segments(text):
             c = _chain(piece, first, last, source) or _limit(piece, first, last, source)
             if c is not None:
-                out += per_line(c)
+                out += per_line(c, text)
             c = _restated(piece, first, last, source, before)
             if c is not None:
-                out += per_line(c)
+                out += per_line(c, text)
     return out
 
 
@@ -86,10 +86,12 @@ def _no(name):
     raise ValueError(name)
 
 
-def per_line(c: Claim) -> list[Claim]:
-    """A right chain over an align's rows as one claim per row: each row stands on its own in the
-    report, and a row another stage already judged keeps that verdict."""
-    return [replace(c, line=ln, lines=[ln]) for ln in (c.lines or [c.line])]
+def per_line(c: Claim, text: str) -> list[Claim]:
+    """A right chain over an align's rows as one claim per row (with that row as its source): each
+    row stands on its own in the report, and a row another stage already judged keeps that verdict."""
+    raw = text.split("\n")
+    return [replace(c, line=ln, lines=[ln], source=raw[ln - 1].strip() if 0 < ln <= len(raw) else c.source)
+            for ln in (c.lines or [c.line])]
 
 
 def _restated(piece, first, last, source, before) -> Claim | None:

@@ -48,7 +48,7 @@ def rope_line_claims(text: str, disps: list[Display]) -> list[Claim]:
     if not _ROPE.search(text):
         return []
     with mpmath.workdps(_DPS):
-        return [p for c in _claims(text, disps) for p in (per_line(c) if c.status != "wrong" else [c])]
+        return [p for c in _claims(text, disps) for p in (per_line(c, text) if c.status != "wrong" else [c])]
 
 
 def _claims(text, disps):
