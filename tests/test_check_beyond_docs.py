@@ -448,3 +448,10 @@ def test_decode_step_weights_note():
     # step 2 with q_2 = 0: weights (1/2, 1/2); (1/3, 2/3) would not be them
     assert _kv(KV + "$o_{2}$: Weights $\\begin{bmatrix} 0.5 & 0.5 \\end{bmatrix}$.\n")[-1:] == [(9, "exact")]
     assert _kv(KV + "$o_{2}$: Weights $\\begin{bmatrix} 0.25 & 0.75 \\end{bmatrix}$.\n") == []
+
+
+def test_rotation_in_letters():
+    # [[cos t, −sin t], [sin t, cos t]] is the rotation by t; [[cos t, sin t], [sin t, cos t]] is not one
+    ok = "RoPE: $R(t) = \\begin{pmatrix} \\cos t & -\\sin t \\\\ \\sin t & \\cos t \\end{pmatrix}$"
+    assert _lines(ok) == [(1, "exact", "RoPE rotation in letters")]
+    assert _lines(ok.replace("-\\sin t", "\\sin t")) == []

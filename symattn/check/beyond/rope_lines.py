@@ -86,7 +86,7 @@ def _claims(text, disps):
             c = _entry(m, parts[-1], given, bases, dims, first, source, lines)
             if c is not None:
                 out.append(c)
-    out += _notes(text, dims)
+    out += _notes(text, dims) + _rotation_in_letters(text)
     for d in disps:
         if d.name in zero and all(e.value == 0 for e in d.entries):
             out.append(Claim(d.line, d.source, "exact", [e.text for e in d.entries], "0",
@@ -118,6 +118,43 @@ def _notes(text: str, dims) -> list[Claim]:
         if said:
             out.append(Claim(n, raw.strip(), "exact", raw.strip()[:120], None, "; ".join(said),
                              "RoPE pairs and positions", lines=[n]))
+    return out
+
+
+_RPHI = re.compile(r"R\s*\(\s*(\\?[A-Za-z]+)\s*\)\s*=\s*\\begin\{([bp]matrix)\}(.*?)\\end\{\2\}")
+
+
+def _rotation_in_letters(text: str) -> list[Claim]:
+    """``R(\\varphi) = [[cos φ, −sin φ], [sin φ, cos φ]]``: the 2×2 rotation by φ, either sign of sin,
+    at three values of φ."""
+    out = []
+    for n, raw in enumerate(text.split("\n"), 1):
+        for m in _RPHI.finditer(raw):
+            cells = [c.strip() for r in m.group(3).split("\\\\") for c in r.split("&") if r.strip()]
+            if len(cells) != 4:
+                continue
+            var = m.group(1).lstrip("\\")
+            fits = set()
+            for t in range(3):
+                phi = mpmath.mpf(t + 1) / 3 + mpmath.sqrt(2) * t
+
+                def sym(name, phi=phi):
+                    if name.lstrip("\\") == var:
+                        return phi
+                    raise ValueError(name)
+                vals = [evaluate(c, symbols=sym) for c in cells]
+                if None in vals:
+                    break
+                co, si = mpmath.cos(phi), mpmath.sin(phi)
+                for sign in (1, -1):
+                    if all(abs(a - b) < mpmath.mpf(10) ** -25 for a, b in zip(vals, (co, -sign * si, sign * si, co))):
+                        fits.add((t, sign))
+            for sign in (1, -1):
+                if all((t, sign) in fits for t in range(3)):
+                    out.append(Claim(n, raw.strip(), "exact", m.group(0)[:120], None,
+                                     f"the rotation by {m.group(1)}{' (transposed convention)' if sign < 0 else ''}",
+                                     "RoPE rotation in letters", lines=[n]))
+                    break
     return out
 
 
