@@ -455,3 +455,13 @@ def test_rotation_in_letters():
     ok = "RoPE: $R(t) = \\begin{pmatrix} \\cos t & -\\sin t \\\\ \\sin t & \\cos t \\end{pmatrix}$"
     assert _lines(ok) == [(1, "exact", "RoPE rotation in letters")]
     assert _lines(ok.replace("-\\sin t", "\\sin t")) == []
+
+
+def test_a_slipped_distribution_is_no_witness_for_its_jacobian():
+    # p = (1.0000, 0.0037, 0.0000) sums to 1.0037, more than its rounding allows (3 × 0.00005): a slip,
+    # not the a of J; J ≈ 0 (a almost one-hot) must not be called wrong from p
+    from symattn.check.beyond import beyond_claims
+    from symattn.check.read import read_blocks
+    text = ("p = [1.0000, 0.0037, 0.0000]\n\n"
+            "J = [[0.0000, 0.0000, 0.0000], [0.0000, 0.0000, 0.0000], [0.0000, 0.0000, 0.0000]]\n")
+    assert [c for c in beyond_claims(text, read_blocks(text)) if c.status == "wrong"] == []

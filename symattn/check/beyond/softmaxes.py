@@ -24,6 +24,7 @@ from ..claims import Claim
 from .arith import _DPS
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .readings import judge
+from .variance import sums_to_one
 from .verdicts import _val
 
 __all__ = ["softmax_claims"]
@@ -136,8 +137,8 @@ def _distributions(earlier):
         if not _WEIGHTS.fullmatch(d.name) or d.name in names:
             continue   # one display per name: its exact value, not also its decimals
         names.add(d.name)
-        for i, r in enumerate(_mat(d)):
-            if all(x >= 0 for x in r) and abs(sum(r) - 1) < mpmath.mpf("0.02"):
+        for i, (r, printed) in enumerate(zip(_mat(d), d.rows)):
+            if all(x >= 0 for x in r) and sums_to_one(printed):
                 out.append((r, i, f"a = row {i + 1} of {d.head} (line {d.line})" if d.shape[0] > 1
                             else f"a = {d.head} (line {d.line})"))
     return out
