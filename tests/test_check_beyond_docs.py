@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import mpmath
 import pytest
 
 from symattn.check import check_text
@@ -465,3 +466,10 @@ def test_a_slipped_distribution_is_no_witness_for_its_jacobian():
     text = ("p = [1.0000, 0.0037, 0.0000]\n\n"
             "J = [[0.0000, 0.0000, 0.0000], [0.0000, 0.0000, 0.0000], [0.0000, 0.0000, 0.0000]]\n")
     assert [c for c in beyond_claims(text, read_blocks(text)) if c.status == "wrong"] == []
+
+
+def test_a_bracketed_remark_after_a_number_is_not_a_factor():
+    # "4096 (2^12)" restates 4096; \frac{1}{3}\left(1 - \frac{1}{3}\right) is a product (2/9)
+    from symattn.check.beyond.arith import evaluate
+    assert evaluate("4096 (2^12)") is None
+    assert abs(evaluate("\\frac{1}{3} \\left(1 - \\frac{1}{3}\\right)") - mpmath.mpf(2) / 9) < 1e-12

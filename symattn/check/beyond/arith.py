@@ -17,6 +17,7 @@ class _Fail(Exception):
 
 
 _CLEAN = [
+    (re.compile(r"\\left\s*\("), "⦅"),   # a group the math says it writes: 2 \left(1 - x\right) is a product
     (re.compile(r"\\(?:left|right|[Bb]igg?[lr]?|displaystyle|[,;:! ]|quad|qquad)(?![A-Za-z])"), " "),
     (re.compile(r"\\(?:mathrm|operatorname|textrm)\s*\{\s*([A-Za-z]+)\s*\}"), r"\\\1"),
     (re.compile(r"\\(?:d|t)frac"), r"\\frac"),
@@ -24,7 +25,7 @@ _CLEAN = [
     (re.compile(r"\*\*|`|\$"), " "),
 ]
 _TOK = re.compile(r"\s*(?:(?P<num>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(?P<k>[Kk](?![A-Za-z]))?"
-                  r"|(?P<cmd>\\[A-Za-z]+)|(?P<word>[A-Za-z]+)|(?P<op>[-+−×*·⋅/÷^(){}√°π,∞]))")
+                  r"|(?P<cmd>\\[A-Za-z]+)|(?P<word>[A-Za-z]+)|(?P<op>[-+−×*·⋅/÷^(){}√°π,∞⦅]))")
 _FUNCS = {"sin": mpmath.sin, "cos": mpmath.cos, "tan": mpmath.tan, "exp": mpmath.exp, "ln": mpmath.log,
           "log": mpmath.log, "sqrt": mpmath.sqrt}
 
@@ -135,8 +136,11 @@ class _Parser:
                 x = x * y if v == "*" else x / y
             elif k == "fn" and v not in ("circ",):
                 x = x * self.unary()   # 2\pi, 2\sin(1): a number times a function
-            elif k == "sym" or (k, v) == ("op", "("):
-                x = x * self.unary()   # m \theta, d_k (d_k - 1): a product written without a sign
+            elif k == "sym" or (k, v) == ("op", "⦅") or ((k, v) == ("op", "(") and (
+                    self.symbols is not None or self.t[self.i - 1] in (("op", ")"), ("op", "}")))):
+                # m \theta, d_k (d_k - 1), \frac{1}{3}(1 - x): a product written without a sign;
+                # "4096 (2^12)" after a number is a remark in brackets, not a factor
+                x = x * self.unary()
             else:
                 return x
 
@@ -189,10 +193,10 @@ class _Parser:
             if v[-1] in "kK":
                 return mpmath.mpf(v[:-1]) * self.kilo
             return mpmath.mpf(v)
-        if (k, v) in (("op", "("), ("op", "{")):
+        if (k, v) in (("op", "("), ("op", "{"), ("op", "⦅")):
             self.take()
             x = self.expr()
-            self.take("op", ")" if v == "(" else "}")
+            self.take("op", "}" if v == "{" else ")")
             return x
         if k == "fn":
             self.take()
