@@ -473,3 +473,7 @@ def test_a_bracketed_remark_after_a_number_is_not_a_factor():
     from symattn.check.beyond.arith import evaluate
     assert evaluate("4096 (2^12)") is None
     assert abs(evaluate("\\frac{1}{3} \\left(1 - \\frac{1}{3}\\right)") - mpmath.mpf(2) / 9) < 1e-12
+
+
+def test_max_with_left_right_brackets():
+    assert [c.status for c in identity_claims("$$m_1 = \\max\\left(-\\infty, 1, \\frac{1}{2}\\right) = 1$$")] == ["exact"]

@@ -207,7 +207,9 @@ class _Parser:
             if v == "infty":
                 return mpmath.inf
             if v in ("max", "min"):   # \max(a, b, c): ∞ allowed inside, as in a running maximum from −∞
-                self.take("op", "(")
+                if self.peek() not in (("op", "("), ("op", "⦅")):
+                    raise _Fail(v)
+                self.take()
                 args = [self.expr()]
                 while self.peek() == ("op", ","):
                     self.take()
