@@ -1,5 +1,10 @@
 r"""Checks beyond the attention pipeline: KV-cache sizes, sinusoidal positional encodings, RoPE
-angles, sums X + PE, sample variances and the softmax Jacobian.
+angles, sums X + PE, sample variances and the softmax Jacobian; and, over named displays
+(:mod:`.display`), the topic quantities of derivations: RoPE matrices (:mod:`.rotary`) and lines
+(:mod:`.rope_lines`), softmax weights, Jacobians and online softmax (:mod:`.softmaxes`), the √d_k
+argument (:mod:`.moments`), decoding with a KV cache (:mod:`.kvdecode`), substituted forms
+(:mod:`.matexpr`) and formulas in names (:mod:`.formulas`), notes on the matrix above
+(:mod:`.properties`) and chains checked from their own parts (:mod:`.identities`).
 
 Input: the article's text and its blocks (:func:`symattn.check.read.read_blocks`).
 Output: a list of :class:`~symattn.check.claims.Claim`, one per line that prints such a value.
@@ -22,8 +27,18 @@ from __future__ import annotations
 from ..claims import Claim
 from .arith import evaluate
 from .chains import _KV, _chains, _vector_chains
+from .kvdecode import kv_decode_claims
 from .kv import _gqa_groups, _kv_restated, _kv_sizes, _named_quotients
+from .display import displays
+from .formulas import formula_claims
+from .identities import identity_claims
+from .matexpr import substituted_claims
+from .moments import moment_claims
 from .pe import _pe_tables, _pe_vectors
+from .properties import property_claims
+from .rope_lines import rope_line_claims
+from .rotary import rotary_claims
+from .softmaxes import softmax_claims
 from .rope import _directions, _rope_periods, _rope_tables, _trig_blocks
 from .variance import _jacobians, _variances
 
@@ -51,7 +66,22 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += _jacobians(blocks)
     claims += _directions(lines)
     claims += _rope_periods(text, lines)
+    disps = _safe(displays, text)
+    for rule in (rotary_claims, rope_line_claims, softmax_claims, moment_claims, substituted_claims,
+                 property_claims, kv_decode_claims, formula_claims):
+        claims += _safe(rule, text, disps)
+    claims += _safe(identity_claims, text)
     return _one_per_line(claims)
+
+
+def _safe(rule, *args) -> list:
+    """A rule over named displays and chains; input it was not written for gives no claims, never a
+    traceback (the fuzzed derivations raise nothing, this is the backstop)."""
+    try:
+        return rule(*args)
+    except (ValueError, TypeError, ZeroDivisionError, IndexError, KeyError, OverflowError, RecursionError,
+            AttributeError):
+        return []
 
 
 def _one_per_line(claims: list[Claim]) -> list[Claim]:

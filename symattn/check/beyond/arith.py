@@ -17,13 +17,15 @@ class _Fail(Exception):
 
 
 _CLEAN = [
+    (re.compile(r"\\left\s*\("), "⦅"),   # a group the math says it writes: 2 \left(1 - x\right) is a product
     (re.compile(r"\\(?:left|right|[Bb]igg?[lr]?|displaystyle|[,;:! ]|quad|qquad)(?![A-Za-z])"), " "),
     (re.compile(r"\\(?:mathrm|operatorname|textrm)\s*\{\s*([A-Za-z]+)\s*\}"), r"\\\1"),
     (re.compile(r"\\(?:d|t)frac"), r"\\frac"),
+    (re.compile(r"\\frac\s*(\d)\s*(\d)"), r"\\frac{\1}{\2}"),   # \frac13: one digit per argument
     (re.compile(r"\*\*|`|\$"), " "),
 ]
 _TOK = re.compile(r"\s*(?:(?P<num>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(?P<k>[Kk](?![A-Za-z]))?"
-                  r"|(?P<cmd>\\[A-Za-z]+)|(?P<word>[A-Za-z]+)|(?P<op>[-+−×*·⋅/÷^(){}√°π]))")
+                  r"|(?P<cmd>\\[A-Za-z]+)|(?P<word>[A-Za-z]+)|(?P<op>[-+−×*·⋅/÷^(){}√°π,∞⦅]))")
 _FUNCS = {"sin": mpmath.sin, "cos": mpmath.cos, "tan": mpmath.tan, "exp": mpmath.exp, "ln": mpmath.log,
           "log": mpmath.log, "sqrt": mpmath.sqrt}
 
@@ -34,13 +36,47 @@ def _clean(text: str) -> str:
     return text
 
 
-def _tokens(text: str) -> list[tuple[str, str]]:
+_GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
+          "kappa", "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "phi", "varphi", "chi", "psi", "omega",
+          "Gamma", "Delta", "Theta", "Lambda", "Xi", "Sigma", "Phi", "Psi", "Omega", "ell"}
+_SUB = re.compile(r"_(?:\{([A-Za-z0-9, ]*)\}|([A-Za-z0-9]))")
+
+
+def _symbol(text: str, m, pos: int) -> tuple[str, int]:
+    """A letter or command with its subscript as one name (``d_{k}`` is ``d_k``), and where it ends."""
+    name = m.group("cmd") or m.group("word")
+    s = _SUB.match(text, pos)
+    if s:
+        name += "_" + (s.group(1) or s.group(2)).replace(" ", "")
+        pos = s.end()
+    up = re.match(r"\^\{?\((\w+)\)\}?", text[pos:])
+    if up:   # m^{(2)}: the state after tile 2, not a square
+        name += f"^({up.group(1)})"
+        pos += up.end()
+        s = _SUB.match(text, pos)
+        if s:
+            name += "_" + (s.group(1) or s.group(2)).replace(" ", "")
+            pos = s.end()
+    if text[pos:pos + 1] == "(" or name in ("T", "\\top"):
+        raise _Fail(name)   # f(x): a function the parser does not know; q^T: a transpose
+    return name, pos
+
+
+def _tokens(text: str, symbols: bool = False) -> list[tuple[str, str]]:
     out, pos, text = [], 0, text.rstrip()
     while pos < len(text):
         m = _TOK.match(text, pos)
         if not m or m.end() == pos:
             raise _Fail(text[pos:pos + 10])
         pos = m.end()
+        name = (m.group("cmd") or "")[1:] or m.group("word")
+        if symbols and name and name not in _FUNCS and name not in ("times", "cdot", "div", "frac", "sqrt", "pi",
+                                                                    "circ", "e", "max", "min", "infty"):
+            if (m.group("word") and len(name) > 1) or (m.group("cmd") and name not in _GREEK):
+                raise _Fail(name)   # a word or a command (\\sum, \\mathbb), not a letter
+            sym, pos = _symbol(text, m, pos)
+            out.append(("sym", sym))
+            continue
         if m.group("num"):
             out.append(("num", m.group("num") + (m.group("k") or "")))
         elif m.group("cmd"):
@@ -49,28 +85,28 @@ def _tokens(text: str) -> list[tuple[str, str]]:
                 out.append(("op", "*"))
             elif name == "div":
                 out.append(("op", "/"))
-            elif name in ("frac", "sqrt", "pi", "circ") or name in _FUNCS:
+            elif name in ("frac", "sqrt", "pi", "circ", "max", "min", "infty") or name in _FUNCS:
                 out.append(("fn", name))
             else:
                 raise _Fail(name)
         elif m.group("word"):
             w = m.group("word")
-            if w in _FUNCS or w in ("pi", "e"):
+            if w in _FUNCS or w in ("pi", "e", "max", "min"):
                 out.append(("fn", w))
             else:
                 raise _Fail(w)
         else:
-            op = {"−": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/", "√": "sqrt", "π": "pi"}.get(m.group("op"),
-                                                                                          m.group("op"))
-            out.append(("fn" if op in ("sqrt", "pi") else "op", op))
+            op = {"−": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/", "√": "sqrt", "π": "pi", "∞": "infty"}.get(
+                m.group("op"), m.group("op"))
+            out.append(("fn" if op in ("sqrt", "pi", "infty") else "op", op))
     return out
 
 
 class _Parser:
     """Recursive descent over the tokens; values are mpmath numbers at _DPS digits."""
 
-    def __init__(self, toks, kilo: int):
-        self.t, self.i, self.kilo = toks, 0, kilo
+    def __init__(self, toks, kilo: int, symbols=None):
+        self.t, self.i, self.kilo, self.symbols = toks, 0, kilo, symbols
 
     def peek(self):
         return self.t[self.i] if self.i < len(self.t) else ("end", "")
@@ -100,6 +136,11 @@ class _Parser:
                 x = x * y if v == "*" else x / y
             elif k == "fn" and v not in ("circ",):
                 x = x * self.unary()   # 2\pi, 2\sin(1): a number times a function
+            elif k == "sym" or (k, v) == ("op", "⦅") or ((k, v) == ("op", "(") and (
+                    self.symbols is not None or self.t[self.i - 1] in (("op", ")"), ("op", "}")))):
+                # m \theta, d_k (d_k - 1), \frac{1}{3}(1 - x): a product written without a sign;
+                # "4096 (2^12)" after a number is a remark in brackets, not a factor
+                x = x * self.unary()
             else:
                 return x
 
@@ -144,15 +185,18 @@ class _Parser:
 
     def atom(self):
         k, v = self.peek()
+        if k == "sym":
+            self.take()
+            return self.symbols(v)
         if k == "num":
             self.take()
             if v[-1] in "kK":
                 return mpmath.mpf(v[:-1]) * self.kilo
             return mpmath.mpf(v)
-        if (k, v) in (("op", "("), ("op", "{")):
+        if (k, v) in (("op", "("), ("op", "{"), ("op", "⦅")):
             self.take()
             x = self.expr()
-            self.take("op", ")" if v == "(" else "}")
+            self.take("op", "}" if v == "{" else ")")
             return x
         if k == "fn":
             self.take()
@@ -160,6 +204,18 @@ class _Parser:
                 return +mpmath.pi
             if v == "e":
                 return mpmath.e
+            if v == "infty":
+                return mpmath.inf
+            if v in ("max", "min"):   # \max(a, b, c): ∞ allowed inside, as in a running maximum from −∞
+                if self.peek() not in (("op", "("), ("op", "⦅")):
+                    raise _Fail(v)
+                self.take()
+                args = [self.expr()]
+                while self.peek() == ("op", ","):
+                    self.take()
+                    args.append(self.expr())
+                self.take("op", ")")
+                return max(args) if v == "max" else min(args)
             if v == "frac":
                 a = self.group()
                 b = self.group()
@@ -173,8 +229,9 @@ class _Parser:
         raise _Fail(v)
 
 
-def evaluate(text: str, kilo: int = 1000):
-    """The value of a printed arithmetic expression (mpmath), or None.
+def evaluate(text: str, kilo: int = 1000, symbols=None):
+    """The value of a printed arithmetic expression (mpmath), or None.  With ``symbols`` (a function
+    from a name such as ``m``, ``\\theta_1`` or ``d_k`` to a number), letters are read as those numbers.
 
     >>> mpmath.nstr(evaluate(r"\\sin\\Big(\\frac{1}{10000^{2/4}}\\Big)"), 6)
     '0.00999983'
@@ -183,12 +240,12 @@ def evaluate(text: str, kilo: int = 1000):
     """
     try:
         with mpmath.workdps(_DPS):
-            toks = _tokens(_clean(text))
+            toks = _tokens(_clean(text), symbols is not None)
             if not toks or len(toks) > 400:
                 return None
-            p = _Parser(toks, kilo)
+            p = _Parser(toks, kilo, symbols)
             x = p.expr()
-            if p.i != len(toks) or not isinstance(x, mpmath.mpf):
+            if p.i != len(toks) or not isinstance(x, mpmath.mpf) or not mpmath.isfinite(x):
                 return None
             return +x
     except (_Fail, ZeroDivisionError, OverflowError, ValueError, TypeError):

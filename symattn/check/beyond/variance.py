@@ -77,7 +77,7 @@ def _jacobians(blocks) -> list[Claim]:
         for prev in reversed(blocks[:k]):
             for i, r in enumerate(prev.rows):
                 vals = [_val(e) for e in r]
-                if len(r) == n and min(vals) >= 0 and abs(sum(vals) - 1) < mpmath.mpf("0.02"):
+                if len(r) == n and min(vals) >= 0 and sums_to_one(r):
                     cands.append((prev, i, r))
         fit = None
         for prev, i, r in cands:
@@ -116,6 +116,13 @@ def _jacobians(blocks) -> list[Claim]:
                 c = replace(c, wrong_lines=sorted({d["line"] for d in c.entries}))
         out.append(c)
     return out
+
+
+def sums_to_one(row) -> bool:
+    """A printed row that can be a softmax row: it sums to 1 within the rounding of its entries
+    (n half-units of its last place); a row off by more is a slip, not a distribution to build on."""
+    places = max((e.places or 0) for e in row)
+    return abs(sum(_val(e) for e in row) - 1) <= len(row) * mpmath.mpf(10) ** -places / 2 + mpmath.mpf(10) ** -30
 
 
 def _index(name: str, n: int) -> int:

@@ -1,0 +1,55 @@
+"""The verdict on a named display against the readings of what it names.
+
+Input: a :class:`~.display.Display` and its readings, each a flat list of values (mpmath) with the
+words that say how they were computed.  Output: one claim, or None.  Right when one reading fits
+every entry at its printed precision; wrong only when one reading, and no other as well, fits at
+least two thirds of the entries: the rest are slips and that reading is the witness.  Otherwise
+nothing is said (another quantity, or a convention the readings do not cover).
+"""
+
+from __future__ import annotations
+
+import mpmath
+
+from ..claims import Claim
+from ..judge import agrees, right_text
+from .display import Display
+from .verdicts import _show, _val
+
+__all__ = ["judge"]
+
+
+def _agree(e, x, loose: bool) -> bool:
+    return agrees(e, x, 0 if loose and e.places == 0 else None)
+
+
+def judge(d: Display, what: str, readings) -> Claim | None:
+    """The verdict on display ``d`` against its readings [(flat values, how)] (see the module doc), or None."""
+    ents = d.entries
+    loose = any(e.places and e.places < 30 for e in ents)   # "0" among decimals is read at ±0.5
+    scored = []
+    for vals, how in readings:
+        ok = [_agree(e, x, loose) for e, x in zip(ents, vals)]
+        if all(ok):
+            exact = all(e.places is not None and e.places >= 30 or abs(_val(e) - x) < mpmath.mpf(10) ** -40
+                        for e, x in zip(ents, vals))
+            return Claim(d.line, d.source, "exact" if exact else "rounded", [e.text for e in ents],
+                         [_show(x) for x in vals], f"{what} agrees with {how}", what,
+                         lines=sorted({e.line for e in ents}))
+        scored.append((sum(ok), ok, vals, how))
+    if not scored:
+        return None
+    best = max(s[0] for s in scored)
+    top = [s for s in scored if s[0] == best]
+    witnesses = {tuple(_show(x) for x, o in zip(s[2], s[1]) if not o) for s in top}
+    if best < 2 * len(ents) / 3 or len(witnesses) > 1:
+        return None   # no reading is clearly the one meant: not judged
+    _, ok, vals, how = top[0]
+    cols = d.shape[1]
+    bad = [{"entry": f"[{k // cols + 1},{k % cols + 1}]", "line": e.line, "claimed": e.text, "exact": _show(x),
+            "correct": right_text(e, x) if e.places < 30 else _show(x)}
+           for k, (e, x, o) in enumerate(zip(ents, vals, ok)) if not o]
+    shown = ", ".join(f"{b['entry']} printed {b['claimed']} is {b['correct']}" for b in bad[:4])
+    return Claim(d.line, d.source, "wrong", [e.text for e in ents], [_show(x) for x in vals],
+                 f"{what}: {shown} ({how})", what, entries=bad, lines=sorted({e.line for e in ents}),
+                 wrong_lines=sorted({b["line"] for b in bad}), cause="slip")
