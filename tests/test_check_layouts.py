@@ -263,3 +263,12 @@ def test_a_stack_of_a_block_and_a_row_is_a_block_matrix():
             "$$K_{1:2} = \\begin{bmatrix} 1 & 0 \\\\ 0 & {x} \\end{bmatrix}$$\n")
     assert _statuses(text.replace("{x}", "1"), 7) == ["exact"]
     assert _statuses(text.replace("{x}", "2"), 7) == ["wrong"]
+
+
+def test_a_name_that_usually_aliases_the_output_is_its_own_when_the_article_says_so():
+    # O = A V is the output; Z = S + M is the masked scores here (not the output, as Z often is):
+    # S = [[1, 2]], M = [[0, -1]]: Z = [[1, 1]], z_12 = 1
+    text = ("$$S = \\begin{bmatrix} 1 & 2 \\end{bmatrix}$$\n\n$$M = \\begin{bmatrix} 0 & -1 \\end{bmatrix}$$\n\n"
+            "$$Z = S + M$$\n\n$$Z = \\begin{bmatrix} 1 & {z} \\end{bmatrix}$$\n\n$$z_{12} = {z}$$\n\n$$O = A V$$\n")
+    assert _statuses(text.replace("{z}", "1"), 7) == ["exact"] and _statuses(text.replace("{z}", "1"), 9) == ["exact"]
+    assert _statuses(text.replace("{z}", "2"), 7) == ["wrong"]

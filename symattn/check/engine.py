@@ -34,7 +34,8 @@ from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref,
 from .extract import Segment, extract
 from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
 from .notation import Chain, ParseError, parse_chains
-from .symbols import DIMENSIONS, FORMULAS, canon
+from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon
+from .symbols import _flat as flat_of
 from .verdict import agree, entry_dict, entry_list, show, texts_out, wrong_summary
 
 __all__ = ["check_text"]
@@ -43,7 +44,11 @@ __all__ = ["check_text"]
 def check_text(text: str, name: str) -> Report:
     """Check every claim of an article given as text; ``name`` is used in the report."""
     with guard.article():
-        report = _Checker(text, name).run()
+        token = OWN_NAMES.set(frozenset())
+        try:
+            report = _Checker(text, name).run()
+        finally:
+            OWN_NAMES.reset(token)
         blocks = read_blocks(text)
         claims, inputs, notes = bind_blocks(text, blocks)
         claims = stepwise(text, blocks, claims)   # masks and heads, where the binder has no verdict
@@ -132,6 +137,7 @@ class _Checker:
                 items.append((seg, None, f"internal error while reading ({type(exc).__name__})"))
                 continue
             items.extend((replace(seg, line=seg.line + c.offset), c, "") for c in chains)
+        OWN_NAMES.set(_own_names(items))
         self.shown = _shown_shapes(items)
         self.heads_line = heads_from(self.text)
         self.headings = [n for n, line in enumerate(self.text.split("\n"), start=1) if _HEADING.match(line)]
@@ -739,6 +745,26 @@ class _Checker:
 _DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"
 _SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:\\cdot|·|\\times|×)?\s*"
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
+
+
+def _own_names(items) -> frozenset:
+    """Names that alias a well-known quantity (Z for the output) but that the article defines by
+    another formula while it also writes the usual name (O = A V beside Z = S̃ + B): its own quantity."""
+    formulas: dict[str, dict[str, Node]] = {}
+    for _, chain, _ in items:
+        if chain is None or chain.unsupported or len(chain.parts) < 2 or not isinstance(chain.parts[0], Name):
+            continue
+        expr = next((p for p in chain.parts[1:] if p is not None and not _is_literal(p)
+                     and any(isinstance(n, Name) for n in walk(p))), None)
+        if expr is not None:
+            raw = chain.parts[0].raw
+            formulas.setdefault(canon(raw), {}).setdefault(flat_of(raw), expr)
+    own = set()
+    for key, by_name in formulas.items():
+        if key in FORMULAS and any(expr == FORMULAS[key] for expr in by_name.values()):
+            # the usual name keeps the usual meaning; another capital name with another formula is its own
+            own |= {flat for flat, expr in by_name.items() if expr != FORMULAS[key] and flat[:1].isupper()}
+    return frozenset(own)
 
 
 _HEADING = re.compile(r"\s*(#{1,6}\s|\\(sub)*section\*?\{|\\paragraph\{)")

@@ -28,7 +28,7 @@ from . import guard
 from .ir import Lit, Name, Node, Num, Op
 from .notation import ParseError
 from .scalar import apply_scalar, symbol_for
-from .symbols import DIMENSIONS, FORMULAS, canon
+from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon
 
 __all__ = ["Unresolved", "Convention", "Table", "Evaluator", "node_key", "shape_of", "is_block_matrix"]
 
@@ -259,10 +259,11 @@ class Evaluator:
         defs = self.table.inputs._defs.get(key, ())
         if len(defs) < 2 or any(_mat(v) or not getattr(v, "is_number", False) for v, _ in defs):
             return None
-        # a number stated before the first heading holds everywhere; one stated in a section ("here
+        # a number stated in the opening (up to the second heading) holds everywhere; one stated in a section ("here
         # d_h = 1") only in that section, from the line after it
         here = self.table.section(self.table.at)
-        seen = [d for d in defs if d[1] < self.table.at and self.table.section(d[1]) in (0, here)]
+        opening = self.table.headings[0] if self.table.headings else 0   # (the title's section opens it)
+        seen = [d for d in defs if d[1] < self.table.at and self.table.section(d[1]) in (0, opening, here)]
         return seen[-1] if seen else None
 
     def _formulas_agree(self, key: str) -> bool:
@@ -449,9 +450,12 @@ def entry_ref(raw: str) -> tuple[str, int, int | None] | None:
     m = _ENTRY.match(raw.replace(" ", ""))
     if not m:
         return None
-    key = canon(m.group(1))
-    if key not in FORMULAS and key not in ("X", "W_Q", "W_K", "W_V", "mask"):
-        return None
+    if m.group(1).upper() in OWN_NAMES.get():
+        key = m.group(1).upper()   # z_41 of an article whose Z is its own quantity (Z = S̃ + M)
+    else:
+        key = canon(m.group(1))
+        if key not in FORMULAS and key not in ("X", "W_Q", "W_K", "W_V", "mask"):
+            return None
     i = int(m.group(2))
     j = m.group(3) or m.group(4)
     if j is None and len(m.group(2)) == 2 and "{" in raw:

@@ -13,6 +13,7 @@ article never writes the formula next to it.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 
 from .ir import Name, Node, Op
 
@@ -69,9 +70,16 @@ def _flat(raw: str) -> str:
     return re.sub(r"[\s\-]", "", s)
 
 
+#: names an article gives a meaning of their own (Z = S̃ + B beside O = A V): for the article being
+#: checked, they are not the well-known quantity they usually alias (set by the engine, per article)
+OWN_NAMES: ContextVar[frozenset] = ContextVar("OWN_NAMES", default=frozenset())
+
+
 def canon(raw: str) -> str:
     """The key of a name as written."""
     flat = _flat(raw)
+    if flat in OWN_NAMES.get():
+        return flat
     low = flat.lower().replace("_", "") if flat not in ("D",) else "dmodel"
     if flat.lower() in _LOOKUP:
         return _LOOKUP[flat.lower()]
