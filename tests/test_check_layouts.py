@@ -272,3 +272,14 @@ def test_a_name_that_usually_aliases_the_output_is_its_own_when_the_article_says
             "$$Z = S + M$$\n\n$$Z = \\begin{bmatrix} 1 & {z} \\end{bmatrix}$$\n\n$$z_{12} = {z}$$\n\n$$O = A V$$\n")
     assert _statuses(text.replace("{z}", "1"), 7) == ["exact"] and _statuses(text.replace("{z}", "1"), 9) == ["exact"]
     assert _statuses(text.replace("{z}", "2"), 7) == ["wrong"]
+
+
+def test_a_rounded_restatement_a_hadamard_product_and_gradient_names():
+    # D = A ⊙ B for A = [[1, 2]], B = [[3, 4]]: [[3, 8]]; D ≈ [[3.0, 8.0]] restates it (no clash);
+    # dK is a gradient's name, not the dimension d_k (d_k = 2 here, dK = [[5]])
+    text = ("$$A = \\begin{bmatrix} 1 & 2 \\end{bmatrix}$$\n\n$$B = \\begin{bmatrix} 3 & 4 \\end{bmatrix}$$\n\n"
+            "$$D = A \\odot B$$\n\n$$D = \\begin{bmatrix} 3 & 8 \\end{bmatrix}$$\n\n$$D \\approx \\begin{bmatrix} 3.0 & {x} \\end{bmatrix}$$\n\n"
+            "$d_k = 2$\n\n$$dK = \\begin{bmatrix} 5 \\end{bmatrix}$$\n\n$$\\sqrt{d_k} \\approx 1.41$$\n")
+    assert _statuses(text.replace("{x}", "8.0"), 7) == ["exact"] and _statuses(text.replace("{x}", "8.0"), 9) == ["exact"]
+    assert _statuses(text.replace("{x}", "9.0"), 9) == ["wrong"]
+    assert _statuses(text.replace("{x}", "8.0"), 15) == ["rounded"]

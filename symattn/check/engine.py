@@ -210,6 +210,9 @@ class _Checker:
         if not isinstance(head, Name):
             return
         key = canon(head.raw)
+        if set(chain.rels) == {"≈"} and (key in self.table.inputs or key in self.table.formulas
+                                        or key in self.table.computed):
+            return   # D ≈ [0.2741, ...] under D = [exact]: the same value rounded, not a second one
         exprs = [p for p in chain.parts[1:] if not _is_literal(p)]
         if (entry_ref(head.raw) and not _own_quantity(head, exprs)) or head.raw == "e":
             return  # s_{23} = ...: an entry, not a definition; e is Euler's number

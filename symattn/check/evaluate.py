@@ -512,6 +512,10 @@ def _apply(op: str, args: list, base):
         if abs(int(b)) > 16:
             raise Unresolved("a matrix power this large is not computed here")
         return sp.ImmutableMatrix(a ** int(b))
+    if op == "hadamard":
+        if not (_mat(a) and _mat(b)) or a.shape != b.shape:
+            raise Unresolved("⊙ needs two matrices of one shape")
+        return sp.ImmutableMatrix(a.rows, a.cols, lambda i, j: a[i, j] * b[i, j])
     if op == "entry":
         i, j = int(args[1]), int(args[2])
         if not _mat(a) or not (1 <= i <= a.rows and 1 <= j <= a.cols):

@@ -80,7 +80,7 @@ def has_decimals(node: Node) -> bool:
     return False
 
 
-_INFIX = {"mul": "·", "add": " + ", "sub": " − ", "div": "/"}
+_INFIX = {"mul": "·", "add": " + ", "sub": " − ", "div": "/", "hadamard": " ⊙ "}
 _ACCENT = {"tilde": "\u0303", "widetilde": "\u0303", "hat": "\u0302", "widehat": "\u0302", "bar": "\u0304",
            "overline": "\u0304"}
 

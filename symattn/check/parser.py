@@ -72,7 +72,7 @@ class Parser:
         return node
 
     _MUL = {r"\times": "mul", r"\cdot": "mul", "*": "mul", "@": "mul", r"\ast": "mul", "/": "div",
-            r"\div": "div"}
+            r"\div": "div", r"\odot": "hadamard", "⊙": "hadamard", r"\circ": "hadamard"}
 
     def term(self) -> Node:
         node = self.unary()

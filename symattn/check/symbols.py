@@ -78,8 +78,8 @@ OWN_NAMES: ContextVar[frozenset] = ContextVar("OWN_NAMES", default=frozenset())
 def canon(raw: str) -> str:
     """The key of a name as written."""
     flat = _flat(raw)
-    if flat in OWN_NAMES.get():
-        return flat
+    if flat in OWN_NAMES.get() or re.fullmatch(r"d[A-Z]", flat):
+        return flat   # (dK, dQ: gradients, not the dimension d_k)
     low = flat.lower().replace("_", "") if flat not in ("D",) else "dmodel"
     if flat.lower() in _LOOKUP:
         return _LOOKUP[flat.lower()]
