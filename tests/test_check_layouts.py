@@ -283,3 +283,13 @@ def test_a_rounded_restatement_a_hadamard_product_and_gradient_names():
     assert _statuses(text.replace("{x}", "8.0"), 7) == ["exact"] and _statuses(text.replace("{x}", "8.0"), 9) == ["exact"]
     assert _statuses(text.replace("{x}", "9.0"), 9) == ["wrong"]
     assert _statuses(text.replace("{x}", "8.0"), 15) == ["rounded"]
+
+
+def test_a_matrix_of_matrices_is_put_together_block_by_block():
+    # O_1 = [[1], [3]], O_2 = [[2], [4]] (given); [O_1  O_2] printed in full as [[1] [2]; [3] [4]] blocks
+    text = ("$$O_{1} = \\begin{bmatrix} 1 \\\\ 3 \\end{bmatrix}$$\n\n$$O_{2} = \\begin{bmatrix} 2 \\\\ 4 \\end{bmatrix}$$\n\n"
+            "$$O = \\begin{bmatrix} O_{1} & O_{2} \\end{bmatrix} = \\begin{bmatrix} \\begin{bmatrix} 1 \\\\ 3 \\end{bmatrix} & "
+            "\\begin{bmatrix} 2 \\\\ {x} \\end{bmatrix} \\end{bmatrix}$$\n")
+    from symattn.check.notation import parse_chains
+    lit = parse_chains(text.splitlines()[4].strip("$").replace("{x}", "4"))[0].parts[-1]
+    assert lit.value.tolist() == [[1, 2], [3, 4]]

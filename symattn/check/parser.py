@@ -407,11 +407,45 @@ class Parser:
             raise ParseError(f"environment {env} is not a matrix")
         if env == "array":
             body = re.sub(r"^\s*\{[^{}]*\}", "", body)
+        if "\\begin{" in body:
+            return _block_matrix(body)
         rows, note = _matrix_rows(body)
         if note:
             self.notes.append(note)
         cells = [[tokenize(cell) for cell in row] for row in rows]
         return _literal(cells, self, note=note)
+
+
+def _block_matrix(body: str) -> Lit:
+    """``[[A] [B]]``: a matrix whose cells are matrices, split at the ``&`` and ``\\\\`` outside them,
+    then put together block by block (the concatenation of heads, printed in full)."""
+    rows, row, cell, depth, i = [], [], "", 0, 0
+    while i < len(body):
+        if body.startswith("\\begin{", i) or body.startswith("\\end{", i):
+            depth += 1 if body.startswith("\\begin{", i) else -1
+        if depth == 0 and (body.startswith("\\\\", i) or body[i] == "&"):
+            row.append(cell)
+            cell = ""
+            if body[i] != "&":
+                rows.append(row)
+                row = []
+                i += 1
+            i += 1
+            continue
+        cell += body[i]
+        i += 1
+    if cell.strip() or row:
+        rows.append(row + [cell])
+    rows = [[c for c in r if c.strip()] for r in rows if any(c.strip() for c in r)]
+    blocks = [[Parser(tokenize(c)).parse() for c in r] for r in rows]
+    if not blocks or not all(isinstance(b, Lit) for r in blocks for b in r):
+        raise ParseError("a matrix of blocks with a cell that is not a matrix")
+    try:
+        value = sp.ImmutableMatrix(sp.BlockMatrix([[b.value for b in r] for r in blocks]).as_explicit())
+    except (ValueError, TypeError, sp.ShapeError) as exc:
+        raise ParseError(f"blocks that do not fit together ({exc})") from None
+    texts = tuple(tuple(t for b in r for t in b.texts[k]) for r in blocks for k in range(len(r[0].texts)))
+    return Lit(value, texts, "")
 
 
 def _matrix_rows(body: str) -> tuple[list[list[str]], str]:
