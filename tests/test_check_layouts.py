@@ -293,3 +293,10 @@ def test_a_matrix_of_matrices_is_put_together_block_by_block():
     from symattn.check.notation import parse_chains
     lit = parse_chains(text.splitlines()[4].strip("$").replace("{x}", "4"))[0].parts[-1]
     assert lit.value.tolist() == [[1, 2], [3, 4]]
+
+
+def test_a_table_worked_out_cell_by_cell_is_a_computation_the_next_display_claims():
+    # C = [2 (2 + 4), 0 + 3] = [12, 3]; printed next as [12, 4]: 4 is wrong
+    text = "$$C = \\begin{bmatrix} 2 \\left(2 + 4\\right) & 0 + 3 \\end{bmatrix}$$\n\n$$C = \\begin{bmatrix} 12 & {x} \\end{bmatrix}$$\n"
+    assert _statuses(text.replace("{x}", "3"), 1) == [] and _statuses(text.replace("{x}", "3"), 3) == ["exact"]
+    assert _statuses(text.replace("{x}", "4"), 3) == ["wrong"]

@@ -217,6 +217,10 @@ class _Checker:
         if (entry_ref(head.raw) and not _own_quantity(head, exprs)) or head.raw == "e":
             return  # s_{23} = ...: an entry, not a definition; e is Euler's number
         lits = [p for p in chain.parts[1:] if _is_literal(p)]
+        if len(lits) == 1 and not exprs and _worked_cells(lits[0]):
+            # C = [2 (2 + 4) ...]: a table of sums written out, a computation on the page
+            self.table.computed[key] = (lits[0], seg.line)
+            return
         if lits and is_block_matrix(lits[0]) and not _mentions(lits[0], key):
             self.table.formulas[key] = (lits[0], seg.line)   # O = [O_1  O_2]: the heads side by side
             return
@@ -276,6 +280,10 @@ class _Checker:
             return self._lone(seg, chain)
         head = parts[0]
         if isinstance(head, Name) and all(_is_literal(p) for p in parts[1:]):
+            if len(parts) == 2 and _worked_cells(parts[1]) and \
+                    self.table.computed.get(canon(head.raw), (None, 0))[1] == seg.line:
+                self.definitions.append((seg.line, f"{pretty(head)} worked out entry by entry"))
+                return None
             return self._named_values(seg, chain, head)
         if isinstance(head, Op) and head.op == "T" and isinstance(head.args[0], Name) and \
                 all(_is_literal(p) for p in parts[1:]) and \
@@ -748,6 +756,13 @@ class _Checker:
 _DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"
 _SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:\\cdot|·|\\times|×)?\s*"
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
+
+
+def _worked_cells(node) -> bool:
+    """A printed matrix with arithmetic in its cells (``2 (2 + 4)``), numbers only."""
+    return isinstance(node, Lit) and isinstance(node.value, sp.MatrixBase) and not node.value.free_symbols \
+        and any(re.search(r"\d\s*(?:[+*×]|\\cdot|\\times|\\left\(|\()", t) and
+                not re.search(r"\\frac|\\sqrt|e\^|\\exp|\\infty", t) for row in node.texts for t in row)
 
 
 def _own_names(items) -> frozenset:
