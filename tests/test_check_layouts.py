@@ -300,3 +300,11 @@ def test_a_table_worked_out_cell_by_cell_is_a_computation_the_next_display_claim
     text = "$$C = \\begin{bmatrix} 2 \\left(2 + 4\\right) & 0 + 3 \\end{bmatrix}$$\n\n$$C = \\begin{bmatrix} 12 & {x} \\end{bmatrix}$$\n"
     assert _statuses(text.replace("{x}", "3"), 1) == [] and _statuses(text.replace("{x}", "3"), 3) == ["exact"]
     assert _statuses(text.replace("{x}", "4"), 3) == ["wrong"]
+
+
+def test_a_formula_in_an_index_gives_the_printed_list_entry_by_entry():
+    # h = 4, m_k = 2^(-8k/h) = 2^(-2k): k = 1, 2 gives 1/4, 1/16; 0.07 for 1/16 = 0.0625 is wrong
+    text = ("$h = 4$\n\n$$m_{k} = 2^{- \\frac{8 k}{h}}$$\n\n$$m_{k} = \\begin{bmatrix} \\frac{1}{4} & \\frac{1}{16} \\end{bmatrix}$$\n\n"
+            "$$m_{k} \\approx \\begin{bmatrix} 0.25 & {x} \\end{bmatrix}$$\n")
+    assert _statuses(text.replace("{x}", "0.06"), 5) == ["exact"] and _statuses(text.replace("{x}", "0.06"), 7) == ["rounded"]
+    assert _statuses(text.replace("{x}", "0.07"), 7) == ["wrong"]

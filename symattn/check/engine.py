@@ -101,6 +101,7 @@ class _Checker:
         self.notes: list[str] = []
         self.stated_scaling: int | None = None
         self.matrices: list[tuple[int, str, sp.MatrixBase]] = []  # (line, what, exact value) for row refs
+        self.index_start: dict[str, int] = {}   # m_k printed as a list: k counts from this
         no_scale = declared_no_scaling(text)
         self.conv = Convention(scale="none") if no_scale else Convention()
         if no_scale:
@@ -413,6 +414,8 @@ class _Checker:
         """``NAME = printed value``: a claim if NAME follows from the article, else an input."""
         key = canon(head.raw)
         derivable = self._derivable(key, head.raw)
+        if not derivable and self._indexed(seg, chain, head):
+            return
         if not derivable and key in _DERIVED:
             # Scores, weights or output printed without what they come from: taken as given
             texts, value = _literal(chain.parts[1])
@@ -439,6 +442,39 @@ class _Checker:
             return
         for k, part in enumerate(chain.parts[1:], start=1):
             self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)
+
+    def _indexed(self, seg, chain, head: Name) -> bool:
+        """``m_k = 2^{-8k/h}`` then ``m_k = [1/4, 1/16, ...]``: the formula at k = 1, 2, ... (or from 0)
+        gives the printed list, entry by entry; True when it was judged so."""
+        m = re.fullmatch(r"(.+?)_\{?([a-z])\}?", head.raw.replace(" ", ""))
+        formula = self.table.formula(canon(head.raw))
+        texts, value = _literal(chain.parts[1])
+        if m is None or formula is None or not isinstance(value, sp.MatrixBase) or min(value.shape) != 1 \
+                or len(value) < 2 or not any(isinstance(n, Name) and n.raw == m.group(2) for n in walk(formula)):
+            return False
+        flat = [t for row in texts for t in row]
+        ev = Evaluator(self.table, Mode.EXACT, self.conv)
+        known = self.index_start.get(canon(head.raw))
+        for start in ((known,) if known is not None else (1, 0)):
+            try:
+                exact = [ev.eval(_substitute(formula, m.group(2), start + t)) for t in range(len(value))]
+            except (Unresolved, ValueError, TypeError, ZeroDivisionError):
+                return False
+            result = compare([flat], sp.ImmutableMatrix([list(value)]), sp.ImmutableMatrix([exact]),
+                             chain.rels[0])
+            if result.status != "wrong" or known is not None:
+                # (the first list that fits settles where the index starts; later lists are held to it)
+                self.index_start[canon(head.raw)] = start
+                how = f"{pretty(head)} for {m.group(2)} = {start}, …, {start + len(value) - 1} from its formula " \
+                      f"({pretty(formula)})"
+                wrong = "; ".join(f"entry {e.index[1] + 1} printed {e.text}, should be {e.correct}"
+                                  for e in result.wrong)
+                self.claims.append(Claim(seg.line, chain.source, result.status, texts_out(texts),
+                                         show(sp.ImmutableMatrix([exact])),
+                                         f"{how}: {wrong}" if wrong else how, what=pretty(head),
+                                         entries=[entry_dict(e, "") for e in result.wrong]))
+                return True
+        return False
 
     def _another_quantity(self, head: Name, key: str, value) -> str:
         """A short name (A, S, n, D) that clearly means something else here: why, else ''.
@@ -756,6 +792,15 @@ class _Checker:
 _DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"
 _SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:\\cdot|·|\\times|×)?\s*"
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
+
+
+def _substitute(node: Node, name: str, value: int) -> Node:
+    """The tree with the index ``name`` replaced by the number ``value``."""
+    if isinstance(node, Name) and node.raw == name:
+        return Num(sp.Integer(value), str(value))
+    if isinstance(node, Op):
+        return Op(node.op, tuple(_substitute(a, name, value) for a in node.args))
+    return node
 
 
 def _worked_cells(node) -> bool:
