@@ -308,3 +308,11 @@ def test_a_formula_in_an_index_gives_the_printed_list_entry_by_entry():
             "$$m_{k} \\approx \\begin{bmatrix} 0.25 & {x} \\end{bmatrix}$$\n")
     assert _statuses(text.replace("{x}", "0.06"), 5) == ["exact"] and _statuses(text.replace("{x}", "0.06"), 7) == ["rounded"]
     assert _statuses(text.replace("{x}", "0.07"), 7) == ["wrong"]
+
+
+def test_d_before_a_capital_or_an_accented_name_is_a_gradient():
+    # dS̃ = A ⊙ B with A = [[1, 2]], B = [[3, 4]]: [[3, 8]]
+    text = ("$$A = \\begin{bmatrix} 1 & 2 \\end{bmatrix}$$\n\n$$B = \\begin{bmatrix} 3 & 4 \\end{bmatrix}$$\n\n"
+            "$$d\\tilde{S} = A \\odot B$$\n\n$$d\\tilde{S} = \\begin{bmatrix} 3 & {x} \\end{bmatrix}$$\n")
+    assert _statuses(text.replace("{x}", "8"), 7) == ["exact"]
+    assert _statuses(text.replace("{x}", "9"), 7) == ["wrong"]

@@ -6,7 +6,10 @@ The stages, one module each, in the order data flows (each docstring names its i
 * local: ``local.py``, a result whose operands are printed in the same chain, from them alone;
 * bind: ``quantities.py`` (what the inputs determine, under each convention) and ``bind.py``
   (what each block is, from its label, shape and values; stepwise against the author's own values);
-  ``beyond/`` for KV-cache sizes, positional encodings, RoPE, variances and the softmax Jacobian;
+  ``beyond/`` for KV-cache sizes, positional encodings, RoPE, variances and the softmax Jacobian,
+  and the topic quantities of derivations (RoPE matrices, online softmax, the √d_k argument, decoding
+  with a KV cache); ``batched.py`` for n-D prints slice by slice; ``printshapes.py``, ``views.py``,
+  ``constructed.py``, ``sums.py``, ``outputs.py``, ``convention.py`` for notebook outputs;
   ``shapes.py`` for statements about shapes (``a.shape = 6x6``, ``# (3 x 3)``), against the shapes
   the article shows;
 * judge: ``judge.py`` (printed precision), ``diagnose.py`` (common mistakes);

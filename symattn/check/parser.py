@@ -84,7 +84,12 @@ class Parser:
                 self.next()
                 node = Op(self._MUL[t.value], (node, self.unary()))
             elif self._starts_primary(t):
-                node = Op("mul", (node, self.postfix()))
+                rhs = self.postfix()
+                if isinstance(node, Name) and node.raw == "d" and isinstance(rhs, Name) and \
+                        (rhs.raw[:1].isupper() or rhs.raw.startswith(("\\tilde{", "\\hat{"))):
+                    node = Name("d" + rhs.raw)   # dQ, d\tilde{S}: a gradient's name, not d times S̃
+                else:
+                    node = Op("mul", (node, rhs))
             else:
                 break
         return node
