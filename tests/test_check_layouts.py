@@ -316,3 +316,10 @@ def test_d_before_a_capital_or_an_accented_name_is_a_gradient():
             "$$d\\tilde{S} = A \\odot B$$\n\n$$d\\tilde{S} = \\begin{bmatrix} 3 & {x} \\end{bmatrix}$$\n")
     assert _statuses(text.replace("{x}", "8"), 7) == ["exact"]
     assert _statuses(text.replace("{x}", "9"), 7) == ["wrong"]
+
+
+def test_a_stated_d_k_unlike_the_width_of_the_keys_shown_is_the_articles_own_value():
+    # d_k = 64 (the model's), K shown 2 wide: not compared, neither where stated nor restated
+    text = ("$d_k = 64$\n\n$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$S = K K^{T}$$\n\nAgain, $d_k = 64$.\n")
+    assert all(c.status != "wrong" for c in check_text(text, "t.md").claims)

@@ -498,6 +498,15 @@ class _Checker:
                 and truth != value:
             return (f"{pretty(head)} = {value} is not {pretty(self.table.formula(key))} ({truth}): probably "
                     "another quantity (layers, heads, ...), so it is not compared")
+        given = self.table.inputs.get(key, (None, 0))
+        shown = min([d[1] for defs in (self.table.inputs, self.table.formulas, self.table.computed)
+                     for k in ("K", "X", "Q") for d in defs._defs.get(k, ())], default=10 ** 9)
+        if key in DIMENSIONS and not isinstance(value, sp.MatrixBase) and truth != value and \
+                given[1] < shown and (given[1] == self.table.at or given[0] == value):
+            # d_k = 64 given before any matrix is shown, then a toy K of width 4: the model's d_k, or the
+            # scale the article chose; a statement of what it uses, not a claim about the K shown
+            return (f"{pretty(head)} = {value} is given here, and the matrices shown are {truth} wide: taken "
+                    "as the article's own value (a model's size or its scale), so it is not compared")
         return ""
 
     def _why(self, key: str) -> str:
