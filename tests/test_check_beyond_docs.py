@@ -477,3 +477,37 @@ def test_a_bracketed_remark_after_a_number_is_not_a_factor():
 
 def test_max_with_left_right_brackets():
     assert [c.status for c in identity_claims("$$m_1 = \\max\\left(-\\infty, 1, \\frac{1}{2}\\right) = 1$$")] == ["exact"]
+
+
+# --------------------------------------------------------------------------- tables restating a matrix
+
+_JAC_TABLE = ("The weights are $p = \\begin{bmatrix} 0.5 & 0.5 \\end{bmatrix}$.\n\n"
+              "$$\\partial p / \\partial z \\approx \\begin{bmatrix} 0.25 & -0.25 \\\\ -0.25 & 0.25 \\end{bmatrix}$$\n\n"
+              "GAP| | cat | dog |\n|---|---:|---:|\n| **cat** | 0.25 | -0.25 |\n| **dog** | -0.25 | X |\n")
+
+
+def test_a_table_restating_the_jacobian_above_is_that_jacobian():
+    # p = (1/2, 1/2): diag(p) − ppᵀ = [[1/4, −1/4], [−1/4, 1/4]]; the table repeats it under labels
+    t = _JAC_TABLE.replace("GAP", "").replace("X", "0.25")
+    assert _status(t, 3) == ["exact"] and _status(t, 8) == ["exact"]
+
+
+def test_a_slip_in_the_restating_table_is_wrong_with_its_witness():
+    # the table prints 0.20 where diag(p) − ppᵀ has 1/4 (three of four entries fit: 0.25 is the witness)
+    t = _JAC_TABLE.replace("GAP", "").replace("X", "0.20")
+    bad = [c for c in check_text(t, "t.md").claims if c.status == "wrong"]
+    assert [c.wrong_lines for c in bad] == [[8]]
+    assert any(e.get("correct") == "0.25" for c in bad for e in (c.entries or []))
+
+
+def test_a_table_under_another_heading_is_not_the_matrix_above():
+    # a heading between them: the table may be another quantity, so it is not judged as ∂p/∂z
+    t = _JAC_TABLE.replace("GAP", "## Another step\n\n").replace("X", "0.20")
+    assert "wrong" not in {c.status for c in check_text(t, "t.md").claims}
+
+
+def test_jacobian_written_as_a_fraction_of_partials():
+    # α = (0.2, 0.8): diag(α) − ααᵀ = [[0.16, −0.16], [−0.16, 0.16]]
+    t = ("$\\alpha = \\begin{bmatrix} 0.2 & 0.8 \\end{bmatrix}$\n\n"
+         "$$\\frac{\\partial \\alpha}{\\partial x} = \\begin{bmatrix} 0.16 & -0.16 \\\\ -0.16 & 0.16 \\end{bmatrix}$$\n")
+    assert _status(t, 3) == ["exact"]
