@@ -511,3 +511,29 @@ def test_jacobian_written_as_a_fraction_of_partials():
     t = ("$\\alpha = \\begin{bmatrix} 0.2 & 0.8 \\end{bmatrix}$\n\n"
          "$$\\frac{\\partial \\alpha}{\\partial x} = \\begin{bmatrix} 0.16 & -0.16 \\\\ -0.16 & 0.16 \\end{bmatrix}$$\n")
     assert _status(t, 3) == ["exact"]
+
+
+# --------------------------------------------------------------------------- decimals of an exact matrix
+
+_ROUNDED = ("$$\\mathbf{H} = \\begin{bmatrix} \\cos\\frac{\\pi}{3} & \\sqrt{3} \\\\ e^{-1} & \\frac{2}{7} \\end{bmatrix}$$\n\n"
+            "GAP$$\\mathbf{H} \\approx \\begin{bmatrix} 0.500 & 1.732 \\\\ 0.368 & X \\end{bmatrix}$$\n")
+
+
+def _rounded(t):
+    from symattn.check.beyond.rounded import rounded_claims
+    return [(c.line, c.status) for c in rounded_claims(t, displays(t))]
+
+
+def test_decimals_that_round_the_exact_matrix_above_are_right():
+    # cos π/3 = 0.5, √3 = 1.7320…, e^-1 = 0.3678…, 2/7 = 0.2857…: all agree at 3 places
+    assert _rounded(_ROUNDED.replace("GAP", "").replace("X", "0.286")) == [(3, "rounded")]
+
+
+def test_decimals_off_the_exact_matrix_get_no_verdict():
+    # 2/7 = 0.286, printed 0.268: either matrix may be the slip, so nothing is said (never wrong)
+    assert _rounded(_ROUNDED.replace("GAP", "").replace("X", "0.268")) == []
+
+
+def test_decimals_under_another_heading_are_not_that_matrix():
+    # a heading between: H may have been redefined in the new section
+    assert _rounded(_ROUNDED.replace("GAP", "## Next\n\n").replace("X", "0.286")) == []
