@@ -537,3 +537,37 @@ def test_decimals_off_the_exact_matrix_get_no_verdict():
 def test_decimals_under_another_heading_are_not_that_matrix():
     # a heading between: H may have been redefined in the new section
     assert _rounded(_ROUNDED.replace("GAP", "## Next\n\n").replace("X", "0.286")) == []
+
+
+# --------------------------------------------------------------------------- a note restating a value above
+
+_NOTE = ("$$(\\mu, s) = \\begin{bmatrix} 0 & 2\\sqrt{6} \\end{bmatrix}$$\n\n"
+         "GAP* Without scaling the logits spread by about $VALUE$.\n")
+
+
+def _notes(t):
+    from symattn.check.beyond.notes import note_claims
+    return [(c.line, c.status) for c in note_claims(t, displays(t))]
+
+
+def test_a_note_restating_a_root_of_the_matrix_above_is_right():
+    # s = 2√6 = √24 = 4.898…: the note's $\sqrt{24}$ and its $4.90$ are that entry
+    assert _notes(_NOTE.replace("GAP", "").replace("VALUE", "\\sqrt{24}")) == [(3, "exact")]
+    assert _notes(_NOTE.replace("GAP", "").replace("VALUE", "4.90")) == [(3, "rounded")]
+
+
+def test_a_note_with_another_value_or_after_a_heading_says_nothing():
+    # √23 is no entry (the note may speak of something else); a bare 1/2 or 0 is too common to match;
+    # after a heading the matrix may be out of scope
+    assert _notes(_NOTE.replace("GAP", "").replace("VALUE", "\\sqrt{23}")) == []
+    assert _notes(_NOTE.replace("GAP", "").replace("VALUE", "\\frac{1}{2}")) == []
+    assert _notes(_NOTE.replace("GAP", "### Next\n\n").replace("VALUE", "\\sqrt{24}")) == []
+
+
+def test_a_matrix_head_is_named_by_its_printed_text():
+    # [μ σ] = [0 √2] then [μ σ] ≈ [0.00 1.41]: the same printed head; [ν τ] ≈ .. is another quantity
+    head = "\\begin{bmatrix} \\mu & \\sigma \\end{bmatrix}"
+    t = (f"$$\n{head} = \\begin{{bmatrix}} 0 & \\sqrt{{2}} \\end{{bmatrix}}\n$$\n\n"
+         f"$$\nHEAD \\approx \\begin{{bmatrix}} 0.00 & 1.41 \\end{{bmatrix}}\n$$\n")
+    assert _rounded(t.replace("HEAD", head)) == [(6, "rounded")]
+    assert _rounded(t.replace("HEAD", "\\begin{bmatrix} \\nu & \\tau \\end{bmatrix}")) == []

@@ -35,6 +35,7 @@ from .formulas import formula_claims
 from .identities import identity_claims
 from .matexpr import substituted_claims
 from .moments import moment_claims
+from .notes import note_claims
 from .pe import _pe_tables, _pe_vectors
 from .properties import property_claims
 from .restated import with_tables
@@ -72,7 +73,8 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     disps = _safe(displays, text)
     disps = _safe(with_tables, text, blocks, disps) or disps
     for rule in (rotary_claims, rope_line_claims, softmax_claims, moment_claims, substituted_claims,
-                 property_claims, kv_decode_claims, formula_claims, rounded_claims):
+                 property_claims, kv_decode_claims, formula_claims, rounded_claims,
+                 note_claims):
         claims += _safe(rule, text, disps)
     claims += _safe(identity_claims, text)
     return _one_per_line(claims)

@@ -35,7 +35,7 @@ def rounded_claims(text: str, disps: list[Display]) -> list[Claim]:
         for k, d in enumerate(disps):
             if d.rel != "≈" or not all(e.places is not None and e.places < 30 for e in d.entries):
                 continue
-            exact = [e for e in disps[:k] if e.name == d.name and e.rel == "=" and e.shape == d.shape
+            exact = [e for e in disps[:k] if _key(e) == _key(d) and e.rel == "=" and e.shape == d.shape
                      and _closed(e) and not any(e.line < h <= d.line for h in heads)]
             if not exact:
                 continue
@@ -45,6 +45,14 @@ def rounded_claims(text: str, disps: list[Display]) -> list[Claim]:
             if c is not None and c.status != "wrong":
                 out.append(c)
     return out
+
+
+def _key(d: Display) -> str:
+    """The name; a head that is itself a matrix ([Var σ] = ..) is named by its printed text."""
+    if "[M]" not in d.name:
+        return d.name
+    m = re.search(r"(?<![<>!])=|\\approx|≈", d.source)
+    return re.sub(r"\s+", "", d.source[:m.start()]) if m else d.source
 
 
 def _closed(d: Display) -> bool:
