@@ -72,9 +72,9 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += _rope_periods(text, lines)
     disps = _safe(displays, text)
     disps = _safe(with_tables, text, blocks, disps) or disps
-    for rule in (rotary_claims, rope_line_claims, softmax_claims, moment_claims, substituted_claims,
-                 property_claims, kv_decode_claims, formula_claims, rounded_claims,
-                 note_claims):
+    # rounded first: its claim lists the printed decimals, which a precision caption above reads
+    for rule in (rounded_claims, rotary_claims, rope_line_claims, softmax_claims, moment_claims,
+                 substituted_claims, property_claims, kv_decode_claims, formula_claims, note_claims):
         claims += _safe(rule, text, disps)
     claims += _safe(identity_claims, text)
     return _one_per_line(claims)
