@@ -571,3 +571,24 @@ def test_a_matrix_head_is_named_by_its_printed_text():
          f"$$\nHEAD \\approx \\begin{{bmatrix}} 0.00 & 1.41 \\end{{bmatrix}}\n$$\n")
     assert _rounded(t.replace("HEAD", head)) == [(6, "rounded")]
     assert _rounded(t.replace("HEAD", "\\begin{bmatrix} \\nu & \\tau \\end{bmatrix}")) == []
+
+
+# --------------------------------------------------------------------------- rounded row sums
+
+_SUMS = ("$$P = \\begin{bmatrix} \\frac{2}{3} & \\frac{1}{3} \\\\ \\frac{1}{6} & \\frac{5}{6} \\end{bmatrix}$$\n\n"
+         "* At one decimal the rows do not add to 1 any more: row 1 gives $1.0$, row 2 gives $X$.\n")
+
+
+def _sums(t):
+    from symattn.check.beyond.rowsums import rowsum_claims
+    return [(c.line, c.status) for c in rowsum_claims(t, displays(t))]
+
+
+def test_rounded_row_sums_of_the_matrix_above():
+    # one decimal: row 1 0.7 + 0.3 = 1.0; row 2 0.2 + 0.8 = 1.0
+    assert _sums(_SUMS.replace("X", "1.0")) == [(3, "exact")]
+
+
+def test_a_rounded_row_sum_that_does_not_hold_says_nothing():
+    # row 2 rounds to 0.2 + 0.8 = 1.0, not 0.9: the note may speak of another matrix, so no verdict
+    assert _sums(_SUMS.replace("X", "0.9")) == []
