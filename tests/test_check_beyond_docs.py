@@ -477,3 +477,118 @@ def test_a_bracketed_remark_after_a_number_is_not_a_factor():
 
 def test_max_with_left_right_brackets():
     assert [c.status for c in identity_claims("$$m_1 = \\max\\left(-\\infty, 1, \\frac{1}{2}\\right) = 1$$")] == ["exact"]
+
+
+# --------------------------------------------------------------------------- tables restating a matrix
+
+_JAC_TABLE = ("The weights are $p = \\begin{bmatrix} 0.5 & 0.5 \\end{bmatrix}$.\n\n"
+              "$$\\partial p / \\partial z \\approx \\begin{bmatrix} 0.25 & -0.25 \\\\ -0.25 & 0.25 \\end{bmatrix}$$\n\n"
+              "GAP| | cat | dog |\n|---|---:|---:|\n| **cat** | 0.25 | -0.25 |\n| **dog** | -0.25 | X |\n")
+
+
+def test_a_table_restating_the_jacobian_above_is_that_jacobian():
+    # p = (1/2, 1/2): diag(p) − ppᵀ = [[1/4, −1/4], [−1/4, 1/4]]; the table repeats it under labels
+    t = _JAC_TABLE.replace("GAP", "").replace("X", "0.25")
+    assert _status(t, 3) == ["exact"] and _status(t, 8) == ["exact"]
+
+
+def test_a_slip_in_the_restating_table_is_wrong_with_its_witness():
+    # the table prints 0.20 where diag(p) − ppᵀ has 1/4 (three of four entries fit: 0.25 is the witness)
+    t = _JAC_TABLE.replace("GAP", "").replace("X", "0.20")
+    bad = [c for c in check_text(t, "t.md").claims if c.status == "wrong"]
+    assert [c.wrong_lines for c in bad] == [[8]]
+    assert any(e.get("correct") == "0.25" for c in bad for e in (c.entries or []))
+
+
+def test_a_table_under_another_heading_is_not_the_matrix_above():
+    # a heading between them: the table may be another quantity, so it is not judged as ∂p/∂z
+    t = _JAC_TABLE.replace("GAP", "## Another step\n\n").replace("X", "0.20")
+    assert "wrong" not in {c.status for c in check_text(t, "t.md").claims}
+
+
+def test_jacobian_written_as_a_fraction_of_partials():
+    # α = (0.2, 0.8): diag(α) − ααᵀ = [[0.16, −0.16], [−0.16, 0.16]]
+    t = ("$\\alpha = \\begin{bmatrix} 0.2 & 0.8 \\end{bmatrix}$\n\n"
+         "$$\\frac{\\partial \\alpha}{\\partial x} = \\begin{bmatrix} 0.16 & -0.16 \\\\ -0.16 & 0.16 \\end{bmatrix}$$\n")
+    assert _status(t, 3) == ["exact"]
+
+
+# --------------------------------------------------------------------------- decimals of an exact matrix
+
+_ROUNDED = ("$$\\mathbf{H} = \\begin{bmatrix} \\cos\\frac{\\pi}{3} & \\sqrt{3} \\\\ e^{-1} & \\frac{2}{7} \\end{bmatrix}$$\n\n"
+            "GAP$$\\mathbf{H} \\approx \\begin{bmatrix} 0.500 & 1.732 \\\\ 0.368 & X \\end{bmatrix}$$\n")
+
+
+def _rounded(t):
+    from symattn.check.beyond.rounded import rounded_claims
+    return [(c.line, c.status) for c in rounded_claims(t, displays(t))]
+
+
+def test_decimals_that_round_the_exact_matrix_above_are_right():
+    # cos π/3 = 0.5, √3 = 1.7320…, e^-1 = 0.3678…, 2/7 = 0.2857…: all agree at 3 places
+    assert _rounded(_ROUNDED.replace("GAP", "").replace("X", "0.286")) == [(3, "rounded")]
+
+
+def test_decimals_off_the_exact_matrix_get_no_verdict():
+    # 2/7 = 0.286, printed 0.268: either matrix may be the slip, so nothing is said (never wrong)
+    assert _rounded(_ROUNDED.replace("GAP", "").replace("X", "0.268")) == []
+
+
+def test_decimals_under_another_heading_are_not_that_matrix():
+    # a heading between: H may have been redefined in the new section
+    assert _rounded(_ROUNDED.replace("GAP", "## Next\n\n").replace("X", "0.286")) == []
+
+
+# --------------------------------------------------------------------------- a note restating a value above
+
+_NOTE = ("$$(\\mu, s) = \\begin{bmatrix} 0 & 2\\sqrt{6} \\end{bmatrix}$$\n\n"
+         "GAP* Without scaling the logits spread by about $VALUE$.\n")
+
+
+def _notes(t):
+    from symattn.check.beyond.notes import note_claims
+    return [(c.line, c.status) for c in note_claims(t, displays(t))]
+
+
+def test_a_note_restating_a_root_of_the_matrix_above_is_right():
+    # s = 2√6 = √24 = 4.898…: the note's $\sqrt{24}$ and its $4.90$ are that entry
+    assert _notes(_NOTE.replace("GAP", "").replace("VALUE", "\\sqrt{24}")) == [(3, "exact")]
+    assert _notes(_NOTE.replace("GAP", "").replace("VALUE", "4.90")) == [(3, "rounded")]
+
+
+def test_a_note_with_another_value_or_after_a_heading_says_nothing():
+    # √23 is no entry (the note may speak of something else); a bare 1/2 or 0 is too common to match;
+    # after a heading the matrix may be out of scope
+    assert _notes(_NOTE.replace("GAP", "").replace("VALUE", "\\sqrt{23}")) == []
+    assert _notes(_NOTE.replace("GAP", "").replace("VALUE", "\\frac{1}{2}")) == []
+    assert _notes(_NOTE.replace("GAP", "### Next\n\n").replace("VALUE", "\\sqrt{24}")) == []
+
+
+def test_a_matrix_head_is_named_by_its_printed_text():
+    # [μ σ] = [0 √2] then [μ σ] ≈ [0.00 1.41]: the same printed head; [ν τ] ≈ .. is another quantity
+    head = "\\begin{bmatrix} \\mu & \\sigma \\end{bmatrix}"
+    t = (f"$$\n{head} = \\begin{{bmatrix}} 0 & \\sqrt{{2}} \\end{{bmatrix}}\n$$\n\n"
+         f"$$\nHEAD \\approx \\begin{{bmatrix}} 0.00 & 1.41 \\end{{bmatrix}}\n$$\n")
+    assert _rounded(t.replace("HEAD", head)) == [(6, "rounded")]
+    assert _rounded(t.replace("HEAD", "\\begin{bmatrix} \\nu & \\tau \\end{bmatrix}")) == []
+
+
+# --------------------------------------------------------------------------- rounded row sums
+
+_SUMS = ("$$P = \\begin{bmatrix} \\frac{2}{3} & \\frac{1}{3} \\\\ \\frac{1}{6} & \\frac{5}{6} \\end{bmatrix}$$\n\n"
+         "* At one decimal the rows do not add to 1 any more: row 1 gives $1.0$, row 2 gives $X$.\n")
+
+
+def _sums(t):
+    from symattn.check.beyond.rowsums import rowsum_claims
+    return [(c.line, c.status) for c in rowsum_claims(t, displays(t))]
+
+
+def test_rounded_row_sums_of_the_matrix_above():
+    # one decimal: row 1 0.7 + 0.3 = 1.0; row 2 0.2 + 0.8 = 1.0
+    assert _sums(_SUMS.replace("X", "1.0")) == [(3, "exact")]
+
+
+def test_a_rounded_row_sum_that_does_not_hold_says_nothing():
+    # row 2 rounds to 0.2 + 0.8 = 1.0, not 0.9: the note may speak of another matrix, so no verdict
+    assert _sums(_SUMS.replace("X", "0.9")) == []

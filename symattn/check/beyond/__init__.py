@@ -4,7 +4,8 @@ angles, sums X + PE, sample variances and the softmax Jacobian; and, over named 
 (:mod:`.rope_lines`), softmax weights, Jacobians and online softmax (:mod:`.softmaxes`), the √d_k
 argument (:mod:`.moments`), decoding with a KV cache (:mod:`.kvdecode`), substituted forms
 (:mod:`.matexpr`) and formulas in names (:mod:`.formulas`), notes on the matrix above
-(:mod:`.properties`) and chains checked from their own parts (:mod:`.identities`).
+(:mod:`.properties`), tables restating it (:mod:`.restated`), decimals rounding an exact matrix
+(:mod:`.rounded`), its rounded row sums (:mod:`.rowsums`) and chains checked from their own parts (:mod:`.identities`).
 
 Input: the article's text and its blocks (:func:`symattn.check.read.read_blocks`).
 Output: a list of :class:`~symattn.check.claims.Claim`, one per line that prints such a value.
@@ -34,9 +35,13 @@ from .formulas import formula_claims
 from .identities import identity_claims
 from .matexpr import substituted_claims
 from .moments import moment_claims
+from .notes import note_claims
 from .pe import _pe_tables, _pe_vectors
 from .properties import property_claims
+from .restated import with_tables
 from .rope_lines import rope_line_claims
+from .rounded import rounded_claims
+from .rowsums import rowsum_claims
 from .rotary import rotary_claims
 from .softmaxes import softmax_claims
 from .rope import _directions, _rope_periods, _rope_tables, _trig_blocks
@@ -67,8 +72,11 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += _directions(lines)
     claims += _rope_periods(text, lines)
     disps = _safe(displays, text)
-    for rule in (rotary_claims, rope_line_claims, softmax_claims, moment_claims, substituted_claims,
-                 property_claims, kv_decode_claims, formula_claims):
+    disps = _safe(with_tables, text, blocks, disps) or disps
+    # rounded first: its claim lists the printed decimals, which a precision caption above reads
+    for rule in (rounded_claims, rotary_claims, rope_line_claims, softmax_claims, moment_claims,
+                 substituted_claims, property_claims, kv_decode_claims, formula_claims, note_claims,
+                 rowsum_claims):
         claims += _safe(rule, text, disps)
     claims += _safe(identity_claims, text)
     return _one_per_line(claims)

@@ -30,7 +30,9 @@ from .verdicts import _val
 __all__ = ["softmax_claims"]
 
 _WEIGHTS = re.compile(r"A|P|a|p|\\alpha|α|weights|attn|softmax\(.*\)|A~|P~")
-_JAC = re.compile(r"J(?:\^\((\w+)\)|_(\d+)|\^(\d+)|\((\w+)\))?|\\partiala/\\partialz")
+# J, J^(1), J_2; ∂a/∂z, \frac{\partial p}{\partial s}: the output of softmax over its input
+_JAC = re.compile(r"J(?:\^\((\w+)\)|_(\d+)|\^(\d+)|\((\w+)\))?"
+                  r"|\\partial(?:a|p|\\alpha|α)/\\partial[a-z]|\\frac\\partial(?:a|p|\\alpha|α)\\partial[a-z]")
 _SCORES = re.compile(r"S~|S|S_scaled|scores|S'|\\hat\w*S")
 _TILES = re.compile(r"tiles? of (\d+)|blocks? of (\d+)|B_\{?[cr]\}?\s*=\s*(\d+)|block[_ ]size\s*=\s*(\d+)|每块\s*(\d+)", re.I)
 
