@@ -323,3 +323,14 @@ def test_a_stated_d_k_unlike_the_width_of_the_keys_shown_is_the_articles_own_val
     text = ("$d_k = 64$\n\n$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
             "$$S = K K^{T}$$\n\nAgain, $d_k = 64$.\n")
     assert all(c.status != "wrong" for c in check_text(text, "t.md").claims)
+
+
+def test_linear_algebra_on_printed_matrices():
+    # X = [[1, 0], [0, 2]]: rank 2, X^+ = X^{-1} = [[1, 0], [0, 1/2]]; rref[X | X] = [[1, 0, 1, 0], [0, 1, 0, 1]];
+    # null(X) is {0}: dim null(X) = 0
+    text = ("$$X = \\begin{bmatrix} 1 & 0 \\\\ 0 & 2 \\end{bmatrix}$$\n\n$$\\operatorname{rank} X = {r}$$\n\n"
+            "$$X^{+} = X^{-1}$$\n\n$$\\operatorname{rref}[X \\mid X] = \\begin{bmatrix} 1 & 0 & 1 & 0 \\\\ 0 & 1 & 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$\\dim \\operatorname{null}(X) = 2 - 2 = 0$$\n")
+    ok = text.replace("{r}", "2")
+    assert [_statuses(ok, n) for n in (3, 5, 7, 9)] == [["exact"]] * 4
+    assert _statuses(text.replace("{r}", "1"), 3) == ["wrong"]

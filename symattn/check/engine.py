@@ -313,6 +313,10 @@ class _Checker:
         if _is_literal(head) and _has_names(_literal(head)[1]):
             # [d, h, d_h] = [4, 2, 2]: a printed list of names gives them values; it claims nothing
             return self._unverifiable(seg, chain.source, "names given their values, not a computed claim")
+        if isinstance(head, Name) and head.raw.endswith("^{+}") and len(parts) == 2 and not _is_literal(parts[1]) \
+                and self._computable(Name(head.raw[:-4])):
+            # X^{+} = X^T (X X^T)^{-1}: a formula for the Moore-Penrose pseudo-inverse, which X determines
+            return self._identity_claim(seg, chain, Op("pinv", (Name(head.raw[:-4]),)), parts[1], chain.rels[0])
         if isinstance(head, Name) and len(parts) == 2 and self._computed_step(head, parts[1]):
             # K = [..][..] below K = c W: the substituted step claims the formula's value
             return self._identity_claim(seg, chain, head, parts[1], chain.rels[0])

@@ -89,6 +89,22 @@ class Definitions:
         return sum(len(v) for v in self._defs.values())
 
 
+def _nullspace(m):
+    basis = m.nullspace()
+    return sp.ImmutableMatrix.hstack(*basis) if basis else sp.ImmutableMatrix.zeros(m.cols, 0)
+
+
+#: rank, rref, det, trace, null space (basis as columns) and dim (of the columns' span) of a matrix
+_LINALG = {"rank": lambda m: sp.Integer(m.rank()), "rref": lambda m: sp.ImmutableMatrix(m.rref()[0]),
+           "det": lambda m: m.det() if m.rows == m.cols else _not_square(), "trace": lambda m: m.trace()
+           if m.rows == m.cols else _not_square(), "null": _nullspace, "dim": lambda m: sp.Integer(m.rank()),
+           "pinv": lambda m: sp.ImmutableMatrix(m.pinv())}
+
+
+def _not_square():
+    raise Unresolved("a determinant or trace of a matrix that is not square")
+
+
 def _equal(a, b) -> bool:
     """Exactly equal values (numbers or matrices of one shape), simplifying the difference."""
     if _mat(a) != _mat(b) or (_mat(a) and a.shape != b.shape):
@@ -512,6 +528,13 @@ def _apply(op: str, args: list, base):
         if abs(int(b)) > 16:
             raise Unresolved("a matrix power this large is not computed here")
         return sp.ImmutableMatrix(a ** int(b))
+    if op in _LINALG and _mat(a):
+        guard.check_size(a.rows, a.cols, max(a.rows, a.cols))
+        return _LINALG[op](sp.Matrix(a))
+    if op == "hstack":
+        if not (_mat(a) and _mat(b)) or a.rows != b.rows:
+            raise Unresolved("[A | B] needs two matrices with as many rows")
+        return sp.ImmutableMatrix(sp.Matrix(a).row_join(sp.Matrix(b)))
     if op == "hadamard":
         if not (_mat(a) and _mat(b)) or a.shape != b.shape:
             raise Unresolved("⊙ needs two matrices of one shape")

@@ -72,7 +72,7 @@ class Parser:
         return node
 
     _MUL = {r"\times": "mul", r"\cdot": "mul", "*": "mul", "@": "mul", r"\ast": "mul", "/": "div",
-            r"\div": "div", r"\odot": "hadamard", "⊙": "hadamard", r"\circ": "hadamard"}
+            r"\div": "div", r"\odot": "hadamard", "⊙": "hadamard", r"\circ": "hadamard", r"\mid": "hstack"}
 
     def term(self) -> Node:
         node = self.unary()
@@ -210,12 +210,30 @@ class Parser:
             if t.value == "{":
                 return self.until("}")
             if t.value == "[":
+                if self._augmented():
+                    return self.until("]")   # [X \mid Q]: the matrices side by side, not a list
                 return self.bracket_list()
             if t.value == "|":
                 raise ParseError("|...| (a norm or determinant) is not checked")
         if t.kind == "cmd":
             return self.command(t)
         raise ParseError(f"cannot read {t.raw!r} here")
+
+    def _augmented(self) -> bool:
+        """A ``[`` whose content, up to its ``]``, has a ``\\mid`` at its own depth and no comma."""
+        depth = 1
+        for u in self.toks[self.i:]:
+            if u.kind == "op" and u.value in "([{":
+                depth += 1
+            elif u.kind == "op" and u.value in ")]}":
+                depth -= 1
+                if depth == 0:
+                    return False
+            elif depth == 1 and (u.kind == "op" and u.value == ","):
+                return False
+            elif depth == 1 and u.kind == "cmd" and u.value == r"\mid":
+                return True
+        return False
 
     def until(self, close: str) -> Node:
         depth, start = 1, self.i
@@ -358,6 +376,8 @@ class Parser:
             return Name(f"{c}{{{raw_text(inner)}}}")
         if c in (r"\softmax", r"\Softmax"):
             return self.call("softmax")
+        if c in (r"\det", r"\dim"):
+            return self.call(c[1:])   # det X, dim null(X): linear algebra on printed matrices
         if c in (r"\ldots", r"\cdots", r"\vdots", r"\ddots", r"\dots"):
             raise ParseError("an ellipsis (…) stands for entries that are not written")
         if c in (r"\sum", r"\prod", r"\int", r"\max", r"\min", r"\log", r"\ln", r"\lim", r"\partial"):

@@ -29,7 +29,9 @@ CONNECTIVES = {"and", "where", "with", "so", "then", "hence", "thus", "i.e.", "�
                "因此", "则", "故", "于是", "也就是", "得到", "that is", "or", "或"}
 FUNCTIONS = {"softmax": "softmax", "exp": "exp", "sqrt": "sqrt", "np.sqrt": "sqrt", "math.sqrt": "sqrt",
              "np.exp": "exp", "math.exp": "exp", "torch.exp": "exp", "torch.sqrt": "sqrt",
-             "torch.softmax": "softmax", "f.softmax": "softmax", "np.transpose": "T", "transpose": "T"}
+             "torch.softmax": "softmax", "f.softmax": "softmax", "np.transpose": "T", "transpose": "T",
+             "rank": "rank", "rref": "rref", "det": "det", "tr": "trace", "trace": "trace", "null": "null",
+             "dim": "dim"}
 MATRIX_ENVS = {"bmatrix", "pmatrix", "vmatrix", "Bmatrix", "Vmatrix", "matrix", "array", "smallmatrix"}
 GREEK = {"alpha", "beta", "gamma", "delta", "theta", "lambda", "mu", "sigma", "tau", "phi", "omega",
          "epsilon", "eta", "rho", "pi", "Sigma", "Lambda", "Delta", "Phi", "Omega",
