@@ -334,3 +334,13 @@ def test_linear_algebra_on_printed_matrices():
     ok = text.replace("{r}", "2")
     assert [_statuses(ok, n) for n in (3, 5, 7, 9)] == [["exact"]] * 4
     assert _statuses(text.replace("{r}", "1"), 3) == ["wrong"]
+
+
+def test_a_computation_on_the_page_is_not_judged_against_itself():
+    # W(C) = N C with N, C never given numbers: the substituted line defines W(C) (no verdict of its own);
+    # the next line is judged against it: [1·c, 2·c] = [c, 2c]
+    text = ("$$W_{Q}(C) = N C$$\n\n$$W_{Q}(C) = \\begin{bmatrix} 1 \\\\ 2 \\end{bmatrix} \\begin{bmatrix} c_{1} \\end{bmatrix}$$\n\n"
+            "$$W_{Q}(C) = \\begin{bmatrix} c_{1} \\\\ {x} \\end{bmatrix}$$\n")
+    assert _statuses(text.replace("{x}", "2 c_{1}"), 3) in ([], ["unverifiable"])
+    assert _statuses(text.replace("{x}", "2 c_{1}"), 5) == ["exact"]
+    assert _statuses(text.replace("{x}", "3 c_{1}"), 5) == ["wrong"]

@@ -310,6 +310,8 @@ class _Checker:
             for a, b, rel in zip(parts, parts[1:], chain.rels):
                 self._identity_claim(seg, chain, a, b, rel)   # Q = K = V
             return
+        if isinstance(head, Lit) and head.cells is not None and len(parts) == 2 and _is_literal(parts[1]):
+            return self._identity_claim(seg, chain, head, parts[1], chain.rels[0])   # [rank X  rank Y] = [3  3]
         if _is_literal(head) and _has_names(_literal(head)[1]):
             # [d, h, d_h] = [4, 2, 2]: a printed list of names gives them values; it claims nothing
             return self._unverifiable(seg, chain.source, "names given their values, not a computed claim")
@@ -356,9 +358,14 @@ class _Checker:
         if entry_ref(head.raw) or _is_literal(part) or any(isinstance(n, Name) for n in walk(part)) \
                 or not any(isinstance(n, Lit) for n in walk(part)):
             return False
-        if key not in self.table.formulas and key not in FORMULAS:
+        formula = self.table.formula(key) if (key in self.table.formulas or key in FORMULAS) else None
+        if formula is None:
             return False
-        return self._derivable(key, head.raw)
+        try:   # the formula itself, not the computation on the page (that would be judged by itself)
+            Evaluator(self.table, Mode.EXACT, self.conv).eval(formula)
+            return True
+        except (Unresolved, ValueError, TypeError, ZeroDivisionError):
+            return False
 
     def _shown_with(self, shape: tuple, line: int) -> int | None:
         """The line of the matrix a prose shape (``Shape: 3×4``) describes: the last one printed

@@ -356,6 +356,8 @@ class Evaluator:
         if isinstance(node, Num):
             return node.value
         if isinstance(node, Lit):
+            if node.cells is not None:
+                return sp.ImmutableMatrix([[self.eval(c) for c in row] for row in node.cells])
             return self._blocks(node) if is_block_matrix(node) else node.value
         if isinstance(node, Name):
             return self.name(node.raw)

@@ -27,6 +27,7 @@ class Lit(Node):
     value: sp.ImmutableMatrix           # exact entries (decimals as Rationals)
     texts: tuple[tuple[str, ...], ...]  # each entry as printed, for its precision
     note: str = ""                      # how the rows were recovered, if repaired
+    cells: tuple | None = None          # [rank X  rank Y]: each entry's expression, when one is not a number
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,13 @@ class Parser:
                 self.next()
                 node = Op(self._MUL[t.value], (node, self.unary()))
             elif self._starts_primary(t):
+                ahead = self.toks[self.i:self.i + 3]
+                if isinstance(node, Name) and re.fullmatch(r"[A-Za-z]_\{?\w{1,3}\}?", node.raw) and len(ahead) == 3 \
+                        and ahead[0].raw == "(" and ahead[1].kind == "word" and ahead[2].raw == ")" \
+                        and (len(self.toks) == self.i + 3 or self.toks[self.i + 3].raw in ("=", "\\approx")):
+                    self.i += 3   # W_{Q}(C) = ...: a quantity as a function of C, named so
+                    node = Name(f"{node.raw}({ahead[1].value})")
+                    continue
                 rhs = self.postfix()
                 if isinstance(node, Name) and node.raw == "d" and isinstance(rhs, Name) and \
                         (rhs.raw[:1].isupper() or rhs.raw.startswith(("\\tilde{", "\\hat{"))):
@@ -524,25 +531,32 @@ def _literal(cells: list[list[list[Tok]]], parser: Parser, note: str) -> Lit:
     side = limits.CHECK_MAX_SIDE
     if len(cells) > side or width > side:
         raise ParseError(f"a {len(cells)}x{width} matrix is over the size limit ({side} per side)")
-    values, texts = [], []
+    values, texts, nodes, opaque = [], [], [], False
     for r, row in enumerate(cells):
-        vrow, trow = [], []
+        vrow, trow, nrow = [], [], []
         for c, toks in enumerate(row):
             if not toks:
                 raise ParseError(f"entry [{r + 1},{c + 1}] is empty")
+            node = None
             try:
                 node = Parser(toks).parse()
                 vrow.append(scalar_value(node))
             except ParseError as exc:
-                fallback = latex_number(toks)
-                if fallback is None:
-                    raise ParseError(f"entry [{r + 1},{c + 1}]: {exc}") from None
-                vrow.append(fallback.value)
+                if isinstance(node, Op) and node.op in ("rank", "det", "trace", "dim"):
+                    vrow.append(sp.Symbol(f"cell_{r + 1}_{c + 1}"))   # [rank X  rank Y]: computed later
+                    opaque = True
+                else:
+                    fallback = latex_number(toks)
+                    if fallback is None:
+                        raise ParseError(f"entry [{r + 1},{c + 1}]: {exc}") from None
+                    vrow.append(fallback.value)
+            nrow.append(node)
             trow.append(raw_text(toks).replace(" ", "") if all(t.kind in ("num", "op") for t in toks)
                         else raw_text(toks))
         values.append(vrow)
         texts.append(tuple(trow))
-    return Lit(sp.ImmutableMatrix(values), tuple(texts), note)
+        nodes.append(tuple(nrow))
+    return Lit(sp.ImmutableMatrix(values), tuple(texts), note, tuple(nodes) if opaque else None)
 
 
 
