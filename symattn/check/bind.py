@@ -372,25 +372,14 @@ class _Binder:
         """``0.11 × V_The + 0.29 × V_cat`` in words: a sum of value rows named by their tokens; each
         coefficient restates a weight the author printed (as ``0.29 × [v_2]`` does, see _coefficient)."""
         busy = {n for b in self.blocks for n in range(b.line, b.end + 1)}
+        start = 0
         for n, line in enumerate(self.text.split("\n"), start=1):
             terms = list(_NAMED_TERM.finditer(line))
-            if n in busy or len(terms) < 2:
-                continue
-            start = sum(len(x) + 1 for x in self.text.split("\n")[:n - 1])
-            for m in terms:
-                weight = self._weight_entry(m.group("w"), Block((), n, n, (), "prose", ""))
-                entry = read_number(m.group("w"))
-                if weight is None or entry is None:
-                    continue
-                exact, line_w, author = weight
-                pos = start + m.start("w")
-                one = Block(((replace(entry, line=n, pos=pos),),), n, n, (), "prose", " ".join(line.split())[:160],
-                            span=(pos, pos + len(m.group("w"))))
-                truth = sp.ImmutableMatrix([[exact]])
-                ok = match(one.rows, numeric(truth))
-                self._verdict(one, "coefficient", CONV, None, truth, ok,
-                              f"the weight printed on line {line_w} (the coefficient of {m.group('v')})",
-                              carried=(author.root or author.line) if author.wrong and not ok.full else None)
+            if n not in busy and len(terms) >= 2:
+                for m in terms:
+                    self._restated_weight(m.group("w"), n, start + m.start("w"), Block((), n, n, (), "prose", ""),
+                                          " ".join(line.split())[:160], f"the coefficient of {m.group('v')}")
+            start += len(line) + 1
 
     def _named_entries(self) -> None:
         """A number in the prose under a table of tokens that names the token of its row
@@ -544,18 +533,23 @@ class _Binder:
     def _coefficient(self, vec: Block, coef: str) -> None:
         """``0.29 × [v_2]`` in a sum of value rows: 0.29 restates a weight the author printed; it is
         judged as that weight (carried when the author's weight was wrong)."""
-        weight = self._weight_entry(coef, vec)
         pos = self.text.rfind(coef, 0, vec.span[0]) if vec.span else -1
-        entry = read_number(coef)
-        if weight is None or entry is None or pos < 0 or self.text.count("\n", pos, vec.span[0]):
+        if pos >= 0 and not self.text.count("\n", pos, vec.span[0]):
+            self._restated_weight(coef, vec.line, pos, vec, f"{coef} ×", "a coefficient of the sum")
+
+    def _restated_weight(self, coef: str, line: int, pos: int, near: Block, source: str, role: str) -> None:
+        """The printed ``coef`` at ``pos`` (on ``line``), judged as the author's weight it restates,
+        found by :meth:`_weight_entry` from the terms around ``near``."""
+        weight, entry = self._weight_entry(coef, near), read_number(coef)
+        if weight is None or entry is None:
             return
-        exact, line, author = weight
-        one = Block(((replace(entry, line=vec.line, pos=pos),),), vec.line, vec.line, (), "list", f"{coef} ×",
+        exact, line_w, author = weight
+        one = Block(((replace(entry, line=line, pos=pos),),), line, line, (), "prose", source,
                     span=(pos, pos + len(coef)))
-        m = match(one.rows, numeric(sp.ImmutableMatrix([[exact]])))
-        self._verdict(one, "coefficient", CONV, None, sp.ImmutableMatrix([[exact]]), m,
-                      f"the weight printed on line {line} (a coefficient of the sum)",
-                      carried=(author.root or author.line) if author.wrong and not m.full else None)
+        truth = sp.ImmutableMatrix([[exact]])
+        ok = match(one.rows, numeric(truth))
+        self._verdict(one, "coefficient", CONV, None, truth, ok, f"the weight printed on line {line_w} ({role})",
+                      carried=(author.root or author.line) if author.wrong and not ok.full else None)
 
     def _sibling(self, block: Block, h: str, conv_here: Conv) -> bool:
         """"Scores" printed with the values of the scaled scores (or the other way round): the

@@ -29,11 +29,11 @@ import numpy as np
 
 from .. import limits
 from .claims import Claim
+from .read import FENCE
 from .views import _entries, _stacks, reassigned
 
 __all__ = ["constructed_claims"]
 
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _MODULES = {"torch": "torch", "np": "numpy", "numpy": "numpy", "jnp": "numpy"}
 _CASTS = ("float", "double", "int", "long", "half", "clone", "contiguous", "numpy", "copy")
 _NAMED = re.compile(r"^[\s#>`]*(?:print\(\s*)?([A-Za-z_]\w*)\s*(?:\)\s*)?(?:[:=]\s*(?:tensor\(|array\()?)?\s*$")
@@ -121,7 +121,7 @@ def _statements(raw: list[str]):
     inside, n = False, 0
     while n < len(raw):
         line = raw[n]
-        if _FENCE.match(line):
+        if FENCE.match(line):
             inside = not inside
             n += 1
             continue

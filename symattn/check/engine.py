@@ -29,7 +29,7 @@ from .bind import bind_blocks, heads_from
 from .captions import precision_captions
 from .diagnose import diagnose, transpose_slip
 from .merge import merge
-from .read import read_blocks
+from .read import HEADING, read_blocks
 from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref, is_block_matrix, node_key
 from .extract import Segment, extract
 from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
@@ -141,8 +141,7 @@ class _Checker:
         OWN_NAMES.set(_own_names(items))
         self.shown = _shown_shapes(items)
         self.heads_line = heads_from(self.text)
-        self.headings = [n for n, line in enumerate(self.text.split("\n"), start=1) if _HEADING.match(line)]
-        self.table.headings = tuple(self.headings)
+        self.table.headings = tuple(n for n, line in enumerate(self.text.split("\n"), start=1) if HEADING.match(line))
         for seg, chain, _ in items:
             if chain is not None:
                 self._collect(seg, chain)
@@ -371,7 +370,7 @@ class _Checker:
         """The line of the matrix a prose shape (``Shape: 3×4``) describes: the last one printed
         above it in the same section when that one has the shape, else the last of the section
         that has it (``3×4 becomes 4×3`` under K and Kᵀ); None when no matrix there has it."""
-        start = max([h for h in self.headings if h <= line], default=0)
+        start = self.table.section(line)
         section = [(n, sh) for n, sh in self.shown if start <= n < line]
         if not section or len(shape) != 2:
             return None
@@ -850,7 +849,6 @@ def _own_names(items) -> frozenset:
     return frozenset(own)
 
 
-_HEADING = re.compile(r"\s*(#{1,6}\s|\\(sub)*section\*?\{|\\paragraph\{)")
 
 
 def _shown_shapes(items) -> list[tuple[int, tuple[int, int]]]:

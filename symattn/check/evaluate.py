@@ -136,6 +136,7 @@ class Table:
     author: dict[str, list[tuple[int, sp.Basic, bool]]] = field(default_factory=dict)  # key -> (line, value, wrong)
     at: int = 10 ** 9   # the line being checked (which of several stated numbers is in force)
     headings: tuple = ()   # the lines of the article's headings (sections scope restated numbers)
+    agreed: dict = field(default_factory=dict)   # (key, formulas, mode, convention, lines) -> do they agree
     index_cache: tuple | None = None   # (number of formulas, expression key -> name), see node_key
 
     def section(self, line: int) -> int:
@@ -288,13 +289,14 @@ class Evaluator:
         defs = self.table.formulas._defs.get(key, ())
         if len(defs) < 2:
             return True
-        values = []
-        for node, _ in defs:
+        stamp = (key, len(defs), self.mode, self.conv, self.line, self.table.at)
+        if stamp not in self.table.agreed:   # (once per article: the simplify below is not cheap)
             try:
-                values.append(self.eval(node))
+                values = [self.eval(node) for node, _ in defs]
+                self.table.agreed[stamp] = all(_equal(values[0], v) for v in values[1:])
             except Unresolved:
-                return False
-        return all(_equal(values[0], v) for v in values[1:])
+                self.table.agreed[stamp] = False
+        return self.table.agreed[stamp]
 
     def _head_block(self, raw: str):
         """``Q_1``, ``K_{2}`` in an article that gives the head width d_h: the i-th block of d_h

@@ -43,14 +43,9 @@ _KINDS = {"scores": "scores", "scaled": "scores", "weights": "weights", "output"
           "V": "V"}
 
 
-def _frac(e) -> Fraction:
-    v = e.value
-    return Fraction(int(v.p), int(v.q))
-
-
 def _mat(b: Block) -> list[list[Fraction]] | None:
     try:
-        return [[_frac(e) for e in r] for r in b.rows]
+        return [[e.fraction for e in r] for r in b.rows]
     except (AttributeError, TypeError):
         return None     # ±∞ or a symbol: not an input
 

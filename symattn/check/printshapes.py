@@ -26,13 +26,12 @@ from dataclasses import dataclass
 
 from .bind import hint
 from .claims import Claim
-from .read import Block
+from .read import FENCE, Block, fence_numbers
 
 __all__ = ["printed_shape_claims"]
 
 _TUPLE = re.compile(r"(?P<name>[A-Za-z_][\w ]{0,40}?)?[ .]*\b(?:shape|size)\b\s*[:=]?\s*(?:is\s+)?"
                     r"[(\[]\s*(?P<dims>\d{1,6}(?:\s*,\s*\d{1,6})+)\s*,?\s*[)\]]", re.I)
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _KEEPS = ("scores", "scaled", "masked", "exp", "weights")   # one shape for all of them
 _FILLER = re.compile(r"^(?:and|with|its|the|of|print|final|full)\b\s*", re.I)
 
@@ -44,19 +43,6 @@ class _Array:
     last: int           # last line of its rows
     label: str          # its caption or name
     fence: int          # which fence it is in (0: none)
-
-
-def _fences(raw: list[str]) -> list[int]:
-    """The fence number of each line (1-based lines; 0 outside fences)."""
-    out, k, inside = [0], 0, False
-    for line in raw:
-        if _FENCE.match(line):
-            inside = not inside
-            k += inside
-            out.append(0)
-            continue
-        out.append(k if inside else 0)
-    return out
 
 
 def _arrays(blocks: list[Block], raw: list[str], fence: list[int]) -> list[_Array]:
@@ -138,7 +124,7 @@ def _headers(raw: list[str], blocks: list[Block]) -> list[Claim]:
             dims, known = (int(m.group("r")), int(m.group("c"))), below.shape
         how = f"the array shown under it (lines {below.line}–{below.end}) is {'×'.join(map(str, known))}"
         # wrong only when the print under it was read to its end (a blank line or the cell's end follows)
-        whole = below.end >= len(raw) or not raw[below.end].strip() or bool(_FENCE.match(raw[below.end]))
+        whole = below.end >= len(raw) or not raw[below.end].strip() or bool(FENCE.match(raw[below.end]))
         claim = _claim(n, line, [(m.group(0).strip(), dims, tuple(known), how, whole)])
         if claim is not None:
             out.append(claim)
@@ -184,7 +170,7 @@ def _sizes(raw: list[str], blocks: list[Block], arrays: list[_Array], fence: lis
 def printed_shape_claims(text: str, blocks: list[Block]) -> list[Claim]:
     """Claims for shape tuples printed next to n-D arrays, and Julia's headers (see the module docstring)."""
     raw = text.replace("\r\n", "\n").split("\n")
-    fence = _fences(raw)
+    fence = fence_numbers(raw)
     arrays = _arrays(blocks, raw, fence)
     out = _headers(raw, blocks) + _sizes(raw, blocks, arrays, fence)
     if not arrays:

@@ -24,6 +24,7 @@ import ast
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 import sympy as sp
 
@@ -31,7 +32,7 @@ from .. import limits
 from .batched import comment_prefixed, max_depth, one_value_each, shape_of, slices
 from .outputs import output_caption
 
-__all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
+__all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER", "FENCE", "HEADING", "fence_numbers"]
 
 #: a printed number: sign, digits, decimal point, exponent, percent (universal formats)
 NUMBER = r"[-−+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
@@ -47,6 +48,11 @@ class Entry:
     places: int | None        # printed decimal places (0 for an integer); None for ±inf
     line: int                 # 1-based line of the entry
     pos: int = -1             # its offset in the article (-1 when not known)
+
+    @property
+    def fraction(self) -> Fraction:
+        """The exact reading as a ``Fraction`` (finite entries only)."""
+        return Fraction(int(self.value.p), int(self.value.q))
 
     @property
     def machine(self) -> bool:
@@ -825,14 +831,30 @@ def _stackable(line_text: str) -> bool:
 
 # --------------------------------------------------------------------------- notebook outputs
 
-_FENCE = re.compile(r"^\s*(```|~~~)")
+FENCE = re.compile(r"^\s*(```|~~~)")
+#: a section heading (Markdown #, LaTeX \section, \subsection); a \paragraph labels a sub-step, as a
+#: bold line does in Markdown, and opens no section
+HEADING = re.compile(r"^\s*(?:#{1,6}\s|\\(?:sub)*section\b)")
+
+
+def fence_numbers(raw: list[str]) -> list[int]:
+    """The fence each line is in (index 0 unused, then one per 1-based line; 0 outside fences)."""
+    out, k, inside = [0], 0, False
+    for line in raw:
+        if FENCE.match(line):
+            inside = not inside
+            k += inside
+            out.append(0)
+            continue
+        out.append(k if inside else 0)
+    return out
 
 
 def _fenced(raw: list[str]) -> list[tuple[int, int]]:
     """Fenced cells as (first, last) content lines, 1-based."""
     out, start = [], None
     for n, line in enumerate(raw, start=1):
-        if _FENCE.match(line):
+        if FENCE.match(line):
             if start is None:
                 start = n + 1
             else:

@@ -24,11 +24,10 @@ import re
 from fractions import Fraction
 
 from .claims import Claim
-from .read import NUMBER, read_number
+from .read import NUMBER, fence_numbers, read_number
 
 __all__ = ["sum_claims"]
 
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _SUM = re.compile(r"(?<![\w.])(?:sum|total|toplam\w*|summe|suma|somme|soma|总和|合计|之和|和为|합계|合計|総和)"
                   r"(?P<row>\s+of\s+(?:the\s+)?(?:(?P<nth>first|second|third|last)\s+row|row\s+(?P<k>\d{1,3})))?"
                   r"\s*[:=：]\s*(?:tensor\(|array\(|np\.float\d*\()?\s*(?P<num>" + NUMBER + r")\)?(?!\s*[-+*/×·^])", re.I)
@@ -36,26 +35,10 @@ _SUM = re.compile(r"(?<![\w.])(?:sum|total|toplam\w*|summe|suma|somme|soma|总�
 _NTH = {"first": 1, "second": 2, "third": 3}
 
 
-def _fences(raw):
-    out, k, inside = [0], 0, False
-    for line in raw:
-        if _FENCE.match(line):
-            inside = not inside
-            k += inside
-            out.append(0)
-            continue
-        out.append(k if inside else 0)
-    return out
-
-
-def _frac(e) -> Fraction:
-    return Fraction(int(e.value.p), int(e.value.q))
-
-
 def sum_claims(text: str, blocks) -> list:
     """Claims for printed sums of printed vectors (see the module docstring)."""
     raw = text.replace("\r\n", "\n").split("\n")
-    fence = _fences(raw)
+    fence = fence_numbers(raw)
     own_sum = _prints_own_sum(raw, fence)
     out = []
     for n, line in enumerate(raw, start=1):
@@ -171,7 +154,7 @@ def _row_index(m, blocks) -> int | None:
 def _band(vec):
     # numpy prints "0." for 0.00 in a row of two decimals: such an entry has the row's precision
     most = max(e.places for e in vec)
-    total = sum(_frac(e) for e in vec)
+    total = sum(e.fraction for e in vec)
     slack = sum(Fraction(1, 2 * 10 ** (most if e.text.endswith(".") else e.places)) for e in vec)
     return total, slack
 
@@ -180,7 +163,7 @@ def _agrees(vec, claimed) -> bool:
     if any(e.places is None for e in vec):
         return False
     total, slack = _band(vec)
-    return abs(_frac(claimed) - total) <= slack + Fraction(1, 2 * 10 ** claimed.places)
+    return abs(claimed.fraction - total) <= slack + Fraction(1, 2 * 10 ** claimed.places)
 
 
 def _claim(n, line, vec, claimed, strong):

@@ -21,7 +21,7 @@ import mpmath
 
 from ..claims import Claim
 from ..judge import agrees
-from ..read import read_number
+from ..read import HEADING, read_number
 from .arith import _DPS, evaluate
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .verdicts import _show, _val
@@ -29,7 +29,6 @@ from .verdicts import _show, _val
 __all__ = ["note_claims"]
 
 _WITHIN = 12
-_HEADING = re.compile(r"^\s*(?:#{1,6}\s|\\(?:sub)*section\b)")
 _INLINE = re.compile(r"(?<![\\$])\$([^$\n]+)\$(?!\$)")
 _RELATION = re.compile(r"=|\\approx|≈|<|>|\\[lg]e|\\ne|\\to|\\sim|\\propto")
 
@@ -41,7 +40,7 @@ def note_claims(text: str, disps: list[Display]) -> list[Claim]:
     with mpmath.workdps(_DPS):
         for n, raw in enumerate(lines, 1):
             near = [d for d in reversed(disps) if n - _WITHIN <= _last(d) < n
-                    and not any(_HEADING.match(g) for g in lines[_last(d):n])]
+                    and not any(HEADING.match(g) for g in lines[_last(d):n])]
             if not near or "\\begin{" in raw or raw.strip().startswith(("$$", "\\[")):
                 continue
             said = [s for s in (_first(m.group(1).strip(), near) for m in _INLINE.finditer(raw)) if s]

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import re
 
+from ..read import HEADING
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 
 __all__ = ["with_tables"]
 
 _GAP = 8   # lines between the matrix and its table: a caption, a bold label, the table's header
-_HEADING = re.compile(r"^\s*(?:#{1,6}\s|\\(?:sub)*section\b|\\paragraph\b)")
 _RELATION = re.compile(r"(?<![<>!])=|\\approx|≈")
 
 
@@ -41,7 +41,7 @@ def with_tables(text: str, blocks, disps: list[Display]) -> list[Display]:
         d = max(above, key=lambda d: max(e.line for e in d.entries))
         last = max(e.line for e in d.entries)
         gap = lines[last:b.line - 1]
-        if d.shape != b.shape or b.line - last > _GAP or any(_HEADING.match(g) or _RELATION.search(g) for g in gap):
+        if d.shape != b.shape or b.line - last > _GAP or any(HEADING.match(g) or _RELATION.search(g) for g in gap):
             continue
         out.append(Display(d.head, d.name, _rel(b, d), b.rows, b.line, b.source))
     out.sort(key=lambda d: d.line)

@@ -17,6 +17,7 @@ import re
 import mpmath
 
 from ..claims import Claim
+from ..read import HEADING
 from .arith import _DPS
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .readings import judge
@@ -24,12 +25,11 @@ from .verdicts import _val
 
 __all__ = ["rounded_claims"]
 
-_HEADING = re.compile(r"^\s*(?:#{1,6}\s|\\(?:sub)*section\b)")
 
 
 def rounded_claims(text: str, disps: list[Display]) -> list[Claim]:
     """Right claims on decimal displays that round the exact display of their name (see the module doc)."""
-    heads = [n for n, raw in enumerate(text.split("\n"), 1) if _HEADING.match(raw)]
+    heads = [n for n, raw in enumerate(text.split("\n"), 1) if HEADING.match(raw)]
     out = []
     with mpmath.workdps(_DPS):
         for k, d in enumerate(disps):
