@@ -4,6 +4,7 @@ the comment beside it; none is read from symattn.
 """
 
 from symattn.check import check_text
+from symattn.check.document import Document
 from symattn.check.read import read_blocks
 
 
@@ -24,7 +25,7 @@ def test_a_4d_print_with_wrapped_rows_and_e_notation_is_one_block_per_slice():
     text = ("```text\nScores:\n"
             "[[[[ 1.0e+00 -2.5e-01\n     3.0e+00]]\n\n  [[ 4.0e+00  5.0e+00\n     6.0e+00]]]\n\n\n"
             " [[[ 7.0e+00  8.0e+00\n     9.0e+00]]\n\n  [[ 1.0e+01  1.1e+01\n     1.2e+01]]]]\n```\n")
-    blocks = read_blocks(text)
+    blocks = read_blocks(Document.of(text))
     assert [b.index for b in blocks] == [(0, 0), (0, 1), (1, 0), (1, 1)]
     assert {b.stack for b in blocks} == {(2, 2, 1, 3)}
     assert [b.texts[0] for b in blocks][1] == ("4.0e+00", "5.0e+00", "6.0e+00")
@@ -35,7 +36,7 @@ def test_a_4d_print_with_wrapped_rows_and_e_notation_is_one_block_per_slice():
 
 def test_a_ragged_list_is_no_array():
     # the first matrix has a short row: no slice of it is read as part of a (2, 2, 2) array
-    assert all(not b.stack for b in read_blocks("[[[1, 2], [3]], [[4, 5], [6, 7]]]\n"))
+    assert all(not b.stack for b in read_blocks(Document.of("[[[1, 2], [3]], [[4, 5], [6, 7]]]\n")))
 
 
 # Two heads of size 1, a batch of 2, W's the identity, so Q = K = V = X[b] and head h is column h:
@@ -157,7 +158,7 @@ _VIEW = ("```python\nw = [[0.1, 0.5, 0.4], [0.3, 0.3, 0.4]]\n# w.T[:, :, None] =
 
 def test_a_view_pasted_into_comments_is_read_as_an_array_and_checked_against_the_earlier_print():
     # w.T has rows [0.1, 0.3], [0.5, 0.3], [0.4, 0.4]; [:, :, None] makes each entry a row of one
-    (first, *rest) = [b for b in read_blocks(_VIEW) if b.stack]
+    (first, *rest) = [b for b in read_blocks(Document.of(_VIEW)) if b.stack]
     assert first.stack == (3, 2, 1) and len(rest) == 2
     assert _statuses(_VIEW, 4) == ["rounded"] and _statuses(_VIEW, 9) == ["rounded"]
 
@@ -221,10 +222,10 @@ _NB = ("X = [[1, 0], [0, 1], [1, 1]]\n\n```python\ns = X[2] @ X.T\nprint(s)\n```
 
 def test_an_output_caption_between_code_and_its_output_keeps_the_print_name():
     text = _NB.format(caption="Output:\n\n")
-    (b,) = [b for b in read_blocks(text) if b.line == 11]
+    (b,) = [b for b in read_blocks(Document.of(text)) if b.line == 11]
     assert b.labels == ("print(s)",)
     prose = _NB.format(caption="Then we look at the scores of the third word:\n\n")
-    (b,) = [b for b in read_blocks(prose) if b.line == 11]
+    (b,) = [b for b in read_blocks(Document.of(prose)) if b.line == 11]
     assert b.labels[0] != "print(s)"
 
 
@@ -264,7 +265,7 @@ def test_a_sum_on_the_next_line_or_of_a_named_row_is_confirmed_but_never_called_
 def test_a_sum_written_out_term_by_term_is_not_a_printed_sum():
     from symattn.check.sums import sum_claims
     text = "```\nweights: [0.5, 0.5]\nTotal = 0.5 + 0.5\n```\n"
-    assert sum_claims(text, read_blocks(text)) == []
+    assert sum_claims(Document.of(text), read_blocks(Document.of(text))) == []
 
 
 def test_a_julia_header_is_the_shape_of_the_array_printed_under_it():
@@ -326,7 +327,7 @@ def test_a_name_given_a_new_value_in_between_is_not_compared_with_its_old_print_
 def test_a_shape_in_a_code_comment_is_left_to_the_shapes_stage():
     from symattn.check.printshapes import printed_shape_claims
     text = "```python\nW = np.array([[1, 2],\n              [3, 4]])\nx = torch.randn(2, 3)  # shape: (2, 3)\n```\n"
-    assert printed_shape_claims(text, read_blocks(text)) == []
+    assert printed_shape_claims(Document.of(text), read_blocks(Document.of(text))) == []
 
 
 def test_an_nd_torch_size_is_the_shape_of_the_array_it_names_or_ends_beside():
@@ -334,7 +335,7 @@ def test_an_nd_torch_size_is_the_shape_of_the_array_it_names_or_ends_beside():
     text = ("```python\nprint(scores)\nprint(scores.shape)\nprint(x, x.shape)\n```\n```\n"
             "tensor([[[1., 2.]],\n\n        [[3., 4.]]])\ntorch.Size([2, 1, 2])\n"
             "tensor([[[1., 2.]],\n\n        [[3., 4.]]]) torch.Size([2, 1, 2])\n```\n")
-    assert {b.labels[0] for b in read_blocks(text) if b.line in (7, 9)} == {"print(scores)"}
+    assert {b.labels[0] for b in read_blocks(Document.of(text)) if b.line in (7, 9)} == {"print(scores)"}
     assert _statuses(text, 10) == ["exact"] and _statuses(text, 13) == ["exact"]
     bad = text.replace("torch.Size([2, 1, 2])\ntensor", "torch.Size([2, 2, 2])\ntensor")
     (c,) = [c for c in _by_line(bad)[10] if c.status == "wrong"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from symattn.check.document import Document
 from symattn.check import check_text
 from symattn.check.beyond import beyond_claims, evaluate
 from symattn.check.read import read_blocks
@@ -17,7 +18,7 @@ R = sp.Rational
 
 
 def claims(text: str):
-    return beyond_claims(text, read_blocks(text))
+    return beyond_claims(Document.of(text), read_blocks(Document.of(text)))
 
 
 def at(cs, line: int):

@@ -6,13 +6,14 @@ from __future__ import annotations
 import mpmath
 import pytest
 
+from symattn.check.document import Document
 from symattn.check import check_text
 from symattn.check.beyond.display import displays
 from symattn.check.beyond.rotary import rotary_claims
 
 
 def _rope(text):
-    return rotary_claims(text, displays(text))
+    return rotary_claims(Document.of(text), displays(Document.of(text)))
 
 
 def _status(text, line):
@@ -100,7 +101,7 @@ from symattn.check.beyond.softmaxes import softmax_claims  # noqa: E402
 
 
 def _soft(text):
-    return [(c.line, c.status) for c in softmax_claims(text, displays(text))]
+    return [(c.line, c.status) for c in softmax_claims(Document.of(text), displays(Document.of(text)))]
 
 
 def test_jacobian_of_a_printed_distribution():
@@ -136,8 +137,8 @@ def test_online_softmax_running_max_and_sum():
 
 def test_online_softmax_sum_with_a_slip():
     # ℓ^(2) of row 2 counts 3 keys of e^0: 3, not 2 (the other two entries fit, so 3 is the witness)
-    c = softmax_claims(ONLINE + "\\ell^{(2)} = [1.5032, 2.0000, 1.5032]\n",
-                       displays(ONLINE + "\\ell^{(2)} = [1.5032, 2.0000, 1.5032]\n"))[0]
+    c = softmax_claims(Document.of(ONLINE + "\\ell^{(2)} = [1.5032, 2.0000, 1.5032]\n"),
+                       displays(Document.of(ONLINE + "\\ell^{(2)} = [1.5032, 2.0000, 1.5032]\n")))[0]
     assert c.status == "wrong" and c.entries[0]["correct"] == "3.0000"
 
 
@@ -158,7 +159,7 @@ from symattn.check.beyond.identities import identity_claims  # noqa: E402
     ("\\begin{align*} s &= 1 \\cdot 2 \\\\ &= 2 \\end{align*}", ["exact"]),     # one chain over two lines
 ])
 def test_chains_that_hold(text, status):
-    assert [c.status for c in identity_claims(text)] == status
+    assert [c.status for c in identity_claims(Document.of(text))] == status
 
 
 @pytest.mark.parametrize("text", [
@@ -169,11 +170,11 @@ def test_chains_that_hold(text, status):
     "$$\\mathbb{E}[q] = 0$$",                  # E[·] is not arithmetic
 ])
 def test_chains_left_alone(text):
-    assert identity_claims(text) == []
+    assert identity_claims(Document.of(text)) == []
 
 
 def test_align_chain_gives_each_row_its_claim():
-    cs = identity_claims("x\n\\begin{align*}\nt &= \\frac{1}{2} \\cdot 4 \\\\\n&= 2\n\\end{align*}\n")
+    cs = identity_claims(Document.of("x\n\\begin{align*}\nt &= \\frac{1}{2} \\cdot 4 \\\\\n&= 2\n\\end{align*}\n"))
     assert [(c.line, c.lines, c.status) for c in cs] == [(3, [3], "exact"), (4, [4], "exact")]
 
 
@@ -183,7 +184,7 @@ from symattn.check.beyond.rope_lines import rope_line_claims  # noqa: E402
 
 
 def _lines(text):
-    return [(c.line, c.status, c.what) for c in rope_line_claims(text, displays(text))]
+    return [(c.line, c.status, c.what) for c in rope_line_claims(Document.of(text), displays(Document.of(text)))]
 
 
 def test_relative_identity_with_subscripts():
@@ -225,7 +226,7 @@ _UNIT = "Assume the components are independent with mean 0 and variance 1. "
 
 
 def _moments(text):
-    return [(c.line, c.status) for c in moment_claims(text, displays(text))]
+    return [(c.line, c.status) for c in moment_claims(Document.of(text), displays(Document.of(text)))]
 
 
 def test_variance_at_a_stated_dimension():
@@ -235,7 +236,7 @@ def test_variance_at_a_stated_dimension():
 
 
 def test_variance_slip_has_a_witness():
-    c = moment_claims(_UNIT + "With $d_k = 64$: $\\mathrm{Var}(q \\cdot k) = 8$.", [])[0]
+    c = moment_claims(Document.of(_UNIT + "With $d_k = 64$: $\\mathrm{Var}(q \\cdot k) = 8$."), [])[0]
     assert c.status == "wrong" and c.expected == "64"
 
 
@@ -270,13 +271,13 @@ def test_standard_deviation_beside_the_variance():
 
 def test_running_max_chain_with_minus_infinity():
     # max(−∞, 2, 0.5) = 2
-    assert [c.status for c in identity_claims("$$M_1 = \\max(-\\infty, 2, 0.5) = 2$$")] == ["exact"]
+    assert [c.status for c in identity_claims(Document.of("$$M_1 = \\max(-\\infty, 2, 0.5) = 2$$"))] == ["exact"]
 
 
 def test_same_head_written_out_again():
     # D = e^{a}(e^{b} + 1) then D = e^{a+b} + e^{a}: equal for every a, b; then D = 0 is not (no verdict)
     text = "$$D = e^{a}(e^{b} + 1)$$\n\n$$D = e^{a + b} + e^{a}$$\n\n$$D = 0$$\n"
-    assert [(c.line, c.status) for c in identity_claims(text)] == [(3, "exact")]
+    assert [(c.line, c.status) for c in identity_claims(Document.of(text))] == [(3, "exact")]
 
 
 def test_online_softmax_start_and_tile_scores():
@@ -292,7 +293,7 @@ from symattn.check.beyond.matexpr import substituted_claims  # noqa: E402
 
 
 def _subst(text):
-    return [(c.line, c.status) for c in substituted_claims(text, displays(text))]
+    return [(c.line, c.status) for c in substituted_claims(Document.of(text), displays(Document.of(text)))]
 
 
 def test_running_sum_substituted_in_other_notation():
@@ -323,7 +324,7 @@ from symattn.check.beyond.properties import property_claims  # noqa: E402
 
 
 def _props(text):
-    return [(c.line, c.status) for c in property_claims(text, displays(text))]
+    return [(c.line, c.status) for c in property_claims(Document.of(text), displays(Document.of(text)))]
 
 
 def test_jacobian_rows_sum_to_zero_and_it_is_symmetric():
@@ -355,7 +356,7 @@ KV = ("Decoding with a KV cache.\n\n$$Q = \\begin{bmatrix} 0 & 0 \\\\ 0 & 0 \\en
 
 
 def _kv(text):
-    return [(c.line, c.status) for c in kv_decode_claims(text, displays(text))]
+    return [(c.line, c.status) for c in kv_decode_claims(Document.of(text), displays(Document.of(text)))]
 
 
 def test_step_output_is_the_causal_row():
@@ -390,7 +391,7 @@ TILES = "Online softmax in tiles of 1.\n\n$$S = \\begin{bmatrix} 0 & 1 \\\\ 2 & 
 
 
 def _formulas(text):
-    return [(c.line, c.status) for c in formula_claims(text, displays(text))]
+    return [(c.line, c.status) for c in formula_claims(Document.of(text), displays(Document.of(text)))]
 
 
 def test_running_sum_update_with_its_rescale():
@@ -421,10 +422,10 @@ def test_jacobian_formula_in_names():
 
 def test_limit_of_exponentials():
     # 2e^t/(e^t + 2)^2 ~ 2e^{-t} → 0; t/(t + 1) → 1 too slowly to be judged here
-    assert [c.status for c in identity_claims(
-        "$$\\lim_{t \\to \\infty} \\frac{2 e^{t}}{\\left(e^{t} + 2\\right)^{2}} = 0$$")] == ["exact"]
-    assert identity_claims("$$\\lim_{t \\to \\infty} \\frac{t}{t + 1} = 1$$") == []
-    assert identity_claims("$$\\lim_{t \\to \\infty} e^{-t} = 1$$") == []
+    assert [c.status for c in identity_claims(Document.of(
+        "$$\\lim_{t \\to \\infty} \\frac{2 e^{t}}{\\left(e^{t} + 2\\right)^{2}} = 0$$"))] == ["exact"]
+    assert identity_claims(Document.of("$$\\lim_{t \\to \\infty} \\frac{t}{t + 1} = 1$$")) == []
+    assert identity_claims(Document.of("$$\\lim_{t \\to \\infty} e^{-t} = 1$$")) == []
 
 
 def test_tiling_note_and_output_in_names():
@@ -465,7 +466,7 @@ def test_a_slipped_distribution_is_no_witness_for_its_jacobian():
     from symattn.check.read import read_blocks
     text = ("p = [1.0000, 0.0037, 0.0000]\n\n"
             "J = [[0.0000, 0.0000, 0.0000], [0.0000, 0.0000, 0.0000], [0.0000, 0.0000, 0.0000]]\n")
-    assert [c for c in beyond_claims(text, read_blocks(text)) if c.status == "wrong"] == []
+    assert [c for c in beyond_claims(Document.of(text), read_blocks(Document.of(text))) if c.status == "wrong"] == []
 
 
 def test_a_bracketed_remark_after_a_number_is_not_a_factor():
@@ -476,7 +477,7 @@ def test_a_bracketed_remark_after_a_number_is_not_a_factor():
 
 
 def test_max_with_left_right_brackets():
-    assert [c.status for c in identity_claims("$$m_1 = \\max\\left(-\\infty, 1, \\frac{1}{2}\\right) = 1$$")] == ["exact"]
+    assert [c.status for c in identity_claims(Document.of("$$m_1 = \\max\\left(-\\infty, 1, \\frac{1}{2}\\right) = 1$$"))] == ["exact"]
 
 
 # --------------------------------------------------------------------------- tables restating a matrix
@@ -521,7 +522,7 @@ _ROUNDED = ("$$\\mathbf{H} = \\begin{bmatrix} \\cos\\frac{\\pi}{3} & \\sqrt{3} \
 
 def _rounded(t):
     from symattn.check.beyond.rounded import rounded_claims
-    return [(c.line, c.status) for c in rounded_claims(t, displays(t))]
+    return [(c.line, c.status) for c in rounded_claims(Document.of(t), displays(Document.of(t)))]
 
 
 def test_decimals_that_round_the_exact_matrix_above_are_right():
@@ -547,7 +548,7 @@ _NOTE = ("$$(\\mu, s) = \\begin{bmatrix} 0 & 2\\sqrt{6} \\end{bmatrix}$$\n\n"
 
 def _notes(t):
     from symattn.check.beyond.notes import note_claims
-    return [(c.line, c.status) for c in note_claims(t, displays(t))]
+    return [(c.line, c.status) for c in note_claims(Document.of(t), displays(Document.of(t)))]
 
 
 def test_a_note_restating_a_root_of_the_matrix_above_is_right():
@@ -581,7 +582,7 @@ _SUMS = ("$$P = \\begin{bmatrix} \\frac{2}{3} & \\frac{1}{3} \\\\ \\frac{1}{6} &
 
 def _sums(t):
     from symattn.check.beyond.rowsums import rowsum_claims
-    return [(c.line, c.status) for c in rowsum_claims(t, displays(t))]
+    return [(c.line, c.status) for c in rowsum_claims(Document.of(t), displays(Document.of(t)))]
 
 
 def test_rounded_row_sums_of_the_matrix_above():

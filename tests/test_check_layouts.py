@@ -4,6 +4,7 @@ Every expected verdict is worked out by hand in the comment beside it; none is r
 """
 
 from symattn.check import check_text
+from symattn.check.document import Document
 from symattn.check.read import read_blocks
 
 
@@ -21,18 +22,18 @@ def _statuses(text, line):
 def test_a_notebook_output_is_named_print_by_print():
     text = ("```python\nprint(query_2, key_2)\nprint(keys.shape)\n```\n```\n"
             "tensor([0.4, 1.4]) tensor([0.5, 1.1])\ntorch.Size([6, 2])\n```\n")
-    labels = [b.labels[0] for b in read_blocks(text)]
+    labels = [b.labels[0] for b in read_blocks(Document.of(text))]
     assert labels == ["print(query_2)", "print(key_2)", "print(keys.shape)"]
 
 
 def test_a_print_inside_a_loop_names_nothing():
     text = "```python\nfor r in rows:\n    print(r)\n```\n```\n[1, 2]\n[3, 4]\n```\n"
-    assert all(not lb.startswith("print(") for b in read_blocks(text) for lb in b.labels)
+    assert all(not lb.startswith("print(") for b in read_blocks(Document.of(text)) for lb in b.labels)
 
 
 def test_records_on_consecutive_lines_are_one_vector_per_named_slot():
     text = "```\nAli    | Score: 0.5800\nkredi  | Score: 1.2400\nçekti  | Score: 1.1900\n```\n"
-    (block,) = read_blocks(text)
+    (block,) = read_blocks(Document.of(text))
     assert block.shape == (1, 3) and block.labels[0] == "Score:" and block.row_lines == (2,)
     assert [e.line for e in block.rows[0]] == [2, 3, 4]
 
@@ -181,7 +182,7 @@ def test_a_sum_of_weighted_rows_is_checked_term_by_term_and_as_a_sum():
 def test_an_output_caption_between_a_cell_and_its_output_does_not_name_the_values():
     # "Output:" is the program's output, not the attention output A·V: print(attn_scores_2) names it
     text = "```python\nprint(attn_scores_2)\n```\n\nOutput:\n\n```\ntensor([0.95, 1.50])\n```\n"
-    assert [b.labels[0] for b in read_blocks(text)] == ["print(attn_scores_2)"]
+    assert [b.labels[0] for b in read_blocks(Document.of(text))] == ["print(attn_scores_2)"]
 
 
 def test_a_printed_sum_of_the_values_above_is_confirmed_at_their_rounding():
@@ -207,7 +208,7 @@ def test_an_entry_of_an_expression_and_a_latex_tabular_are_read():
             "\\hline\n\\end{tabular}\n")
     assert _statuses(text.replace("{v}", "2").replace("{w}", "3"), 3) == ["exact"]
     assert _statuses(text.replace("{v}", "5").replace("{w}", "3"), 3) == ["wrong"]
-    blocks = read_blocks(text.replace("{v}", "2").replace("{w}", "3"))
+    blocks = read_blocks(Document.of(text.replace("{v}", "2").replace("{w}", "3")))
     assert [b.texts for b in blocks if b.layout == "table"] == [(("1", "0"), ("2", "3"))]
 
 

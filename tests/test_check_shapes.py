@@ -1,12 +1,13 @@
 """Shape statements in articles (symattn/check/shapes.py): judged against the shapes the article shows."""
 
+from symattn.check.document import Document
 from symattn.check import check_text
 from symattn.check.read import read_blocks
 from symattn.check.shapes import shape_claims
 
 
 def _verdicts(text):
-    return [(c.line, c.status, c.expected) for c in shape_claims(text, read_blocks(text))]
+    return [(c.line, c.status, c.expected) for c in shape_claims(Document.of(text), read_blocks(Document.of(text)))]
 
 
 def test_shape_algebra_after_a_stated_input():
@@ -20,7 +21,7 @@ def test_a_comment_above_an_assignment_is_about_the_printed_value():
            "              [1, 1, 0]])\nK = X @ X.T  # (3 x 3)\n```\n"
     got = _verdicts(text)
     assert got == [(2, "wrong", "3×3"), (6, "exact", "3×3")]
-    claim = next(c for c in shape_claims(text, read_blocks(text)) if c.status == "wrong")
+    claim = next(c for c in shape_claims(Document.of(text), read_blocks(Document.of(text))) if c.status == "wrong")
     assert "printed with 3×3 values on line 3" in claim.detail and claim.wrong_lines == [2]
 
 

@@ -9,6 +9,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from symattn.check.document import Document
 from symattn.check import check_text
 from symattn.check import guard
 from symattn.check.compare import compare_entry, decimals_of
@@ -213,23 +214,23 @@ def test_extract_kinds_and_lines():
         "```",                                               # 13
         "√9 = 3",                                            # 14
     ])
-    got = [(s.line, s.kind) for s in extract(text)]
+    got = [(s.line, s.kind) for s in extract(Document.of(text))]
     assert got == [(1, "inline"), (1, "inline"), (3, "display"), (5, "display"), (7, "env"), (8, "env"),
                    (11, "code"), (14, "plain")]
 
 
 def test_latex_comments_and_preamble_are_skipped():
     text = "\\documentclass{article}\n\\newcommand{\\x}{$1 = 2$}\n\\begin{document}\n% $2 = 3$\n$4 = 4$\n\\end{document}\n"
-    assert [(s.line, s.text) for s in extract(text, "a.tex")] == [(5, "4 = 4")]
+    assert [(s.line, s.text) for s in extract(Document.of(text, "a.tex"))] == [(5, "4 = 4")]
 
 
 def test_tables():
     text = "Attention weights ≈\n\n| | a | b |\n|---|---|---|\n| a | 0.73 | 0.27 |\n| b | 0.5 | 0.5 |\n"
-    segs = extract(text)
+    segs = extract(Document.of(text))
     assert [s.kind for s in segs] == ["table"]
     assert r"\approx" in segs[0].text and "0.73 & 0.27" in segs[0].text
     ascii_table = "Weights =\n\n+---+---+\n| 1 | 0 |\n| 0 | 1 |\n+---+---+\n"
-    assert "1 & 0" in extract(ascii_table)[0].text
+    assert "1 & 0" in extract(Document.of(ascii_table))[0].text
 
 
 # --------------------------------------------------------------------------- guards and robustness

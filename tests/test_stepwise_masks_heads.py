@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from symattn.check.document import Document
 from symattn.check import check_text
 from symattn.check.heads import head_claims
 from symattn.check.masks import mask_claims, stitch
@@ -13,11 +14,11 @@ from symattn.check.read import read_blocks
 
 
 def _masks(text):
-    return mask_claims(text, read_blocks(text))
+    return mask_claims(Document.of(text), read_blocks(Document.of(text)))
 
 
 def _heads(text):
-    return head_claims(text, read_blocks(text))
+    return head_claims(Document.of(text), read_blocks(Document.of(text)))
 
 
 def _softmax(rows):
@@ -83,7 +84,7 @@ def test_fully_masked_row_has_no_softmax():
 
 def test_numpy_rows_split_by_the_reader_are_stitched():
     text = "probs = F.softmax(masked, dim=-1)\n# tensor([[1.0000, 0.0000],\n# [0.2689, 0.7311]])\n"
-    blocks = stitch(read_blocks(text))
+    blocks = stitch(read_blocks(Document.of(text)))
     assert [b.shape for b in blocks] == [(2, 2)]
 
 

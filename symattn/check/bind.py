@@ -29,6 +29,7 @@ from .convention import later_convention
 from .judge import Match, match, right_text
 from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric
+from .document import Document
 from .read import Block, Entry, read_number
 
 
@@ -284,9 +285,9 @@ class _Author:
         self.right = right   # the right value, when it is known
 
 
-def bind_blocks(text: str, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, str]], list[str]]:
+def bind_blocks(doc: Document, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, str]], list[str]]:
     """Claims for the blocks, the inputs found as (line, description), and article-wide notes."""
-    return bind_by_batch(blocks, hint, lambda part: _Binder(text, part).run()) or _Binder(text, blocks).run()
+    return bind_by_batch(blocks, hint, lambda part: _Binder(doc, part).run()) or _Binder(doc, blocks).run()
 
 
 def article_inputs(text: str) -> dict:
@@ -295,8 +296,9 @@ def article_inputs(text: str) -> dict:
     "labels": {name: the label as printed}}``; names are X, W_Q, W_K, W_V, Q, K, V.
     Used by ``derive --from-article``."""
     from .read import read_blocks
-    blocks = read_blocks(text)
-    binder = _Binder(text, blocks)
+    doc = Document.of(text)
+    blocks = read_blocks(doc)
+    binder = _Binder(doc, blocks)
     hints = [None if b.operand else hint(b.labels) for b in blocks]
     conv = binder._vote(hints)
     labels: dict = {}
@@ -307,8 +309,9 @@ def article_inputs(text: str) -> dict:
 
 
 class _Binder:
-    def __init__(self, text: str, blocks: list[Block]):
-        self.text, self.blocks = text, blocks
+    def __init__(self, doc: Document, blocks: list[Block]):
+        self.doc, self.text, self.blocks = doc, doc.text, blocks
+        text = doc.text
         self.d_k = stated_dk(text)
         self.masked = _mentions_mask(text) or any(e.value == -sp.oo for b in blocks for r in b.rows for e in r)
         self.inputs: dict[str, tuple] = {}      # name -> (value, line)
@@ -322,7 +325,7 @@ class _Binder:
         self.other_mask = False   # the article has used a mask other than the causal one
         self.hints: dict[int, str | None] = {}
         self.variants: dict[str, list[int]] = {}   # name -> lines where the article defines it as a variant
-        for n, line in enumerate(text.split("\n"), start=1):
+        for n, line in enumerate(doc.lines, start=1):
             for m in re.finditer(r"(?:^|\$|\s)([A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^=$]*)", line):
                 if _VARIANT.search(m.group(2)):
                     self.variants.setdefault(m.group(1), []).append(n)
@@ -373,7 +376,7 @@ class _Binder:
         coefficient restates a weight the author printed (as ``0.29 × [v_2]`` does, see _coefficient)."""
         busy = {n for b in self.blocks for n in range(b.line, b.end + 1)}
         start = 0
-        for n, line in enumerate(self.text.split("\n"), start=1):
+        for n, line in enumerate(self.doc.lines, start=1):
             terms = list(_NAMED_TERM.finditer(line))
             if n not in busy and len(terms) >= 2:
                 for m in terms:
@@ -386,7 +389,7 @@ class _Binder:
         (``"cat" scores itself highly (2.66)``) restates that entry: bound by the printed text and
         the token, judged against the entry's right value; carried when the table was wrong."""
         busy = {n for b in self.blocks for n in range(b.line, b.end + 1)}
-        raw = self.text.split("\n")
+        raw = self.doc.lines
         for n, line in enumerate(raw, start=1):
             if n in busy or not _DECIMAL.search(line):
                 continue
@@ -416,7 +419,7 @@ class _Binder:
         entries: one printed as 0.40 is 40%.  Bound by that printed equality, judged against the
         entry's right value at the percentage's own precision; carried when the distribution was wrong."""
         busy = {n for b in self.blocks for n in range(b.line, b.end + 1)}
-        raw = self.text.split("\n")
+        raw = self.doc.lines
         for n, line in enumerate(raw, start=1):
             if n in busy:
                 continue
@@ -603,7 +606,7 @@ class _Binder:
         """The one row of the printed weights that every term ``w * [v_j]`` written on the
         lines around ``block`` agrees with (w in column j, where [v_j] is row j of V); -1 when
         there are no such terms to decide with, None when they fit no single row."""
-        raw = self.text.split("\n")
+        raw = self.doc.lines
         terms = []
         for n in range(max(1, block.line - 4), min(len(raw), block.line + 4) + 1):
             m = re.search(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:\*|×|\\times|\\cdot)\s*\[([^\[\]]*)\]", raw[n - 1])

@@ -9,7 +9,7 @@ not bear out is left alone (it may speak of another table).
 >>> from symattn.check.claims import Report, Claim
 >>> text = "**Numeric value (2 decimals)**\\n\\n$$A \\\\approx [0.45]$$\\n"
 >>> r = Report("t.md", [Claim(3, "A", "rounded", [["0.45"]], None)], [], [])
->>> [(c.line, c.status, c.what) for c in precision_captions(text, r).claims if c.line == 1]
+>>> [(c.line, c.status, c.what) for c in precision_captions(Document.of(text), r).claims if c.line == 1]
 [(1, 'exact', 'precision')]
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from .claims import Claim, Report
+from .document import Document
 
 __all__ = ["precision_captions"]
 
@@ -33,8 +34,8 @@ def _texts(claimed) -> list[str]:
     return []
 
 
-def precision_captions(text: str, report: Report) -> Report:
-    raw = text.split("\n")
+def precision_captions(doc: Document, report: Report) -> Report:
+    raw = doc.lines
     judged = sorted((c for c in report.claims if c.status in ("exact", "rounded", "wrong")),
                     key=lambda c: c.line)
     for n, line in enumerate(raw, start=1):

@@ -15,7 +15,8 @@ shapes agree and two thirds of the entries agree: the witness is the entry the c
 
 >>> from symattn.check.read import read_blocks
 >>> t = "```python\nx = np.arange(6).reshape(2, 3)\nprint(x)\n```\n```\n[[0 1 2]\n [3 4 5]]\n```\n"
->>> [(c.line, c.status) for c in constructed_claims(t, read_blocks(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in constructed_claims(doc, read_blocks(doc))]
 [(6, 'exact')]
 """
 
@@ -29,7 +30,7 @@ import numpy as np
 
 from .. import limits
 from .claims import Claim
-from .read import FENCE
+from .document import Document
 from .views import _entries, _stacks, reassigned
 
 __all__ = ["constructed_claims"]
@@ -115,17 +116,13 @@ def _build(node) -> tuple[np.ndarray, str]:
     raise _Unknown
 
 
-def _statements(raw: list[str]):
+def _statements(doc: Document):
     """(line, name, value node) of every single-name assignment in code fences, each statement
     read over as many lines as its brackets need (at most 6)."""
-    inside, n = False, 0
+    raw, n = doc.lines, 0
     while n < len(raw):
         line = raw[n]
-        if FENCE.match(line):
-            inside = not inside
-            n += 1
-            continue
-        m = re.match(r"^\s*([A-Za-z_][\w, ]*)=(?!=)", line) if inside else None
+        m = re.match(r"^\s*([A-Za-z_][\w, ]*)=(?!=)", line) if doc.fence_of[n + 1] else None
         if m:
             for k in range(n + 1, min(n + 7, len(raw) + 1)):
                 try:
@@ -148,9 +145,9 @@ def _targets(line, target, value):
                 yield line, t.id, v
 
 
-def _defined(raw: list[str]):
+def _defined(doc: Document):
     out = []
-    for line, name, node in _statements(raw):
+    for line, name, node in _statements(doc):
         try:
             arr, _ = _build(node)
         except (_Unknown, ValueError, TypeError, OverflowError):
@@ -159,12 +156,12 @@ def _defined(raw: list[str]):
     return out
 
 
-def constructed_claims(text: str, blocks) -> list:
+def constructed_claims(doc: Document, blocks) -> list:
     """Claims for printed arrays that code built from literal sizes (see the module docstring)."""
-    raw = text.replace("\r\n", "\n").split("\n")
-    if not any(w in text for w in ("arange", "ones", "zeros", "full")):
+    raw = list(doc.lines)
+    if not any(w in doc.text for w in ("arange", "ones", "zeros", "full")):
         return []
-    made = _defined(raw)
+    made = _defined(doc)
     if not made:
         return []
     out = []

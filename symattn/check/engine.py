@@ -29,7 +29,8 @@ from .bind import bind_blocks, heads_from
 from .captions import precision_captions
 from .diagnose import diagnose, transpose_slip
 from .merge import merge
-from .read import HEADING, read_blocks
+from .document import Document
+from .read import read_blocks
 from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref, is_block_matrix, node_key
 from .extract import Segment, extract
 from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
@@ -44,17 +45,45 @@ __all__ = ["check_text"]
 def check_text(text: str, name: str) -> Report:
     """Check every claim of an article given as text; ``name`` is used in the report."""
     with guard.article():
+        doc = Document.of(text, name)
         token = OWN_NAMES.set(frozenset())
         try:
-            report = _Checker(text, name).run()
+            report = _Checker(doc).run()
         finally:
             OWN_NAMES.reset(token)
-        blocks = read_blocks(text)
-        claims, inputs, notes = bind_blocks(text, blocks)
-        claims = stepwise(text, blocks, claims)   # masks and heads, where the binder has no verdict
-        beyond = beyond_claims(text, blocks) + shape_claims(text, blocks) + printed_shape_claims(text, blocks)
-        beyond += view_claims(text, blocks) + constructed_claims(text, blocks) + sum_claims(text, blocks)
-    return precision_captions(text, merge(report, claims + beyond, inputs, blocks, text, notes))
+        blocks = read_blocks(doc)
+        claims, inputs, notes = bind_blocks(doc, blocks)
+        claims = stepwise(doc, blocks, claims)   # masks and heads, where the binder has no verdict
+        beyond = beyond_claims(doc, blocks) + shape_claims(doc, blocks) + printed_shape_claims(doc, blocks)
+        beyond += view_claims(doc, blocks) + constructed_claims(doc, blocks) + sum_claims(doc, blocks)
+    return as_written(precision_captions(doc, merge(report, claims + beyond, inputs, blocks, doc, notes)), doc)
+
+
+def as_written(report: Report, doc: Document) -> Report:
+    """The report with every printed number as the author wrote it (``1,280``, ``0,45``): the
+    stages read the numbers in one notation (:mod:`.numerals`), the reader sees the article's own."""
+    if not doc._spellings and doc.locale.decimal == "." and not doc._locales:
+        return report
+
+    def spell(value, lines):
+        if isinstance(value, list):
+            return [spell(v, lines) for v in value]
+        return doc.spell(value, lines)
+
+    claims = []
+    for c in report.claims:
+        lines = c.lines or [c.line]
+        entries = []
+        for e in c.entries:
+            here = [e["line"]] if isinstance(e.get("line"), int) else lines
+            printed = spell(e.get("claimed"), here)
+            e = dict(e, claimed=printed)
+            if isinstance(e.get("correct"), str) and isinstance(printed, str):
+                e["correct"] = doc.spell_like(e["correct"], printed, here[0])
+            entries.append(e)
+        claims.append(replace(c, source=spell(c.source, lines), claimed=spell(c.claimed, lines),
+                              what=spell(c.what, lines), entries=entries))
+    return replace(report, claims=claims)
 
 
 def _is_literal(node) -> bool:
@@ -93,8 +122,8 @@ def _row_reference(before: str) -> int | None:
 
 
 class _Checker:
-    def __init__(self, text: str, name: str):
-        self.text, self.name = text.replace("\r\n", "\n").replace("\r", "\n"), name  # CRLF: same lines
+    def __init__(self, doc: Document):
+        self.doc, self.text, self.name = doc, doc.text, doc.name
         self.table = Table()
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
@@ -102,7 +131,7 @@ class _Checker:
         self.stated_scaling: int | None = None
         self.matrices: list[tuple[int, str, sp.MatrixBase]] = []  # (line, what, exact value) for row refs
         self.index_start: dict[str, int] = {}   # m_k printed as a list: k counts from this
-        no_scale = declared_no_scaling(text)
+        no_scale = declared_no_scaling(doc.text)
         self.conv = Convention(scale="none") if no_scale else Convention()
         if no_scale:
             self.notes.append(f"line {no_scale}: the article says it does not scale by √d_k; "
@@ -112,7 +141,7 @@ class _Checker:
 
     def run(self) -> Report:
         items: list[tuple[Segment, Chain | None, str]] = []
-        segments = extract(self.text, self.name)
+        segments = extract(self.doc)
         if len(segments) > guard.MAX_SEGMENTS:
             rest = segments[guard.MAX_SEGMENTS:]
             segments = segments[:guard.MAX_SEGMENTS]
@@ -141,7 +170,7 @@ class _Checker:
         OWN_NAMES.set(_own_names(items))
         self.shown = _shown_shapes(items)
         self.heads_line = heads_from(self.text)
-        self.table.headings = tuple(n for n, line in enumerate(self.text.split("\n"), start=1) if HEADING.match(line))
+        self.table.headings = self.doc.headings
         for seg, chain, _ in items:
             if chain is not None:
                 self._collect(seg, chain)

@@ -6,19 +6,19 @@ Math comes from ``$...$``, ``$$...$$``, ``\[...\]``, ``\(...\)``, the LaTeX envi
 tables, stacked plain-text arrays, one-line Unicode equations (``√4 = 2``) and
 narrative numbers (``[2, 1, 1]``, ``45%``); see :mod:`symattn.check.plaintext`.
 
->>> segs = extract("Let $D=4$.\n\n$$\nX = 1\n$$\n")
+>>> segs = extract(Document.of("Let $D=4$.\n\n$$\nX = 1\n$$\n"))
 >>> [(s.line, s.kind, s.text) for s in segs]
 [(1, 'inline', 'D=4'), (4, 'display', 'X = 1')]
 """
 
 from __future__ import annotations
 
-import ast
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, replace
 
-__all__ = ["Segment", "extract", "is_latex"]
+from .document import Document, printed
+
+__all__ = ["Segment", "extract"]
 
 
 @dataclass(frozen=True)
@@ -38,22 +38,9 @@ _MATH = re.compile(
     r"|\\\((?P<pa>.+?)\\\)"
     r"|(?<![\\$])\$(?P<d>(?:[^$\\]|\\.)+?)\$(?!\$)",
     re.S)
-_FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
 _SKIP_LANGS = {"bash", "sh", "shell", "console", "zsh", "powershell", "json", "yaml", "toml", "html",
                "xml", "css", "js", "javascript", "ts", "typescript", "diff", "mermaid", "dot"}
 _UNWRAP = re.compile(r"\\(begin|end)\{(aligned|split|gathered|alignedat|multlined)\}(\{[^{}]*\})?")
-
-
-def is_latex(text: str, name: str = "") -> bool:
-    return name.endswith((".tex", ".ltx")) or bool(re.search(r"\\documentclass|\\begin\{document\}", text))
-
-
-class _Lines:
-    def __init__(self, text: str):
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
-
-    def line(self, pos: int) -> int:
-        return bisect_right(self.starts, pos)
 
 
 def _blank(text: str, start: int, end: int) -> str:
@@ -100,28 +87,27 @@ def _rows(body: str, start_line: int) -> list[tuple[int, str]]:
     return out
 
 
-def extract(text: str, name: str = "") -> list["Segment"]:
+def extract(doc: Document) -> list["Segment"]:
     """Every math segment of the article, in order of lines."""
     from .plaintext import code_segments, prose_segments
 
-    latex = is_latex(text, name)
+    text, latex = doc.text, doc.latex
     work = _strip_tex_comments(text) if latex else text
-    lines = _Lines(work)
     segs: list[Segment] = []
     if not latex:
         work = re.sub(r"<!--.*?-->", lambda m: re.sub(r"[^\n]", " ", m.group(0)), work, flags=re.S)
-        work, code = _fences(work)
+        work, code = _fences(doc, work)
         for first_line, lang, block in code:
             segs.extend(code_segments(block, first_line))
         # inline code spans are code, not math -- unless they hold arithmetic that is not Python
         # (`1 / 1.732 = 0.577`, `e^0.577 = 1.78`): that is read as prose is
-        work = re.sub(r"`[^`\n]+`", lambda m: f" {m.group(0)[1:-1]} " if _printed("", [m.group(0)[1:-1]])
+        work = re.sub(r"`[^`\n]+`", lambda m: f" {m.group(0)[1:-1]} " if printed("", [m.group(0)[1:-1]])
                       and not re.search(r"[\[\]|]", m.group(0)) else " " * len(m.group(0)), work)
-    raw_lines = text.split("\n")
+    raw_lines = list(doc.lines)
     work = _blank_unclosed(work)
     for m in _MATH.finditer(work):
-        line = lines.line(m.start())
-        before = work[max(lines.starts[line - 1], m.start() - 200):m.start()]  # bounded: long lines stay linear
+        line = doc.line_of(m.start())
+        before = work[max(doc.starts[line - 1], m.start() - 200):m.start()]  # bounded: long lines stay linear
         if m.group("d") is not None or m.group("pa") is not None:
             body = m.group("d") if m.group("d") is not None else m.group("pa")
             if "\n\n" in body:
@@ -137,7 +123,7 @@ def extract(text: str, name: str = "") -> list["Segment"]:
             body = m.group("dd") if m.group("dd") is not None else m.group("br")
             kind = "display"
             body_start = m.start("dd") if m.group("dd") is not None else m.start("br")
-        for row_line, row in _rows(body, lines.line(body_start)):
+        for row_line, row in _rows(body, doc.line_of(body_start)):
             raw = raw_lines[row_line - 1] if row_line - 1 < len(raw_lines) else ""
             src = raw if "\n" not in row and len(raw) < 2000 and row in raw else row
             segs.append(Segment(row_line, row, kind, _one_line(src), ""))
@@ -210,52 +196,24 @@ def _blank_unclosed(text: str) -> str:
     return "".join(out) + text[last:]
 
 
-def _fences(text: str):
+def _fences(doc: Document, text: str):
     """Blank out fenced code blocks; return (text, [(first line, language, lines)])."""
     out_lines = text.split("\n")
     blocks = []
-    i = 0
-    while i < len(out_lines):
-        m = _FENCE.match(out_lines[i])
-        if not m:
-            i += 1
-            continue
-        fence, lang = m.group(1), m.group(2).lower()
-        j = i + 1
-        while j < len(out_lines) and not out_lines[j].strip().startswith(fence[:3]):
-            j += 1
+    for f in doc.fences:
+        i, j = f.first - 1, f.last - 1 if f.closed else len(out_lines)
         body = out_lines[i + 1:j]
-        if _printed(lang, body):
+        if f.output:
             # a program's printed output, not code: its scalar arithmetic (e^1.20 = 3.3201) is read
             # as prose is; its vectors, matrices and tables are the block reader's
             arrays = [line if re.search(r"[\[\]|]", line) else "" for line in body]
-            blocks.append((i + 2, lang, arrays))
+            blocks.append((i + 2, f.lang, arrays))
             for k in range(i, min(j + 1, len(out_lines))):
                 if k in (i, j) or re.search(r"[\[\]|]", out_lines[k]):
                     out_lines[k] = " " * len(out_lines[k])
-            i = j + 1
             continue
-        if lang not in _SKIP_LANGS:
-            blocks.append((i + 2, lang, body))
+        if f.lang not in _SKIP_LANGS:
+            blocks.append((i + 2, f.lang, body))
         for k in range(i, min(j + 1, len(out_lines))):
             out_lines[k] = " " * len(out_lines[k])
-        i = j + 1
     return "\n".join(out_lines), blocks
-
-
-_OUTPUT_LANGS = ("", "text", "txt", "output", "plaintext", "none", "out")
-
-
-def _printed(lang: str, body: list[str]) -> bool:
-    """A fence that holds what a program printed (or plain notes), not code: untagged, and not
-    parseable as Python (``e^1.20 = 3.3201``, ``Ali → [0.8 0.2]``).  Parsed, never executed."""
-    if lang not in _OUTPUT_LANGS or not any(line.strip() for line in body):
-        return False
-    src = "\n".join(body)
-    if re.search(r"^\s*(?:>>>|In \[|def |import |from \w+ import|for .* in )", src, re.M):
-        return False
-    try:
-        ast.parse(src)
-    except (SyntaxError, ValueError, RecursionError):
-        return True
-    return False

@@ -108,7 +108,7 @@ def fix_text(text: str, report: Report) -> Fixed:
     edits = _edits(report)
     if not edits:
         return Fixed(text)
-    lines = text.splitlines(keepends=True)
+    lines = _lines(text)
     out = Fixed(text)
     for number in sorted(edits):
         if not 1 <= number <= len(lines):
@@ -169,8 +169,14 @@ def fix_article(text: str, report: Report, check, rounds: int = ROUNDS) -> Fixed
     return out
 
 
+def _lines(text: str) -> list[str]:
+    """The lines with their endings, broken where the checker breaks them (:mod:`.document`: at
+    \\n, \\r\\n and \\r only; a form feed or U+2028 is inside a line)."""
+    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)
+
+
 def _line(text: str, n: int) -> str | None:
-    lines = text.splitlines(keepends=True)
+    lines = _lines(text)
     return lines[n - 1] if n <= len(lines) else None
 
 
@@ -179,7 +185,7 @@ def unified_diff(old: str, new: str, name: str) -> str:
     if old == new:
         return ""
     label = name.lstrip("/")
-    diff = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+    diff = difflib.unified_diff(_lines(old), _lines(new),
                                 f"a/{label}", f"b/{label}")
     out = []
     for piece in diff:

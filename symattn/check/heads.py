@@ -29,6 +29,7 @@ from .claims import Claim
 from .judge import agrees, match
 from .batched import batch_of, direct_sets, own_fit, row_claim, where_in_stack
 from .masks import _CAUSAL, _claim, stitch
+from .document import Document
 from .read import Block
 
 __all__ = ["head_claims"]
@@ -242,9 +243,9 @@ def _context(lines: list[str], b: Block) -> str:
     return " ".join(b.labels[:2]) + " " + " ".join(lines[max(0, b.line - 8):b.line])
 
 
-def _stepwise(text: str, blocks: list[Block]) -> list[Claim]:
+def _stepwise(doc: Document, blocks: list[Block]) -> list[Claim]:
     """Concatenation and W_O product from the author's own printed blocks."""
-    lines = text.split("\n")
+    lines = doc.lines
     out = []
     cat = None     # (block, matrix) of the last printed concatenation
     for k, b in enumerate(blocks):
@@ -359,12 +360,13 @@ def _side_by_side(earlier: list, width: int):
     return None
 
 
-def head_claims(text: str, blocks: list[Block]) -> list[Claim]:
+def head_claims(doc: Document, blocks: list[Block]) -> list[Claim]:
     """Claims about per-head quantities, the concatenation and W_O (see the module doc)."""
+    text = doc.text
     if heads_from(text) is None and not _heads(text):
         return []
     blocks = stitch(blocks)
-    out = _stepwise(text, blocks)
+    out = _stepwise(doc, blocks)
     done = {c.line for c in out}
     cands = _candidates(text, blocks)
     if cands:

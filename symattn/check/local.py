@@ -7,8 +7,9 @@ block ends a chain such as ``[Q] × [Kᵀ] = [S]``, ``[S] - [m] = [D]``, ``\exp\
 Such a claim needs no global name: it is checked from its operands alone, at printed precision.
 
 >>> from symattn.check.read import read_blocks
+>>> from symattn.check.document import Document
 >>> text = "$$\\begin{bmatrix}1 & 2\\end{bmatrix} \\times \\begin{bmatrix}3 \\\\ 4\\end{bmatrix} = \\begin{bmatrix}11\\end{bmatrix}$$"
->>> blocks = read_blocks(text)
+>>> blocks = read_blocks(Document.of(text))
 >>> local_chain(text, blocks, 2).value
 Matrix([[11]])
 """

@@ -19,7 +19,8 @@ A claim is wrong only with a witness: the exact value and the line it comes from
 
 >>> text = "S = [[1, 2], [3, 4]]\nmasked = [[1, -inf], [3, 4]]\nweights = [[1.0, 0.0], [0.27, 0.73]]"
 >>> from symattn.check.read import read_blocks
->>> [c.status for c in mask_claims(text, read_blocks(text))]
+>>> doc = Document.of(text)
+>>> [c.status for c in mask_claims(doc, read_blocks(doc))]
 ['exact', 'rounded']
 """
 
@@ -34,6 +35,7 @@ import sympy as sp
 from .bind import hint
 from .claims import Claim
 from .judge import agrees, right_text
+from .document import Document
 from .read import Block, Entry, read_number
 
 __all__ = ["mask_claims", "stitch"]
@@ -81,11 +83,10 @@ def _row_cells(line: str) -> list[str] | None:
     return [c.strip().strip("*`$ ") for c in line.strip().strip("|").split("|")]
 
 
-def mask_tables(text: str) -> list[Block]:
+def mask_tables(lines) -> list[Block]:
     """Markdown tables with hidden cells (``masked``, ``-inf``, ``—`` or blank), which the reader does
     not take as matrices.  A hidden cell is −∞ in a table of scores and 0 in a table of weights (every
     row's printed numbers a distribution)."""
-    lines = text.split("\n")
     out, n = [], 0
     while n + 2 < len(lines):
         head, sep = _row_cells(lines[n]), _row_cells(lines[n + 1])
@@ -106,9 +107,9 @@ def mask_tables(text: str) -> list[Block]:
 _BOOL_ROW = re.compile(r"^[^\[\]]*?\[*\s*((?:(?:True|False|true|false)\s*,?\s*){2,})\]+[,)\]]*\s*$")
 
 
-def bool_masks(text: str) -> list[Block]:
+def bool_masks(lines) -> list[Block]:
     """A boolean mask as printed (``tensor([[False,  True], [False, False]])``), read as 1/0."""
-    lines = text.split("\n")
+    lines = list(lines)
     out, run = [], []
     for n, line in enumerate(lines + [""], 1):
         m = _BOOL_ROW.match(line.strip()) if n <= len(lines) else None
@@ -461,9 +462,10 @@ def _valid_lengths(blocks: list[Block]) -> list[Claim]:
     return out
 
 
-def mask_claims(text: str, blocks: list[Block]) -> list[Claim]:
+def mask_claims(doc: Document, blocks: list[Block]) -> list[Claim]:
     """Claims about masks, masked scores and masked softmax rows (see the module doc)."""
-    tables = mask_tables(text) + bool_masks(text)
+    text = doc.text
+    tables = mask_tables(doc.lines) + bool_masks(doc.lines)
     taken = {ln for t in tables for ln in range(t.line, t.end + 1)}
     blocks = sorted([b for b in stitch(blocks) if not {e.line for r in b.rows for e in r} & taken] + tables,
                     key=lambda b: (b.line, b.end))

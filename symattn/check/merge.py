@@ -15,6 +15,7 @@ import re
 
 from .bind import heads_from, per_head
 from .claims import Claim, Report
+from .document import Document
 
 __all__ = ["merge"]
 
@@ -29,10 +30,10 @@ def _row_of(entry: dict) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def merge(report: Report, block_claims: list[Claim], inputs, blocks, text: str = "", notes=()) -> Report:
+def merge(report: Report, block_claims: list[Claim], inputs, blocks, doc: Document, notes=()) -> Report:
     claims = list(report.claims)
-    heads = heads_from(text)
-    raw = text.split("\n")
+    heads = heads_from(doc.text)
+    raw = doc.lines
     for k, c in enumerate(claims):
         said_of_a_head = 0 < c.line <= len(raw) and bool(_ONE_HEAD.search(raw[c.line - 1]))
         if c.status == "wrong" and heads is not None and c.line >= heads and \

@@ -15,7 +15,8 @@ dimensions printed in the same fence: the witness is that array's shape.
 
 >>> from symattn.check.read import read_blocks
 >>> t = "```\nX:\n[[[1 2]\n  [3 4]]\n\n [[5 6]\n  [7 8]]]\n and shape: (2, 2, 2)\n```\n"
->>> [(c.line, c.status) for c in printed_shape_claims(t, read_blocks(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in printed_shape_claims(doc, read_blocks(doc))]
 [(8, 'exact')]
 """
 
@@ -26,7 +27,8 @@ from dataclasses import dataclass
 
 from .bind import hint
 from .claims import Claim
-from .read import FENCE, Block, fence_numbers
+from .document import FENCE, Document
+from .read import Block
 
 __all__ = ["printed_shape_claims"]
 
@@ -167,10 +169,9 @@ def _sizes(raw: list[str], blocks: list[Block], arrays: list[_Array], fence: lis
     return out
 
 
-def printed_shape_claims(text: str, blocks: list[Block]) -> list[Claim]:
+def printed_shape_claims(doc: Document, blocks: list[Block]) -> list[Claim]:
     """Claims for shape tuples printed next to n-D arrays, and Julia's headers (see the module docstring)."""
-    raw = text.replace("\r\n", "\n").split("\n")
-    fence = fence_numbers(raw)
+    raw, fence = list(doc.lines), doc.fence_of
     arrays = _arrays(blocks, raw, fence)
     out = _headers(raw, blocks) + _sizes(raw, blocks, arrays, fence)
     if not arrays:

@@ -11,9 +11,9 @@ between rows, ``\left[ 0.09 \; 0.24 \right]``), several bracket rows side by sid
 the same lines, per-token vectors on consecutive lines (``I → [1.0, 0.0]``), Markdown and
 ASCII tables, and whitespace-aligned rows of numbers.  Nothing is executed.
 
->>> [b.shape for b in read_blocks("Q =\n[[1, 0],\n [0, 1]]\n")]
+>>> [b.shape for b in read_blocks(Document.of("Q =\n[[1, 0],\n [0, 1]]\n"))]
 [(2, 2)]
->>> b = read_blocks("Raw scores:\n\n| | I | am |\n|---|---|---|\n| I | 2 | 1 |\n| am | 1 | 3 |\n")[0]
+>>> b = read_blocks(Document.of("Raw scores:\n\n| | I | am |\n|---|---|---|\n| I | 2 | 1 |\n| am | 1 | 3 |\n"))[0]
 >>> b.shape, b.row_lines, b.labels[0]
 ((2, 2), (5, 6), 'Raw scores:')
 """
@@ -22,17 +22,17 @@ from __future__ import annotations
 
 import ast
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import sympy as sp
 
 from .. import limits
+from .document import Document
 from .batched import comment_prefixed, max_depth, one_value_each, shape_of, slices
 from .outputs import output_caption
 
-__all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER", "FENCE", "HEADING", "fence_numbers"]
+__all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
 
 #: a printed number: sign, digits, decimal point, exponent, percent (universal formats)
 NUMBER = r"[-−+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
@@ -122,14 +122,6 @@ def read_number(text: str) -> Entry | None:
     return Entry(text.strip(), -value if sign else value, max(places, 0), 0)
 
 
-class _Lines:
-    def __init__(self, text: str):
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
-
-    def line(self, pos: int) -> int:
-        return bisect_right(self.starts, pos)
-
-
 # --------------------------------------------------------------------------- LaTeX matrices
 
 _ENV = re.compile(r"\\begin\{(?P<env>[bpvBV]?matrix\*?|smallmatrix|array)\}(?:\{[^{}]*\})?(?:\[[^\]]*\])?"
@@ -144,7 +136,7 @@ def _latex_cell(cell: str) -> str:
     return c.replace("{", "").replace("}", "").strip()
 
 
-def _latex_blocks(text: str, lines: _Lines) -> list[tuple[int, int, list[list[tuple[str, int]]], str]]:
+def _latex_blocks(text: str, lines: Document) -> list[tuple[int, int, list[list[tuple[str, int]]], str]]:
     out = []
     for m in _ENV.finditer(text):
         body, start = m.group("body"), m.start("body")
@@ -238,7 +230,7 @@ def _tree_rows(tree) -> list[list[tuple[str, int]]] | None:
     return None
 
 
-def _list_blocks(text: str, lines: _Lines, taken: list[tuple[int, int]]):
+def _list_blocks(text: str, lines: Document, taken: list[tuple[int, int]]):
     out = []
     i = 0
     skip = iter(sorted(taken))
@@ -513,11 +505,9 @@ def _prev_lines(raw: list[str], line: int, busy: set[int], n: int = 2) -> list[s
     return out
 
 
-def read_blocks(text: str) -> list[Block]:
+def read_blocks(doc: Document) -> list[Block]:
     """Every block of printed numbers, in order of appearance (see the module docstring)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = _Lines(text)
-    raw = text.split("\n")
+    text, lines, raw = doc.text, doc, list(doc.lines)
     found = _latex_blocks(text, lines)
     latex_spans = [(s, e) for s, e, *_ in found]
     found += _list_blocks(text, lines, latex_spans)
@@ -526,11 +516,11 @@ def read_blocks(text: str) -> list[Block]:
     spans = [(s, e) for s, e, *_ in found]
     tables = [t for t in _table_blocks(raw, lines.starts) if not _overlaps(t[0], t[1], spans)]
     found += tables
-    taken = {n for s, e, *_ in found for n in range(lines.line(s), lines.line(max(s, e - 1)) + 1)}
+    taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _plain_blocks(raw, lines.starts, taken)
-    taken = {n for s, e, *_ in found for n in range(lines.line(s), lines.line(max(s, e - 1)) + 1)}
+    taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _record_blocks(raw, lines.starts, taken)
-    busy = {n for s, e, *_ in found for n in range(lines.line(s), lines.line(max(s, e - 1)) + 1)}
+    busy = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     blocks = []
     found.sort(key=lambda t: t[0])
     for k, item in enumerate(found):
@@ -554,7 +544,7 @@ def read_blocks(text: str) -> list[Block]:
             block = replace(block, index=item[8][0], stack=item[8][1])
         if block is not None:
             blocks.append(block)
-    return _print_names(_stack_rows(_chains(blocks, text, lines), raw, lines.starts), raw)
+    return _print_names(_stack_rows(_chains(blocks, text, lines), raw, lines.starts), doc)
 
 
 _JOIN = re.compile(r"^(?:\s|\$|\\[,;:!]|\\quad|_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\\right[\])]|\\left[\[(])*"
@@ -563,7 +553,7 @@ _JOIN = re.compile(r"^(?:\s|\$|\\[,;:!]|\\quad|_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\\ri
 _EQ = re.compile(r"^(?:\s|\$|_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\\right[\])]|&)*(?:=|≈|\\approx)(?:\s|\$|&|\\left[\[(])*$")
 
 
-def _chains(blocks: list[Block], text: str, lines: _Lines) -> list[Block]:
+def _chains(blocks: list[Block], text: str, lines: Document) -> list[Block]:
     """Blocks written as one chain: ``K = [X] [W] = [R]`` or ``[Q] × [Kᵀ] = [S]``.
 
     Juxtaposed or multiplied blocks are operands; the block after ``=`` is the chain's
@@ -658,13 +648,13 @@ def _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end
             ent = read_number(cell)
             if ent is None:
                 return None
-            entries.append(Entry(ent.text, ent.value, ent.places, lines.line(pos), pos))
+            entries.append(Entry(ent.text, ent.value, ent.places, lines.line_of(pos), pos))
         if entries:
             out.append(tuple(entries))
     if not out or len({len(r) for r in out}) != 1 \
             or sum(len(r) for r in out) > limits.CHECK_MAX_BLOCK_ENTRIES:
         return None
-    line, end = lines.line(s), lines.line(max(s, e - 1))
+    line, end = lines.line_of(s), lines.line_of(max(s, e - 1))
     labels = []
     same = _label_before(text, s, max(lines.starts[line - 1], prev_end))
     after_text = text[e:min(nxt, e + 40)]
@@ -831,38 +821,6 @@ def _stackable(line_text: str) -> bool:
 
 # --------------------------------------------------------------------------- notebook outputs
 
-FENCE = re.compile(r"^\s*(```|~~~)")
-#: a section heading (Markdown #, LaTeX \section, \subsection); a \paragraph labels a sub-step, as a
-#: bold line does in Markdown, and opens no section
-HEADING = re.compile(r"^\s*(?:#{1,6}\s|\\(?:sub)*section\b)")
-
-
-def fence_numbers(raw: list[str]) -> list[int]:
-    """The fence each line is in (index 0 unused, then one per 1-based line; 0 outside fences)."""
-    out, k, inside = [0], 0, False
-    for line in raw:
-        if FENCE.match(line):
-            inside = not inside
-            k += inside
-            out.append(0)
-            continue
-        out.append(k if inside else 0)
-    return out
-
-
-def _fenced(raw: list[str]) -> list[tuple[int, int]]:
-    """Fenced cells as (first, last) content lines, 1-based."""
-    out, start = [], None
-    for n, line in enumerate(raw, start=1):
-        if FENCE.match(line):
-            if start is None:
-                start = n + 1
-            else:
-                out.append((start, n - 1))
-                start = None
-    return out
-
-
 def _printed_args(code: str) -> list[list[str]] | None:
     """The arguments of each ``print(...)`` of a code cell, in order (string constants left
     out); None when the prints cannot be matched to output records one by one (a print in a
@@ -901,10 +859,11 @@ def _records(raw: list[str], first: int, last: int) -> list[tuple[int, int]]:
     return out
 
 
-def _print_names(blocks: list[Block], raw: list[str]) -> list[Block]:
+def _print_names(blocks: list[Block], doc: Document) -> list[Block]:
     """A notebook's output cell printed by ``print(a)``, ``print(b, c)``: each printed value is
     named by its own argument, not by the code lines that happen to stand above it."""
-    cells = _fenced(raw)
+    raw = doc.lines
+    cells = [(f.first + 1, f.last - 1) for f in doc.fences if f.closed]
     out = list(blocks)
     for (a0, a1), (b0, b1) in zip(cells, cells[1:]):
         if not output_caption(raw[a1 + 1:b0 - 2]):

@@ -15,7 +15,8 @@ shape, and the report says where that shape comes from.
 
 >>> from symattn.check.read import read_blocks
 >>> t = "x.shape = 6x3\na = x @ x.T; a.shape = 6x3\n"
->>> [(c.line, c.status) for c in shape_claims(t, read_blocks(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in shape_claims(doc, read_blocks(doc))]
 [(2, 'wrong')]
 """
 
@@ -27,6 +28,7 @@ import ast
 import re
 
 from .claims import Claim
+from .document import Document
 from .read import Block
 
 __all__ = ["shape_claims"]
@@ -113,8 +115,8 @@ def _show(shape) -> str:
 
 
 class _Shapes:
-    def __init__(self, text: str, blocks: list[Block]):
-        self.raw = text.split("\n")
+    def __init__(self, doc: Document, blocks: list[Block]):
+        self.raw = list(doc.lines)
         self.blocks = blocks
         self.claims: list[Claim] = []
         self.shapes: dict[str, tuple] = {}    # name -> ((rows, cols), how)
@@ -327,6 +329,6 @@ class _Shapes:
                 self._verdict(b.line, m.group(1), dims, f"[{dims[0]}, {dims[1]}]", known, how)
 
 
-def shape_claims(text: str, blocks: list[Block]) -> list[Claim]:
+def shape_claims(doc: Document, blocks: list[Block]) -> list[Claim]:
     """Claims for the shape statements of an article (see the module docstring)."""
-    return _Shapes(text.replace("\r\n", "\n"), blocks).run()
+    return _Shapes(doc, blocks).run()

@@ -1,7 +1,7 @@
 """Steps the binder leaves open, judged against the author's own earlier printed steps: masks
 (:mod:`symattn.check.masks`) and multi-head attention (:mod:`symattn.check.heads`).
 
-Input: the article's text, its blocks and the binder's claims.
+Input: the :class:`~symattn.check.document.Document`, its blocks and the binder's claims.
 Output: the binder's claims, where a claim of these kinds replaces an unverifiable one on the
 same lines; a line the binder already gave a verdict keeps it.
 """
@@ -9,6 +9,7 @@ same lines; a line the binder already gave a verdict keeps it.
 from __future__ import annotations
 
 from .claims import Claim
+from .document import Document
 from .heads import head_claims
 from .masks import mask_claims
 from .read import Block
@@ -16,9 +17,9 @@ from .read import Block
 __all__ = ["stepwise"]
 
 
-def stepwise(text: str, blocks: list[Block], claims: list[Claim]) -> list[Claim]:
+def stepwise(doc: Document, blocks: list[Block], claims: list[Claim]) -> list[Claim]:
     out = list(claims)
-    for c in mask_claims(text, blocks) + head_claims(text, blocks):
+    for c in mask_claims(doc, blocks) + head_claims(doc, blocks):
         lines = set(c.lines or [c.line])
         over = [o for o in out if lines & set(o.lines or [o.line])]
         known = [o for o in over if o.status != "unverifiable"]

@@ -13,7 +13,8 @@ vector and sum come from one print on one line and the code prints a value with 
 
 >>> from symattn.check.read import read_blocks
 >>> t = "```\ntensor([0.25, 0.25, 0.5]) sum= tensor(1.)\n```\n"
->>> [(c.line, c.status) for c in sum_claims(t, read_blocks(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in sum_claims(doc, read_blocks(doc))]
 [(2, 'rounded')]
 """
 
@@ -24,7 +25,8 @@ import re
 from fractions import Fraction
 
 from .claims import Claim
-from .read import NUMBER, fence_numbers, read_number
+from .document import Document
+from .read import NUMBER, read_number
 
 __all__ = ["sum_claims"]
 
@@ -35,10 +37,9 @@ _SUM = re.compile(r"(?<![\w.])(?:sum|total|toplam\w*|summe|suma|somme|soma|æ€»å’
 _NTH = {"first": 1, "second": 2, "third": 3}
 
 
-def sum_claims(text: str, blocks) -> list:
+def sum_claims(doc: Document, blocks) -> list:
     """Claims for printed sums of printed vectors (see the module docstring)."""
-    raw = text.replace("\r\n", "\n").split("\n")
-    fence = fence_numbers(raw)
+    raw, fence = list(doc.lines), doc.fence_of
     own_sum = _prints_own_sum(raw, fence)
     out = []
     for n, line in enumerate(raw, start=1):

@@ -13,7 +13,8 @@ agree, and an entry lies outside: the witness is the earlier printed entry and i
 
 >>> from symattn.check.read import read_blocks
 >>> t = "a = [[1, 2, 3], [4, 5, 6]]\n# a.T =\n# [[1 4]\n#  [2 5]\n#  [3 6]]\n"
->>> [(c.line, c.status) for c in view_claims(t, read_blocks(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in view_claims(doc, read_blocks(doc))]
 [(3, 'exact')]
 """
 
@@ -26,6 +27,7 @@ import mpmath
 import numpy as np
 
 from .claims import Claim
+from .document import Document
 
 __all__ = ["view_claims", "reassigned"]
 
@@ -131,9 +133,9 @@ def reassigned(raw: list[str], name: str, after: int, before: int) -> bool:
     return any(pat.match(raw[n - 1]) for n in range(max(after + 1, 1), min(before, len(raw) + 1)))
 
 
-def view_claims(text: str, blocks) -> list:
+def view_claims(doc: Document, blocks) -> list:
     """Claims for printed views of earlier printed arrays (see the module docstring)."""
-    raw = text.replace("\r\n", "\n").split("\n")
+    raw = list(doc.lines)
     out = []
     arrays = _stacks(blocks)
     for k, (label, shape, parts) in enumerate(arrays):

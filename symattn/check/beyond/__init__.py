@@ -16,16 +16,17 @@ witness, the value it should have had and where that comes from.  Arithmetic is 
 a small parser of its own (numbers, + − × / ^, fractions, roots, sin/cos/exp, π, degrees):
 no user text is ever executed or passed to ``sympify``.
 
->>> c = beyond_claims("PE: sin(1 / 10000^(0/4)) = 0.841", [])[0]
+>>> c = beyond_claims(Document.of("PE: sin(1 / 10000^(0/4)) = 0.841"), [])[0]
 >>> c.status, c.expected
 ('rounded', '0.841470984807897')
->>> beyond_claims("Step 2: 160 × 8 = 1,280 (KV cache)", [])[0].status
+>>> beyond_claims(Document.of("Step 2: 160 × 8 = 1,280 (KV cache)"), [])[0].status
 'exact'
 """
 
 from __future__ import annotations
 
 from ..claims import Claim
+from ..document import Document
 from .arith import evaluate
 from .chains import _KV, _chains, _vector_chains
 from .kvdecode import kv_decode_claims
@@ -50,10 +51,9 @@ from .variance import _jacobians, _variances
 __all__ = ["beyond_claims", "evaluate"]
 
 
-def beyond_claims(text: str, blocks: list) -> list[Claim]:
+def beyond_claims(doc: Document, blocks: list) -> list[Claim]:
     """Claims about KV-cache sizes, positional encodings, RoPE and variances (see module doc)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
+    text, lines = doc.text, list(doc.lines)
     kv_article = bool(_KV.search(text))
     claims: list[Claim] = []
     claims += _chains(text, lines, kv_article)
@@ -71,14 +71,14 @@ def beyond_claims(text: str, blocks: list) -> list[Claim]:
     claims += _jacobians(blocks)
     claims += _directions(lines)
     claims += _rope_periods(text, lines)
-    disps = _safe(displays, text)
-    disps = _safe(with_tables, text, blocks, disps) or disps
+    disps = _safe(displays, doc)
+    disps = _safe(with_tables, doc, blocks, disps) or disps
     # rounded first: its claim lists the printed decimals, which a precision caption above reads
     for rule in (rounded_claims, rotary_claims, rope_line_claims, softmax_claims, moment_claims,
                  substituted_claims, property_claims, kv_decode_claims, formula_claims, note_claims,
                  rowsum_claims):
-        claims += _safe(rule, text, disps)
-    claims += _safe(identity_claims, text)
+        claims += _safe(rule, doc, disps)
+    claims += _safe(identity_claims, doc)
     return _one_per_line(claims)
 
 

@@ -5,7 +5,7 @@ lines, and each entry's value), for matrices whose every cell is a number or clo
 (fractions, roots, e, π, sin/cos, log), read by :func:`.arith.evaluate`, never by ``sympify``.
 A matrix that is an operand (``\sqrt{768} [..]``, ``[..]^T``) is not a display.
 
->>> d = displays("$$R(1) = \\begin{bmatrix} \\cos 1 & -\\sin 1 \\\\ \\sin 1 & \\cos 1 \\end{bmatrix}$$")[0]
+>>> d = displays(Document.of("$$R(1) = \\begin{bmatrix} \\cos 1 & -\\sin 1 \\\\ \\sin 1 & \\cos 1 \\end{bmatrix}$$"))[0]
 >>> d.name, d.shape, [e.text for e in d.entries][:2]
 ('R(1)', (2, 2), ['\\cos 1', '-\\sin 1'])
 """
@@ -20,6 +20,7 @@ import mpmath
 import sympy as sp
 
 from ..read import Entry, read_number
+from ..document import Document
 from .arith import _DPS, evaluate
 
 __all__ = ["Display", "displays", "name_of"]
@@ -48,9 +49,10 @@ _REL = re.compile(r"(?<![<>!])=|\\approx|≈")
 _STOP = re.compile(r"\$|\\\[|\\\]|\n\s*\n|[,:;：，。；](?:\s|$)|\\begin\{(?:align|equation|gather)\*?\}|\\\\(?!\w)")
 
 
-def displays(text: str) -> list[Display]:
+def displays(doc: Document) -> list[Display]:
     """Every ``HEAD = [matrix]`` (or ≈) with evaluable cells, in the order of the text."""
-    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    text = doc.text
+    starts = doc.starts
     out = []
     for m in _BEGIN.finditer(text):
         env = m.group(1)

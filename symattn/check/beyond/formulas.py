@@ -11,7 +11,8 @@ printed scores; a KV-cache decode: rows of the printed Q, K, V), the formula is 
 
 >>> t = ("Online softmax in tiles of 1.\n$$S = \\begin{bmatrix} 0 & 1 \\end{bmatrix}$$\n"
 ...      "$$m^{(2)} = \\max\\left(m^{(1)}, \\operatorname{rowmax}\\left(S^{(2)}\\right)\\right)$$\n")
->>> [(c.line, c.status) for c in formula_claims(t, displays(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in formula_claims(doc, displays(doc))]
 [(3, 'exact')]
 """
 
@@ -22,6 +23,7 @@ import re
 import mpmath
 
 from ..claims import Claim
+from ..document import Document
 from .arith import _DPS
 from .chains import _KV
 from .display import Display, _cell, displays, name_of  # noqa: F401 (displays: the doctest)
@@ -32,8 +34,9 @@ from .verdicts import _val
 __all__ = ["formula_claims"]
 
 
-def formula_claims(text: str, disps: list[Display]) -> list[Claim]:
+def formula_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     """Claims on formulas in names (see the module doc)."""
+    text = doc.text
     from . import kvdecode, softmaxes
     with mpmath.workdps(_DPS):
         online, tiles = softmaxes._context(text)
@@ -52,7 +55,7 @@ def formula_claims(text: str, disps: list[Display]) -> list[Claim]:
         if not binds and not any(jac.fullmatch(name_of(x)) for x in heads):
             return []
         out = []
-        for body, line, _, source in segments(text):
+        for body, line, _, source in segments(doc):
             if "\\begin{" in body and not re.search(r"\\begin\{\w*matrix\}\s*(?:[A-Za-z]|\\(?:tilde|hat|mathbf)\{)", body):
                 continue   # printed numbers: a substituted form (matexpr); names inside a matrix: here
             parts, _ = _split(body)

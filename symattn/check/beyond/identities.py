@@ -9,11 +9,11 @@ fixed points (every letter a number, the same for every part); a part that canno
 chain whose parts differ is not judged here: whether the slip or the reading is wrong needs a witness
 this stage does not have.
 
->>> [c.status for c in identity_claims("$$a_{11} = 1 \\cdot 1 + 0 \\cdot 0 = 1$$")]
+>>> [c.status for c in identity_claims(Document.of("$$a_{11} = 1 \\cdot 1 + 0 \\cdot 0 = 1$$"))]
 ['exact']
->>> [c.status for c in identity_claims("$d_k \\cdot 1 + d_k (d_k - 1) \\cdot 0 = d_{k}$")]
+>>> [c.status for c in identity_claims(Document.of("$d_k \\cdot 1 + d_k (d_k - 1) \\cdot 0 = d_{k}$"))]
 ['exact']
->>> identity_claims("$x = 2 + 2 = 5$")
+>>> identity_claims(Document.of("$x = 2 + 2 = 5$"))
 []
 """
 
@@ -27,6 +27,7 @@ from dataclasses import replace
 import mpmath
 
 from ..claims import Claim
+from ..document import Document
 from ..read import read_number
 from .arith import _DPS, evaluate
 from .display import name_of
@@ -41,17 +42,17 @@ _SKIP = re.compile(r"\\(?:ne|neq|le|leq|ge|geq|lt|gt|to|in|sum|prod|int|lim|fora
 _NAME = re.compile(r"[A-Za-z0-9]+")
 
 
-def identity_claims(text: str) -> list[Claim]:
+def identity_claims(doc: Document) -> list[Claim]:
     """Chains of equal expressions, each from its own parts (see the module doc)."""
     out, before = [], {}
     with mpmath.workdps(_DPS):
-        for piece, first, last, source in segments(text):
+        for piece, first, last, source in segments(doc):
             c = _chain(piece, first, last, source) or _limit(piece, first, last, source)
             if c is not None:
-                out += per_line(c, text)
+                out += per_line(c, doc)
             c = _restated(piece, first, last, source, before)
             if c is not None:
-                out += per_line(c, text)
+                out += per_line(c, doc)
     return out
 
 
@@ -86,10 +87,10 @@ def _no(name):
     raise ValueError(name)
 
 
-def per_line(c: Claim, text: str) -> list[Claim]:
+def per_line(c: Claim, doc: Document) -> list[Claim]:
     """A right chain over an align's rows as one claim per row (with that row as its source): each
     row stands on its own in the report, and a row another stage already judged keeps that verdict."""
-    raw = text.split("\n")
+    raw = doc.lines
     return [replace(c, line=ln, lines=[ln], source=raw[ln - 1].strip() if 0 < ln <= len(raw) else c.source)
             for ln in (c.lines or [c.line])]
 
@@ -114,10 +115,10 @@ def _restated(piece, first, last, source, before) -> Claim | None:
                  "a chain of equal expressions", lines=list(range(first, last + 1)))
 
 
-def segments(text: str):
+def segments(doc: Document):
     """Every piece of math as (text, first line, last line, source line): display, align and inline
     math, split at top-level commas, semicolons and \\quad; an align's rows are one chain."""
-    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    text, starts = doc.text, doc.starts
     for m in _MATH.finditer(text):
         g = next(k for k in (1, 2, 4, 5) if m.group(k) is not None)
         body = m.group(g)

@@ -10,7 +10,8 @@ otherwise: per head, per layer, with or without V).
 >>> t = ("KV cache.\n$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n"
 ...      "$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n$$V = \\begin{bmatrix} 1 & 2 \\\\ 3 & 4 \\end{bmatrix}$$\n"
 ...      "$$K_{1:1} = \\begin{bmatrix} 1 & 0 \\end{bmatrix}$$\n$$o_{1} = \\begin{bmatrix} 1 & 2 \\end{bmatrix}$$\n")
->>> [(c.line, c.status) for c in kv_decode_claims(t, displays(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in kv_decode_claims(doc, displays(doc))]
 [(5, 'exact'), (6, 'exact')]
 """
 
@@ -21,6 +22,7 @@ import re
 import mpmath
 
 from ..claims import Claim
+from ..document import Document
 from .arith import _DPS, evaluate
 from .chains import _KV
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
@@ -36,8 +38,9 @@ _MULTS = re.compile(r"\$?(\d+)\$?\s*(?:multiplications|次乘法)")
 _HELD = re.compile(r"(?:holds|存)\s*\$?(\d+)\$?\s*(?:numbers|个数)|缓存共\s*\$?([^$]*?)\$?\s*个数")
 
 
-def kv_decode_claims(text: str, disps: list[Display]) -> list[Claim]:
+def kv_decode_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     """Claims on a token-by-token decode with a KV cache (see the module doc)."""
+    text = doc.text
     if not _KV.search(text):
         return []
     given = {}
@@ -57,8 +60,8 @@ def kv_decode_claims(text: str, disps: list[Display]) -> list[Claim]:
                 c = judge(d, got[0], got[1])
                 if c is not None:
                     out.append(c)
-        out += _notes(text, len(k[0]), len(v[0]))
-        out += _weights(text, q, k)
+        out += _notes(doc.lines, len(k[0]), len(v[0]))
+        out += _weights(doc.lines, q, k)
     return out
 
 
@@ -102,10 +105,10 @@ def _readings(d: Display, q, k, v):
 _WEIGHTS = re.compile(r"(?:[Ww]eights|权重)\s*\$\\begin\{[bp]matrix\}(.*?)\\end\{[bp]matrix\}\$")
 
 
-def _weights(text: str, q, k) -> list[Claim]:
+def _weights(lines, q, k) -> list[Claim]:
     """``Weights [..]`` in the notes of step t: softmax(q_t K_{1:t}ᵀ/√d_k), which sums to 1."""
     out, step = [], None
-    for n, raw in enumerate(text.split("\n"), 1):
+    for n, raw in enumerate(lines, 1):
         for m in re.finditer(r"[KV]_\{?1:(\d+)\}?|o_\{?(\d+)\}?", raw):
             step = int(next(g for g in m.groups() if g))
         m = _WEIGHTS.search(raw)
@@ -122,10 +125,10 @@ def _weights(text: str, q, k) -> list[Claim]:
     return out
 
 
-def _notes(text: str, dk: int, dv: int) -> list[Claim]:
+def _notes(lines, dk: int, dv: int) -> list[Claim]:
     """Cache shapes, multiplications for the scores and numbers held, in the lines of step t."""
     out, step = [], None
-    for n, raw in enumerate(text.split("\n"), 1):
+    for n, raw in enumerate(lines, 1):
         for m in re.finditer(r"[KV]_\{?1:(\d+)\}?|o_\{?(\d+)\}?|after \$?(\d+)\$? tokens|\$?(\d+)\$?\s*个词后", raw):
             step = int(next(g for g in m.groups() if g))
         said = []

@@ -13,7 +13,8 @@ next exact display.
 >>> t = "$$J = \\operatorname{diag}\\left(\\begin{bmatrix} 0.5 \\\\ 0.5 \\end{bmatrix}\\right) - " \
 ...     "\\begin{bmatrix} 0.5 \\\\ 0.5 \\end{bmatrix} \\begin{bmatrix} 0.5 & 0.5 \\end{bmatrix}$$\n" \
 ...     "$$J = \\begin{bmatrix} 0.25 & -0.25 \\\\ -0.25 & 0.25 \\end{bmatrix}$$"
->>> [(c.line, c.status) for c in substituted_claims(t, displays(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in substituted_claims(doc, displays(doc))]
 [(1, 'exact')]
 """
 
@@ -24,6 +25,7 @@ import re
 import mpmath
 
 from ..claims import Claim
+from ..document import Document
 from .arith import _DPS
 from .display import Display, _cell, displays, name_of  # noqa: F401 (displays: the doctest)
 from .identities import _split
@@ -42,8 +44,9 @@ _TOK = re.compile(r"\s*(?:(?P<mat>@M\d+)|(?P<num>\d+(?:\.\d+)?)|(?P<cmd>\\[A-Za-
 _OPNAME = re.compile(r"\\(?:operatorname|mathrm|text)\s*\{(\w+)\}")
 
 
-def substituted_claims(text: str, disps: list[Display]) -> list[Claim]:
+def substituted_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     """Claims on substituted forms with printed matrices (see the module doc)."""
+    text = doc.text
     from .rotary import _bases, _given, _readings as rope
     from .softmaxes import _context, _readings as soft
     out = []

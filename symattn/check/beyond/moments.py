@@ -10,18 +10,18 @@ not assumed (no normality), so ``E[q_1^4]`` is not read.  Wrong only when the ar
 d_k and a printed number differs from the value there (the witness).
 
 >>> t = "Entries of mean 0 and variance 1, d_k = 64: $\\mathrm{Var}(q \\cdot k) = 64$, $\\sigma = 8$."
->>> [c.status for c in moment_claims(t, [])]
+>>> [c.status for c in moment_claims(Document.of(t), [])]
 ['exact']
 """
 
 from __future__ import annotations
 
-import bisect
 import re
 
 import mpmath
 
 from ..claims import Claim
+from ..document import Document
 from ..read import read_number
 from .arith import _DPS, evaluate
 from .display import Display
@@ -38,16 +38,16 @@ _SCALED = re.compile(r"Var\((?:\\frac\{q·k\}\{\\sqrt\{?d_\{?k\}?\}?\}|q·k/(?:\
 _MONO = re.compile(r"E\[((?:[qk]_\{?\w\}?(?:\^\{?\d\}?)?)+)\]")
 
 
-def moment_claims(text: str, disps: list[Display]) -> list[Claim]:
+def moment_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     """Claims of the √d_k argument (see the module doc)."""
+    text = doc.text
     if not _ASSUME.search(text) or not re.search(r"Var|方差|variance", text):
         return []
-    starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    stated = [(bisect.bisect_right(starts, m.start()), int(m.group(1))) for m in _DK.finditer(text)]
+    stated = [(doc.line_of(m.start()), int(m.group(1))) for m in _DK.finditer(text)]
     single = len({v for _, v in stated}) == 1
     out = []
     with mpmath.workdps(_DPS):
-        for n, raw in enumerate(text.split("\n"), 1):
+        for n, raw in enumerate(doc.lines, 1):
             dk = next((v for ln, v in reversed(stated) if ln <= n), None)
             for piece in _line_pieces(raw):
                 c = _chain(piece, n, raw.strip(), dk, single)

@@ -9,7 +9,8 @@ at the exact value, or at the decimal's printed precision.  A value that matches
 nothing: the note may speak of another quantity.
 
 >>> t = "$$s = \\begin{bmatrix} 64 & 8 \\sqrt{2} \\end{bmatrix}$$\n- the spread is of order $8 \\sqrt{2}$.\n"
->>> [(c.line, c.status) for c in note_claims(t, displays(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in note_claims(doc, displays(doc))]
 [(2, 'exact')]
 """
 
@@ -20,8 +21,9 @@ import re
 import mpmath
 
 from ..claims import Claim
+from ..document import Document
 from ..judge import agrees
-from ..read import HEADING, read_number
+from ..read import read_number
 from .arith import _DPS, evaluate
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .verdicts import _show, _val
@@ -33,14 +35,14 @@ _INLINE = re.compile(r"(?<![\\$])\$([^$\n]+)\$(?!\$)")
 _RELATION = re.compile(r"=|\\approx|≈|<|>|\\[lg]e|\\ne|\\to|\\sim|\\propto")
 
 
-def note_claims(text: str, disps: list[Display]) -> list[Claim]:
+def note_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     """Right claims on notes restating a value of the display above (see the module doc)."""
-    lines = text.split("\n")
+    lines = doc.lines
     out = []
     with mpmath.workdps(_DPS):
         for n, raw in enumerate(lines, 1):
             near = [d for d in reversed(disps) if n - _WITHIN <= _last(d) < n
-                    and not any(HEADING.match(g) for g in lines[_last(d):n])]
+                    and doc.section(n) <= _last(d)]
             if not near or "\\begin{" in raw or raw.strip().startswith(("$$", "\\[")):
                 continue
             said = [s for s in (_first(m.group(1).strip(), near) for m in _INLINE.finditer(raw)) if s]

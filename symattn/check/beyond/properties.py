@@ -6,7 +6,8 @@ nearest exact display (``NAME = [..]`` with closed entries) in the 40 lines abov
 that does not hold of it may speak of another matrix, so nothing is said then.
 
 >>> t = "$$P = \\begin{bmatrix} 0.25 & 0.75 \\\\ 0.5 & 0.5 \\end{bmatrix}$$\n- Every row sums to exactly $1$.\n"
->>> [(c.line, c.status) for c in property_claims(t, displays(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in property_claims(doc, displays(doc))]
 [(2, 'exact')]
 """
 
@@ -17,6 +18,7 @@ import re
 import mpmath
 
 from ..claims import Claim
+from ..document import Document
 from .arith import _DPS, evaluate
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .verdicts import _show, _val
@@ -31,12 +33,12 @@ _EXTREME = re.compile(r"(smallest|largest|最小|最大)(?:的)?\s*(?:weight|ent
                       r"(?:is )?(?:about|约为|约|≈)\s*" + _NUM, re.I)
 
 
-def property_claims(text: str, disps: list[Display]) -> list[Claim]:
+def property_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     """Claims on notes about the matrix above (see the module doc)."""
     exact = [d for d in disps if d.rel == "=" and all(e.places is not None for e in d.entries)]
     out = []
     with mpmath.workdps(_DPS):
-        for n, raw in enumerate(text.split("\n"), 1):
+        for n, raw in enumerate(doc.lines, 1):
             if not (_SUMS.search(raw) or _SYM.search(raw) or _EXTREME.search(raw)):
                 continue
             above = [d for d in exact if n - 40 <= d.line < n]

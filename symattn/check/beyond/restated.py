@@ -10,7 +10,8 @@ quantity, and nothing is said.
 >>> from symattn.check.read import read_blocks
 >>> t = ("$$W \\approx \\begin{bmatrix} 0.50 & 0.50 \\\\ 0.25 & 0.75 \\end{bmatrix}$$\n\n"
 ...      "| | x | y |\n|---|---:|---:|\n| **x** | 0.50 | 0.50 |\n| **y** | 0.25 | 0.75 |\n")
->>> d = with_tables(t, read_blocks(t), displays(t))[-1]
+>>> doc = Document.of(t)
+>>> d = with_tables(doc, read_blocks(doc), displays(doc))[-1]
 >>> d.name, d.line, [e.text for e in d.entries]
 ('W', 5, ['0.50', '0.50', '0.25', '0.75'])
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from ..read import HEADING
+from ..document import Document
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 
 __all__ = ["with_tables"]
@@ -28,9 +29,9 @@ _GAP = 8   # lines between the matrix and its table: a caption, a bold label, th
 _RELATION = re.compile(r"(?<![<>!])=|\\approx|≈")
 
 
-def with_tables(text: str, blocks, disps: list[Display]) -> list[Display]:
+def with_tables(doc: Document, blocks, disps: list[Display]) -> list[Display]:
     """``disps`` and, for each table restating the display above it, a display of the same name."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = doc.lines
     out = list(disps)
     for b in blocks:
         if b.layout != "table" or b.operand or b.index:
@@ -41,7 +42,7 @@ def with_tables(text: str, blocks, disps: list[Display]) -> list[Display]:
         d = max(above, key=lambda d: max(e.line for e in d.entries))
         last = max(e.line for e in d.entries)
         gap = lines[last:b.line - 1]
-        if d.shape != b.shape or b.line - last > _GAP or any(HEADING.match(g) or _RELATION.search(g) for g in gap):
+        if d.shape != b.shape or b.line - last > _GAP or any(doc.section(b.line) > last or _RELATION.search(g) for g in gap):
             continue
         out.append(Display(d.head, d.name, _rel(b, d), b.rows, b.line, b.source))
     out.sort(key=lambda d: d.line)

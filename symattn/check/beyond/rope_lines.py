@@ -15,7 +15,7 @@ not RoPE's may be another convention, so nothing is said of it):
   (:mod:`.rotary`).
 
 >>> t = "RoPE: $R(m\\theta)^T R(n\\theta) = R((n-m)\\theta)$ and $\\theta_i = 10000^{-2(i-1)/d}$, $d = 8$."
->>> [c.what for c in rope_line_claims(t, [])]
+>>> [c.what for c in rope_line_claims(Document.of(t), [])]
 ['the relative-position identity of RoPE', 'RoPE frequency formula']
 """
 
@@ -27,6 +27,7 @@ from dataclasses import replace
 import mpmath
 
 from ..claims import Claim
+from ..document import Document
 from ..read import Entry
 from .arith import _DPS, evaluate
 from .display import Display, _cell, name_of
@@ -43,20 +44,22 @@ _ENTRY = re.compile(r"(s|q~|k~|\\Phi|Φ)_(\d)(\d)")
 _ENTRY_OF = {"s": "S", "q~": "Q~", "k~": "K~", "\\Phi": "\\Phi", "Φ": "\\Phi"}
 
 
-def rope_line_claims(text: str, disps: list[Display]) -> list[Claim]:
+def rope_line_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     """Claims on RoPE formulas, identities and entries (see the module doc)."""
+    text = doc.text
     if not _ROPE.search(text):
         return []
     with mpmath.workdps(_DPS):
-        return [p for c in _claims(text, disps) for p in (per_line(c, text) if c.status != "wrong" else [c])]
+        return [p for c in _claims(doc, disps) for p in (per_line(c, doc) if c.status != "wrong" else [c])]
 
 
-def _claims(text, disps):
+def _claims(doc, disps):
+    text = doc.text
     bases = _bases(text)
     given = _given(disps)
     dims = {int(m.group(1)) for m in _DIM.finditer(text)} | {len(v[0]) for k, v in given.items() if k in "QK"}
     out, zero = [], set()
-    for piece, first, last, source in segments(text):
+    for piece, first, last, source in segments(doc):
         lines = list(range(first, last + 1))
         parts, rels = _split(piece)
         if len(parts) < 2:
@@ -86,7 +89,7 @@ def _claims(text, disps):
             c = _entry(m, parts[-1], given, bases, dims, first, source, lines)
             if c is not None:
                 out.append(c)
-    out += _notes(text, dims) + _rotation_in_letters(text)
+    out += _notes(doc.lines, dims) + _rotation_in_letters(doc.lines)
     for d in disps:
         if d.name in zero and all(e.value == 0 for e in d.entries):
             out.append(Claim(d.line, d.source, "exact", [e.text for e in d.entries], "0",
@@ -100,11 +103,11 @@ _PAIRS = re.compile(r"\$?(\d+)\$?\s*(?:coordinate\s+)?pairs\b|共\s*\$?(\d+)\$?\
 _ORIGIN = re.compile(r"position\s*\$?0\$?[^.;]{0,20}(?:identity|unchanged)|位置\s*\$?0\$?.{0,8}(?:单位矩阵|不变)", re.I)
 
 
-def _notes(text: str, dims) -> list[Claim]:
+def _notes(lines, dims) -> list[Claim]:
     """``d = 4 gives 2 coordinate pairs`` (d/2 pairs, one 2×2 rotation each) and ``at position 0 it is
     the identity`` / ``the row at position 0 is unchanged`` (R(0·θ) = I)."""
     out = []
-    for n, raw in enumerate(text.split("\n"), 1):
+    for n, raw in enumerate(lines, 1):
         said = []
         m = _PAIRS.search(raw)
         if m:
@@ -124,11 +127,11 @@ def _notes(text: str, dims) -> list[Claim]:
 _RPHI = re.compile(r"R\s*\(\s*(\\?[A-Za-z]+)\s*\)\s*=\s*\\begin\{([bp]matrix)\}(.*?)\\end\{\2\}")
 
 
-def _rotation_in_letters(text: str) -> list[Claim]:
+def _rotation_in_letters(lines) -> list[Claim]:
     """``R(\\varphi) = [[cos φ, −sin φ], [sin φ, cos φ]]``: the 2×2 rotation by φ, either sign of sin,
     at three values of φ."""
     out = []
-    for n, raw in enumerate(text.split("\n"), 1):
+    for n, raw in enumerate(lines, 1):
         for m in _RPHI.finditer(raw):
             cells = [c.strip() for r in m.group(3).split("\\\\") for c in r.split("&") if r.strip()]
             if len(cells) != 4:

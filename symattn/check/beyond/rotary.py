@@ -9,7 +9,8 @@ wrong only when one reading, and no other as well, fits at least two thirds of t
 are slips, and that reading is the witness).  Otherwise nothing is said.
 
 >>> t = "RoPE. $$R(1) = \\begin{bmatrix} 0.5403 & -0.8415 \\\\ 0.8415 & 0.5430 \\end{bmatrix}$$"
->>> c = rotary_claims(t, displays(t))[0]
+>>> doc = Document.of(t)
+>>> c = rotary_claims(doc, displays(doc))[0]
 >>> c.status, c.entries[0]["correct"]
 ('wrong', '0.5403')
 """
@@ -21,6 +22,7 @@ import re
 import mpmath
 
 from ..claims import Claim
+from ..document import Document
 from .arith import _DPS, evaluate
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .readings import judge
@@ -32,8 +34,9 @@ _ROPE = re.compile(r"rope|rotary|旋转位置|rotate_half|回転位置", re.I)
 _BASE = re.compile(r"(?:\bbase|\brope_theta|\bb)\s*(?::\s*float)?\s*=\s*\$?\s*(\d+(?:\.0*)?|\d+e\d+)", re.I)
 
 
-def rotary_claims(text: str, disps: list[Display]) -> list[Claim]:
+def rotary_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     """Claims on the RoPE matrices of an article that speaks of RoPE (see the module doc)."""
+    text = doc.text
     if not _ROPE.search(text):
         return []
     with mpmath.workdps(_DPS):

@@ -6,7 +6,8 @@ section (no heading between).  A disagreement says nothing: either matrix may be
 exact one is the article's claim, not a witness.
 
 >>> t = "$$X = \\begin{bmatrix} \\frac{1}{3} & \\sqrt{2} \\end{bmatrix}$$\n$$X \\approx \\begin{bmatrix} 0.33 & 1.41 \\end{bmatrix}$$"
->>> [(c.line, c.status) for c in rounded_claims(t, displays(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in rounded_claims(doc, displays(doc))]
 [(2, 'rounded')]
 """
 
@@ -17,7 +18,7 @@ import re
 import mpmath
 
 from ..claims import Claim
-from ..read import HEADING
+from ..document import Document
 from .arith import _DPS
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .readings import judge
@@ -27,9 +28,9 @@ __all__ = ["rounded_claims"]
 
 
 
-def rounded_claims(text: str, disps: list[Display]) -> list[Claim]:
+def rounded_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     """Right claims on decimal displays that round the exact display of their name (see the module doc)."""
-    heads = [n for n, raw in enumerate(text.split("\n"), 1) if HEADING.match(raw)]
+    heads = doc.headings
     out = []
     with mpmath.workdps(_DPS):
         for k, d in enumerate(disps):

@@ -7,7 +7,8 @@ A note that does not hold of that matrix may speak of another one, so nothing is
 
 >>> t = ("$$W = \\begin{bmatrix} \\frac{1}{3} & \\frac{1}{3} & \\frac{1}{3} \\end{bmatrix}$$\n"
 ...      "- With 2 decimals the rows need not sum to 1: row 1 gives $0.99$.\n")
->>> [(c.line, c.status) for c in rowsum_claims(t, displays(t))]
+>>> doc = Document.of(t)
+>>> [(c.line, c.status) for c in rowsum_claims(doc, displays(doc))]
 [(2, 'exact')]
 """
 
@@ -18,6 +19,7 @@ import re
 import mpmath
 
 from ..claims import Claim
+from ..document import Document
 from .arith import _DPS
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .verdicts import _val
@@ -30,12 +32,12 @@ _NUM = r"\$?\s*(-?\d+(?:\.\d+)?)\s*\$?"
 _ROW = re.compile(r"\brow\s+(\d+)\s+(?:gives|sums to|is|=)\s*" + _NUM + r"|第\s*(\d+)\s*行(?:为|是|等于|得)\s*" + _NUM, re.I)
 
 
-def rowsum_claims(text: str, disps: list[Display]) -> list[Claim]:
+def rowsum_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     """Right claims on notes about rounded row sums (see the module doc)."""
     exact = [d for d in disps if d.rel == "=" and all(e.places is not None for e in d.entries)]
     out = []
     with mpmath.workdps(_DPS):
-        for n, raw in enumerate(text.split("\n"), 1):
+        for n, raw in enumerate(doc.lines, 1):
             p, rows = _PLACES.search(raw), _ROW.findall(raw)
             above = [d for d in exact if n - 40 <= d.line < n]
             if not (p and rows and above):

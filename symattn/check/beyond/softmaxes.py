@@ -9,7 +9,8 @@ printed vector; tiles hold the stated number of keys (``tiles of 2``, ``B_c = 2`
 
 >>> t = ("$$a = \\begin{bmatrix} 0.5 & 0.5 \\end{bmatrix}$$\n"
 ...      "$$J = \\begin{bmatrix} 0.25 & -0.25 \\\\ -0.25 & 0.20 \\end{bmatrix}$$\n")
->>> c = softmax_claims(t, displays(t))[0]
+>>> doc = Document.of(t)
+>>> c = softmax_claims(doc, displays(doc))[0]
 >>> c.status, c.entries[0]["correct"]
 ('wrong', '0.25')
 """
@@ -21,6 +22,7 @@ import re
 import mpmath
 
 from ..claims import Claim
+from ..document import Document
 from .arith import _DPS
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .readings import judge
@@ -37,10 +39,10 @@ _SCORES = re.compile(r"S~|S|S_scaled|scores|S'|\\hat\w*S")
 _TILES = re.compile(r"tiles? of (\d+)|blocks? of (\d+)|B_\{?[cr]\}?\s*=\s*(\d+)|block[_ ]size\s*=\s*(\d+)|每块\s*(\d+)", re.I)
 
 
-def softmax_claims(text: str, disps: list[Display]) -> list[Claim]:
+def softmax_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     """Claims on softmax weights, Jacobians and online-softmax states (see the module doc)."""
     with mpmath.workdps(_DPS):
-        return _claims(text, disps)
+        return _claims(doc, disps)
 
 
 def _context(text: str):
@@ -49,11 +51,12 @@ def _context(text: str):
     return online, sorted({int(g) for m in _TILES.finditer(text) for g in m.groups() if g})
 
 
-def _claims(text, disps):
+def _claims(doc, disps):
+    text = doc.text
     out = []
     online, tiles = _context(text)
     if online:
-        out += _starts(text) + _tiling(text, disps)
+        out += _starts(doc.lines) + _tiling(doc.lines, disps)
     for k, d in enumerate(disps):
         earlier = disps[:k]
         got = _readings(d, earlier, online, tiles)
@@ -68,10 +71,10 @@ _START = re.compile(r"(?<![\w\\])(m|\\ell|ℓ|l|\\tilde\{O\}|Õ|O)(?:\^\{?\(0\)\
                     r"(-\s*\\infty|[-−]\s*∞|0)(?![\d.])")
 
 
-def _starts(text: str) -> list[Claim]:
+def _starts(lines) -> list[Claim]:
     """``m^{(0)} = -∞``, ``ℓ^{(0)} = 0``, ``Õ^{(0)} = 0``: the state before any tile (no key seen)."""
     out = []
-    for n, raw in enumerate(text.split("\n"), 1):
+    for n, raw in enumerate(lines, 1):
         for m in _START.finditer(raw):
             want_inf = m.group(1) == "m"
             if want_inf == ("infty" in m.group(2) or "∞" in m.group(2)):
@@ -84,12 +87,12 @@ def _starts(text: str) -> list[Claim]:
 _TILING = re.compile(r"(\d+) keys? in (\d+) tiles? of (\d+)|(\d+) 个键按每块 (\d+) 个分成 (\d+) 块", re.I)
 
 
-def _tiling(text: str, disps) -> list[Claim]:
+def _tiling(lines, disps) -> list[Claim]:
     """``3 keys in 2 tiles of 2``: ⌈keys / size⌉ tiles, and as many keys as the scores have columns."""
     scores, _ = _scores(disps)
     widths = {len(s[0]) for s, _ in scores}
     out = []
-    for n, raw in enumerate(text.split("\n"), 1):
+    for n, raw in enumerate(lines, 1):
         m = _TILING.search(raw)
         if not m:
             continue

@@ -1,0 +1,148 @@
+"""The same article, saved another way, gets the same verdicts.
+
+Every article of ``tests/articles`` (the hand-made ones and the real ones) is checked as it is and
+as copies that an editor, an operating system or another locale would make: CRLF and CR line
+endings, a byte-order mark, tabs for spaces outside code, and every decimal written with a comma.
+The copies are made here, by rules of their own (not by symattn's reader), and each must give the
+verdicts of the original: same lines, statuses, exact values, causes and roots; with a decimal comma
+the printed values differ only by their separators.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from symattn.check import check_text
+
+ARTICLES = Path(__file__).parent / "articles"
+FILES = sorted([*ARTICLES.glob("*.md"), *ARTICLES.glob("*.tex"), *(ARTICLES / "real").glob("*.md")])
+
+
+def _fenced(lines: list[str]) -> set[int]:
+    """Indexes of the lines of fenced code blocks, fences included (a plain ``` toggle)."""
+    out, inside = set(), False
+    for k, line in enumerate(lines):
+        fence = line.lstrip().startswith(("```", "~~~"))
+        if inside or fence:
+            out.add(k)
+        if fence:
+            inside = not inside
+    return out
+
+
+def _program_line(line: str) -> bool:
+    """A line of code or of a program's print outside fences (a README that lost its fences):
+    Python that calls a library or prints, or numbers in brackets with five decimals or more."""
+    try:
+        ast.parse(line.strip())
+        parses = True
+    except SyntaxError:
+        parses = False
+    if parses and re.search(r"\b(?:np|torch|tf|jnp|math)\.|print\(|^\s*(?:import|from|def|return)\b|\w\.\w+\(", line):
+        return True
+    bare = re.sub(r"tensor\(|array\(|[\[\](),\s]", " ", line)
+    return bool(re.fullmatch(r"[\s\d.e+-]*", bare)) and bool(re.search(r"\d\.\d{5}", line))
+
+
+def _outside_code(text: str, change) -> str:
+    """``change`` applied to each line outside fences and programs' lines, and within it outside
+    `inline code`."""
+    lines = text.split("\n")
+    code = _fenced(lines)
+    for k, line in enumerate(lines):
+        if k not in code and not _program_line(line):
+            parts = re.split(r"(`[^`\n]*`)", line)
+            lines[k] = "".join(p if p.startswith("`") else change(p) for p in parts)
+    return "\n".join(lines)
+
+
+def _with_tabs(line: str) -> str:
+    """Spaces to tabs wherever a tab (stops every 4 columns) gives back the same columns."""
+    if "\t" in line:
+        return line
+    out = []
+    for k in range(0, len(line), 4):
+        chunk = line[k:k + 4]
+        stripped = chunk.rstrip(" ")
+        out.append(stripped + "\t" if len(chunk) == 4 and stripped != chunk else chunk)
+    return "".join(out)
+
+
+def _decimal_comma(part: str) -> str:
+    """A decimal point becomes a comma, a thousands comma a point, and a comma between the entries
+    of a list that holds decimals (or between two decimals) a semicolon."""
+    part = re.sub(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+)(?![\w,]|\.\d)", lambda m: m.group(1).replace(",", "\x00"), part)
+    out, depth, start = list(part), 0, []
+    for k, ch in enumerate(part):
+        if ch in "([":
+            depth += 1
+            start.append(k)
+        elif ch in ")]" and start:
+            depth -= 1
+            group = start.pop()
+            if depth == 0 and re.search(r"\d\.\d", part[group:k]):
+                for j in range(group, k):
+                    if part[j] == "," and re.search(r"[\d\])]\s*$", part[:j]) and re.match(r"\s*[-−+]?[\d\[(]", part[j + 1:]):
+                        out[j] = ";"
+    for m in re.finditer(r"(?<=\d\.\d)(\d*\s*),(?=\s*[-−+]?\d+\.\d)", part):
+        out[m.end() - 1] = ";"
+    part = "".join(out)
+    part = re.sub(r"(?<![\w.])(\d+)\.(\d+)(?![\w.])", r"\1,\2", part)
+    return part.replace("\x00", ".")
+
+
+COPIES = {
+    "crlf": lambda t: t.replace("\n", "\r\n"),
+    "cr": lambda t: t.replace("\n", "\r"),
+    "bom": lambda t: "\ufeff" + t,
+    "tabs": lambda t: _outside_code(t, _with_tabs),
+}
+
+
+def _verdicts(text: str, name: str, comma: bool = False) -> list[tuple]:
+    out = []
+    for c in check_text(text, name).claims:
+        claimed = str(c.claimed)
+        if comma:
+            claimed = claimed.replace(".", "").replace(",", "").replace(";", "")
+        out.append((c.line, str(c.status), str(c.cause), c.root, claimed, str(c.expected)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def originals():
+    return {}
+
+
+def _original(originals, path: Path, comma: bool = False):
+    key = (path, comma)
+    if key not in originals:
+        originals[key] = _verdicts(path.read_text(encoding="utf-8"), path.name, comma)
+    return originals[key]
+
+
+@pytest.mark.parametrize("copy", sorted(COPIES))
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_saved_another_way_same_verdicts(path, copy, originals):
+    text = path.read_text(encoding="utf-8")
+    assert _verdicts(COPIES[copy](text), path.name) == _original(originals, path)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_decimal_comma_same_verdicts(path, originals):
+    text = path.read_text(encoding="utf-8")
+    copy = _outside_code(text, _decimal_comma)
+    assert _verdicts(copy, path.name, comma=True) == _original(originals, path, comma=True)
+
+
+def test_the_copies_are_what_they_say():
+    assert _with_tabs("a   b = 1") == "a\tb =\t1" and _with_tabs("a   b = 1").expandtabs(4) == "a   b = 1"
+    assert _decimal_comma("A = [0.45, 0.27], 1,280 tokens, softmax(0.5, 0.7), [[1, 0], [0, 1]]") == \
+        "A = [0,45; 0,27], 1.280 tokens, softmax(0,5; 0,7), [[1, 0], [0, 1]]"
+    assert _decimal_comma("0.5, 0.25 and 2, 3") == "0,5; 0,25 and 2, 3"
+    assert _outside_code("x = 0.5\n```\ny = 0.5\n```\n`0.5` and 0.5", _decimal_comma) == \
+        "x = 0,5\n```\ny = 0.5\n```\n`0.5` and 0,5"
