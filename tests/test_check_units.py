@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from symattn.check.document import Document
 from symattn.check import check_text
 from symattn.check import guard
-from symattn.check.compare import compare_entry, decimals_of
+from symattn.check.compare import compare_entry
+from symattn.check.numerals import places_of
 from symattn.check.consistency import declared_no_scaling, sanity_rows, shift_pairs
 from symattn.check.evaluate import entry_ref
 from symattn.check.extract import extract
@@ -118,10 +119,10 @@ def test_relations_and_separators():
     ("0.452", A11, "≈", "rounded", "0.452"),
     ("0.4519", A11, "≈", "rounded", "0.4519"),
     ("0.46", A11, "≈", "wrong", "0.45"),
-    ("0.4", A11, "≈", "rounded", "0.5"),         # truncated, not rounded: accepted (written by hand)
+    ("0.4", A11, "≈", "wrong", "0.5"),           # truncated, not rounded: wrong (0.4519 rounds to 0.5)
     ("0.3", A11, "≈", "wrong", "0.5"),
     ("0.45", sp.Rational(445, 1000), "≈", "rounded", "0.45"),   # 0.45 means [0.445, 0.455)
-    ("0.45", sp.Rational(455, 1000), "≈", "rounded", "0.46"),  # 0.455 cut to 0.45
+    ("0.45", sp.Rational(455, 1000), "≈", "rounded", "0.46"),  # an exact tie: both neighbours agree
     ("0.46", sp.Rational(4549, 10000), "≈", "wrong", "0.45"),   # above the value: not a truncation
     ("0.45", sp.Rational(4549999, 10 ** 7), "≈", "rounded", "0.45"),
     ("1.0", sp.Integer(1), "=", "exact", ""),
@@ -146,8 +147,8 @@ def test_compare_symbolic_rows():
                          "≈").status == "wrong"
 
 
-def test_decimals_of():
-    assert [decimals_of(t) for t in ("0.45", "1.0", "2", "-0.270", "x")] == [2, 1, 0, 3, None]
+def test_places_of():
+    assert [places_of(t) for t in ("0.45", "1.0", "2", "-0.270", "x")] == [2, 1, 0, 3, None]
 
 
 # --------------------------------------------------------------------------- consistency

@@ -194,7 +194,7 @@ def row_claim(block, cands, named):
             if "batch" in p and not (batch == (p["batch"],) or batch is None and p["batch"] == 0):
                 continue
             mt = match(block.rows, [m[p["row"]]])
-            hits.append((mt.share, base, kind, head, m[p["row"]], how, p))
+            hits.append((mt.near_share, base, kind, head, m[p["row"]], how, p))
     if not hits:
         return None
     full = {(h[1], tuple(h[4])) for h in hits if h[0] == 1}
@@ -206,7 +206,7 @@ def row_claim(block, cands, named):
             return None     # it is a row under both counts: the caption cannot say which
     elif bases == (0,) and named is not None and ("batch" in place or all(c[4] is None for c in cands)) \
             and not any(
-            match(block.rows, [r]) is not None and match(block.rows, [r]).share == 1
+            match(block.rows, [r]) is not None and match(block.rows, [r]).near
             for _, _, m, _, _ in cands for r in m):
         share, base, kind, head, row, how, p = max(hits, key=lambda h: h[0])
     else:

@@ -26,15 +26,16 @@ from .claims import Claim
 from .consistency import declared_no_scaling
 from .batched import bind_by_batch
 from .convention import later_convention
-from .judge import Match, match, right_text
+from .judge import Match, interval, match, right_text
 from .local import Local, local_chain
-from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric
+from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric, spread
 from .document import Document
-from .read import Block, Entry, read_number
+from . import numerals
+from .read import Block, Entry
 
 
 def parse_entry(text: str):
-    ent = read_number(text)
+    ent = numerals.read(text)
     return ent.value if ent is not None else None
 
 __all__ = ["hint", "bind_blocks", "article_inputs", "stated_dk", "heads_from", "per_head"]
@@ -234,7 +235,7 @@ def _named(block: Block, h: str) -> bool:
 def _same_as_known(binder, block: Block, h: str) -> bool:
     """The values equal the step the article's inputs give: a restatement, judged as such."""
     value = binder._q().value(h, binder._conv_for(block, h))
-    return value is not None and value.shape == block.shape and match(block.rows, numeric(value)).full
+    return value is not None and value.shape == block.shape and match(block.rows, numeric(value)).near
 
 
 def _mistake(conv: Conv) -> bool:
@@ -404,11 +405,11 @@ class _Binder:
                 if not cells or not {i for i, _ in cells} <= named or (right is None and wrong):
                     continue
                 truth = {(right if right is not None else src.matrix())[i, j] for i, j in cells}
-                ent = read_number(m.group(0))
+                ent = numerals.read(m.group(0))
                 if len(truth) != 1 or ent is None:
                     continue
                 exact = sp.ImmutableMatrix([[truth.pop()]])
-                one = Block(((replace(ent, line=n, pos=-1),),), n, n, (), "prose", " ".join(line.split())[:160])
+                one = Block(((Entry.at(ent, n),),), n, n, (), "prose", " ".join(line.split())[:160])
                 i, j = cells[0]
                 self._verdict(one, "restated", self.conv, None, exact, match(one.rows, numeric(exact)),
                               f"entry [{i + 1},{j + 1}] ({src.row_labels[i]}) of the table printed on line {src.line}",
@@ -424,7 +425,7 @@ class _Binder:
             if n in busy:
                 continue
             for m in _PCT.finditer(line):
-                ent = read_number(m.group(0).replace(" ", ""))
+                ent = numerals.read(m.group(0).replace(" ", ""))
                 if ent is None:
                     continue
                 src = next((b for b in reversed(self.seen) if b.end < n and n - b.end <= 8 and _softmax_rows(b)
@@ -439,7 +440,7 @@ class _Binder:
                 if len(truth) != 1:
                     continue   # 30% could be either of two entries that are not equal
                 exact = truth.pop()
-                pct = Entry(m.group(0).strip(), ent.value, ent.places, n, -1)
+                pct = Entry.at(ent, n)
                 fake = Block(((pct,),), n, n, (), "prose", " ".join(line.split())[:160])
                 i, j = cells[0]
                 how = f"entry [{i + 1},{j + 1}] of the distribution printed on line {src.line}, as a percentage"
@@ -470,7 +471,7 @@ class _Binder:
                         value = self._q().value(h, conv)
                         if value is not None and value.shape == block.shape and not _mistake(conv):
                             m = match(block.rows, numeric(value))
-                            if m and m.full:
+                            if m and m.near:
                                 votes[conv] += 1
             except guard.GuardError:
                 continue
@@ -528,7 +529,7 @@ class _Binder:
         m = match(block.rows, numeric(right.value), right.slack or None)
         root = min(st[1] or 0 for st in bad) if bad else None
         self._verdict(block, h or "local", CONV, None, right.value, m, loc.how,
-                      carried=root if (bad and mine.full) else None)
+                      carried=root if (bad and mine.near) else None)
         for vec, coef in zip(loc.operands, loc.coefs):
             self._coefficient(vec, coef)
         return True
@@ -543,11 +544,11 @@ class _Binder:
     def _restated_weight(self, coef: str, line: int, pos: int, near: Block, source: str, role: str) -> None:
         """The printed ``coef`` at ``pos`` (on ``line``), judged as the author's weight it restates,
         found by :meth:`_weight_entry` from the terms around ``near``."""
-        weight, entry = self._weight_entry(coef, near), read_number(coef)
+        weight, entry = self._weight_entry(coef, near), numerals.read(coef)
         if weight is None or entry is None:
             return
         exact, line_w, author = weight
-        one = Block(((replace(entry, line=line, pos=pos),),), line, line, (), "prose", source,
+        one = Block(((Entry.at(entry, line, pos),),), line, line, (), "prose", source,
                     span=(pos, pos + len(coef)))
         truth = sp.ImmutableMatrix([[exact]])
         ok = match(one.rows, numeric(truth))
@@ -561,7 +562,7 @@ class _Binder:
             value = self._q().value(fam, conv_here)
             if value is not None and value.shape == block.shape:
                 m = match(block.rows, numeric(value))
-                if m.full:
+                if m.near:
                     self._verdict(block, fam, conv_here, None, value, m, self._how(fam, conv_here, None))
                     return True
         return False
@@ -679,7 +680,7 @@ class _Binder:
         if h_given and h in self.inputs:
             value, line = self.inputs[h]
             m = match(block.rows, numeric(value))
-            if m is None or m.share < 0.5:   # another printed step of the same kind: it replaces this one
+            if m is None or m.near_share < 0.5:   # another printed step of the same kind: it replaces this one
                 self.inputs = {k: v for k, v in self.inputs.items() if k not in _GIVEN_STEPS}
                 self.inputs[h] = (block.matrix(), block.line)
                 self.state[id(block)] = (False, None, block.matrix())
@@ -706,7 +707,7 @@ class _Binder:
             m = match(block.rows, numeric(value))
             # printed again with other values: another example (or a variant), not a slip: nothing
             # says which of the two is meant
-            if m is None or not m.full:
+            if m is None or not m.near:
                 # another example starts here: its inputs replace the earlier ones
                 self.inputs = {h: (block.matrix(), block.line)}
                 self.author, self.versions = {}, {}
@@ -828,7 +829,7 @@ class _Binder:
             why = (f"it is labelled as {_SHOW.get(h, h)}, but " if h else "") + self._why_none(block, h)
             return self._unverifiable(block, why)
         scored = [(c, match(block.rows, c[4])) for c in cands]
-        full = [(c, m) for c, m in scored if m.full]
+        full = [(c, m) for c, m in scored if m.near]
         if full:
             # prefer the article's convention, then whole matrices over rows
             best = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
@@ -863,7 +864,7 @@ class _Binder:
             # by values alone: a near match of a computed step (inputs are not near-matched)
             pool = [(c, m) for c, m in mine if m.total >= 4 and c[0] not in INPUTS + ("W_Q", "W_K", "W_V")]
             need = 0.75
-        pool = [(c, m) for c, m in pool if m.share >= need] if pool else []
+        pool = [(c, m) for c, m in pool if m.near_share >= need] if pool else []
         if not pool and guessed:
             # −∞ where a mask puts it, other values than the scores: a bias plus a mask (ALiBi, a
             # window); the steps after it are not derived here
@@ -876,15 +877,15 @@ class _Binder:
                 if conv != conv_here or fam in INPUTS + ("W_Q", "W_K", "W_V"):
                     continue
                 step, used = self._stepwise(block, fam, conv, row)
-                if step is not None and step.full and used:
+                if step is not None and step.near and used:
                     return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row),
                                          step=(step, used))
             if (h is None and self._weighted_values(block)) or self._op_of_earlier(block):
                 return   # (a step on the author's own values, found by all of them, whatever the label)
             return self._unverifiable(block, (f"labelled as {_SHOW.get(h, h)}, but " if h else "") +
                                       "its values match nothing the article's inputs determine")
-        top = max(m.share for _, m in pool)
-        best = [(c, m) for c, m in pool if m.share == top]
+        top = max(m.near_share for _, m in pool)
+        best = [(c, m) for c, m in pool if m.near_share == top]
         if len({(c[0], c[2]) for c, _ in best}) > 1:
             return self._unverifiable(block, "it could be any of " + ", ".join(
                 sorted({self._how(c[0], c[1], c[2]) for c, _ in best})))
@@ -971,7 +972,7 @@ class _Binder:
                 continue
             for fam in ("weights", "exp"):
                 value = apply("exp" if fam == "exp" else "weights", [prev.matrix()], CONV, None)
-                if value is not None and match(block.rows, numeric(value)).full:
+                if value is not None and match(block.rows, numeric(value)).near:
                     how = ("softmax" if fam == "weights" else "e^x") + f" of the values on line {prev.line}"
                     self._verdict(block, fam, CONV, None, value, match(block.rows, numeric(value)), how)
                     return True
@@ -993,10 +994,10 @@ class _Binder:
                     printed = fn(*[a.matrix() for a in args])
                     states = [self.state[id(a)] for a in args]
                     if printed is not None and printed.shape == block.shape and \
-                            not match(block.rows, numeric(printed)).full and all(st[2] is not None for st in states):
+                            not match(block.rows, numeric(printed)).near and all(st[2] is not None for st in states):
                         printed = fn(*[st[2] for st in states])   # (sums of rounded entries drift: the right ones)
                     if printed is None or printed.shape != block.shape or \
-                            not match(block.rows, numeric(printed)).full:
+                            not match(block.rows, numeric(printed)).near:
                         continue
                     if any(st[0] and st[2] is None for st in states):
                         self._unverifiable(block, f"{name}, from values the article got wrong whose right "
@@ -1035,7 +1036,7 @@ class _Binder:
 
         for (how, right) in slices(exact):
             m = match(block.rows, numeric(right))
-            if m.full:
+            if m.near:
                 self._verdict(block, "weighted", self.conv, None, right, m, how + " (weighted values)")
                 return True
         for a in reversed(self.versions.get("weights", [])[-4:]):
@@ -1043,7 +1044,7 @@ class _Binder:
                 continue
             for (how, mine), (_, right) in zip(slices(a.value), slices(exact)):
                 step = match(block.rows, numeric(mine))
-                if step.full:
+                if step.near:
                     self._verdict(block, "weighted", self.conv, None, right, match(block.rows, numeric(right)),
                                   how + f" (weighted values, with the weights printed on line {a.line})",
                                   step=(step, [a]))
@@ -1105,7 +1106,7 @@ class _Binder:
                 value = apply("weights", [prev.matrix()], CONV, None)
                 if value is None:
                     continue
-                if fam == "scores" and not match(block.rows, numeric(value)).full:
+                if fam == "scores" and not match(block.rows, numeric(value)).near:
                     continue   # raw scores: whether (and by what) they were scaled first is not known
                 st = self.state.get(id(prev))
                 how = f"softmax of the {_SHOW[fam]} printed on line {prev.line}"
@@ -1161,6 +1162,13 @@ class _Binder:
             self.state[id(block)] = (False, None, value if row is None else None)
             self.claims.append(claim)
             return
+        inputs = self._within_rounded_inputs(block, fam, conv, row)
+        if inputs:
+            claim = replace(claim, detail=f"{how}: its inputs are printed results (lines {', '.join(map(str, inputs))}), "
+                            "known only to their printed decimals, and within that rounding this value may be right")
+            self.state[id(block)] = (False, None, None)
+            self.claims.append(claim)
+            return
         step, used = step if step is not None else self._stepwise(block, fam, conv, row)
         num = numeric(value)
         wrong = [(i, j) for i, r in enumerate(m.ok) for j, ok in enumerate(r) if not ok]
@@ -1174,12 +1182,12 @@ class _Binder:
         listing = "; ".join(f"{e['entry']} printed {e['claimed']}, should be {e['correct']}"
                             for e in claim.entries[:6])
         roots = [a for a in used if a.wrong]
-        if carried is not None or (step is not None and step.full and roots):
+        if carried is not None or (step is not None and step.near and roots):
             root = carried if carried is not None else min(a.root or a.line for a in roots)
             claim = replace(claim, cause="carried", root=root)
             claim = replace(claim, detail=f"{how}: follows from the article's own wrong value on line {root}, so it is wrong "
                             f"too: {listing}")
-        elif step is not None and step.full and used:
+        elif step is not None and step.near and used:
             claim = replace(claim, cause="drift")
             claim = replace(claim, detail=f"{how}: right from the rounded values printed on line(s) "
                             f"{', '.join(str(a.line) for a in used)}, but not from the exact inputs: {listing}")
@@ -1193,6 +1201,35 @@ class _Binder:
         self._record(fam, row, block, True, root, value if row is None else None)
         self.state[id(block)] = (True, root, value if row is None else None)
         self.claims.append(claim)
+
+    def _within_rounded_inputs(self, block: Block, fam: str, conv: Conv, row) -> list[int]:
+        """The lines of the inputs that are a program's rounded prints, when the block lies within
+        what their rounding allows for ``fam``; else [] (the block's values are then a witness)."""
+        if fam not in FAMILIES or fam in INPUTS:
+            return []
+        rounded, lines = {}, []
+        for name, (value, line) in self.inputs.items():
+            b = next((b for b in self.blocks if b.line <= line <= b.end and b.shape == value.shape), None)
+            fence = self.doc.fence_at(line)
+            places = max((e.places or 0 for r in b.rows for e in r), default=0) if b is not None else 0
+            if b is not None and fence is not None and places >= 3 and \
+                    (fence.output or any(lb.startswith("print(") for lb in b.labels[:1])):
+                rounded[name], lines = places, lines + [line]
+        if not rounded:
+            return []
+        band = spread(self._q(), fam, conv, rounded)
+        if band is None:
+            return []
+        if row is not None:
+            band = [band[row]] if row < len(band) else None
+        if band is None or len(band) != block.shape[0] or len(band[0]) != block.shape[1]:
+            return []
+        for r, brow in zip(block.rows, band):
+            for e, (lo, hi) in zip(r, brow):
+                low, high = interval(e)
+                if e.places is None or high < lo or low > hi:
+                    return []
+        return sorted(lines)
 
     def _column(self, entry) -> int | None:
         """The entry's offset in its own line (so --fix edits exactly that number)."""
@@ -1214,9 +1251,9 @@ class _Binder:
             if row is not None:
                 value = sp.ImmutableMatrix(value.row(row))
             m = match(block.rows, numeric(value)) if value.shape == block.shape else None
-            if best[0] is None or (m is not None and m.full):
+            if best[0] is None or (m is not None and m.near):
                 best = (m, used)
-            if m is not None and m.full:
+            if m is not None and m.near:
                 break
         return best
 
@@ -1261,13 +1298,13 @@ class _Binder:
                 if v.rows <= row:
                     continue
                 v = sp.ImmutableMatrix(v.row(row))
-            if v.shape == block.shape and match(block.rows, numeric(v)).full:
+            if v.shape == block.shape and match(block.rows, numeric(v)).near:
                 return f"the printed values are {_SHOW.get(fam, fam)} with {other.describe()}"
         v = q.value(fam, conv)
         if row is None and v is not None and v.T.shape == block.shape and v.shape != v.T.shape:
             return ""
         if row is None and v is not None and v.rows == v.cols and v.shape == block.shape and \
-                match(block.rows, numeric(v.T)).full:
+                match(block.rows, numeric(v.T)).near:
             return "the printed matrix is the transpose of the right one"
         return ""
 

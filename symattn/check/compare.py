@@ -1,8 +1,9 @@
 """Compare what the article prints with the exact value.
 
 An exact claim (``2``, ``\\frac{1}{3}``, ``K^T``) must be exactly equal.  A decimal
-claim is checked at the precision it was printed with: ``0.45`` means the exact
-value lies in [0.445, 0.455), i.e. it rounds (half-up, as by hand) to 0.45.
+claim is checked at the precision it was printed with, by the one rule of
+:func:`symattn.check.judge.verdict`: ``0.45`` means the exact value lies within
+0.45 ± 0.005.
 
 >>> import sympy as sp
 >>> e = sp.exp(sp.Rational(1, 2)) / (sp.exp(sp.Rational(1, 2)) + 2)
@@ -16,15 +17,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 import mpmath
 import sympy as sp
 
 from ..numeric import fixed, to_mpf
+from . import numerals
 from .evaluate import Unresolved
+from .judge import right_text, verdict
 
-__all__ = ["EntryResult", "Comparison", "compare", "compare_entry", "decimals_of", "same", "DPS"]
+__all__ = ["EntryResult", "Comparison", "compare", "compare_entry", "same", "DPS"]
 
 DPS = 60
 _DECIMAL = re.compile(r"-?\d*\.\d+|-?\d+")
@@ -39,6 +41,7 @@ class EntryResult:
     status: str                    # exact, rounded, wrong
     correct: str                   # the exact value at the printed precision ("" if exact text)
     decimals: int | None           # printed decimals, None for an exact claim
+    reason: str = ""               # why it is wrong (truncated) or right (noise), see judge.verdict
 
 
 @dataclass(frozen=True)
@@ -50,18 +53,6 @@ class Comparison:
     @property
     def wrong(self) -> tuple[EntryResult, ...]:
         return tuple(e for e in self.entries if e.status == "wrong")
-
-
-def decimals_of(text: str) -> int | None:
-    """Printed decimals of a plain decimal number, None for anything else.
-
-    >>> decimals_of("0.450"), decimals_of("2"), decimals_of("\\\\frac{1}{2}")
-    (3, 0, None)
-    """
-    t = text.replace(" ", "").lstrip("+")
-    if not re.fullmatch(r"-?(\d+\.?\d*|\.\d+)", t):
-        return None
-    return len(t.split(".")[1]) if "." in t else 0
 
 
 def _numeric(expr):
@@ -78,8 +69,9 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
         ok = exact == claimed
         return EntryResult(index, text, claimed, exact, "exact" if ok else "wrong", "", None)
     if _equal(claimed, exact):
-        return EntryResult(index, text, claimed, exact, "exact", "", decimals_of(text))
-    d = decimals_of(text)
+        return EntryResult(index, text, claimed, exact, "exact", "", numerals.places_of(text))
+    printed = numerals.read(text)
+    d = printed.places if printed is not None else None
     value = _numeric(exact)
     if value is None:
         raise Unresolved("the exact value is not a real number")
@@ -87,17 +79,10 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
         # an exact claim (a fraction, an integer after "="): only equality will do
         correct = str(exact) if exact.is_Rational else _short(value)
         return EntryResult(index, text, claimed, exact, "wrong", correct, None)
-    correct = fixed(value, d)
-    printed = Decimal(text.replace(" ", "")).quantize(Decimal(1).scaleb(-d))
-    ok = Decimal(correct) == printed or _truncated(printed, value, d)
-    return EntryResult(index, text, claimed, exact, "rounded" if ok else "wrong", correct, d)
-
-
-def _truncated(printed: Decimal, value, d: int) -> bool:
-    """0.66 for 2/3: cut, not rounded, to the printed decimals (a common way of writing by hand)."""
     with mpmath.workdps(DPS):
-        p = mpmath.mpf(str(printed))
-        return abs(p) < abs(value) and abs(value - p) < mpmath.mpf(10) ** (-d)
+        agreement = verdict(printed, value, 0 if d == 0 else None)
+    status = "wrong" if agreement.status == "wrong" else "rounded"
+    return EntryResult(index, text, claimed, exact, status, right_text(printed, value), d, agreement.reason)
 
 
 def _equal(a, b) -> bool:
@@ -118,7 +103,7 @@ def _compare_symbolic(text, claimed, exact, rel, index) -> EntryResult:
     ca, ce = _linear(claimed), _linear(exact)
     if ca is None or ce is None or set(ca) != set(ce):
         return EntryResult(index, text, claimed, exact, "wrong", "", None)
-    d = max((decimals_of(m) or 0 for m in _DECIMAL.findall(text)), default=0)
+    d = max((numerals.places_of(m) or 0 for m in _DECIMAL.findall(text)), default=0)
     status = "exact"
     for term in ca:
         sub = compare_entry(_fmt_dec(ca[term], d) if d else str(ca[term]), ca[term], ce[term],

@@ -34,7 +34,7 @@ def later_convention(blocks, hints: dict, inputs: dict, d_k, convs, after: int) 
             value = q.value(h, conv)
             if value is not None and value.shape == b.shape:
                 m = match(b.rows, numeric(value))
-                if m and m.full:
+                if m and m.near:
                     votes[conv] += 1
     if not votes:
         return None

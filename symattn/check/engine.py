@@ -16,7 +16,8 @@ import sympy as sp
 
 from . import guard
 from .claims import Claim, Report
-from .compare import compare, decimals_of, same
+from . import numerals
+from .compare import compare, same
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
 from .beyond import beyond_claims
 from .printshapes import printed_shape_claims
@@ -711,7 +712,7 @@ class _Checker:
         if not isinstance(texts, tuple) or not isinstance(scores, sp.MatrixBase) or scores.rows != len(texts):
             return []
         for i, j, c in shift_pairs(scores):
-            if texts[i] != texts[j] and [decimals_of(t) for t in texts[i]] == [decimals_of(t) for t in texts[j]]:
+            if texts[i] != texts[j] and [numerals.places_of(t) for t in texts[i]] == [numerals.places_of(t) for t in texts[j]]:
                 out.append(f"rows {i + 1} and {j + 1} of the scores differ only by the constant {c}, so their "
                            f"softmax rows must be equal, but the article prints [{', '.join(texts[i])}] and "
                            f"[{', '.join(texts[j])}]")
@@ -928,8 +929,8 @@ def _mentions(node: Node, key: str) -> bool:
 
 
 def _min_decimals(node: Node) -> int:
-    ds = [decimals_of(n.text) or 0 for n in walk(node) if isinstance(n, Num)]
-    ds += [decimals_of(t) or 0 for n in walk(node) if isinstance(n, Lit) for row in n.texts for t in row]
+    ds = [numerals.places_of(n.text) or 0 for n in walk(node) if isinstance(n, Num)]
+    ds += [numerals.places_of(t) or 0 for n in walk(node) if isinstance(n, Lit) for row in n.texts for t in row]
     ds = [d for d in ds if d]
     return min(ds) if ds else 0
 

@@ -206,7 +206,7 @@ def _judge(b: Block, cands) -> Claim | None:
     for kind, i, m, how, batch in cands:
         mt = match(b.rows, m)
         if mt is not None:
-            fits.append((mt.share, kind, i, m, how, batch))
+            fits.append((mt.near_share, kind, i, m, how, batch))
     if not fits:
         return None
     fits.sort(key=lambda f: -f[0])
@@ -261,7 +261,7 @@ def _stepwise(doc: Document, blocks: list[Block]) -> list[Claim]:
             if parts:
                 num = [sum((_numeric(m)[r] for _, m in parts), []) for r in range(n)]
                 mt = match(b.rows, num)
-                if mt.share >= 2 / 3:
+                if mt.near_share >= 2 / 3:
                     checks = [(r, c, e, num[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
                     out.append(_claim(b, "concatenation of the heads", checks, "the head outputs printed at lines "
                                       + ", ".join(str(ln) for ln, _ in parts) + ", side by side"))

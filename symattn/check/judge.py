@@ -1,53 +1,128 @@
-"""Stage *judge*: does a printed block agree with a value, at the precision it was printed?
+"""Stage *judge*: does a printed number agree with an exact value, at the precision it was printed?
 
-Input: a :class:`~symattn.check.read.Block` (or printed entries) and an exact value.
-Output: a :class:`Match`: which entries agree, and the right value of each one that does not,
-at the author's own precision.
+Input: a :class:`~symattn.check.numerals.Number` (or an :class:`~symattn.check.read.Entry`) and the
+exact value.  Output: an :class:`Agreement`: exact, rounded or wrong, and why.  This is the one
+precision rule of the checker; every other stage asks it (:func:`verdict`, :func:`agrees`,
+:func:`match`) or builds on what a printed number stands for (:func:`half_unit`, :func:`interval`).
 
-The rule for one printed number with d decimals: it agrees when it is the exact value
-rounded to d places, or truncated to d places; a machine float (six or more significant
-digits, such as float32's ``0.70000005``) also agrees within a relative 1e-5.  An integer
-among decimals is read at its own printed precision, to the nearest integer ("2" in
-[2, 7, 1.5]); an integer among integers must be exact.
+The rule for one printed number with d decimals:
 
->>> from symattn.check.read import read_number
->>> import mpmath
->>> agrees(read_number("0.45"), mpmath.mpf("0.4519")), agrees(read_number("0.46"), mpmath.mpf("0.4519"))
+* it agrees when |printed − exact| ≤ ½·10⁻ᵈ: the exact value rounds to it (both neighbours of an
+  exact tie agree);
+* a truncated value (0.999 for 0.9998, which rounds to 1.000) is wrong, reason ``truncated``,
+  unless the number says its digits go on (``0.1353…``) or the article says it truncates;
+* a program's print (six or more significant digits, such as float32's ``0.70000005``) also agrees
+  within a relative 10⁻⁵, reason ``noise``;
+* an integer must be exact, unless it is read loosely (``places=0``: an integer among decimals,
+  or after ≈), when it is a number with 0 decimals;
+* with ``places`` the number is read at that many decimals at least (numpy's ``1.`` in a block
+  printed at four decimals is 1.0000).
+
+>>> from symattn.check.numerals import read
+>>> agrees(read("0.45"), mpmath.mpf("0.4519")), agrees(read("0.46"), mpmath.mpf("0.4519"))
 (True, False)
->>> agrees(read_number("0.66"), mpmath.mpf(2) / 3)   # truncated
-True
+>>> verdict(read("0.999"), mpmath.mpf("0.9998"))
+Agreement(status='wrong', reason='truncated')
+>>> verdict(read("0.3333334"), mpmath.mpf(1) / 3), verdict(read("0.1353…"), mpmath.e ** -2).status
+(Agreement(status='rounded', reason='noise'), 'rounded')
 """
 
 from __future__ import annotations
 
 import re
-
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import mpmath
 
 from ..numeric import fixed
 
-__all__ = ["agrees", "Match", "match", "right_text"]
+__all__ = ["Agreement", "TRUNCATES", "verdict", "agrees", "near", "half_unit", "interval", "same", "Match", "match",
+           "right_text", "says_it_truncates"]
+
+#: the article being checked says it truncates its decimals (set per article by the checker)
+TRUNCATES: ContextVar[bool] = ContextVar("TRUNCATES", default=False)
+#: "truncated to 2 decimals", "截断", "abgeschnitten": words that say so
+_TRUNCATING = re.compile(r"\btruncat(?:e|ed|es|ing|ion)\b|截断|截去|直接舍去|切り捨て|버림|절사|abgeschnitten|"
+                         r"abschneiden|tronqu|truncad|truncam", re.I)
+_NOISE = mpmath.mpf(10) ** -5     # relative: a program's float32 or float64 print
+_TIE = mpmath.mpf(10) ** -9       # relative slack on the half unit, for exact ties in binary
+_EQUAL = mpmath.mpf(10) ** -25    # relative: equal values computed two ways, at working precision
 
 
-def agrees(entry, x, places: int | None = None, slack=0) -> bool:
-    """Does one printed entry agree with the number ``x`` (mpmath), give or take ``slack`` (the
-    error its rounded operands carry, see the local stage)?"""
-    v = entry.value
-    if entry.places is None or mpmath.isinf(x):
-        return bool(entry.places is None and mpmath.isinf(x) and (x > 0) == (v > 0))
-    d = entry.places if places is None else max(entry.places, places)
-    p = mpmath.mpf(v.p) / v.q
+def says_it_truncates(text: str) -> bool:
+    """Does the article say that it cuts its decimals off rather than rounding them?"""
+    return bool(_TRUNCATING.search(text))
+
+
+@dataclass(frozen=True)
+class Agreement:
+    status: str          # exact, rounded or wrong
+    reason: str = ""     # "truncated" (wrong), "noise" (rounded: a program's print), or ""
+
+
+def half_unit(places: int | None):
+    """Half a unit in the last printed place: the most a right print differs from the exact value."""
+    return mpmath.mpf(10) ** -places / 2 if places else mpmath.mpf(0)
+
+
+def interval(number, places: int | None = None) -> tuple:
+    """The exact values a printed number stands for, as (low, high)."""
+    p = _value(number)
+    h = half_unit(_places(number, places))
+    return p - h, p + h
+
+
+def same(a, b) -> bool:
+    """Two values (mpmath) equal at working precision: the same number computed two ways."""
+    return abs(a - b) <= _EQUAL * max(1, abs(a), abs(b))
+
+
+def _value(number):
+    v = number.value
+    return mpmath.mpf(v.p) / v.q
+
+
+def _places(number, places):
+    return number.places if places is None else max(number.places, places)
+
+
+def verdict(number, x, places: int | None = None, slack=0) -> Agreement:
+    """The agreement of one printed number with the exact value ``x`` (mpmath, or ±inf), give or
+    take ``slack`` (the error that rounded operands carry, see the local stage)."""
+    if number.places is None or mpmath.isinf(x):
+        ok = number.places is None and mpmath.isinf(x) and (x > 0) == (number.value > 0)
+        return Agreement("exact" if ok else "wrong")
+    p = _value(number)
     err = abs(p - x)
+    if err <= _EQUAL * max(1, abs(x)):
+        return Agreement("exact")
+    d = _places(number, places)
     if d == 0 and places is None:
-        return err < mpmath.mpf(10) ** -30
-    ulp = mpmath.mpf(10) ** (-d)
-    if err <= ulp / 2 * (1 + mpmath.mpf(10) ** -9) + slack:
-        return True
-    if err < ulp and abs(p) < abs(x):
-        return True
-    return entry.machine and err <= abs(x) * mpmath.mpf(10) ** -5
+        return Agreement("wrong")    # an integer claimed exactly
+    h = half_unit(d) if d else mpmath.mpf(1) / 2
+    if err <= h * (1 + _TIE) + slack:
+        return Agreement("rounded")
+    if number.machine and err <= abs(x) * _NOISE:
+        return Agreement("rounded", "noise")
+    if err < 2 * h and abs(p) < abs(x) and (p >= 0) == (x >= 0):
+        if number.continued or TRUNCATES.get():
+            return Agreement("rounded", "truncated")
+        return Agreement("wrong", "truncated")
+    return Agreement("wrong")
+
+
+def agrees(number, x, places: int | None = None, slack=0) -> bool:
+    """Does one printed number agree with ``x``?  (See :func:`verdict`.)"""
+    return verdict(number, x, places, slack).status != "wrong"
+
+
+def near(number, x, places: int | None = None, slack=0) -> bool:
+    """Is ``x`` what the number stands for, if perhaps cut rather than rounded?  Evidence for what a
+    print is (binding, and the author's own steps), never a verdict: a truncated value still says
+    which quantity it truncates."""
+    a = verdict(number, x, places, slack)
+    return a.status != "wrong" or a.reason == "truncated"
 
 
 def right_text(entry, x, places: int | None = None) -> str:
@@ -58,8 +133,9 @@ def right_text(entry, x, places: int | None = None) -> str:
     sci = re.fullmatch(r"\s*[-+]?\d+(?:\.(\d*))?[eE]([-+]?)(\d+)\s*", str(getattr(entry, "text", "")))
     if sci and x != 0:     # 1.47829480e+01 is corrected as 1.37829480e+01, not 13.7829480
         return _scientific(x, len(sci.group(1) or ""), len(sci.group(3)))
-    if str(getattr(entry, "text", "")).rstrip().endswith("%") and d is not None and d >= 2:
-        return fixed(x * 100, d - 2) + "%"   # 58% is corrected as a percentage: 45%
+    text = str(getattr(entry, "text", "")).rstrip()
+    if text.endswith("%") and d is not None and d >= 2:   # 58% is corrected as a percentage: 45%
+        return fixed(x * 100, d - 2) + ("\\%" if text.endswith("\\%") else "%")
     return fixed(x, d or 0) if d else (str(int(mpmath.nint(x))) if abs(x - mpmath.nint(x)) < 1e-30
                                       else mpmath.nstr(x, 6))
 
@@ -76,7 +152,8 @@ def _scientific(x, decimals: int, exp_digits: int) -> str:
 
 @dataclass(frozen=True)
 class Match:
-    ok: tuple[tuple[bool, ...], ...]   # per entry: agrees?
+    ok: tuple[tuple[bool, ...], ...]          # per entry: agrees?
+    truncated: tuple[tuple[bool, ...], ...] = ()   # per entry: wrong because cut, not rounded
 
     @property
     def total(self) -> int:
@@ -94,6 +171,23 @@ class Match:
     def share(self) -> float:
         return self.agreeing / self.total if self.total else 0.0
 
+    @property
+    def near(self) -> bool:
+        """Every entry agrees or was cut (see :func:`near`): evidence of what the block prints."""
+        return all(ok or cut for r, t in zip(self.ok, self.truncated) for ok, cut in zip(r, t))
+
+    @property
+    def near_share(self) -> float:
+        """The share of entries that agree or were cut."""
+        hits = sum(ok or cut for r, t in zip(self.ok, self.truncated) for ok, cut in zip(r, t))
+        return hits / self.total if self.total else 0.0
+
+    @property
+    def cut(self) -> bool:
+        """Every entry that disagrees was truncated, not rounded (the diagnosis ``truncated``)."""
+        wrong = [(i, j) for i, r in enumerate(self.ok) for j, ok in enumerate(r) if not ok]
+        return bool(wrong) and bool(self.truncated) and all(self.truncated[i][j] for i, j in wrong)
+
 
 def block_places(rows) -> int | None:
     """The precision integers in a block are read at: its largest decimals, if any."""
@@ -108,6 +202,7 @@ def match(rows, value_num, slack=None) -> Match | None:
         return None
     # an integer among decimals is read at its own printed precision (±0.5): "2" in [2, 7, 1.5]
     places = 0 if block_places(rows) else None
-    return Match(tuple(tuple(agrees(e, x, places if e.places == 0 else None, slack[i][j] if slack else 0)
-                             for j, (e, x) in enumerate(zip(r, v)))
-                       for i, (r, v) in enumerate(zip(rows, value_num))))
+    found = [[verdict(e, x, places if e.places == 0 else None, slack[i][j] if slack else 0)
+              for j, (e, x) in enumerate(zip(r, v))] for i, (r, v) in enumerate(zip(rows, value_num))]
+    return Match(tuple(tuple(a.status != "wrong" for a in r) for r in found),
+                 tuple(tuple(a.reason == "truncated" for a in r) for r in found))

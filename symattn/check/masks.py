@@ -36,7 +36,8 @@ from .bind import hint
 from .claims import Claim
 from .judge import agrees, right_text
 from .document import Document
-from .read import Block, Entry, read_number
+from . import numerals
+from .read import Block, Entry
 
 __all__ = ["mask_claims", "stitch"]
 
@@ -119,7 +120,7 @@ def bool_masks(lines) -> list[Block]:
                 run.append((n, vals))
                 continue
         if len(run) >= 2:
-            rows = tuple(tuple(Entry(v, sp.Integer(int(v.lower() == "true")), 0, ln) for v in vals)
+            rows = tuple(tuple(Entry(v, sp.Integer(int(v.lower() == "true")), 0, line=ln) for v in vals)
                          for ln, vals in run)
             before = [t.strip() for t in reversed(lines[max(0, run[0][0] - 4):run[0][0] - 1]) if t.strip()]
             out.append(Block(rows, run[0][0], run[-1][0], tuple(before), "list", lines[run[0][0] - 1].strip()))
@@ -130,14 +131,14 @@ def bool_masks(lines) -> list[Block]:
 def _hidden_table(body, head, before) -> Block | None:
     if len(body) < 2:
         return None
-    first = 1 if all(read_number(c) is None for _, c in [(0, r[0]) for _, r in body]) else 0
+    first = 1 if all(numerals.read(c) is None for _, c in [(0, r[0]) for _, r in body]) else 0
     rows = []
     for ln, cells in body:
         row = []
         for c in cells[first:]:
-            e = read_number(c)
+            e = numerals.read(c)
             if e is not None and e.value.is_finite:
-                row.append(Entry(c, e.value, e.places, ln))
+                row.append(Entry.at(e, ln))
             elif _HIDE_CELL.fullmatch(c) or (e is not None and e.value == -sp.oo):
                 row.append(None)
             else:
@@ -152,7 +153,7 @@ def _hidden_table(body, head, before) -> Block | None:
         abs(sum(x.value for x in r if x is not None) - 1) <= sp.Rational(len(r), 2 * 10 ** max(places, 1))
         for _, _, r in rows))
     hidden = (sp.Integer(0), places) if weights else (-sp.oo, None)
-    built = tuple(tuple(x if x is not None else Entry(t or "(blank)", hidden[0], hidden[1], ln)
+    built = tuple(tuple(x if x is not None else Entry(t or "(blank)", hidden[0], hidden[1], line=ln)
                         for x, t in zip(r, texts)) for ln, texts, r in rows)
     return Block(built, rows[0][0], rows[-1][0], labels, "table", "| " + " | ".join(body[0][1]) + " |",
                  row_labels=tuple(r[0] for _, r in body) if first else ())

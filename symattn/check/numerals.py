@@ -23,7 +23,7 @@ What it knows:
 (-9/20, 3, False)
 >>> read("25\\%").value, read("25\\%").places, read("1.5e-3").places, read("-inf").value
 (1/4, 2, 4, -oo)
->>> read("0,45", COMMA).value, read("1,024").value, read("1,02"), read("4K").readings
+>>> read("0,45", COMMA).value, read("1,024").value, read("1,02"), read("4K", counts=True).readings
 (9/20, 1024, None, (4096, 4000))
 >>> canonical("√3 = 1{,}732 und e^{0,5} = 1,649; 2.000 Token", COMMA)[0]
 '√3 = 1.732 und e^{0.5} = 1.649; 2000 Token'
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 import sympy as sp
 
@@ -142,6 +143,11 @@ class Number:
         return len(digits) >= 6
 
     @property
+    def fraction(self) -> Fraction:
+        """The exact reading as a ``Fraction`` (finite numbers only)."""
+        return Fraction(int(self.value.p), int(self.value.q))
+
+    @property
     def readings(self) -> tuple:
         """The values it may stand for: one, or for a count in thousands 1,024 and 1,000 per K."""
         if not self.count:
@@ -149,8 +155,9 @@ class Number:
         return (self.value, self.value * 1000 / 1024)
 
 
-def read(text: str, locale: Locale = POINT) -> Number | None:
-    """The :class:`Number` a piece of text prints, or None when it is not one number."""
+def read(text: str, locale: Locale = POINT, counts: bool = False) -> Number | None:
+    """The :class:`Number` a piece of text prints, or None when it is not one number; ``4K`` is a
+    number only with ``counts`` (where the text speaks of tokens)."""
     raw = text.strip()
     t = _LATEX_DECIMAL.sub(lambda m: "." if not re.match(r"\d{3}(?!\d)", raw[m.end():]) else ",", raw) \
         if "{,}" in raw else raw
@@ -181,7 +188,7 @@ def read(text: str, locale: Locale = POINT) -> Number | None:
         value /= 100
         places += 2
     if count:
-        if "." in body or exp:
+        if "." in body or exp or not counts:
             return None
         value *= 1024
     if m.group("sign") in ("-", "−"):
@@ -219,7 +226,7 @@ def places_of(text: str) -> int | None:
     (3, 0, None)
     """
     n = read(text)
-    return n.places if n is not None and not n.percent and not n.scientific else None
+    return n.places if n is not None else None
 
 
 def grouped(text: str, locale: Locale) -> str:

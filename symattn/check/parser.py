@@ -15,6 +15,7 @@ import re
 import sympy as sp
 
 from .. import limits
+from . import numerals
 from .ir import Lit, Name, Node, Num, Op, Shape
 from .tokens import (ACCENTS, FUNCTIONS, GREEK, MATRIX_ENVS, ParseError, Tok, is_transpose,
                      raw_text, shape_of_tokens, tokenize)
@@ -203,7 +204,10 @@ class Parser:
     def primary(self) -> Node:
         t = self.next()
         if t.kind == "num":
-            return Num(sp.Rational(t.value), t.value)
+            number = numerals.read(t.value)
+            if number is None:
+                raise ParseError(f"cannot read the number {t.raw!r}")
+            return Num(number.value, t.value)
         if t.kind == "env":
             return self.matrix(*t.value)
         if t.kind == "text":

@@ -25,7 +25,7 @@ import sympy as sp
 from ..numeric import to_mpf
 from . import guard
 
-__all__ = ["Conv", "CONV", "CONVENTIONS", "Quantities", "FAMILIES", "OPERANDS", "numeric", "apply"]
+__all__ = ["Conv", "CONV", "CONVENTIONS", "Quantities", "FAMILIES", "OPERANDS", "numeric", "apply", "spread"]
 
 
 @dataclass(frozen=True)
@@ -150,6 +150,67 @@ class Quantities:
             args.append(v)
         guard.tick()
         return apply(family, args, conv, self.dk() if family == "scaled" else None)
+
+
+def spread(quantities: "Quantities", family: str, conv: Conv, rounded: dict):
+    """(low, high) of every entry of ``family`` when each input named in ``rounded`` (name -> printed
+    places) may be anywhere within its printed rounding, by interval arithmetic (mpmath.iv, rounded
+    outward); None when it cannot be bounded.  A print that lies in this band cannot be called
+    wrong: the article does not determine its value more closely."""
+    from .judge import half_unit
+    iv = mpmath.iv
+
+    def entry(x, places):
+        v = mpmath.mpf(x.p) / x.q if x.is_Rational else mpmath.mpf(sp.N(x, 30))
+        h = half_unit(places) if places else 0
+        return iv.mpf([v - h, v + h])
+
+    def value(fam):
+        if fam in quantities.inputs:
+            m = quantities.inputs[fam]
+            if any(not x.is_number or x.is_infinite for x in m):
+                return None
+            return [[entry(m[i, j], rounded.get(fam)) for j in range(m.cols)] for i in range(m.rows)]
+        if fam not in OPERANDS:
+            return None
+        args = [value(op) for op in OPERANDS[fam]]
+        if any(a is None for a in args):
+            return None
+        a = args[0]
+        if fam in ("Q", "K", "V", "scores", "output"):
+            b = args[1]
+            if len(a[0]) != len(b):
+                return None
+            return [[sum((a[i][t] * b[t][j] for t in range(len(b))), iv.mpf(0)) for j in range(len(b[0]))]
+                    for i in range(len(a))]
+        if fam == "KT":
+            return [list(r) for r in zip(*a)]
+        if fam == "scaled":
+            dk = quantities.dk()
+            div = {"sqrt": iv.sqrt(iv.mpf(int(dk))) if dk is not None else None, "none": iv.mpf(1),
+                   "dk": iv.mpf(int(dk)) if dk is not None else None}[conv.scale]
+            return None if div is None else [[x / div for x in r] for r in a]
+        if conv.mask != "none" or any(max(abs(mpmath.mpf(x.a)), abs(mpmath.mpf(x.b))) > 700 for r in a for x in r):
+            return None   # (masks and huge exponents: left to the exact check)
+        if fam in ("masked",):
+            return a
+        if fam == "exp":
+            return [[iv.exp(x) for x in r] for r in a]
+        if fam == "weights":
+            rows = a if conv.axis == "rows" else [list(r) for r in zip(*a)]
+            out = []
+            for r in rows:
+                e = [iv.exp(x) for x in r]
+                total = sum(e, iv.mpf(0))
+                out.append([x / total for x in e])
+            return out if conv.axis == "rows" else [list(r) for r in zip(*out)]
+        return None
+
+    try:
+        got = value(family)
+    except (ZeroDivisionError, ValueError, TypeError):
+        return None
+    return None if got is None else [[(mpmath.mpf(x.a), mpmath.mpf(x.b)) for x in r] for r in got]
 
 
 def numeric(value, dps: int = 40):

@@ -22,43 +22,33 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from dataclasses import dataclass, fields, replace
 
 import sympy as sp
 
 from .. import limits
+from . import numerals
 from .document import Document
+from .numerals import NUMBER, Number
 from .batched import comment_prefixed, max_depth, one_value_each, shape_of, slices
 from .outputs import output_caption
 
-__all__ = ["Entry", "Block", "read_blocks", "read_number", "NUMBER"]
+__all__ = ["Entry", "Block", "read_blocks"]
 
-#: a printed number: sign, digits, decimal point, exponent, percent (universal formats)
-NUMBER = r"[-−+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 _NUM_RE = re.compile(rf"(?<![\w.]){NUMBER}(?![\w.])")
-_INF = re.compile(r"^(?P<sign>[-−]?)\s*(?:\\infty|∞|inf|np\.inf|float\(['\"]-?inf['\"]\)|\\text\{-?inf\}|-?inf)$",
-                  re.I)
 
 
 @dataclass(frozen=True)
-class Entry:
-    text: str                 # as printed: "0.45", "-inf", "1e-3"
-    value: object             # exact reading: a SymPy Rational, or ±oo
-    places: int | None        # printed decimal places (0 for an integer); None for ±inf
-    line: int                 # 1-based line of the entry
-    pos: int = -1             # its offset in the article (-1 when not known)
+class Entry(Number):
+    """A printed number where it stands: a :class:`~symattn.check.numerals.Number` with its place."""
 
-    @property
-    def fraction(self) -> Fraction:
-        """The exact reading as a ``Fraction`` (finite entries only)."""
-        return Fraction(int(self.value.p), int(self.value.q))
+    line: int = 0             # 1-based line of the entry
+    pos: int = -1             # its offset in the Document's text (-1 when not known)
 
-    @property
-    def machine(self) -> bool:
-        """Six or more significant digits: a machine float (float32 noise is expected)."""
-        digits = re.sub(r"[eE].*$|[^0-9]", "", self.text).lstrip("0")
-        return len(digits) >= 6
+    @classmethod
+    def at(cls, number: Number, line: int, pos: int = -1) -> "Entry":
+        """``number`` read on ``line`` at offset ``pos``."""
+        return cls(**{f.name: getattr(number, f.name) for f in fields(Number)}, line=line, pos=pos)
 
 
 @dataclass(frozen=True)
@@ -90,36 +80,6 @@ class Block:
 
     def matrix(self) -> sp.ImmutableMatrix:
         return sp.ImmutableMatrix([[e.value for e in r] for r in self.rows])
-
-
-def read_number(text: str) -> Entry | None:
-    """An :class:`Entry` (line 0) for one printed number, or None.
-
-    >>> read_number("0.450").value, read_number("0.450").places, read_number("-inf").value
-    (9/20, 3, -oo)
-    """
-    t = text.strip().replace("−", "-").replace("\\,", "").replace("{", "").replace("}", "")
-    t = re.sub(r"^\\(?:mathbf|mathrm|textbf|text)\s*", "", t).strip()
-    if t.startswith("+"):
-        t = t[1:]
-    m = _INF.match(text.strip().replace("−", "-"))
-    if m:
-        return Entry(text.strip(), -sp.oo if m.group("sign") else sp.oo, None, 0)
-    m = re.fullmatch(r"(-?)(\d+(?:\.\d*)?|\.\d+)(?:[eE]([-+]?\d+))?(%?)", t)
-    if not m:
-        return None
-    sign, body, exp, pct = m.groups()
-    places = len(body.split(".")[1]) if "." in body else 0
-    value = sp.Rational(body.rstrip(".") or "0")
-    if exp:
-        if abs(int(exp)) > 300:
-            return None
-        value *= sp.Integer(10) ** int(exp)
-        places -= int(exp)
-    if pct:
-        value /= 100
-        places += 2
-    return Entry(text.strip(), -value if sign else value, max(places, 0), 0)
 
 
 # --------------------------------------------------------------------------- LaTeX matrices
@@ -314,10 +274,10 @@ def _numeric_grid(rows, starts, raw):
     for k, cells in rows:
         cells = [c for c in cells]
         label = ""
-        if cells and read_number(cells[0]) is None:
+        if cells and numerals.read(cells[0]) is None:
             label, cells = cells[0], cells[1:]
         cells = [c for c in cells if c != ""]
-        if cells and all(read_number(c) is not None for c in cells):
+        if cells and all(numerals.read(c) is not None for c in cells):
             col = 0
             items = []
             for c in cells:
@@ -336,7 +296,7 @@ def _numeric_grid(rows, starts, raw):
             groups.append(cur)
         cur = [(k, label, items)] if items is not None else []
     out = []
-    header = next(([c for c in cells] for _, cells in rows if not all(read_number(x) is not None
+    header = next(([c for c in cells] for _, cells in rows if not all(numerals.read(x) is not None
                                                                      for x in cells[1:] if x)), None)
     for g in groups:
         first = g[0][0]
@@ -360,7 +320,7 @@ def _column_headers(header, row_labels, ncols: int):
         return None
     cells = [c.strip() for c in header if c is not None]
     cells = cells[-ncols:] if len(cells) >= ncols else []
-    if len(cells) != ncols or any(not c or read_number(c) is not None for c in cells):
+    if len(cells) != ncols or any(not c or numerals.read(c) is not None for c in cells):
         return None
     norm = {re.sub(r"[\W_]+", "", c).lower() for c in cells}
     rows = {re.sub(r"[\W_]+", "", r).lower() for r in row_labels if r}
@@ -645,10 +605,10 @@ def _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end
         for cell, pos in row:
             if cell in ("…", "...", "") or cell.lower() == "nan":
                 return None
-            ent = read_number(cell)
+            ent = numerals.read(cell)
             if ent is None:
                 return None
-            entries.append(Entry(ent.text, ent.value, ent.places, lines.line_of(pos), pos))
+            entries.append(Entry.at(ent, lines.line_of(pos), pos))
         if entries:
             out.append(tuple(entries))
     if not out or len({len(r) for r in out}) != 1 \
@@ -744,7 +704,7 @@ def _table_header(raw: list[str], starts: list[int], block: Block) -> str:
     if raw[top].lstrip().startswith("|") != line.lstrip().startswith("|"):
         return ""
     cell = header[col].strip() if col < len(header) else ""
-    return cell if cell and not _is_rule(cell) and read_number(cell) is None else ""
+    return cell if cell and not _is_rule(cell) and numerals.read(cell) is None else ""
 
 
 def _one_row(b: Block, raw: list[str]) -> bool:

@@ -26,7 +26,8 @@ from fractions import Fraction
 
 from .claims import Claim
 from .document import Document
-from .read import NUMBER, read_number
+from . import numerals
+from .numerals import NUMBER
 
 __all__ = ["sum_claims"]
 
@@ -48,7 +49,7 @@ def sum_claims(doc: Document, blocks) -> list:
         m = _SUM.search(line)
         if not m:
             continue
-        claimed = read_number(m.group("num"))
+        claimed = numerals.read(m.group("num"))
         if claimed is None or claimed.places is None:
             continue
         claimed = claimed.__class__(claimed.text, claimed.value, claimed.places, n)

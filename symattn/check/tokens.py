@@ -59,7 +59,7 @@ class Tok:
 
 
 
-_NUM = re.compile(r"\d+(?:\.\d*)?|\.\d+")
+_NUM = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+(?![\w.]))?(?:\\?%)?")   # numerals.NUMBER, with %
 _WORD = re.compile(r"[A-Za-z]+|[\u3400-\u9fff\uf900-\ufaff]+")
 _CMD = re.compile(r"\\([A-Za-z]+|.)")
 

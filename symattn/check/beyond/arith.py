@@ -7,6 +7,8 @@ import re
 
 import mpmath
 
+from .. import numerals
+
 __all__ = ["evaluate"]
 
 _DPS = 50   # digits of every evaluation
@@ -190,9 +192,9 @@ class _Parser:
             return self.symbols(v)
         if k == "num":
             self.take()
-            if v[-1] in "kK":
-                return mpmath.mpf(v[:-1]) * self.kilo
-            return mpmath.mpf(v)
+            n = numerals.read(v, counts=True)
+            value = n.value / 1024 * self.kilo if n.count else n.value
+            return mpmath.mpf(value.p) / value.q
         if (k, v) in (("op", "("), ("op", "{"), ("op", "⦅")):
             self.take()
             x = self.expr()
@@ -252,10 +254,8 @@ def evaluate(text: str, kilo: int = 1000, symbols=None):
         return None
 
 
-def _values(text: str, kv: bool):
+def _values(text: str):
     """Every reading of an expression: "4K" as 4000 and 4096 tokens where a K is printed."""
-    if kv:
-        text = _thousands(text)
     out = []
     for kilo in ((1000, 1024) if re.search(r"\d[Kk]\b", text) else (1000,)):
         x = evaluate(text, kilo)
@@ -263,7 +263,3 @@ def _values(text: str, kv: bool):
             out.append((x, f"{kilo} per K" if kilo == 1024 else ""))
     return out
 
-
-def _thousands(text: str) -> str:
-    return re.sub(r"(?<![\d.,])([1-9]\d{0,2}(?:,\d{3})+)(?![\d,]*\.\d|\d)", lambda m: m.group(1).replace(",", ""),
-                  text)

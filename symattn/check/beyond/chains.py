@@ -36,7 +36,7 @@ def _literal(seg: str):
     return m.group("num"), unit
 
 
-def _suffix_values(seg: str, kv: bool):
+def _suffix_values(seg: str):
     """The values of the longest arithmetic tail of the chain's first segment (prose before it
     is skipped): ``dim 2: sin(1 / 10000^(2/512))`` is sin(1/10000^(2/512))."""
     starts = [0] + [m.end() for m in re.finditer(r"[\s:：(（\[|]|(?<=[^\d.,])(?=[\d\\√])", seg)]
@@ -44,7 +44,7 @@ def _suffix_values(seg: str, kv: bool):
         tail = seg[s:].strip()
         if not tail or not re.search(r"\d|\\pi|π", tail):
             continue
-        vals = _values(tail, kv)
+        vals = _values(tail)
         if vals and _has_op(tail):
             return tail, vals
     return None, []
@@ -100,9 +100,9 @@ def _chain(n: int, source: str, piece: str, kv: bool) -> list[Claim]:
                 break
             continue
         if k == 0:
-            tail, vals = _suffix_values(seg_v, kv)
+            tail, vals = _suffix_values(seg_v)
         else:
-            tail, vals = seg_v.strip(), _values(seg_v, kv)
+            tail, vals = seg_v.strip(), _values(seg_v)
             if not _has_op(tail):
                 vals = []
         if vals:

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import mpmath
 import sympy as sp
 
-from ..read import Entry, read_number
+from .. import numerals
+from ..read import Entry
 from ..document import Document
 from .arith import _DPS, evaluate
 
@@ -139,15 +140,15 @@ def _cells(text: str, a: int, b: int, starts: list[int]):
 
 
 def _cell(c: str, line: int) -> Entry | None:
-    e = read_number(c)
+    e = numerals.read(c)
     if e is not None and e.places is not None:
-        return Entry(c, e.value, e.places, line)
+        return Entry.at(e, line)
     x = evaluate(c)
     if x is None:
         return None
     with mpmath.workdps(_DPS):
         return Entry(c, sp.Rational(mpmath.nstr(x, 45, strip_zeros=False, min_fixed=-mpmath.inf,
-                                                max_fixed=mpmath.inf)), 30, line)
+                                                max_fixed=mpmath.inf)), 30, line=line)
 
 
 _WRAP = re.compile(r"\\(?:text|mathrm|operatorname|mathbf|boldsymbol|bm|mathit|textbf)\s*\{([^{}]*)\}")

@@ -28,7 +28,7 @@ import mpmath
 
 from ..claims import Claim
 from ..document import Document
-from ..read import read_number
+from .. import numerals
 from .arith import _DPS, evaluate
 from .display import name_of
 from .verdicts import _show
@@ -198,7 +198,7 @@ def _chain(piece: str, first: int, last: int, source: str) -> Claim | None:
     if len(closed) >= 2:
         ref = closed[0][1]
         for p, x in closed[1:]:
-            e = read_number(p)
+            e = numerals.read(p)
             if _equal(x, ref):
                 continue
             if e is not None and e.places and "≈" in rels and abs(x - ref) <= mpmath.mpf(10) ** -e.places / 2:

@@ -13,7 +13,7 @@ import mpmath
 from ..claims import Claim
 from .arith import _values
 from .chains import _KV, _unit_readings
-from .verdicts import _UNIT_NAME, _UNITS, _agree, _entry, _scalar, _show, _val
+from .verdicts import _UNITS, _UNIT_NAME, _entry, _near, _scalar, _show, _val
 
 
 @dataclass
@@ -128,7 +128,7 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
             c = _scalar(n, raw.strip(), what, ent, re_read, how, loose_int=True)
             if c.status == "wrong" and base_claim.status == "wrong":
                 pb = mpmath.mpf(base_ent.value.p) / base_ent.value.q
-                if _agree(ent, pb / f, True):
+                if _near(ent, pb / f, True):
                     c = replace(c, cause="carried", root=base_claim.root or base_line)
                     c = replace(c, detail=c.detail + (f"; it follows from the wrong size printed at line {base_line}"))
             out.append(c)
@@ -157,7 +157,7 @@ def _kv_budget(n, raw, budget, tok, model, default_bytes, earlier) -> Claim:
                 continue
             k = {"k": 1000, "m": 10 ** 6}.get((t.group(2) or "").lower(), 1)
             printed_per_token = _val(_entry(prev.claimed, 0)) / (mpmath.mpf(t.group(1)) * k)
-            if _agree(ent, size / printed_per_token / kilo[0], True):
+            if _near(ent, size / printed_per_token / kilo[0], True):
                 c = replace(c, cause="carried", root=prev.root or prev.line)
                 c = replace(c, detail=c.detail + (f"; it follows from the wrong size printed at line {prev.line}"))
                 break
@@ -201,7 +201,7 @@ def _kv_restated(lines: list[str]) -> list[Claim]:
         new = nbytes or (str(_dtype(raw)) if _dtype(raw) is not None else None)
         if new is not None:
             factors[-1] = new
-        vals = _values(" × ".join(factors), True)
+        vals = _values(" × ".join(factors))
         s = sizes[0]
         ent = _entry(s.group(2), n)
         what = f"KV cache with {' × '.join(factors)} bytes"

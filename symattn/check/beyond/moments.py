@@ -22,7 +22,7 @@ import mpmath
 
 from ..claims import Claim
 from ..document import Document
-from ..read import read_number
+from .. import numerals
 from .arith import _DPS, evaluate
 from .display import Display
 from .identities import _pieces, _split
@@ -164,7 +164,7 @@ def _eq(a, b) -> bool:
 
 
 def _close(text: str, v, x) -> bool:
-    e = read_number(text.strip("()"))
+    e = numerals.read(text.strip("()"))
     if _eq(v, x):
         return True
     return e is not None and bool(e.places) and abs(v - x) <= mpmath.mpf(10) ** -e.places / 2

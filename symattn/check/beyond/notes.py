@@ -23,7 +23,7 @@ import mpmath
 from ..claims import Claim
 from ..document import Document
 from ..judge import agrees
-from ..read import read_number
+from .. import numerals
 from .arith import _DPS, evaluate
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .verdicts import _show, _val
@@ -70,7 +70,7 @@ def _restated(expr: str, d: Display):
     """(text, rounded?, words) when ``expr`` is an entry of ``d``, else None."""
     if _RELATION.search(expr):
         return None
-    e = read_number(expr)
+    e = numerals.read(expr)
     if e is not None and e.places is not None and "." in expr:
         if len(re.sub(r"\D", "", expr).lstrip("0")) < 3:
             return None

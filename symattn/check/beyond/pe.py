@@ -11,7 +11,7 @@ import mpmath
 
 from ..claims import Claim
 from .chains import _BRACKET
-from .verdicts import _DPS, _agree, _entry, _val, _vector
+from .verdicts import _DPS, _entry, _near, _val, _vector
 
 
 def _pe_formula(text: str) -> bool:
@@ -84,7 +84,7 @@ def _pe_tables(text: str, lines: list[str]) -> list[Claim]:
         best = None
         for layout in ("interleaved", "halves"):
             vals = [[_pe_value(p, j, d, layout) for j in range(width)] for p in positions]
-            score = sum(_agree(e, x) for (_, _, ents), row in zip(run, vals) for e, x in zip(ents, row))
+            score = sum(_near(e, x) for (_, _, ents), row in zip(run, vals) for e, x in zip(ents, row))
             if best is None or score > best[0]:
                 best = (score, layout, vals)
         score, layout, vals = best
@@ -133,7 +133,7 @@ def _sums(runs, pe_blocks, lines) -> list[Claim]:
                         or run_e[0][0] >= run[0][0] or id(run_e) in exact_of:
                     continue
                 printed = [[_val(a) + _val(b) for a, b in zip(r_e[2], r_p[2])] for r_e, r_p in zip(run_e, run_p)]
-                if not all(_agree(e, x) for r, pr in zip(run, printed) for e, x in zip(r[2], pr)):
+                if not all(_near(e, x) for r, pr in zip(run, printed) for e, x in zip(r[2], pr)):
                     continue
                 exact, root = exact_of.get(id(run_p), (None, None))
                 for k, (ln, _, ents) in enumerate(run):
@@ -178,7 +178,7 @@ def _pe_vectors(text: str, lines: list[str], chains: list[Claim]) -> list[Claim]
             r"(?:d_?\{?model\}?|\bd)\s*=\s*(\d+)", text)})
         if not cands:
             continue
-        fits = [d for d in cands if all(_agree(e, _pe_value(pos, j, d, "interleaved")) for j, e in enumerate(ents))]
+        fits = [d for d in cands if all(_near(e, _pe_value(pos, j, d, "interleaved")) for j, e in enumerate(ents))]
         if fits or len(cands) == 1:
             d = (fits or cands)[0]
             vals = [_pe_value(pos, j, d, "interleaved") for j in range(len(ents))]

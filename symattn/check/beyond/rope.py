@@ -12,7 +12,7 @@ import mpmath
 from ..claims import Claim
 from ..read import Entry
 from .chains import _BRACKET
-from .verdicts import _DPS, _agree, _entry, _scalar, _val, _vector
+from .verdicts import _DPS, _entry, _near, _scalar, _val, _vector
 
 
 def _rope_base_dims(text: str) -> tuple[list[int], list[int]]:
@@ -80,7 +80,7 @@ def _rope_rows(body, groups, bases, dims, lines) -> list[Claim]:
                         if e is None or v is None:
                             continue
                         total += 1
-                        score += _agree(e, _theta(base, v, dim, mult))
+                        score += _near(e, _theta(base, v, dim, mult))
                 if total and (best is None or score > best[0]):
                     best = (score, total, base, dim, mult)
     exact_theta = best is not None and best[0] >= 0.8 * best[1]
@@ -145,7 +145,7 @@ def _trig_blocks(text: str, blocks) -> list[Claim]:
                     vals = [[f(t * mpmath.power(base, -mpmath.mpf(2 * (j // 2 if pairing == "interleaved"
                                                                          else j % (d // 2))) / d))
                              for j in range(width)] for t in range(len(rows))]
-                    if all(_agree(e, x) for r, vr in zip(rows, vals) for e, x in zip(r, vr)):
+                    if all(_near(e, x) for r, vr in zip(rows, vals) for e, x in zip(r, vr)):
                         fits.append((base, d, pairing, vals))
         if not fits:
             continue
@@ -176,7 +176,7 @@ def _rope_periods(text: str, lines: list[str]) -> list[Claim]:
         if not m:
             continue
         i, ent = int(m.group(1)), _entry(m.group(2), n)
-        fits = [(b, d) for b in bases for d in dims if 2 * i < d and _agree(ent, _theta_i(b, i, d))]
+        fits = [(b, d) for b in bases for d in dims if 2 * i < d and _near(ent, _theta_i(b, i, d))]
         if len({mpmath.nstr(_theta_i(b, i, d), 20) for b, d in fits}) != 1:
             continue   # no reading, or readings that disagree: not decided
         base, d = fits[0]
@@ -194,7 +194,7 @@ def _rope_periods(text: str, lines: list[str]) -> list[Claim]:
         c = _scalar(n, raw.strip(), f"tokens per turn at θ_{i}", pe_, [(period, "")],
                     f"2π/θ_{i} with {how}{' (in units of ' + p.group(2) + ')' if mult > 1 else ''}", loose_int=True,
                     suffix=p.group(2) or "")
-        if c.status == "wrong" and _agree(pe_, from_printed, True):
+        if c.status == "wrong" and _near(pe_, from_printed, True):
             c = replace(c, cause="drift")
             c = replace(c, detail=c.detail + (f"; it follows from the rounded θ_{i} = {m.group(2)}"))
         out.append(c)

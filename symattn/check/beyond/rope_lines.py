@@ -244,7 +244,7 @@ def _entry(m, last, given, bases, dims, line, source, lines) -> Claim | None:
     shape = {"S": (n, n), "Q~": (n, width), "K~": (n, width), "\\Phi": (n, width // 2)}[name]
     if not (0 <= i < shape[0] and 0 <= j < shape[1]):
         return None
-    fake = Display(name, name, "=", tuple(tuple(Entry("0", 0, 0, line) for _ in range(shape[1]))
+    fake = Display(name, name, "=", tuple(tuple(Entry("0", 0, 0, line=line) for _ in range(shape[1]))
                                           for _ in range(shape[0])), line, source)
     got = _readings(fake, bases, given) or (name, [])
     if name in given:   # the entry of the printed matrix itself (rotate_half documents print only Q̃)

@@ -12,7 +12,8 @@ import mpmath
 from ..claims import Claim
 from ..read import Entry
 from .chains import _literal
-from .verdicts import _DPS, _agree, _entry, _scalar, _val, _vector
+from ..judge import agrees, half_unit
+from .verdicts import _DPS, _entry, _scalar, _val, _vector
 
 
 _VAR_QK = re.compile(r"(?:\\operatorname\{Var\}|\\mathrm\{Var\}|\\text\{Var\}|\bVar)\s*(?:\\left)?\(\s*q\s*(?:\\cdot|·|⋅)\s*k"
@@ -136,9 +137,7 @@ def _jacobian(a_row):
 
 
 def _near(e: Entry, x, a_row) -> bool:
-    """Agrees, or differs by no more than the rounding of the printed a can explain."""
-    if _agree(e, x):
-        return True
+    """Agrees, or differs by no more than the rounding of the printed a can explain (each a_i a_j
+    term carries up to two half-units of a's printed places, twice)."""
     da = max((q.places or 0) for q in a_row)
-    slack = mpmath.mpf(10) ** -(e.places or 0) / 2 + 2 * mpmath.mpf(10) ** -da
-    return abs(_val(e) - x) <= slack
+    return agrees(e, x, slack=4 * half_unit(da))

@@ -6,9 +6,10 @@ from __future__ import annotations
 import mpmath
 
 from ..claims import Claim
-from ..judge import agrees, right_text
-from ..read import Entry, read_number
-from .arith import _DPS, _thousands
+from ..judge import agrees, near, right_text
+from .. import numerals
+from ..read import Entry
+from .arith import _DPS
 
 
 _UNITS = {"kb": (10 ** 3, 2 ** 10), "kib": (2 ** 10, 10 ** 3), "mb": (10 ** 6, 2 ** 20), "mib": (2 ** 20, 10 ** 6),
@@ -18,8 +19,8 @@ _UNIT_NAME = {10 ** 3: "kB (10³)", 2 ** 10: "KiB (2¹⁰)", 10 ** 6: "MB (10⁶
 
 
 def _entry(text: str, line: int) -> Entry | None:
-    e = read_number(_thousands(text.replace("−", "-")))
-    return Entry(text, e.value, e.places, line) if e is not None else None
+    e = numerals.read(text)
+    return Entry.at(e, line) if e is not None else None
 
 
 def _show(x) -> str:
@@ -31,6 +32,12 @@ def _show(x) -> str:
 
 def _agree(entry: Entry, x, loose_int: bool = False) -> bool:
     return agrees(entry, x, 0 if loose_int and entry.places == 0 else None)
+
+
+def _near(entry: Entry, x, loose_int: bool = False) -> bool:
+    """What the printed number stands for, perhaps cut rather than rounded: evidence for which
+    reading it is, or whether it follows from an earlier print, never a verdict (:func:`~symattn.check.judge.near`)."""
+    return near(entry, x, 0 if loose_int and entry.places == 0 else None)
 
 
 def _scalar(line: int, source: str, what: str, entry: Entry, readings, how: str, loose_int=False,

@@ -65,14 +65,10 @@ for i in range(6):
     e.given(LV + i, "values row (printed)")
 e.claim(LK + 5, "keys shape", ["6", "2"], list(K.shape))
 e.claim(LV + 5, "values shape", ["6", "2"], list(V.shape))
-L = e.line("tensor(1.8524)")
-e.claim(L, "query_2 . keys[1]", "1.8524", (q2 * K.row(1).T)[0])
-s2 = q2 * K.T
-L = e.line("tensor([1.2705")
-e.claim(L, "attn_scores_2", nums(L), s2)
-w2 = softmax_rows(s2 / sp.sqrt(2))
-L = e.line("tensor([0.1500")
-e.claim(L, "attn_weights_2", nums(L), w2)
-L = e.line("tensor([0.3061, 0.8210])")
-e.claim(L, "context_vec_2", nums(L), w2 * V)
+# query_2, the keys and the values are 4-decimal prints of products with unprinted random weights, so
+# what follows from them is known only to within their rounding (about ±2e-4 for a score): the
+# printed results cannot be judged against a value that the article does not determine.
+ROUNDED = "computed from 4-decimal prints of values from unprinted random weights: known only within their rounding"
+for needle in ("tensor(1.8524)", "tensor([1.2705", "tensor([0.1500", "tensor([0.3061, 0.8210])"):
+    e.ambiguous(e.line(needle), ROUNDED)
 e.done()
