@@ -26,9 +26,11 @@ from .claims import Claim
 from .consistency import declared_no_scaling
 from .batched import bind_by_batch
 from .convention import later_convention
-from .judge import Match, interval, match, right_text
+from .judge import Match, interval, match, right_text, sums_to
 from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric, spread
+from .diagnose import MISTAKES, only_a_mistake
+from .diagnose import mistake as diagnosis
 from .document import Document
 from . import numerals
 from .read import Block, Entry
@@ -238,11 +240,6 @@ def _same_as_known(binder, block: Block, h: str) -> bool:
     return value is not None and value.shape == block.shape and match(block.rows, numeric(value)).near
 
 
-def _mistake(conv: Conv) -> bool:
-    """Conventions that only a mistake produces (the diagnosis table), never an article's choice."""
-    return conv.axis == "cols" or conv.scale == "dk"
-
-
 def heads_from(text: str) -> int | None:
     """The line where the article starts talking about several heads, or None."""
     first = _MULTIHEAD.search(text)
@@ -254,7 +251,7 @@ def per_head(label: str) -> bool:
     return hint([label]) in _PER_HEAD
 
 
-def _softmax_rows(block: Block) -> bool:
+def _distributions(block: Block) -> bool:
     """Every row non-negative and summing to 1 up to its printed rounding (at least 2 columns)."""
     if block.shape[1] < 2:
         return False
@@ -262,10 +259,7 @@ def _softmax_rows(block: Block) -> bool:
         if any(e.places is None or e.value < 0 or e.value > 1 for e in row):
             return False
         places = max((e.places for e in row), default=0)
-        if places == 0:
-            return False
-        tol = sp.Rational(len(row), 2 * 10 ** places) + sp.Rational(1, 10 ** 6)
-        if abs(sum(e.value for e in row) - 1) > tol:
+        if places == 0 or not sums_to(row, 1, places):
             return False
     return True
 
@@ -428,7 +422,7 @@ class _Binder:
                 ent = numerals.read(m.group(0).replace(" ", ""))
                 if ent is None:
                     continue
-                src = next((b for b in reversed(self.seen) if b.end < n and n - b.end <= 8 and _softmax_rows(b)
+                src = next((b for b in reversed(self.seen) if b.end < n and n - b.end <= 8 and _distributions(b)
                             and id(b) in self.state), None)
                 if src is None:
                     continue
@@ -469,7 +463,7 @@ class _Binder:
                         continue
                     for conv in self._convs():
                         value = self._q().value(h, conv)
-                        if value is not None and value.shape == block.shape and not _mistake(conv):
+                        if value is not None and value.shape == block.shape and not only_a_mistake(conv):
                             m = match(block.rows, numeric(value))
                             if m and m.near:
                                 votes[conv] += 1
@@ -508,7 +502,10 @@ class _Binder:
                 self._verdict(block, "weighted", CONV, None, truth, m,
                               f"the weight {loc.scalar} (line {weight[1]}, exactly {sp.N(weight[0], 4)}) × "
                               f"the vector (line {vec.line})", step=(mine, used))
+                self._coefficient(vec, loc.scalar)   # and the weight it restates, as printed there
                 return True
+        if h is None and loc.kind == "product":
+            h = self._product_of(loc.operands)   # [A] × [V] = [O]: the operands say what the result is
         if h in FAMILIES and h not in INPUTS:
             truth = q.value(h, self._conv_for(block, h))
             if truth is not None and truth.shape == block.shape:
@@ -533,6 +530,20 @@ class _Binder:
         for vec, coef in zip(loc.operands, loc.coefs):
             self._coefficient(vec, coef)
         return True
+
+    def _product_of(self, operands) -> str | None:
+        """The quantity a product of printed operands is, when each operand is a known quantity (the
+        author's print of it, or its values): weights × V is the output, Q × Kᵀ the scores."""
+        if len(operands) != 2:
+            return None
+        fams = []
+        for b in operands:
+            mine = {f for f, a in self.author.items() if a.line == b.line and a.value.shape == b.shape}
+            fams.append(mine or {f for f in ("X", "W_Q", "W_K", "W_V", "Q", "K", "V", "KT", "weights")
+                                 if (v := self._q().value(f, self.conv)) is not None and v.shape == b.shape
+                                 and v == b.matrix()})
+        found = [f for f, ops in OPERANDS.items() if len(ops) == 2 and ops[0] in fams[0] and ops[1] in fams[1]]
+        return found[0] if len(found) == 1 else None
 
     def _coefficient(self, vec: Block, coef: str) -> None:
         """``0.29 × [v_2]`` in a sum of value rows: 0.29 restates a weight the author printed; it is
@@ -756,7 +767,7 @@ class _Binder:
 
     def _plausible_step(self, block: Block, h: str) -> bool:
         """A printed step taken as given must look like one: weights are distributions."""
-        return h != "weights" or _softmax_rows(block)
+        return h != "weights" or _distributions(block)
 
     # ------------------------------------------------------------------ derived quantities
 
@@ -787,7 +798,7 @@ class _Binder:
             # (a caption that speaks of the mask names it)
             guessed = h is None and not any(_MASK_WORDS.search(lb) for lb in block.labels[:2])
             h = "masked"   # -∞ entries: the scores after the mask
-        if self.masked and (h == "weights" or (h is None and _softmax_rows(block))) and _masked_zeros(block) \
+        if self.masked and (h == "weights" or (h is None and _distributions(block))) and _masked_zeros(block) \
                 and not _masked_zeros(block) <= _above(block):
             self.other_mask = True   # from here on, masked steps are not derived
             return self._unverifiable(block, "weights under a mask other than the causal one (padding, a "
@@ -800,7 +811,7 @@ class _Binder:
             return
         families = [h] if h else ["Q", "K", "V", "KT", "scores", "scaled", "exp", "weights", "output", "X",
                                   "W_Q", "W_K", "W_V"]
-        if h is None and not block.operand and _softmax_rows(block):
+        if h is None and not block.operand and _distributions(block):
             # every row is a distribution: the values themselves say "weights" (weak evidence, so
             # only a near match is judged)
             if self._softmax_of_earlier(block):
@@ -835,7 +846,7 @@ class _Binder:
             best = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
                                              CONVENTIONS.index(cm[0][1])))
             (fam, conv, row, value, _), m = best
-            if conv != conv_here and _mistake(conv):
+            if conv != conv_here and only_a_mistake(conv):
                 # softmax by columns or ÷d_k is a mistake, never a convention: the block is that
                 # step done wrong; judged against the article's own convention, with the diagnosis
                 right = self._q().value(fam, conv_here)
@@ -953,7 +964,7 @@ class _Binder:
             self.assumed = block.line
             self.inputs = {**kept, "W_Q": (eye, block.line), "W_K": (eye, block.line),
                            "W_V": (eye, block.line)}
-            if fam in ("scaled", "weights", "output") and not _mistake(conv):
+            if fam in ("scaled", "weights", "output") and not only_a_mistake(conv):
                 self.conv = conv   # and its scaling is the one that block shows
             elif max(self.votes.values(), default=0) <= 1:
                 # no scaling in this step and no step voted (a formula stated somewhere is one vote):
@@ -1191,12 +1202,12 @@ class _Binder:
             claim = replace(claim, cause="drift")
             claim = replace(claim, detail=f"{how}: right from the rounded values printed on line(s) "
                             f"{', '.join(str(a.line) for a in used)}, but not from the exact inputs: {listing}")
-            claim = replace(claim, diagnosis="intermediate values rounded early")
+            claim = replace(claim, diagnosis=diagnosis("rounded-early").label)
         else:
             claim = replace(claim, cause="slip")
             source = "" if fam in ("local", "coefficient") else ", from the article's inputs"
             claim = replace(claim, detail=f"{how}{source}: {listing}")
-            claim = replace(claim, diagnosis=self._diagnose(block, fam, conv, row))
+            claim = replace(claim, diagnosis=self._diagnose(block, fam, conv, row, m))
         root = claim.root if claim.cause == "carried" else block.line
         self._record(fam, row, block, True, root, value if row is None else None)
         self.state[id(block)] = (True, root, value if row is None else None)
@@ -1286,27 +1297,30 @@ class _Binder:
                 return None
         return apply(fam, args, conv, self._q().dk() if fam == "scaled" else None) if args else None
 
-    def _diagnose(self, block, fam, conv, row) -> str:
+    def _diagnose(self, block, fam, conv, row, m: Match) -> str:
+        """The common mistakes (:data:`~symattn.check.diagnose.MISTAKES`) that give the printed values."""
         q = self._q()
-        for other in self._convs():
-            if other == conv:
+        found = []
+        for mistake in MISTAKES:
+            other = mistake.convention(conv) if mistake.convention else None
+            if other is None or other == conv or (other.mask != "none" and not self.masked):
                 continue
             v = q.value(fam, other)
-            if v is None:
+            if v is None or v == q.value(fam, conv):
                 continue
             if row is not None:
                 if v.rows <= row:
                     continue
                 v = sp.ImmutableMatrix(v.row(row))
             if v.shape == block.shape and match(block.rows, numeric(v)).near:
-                return f"the printed values are {_SHOW.get(fam, fam)} with {other.describe()}"
+                found.append(mistake.label)
         v = q.value(fam, conv)
-        if row is None and v is not None and v.T.shape == block.shape and v.shape != v.T.shape:
-            return ""
-        if row is None and v is not None and v.rows == v.cols and v.shape == block.shape and \
-                match(block.rows, numeric(v.T)).near:
-            return "the printed matrix is the transpose of the right one"
-        return ""
+        if not found and row is None and v is not None and v.rows == v.cols and v.shape == block.shape and \
+                v != v.T and match(block.rows, numeric(v.T)).near:
+            found.append(diagnosis("transposed").label)
+        if not found and m.cut:
+            found.append(diagnosis("truncated").label)
+        return " or ".join(found)
 
     def _record(self, fam, row, block, wrong, root, right=None):
         if row is None and fam in FAMILIES:

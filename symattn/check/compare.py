@@ -24,7 +24,7 @@ import sympy as sp
 from ..numeric import fixed, to_mpf
 from . import numerals
 from .evaluate import Unresolved
-from .judge import right_text, verdict
+from .judge import equal, right_text, verdict
 
 __all__ = ["EntryResult", "Comparison", "compare", "compare_entry", "same", "DPS"]
 
@@ -94,7 +94,7 @@ def _equal(a, b) -> bool:
     if va is None or vb is None:
         return False
     with mpmath.workdps(DPS):
-        return abs(va - vb) < mpmath.mpf(10) ** (-(DPS - 10)) * max(1, abs(vb))
+        return equal(va, vb)
 
 
 def _compare_symbolic(text, claimed, exact, rel, index) -> EntryResult:

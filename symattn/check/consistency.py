@@ -16,37 +16,31 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 import sympy as sp
 
+from . import numerals
+from .judge import sums_to
+
 __all__ = ["sanity_rows", "shift_pairs", "declared_no_scaling"]
-
-
-def _dec(text: str):
-    try:
-        return Decimal(text.replace(" ", ""))
-    except InvalidOperation:
-        return None
 
 
 def sanity_rows(texts) -> tuple[list[str], list[str]]:
     """(errors, notes) for the printed rows of a softmax."""
     errors, notes = [], []
     for i, row in enumerate(texts):
-        values = [_dec(t) for t in row]
-        if any(v is None for v in values):
+        numbers = [numerals.read(t) for t in row]
+        if any(n is None or n.places is None for n in numbers):
             continue
-        if any(v < 0 for v in values):
+        if any(n.value < 0 for n in numbers):
             errors.append(f"row {i + 1} cannot come from a softmax: it has a negative weight")
             continue
-        if any(v > 1 for v in values):
+        if any(n.value > 1 for n in numbers):
             errors.append(f"row {i + 1} cannot come from a softmax: a weight is larger than 1")
             continue
-        total = sum(values)
-        places = max((len(t.split(".")[1]) if "." in t else 0) for t in row)
-        slack = Decimal(len(row)) * Decimal(5) * Decimal(10) ** (-(places + 1))
-        if abs(total - 1) > slack:
+        total = sum(Decimal(n.value.p) / Decimal(n.value.q) for n in numbers)
+        if not sums_to(numbers, 1, max(n.places for n in numbers)):
             errors.append(f"row {i + 1} cannot come from a softmax: it sums to {total.normalize():f}")
         elif total != 1:
             notes.append(f"row {i + 1} of the printed weights sums to {total:f}, not 1: "

@@ -1,34 +1,78 @@
-"""Name the common mistake that reproduces the author's wrong numbers.
+"""The common mistakes: one table, tried on every wrong claim whatever its notation.
 
-Each mistake is a :class:`~symattn.check.evaluate.Convention`; the claim is
-recomputed under it, and the first one whose values round to exactly what the
-article prints is the diagnosis.
+Input: a wrong claim's printed values and how to recompute its quantity (the notation pass's
+expression tree, or the binder's family).  Output: the :class:`Mistake` entries whose convention
+reproduces the printed values.  Each mistake is a change of the article's
+:class:`~symattn.check.quantities.Convention` (no scaling, ÷d_k, softmax over columns, e ≈ 2.7, …);
+the claim is recomputed under it, and every mistake whose values round to what the article prints
+is the diagnosis.  The structural ones (a transposed matrix, cut digits, early rounding) are named
+here too, so that a diagnosis always has a code from this table.
+
+>>> [m.code for m in MISTAKES][:3]
+['no-scaling', 'scaled-by-dk', 'scaled-by-sqrt-dmodel']
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
 from .compare import compare
-from .evaluate import Convention, Evaluator, Mode, Table, Unresolved
+from .evaluate import Evaluator, Mode, Table, Unresolved
 from .ir import Name, Node, Op, walk
+from .quantities import Convention
 from .symbols import canon
 
-__all__ = ["MISTAKES", "diagnose", "transpose_slip"]
+__all__ = ["Mistake", "MISTAKES", "BY_CODE", "mistake", "only_a_mistake", "diagnose", "transpose_slip"]
 
-#: (label, how to make the convention of that mistake from the article's own)
+
+@dataclass(frozen=True)
+class Mistake:
+    code: str      # the reason code, also the SARIF rule id
+    label: str     # what the mistake is, in English (the report renders it in its language)
+    # the convention that makes the mistake, from the article's own; None when it changes nothing
+    # there, or for a mistake that is no convention (a transposed print, cut digits)
+    convention: Callable[[Convention], Convention | None] | None = None
+
+
 MISTAKES = (
-    ("no scaling: softmax(QKᵀ) without ÷√d_k", lambda c: replace(c, scale="none")),
-    ("divided by d_k instead of √d_k", lambda c: replace(c, scale="dk")),
-    ("divided by √d_model instead of √d_k", lambda c: replace(c, scale="sqrt_dmodel")),
-    ("softmax over columns instead of rows", lambda c: replace(c, axis="cols" if c.axis == "rows" else "rows")),
-    ("K used instead of Kᵀ", lambda c: replace(c, transpose_keys=False)),
-    ("e ≈ 2.7 used in the exponentials", lambda c: replace(c, base=sp.Rational(27, 10))),
-    ("intermediate values rounded early (e^x to 1 decimal)", lambda c: replace(c, round_exp=1)),
-    ("intermediate values rounded early (e^x to 2 decimals)", lambda c: replace(c, round_exp=2)),
+    Mistake("no-scaling", "no scaling: softmax(QKᵀ) without ÷√d_k",
+            lambda c: replace(c, scale="none") if c.scale != "none" else None),
+    Mistake("scaled-by-dk", "divided by d_k instead of √d_k",
+            lambda c: replace(c, scale="dk") if c.scale == "sqrt" else None),
+    Mistake("scaled-by-sqrt-dmodel", "divided by √d_model instead of √d_k",
+            lambda c: replace(c, scale="sqrt_dmodel") if c.scale == "sqrt" else None),
+    Mistake("softmax-over-columns", "softmax over columns instead of rows",
+            lambda c: replace(c, axis="cols" if c.axis == "rows" else "rows")),
+    Mistake("keys-not-transposed", "K used instead of Kᵀ", lambda c: replace(c, transpose_keys=False)),
+    Mistake("e-approximated", "e ≈ 2.7 used in the exponentials", lambda c: replace(c, base=sp.Rational(27, 10))),
+    Mistake("rounded-early-1", "intermediate values rounded early (e^x to 1 decimal)",
+            lambda c: replace(c, round_exp=1)),
+    Mistake("rounded-early-2", "intermediate values rounded early (e^x to 2 decimals)",
+            lambda c: replace(c, round_exp=2)),
+    Mistake("causal-mask", "a causal mask applied where the article has none",
+            lambda c: replace(c, mask="causal") if c.mask == "none" else None),
+    Mistake("mask-missing", "the causal mask left out", lambda c: replace(c, mask="none") if c.mask != "none" else None),
+    Mistake("rounded-early", "intermediate values rounded early"),
+    Mistake("transposed", "the printed matrix is the transpose of the right one"),
+    Mistake("truncated", "digits cut off instead of rounded"),
+    Mistake("wo-transposed", "the printed values equal Combined·(W_O)ᵀ"),
 )
+BY_CODE = {m.code: m for m in MISTAKES}
+
+
+def only_a_mistake(conv: Convention) -> bool:
+    """A convention that only a mistake produces, never an article's choice (softmax over columns,
+    ÷d_k, e ≈ 2.7, …), unlike not scaling or masking, which an article may choose."""
+    return conv.axis == "cols" or conv.scale in ("dk", "sqrt_dmodel") or conv.base is not None or \
+        conv.round_exp is not None or not conv.transpose_keys
+
+
+def mistake(code: str) -> Mistake:
+    """The mistake with this code (a KeyError for one the table does not know: a bug)."""
+    return BY_CODE[code]
 
 
 def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Convention) -> str:
@@ -41,9 +85,9 @@ def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Conventio
     found: list[str] = []
     # the quantity being diagnosed must be recomputed, never read back from the article
     strict = frozenset(canon(n.raw) for n in walk(node) if isinstance(n, Name))
-    for label, make in MISTAKES:
-        conv = make(base)
-        if conv == base:
+    for m in MISTAKES:
+        conv = m.convention(base) if m.convention else None
+        if conv is None or conv == base:
             continue
         if conv.scale == "sqrt_dmodel" and not _differs(table, base):
             continue
@@ -52,7 +96,7 @@ def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Conventio
             if value == truth:
                 continue  # this mistake changes nothing here
             if compare(texts, claimed, value, rel).status != "wrong":
-                found.append(label)
+                found.append(m.label)
         except (Unresolved, ValueError, TypeError, ZeroDivisionError):
             continue
     return " or ".join(found)
@@ -85,4 +129,4 @@ def transpose_slip(node: Node, wrong_entries, claimed, table: Table, base: Conve
                         f"instead of {name}[{j + 1},{i + 1}] = {inner[j, i]}")
         else:
             return ""
-    return "K used instead of Kᵀ: " + "; ".join(hits)
+    return mistake("keys-not-transposed").label + ": " + "; ".join(hits)

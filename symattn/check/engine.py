@@ -28,7 +28,7 @@ from .sums import sum_claims
 from .stepwise import stepwise
 from .bind import bind_blocks, heads_from
 from .captions import precision_captions
-from .diagnose import diagnose, transpose_slip
+from .diagnose import diagnose, mistake, transpose_slip
 from .merge import merge
 from .document import Document
 from .read import read_blocks
@@ -677,12 +677,13 @@ class _Checker:
             claim = self._put(slot, claim, drift=f"stepwise from the rounded values on line(s) {', '.join(map(str, lines))} every "
                            f"step looks right, but from the inputs the values differ")
             claim = self._put(slot, claim, detail="rounding drift: " + wrong_summary(end, how))
-            claim = self._put(slot, claim, diagnosis="intermediate values rounded early")
+            claim = self._put(slot, claim, diagnosis=mistake("rounded-early").label)
         else:
             claim = self._put(slot, claim, status="wrong")
             claim = self._put(slot, claim, detail=end.shape_error or wrong_summary(end, how))
             claim = self._put(slot, claim, diagnosis=transpose_slip(exact_ref, end.wrong, claimed, self.table, self.conv) or \
-                diagnose(exact_ref, texts, claimed, rel, self.table, self.conv))
+                diagnose(exact_ref, texts, claimed, rel, self.table, self.conv) or \
+                (mistake("truncated").label if all(e.reason == "truncated" for e in end.wrong) else ""))
             if claim.diagnosis.startswith("no scaling") and self.stated_scaling:
                 claim = self._put(slot, claim, diagnosis=claim.diagnosis + (f"; the article states ÷√d_k (line {self.stated_scaling}) but does not "
                                     "apply it in these numbers"))

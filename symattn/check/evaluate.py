@@ -22,11 +22,10 @@ from enum import StrEnum
 import sympy as sp
 
 from ..linalg import matmul, transpose
-from ..pipeline import softmax_rows
-from ..softmax import softmax_row
 from . import guard
 from .ir import Lit, Name, Node, Num, Op
 from .notation import ParseError
+from .quantities import Convention, power_of, softmax
 from .scalar import apply_scalar, symbol_for
 from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon
 
@@ -35,17 +34,6 @@ __all__ = ["Unresolved", "Convention", "Table", "Evaluator", "node_key", "shape_
 
 class Unresolved(ValueError):
     """A value cannot be computed; the message says why (for an ``unverifiable`` claim)."""
-
-
-@dataclass(frozen=True)
-class Convention:
-    """How the standard steps are computed (the article's way, or a common mistake's)."""
-
-    scale: str = "sqrt"            # sqrt (÷√d_k), none, dk (÷d_k), sqrt_dmodel (÷√d_model)
-    axis: str = "rows"             # softmax over rows, or cols
-    base: sp.Expr | None = None    # None for e; 27/10 for "e ≈ 2.7"
-    round_exp: int | None = None   # e^x rounded to this many decimals before dividing
-    transpose_keys: bool = True    # False: K used where K^T is meant
 
 
 class Definitions:
@@ -385,7 +373,7 @@ class Evaluator:
             return sp.Integer(v.rows if op == "rows" else v.cols)
         args = [self.eval(a) for a in node.args]
         if op in ("softmax", "softmax_cols"):
-            return self.softmax(args[0], cols=(op == "softmax_cols") != (self.conv.axis == "cols"))
+            return self.weights_of(args[0], cols=(op == "softmax_cols") != (self.conv.axis == "cols"))
         if op == "div" and _is_scaling(node) and self.conv.scale == "none":
             return args[0]
         return _apply(op, args, self._base())
@@ -404,43 +392,24 @@ class Evaluator:
 
     # ------------------------------------------------------------------ softmax
 
-    def softmax(self, value, cols: bool = False):
+    def weights_of(self, value, cols: bool = False):
+        """The softmax of a matrix, by rows (or by columns), under this convention."""
         if not _mat(value):
             raise Unresolved("softmax of a single number")
         if cols:
-            return transpose(self.softmax(transpose(value), cols=False))
+            return transpose(self.weights_of(transpose(value), cols=False))
         guard.check_size(value.rows, value.cols)
-        if self.conv.base is None and self.conv.round_exp is None and \
-                not any(e == -sp.oo for e in value):
-            rows = softmax_rows(value)      # symattn's canonical exact softmax
-            return sp.ImmutableMatrix([list(r.weights()) for r in rows])
-        return sp.ImmutableMatrix([self._row(list(value.row(i)), i) for i in range(value.rows)])
-
-    def _row(self, row, i):
-        finite = [j for j, z in enumerate(row) if z != -sp.oo]
-        if not finite:
-            raise Unresolved(f"row {i + 1} is masked entirely (every score is -∞)")
-        if any(z == sp.oo for z in row):
-            raise Unresolved(f"row {i + 1} has a score of +∞")
-        if self.conv.base is None and self.conv.round_exp is None:
-            weights = softmax_row([row[j] for j in finite]).weights()
-        else:
-            terms = [self._power(row[j]) for j in finite]
-            total = sp.Add(*terms)
-            weights = [t / total for t in terms]
-        out = [sp.S.Zero] * len(row)
-        for j, w in zip(finite, weights):
-            out[j] = w
-        return out
-
-    def _power(self, z):
-        value = (self.conv.base if self.conv.base is not None else sp.E) ** z
-        if self.conv.round_exp is not None:
-            if value.free_symbols:
-                raise Unresolved("symbolic score")
-            value = sp.Rational(str(sp.N(value, 30).round(self.conv.round_exp)))
-        return value
-
+        exp = power_of(self.conv)
+        rows = []
+        for i in range(value.rows):
+            row = list(value.row(i))
+            if any(z == sp.oo for z in row):
+                raise Unresolved(f"row {i + 1} has a score of +∞")
+            weights = softmax(row, exp)
+            if weights is None:
+                raise Unresolved(f"row {i + 1} is masked entirely (every score is -∞)")
+            rows.append(weights)
+        return sp.ImmutableMatrix(rows)
 
 def _is_scaling(node: Op) -> bool:
     d = node.args[1]

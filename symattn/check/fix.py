@@ -48,7 +48,7 @@ def _edits(report: Report) -> dict[int, list[tuple]]:
             if not isinstance(line, int) or not isinstance(printed, str) or not isinstance(correct, str):
                 continue
             # the same block judged twice (a restatement, a chain) names the same printed entry again
-            key = (tuple(c.lines) or (c.line,), e.get("entry"), line, printed)
+            key = (tuple(c.lines) or (c.line,), e.get("entry"), line, printed, e.get("col"))
             if key in seen or printed == correct:
                 continue
             seen.add(key)

@@ -26,9 +26,11 @@ import mpmath
 from .. import limits
 from .bind import heads_from, hint
 from .claims import Claim
-from .judge import agrees, match
+from .judge import agrees, half_unit, match
+from .quantities import softmax
 from .batched import batch_of, direct_sets, own_fit, row_claim, where_in_stack
 from .masks import _CAUSAL, _claim, stitch
+from .diagnose import mistake
 from .document import Document
 from .read import Block
 
@@ -84,16 +86,11 @@ def _numeric(m):
     return [[mpmath.mpf(x.numerator) / x.denominator for x in r] for r in m]
 
 
-def _softmax(m, causal: bool):
-    out = []
+def _weights(m, causal: bool):
+    """Row softmax of numeric scores, under the causal mask when ``causal``."""
     with mpmath.workdps(_DPS):
-        for i, r in enumerate(m):
-            keep = [not causal or j <= i for j in range(len(r))]
-            top = max(x for x, k in zip(r, keep) if k)
-            ex = [mpmath.exp(x - top) if k else mpmath.mpf(0) for x, k in zip(r, keep)]
-            s = sum(ex)
-            out.append([x / s for x in ex])
-    return out
+        return [softmax([x if not causal or j <= i else -mpmath.inf for j, x in enumerate(r)])
+                for i, r in enumerate(m)]
 
 
 def _mmul_num(a, b):
@@ -183,7 +180,7 @@ def _candidates(text: str, blocks: list[Block]):
                             s = [[x / scale for x in r] for r in s]
                         if scale_name != "√d" and not causal:
                             out.append(("scores", i, s, f"Q_i K_iᵀ{'' if scale == 1 else ' / ' + scale_name}, {tag}"))
-                        a = _softmax(s, causal)
+                        a = _weights(s, causal)
                         out.append(("weights", i, a, f"softmax of the scores, {tag}"))
                         if dv:
                             o = _mmul_num(a, _numeric(_cols(v, j * dv, (j + 1) * dv)))
@@ -283,7 +280,7 @@ def _stepwise(doc: Document, blocks: list[Block]) -> list[Claim]:
         w = [[x * _scalar_factor(wo.labels[0]) for x in r] for r in _mat(wo)]
         c = _numeric(cat[1])
         cp = max((e.places or 0) for r in cat[0].rows for e in r)
-        half = mpmath.mpf(10) ** -cp / 2
+        half = half_unit(cp)
         if len(w) == cat[0].shape[1] and b.shape == (cat[0].shape[0], len(w[0])):
             y = _mmul_num(c, _numeric(w))
             slack = [sum(abs(x) for x in col) * half for col in zip(*_numeric(w))]
@@ -303,7 +300,7 @@ def _stepwise(doc: Document, blocks: list[Block]) -> list[Claim]:
                              entries=[{"entry": "shape of Concat · W_O", "line": b.line,
                                        "claimed": f"{b.shape[0]}×{b.shape[1]}", "exact": "undefined",
                                        "correct": "undefined"}],
-                             diagnosis="the printed values equal Combined·(W_O)ᵀ" if same else "",
+                             diagnosis=mistake("wo-transposed").label if same else "",
                              lines=sorted({e.line for r in b.rows for e in r}),
                              wrong_lines=sorted({e.line for r in b.rows for e in r}), cause="slip"))
         cat = None

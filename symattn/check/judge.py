@@ -37,8 +37,8 @@ import mpmath
 
 from ..numeric import fixed
 
-__all__ = ["Agreement", "TRUNCATES", "verdict", "agrees", "near", "half_unit", "interval", "same", "Match", "match",
-           "right_text", "says_it_truncates"]
+__all__ = ["Agreement", "TRUNCATES", "verdict", "agrees", "near", "half_unit", "interval", "band", "sums_to",
+           "meets", "equal", "read_at", "Match", "match", "right_text", "says_it_truncates"]
 
 #: the article being checked says it truncates its decimals (set per article by the checker)
 TRUNCATES: ContextVar[bool] = ContextVar("TRUNCATES", default=False)
@@ -73,7 +73,31 @@ def interval(number, places: int | None = None) -> tuple:
     return p - h, p + h
 
 
-def same(a, b) -> bool:
+def read_at(number, block_places: int) -> int:
+    """The decimals a printed number is read at: its own, but numpy's ``1.`` in a block printed at
+    four decimals stands for 1.0000."""
+    return block_places if number.text.endswith(".") else number.places
+
+
+def band(numbers, places: int | None = None):
+    """Half the width within which a sum of printed numbers is known: the sum of their half units."""
+    return sum((half_unit(_places(n, places)) for n in numbers), mpmath.mpf(0))
+
+
+def sums_to(numbers, total, places: int | None = None) -> bool:
+    """Do printed numbers (a softmax row, the terms of a sum) add up to ``total`` within their
+    rounding?"""
+    return abs(sum((_value(n) for n in numbers), mpmath.mpf(0)) - total) <= band(numbers, places) * (1 + _TIE) + _EQUAL
+
+
+def meets(a, b) -> bool:
+    """Can two printed numbers be prints of one value (their rounding intervals meet)?"""
+    if a.places is None or b.places is None:
+        return a.value == b.value
+    return abs(_value(a) - _value(b)) <= (half_unit(a.places) + half_unit(b.places)) * (1 + _TIE)
+
+
+def equal(a, b) -> bool:
     """Two values (mpmath) equal at working precision: the same number computed two ways."""
     return abs(a - b) <= _EQUAL * max(1, abs(a), abs(b))
 

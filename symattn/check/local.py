@@ -23,6 +23,9 @@ import mpmath
 import sympy as sp
 
 from . import guard
+from . import numerals
+from .judge import half_unit
+from .quantities import softmax
 from .read import Block
 
 __all__ = ["Local", "local_chain"]
@@ -172,8 +175,7 @@ def _slack(text, ops, scalar, kind, value, res, values):
     if places <= max(_needed(x) for x in value):
         return ()     # no printed digit beyond what the exact local value has: the operands were exact
     def half(block):
-        return [[mpmath.mpf(5) / 10 ** (e.places + 1) if e.places else mpmath.mpf(0) for e in r]
-                for r in block.rows]
+        return [[half_unit(e.places) for e in r] for r in block.rows]
     def absm(block):
         return [[abs(mpmath.mpf(e.value.p) / e.value.q) for e in r] for r in block.rows]
     err = half(ops[0])
@@ -193,7 +195,7 @@ def _slack(text, ops, scalar, kind, value, res, values):
             return ()
     if scalar:
         s_val = abs(mpmath.mpf(scalar.replace("−", "-")))
-        s_err = mpmath.mpf(5) / 10 ** (len(scalar.split(".")[1]) + 1) if "." in scalar else mpmath.mpf(0)
+        s_err = half_unit(numerals.places_of(scalar.replace("−", "-")))
         err = [[s_val * err[i][j] + s_err * mag[i][j] for j in range(len(mag[0]))] for i in range(len(mag))]
     if (len(err), len(err[0])) != res.shape:
         return ()
@@ -258,7 +260,7 @@ def _evaluate(text: str, ops: list[Block], values: dict):
     if re.search(r"(?:\\exp|exp|\\mathrm\{exp\}|e\^)\(?$", before):
         value = value.applyfunc(sp.exp)
     elif re.search(r"softmax\)?\(?$|\\text\{softmax\}\(?$", before, re.I):
-        value = _softmax(value)
+        value = _weights(value)
     return value, factor
 
 
@@ -293,7 +295,7 @@ def _relation(relation: str, value):
         return value if re.search(r"=|≈|\\approx", relation) else None
     arg = m.group("arg") or ""
     if re.search(r"softmax", arg, re.I):
-        return _softmax(value)
+        return _weights(value)
     if re.search(r"exp", arg):
         return value.applyfunc(sp.exp)
     scale = _scalar_arg(arg)
@@ -317,12 +319,8 @@ def _scalar_arg(arg: str):
     return 1 / v if divide else v
 
 
-def _softmax(m):
-    rows = []
-    for i in range(m.rows):
-        den = sum(sp.exp(x) for x in m.row(i))
-        rows.append([sp.exp(x) / den for x in m.row(i)])
-    return sp.ImmutableMatrix(rows)
+def _weights(m):
+    return sp.ImmutableMatrix([softmax(list(m.row(i))) for i in range(m.rows)])
 
 
 def _scalar_times(text: str, res: Block, vec: Block, values: dict | None = None) -> Local | None:

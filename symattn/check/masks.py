@@ -34,7 +34,8 @@ import sympy as sp
 
 from .bind import hint
 from .claims import Claim
-from .judge import agrees, right_text
+from .judge import agrees, half_unit, read_at, right_text, verdict
+from .quantities import softmax
 from .document import Document
 from . import numerals
 from .read import Block, Entry
@@ -199,7 +200,7 @@ def _agrees(e, x, slack, wide: int) -> bool:
     """At the printed precision; ``0.`` (numpy) has the decimals of its array, and an integer among
     decimals is read at ±0.5 as :func:`symattn.check.judge.match` reads it."""
     if e.places == 0 and wide:
-        return agrees(e, x, wide if e.text.endswith(".") else 0, slack)
+        return agrees(e, x, read_at(e, wide), slack)
     return agrees(e, x, slack=slack)
 
 
@@ -222,7 +223,7 @@ def _claim(b: Block, what: str, checks, how: str, cause: str = "slip", root=None
     for i, j, e, x, _ in checks:
         expected[i][j] = _show(x)
     if not bad:
-        exact = all(mpmath.isinf(x) or abs(_val(e) - x) < mpmath.mpf(10) ** -30 for _, _, e, x, _ in checks)
+        exact = all(verdict(e, x).status == "exact" for _, _, e, x, _ in checks)
         return Claim(b.line, b.source, "exact" if exact else "rounded", _texts(b), expected,
                      f"{what} agrees with {how}", what, lines=lines)
     ents = [{"entry": f"{what}[{i + 1},{j + 1}]", "line": e.line, "claimed": e.text, "exact": _show(x),
@@ -346,17 +347,6 @@ def _masked_claim(b: Block, earlier: list, masks: list, text: str) -> Claim | No
     return _claim(b, "masked scores", checks, how)
 
 
-def _softmax(row):
-    finite = [x for x in row if not mpmath.isinf(x)]
-    if not finite:
-        return None
-    with mpmath.workdps(40):
-        top = max(finite)
-        ex = [mpmath.mpf(0) if mpmath.isinf(x) else mpmath.exp(x - top) for x in row]
-        s = sum(ex)
-        return [x / s for x in ex]
-
-
 def _weights_claim(b: Block, masked: list) -> Claim | None:
     """A masked softmax: each row the softmax of the finite entries of a printed masked row."""
     zeros = {(i, j) for i, r in enumerate(b.rows) for j, e in enumerate(r) if e.value == 0}
@@ -372,12 +362,11 @@ def _weights_claim(b: Block, masked: list) -> Claim | None:
         checks, empty = [], []
         for i, (r, mr) in enumerate(zip(b.rows, m.rows)):
             vals = [mpmath.mpf("-inf") if e.value == -sp.oo else _val(e) for e in mr]
-            sm = _softmax(vals)
+            sm = softmax(vals)
             if sm is None:
                 empty.append(i)
                 continue
-            places = max((e.places or 0) for e in mr)
-            d = mpmath.mpf(10) ** -places / 2 if places else 0
+            d = half_unit(max((e.places or 0) for e in mr))
             for j, (e, x) in enumerate(zip(r, sm)):
                 checks.append((i, j, e, x, 2 * d * x))
         if empty:
@@ -410,12 +399,11 @@ def _output_claim(b: Block, weights: list, values: list, masked: list) -> Claim 
     m = next((m for m in reversed(masked) if m.line < w.line and m.shape[1] == w.shape[1]), None)
     if m is None:
         return None
-    places = max((e.places or 0) for r in m.rows for e in r)
-    d = mpmath.mpf(10) ** -places / 2 if places else 0
+    d = half_unit(max((e.places or 0) for r in m.rows for e in r))
     vmax = max(abs(_val(e)) for r in v.rows for e in r)
     checks = []
     for i, mr in enumerate(m.rows[:b.shape[0]]):
-        a = _softmax([mpmath.mpf("-inf") if e.value == -sp.oo else _val(e) for e in mr])
+        a = softmax([mpmath.mpf("-inf") if e.value == -sp.oo else _val(e) for e in mr])
         if a is None:
             return None
         with mpmath.workdps(40):

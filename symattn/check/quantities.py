@@ -23,19 +23,26 @@ import mpmath
 import sympy as sp
 
 from ..numeric import to_mpf
+from ..softmax import softmax_row
 from . import guard
 
-__all__ = ["Conv", "CONV", "CONVENTIONS", "Quantities", "FAMILIES", "OPERANDS", "numeric", "apply", "spread"]
+__all__ = ["Convention", "Conv", "CONV", "CONVENTIONS", "Quantities", "FAMILIES", "OPERANDS", "numeric", "apply", "spread", "softmax"]
 
 
 @dataclass(frozen=True)
-class Conv:
-    scale: str = "sqrt"     # sqrt (÷√d_k), none, dk (÷d_k)
-    axis: str = "rows"      # softmax over rows (each query) or columns
-    mask: str = "none"      # none or causal
+class Convention:
+    """How the standard steps are computed: the article's way, or a common mistake's
+    (:data:`symattn.check.diagnose.MISTAKES`)."""
+
+    scale: str = "sqrt"            # sqrt (÷√d_k), none, dk (÷d_k), sqrt_dmodel (÷√d_model)
+    axis: str = "rows"             # softmax over rows (each query) or columns
+    mask: str = "none"             # none or causal
+    base: sp.Expr | None = None    # None for e; 27/10 for "e ≈ 2.7"
+    round_exp: int | None = None   # e^x rounded to this many decimals before dividing
+    transpose_keys: bool = True    # False: K used where K^T is meant
 
     def describe(self) -> str:
-        parts = {"sqrt": "÷√d_k", "none": "no scaling", "dk": "÷d_k"}[self.scale]
+        parts = {"sqrt": "÷√d_k", "none": "no scaling", "dk": "÷d_k", "sqrt_dmodel": "÷√d_model"}[self.scale]
         if self.axis == "cols":
             parts += ", softmax by columns"
         if self.mask == "causal":
@@ -43,8 +50,9 @@ class Conv:
         return parts
 
 
-CONV = Conv()
-CONVENTIONS = tuple(Conv(s, a, m) for m in ("none", "causal") for s in ("sqrt", "none", "dk")
+Conv = Convention   # the short name the binder uses
+CONV = Convention()
+CONVENTIONS = tuple(Convention(s, a, m) for m in ("none", "causal") for s in ("sqrt", "none", "dk")
                     for a in ("rows", "cols"))
 
 #: family -> its operands (in the formula's order)
@@ -56,8 +64,10 @@ OPERANDS = {
 FAMILIES = tuple(OPERANDS)
 INPUTS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V")
 #: which families depend on the convention, and on which parts of it
-_USES = {"scaled": ("scale",), "masked": ("scale", "mask"), "exp": ("scale", "mask"),
-         "weights": ("scale", "mask", "axis"), "output": ("scale", "mask", "axis")}
+_USES = {"KT": ("transpose_keys",), "scores": ("transpose_keys",), "scaled": ("scale", "transpose_keys"),
+         "masked": ("scale", "mask", "transpose_keys"), "exp": ("scale", "mask", "transpose_keys"),
+         "weights": ("scale", "mask", "axis", "base", "round_exp", "transpose_keys"),
+         "output": ("scale", "mask", "axis", "base", "round_exp", "transpose_keys")}
 
 
 def _key(family: str, conv: Conv) -> tuple:
@@ -65,7 +75,54 @@ def _key(family: str, conv: Conv) -> tuple:
     return (family,) + tuple(getattr(conv, u) for u in uses)
 
 
-def apply(family: str, args: list, conv: Conv, d_k):
+def power_of(conv: Convention):
+    """e^z as a convention computes it: None for e itself; a common mistake's e ≈ 2.7, or e^z
+    rounded to a few decimals before it is divided."""
+    if conv.base is None and conv.round_exp is None:
+        return None
+
+    def power(z):
+        value = (conv.base if conv.base is not None else sp.E) ** z
+        if conv.round_exp is not None:
+            if value.free_symbols:
+                raise ValueError("symbolic score")
+            value = sp.Rational(str(sp.N(value, 30).round(conv.round_exp)))
+        return value
+    return power
+
+
+def softmax(row, exp=None):
+    """The softmax of one row, the only one the checker computes: exact for SymPy numbers (symattn's
+    canonical form, :mod:`symattn.softmax`), numeric for mpmath ones; a −∞ entry (masked) weighs 0.
+    ``exp`` replaces e^x for a common mistake's softmax (e ≈ 2.7, or e^x rounded early).  None when
+    every entry is −∞.
+
+    >>> softmax([sp.Integer(1), sp.Rational(1, 2), sp.Rational(1, 2)])[1]
+    1/(exp(1/2) + 2)
+    >>> [mpmath.nstr(w, 4) for w in softmax([mpmath.mpf(0), -mpmath.inf])]
+    ['1.0', '0.0']
+    """
+    numeric = any(isinstance(x, mpmath.mpf) for x in row)
+    masked = [(x == -mpmath.inf) if numeric else (x == -sp.oo) for x in row]
+    finite = [x for x, m in zip(row, masked) if not m]
+    if not finite:
+        return None
+    if numeric:
+        with mpmath.workdps(max(mpmath.mp.dps, 40)):
+            top = max(finite)
+            terms = [mpmath.mpf(0) if m else mpmath.exp(x - top) for x, m in zip(row, masked)]
+            total = sum(terms)
+            return [t / total for t in terms]
+    if exp is None:
+        weights = iter(softmax_row(finite).weights())
+    else:
+        terms = [exp(x) for x in finite]
+        total = sp.Add(*terms)
+        weights = iter([t / total for t in terms])
+    return [sp.S.Zero if m else next(weights) for m in masked]
+
+
+def apply(family: str, args: list, conv: Conv, d_k, d_model=None):
     """One step of the pipeline on exact values (None when it is undefined)."""
     if family in ("Q", "K", "V", "scores", "output"):
         a, b = args
@@ -74,13 +131,14 @@ def apply(family: str, args: list, conv: Conv, d_k):
         guard.check_size(a.rows, b.cols, a.cols)
         return sp.ImmutableMatrix(a * b)
     if family == "KT":
-        return sp.ImmutableMatrix(args[0].T)
+        return sp.ImmutableMatrix(args[0].T if conv.transpose_keys else args[0])
     if family == "scaled":
         if conv.scale == "none":
             return args[0]
-        if d_k is None:
+        if d_k is None or (conv.scale == "sqrt_dmodel" and d_model is None):
             return None
-        div = {"sqrt": sp.sqrt(d_k), "none": sp.Integer(1), "dk": d_k}[conv.scale]
+        div = {"sqrt": sp.sqrt(d_k), "none": sp.Integer(1), "dk": d_k,
+               "sqrt_dmodel": sp.sqrt(d_model) if d_model is not None else None}[conv.scale]
         return sp.ImmutableMatrix(args[0] / div)
     if family == "masked":
         m = args[0]
@@ -93,15 +151,12 @@ def apply(family: str, args: list, conv: Conv, d_k):
         return sp.ImmutableMatrix(args[0].applyfunc(lambda x: sp.exp(x) if x != -sp.oo else sp.Integer(0)))
     if family == "weights":
         m = args[0] if conv.axis == "rows" else args[0].T
-        rows = []
-        for i in range(m.rows):
-            finite = [x for x in m.row(i) if x != -sp.oo]
-            if not finite:
-                return None
-            top = max(finite, key=lambda x: sp.N(x, 30))
-            terms = [sp.exp(x - top) if x != -sp.oo else sp.Integer(0) for x in m.row(i)]
-            den = sum(terms)
-            rows.append([t / den for t in terms])
+        try:
+            rows = [softmax(list(m.row(i)), power_of(conv)) for i in range(m.rows)]
+        except ValueError:
+            return None
+        if any(r is None for r in rows):
+            return None
         out = sp.ImmutableMatrix(rows)
         return out if conv.axis == "rows" else sp.ImmutableMatrix(out.T)
     raise KeyError(family)
@@ -149,7 +204,10 @@ class Quantities:
                 return None
             args.append(v)
         guard.tick()
-        return apply(family, args, conv, self.dk() if family == "scaled" else None)
+        if family == "scaled":
+            x = self.inputs.get("X")
+            return apply(family, args, conv, self.dk(), sp.Integer(x.cols) if x is not None else None)
+        return apply(family, args, conv, None)
 
 
 def spread(quantities: "Quantities", family: str, conv: Conv, rounded: dict):
@@ -198,11 +256,7 @@ def spread(quantities: "Quantities", family: str, conv: Conv, rounded: dict):
             return [[iv.exp(x) for x in r] for r in a]
         if fam == "weights":
             rows = a if conv.axis == "rows" else [list(r) for r in zip(*a)]
-            out = []
-            for r in rows:
-                e = [iv.exp(x) for x in r]
-                total = sum(e, iv.mpf(0))
-                out.append([x / total for x in e])
+            out = [[x / sum(r, iv.mpf(0)) for x in r] for r in ([iv.exp(x) for x in row] for row in rows)]
             return out if conv.axis == "rows" else [list(r) for r in zip(*out)]
         return None
 

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import ast
 import re
-from fractions import Fraction
+
+import mpmath
 
 from .claims import Claim
+from .judge import agrees, half_unit, read_at
 from .document import Document
 from . import numerals
 from .numerals import NUMBER
@@ -157,7 +159,7 @@ def _band(vec):
     # numpy prints "0." for 0.00 in a row of two decimals: such an entry has the row's precision
     most = max(e.places for e in vec)
     total = sum(e.fraction for e in vec)
-    slack = sum(Fraction(1, 2 * 10 ** (most if e.text.endswith(".") else e.places)) for e in vec)
+    slack = sum((half_unit(read_at(e, most)) for e in vec), mpmath.mpf(0))
     return total, slack
 
 
@@ -165,7 +167,8 @@ def _agrees(vec, claimed) -> bool:
     if any(e.places is None for e in vec):
         return False
     total, slack = _band(vec)
-    return abs(claimed.fraction - total) <= slack + Fraction(1, 2 * 10 ** claimed.places)
+    exact = mpmath.mpf(total.numerator) / total.denominator
+    return agrees(claimed, exact, 0 if claimed.places == 0 else None, slack)
 
 
 def _claim(n, line, vec, claimed, strong):

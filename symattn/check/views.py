@@ -23,11 +23,11 @@ from __future__ import annotations
 import ast
 import re
 
-import mpmath
 import numpy as np
 
 from .claims import Claim
 from .document import Document
+from .judge import meets
 
 __all__ = ["view_claims", "reassigned"]
 
@@ -116,15 +116,6 @@ def _entries(shape, parts):
     return arr
 
 
-def _interval_meets(a, b) -> bool:
-    """Two printed entries can be prints of one number."""
-    if a.places is None or b.places is None:
-        return a.value == b.value
-    x, y = (mpmath.mpf(e.value.p) / e.value.q for e in (a, b))
-    half = (mpmath.mpf(10) ** -a.places + mpmath.mpf(10) ** -b.places) / 2
-    return abs(x - y) <= half * (1 + mpmath.mpf(10) ** -9)
-
-
 def reassigned(raw: list[str], name: str, after: int, before: int) -> bool:
     """``name`` gets a new value on a line strictly between ``after`` and ``before`` (1-based):
     ``x = ...``, ``x += ...``, ``x[0] = ...``, ``for x in``; its earlier print or definition is stale."""
@@ -175,7 +166,7 @@ def _judge(expr, vshape, view, shape, parts, src_line: int):
             return None
         view = view.reshape(shape)    # a print that dropped axes of size 1 (a batch of one)
     pairs = list(zip(printed.flat, view.flat))
-    bad = [(p, e) for p, e in pairs if not _interval_meets(p, e)]
+    bad = [(p, e) for p, e in pairs if not meets(p, e)]
     texts = [[e.text for e in r] for _, b in parts for r in b.rows]
     if not bad:
         # equal prints of whole numbers are the same number; any other agreement is to the printed digits

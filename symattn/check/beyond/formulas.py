@@ -28,7 +28,8 @@ from .arith import _DPS
 from .chains import _KV
 from .display import Display, _cell, displays, name_of  # noqa: F401 (displays: the doctest)
 from .identities import _split, segments
-from .matexpr import _Fail, _eq, _evaluate
+from .matexpr import _Fail, _evaluate
+from ..judge import equal
 from .verdicts import _val
 
 __all__ = ["formula_claims"]
@@ -80,13 +81,13 @@ def formula_claims(doc: Document, disps: list[Display]) -> list[Claim]:
                        else softmaxes._readings(fake, [d for d in disps if d.line < line], online, tiles))
                 flat = [x for r in value for x in r]
                 hows = [how for vals, how in (got[1] if got else []) if len(vals) == len(flat)
-                        and all(_eq(a, b) for a, b in zip(vals, flat))]
+                        and all(equal(a, b) for a, b in zip(vals, flat))]
                 left = _value(head, bind) if not hows else None
                 if left is not None and _same(left, value):   # exp(lse) = rowsum(exp(S̃)): both sides in names
                     hows, got = ["both sides, each name as the algorithm defines it"], ("an identity in names",)
                 nxt = next((d for d in disps if d.line > line and d.name == fake.name and d.rel == "="), None)
                 if not hows and not got and nxt is not None and nxt.shape == fake.shape and \
-                        all(_eq(_val(e), x) for e, x in zip(nxt.entries, flat)):
+                        all(equal(_val(e), x) for e, x in zip(nxt.entries, flat)):
                     hows, got = [f"the value printed at line {nxt.line}"], (f"{head}",)
                 if hows:
                     out.append(Claim(line, source, "exact", body.strip()[:200], None,
@@ -107,7 +108,7 @@ def _value(expr: str, bind):
 
 
 def _same(a, b) -> bool:
-    return len(a) == len(b) and all(len(x) == len(y) and all(_eq(p, q) for p, q in zip(x, y)) for x, y in zip(a, b))
+    return len(a) == len(b) and all(len(x) == len(y) and all(equal(p, q) for p, q in zip(x, y)) for x, y in zip(a, b))
 
 
 def _sup(name: str, t: int):

@@ -29,6 +29,7 @@ import mpmath
 from ..claims import Claim
 from ..document import Document
 from .. import numerals
+from ..judge import agrees, equal
 from .arith import _DPS, evaluate
 from .display import name_of
 from .verdicts import _show
@@ -108,7 +109,7 @@ def _restated(piece, first, last, source, before) -> Claim | None:
         return None
     prev = before.get(head)
     before[head] = (ys, first)
-    if prev is None or not all(_equal(a, b) for a, b in zip(ys, prev[0])):
+    if prev is None or not all(equal(a, b) for a, b in zip(ys, prev[0])):
         return None
     return Claim(first, source, "exact", piece.strip()[:200], None,
                  f"the same value as {parts[0].strip()} on line {prev[1]} (equal at three points)",
@@ -199,20 +200,20 @@ def _chain(piece: str, first: int, last: int, source: str) -> Claim | None:
         ref = closed[0][1]
         for p, x in closed[1:]:
             e = numerals.read(p)
-            if _equal(x, ref):
+            if equal(x, ref):
                 continue
-            if e is not None and e.places and "≈" in rels and abs(x - ref) <= mpmath.mpf(10) ** -e.places / 2:
+            if e is not None and e.places and "≈" in rels and agrees(e, ref):
                 rounded = True   # a decimal after ≈: right at its printed precision
                 continue
             return None
         checked.append(f"{len(closed)} closed parts are equal ({_show(ref)})")
     if len(letters) >= 2:
         ref = letters[0][1]
-        if not all(all(_equal(a, b) for a, b in zip(ys, ref)) for _, ys in letters[1:]):
+        if not all(all(equal(a, b) for a, b in zip(ys, ref)) for _, ys in letters[1:]):
             return None
         checked.append(f"{len(letters)} parts in letters are equal at three points")
-        if closed and all(_equal(y, ref[0]) for y in ref):   # an identity to a constant: = 0 at the end
-            if not _equal(closed[0][1], ref[0]):
+        if closed and all(equal(y, ref[0]) for y in ref):   # an identity to a constant: = 0 at the end
+            if not equal(closed[0][1], ref[0]):
                 return None
             checked[-1] += f", and equal to {_show(ref[0])}"
     if not checked:
@@ -224,5 +225,3 @@ def _chain(piece: str, first: int, last: int, source: str) -> Claim | None:
                  lines=lines)
 
 
-def _equal(a, b) -> bool:
-    return abs(a - b) <= mpmath.mpf(10) ** -25 * max(1, abs(a), abs(b))

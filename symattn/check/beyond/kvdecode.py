@@ -23,6 +23,7 @@ import mpmath
 
 from ..claims import Claim
 from ..document import Document
+from ..judge import equal
 from .arith import _DPS, evaluate
 from .chains import _KV
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
@@ -118,7 +119,7 @@ def _weights(lines, q, k) -> list[Claim]:
         s = [sum(a * b for a, b in zip(q[step - 1], k[j])) / mpmath.sqrt(len(k[0])) for j in range(step)]
         w = [mpmath.exp(x - max(s)) for x in s]
         w = [x / sum(w) for x in w]
-        if None not in cells and len(cells) == len(w) and all(abs(a - b) < mpmath.mpf(10) ** -25 for a, b in zip(cells, w)):
+        if None not in cells and len(cells) == len(w) and all(equal(a, b) for a, b in zip(cells, w)):
             out.append(Claim(n, raw.strip(), "exact", m.group(0), None,
                              f"softmax(q_{step} K_1:{step}ᵀ/√{len(k[0])}), which sums to 1",
                              "the weights of a decode step", lines=[n]))

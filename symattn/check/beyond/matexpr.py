@@ -26,6 +26,8 @@ import mpmath
 
 from ..claims import Claim
 from ..document import Document
+from ..quantities import softmax
+from ..judge import equal
 from .arith import _DPS
 from .display import Display, _cell, displays, name_of  # noqa: F401 (displays: the doctest)
 from .identities import _split
@@ -78,13 +80,13 @@ def substituted_claims(doc: Document, disps: list[Display]) -> list[Claim]:
             got = soft(fake, earlier, online, tiles) or rope(fake, bases, given)
             flat = [x for r in value for x in r]
             if got and got[1]:
-                hows = [how for vals, how in got[1] if len(vals) == len(flat) and all(_eq(a, b) for a, b in zip(vals, flat))]
+                hows = [how for vals, how in got[1] if len(vals) == len(flat) and all(equal(a, b) for a, b in zip(vals, flat))]
                 if hows:
                     out.append(_right(fake, body, f"{got[0]}: the substituted expression gives {hows[0]}"))
                 continue
             nxt = next((d for d in disps if d.line > line and d.name == fake.name and d.rel == "="), None)
             if nxt is not None and nxt.shape == fake.shape and \
-                    all(_eq(_val(e), x) for e, x in zip(nxt.entries, flat)):
+                    all(equal(_val(e), x) for e, x in zip(nxt.entries, flat)):
                 out.append(_right(fake, body, f"the substituted expression gives the value printed at line {nxt.line}"))
     return out
 
@@ -96,8 +98,6 @@ def _right(d: Display, body: str, detail: str) -> Claim:
                  lines=list(range(first, last + 1)))
 
 
-def _eq(a, b) -> bool:
-    return abs(a - b) <= mpmath.mpf(10) ** -25 * max(1, abs(a))
 
 
 # --------------------------------------------------------------------------- the expression parser
@@ -305,7 +305,7 @@ class _P:
             if name == "rowsum":
                 return [[sum(r)] for r in x]
             if name == "softmax":
-                return [_softmax(r) for r in x]
+                return [softmax(r) for r in x]
             v = [y for r in x for y in r]
             if len(x) > 1 and len(x[0]) > 1:
                 raise _Fail("diag of a matrix")
@@ -357,9 +357,3 @@ def _inverse(x):
     if any(len(r) != n for r in x) or any(x[i][j] != 0 for i in range(n) for j in range(n) if i != j):
         raise _Fail("not diagonal")
     return [[1 / x[i][i] if i == j else mpmath.mpf(0) for j in range(n)] for i in range(n)]
-
-
-def _softmax(row):
-    m = max(row)
-    ex = [mpmath.exp(x - m) for x in row]
-    return [y / sum(ex) for y in ex]

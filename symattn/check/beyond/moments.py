@@ -23,6 +23,7 @@ import mpmath
 from ..claims import Claim
 from ..document import Document
 from .. import numerals
+from ..judge import agrees, equal
 from .arith import _DPS, evaluate
 from .display import Display
 from .identities import _pieces, _split
@@ -127,7 +128,7 @@ def _chain(piece: str, line: int, source: str, dk, single: bool) -> Claim | None
     if len(ok) < 2:
         return None
     free = [[evaluate(s, symbols=lambda n, t=t: _dk(n, 3 + 7 * t)) for t in range(3)] for s in ok]
-    if all(None not in f for f in free) and all(all(_eq(a, b) for a, b in zip(f, free[0])) for f in free[1:]):
+    if all(None not in f for f in free) and all(all(equal(a, b) for a, b in zip(f, free[0])) for f in free[1:]):
         return Claim(line, source, "exact", piece.strip()[:200], None,
                      "with entries of mean 0 and variance 1 (independent), all parts are equal for every d_k",
                      "the variance of q·k", lines=[line])
@@ -139,7 +140,7 @@ def _chain(piece: str, line: int, source: str, dk, single: bool) -> Claim | None
     head = vals[0]
     bad = [(s, v) for s, v in zip(ok[1:], vals[1:]) if not _close(s, v, head)]
     if not bad:
-        rounded = any(not _eq(v, head) for v in vals[1:])
+        rounded = any(not equal(v, head) for v in vals[1:])
         return Claim(line, source, "rounded" if rounded else "exact", piece.strip()[:200], _show(head),
                      f"with entries of mean 0 and variance 1 (independent) and d_k = {dk}: {_show(head)}",
                      "the variance of q·k", lines=[line])
@@ -159,15 +160,13 @@ def _dk(name: str, value):
     raise ValueError(name)
 
 
-def _eq(a, b) -> bool:
-    return abs(a - b) <= mpmath.mpf(10) ** -25 * max(1, abs(a))
 
 
 def _close(text: str, v, x) -> bool:
     e = numerals.read(text.strip("()"))
-    if _eq(v, x):
+    if equal(v, x):
         return True
-    return e is not None and bool(e.places) and abs(v - x) <= mpmath.mpf(10) ** -e.places / 2
+    return e is not None and bool(e.places) and agrees(e, x)
 
 
 def _pair_matrix(d: Display) -> Claim | None:

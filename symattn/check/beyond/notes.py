@@ -22,7 +22,7 @@ import mpmath
 
 from ..claims import Claim
 from ..document import Document
-from ..judge import agrees
+from ..judge import agrees, equal
 from .. import numerals
 from .arith import _DPS, evaluate
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
@@ -85,6 +85,6 @@ def _restated(expr: str, d: Display):
         return None
     for k, x in enumerate(d.entries):
         w = _val(x)
-        if x.places is not None and x.places >= 30 and abs(w - v) <= mpmath.mpf(10) ** -25 * max(1, abs(w)):
+        if x.places is not None and x.places >= 30 and equal(w, v):
             return expr, False, f"{expr} is entry {k + 1} of {d.head} (line {d.line})"
     return None

@@ -16,9 +16,12 @@ from __future__ import annotations
 import re
 
 import mpmath
+import sympy as sp
 
 from ..claims import Claim
 from ..document import Document
+from ..judge import agrees, equal
+from ..numerals import Number
 from .arith import _DPS, evaluate
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .verdicts import _show, _val
@@ -52,11 +55,11 @@ def property_claims(doc: Document, disps: list[Display]) -> list[Claim]:
                 continue
             if m:
                 target = evaluate(m.group(1) or m.group(2))
-                if target is None or not all(_eq(sum(r), target) for r in vals):
+                if target is None or not all(equal(sum(r), target) for r in vals):
                     continue
                 said.append(f"every row of {d.head} (line {d.line}) sums to {_show(target)}")
             if _SYM.search(raw):
-                if d.shape[0] != d.shape[1] or any(not _eq(vals[i][j], vals[j][i]) for i in range(len(vals))
+                if d.shape[0] != d.shape[1] or any(not equal(vals[i][j], vals[j][i]) for i in range(len(vals))
                                                    for j in range(i)):
                     continue
                 said.append(f"{d.head} (line {d.line}) is symmetric")
@@ -73,8 +76,6 @@ def property_claims(doc: Document, disps: list[Display]) -> list[Claim]:
     return out
 
 
-def _eq(a, b) -> bool:
-    return abs(a - b) <= mpmath.mpf(10) ** -25 * max(1, abs(b))
 
 
 def _about(text: str, x) -> bool:
@@ -84,5 +85,6 @@ def _about(text: str, x) -> bool:
         return False
     mant = re.match(r"-?(\d+(?:\.\d+)?)", text).group(1)
     sig = len(mant.replace(".", "").lstrip("0")) or 1
-    ulp = mpmath.mpf(10) ** (mpmath.floor(mpmath.log10(abs(v))) - sig + 1)
-    return abs(v - x) <= ulp / 2 * (1 + mpmath.mpf(10) ** -9)
+    places = sig - 1 - int(mpmath.floor(mpmath.log10(abs(v))))   # its significant digits, as decimals
+    printed = Number(text, sp.Rational(mpmath.nstr(v, sig + 5)), places)
+    return agrees(printed, x, places=places)

@@ -9,12 +9,11 @@ nothing is said (another quantity, or a convention the readings do not cover).
 
 from __future__ import annotations
 
-import mpmath
 
 from ..claims import Claim
-from ..judge import agrees, right_text
+from ..judge import agrees, right_text, verdict
 from .display import Display
-from .verdicts import _show, _val
+from .verdicts import _show
 
 __all__ = ["judge"]
 
@@ -31,7 +30,7 @@ def judge(d: Display, what: str, readings) -> Claim | None:
     for vals, how in readings:
         ok = [_agree(e, x, loose) for e, x in zip(ents, vals)]
         if all(ok):
-            exact = all(e.places is not None and e.places >= 30 or abs(_val(e) - x) < mpmath.mpf(10) ** -40
+            exact = all(e.places is not None and e.places >= 30 or verdict(e, x).status == "exact"
                         for e, x in zip(ents, vals))
             return Claim(d.line, d.source, "exact" if exact else "rounded", [e.text for e in ents],
                          [_show(x) for x in vals], f"{what} agrees with {how}", what,

@@ -28,6 +28,7 @@ import mpmath
 
 from ..claims import Claim
 from ..document import Document
+from ..judge import equal
 from ..read import Entry
 from .arith import _DPS, evaluate
 from .display import Display, _cell, name_of
@@ -150,7 +151,7 @@ def _rotation_in_letters(lines) -> list[Claim]:
                     break
                 co, si = mpmath.cos(phi), mpmath.sin(phi)
                 for sign in (1, -1):
-                    if all(abs(a - b) < mpmath.mpf(10) ** -25 for a, b in zip(vals, (co, -sign * si, sign * si, co))):
+                    if all(equal(a, b) for a, b in zip(vals, (co, -sign * si, sign * si, co))):
                         fits.add((t, sign))
             for sign in (1, -1):
                 if all((t, sign) in fits for t in range(3)):
@@ -185,7 +186,7 @@ def _relative(piece: str) -> str | None:
     for t in range(3):
         f = _point(t)
         a, b, c = (evaluate(x, symbols=f) for x, _ in args)
-        if None in (a, b, c) or abs(c - (b - a)) > mpmath.mpf(10) ** -25 * max(1, abs(c)):
+        if None in (a, b, c) or not equal(c, b - a):
             return None
     return f"R({args[0][0]})ᵀ R({args[1][0]}) = R({args[2][0]})"
 
@@ -226,8 +227,7 @@ def _frequencies(expr, bases, dims, line, source, lines, piece) -> Claim | None:
                         return mpmath.mpf(d)
                     raise ValueError(name)
                 vals = [evaluate(body, symbols=lambda n, i=i0 + k: sym(n, i)) for k in range(d // 2)]
-                if None not in vals and all(abs(v - _theta(b, k, d)) < mpmath.mpf(10) ** -30
-                                            for k, v in enumerate(vals)):
+                if None not in vals and all(equal(v, _theta(b, k, d)) for k, v in enumerate(vals)):
                     return Claim(line, source, "exact", piece.strip()[:200], None,
                                  f"gives θ = {b}^(-2k/{d}), k = 0…{d // 2 - 1} (i from {i0}): RoPE's frequencies",
                                  "RoPE frequency formula", lines=lines)

@@ -20,6 +20,8 @@ import mpmath
 
 from ..claims import Claim
 from ..document import Document
+from ..judge import equal
+from ...numeric import fixed
 from .arith import _DPS
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .verdicts import _val
@@ -44,11 +46,11 @@ def rowsum_claims(doc: Document, disps: list[Display]) -> list[Claim]:
                 continue
             places = int(_WORDS.get(p.group(1).lower(), p.group(1)))
             d = above[-1]
-            sums = [sum(mpmath.nint(_val(e) * 10 ** places) for e in r) / mpmath.mpf(10) ** places for r in d.rows]
+            sums = [sum(mpmath.mpf(fixed(_val(e), places)) for e in r) for r in d.rows]
             said = []
             for a, x, b, y in rows:
                 k, v = int(a or b), (x or y)
-                if not 1 <= k <= len(sums) or abs(sums[k - 1] - mpmath.mpf(v)) > mpmath.mpf(10) ** (-places - 3):
+                if not 1 <= k <= len(sums) or not equal(sums[k - 1], mpmath.mpf(v)):
                     said = []
                     break
                 said.append(f"row {k}")

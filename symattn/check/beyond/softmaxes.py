@@ -23,6 +23,7 @@ import mpmath
 
 from ..claims import Claim
 from ..document import Document
+from ..quantities import softmax
 from .arith import _DPS
 from .display import Display, displays  # noqa: F401 (displays: the doctest)
 from .readings import judge
@@ -129,12 +130,6 @@ def _scores(earlier):
     return out, given.get("V")
 
 
-def _softmax(row):
-    m = max(row)
-    ex = [mpmath.exp(x - m) for x in row]
-    return [x / sum(ex) for x in ex]
-
-
 def _distributions(earlier):
     """(row, how): printed rows of weights and printed probability vectors."""
     out, names = [], set()
@@ -165,7 +160,7 @@ def _readings(d: Display, earlier, online, tiles):
         vecs = [(s, h) for s, h in scores if (len(s), len(s[0])) == (rows, cols)]
         vecs += [(_mat(e), f"{e.head} (line {e.line})") for e in _exact_first(earlier)
                  if e.shape == (rows, cols) and not _WEIGHTS.fullmatch(e.name) and rows == 1]
-        return "softmax weights", [([x for r in s for x in _softmax(r)], f"row softmax of {h}") for s, h in vecs]
+        return "softmax weights", [([x for r in s for x in softmax(r)], f"row softmax of {h}") for s, h in vecs]
     if not online:
         return None
     m = re.fullmatch(r"(?:S~|S)\^\((\d+)\)", name)

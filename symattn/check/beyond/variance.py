@@ -12,7 +12,7 @@ import mpmath
 from ..claims import Claim
 from ..read import Entry
 from .chains import _literal
-from ..judge import agrees, half_unit
+from ..judge import agrees, half_unit, sums_to
 from .verdicts import _DPS, _entry, _scalar, _val, _vector
 
 
@@ -122,8 +122,7 @@ def _jacobians(blocks) -> list[Claim]:
 def sums_to_one(row) -> bool:
     """A printed row that can be a softmax row: it sums to 1 within the rounding of its entries
     (n half-units of its last place); a row off by more is a slip, not a distribution to build on."""
-    places = max((e.places or 0) for e in row)
-    return abs(sum(_val(e) for e in row) - 1) <= len(row) * mpmath.mpf(10) ** -places / 2 + mpmath.mpf(10) ** -30
+    return sums_to(row, 1, max((e.places or 0) for e in row))
 
 
 def _index(name: str, n: int) -> int:

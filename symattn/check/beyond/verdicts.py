@@ -6,7 +6,7 @@ from __future__ import annotations
 import mpmath
 
 from ..claims import Claim
-from ..judge import agrees, near, right_text
+from ..judge import agrees, near, right_text, verdict
 from .. import numerals
 from ..read import Entry
 from .arith import _DPS
@@ -46,7 +46,7 @@ def _scalar(line: int, source: str, what: str, entry: Entry, readings, how: str,
     with the closest reading as the witness."""
     for x, name in readings:
         if _agree(entry, x, loose_int):
-            exact = abs(mpmath.mpf(entry.value.p) / entry.value.q - x) < mpmath.mpf(10) ** -40
+            exact = verdict(entry, x).status == "exact"
             where = f"{how}{' (' + name + ')' if name else ''}"
             return Claim(line, source, "exact" if exact else "rounded", entry.text, _show(x),
                          f"{what}: {entry.text} agrees with {_show(x)}, {where}", what, lines=[line])
@@ -72,8 +72,7 @@ def _vector(line: int, source: str, what: str, entries: list[Entry], values, how
     claimed = [e.text for e in entries]
     expected = [_show(x) for x in values]
     if not bad:
-        exact = all(abs(mpmath.mpf(e.value.p) / e.value.q - x) < mpmath.mpf(10) ** -40
-                    for e, x in zip(entries, values))
+        exact = all(verdict(e, x).status == "exact" for e, x in zip(entries, values))
         return Claim(line, source, "exact" if exact else "rounded", claimed, expected,
                      f"{what} agrees with {how}", what, lines=sorted(set(lines)))
     ents = [{"entry": (names[k] if names else f"[{k + 1}]"), "line": e.line, "claimed": e.text,
