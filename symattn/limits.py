@@ -84,6 +84,7 @@ FIXED = {
     "CHECK_MAX_WORK": 2_000_000,    # largest rows*cols*inner of one product in check
     "CHECK_MAX_EQUATION_TOKENS": 20_000,  # tokens of one equation in an article
     "CHECK_MAX_EXPONENT": 4096,     # largest exponent check evaluates exactly
+    "CHECK_MAX_TEN_POWER": 300,     # largest e-notation exponent of a printed number check reads (1e300)
     "CHECK_MAX_BLOCK_ENTRIES": 4096,  # entries of one block of numbers read from prose or code
     "CHECK_MAX_ARRAY_DEPTH": 5,     # nesting of a printed array check reads (batch, heads, groups, rows, cols)
     "CHECK_MAX_BATCH": 8,           # batch elements bound one by one (a binding pass each)

@@ -286,9 +286,9 @@ def test_rope_theta_and_tokens_per_turn():
     assert {c.status for c in cs if c.line == 6} == {"rounded"}
     wrong = [c for c in cs if c.line == 7 and c.status == "wrong"]
     # θ_15 = 0.00154 cut to 0.001 (it rounds to 0.002): a slip, truncated; 2π/0.001 = 6283 follows from it
-    theta = [c for c in wrong if c.what == "θ_15"]
+    theta = [c for c in wrong if c.label == "θ_15"]
     assert len(theta) == 1 and theta[0].entries[0]["correct"] == "0.002"
-    period = [c for c in wrong if c.what != "θ_15"]
+    period = [c for c in wrong if c.label != "θ_15"]
     assert len(period) == 1 and period[0].cause == "drift"       # 2π/0.001 = 6283, exact θ gives 4080
     assert period[0].entries[0]["correct"] == n(2 * sp.pi / th, 0) == "4080"
 

@@ -184,7 +184,7 @@ from symattn.check.beyond.rope_lines import rope_line_claims  # noqa: E402
 
 
 def _lines(text):
-    return [(c.line, c.status, c.what) for c in rope_line_claims(Document.of(text), displays(Document.of(text)))]
+    return [(c.line, c.status, c.label) for c in rope_line_claims(Document.of(text), displays(Document.of(text)))]
 
 
 def test_relative_identity_with_subscripts():

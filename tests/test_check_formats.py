@@ -88,7 +88,7 @@ def test_github_format_line_by_line(run_cli, folder):
         message = line[len(head):]
         assert "\n" not in message and "%0A" not in message
         message = message.replace("%25", "%")   # a percentage in the message, escaped as GitHub asks
-        assert message.startswith(f"{c.what or 'value'}: ")
+        assert message.startswith(f"{c.label or 'value'}: ")
         for e in c.entries[:12]:
             assert f"{e['entry']} printed {e['claimed']}, should be {e['correct']}" in message
         if c.cause == "carried":

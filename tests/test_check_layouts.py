@@ -90,7 +90,7 @@ def test_a_label_that_names_the_row_picks_that_row():
             "K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
             "$$\\text{Softmax}(\\text{Row 2}) = \\begin{bmatrix} 0.40 & 0.60 \\end{bmatrix}$$\n")
     (claim,) = [c for c in _by_line(text)[3] if c.status != "unverifiable"]
-    assert claim.status == "wrong" and claim.what.startswith("row 2 of softmax weights")
+    assert claim.status == "wrong" and claim.label.startswith("row 2 of softmax weights")
 
 
 def test_percentages_restate_the_distribution_above_them():

@@ -21,7 +21,7 @@ DOCUMENTS = sorted(p for p in (ROOT / "derivations").iterdir() if p.suffix in ("
 
 
 def _wrong(report) -> list[str]:
-    return [f"line {c.line}: {c.what}: {c.detail[:160]}" for c in report.claims if c.status == "wrong"]
+    return [f"line {c.line}: {c.label}: {c.detail[:160]}" for c in report.claims if c.status == "wrong"]
 
 
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)

@@ -60,4 +60,4 @@ def test_check_reports_a_wrong_shape_at_its_line():
            "[0.1, 0.3, 0.5, 0.7],\n[0.9, 0.8, 0.7, 0.6],\n[0.5, 0.4, 0.3, 0.2],\n]\n)\n```\n"
     report = check_text(text, "w.md")
     wrong = [c for c in report.claims if c.status == "wrong"]
-    assert [c.line for c in wrong] == [2] and wrong[0].what == "shape of W_q"
+    assert [c.line for c in wrong] == [2] and wrong[0].label == "shape of W_q"

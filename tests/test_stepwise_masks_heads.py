@@ -38,7 +38,7 @@ CAUSAL = "A causal (look-ahead) mask, built with torch.tril:\n"
     ("causal mask = [[1, 0, 0], [1, 1, 1], [1, 1, 1]]", "wrong"),                         # row 2 sees the future
 ])
 def test_causal_mask_pattern(mask, status):
-    claims = [c for c in _masks(SCORES + CAUSAL + mask) if "mask" in c.what]
+    claims = [c for c in _masks(SCORES + CAUSAL + mask) if "mask" in c.label]
     assert [c.status for c in claims] == [status]
     if status == "wrong":
         assert claims[0].entries[0]["entry"].endswith("[2,3]") and claims[0].entries[0]["correct"] == "0"
@@ -48,7 +48,7 @@ def test_mask_shape_against_the_sequence_length():
     text = ("The sequence length is seq_len = 5.\n"
             "Look-ahead mask = [[0, -inf, -inf, -inf], [0, 0, -inf, -inf], [0, 0, 0, -inf], [0, 0, 0, 0]]\n")
     (c,) = _masks(text)
-    assert c.status == "wrong" and c.what == "shape of the mask"
+    assert c.status == "wrong" and c.label == "shape of the mask"
     assert "4×4" in c.detail and "5×5" in c.detail and len(c.expected) == 5
 
 
@@ -69,7 +69,7 @@ def test_masked_softmax_rows_with_exact_zeros():
         return ("masked = [[1.0, -inf, -inf], [0.5, 0.5, -inf], [0.5, 0.5, 1.0]]\nweights = ["
                 + ", ".join("[" + ", ".join(r) + "]" for r in rows) + "]")
     (c,) = _masks(text())
-    assert c.status == "rounded" and c.what == "masked softmax" and c.claimed[0] == ["1.0000", "0.0000", "0.0000"]
+    assert c.status == "rounded" and c.label == "masked softmax" and c.claimed[0] == ["1.0000", "0.0000", "0.0000"]
     rows[2][2] = "0.5000"      # should be 0.4519
     (c,) = _masks(text())
     assert c.status == "wrong"
@@ -78,7 +78,7 @@ def test_masked_softmax_rows_with_exact_zeros():
 
 def test_fully_masked_row_has_no_softmax():
     text = "masked = [[-inf, -inf], [0.5, -inf]]\nweights = [[0.0, 0.0], [1.0, 0.0]]"
-    (c,) = [c for c in _masks(text) if c.what == "masked softmax"]
+    (c,) = [c for c in _masks(text) if c.label == "masked softmax"]
     assert c.status == "unverifiable" and "0/0" in c.detail
 
 
@@ -110,7 +110,7 @@ def test_per_head_weights_bound_by_values():
     rows = [[f"{x:.4f}" for x in r] for r in a]
     text = MHA.format(a1="[" + ", ".join("[" + ", ".join(r) + "]" for r in rows) + "]")
     (c,) = _heads(text)
-    assert c.status == "rounded" and c.what == "weights of head 1" and "√d_h" in c.detail
+    assert c.status == "rounded" and c.label == "weights of head 1" and "√d_h" in c.detail
     rows[1][0] = "0.2500"
     (c,) = _heads(MHA.format(a1="[" + ", ".join("[" + ", ".join(r) + "]" for r in rows) + "]"))
     assert c.status == "wrong" and [(d["claimed"], d["correct"]) for d in c.entries] == [("0.2500", f"{a[1][0]:.4f}")]
@@ -136,7 +136,7 @@ Final output = Combined @ W^O = {y}
 
 def test_concatenation_and_an_undefined_wo_product():
     claims = _heads(WO.format(y="[[0.50, 0.50], [0.50, 0.50]]"))
-    assert [(c.what, c.status) for c in claims] == [("concatenation of the heads", "exact"), ("Concat · W_O", "wrong")]
+    assert [(c.label, c.status) for c in claims] == [("concatenation of the heads", "exact"), ("Concat · W_O", "wrong")]
     assert "undefined" in claims[1].detail and claims[1].diagnosis == "the printed values equal Combined·(W_O)ᵀ"
     other = _heads(WO.format(y="[[0.90, 0.10], [0.50, 0.50]]"))[1]
     assert other.status == "wrong" and other.diagnosis == ""
@@ -145,7 +145,7 @@ def test_concatenation_and_an_undefined_wo_product():
 
 def test_report_of_a_whole_article_has_the_wrong_wo_product():
     report = check_text(WO.format(y="[[0.50, 0.50], [0.50, 0.50]]"), "wo.md")
-    assert any(c.status == "wrong" and "W_O" in c.what for c in report.claims)
+    assert any(c.status == "wrong" and "W_O" in c.label for c in report.claims)
     assert report.exit_code == 1
 
 
@@ -173,9 +173,9 @@ def test_output_from_a_masked_softmax():
     def text(o01):
         return (f"V = [[1, 0], [0, 2]]\nmasked = [[1.0000, -inf], [0.5000, 1.0000]]\nweights = {weights}\n"
                 f"output = [[{o[0][0]:.4f}, {o[0][1]:.4f}], [{o[1][0]:.4f}, {o01}]]")
-    claims = {c.what: c for c in _masks(text(f"{o[1][1]:.4f}"))}
+    claims = {c.label: c for c in _masks(text(f"{o[1][1]:.4f}"))}
     assert claims["masked output A·V"].status == "rounded"
-    c = {c.what: c for c in _masks(text("1.2000"))}["masked output A·V"]
+    c = {c.label: c for c in _masks(text("1.2000"))}["masked output A·V"]
     assert c.status == "wrong" and [(d["claimed"], d["correct"]) for d in c.entries] == [("1.2000", f"{o[1][1]:.4f}")]
 
 
@@ -190,7 +190,7 @@ def test_gqa_heads_share_kv_columns():
             "K = [[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0]]\n"
             f"Head 3 weights A_3 = {rows}\n")
     (c,) = _heads(text)
-    assert c.status == "rounded" and c.what == "weights of head 3" and "K/V head 2 of 2" in c.detail
+    assert c.status == "rounded" and c.label == "weights of head 3" and "K/V head 2 of 2" in c.detail
 
 
 TABLES = """Causal (look-ahead) mask on the scaled scores.
@@ -224,7 +224,7 @@ Weights:
 @pytest.mark.parametrize("hidden", ["masked", "-inf", "−∞", "—"])
 def test_tables_with_masked_or_blank_cells(hidden):
     right = _softmax([[0.2, 0.6, 0.9]])[0]
-    claims = {c.what: c for c in check_text(TABLES.format(hidden=hidden, w31=f"{right[0]:.2f}"), "t.md").claims}
+    claims = {c.label: c for c in check_text(TABLES.format(hidden=hidden, w31=f"{right[0]:.2f}"), "t.md").claims}
     assert claims["masked scores"].status == "exact" and claims["masked scores"].lines == [15, 16, 17]
     assert claims["masked softmax"].status == "rounded" and claims["masked softmax"].lines == [23, 24, 25]
     report = check_text(TABLES.format(hidden=hidden, w31="0.26"), "t.md")
@@ -236,7 +236,7 @@ def test_a_look_ahead_mask_of_the_wrong_size_is_wrong_even_when_its_pattern_is_c
     text = ("A causal mask for the 5-token sentence \"the cat sat on mats\":\n\n"
             "```\n[[1 0 0 0]\n [1 1 0 0]\n [1 1 1 0]\n [1 1 1 1]]\n```\n")
     (c,) = [c for c in check_text(text, "t.md").claims if c.status != "unverifiable"]
-    assert c.status == "wrong" and c.what == "shape of the mask" and "5×5" in c.detail
+    assert c.status == "wrong" and c.label == "shape of the mask" and "5×5" in c.detail
 
 
 @pytest.mark.parametrize("row3, status", [("[False, False, False,  True]", "exact"),
@@ -255,7 +255,7 @@ def test_concatenation_of_rows_named_after_heads():
     text = ("Two heads, h = 2.\n\n```\nConcatenate heads:\n  head1_output: [0.5, 0.8]\n  head2_output: [0.3, 0.6]\n"
             "  concat: [{c}]\n```\n")
     (ok,) = _heads(text.format(c="0.5, 0.8, 0.3, 0.6"))
-    assert ok.what == "concatenation of the heads" and ok.status == "exact"
+    assert ok.label == "concatenation of the heads" and ok.status == "exact"
     (bad,) = _heads(text.format(c="0.5, 0.8, 0.6, 0.6"))
     assert bad.status == "wrong" and [(d["claimed"], d["correct"]) for d in bad.entries] == [("0.6", "0.3")]
 

@@ -25,6 +25,10 @@ import re
 
 from .. import limits
 
+from .claims import Reason
+
+R = Reason.of
+
 __all__ = ["slices", "shape_of", "max_depth", "batch_of", "direct_sets", "own_fit", "where_in_stack", "row_claim",
            "comment_prefixed", "one_value_each", "bind_by_batch"]
 
@@ -105,13 +109,13 @@ def direct_sets(direct: dict) -> list[tuple]:
             continue
         kk, vv = at("K", qb.index), at("V", qb.index)
         if kk is not None:
-            where = f"Q, K{', V' if vv else ''} of batch element {qb.index[0]} at lines {qb.line}, {kk[0].line}"
+            where = R("qkv-of-batch" if vv else "qk-of-batch", batch=qb.index[0], lines=[qb.line, kk[0].line])
             sets.append((q, kk[1], vv[1] if vv else None, where, qb.index[:1]))
     if sets:
         return sets
     (qb, q), (kb, k) = direct["Q"][0], direct["K"][0]
     v = direct["V"][0][1] if direct["V"] else None
-    return [(q, k, v, f"Q, K{', V' if v else ''} at lines {qb.line}, {kb.line}", None)]
+    return [(q, k, v, R("qkv-at" if v else "qk-at", lines=[qb.line, kb.line]), None)]
 
 
 def _mine(block, fit, named) -> bool:
@@ -148,11 +152,15 @@ def own_fit(block, fits, named):
     return best
 
 
-def where_in_stack(block, kind: str, head) -> str:
+def head_quantity(kind: str, head):
+    """``scores of head 2``, or ``multi-head scores``: a Reason for the report."""
+    return R("of-head", kind=kind, head=head + 1) if head is not None else R("multi-head", kind=kind)
+
+
+def where_in_stack(block, kind: str, head):
     """``scores of head 2`` plus the slice's place: ``[1, 0] of the printed 2×2×6×6 array``."""
-    what = f"{kind} of head {head + 1}" if head is not None else "multi-head " + kind
-    return (f"{what} (slice [{', '.join(map(str, block.index))}] of the "
-            f"{'×'.join(map(str, block.stack))} array)")
+    return R("slice-of", what=head_quantity(kind, head), index=", ".join(map(str, block.index)),
+             shape="×".join(map(str, block.stack)))
 
 
 _PLACE = re.compile(r"\b(batch|head|word|token|row|position|query|pos)\b\s*(?:#|no\.?|index)?\s*[=:]?\s*(\d{1,3})\b", re.I)
@@ -198,8 +206,7 @@ def row_claim(block, cands, named):
     if not hits:
         return None
     full = {(h[1], tuple(h[4])) for h in hits if h[0] == 1}
-    what = lambda kind, head, p: (f"row {p['row']} of " + (f"{kind} of head {head + 1}" if head is not None
-                                                           else "multi-head " + kind))
+    what = lambda kind, head, p: R("row-of", row=p["row"], of=head_quantity(kind, head))
     if full:
         share, base, kind, head, row, how, p = next(h for h in hits if h[0] == 1)
         if len({b for b, _ in full}) > 1:
@@ -212,7 +219,7 @@ def row_claim(block, cands, named):
     else:
         return None
     checks = [(0, c, e, row[c], 0) for c, e in enumerate(block.rows[0])]
-    return _claim(block, what(kind, head, p), checks, how + f", the row the caption names ({block.labels[0].strip()})")
+    return _claim(block, what(kind, head, p), checks, R("caption-row", how=how, caption=block.labels[0].strip()))
 
 
 # --------------------------------------------------------------------------- one example per batch element

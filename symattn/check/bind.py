@@ -14,7 +14,7 @@ reported wrong only with a witness: the right value and where it comes from.
 
 from __future__ import annotations
 
-from dataclasses import replace
+
 
 import re
 from collections import Counter
@@ -22,15 +22,15 @@ from collections import Counter
 import sympy as sp
 
 from . import guard
-from .claims import Claim
+from .claims import Claim, Reason
+from .verdict import judged, short, unverifiable
 from .consistency import declared_no_scaling
 from .batched import bind_by_batch
 from .convention import later_convention
-from .judge import Match, interval, match, right_text, sums_to
+from .judge import Match, block_places, interval, match, sums_to
 from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric, spread
 from .diagnose import MISTAKES, only_a_mistake
-from .diagnose import mistake as diagnosis
 from .document import Document
 from . import numerals
 from .read import Block, Entry
@@ -355,9 +355,9 @@ class _Binder:
                         self._one(block, h)
                     self.seen.append(block)
             except guard.GuardError as exc:
-                self._unverifiable(block, str(exc))
+                self._unverifiable(block, exc.reason)
             except Exception as exc:  # noqa: BLE001 - one block must never stop the article
-                self._unverifiable(block, f"could not be checked (internal error: {type(exc).__name__})")
+                self._unverifiable(block, R("internal-error", kind=type(exc).__name__))
         for stage in (self._percentages, self._named_entries, self._named_terms):
             try:
                 with guard.budget():
@@ -376,7 +376,7 @@ class _Binder:
             if n not in busy and len(terms) >= 2:
                 for m in terms:
                     self._restated_weight(m.group("w"), n, start + m.start("w"), Block((), n, n, (), "prose", ""),
-                                          " ".join(line.split())[:160], f"the coefficient of {m.group('v')}")
+                                          " ".join(line.split())[:160], R("coefficient-of", name=m.group("v")))
             start += len(line) + 1
 
     def _named_entries(self) -> None:
@@ -406,7 +406,7 @@ class _Binder:
                 one = Block(((Entry.at(ent, n),),), n, n, (), "prose", " ".join(line.split())[:160])
                 i, j = cells[0]
                 self._verdict(one, "restated", self.conv, None, exact, match(one.rows, numeric(exact)),
-                              f"entry [{i + 1},{j + 1}] ({src.row_labels[i]}) of the table printed on line {src.line}",
+                              R("table-entry", entry=f"[{i + 1},{j + 1}]", token=src.row_labels[i], line=src.line),
                               carried=(root or src.line) if wrong else None)
 
     def _percentages(self) -> None:
@@ -437,7 +437,7 @@ class _Binder:
                 pct = Entry.at(ent, n)
                 fake = Block(((pct,),), n, n, (), "prose", " ".join(line.split())[:160])
                 i, j = cells[0]
-                how = f"entry [{i + 1},{j + 1}] of the distribution printed on line {src.line}, as a percentage"
+                how = R("percentage-of", entry=f"[{i + 1},{j + 1}]", line=src.line)
                 self._verdict(fake, "restated", self.conv, None, sp.ImmutableMatrix([[exact]]),
                               match(fake.rows, numeric(sp.ImmutableMatrix([[exact]]))), how,
                               carried=(root or src.line) if wrong else None)
@@ -500,8 +500,8 @@ class _Binder:
                 m = match(block.rows, numeric(truth))
                 used = [_Author(sp.ImmutableMatrix([[parse_entry(loc.scalar)]]), weight[1], False, None)]
                 self._verdict(block, "weighted", CONV, None, truth, m,
-                              f"the weight {loc.scalar} (line {weight[1]}, exactly {sp.N(weight[0], 4)}) × "
-                              f"the vector (line {vec.line})", step=(mine, used))
+                              R("weight-times-vector", weight=loc.scalar, line=weight[1],
+                                exact=short(weight[0], 4), vector=vec.line), step=(mine, used))
                 self._coefficient(vec, loc.scalar)   # and the weight it restates, as printed there
                 return True
         if h is None and loc.kind == "product":
@@ -513,7 +513,7 @@ class _Binder:
                 used = [_Author(b.matrix(), b.line, bool(st and st[0]), st[1] if st else None)
                         for b, st in zip(loc.operands, states)]
                 self._verdict(block, h, self._conv_for(block, h), None, truth, m,
-                              f"{_SHOW.get(h, h)} ({loc.how})", step=(mine, used))
+                              R("named-step", name=_show_name(h), how=loc.how), step=(mine, used))
                 return True
         right = loc
         if bad:
@@ -550,9 +550,9 @@ class _Binder:
         judged as that weight (carried when the author's weight was wrong)."""
         pos = self.text.rfind(coef, 0, vec.span[0]) if vec.span else -1
         if pos >= 0 and not self.text.count("\n", pos, vec.span[0]):
-            self._restated_weight(coef, vec.line, pos, vec, f"{coef} ×", "a coefficient of the sum")
+            self._restated_weight(coef, vec.line, pos, vec, f"{coef} ×", R("a-coefficient"))
 
-    def _restated_weight(self, coef: str, line: int, pos: int, near: Block, source: str, role: str) -> None:
+    def _restated_weight(self, coef: str, line: int, pos: int, near: Block, source: str, role) -> None:
         """The printed ``coef`` at ``pos`` (on ``line``), judged as the author's weight it restates,
         found by :meth:`_weight_entry` from the terms around ``near``."""
         weight, entry = self._weight_entry(coef, near), numerals.read(coef)
@@ -563,7 +563,7 @@ class _Binder:
                     span=(pos, pos + len(coef)))
         truth = sp.ImmutableMatrix([[exact]])
         ok = match(one.rows, numeric(truth))
-        self._verdict(one, "coefficient", CONV, None, truth, ok, f"the weight printed on line {line_w} ({role})",
+        self._verdict(one, "coefficient", CONV, None, truth, ok, R("weight-printed-at", line=line_w, role=role),
                       carried=(author.root or author.line) if author.wrong and not ok.full else None)
 
     def _sibling(self, block: Block, h: str, conv_here: Conv) -> bool:
@@ -654,7 +654,8 @@ class _Binder:
             self.inputs = {k: v for k, v in self.inputs.items() if k not in _GIVEN_STEPS}
             self.inputs[h] = (block.matrix(), block.line)
             self.state[id(block)] = (False, None, block.matrix())
-            self.definitions.append((block.line, f"{_SHOW.get(h, h)} given in code, {block.shape[0]}×{block.shape[1]}"))
+            self.definitions.append((block.line, R("given-in-code", name=_show_name(h), rows=block.shape[0],
+                                                   cols=block.shape[1])))
             return
         if h in ("scores", "scaled") and any(e.value == -sp.oo for r in block.rows for e in r):
             h = "masked"   # -∞ entries: the scores after the mask
@@ -680,13 +681,14 @@ class _Binder:
             self.inputs[h] = (block.matrix(), block.line)
             self.author.pop(h, None)
             self.state[id(block)] = (False, None, block.matrix())
-            self.definitions.append((block.line, f"{_SHOW.get(h, h)} given, {block.shape[0]}×{block.shape[1]}"))
+            self.definitions.append((block.line, R("given", name=_show_name(h), rows=block.shape[0],
+                                                   cols=block.shape[1])))
             if h == "X" and self.declared_qkv and not any(k in self.inputs for k in ("W_Q", "W_K", "W_V")):
                 # the article says Q = K = V = X: its steps are judged that way from the start
                 eye = sp.ImmutableMatrix(sp.eye(block.shape[1]))
                 self.inputs.update({"W_Q": (eye, block.line), "W_K": (eye, block.line), "W_V": (eye, block.line)})
                 self.assumed = block.line
-                self.notes.append(f"line {self.declared_qkv}: the article states Q = K = V = X (no projections)")
+                self.notes.append(R("states-no-projections", line=self.declared_qkv))
             return
         if h_given and h in self.inputs:
             value, line = self.inputs[h]
@@ -695,7 +697,8 @@ class _Binder:
                 self.inputs = {k: v for k, v in self.inputs.items() if k not in _GIVEN_STEPS}
                 self.inputs[h] = (block.matrix(), block.line)
                 self.state[id(block)] = (False, None, block.matrix())
-                self.definitions.append((block.line, f"{_SHOW.get(h, h)} given, {block.shape[0]}×{block.shape[1]}"))
+                self.definitions.append((block.line, R("given", name=_show_name(h), rows=block.shape[0],
+                                                       cols=block.shape[1])))
                 return
         if h in INPUTS and h in self.inputs and self.inputs[h][0].shape != block.shape:
             old = self.inputs[h][0]
@@ -704,13 +707,13 @@ class _Binder:
                 # key_2 printed first, then all the keys: the whole of the same quantity
                 self.inputs[h] = (block.matrix(), block.line)
                 self.state[id(block)] = (False, None, block.matrix())
-                self.definitions.append((block.line, f"{_SHOW.get(h, h)} given in full, "
-                                                     f"{block.shape[0]}×{block.shape[1]}"))
+                self.definitions.append((block.line, R("given-in-full", name=_show_name(h), rows=block.shape[0],
+                                                       cols=block.shape[1])))
                 return
             if _named(block, h):
                 self.inputs = {h: (block.matrix(), block.line)}   # "X = [...]" anew: another example
                 self.author, self.versions = {}, {}
-                self.definitions.append((block.line, f"{_SHOW.get(h, h)} given again, a new example"))
+                self.definitions.append((block.line, R("given-again", name=_show_name(h))))
                 return
             h = None   # "input [1.76, 0]" is not X: a label and a shape that disagree bind nothing
         if h in INPUTS and h in self.inputs:
@@ -722,9 +725,9 @@ class _Binder:
                 # another example starts here: its inputs replace the earlier ones
                 self.inputs = {h: (block.matrix(), block.line)}
                 self.author, self.versions = {}, {}
-                self.definitions.append((block.line, f"{_SHOW.get(h, h)} given again, a new example"))
+                self.definitions.append((block.line, R("given-again", name=_show_name(h))))
                 return
-            return self._verdict(block, h, self.conv, None, value, m, f"{_SHOW.get(h, h)} as given on line {line}")
+            return self._verdict(block, h, self.conv, None, value, m, R("as-given", name=_show_name(h), line=line))
         self._derived(block, h)
 
     def _mask(self, block: Block, h: str | None = None) -> bool:
@@ -741,12 +744,10 @@ class _Binder:
                                     else (1 if j <= i else 0))
         if causal != block.matrix():
             self.other_mask = True   # from here on, masked steps are not derived
-            self._unverifiable(block, "a mask other than the causal one (padding, a window): it is not "
-                                      "derived here")
+            self._unverifiable(block, R("other-mask"))
             return True
         self._verdict(block, "mask", CONV, None, causal, match(block.rows, numeric(causal)),
-                      "the causal mask " + ("(0 where a token may look, −∞ where not)" if additive
-                                            else "(1 where a token may look)"))
+                      R("causal-mask-additive" if additive else "causal-mask-boolean"))
         return True
 
     def _row_of_input(self, block: Block) -> bool:
@@ -761,7 +762,7 @@ class _Binder:
             if len(rows) == 1:
                 right = sp.ImmutableMatrix(value.row(rows[0]))
                 self._verdict(block, "restated", self.conv, None, right, match(block.rows, numeric(right)),
-                              f"row {rows[0] + 1} of {_SHOW.get(name, name)} as given on line {line}")
+                              R("row-of", row=rows[0] + 1, of=R("as-given", name=_show_name(name), line=line)))
                 return True
         return False
 
@@ -801,12 +802,10 @@ class _Binder:
         if self.masked and (h == "weights" or (h is None and _distributions(block))) and _masked_zeros(block) \
                 and not _masked_zeros(block) <= _above(block):
             self.other_mask = True   # from here on, masked steps are not derived
-            return self._unverifiable(block, "weights under a mask other than the causal one (padding, a "
-                                             "window): that mask is not derived here")
+            return self._unverifiable(block, R("weights-other-mask"))
         if h == "masked" and not _causal_pattern(block):
             self.other_mask = True   # from here on, masked steps are not derived
-            return self._unverifiable(block, "scores under a mask other than the causal one (padding, a "
-                                             "window): that mask is not derived here")
+            return self._unverifiable(block, R("scores-other-mask"))
         if h is None and self._restated(block, h):
             return
         families = [h] if h else ["Q", "K", "V", "KT", "scores", "scaled", "exp", "weights", "output", "X",
@@ -837,8 +836,8 @@ class _Binder:
             # steps are the only evidence, whatever its label)
             if (h is None and self._weighted_values(block)) or self._op_of_earlier(block):
                 return
-            why = (f"it is labelled as {_SHOW.get(h, h)}, but " if h else "") + self._why_none(block, h)
-            return self._unverifiable(block, why)
+            why = self._why_none(block, h)
+            return self._unverifiable(block, R("labelled-but", name=_show_name(h), why=why) if h else why)
         scored = [(c, match(block.rows, c[4])) for c in cands]
         full = [(c, m) for c, m in scored if m.near]
         if full:
@@ -865,8 +864,7 @@ class _Binder:
         if (self.other_mask and (h in _PER_HEAD or h is None)) or \
                 (self.heads_from is not None and block.line >= self.heads_from and (h in _PER_HEAD or h is None)) or any(_HEAD.search(lb) for lb in block.labels[:2]):
             # one head of several: the whole-model quantity of the same shape is another thing
-            return self._unverifiable(block, "a per-head quantity; heads are not split here, so only an exact "
-                                             "match with a whole-model quantity is reported")
+            return self._unverifiable(block, R("per-head"))
         mine = [(c, m) for c, m in scored if c[1] == conv_here or c[0] in ("Q", "K", "V", "KT", "X", "scores")]
         if h and not guessed:
             pool = mine
@@ -880,8 +878,7 @@ class _Binder:
             # −∞ where a mask puts it, other values than the scores: a bias plus a mask (ALiBi, a
             # window); the steps after it are not derived here
             self.other_mask = True
-            return self._unverifiable(block, "a matrix with −∞ entries that is not the masked scores (a bias "
-                                             "or another mask): it is not derived here")
+            return self._unverifiable(block, R("bias-or-mask"))
         if not pool:
             # what the author's own printed steps give: a block that equals it is that step
             for (fam, conv, row, value, num), m in scored:
@@ -893,13 +890,13 @@ class _Binder:
                                          step=(step, used))
             if (h is None and self._weighted_values(block)) or self._op_of_earlier(block):
                 return   # (a step on the author's own values, found by all of them, whatever the label)
-            return self._unverifiable(block, (f"labelled as {_SHOW.get(h, h)}, but " if h else "") +
-                                      "its values match nothing the article's inputs determine")
+            why = R("matches-nothing")
+            return self._unverifiable(block, R("labelled-but", name=_show_name(h), why=why) if h else why)
         top = max(m.near_share for _, m in pool)
         best = [(c, m) for c, m in pool if m.near_share == top]
         if len({(c[0], c[2]) for c, _ in best}) > 1:
-            return self._unverifiable(block, "it could be any of " + ", ".join(
-                sorted({self._how(c[0], c[1], c[2]) for c, _ in best})))
+            hows = {str(self._how(c[0], c[1], c[2])): self._how(c[0], c[1], c[2]) for c, _ in best}
+            return self._unverifiable(block, R("could-be-any", choices=[hows[k] for k in sorted(hows)]))
         (fam, conv, row, value, num), m = best[0]
         self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row))
 
@@ -926,7 +923,8 @@ class _Binder:
                     right = mine
                 right = right if row is None else sp.ImmutableMatrix(right.row(row))
                 m = match(block.rows, numeric(right))
-                how = "the value" + (f" row {row + 1}" if row is not None else "") + f" printed on line {prev.line}"
+                how = R("value-printed-at", line=prev.line) if row is None else \
+                    R("value-row-printed-at", row=row + 1, line=prev.line)
                 fam = next((f for f, a in self.author.items() if a.line == prev.line), "restated")
                 self._verdict(block, fam, self.conv, row, right, m, how,
                               carried=None if (m.full or not st[0]) else (st[1] or prev.line))
@@ -957,7 +955,7 @@ class _Binder:
             return False
         (fam, conv, row, value, _), m = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
                                                                  CONVENTIONS.index(cm[0][1])))
-        self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row) + " with Q = K = V = X")
+        self._verdict(block, fam, conv, row, value, m, R("with-identity", how=self._how(fam, conv, row)))
         if fam not in ("X",):
             # a printed step that only Q = K = V = X explains: the article works without projections,
             # and from here on its steps are judged that way
@@ -971,7 +969,7 @@ class _Binder:
                 # the steps printed after it show the scaling
                 self.conv = later_convention(self.blocks, self.hints, self.inputs, self.d_k, self._convs(),
                                              block.line) or self.conv
-            self.notes.append(f"line {block.line}: the article's numbers follow Q = K = V = X (no projections)")
+            self.notes.append(R("follows-no-projections", line=block.line))
         return True
 
     def _softmax_of_earlier(self, block: Block) -> bool:
@@ -984,7 +982,7 @@ class _Binder:
             for fam in ("weights", "exp"):
                 value = apply("exp" if fam == "exp" else "weights", [prev.matrix()], CONV, None)
                 if value is not None and match(block.rows, numeric(value)).near:
-                    how = ("softmax" if fam == "weights" else "e^x") + f" of the values on line {prev.line}"
+                    how = R("softmax-of-values" if fam == "weights" else "exp-of-values", line=prev.line)
                     self._verdict(block, fam, CONV, None, value, match(block.rows, numeric(value)), how)
                     return True
         return False
@@ -1011,8 +1009,7 @@ class _Binder:
                             not match(block.rows, numeric(printed)).near:
                         continue
                     if any(st[0] and st[2] is None for st in states):
-                        self._unverifiable(block, f"{name}, from values the article got wrong whose right "
-                                                  "values are not known")
+                        self._unverifiable(block, R("from-unknown-right", how=name))
                         return True
                     right = fn(*[st[2] if st[2] is not None else a.matrix() for a, st in zip(args, states)])
             except (guard.GuardError, ValueError, TypeError, ZeroDivisionError):
@@ -1038,17 +1035,17 @@ class _Binder:
 
         def slices(w):
             for j in range(w.cols):
-                yield f"the weights of key {j + 1} times v_{j + 1}", \
+                yield R("weights-of-key", key=j + 1), \
                     sp.ImmutableMatrix(w.rows, v.cols, lambda i, c: w[i, j] * v[j, c])
             if w.rows == w.cols == v.rows:
                 for i in range(w.rows):
-                    yield f"the weights of query {i + 1} times each row of V", \
+                    yield R("weights-of-query", query=i + 1), \
                         sp.ImmutableMatrix(v.rows, v.cols, lambda r, c: w[i, r] * v[r, c])
 
         for (how, right) in slices(exact):
             m = match(block.rows, numeric(right))
             if m.near:
-                self._verdict(block, "weighted", self.conv, None, right, m, how + " (weighted values)")
+                self._verdict(block, "weighted", self.conv, None, right, m, R("weighted-values", how=how))
                 return True
         for a in reversed(self.versions.get("weights", [])[-4:]):
             if a.value.shape != exact.shape:
@@ -1057,7 +1054,7 @@ class _Binder:
                 step = match(block.rows, numeric(mine))
                 if step.near:
                     self._verdict(block, "weighted", self.conv, None, right, match(block.rows, numeric(right)),
-                                  how + f" (weighted values, with the weights printed on line {a.line})",
+                                  R("weighted-values-printed", how=how, line=a.line),
                                   step=(step, [a]))
                     return True
         return False
@@ -1079,18 +1076,18 @@ class _Binder:
         for a in recent:
             m = a.matrix()
             if (n, c) in ((m.rows, 1), (1, m.rows)) and m.cols >= 2:
-                for label, f in (("row maximum", numeric_max), ("row sum", lambda xs: sum(xs))):
+                for label, f in (("row-maximum", numeric_max), ("row-sum", lambda xs: sum(xs))):
                     def fn(x, f=f, flip=(n == 1 and m.rows > 1)):
                         v = rowwise(f)(x)
                         return v.T if flip else v
-                    yield f"the {label} of the values on line {a.line}", [a], fn
+                    yield R(label, line=a.line), [a], fn
             if m.shape == (n, c) and c >= 2:
                 # x / x.sum(): the plain normalisation many tutorials show before softmax
-                yield (f"the values on line {a.line} divided by their sum" + (", row by row" if n > 1 else ""), [a],
+                yield (R("divided-by-sum-rows" if n > 1 else "divided-by-sum", line=a.line), [a],
                        lambda x: sp.ImmutableMatrix(x.rows, x.cols, lambda i, j: x[i, j] / sum(x.row(i))))
             col = along(m)
             if col is not None and col.rows == n and c >= 2 and m.shape != (n, c):
-                yield (f"the values on line {a.line} repeated along each row", [a],
+                yield (R("repeated-along-rows", line=a.line), [a],
                        lambda x: sp.ImmutableMatrix(n, c, lambda i, j: along(x)[i, 0]))
         for a in recent:
             for b in recent:
@@ -1098,14 +1095,14 @@ class _Binder:
                     continue
                 ma, mb = a.matrix(), b.matrix()
                 if ma.shape == (n, c) and along(mb) is not None and along(mb).rows == n and mb.shape != ma.shape:
-                    for label, op in (("divided by", lambda x, y: x / y), ("minus", lambda x, y: x - y)):
-                        yield (f"the values on line {a.line} {label} those on line {b.line}, row by row", [a, b],
+                    for label, op in (("divided-by-rows", lambda x, y: x / y), ("minus-rows", lambda x, y: x - y)):
+                        yield (R(label, a=a.line, b=b.line), [a, b],
                                lambda x, y, op=op: sp.ImmutableMatrix(x.rows, x.cols,
                                                                       lambda i, j: op(x[i, j], along(y)[i, 0])))
                 if ma.shape == (n, c) and mb.shape == (n, c) and a.line > b.line:
-                    yield (f"the values on line {b.line} minus those on line {a.line}", [b, a], lambda x, y: x - y)
+                    yield (R("minus", a=b.line, b=a.line), [b, a], lambda x, y: x - y)
                 if ma.rows == n and mb.cols == c and ma.cols == mb.rows and ma.cols >= 2:
-                    yield f"the product of the values on lines {a.line} and {b.line}", [a, b], lambda x, y: x * y
+                    yield R("product-of-lines", a=a.line, b=b.line), [a, b], lambda x, y: x * y
 
     def _softmax_of_named(self, block: Block) -> bool:
         """Weights printed beside the (scaled) scores they come from, with no inputs to derive
@@ -1120,7 +1117,7 @@ class _Binder:
                 if fam == "scores" and not match(block.rows, numeric(value)).near:
                     continue   # raw scores: whether (and by what) they were scaled first is not known
                 st = self.state.get(id(prev))
-                how = f"softmax of the {_SHOW[fam]} printed on line {prev.line}"
+                how = R("softmax-of-printed", name=_show_name(fam), line=prev.line)
                 self._verdict(block, "weights", CONV, None, value, match(block.rows, numeric(value)), how,
                               carried=(st[1] or prev.line) if st and st[0] else None)
                 return True
@@ -1137,80 +1134,59 @@ class _Binder:
             return Conv(self.conv.scale, self.conv.axis, "none")
         return self.conv
 
-    def _why_none(self, block: Block, h: str | None) -> str:
+    def _why_none(self, block: Block, h: str | None) -> Reason:
         q = self._q()
         if h:
             value = q.value(h, self.conv)
             if value is None:
-                return "the article's inputs do not determine it"
-            return (f"that is {value.rows}×{value.cols} and this block is {block.shape[0]}×{block.shape[1]}, "
-                    "so it is another quantity")
+                return R("not-determined")
+            return R("other-shape", rows=value.rows, cols=value.cols, brows=block.shape[0], bcols=block.shape[1])
         if not self.inputs:
-            return "no inputs are given before it, so there is nothing to compare it with"
-        return "no quantity of its shape follows from the inputs"
+            return R("no-inputs-yet")
+        return R("no-quantity-of-shape")
 
-    def _how(self, fam: str, conv: Conv, row) -> str:
-        name = _SHOW.get(fam, fam)
+    def _how(self, fam: str, conv: Conv, row):
+        """The quantity a block is bound to, with its convention and row: a Reason to render."""
+        name = _show_name(fam)
         if fam == "scaled" and conv.scale == "none":
             name, fam = "QKᵀ", "scores"   # "scaled" without a scaling is the scores themselves
         if fam in ("scaled", "weights", "output", "exp"):
-            name += f" ({conv.describe()})"
-        return name if row is None else f"row {row + 1} of {name}"
+            name = R("with-convention", name=name, conv=conv.describe())
+        return name if row is None else R("row-of", row=row + 1, of=name)
 
     # ------------------------------------------------------------------ verdicts
 
-    def _verdict(self, block: Block, fam: str, conv: Conv, row, value, m: Match, how: str,
+    def _verdict(self, block: Block, fam: str, conv: Conv, row, value, m: Match, how,
                  carried: int | None = None, step=None) -> None:
-        lines = block.row_lines
-        claim = Claim(block.line, block.source, "unverifiable", [list(r) for r in block.texts],
-                      _show(value), what=how)
-        claim = replace(claim, lines=sorted(set(lines) | {e.line for r in block.rows for e in r}))
-        if m.full:
-            exact = all(e.value == x for r, vr in zip(block.rows, value.tolist()) for e, x in zip(r, vr))
-            claim = replace(claim, status="exact" if exact else "rounded")
-            claim = replace(claim, detail=f"agrees with {how}" + ("" if exact else ", at the printed precision"))
-            self._record(fam, row, block, False, None, value if row is None else None)
-            self.state[id(block)] = (False, None, value if row is None else None)
-            self.claims.append(claim)
-            return
-        inputs = self._within_rounded_inputs(block, fam, conv, row)
-        if inputs:
-            claim = replace(claim, detail=f"{how}: its inputs are printed results (lines {', '.join(map(str, inputs))}), "
-                            "known only to their printed decimals, and within that rounding this value may be right")
-            self.state[id(block)] = (False, None, None)
-            self.claims.append(claim)
-            return
-        step, used = step if step is not None else self._stepwise(block, fam, conv, row)
-        num = numeric(value)
-        wrong = [(i, j) for i, r in enumerate(m.ok) for j, ok in enumerate(r) if not ok]
-        claim = replace(claim, status="wrong")
-        claim = replace(claim, entries=[{"entry": f"[{i + 1},{j + 1}]" if row is None else f"[{row + 1},{j + 1}]",
-                          "line": block.rows[i][j].line, "col": self._column(block.rows[i][j]),
-                          "claimed": block.rows[i][j].text,
-                          "exact": str(value[i, j]),
-                          "correct": right_text(block.rows[i][j], num[i][j])} for i, j in wrong])
-        claim = replace(claim, wrong_lines=sorted({block.rows[i][j].line for i, j in wrong}))
-        listing = "; ".join(f"{e['entry']} printed {e['claimed']}, should be {e['correct']}"
-                            for e in claim.entries[:6])
-        roots = [a for a in used if a.wrong]
-        if carried is not None or (step is not None and step.near and roots):
-            root = carried if carried is not None else min(a.root or a.line for a in roots)
-            claim = replace(claim, cause="carried", root=root)
-            claim = replace(claim, detail=f"{how}: follows from the article's own wrong value on line {root}, so it is wrong "
-                            f"too: {listing}")
-        elif step is not None and step.near and used:
-            claim = replace(claim, cause="drift")
-            claim = replace(claim, detail=f"{how}: right from the rounded values printed on line(s) "
-                            f"{', '.join(str(a.line) for a in used)}, but not from the exact inputs: {listing}")
-            claim = replace(claim, diagnosis=diagnosis("rounded-early").label)
-        else:
-            claim = replace(claim, cause="slip")
-            source = "" if fam in ("local", "coefficient") else ", from the article's inputs"
-            claim = replace(claim, detail=f"{how}{source}: {listing}")
-            claim = replace(claim, diagnosis=self._diagnose(block, fam, conv, row, m))
-        root = claim.root if claim.cause == "carried" else block.line
-        self._record(fam, row, block, True, root, value if row is None else None)
-        self.state[id(block)] = (True, root, value if row is None else None)
+        """The claim on a block bound to ``value`` (``fam`` under ``conv``, ``row`` of it), and what the
+        binder remembers of it: the author's print, whether it was wrong, and its right value."""
+        lines = sorted(set(block.row_lines) | {e.line for r in block.rows for e in r})
+        cause, root, mistakes, drift_lines = "slip", None, (), ()
+        if not m.full:
+            inputs = self._within_rounded_inputs(block, fam, conv, row)
+            if inputs:
+                self.state[id(block)] = (False, None, None)
+                self.claims.append(unverifiable(block.line, block.source, R("rounded-inputs", how=how, lines=inputs),
+                                                what=how, claimed=[list(r) for r in block.texts], lines=lines))
+                return
+            step, used = step if step is not None else self._stepwise(block, fam, conv, row)
+            roots = [a for a in used if a.wrong]
+            if carried is not None or (step is not None and step.near and roots):
+                cause, root = "carried", carried if carried is not None else min(a.root or a.line for a in roots)
+            elif step is not None and step.near and used:
+                cause, drift_lines = "drift", [a.line for a in used]
+            else:
+                mistakes = self._diagnose(block, fam, conv, row, m)
+        claim = judged(block.line, block.source, how, block.rows, value.tolist(), values=numeric(value),
+                       slack=m.slack, expected=_show(value), lines=lines, cause=cause, root=root, mistakes=mistakes,
+                       drift_lines=drift_lines, inputs=fam not in ("local", "coefficient"),
+                       places=block_places(block.rows),
+                       rows=[row] * block.shape[0] if row is not None else None,
+                       cols=[[self._column(e) for e in r] for r in block.rows])
+        wrong = claim.status == "wrong"
+        root = (claim.root or block.line) if wrong and claim.cause == "carried" else block.line if wrong else None
+        self._record(fam, row, block, wrong, root, value if row is None else None)
+        self.state[id(block)] = (wrong, root, value if row is None else None)
         self.claims.append(claim)
 
     def _within_rounded_inputs(self, block: Block, fam: str, conv: Conv, row) -> list[int]:
@@ -1297,7 +1273,7 @@ class _Binder:
                 return None
         return apply(fam, args, conv, self._q().dk() if fam == "scaled" else None) if args else None
 
-    def _diagnose(self, block, fam, conv, row, m: Match) -> str:
+    def _diagnose(self, block, fam, conv, row, m: Match) -> tuple:
         """The common mistakes (:data:`~symattn.check.diagnose.MISTAKES`) that give the printed values."""
         q = self._q()
         found = []
@@ -1313,29 +1289,31 @@ class _Binder:
                     continue
                 v = sp.ImmutableMatrix(v.row(row))
             if v.shape == block.shape and match(block.rows, numeric(v)).near:
-                found.append(mistake.label)
+                found.append(R(mistake.code))
         v = q.value(fam, conv)
         if not found and row is None and v is not None and v.rows == v.cols and v.shape == block.shape and \
                 v != v.T and match(block.rows, numeric(v.T)).near:
-            found.append(diagnosis("transposed").label)
-        if not found and m.cut:
-            found.append(diagnosis("truncated").label)
-        return " or ".join(found)
+            found.append(R("transposed"))
+        return tuple(found)
 
     def _record(self, fam, row, block, wrong, root, right=None):
         if row is None and fam in FAMILIES:
             self.author[fam] = _Author(block.matrix(), block.line, wrong, root, right)
             self.versions.setdefault(fam, []).append(self.author[fam])
 
-    def _unverifiable(self, block: Block, why: str) -> None:
-        claim = Claim(block.line, block.source, "unverifiable", [list(r) for r in block.texts], None,
-                      detail=why)
-        claim = replace(claim, lines=sorted({e.line for r in block.rows for e in r}))
-        self.claims.append(claim)
+    def _unverifiable(self, block: Block, why: Reason) -> None:
+        self.claims.append(unverifiable(block.line, block.source, why, claimed=[list(r) for r in block.texts],
+                                        lines=sorted({e.line for r in block.rows for e in r})))
 
 
-_SHOW = {"KT": "Kᵀ", "scores": "QKᵀ", "scaled": "QKᵀ/√d_k", "weights": "softmax weights",
-         "output": "the output A·V", "exp": "exp of the scaled scores", "masked": "masked scores"}
+R = Reason.of
+#: how the report names the families that are not one symbol (the others by their own: X, W_Q, Q, …)
+_NAMED = ("KT", "scores", "scaled", "weights", "output", "exp", "masked")
+
+
+def _show_name(fam: str):
+    """The family as the report names it: a Reason (``softmax weights``, ``QKᵀ``) or the symbol."""
+    return R("q-" + fam) if fam in _NAMED else fam
 
 
 _NAMED_TERM = re.compile(r"(?<![\w.])(?P<w>\d+\.\d+)\s*(?:×|\*|\\times|\\cdot|·)\s*(?P<v>[Vv]_\{?[^\s{}+$]+\}?)")

@@ -9,7 +9,7 @@ not bear out is left alone (it may speak of another table).
 >>> from symattn.check.claims import Report, Claim
 >>> text = "**Numeric value (2 decimals)**\\n\\n$$A \\\\approx [0.45]$$\\n"
 >>> r = Report("t.md", [Claim(3, "A", "rounded", [["0.45"]], None)], [], [])
->>> [(c.line, c.status, c.what) for c in precision_captions(Document.of(text), r).claims if c.line == 1]
+>>> [(c.line, c.status, c.label) for c in precision_captions(Document.of(text), r).claims if c.line == 1]
 [(1, 'exact', 'precision')]
 """
 
@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from .claims import Claim, Report
+from .claims import Reason, Report
+from .verdict import stated
 from .document import Document
 
 __all__ = ["precision_captions"]
@@ -48,8 +49,8 @@ def precision_captions(doc: Document, report: Report) -> Report:
             continue
         texts = [t.strip() for t in _texts(below.claimed)]
         if texts and all(_PLACES.match(t) and len(_PLACES.match(t).group(1)) == places for t in texts):
-            report.claims.append(Claim(n, line.strip(), "exact", str(places), str(places),
-                                       f"the values printed on line {below.line} have {places} decimals each",
-                                       what="precision"))
+            report.claims.append(stated(n, line.strip(), "exact", Reason.of("precision-caption"),
+                                        Reason.of("caption-decimals", line=below.line, places=places),
+                                        claimed=str(places), expected=str(places)))
     report.claims.sort(key=lambda c: c.line)   # stable, as merge leaves them
     return report

@@ -2,9 +2,10 @@
 
 Input: the checked articles (:class:`~symattn.check.many.Article`, each with its report or its error).
 Output: text.  ``github``: one ``::error file=…,line=…::…`` per wrong claim (and per bad input file).
-``sarif``: one run, one result per wrong claim, its rule chosen by the kind of mistake (the claim's
-``cause`` and ``diagnosis``), the right values in its message, and a carried claim's root as a related
-location; bad input files are tool notifications.
+``sarif``: one run, one result per wrong claim, its rule chosen by the codes of the claim (its
+``cause`` and its first mistake; the rules are the mistakes of :data:`~symattn.check.diagnose.MISTAKES`
+and three causes, their words from ``messages/*.toml``), the right values in its message, and a carried
+claim's root as a related location; bad input files are tool notifications.
 """
 
 from __future__ import annotations
@@ -12,51 +13,62 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
+from .diagnose import MISTAKES
+from .wording import render, say, templates
+
 __all__ = ["render_github", "render_sarif", "RULES", "rule_of", "SCHEMA"]
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
-#: rule id -> (short description, help).  The first rules come from the diagnosis, the last from the cause.
-RULES = {
-    "no-scaling": ("softmax(QKᵀ) without ÷√d_k", "Divide the scores by √d_k before the softmax."),
-    "scaled-by-dk": ("divided by d_k instead of √d_k", "The scores are divided by √d_k, not d_k."),
-    "scaled-by-sqrt-dmodel": ("divided by √d_model instead of √d_k", "Use the key width d_k, not d_model."),
-    "softmax-over-columns": ("softmax over columns instead of rows", "Each row of the weights sums to 1."),
-    "keys-not-transposed": ("K used instead of Kᵀ", "The scores are Q Kᵀ: entry (i, j) is q_i · k_j."),
-    "e-approximated": ("e ≈ 2.7 used in the exponentials", "Use e = 2.71828…, or exact values."),
-    "rounded-early": ("intermediate values rounded early", "Keep more digits until the last step."),
-    "wrong-value": ("a printed value is wrong", "The message gives the right value at the printed precision."),
-    "carried-error": ("a value is right from an earlier wrong value, so it is wrong too",
-                      "Fix the first slip (the related location); this value follows from it."),
-    "drift": ("right from rounded values printed earlier, but not from the exact inputs",
-              "Recompute from the exact inputs, or print the earlier values with more digits."),
-}
+#: the rules of wrong claims that no mistake of the table explains, by cause
+_CAUSE_RULES = ("wrong-value", "carried-error", "drift")
 
-_DIAGNOSES = (("no scaling", "no-scaling"), ("divided by d_k", "scaled-by-dk"),
-              ("divided by √d_model", "scaled-by-sqrt-dmodel"), ("softmax over columns", "softmax-over-columns"),
-              ("K used instead of Kᵀ", "keys-not-transposed"), ("e ≈ 2.7", "e-approximated"),
-              ("rounded early", "rounded-early"))
+
+def _rule_code(code: str) -> str:
+    """A mistake's SARIF rule: the code's ``rule`` in the catalogue (a variant's family), else itself."""
+    return templates().get(code, {}).get("rule", code)
+
+
+def _rules() -> dict:
+    """rule id -> (short description, help), from the codes: one per mistake of the table, then the
+    rules by cause."""
+    out = {}
+    for m in MISTAKES:
+        rid = _rule_code(m.code)
+        entry = templates()[rid]
+        out.setdefault(rid, (entry["en"], entry["help"]))
+    for rid in _CAUSE_RULES:
+        entry = templates()["rule-" + rid]
+        out[rid] = (entry["en"], entry["help"])
+    return out
+
+
+RULES = _rules()
 
 
 def rule_of(claim) -> str:
-    """The rule of a wrong claim: carried first (its fix is elsewhere), then the named mistake."""
+    """The rule of a wrong claim: carried first (its fix is elsewhere), then its first mistake's
+    code, then the drift or a plain wrong value."""
     if claim.cause == "carried":
         return "carried-error"
-    for prefix, rule in _DIAGNOSES:
-        if claim.diagnosis and prefix in claim.diagnosis.split(" or ")[0]:
-            return rule
+    for m in claim.mistakes:
+        rid = _rule_code(m.code)
+        if rid in RULES:
+            return rid
     return "drift" if claim.cause == "drift" else "wrong-value"
 
 
 def _message(c) -> str:
-    fixes = "; ".join(f"{e['entry']} printed {e['claimed']}, should be {e['correct']}" for e in c.entries[:12])
+    """The English message of a wrong claim, from its codes: what, the fixes, the root, the mistake."""
+    fixes = [say("en", "fix", entry=render(e["entry"]), claimed=e["claimed"], correct=e["correct"])
+             for e in c.entries[:12]]
     if len(c.entries) > 12:
-        fixes += f"; and {len(c.entries) - 12} more"
-    text = f"{c.what or 'value'}: {fixes or c.detail}"
+        fixes.append(say("en", "fix-more", n=len(c.entries) - 12))
+    text = say("en", "sarif-message", what=render(c.what) or "value", fixes="; ".join(fixes) or render(c.reason))
     if c.cause == "carried" and c.root is not None:
-        text += f" (carried from the slip on line {c.root})"
-    if c.diagnosis:
-        text += f". Likely mistake: {c.diagnosis}"
+        text += say("en", "sarif-carried", root=c.root)
+    if c.mistakes:
+        text += say("en", "sarif-mistake", text=" or ".join(render(m) for m in c.mistakes))
     return text
 
 

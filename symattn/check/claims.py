@@ -1,11 +1,17 @@
-"""The result of checking one claim, and the report of a whole article (data only)."""
+"""The result of checking one claim, and the report of a whole article (data only).
+
+A claim says why it has its verdict with a :class:`Reason`: a code and its data (values, lines,
+the quantity, the convention), never a sentence.  The report renders reasons in each language from
+the templates of ``messages/*.toml`` (:mod:`symattn.check.wording`); ``detail``, ``diagnosis`` and
+``drift`` are those renderings in English, for scripts and tests that read the English report.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-__all__ = ["Claim", "Report", "Status", "Cause", "STATUSES"]
+__all__ = ["Claim", "Report", "Reason", "Explained", "Status", "Cause", "STATUSES"]
 
 
 class Status(StrEnum):
@@ -34,18 +40,79 @@ STATUSES = tuple(s.value for s in Status)
 
 
 @dataclass(frozen=True)
+class Reason:
+    """A reason code and its data, which the report renders in the reader's language.
+
+    Data values are plain: article text and formulas (``str``, shown as written), numbers, lines,
+    lists of them, or other reasons (a quantity, a convention, a step).
+
+    >>> r = Reason.of("carried", root=12)
+    >>> r.code, r["root"], r.get("what", "")
+    ('carried', 12, '')
+    """
+
+    code: str
+    data: tuple = ()   # ((key, value), ...) in the order given
+
+    @classmethod
+    def of(cls, code: str, /, **data) -> "Reason":
+        return cls(code, tuple((k, _frozen(v)) for k, v in data.items()))
+
+    def __getitem__(self, key):
+        for k, v in self.data:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __str__(self) -> str:
+        from .wording import render
+        return render(self, "en")
+
+
+class Explained:
+    """A mix-in for the checker's exceptions: they say why with a Reason, a code and its data.
+
+    >>> class Oops(Explained, ValueError): pass
+    >>> e = Oops("not-given", name="X")
+    >>> e.reason.code, str(e)
+    ('not-given', 'X is not given in the article')
+    """
+
+    def __init__(self, reason, **data):
+        self.reason = reason if isinstance(reason, Reason) else Reason.of(reason, **data)
+        super().__init__(str(self.reason))
+
+
+def _frozen(v):
+    return tuple(_frozen(x) for x in v) if isinstance(v, list) else v
+
+
+def _english(value) -> str:
+    if not value:
+        return ""
+    from .wording import render
+    return render(value, "en")
+
+
+@dataclass(frozen=True)
 class Claim:
     line: int                  # 1-based line in the article
     source: str                # the claim as written
     status: str                # exact, rounded, wrong, unverifiable
     claimed: object = None     # the printed value: a string, or rows of strings
     expected: object = None    # the exact value (SymPy str), same layout, or None
-    detail: str = ""           # the verdict in one or two sentences
-    what: str = ""             # what is claimed, e.g. "Kᵀ", "shape of X"
+    reason: object = None      # why: a Reason (the verdict's code and data)
+    what: object = ""          # what is claimed: a name or formula as written, or a Reason
     entries: list = field(default_factory=list)   # wrong entries: dicts entry/claimed/exact/correct
-    notes: list = field(default_factory=list)     # remarks that are not errors (row sums 0.99)
-    diagnosis: str = ""        # the common mistake that reproduces the printed numbers
-    drift: str = ""            # stepwise and end-to-end disagree: what that means here
+    notes: list = field(default_factory=list)     # Reasons: remarks that are not errors (row sums 0.99)
+    mistakes: tuple = ()       # Reasons: the common mistakes that reproduce the printed numbers
+    drift: object = ""         # stepwise and end-to-end disagree: "carried", or a Reason saying how
     lines: list = field(default_factory=list)       # every line the claim covers (rows of a matrix)
     wrong_lines: list = field(default_factory=list)  # the lines of its wrong entries
     cause: str = ""            # for a wrong claim: slip, carried (from an earlier slip) or drift
@@ -56,13 +123,29 @@ class Claim:
         object.__setattr__(self, "status", Status(self.status))
         object.__setattr__(self, "cause", Cause(self.cause))
 
+    @property
+    def detail(self) -> str:
+        """The reason, in English."""
+        return _english(self.reason)
+
+    @property
+    def diagnosis(self) -> str:
+        """The common mistakes, in English, joined by ' or '."""
+        return " or ".join(_english(m) for m in self.mistakes)
+
+    @property
+    def label(self) -> str:
+        """What is claimed, in English."""
+        return _english(self.what)
+
 
 @dataclass
 class Report:
     file: str                                     # the article, as named on the command line
     claims: list[Claim]
-    definitions: list[tuple[int, str]] = field(default_factory=list)  # (line, "X given, 3x4")
-    notes: list[str] = field(default_factory=list)                    # article-wide remarks
+    definitions: list[tuple[int, object]] = field(default_factory=list)  # (line, Reason: "X given, 3x4")
+    notes: list = field(default_factory=list)                           # Reasons: article-wide remarks
+    lines_with_numbers: int = 0                   # lines of the article that print a number
 
     def count(self, status: str) -> int:
         return sum(1 for c in self.claims if c.status == status)

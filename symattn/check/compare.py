@@ -23,6 +23,7 @@ import sympy as sp
 
 from ..numeric import fixed, to_mpf
 from . import numerals
+from .claims import Reason
 from .evaluate import Unresolved
 from .judge import equal, right_text, verdict
 
@@ -48,7 +49,7 @@ class EntryResult:
 class Comparison:
     status: str                          # exact, rounded, wrong
     entries: tuple[EntryResult, ...]
-    shape_error: str = ""                # set when the shapes differ
+    shape_error: object = None           # a Reason, set when the shapes differ
 
     @property
     def wrong(self) -> tuple[EntryResult, ...]:
@@ -74,7 +75,7 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
     d = printed.places if printed is not None else None
     value = _numeric(exact)
     if value is None:
-        raise Unresolved("the exact value is not a real number")
+        raise Unresolved("not-real")
     if d is None or (d == 0 and rel == "="):
         # an exact claim (a fraction, an integer after "="): only equality will do
         correct = str(exact) if exact.is_Rational else _short(value)
@@ -135,12 +136,12 @@ def _short(value) -> str:
 def compare(texts, claimed, exact, rel: str) -> Comparison:
     """Compare a printed matrix (or number) with the exact one, entry by entry."""
     if isinstance(claimed, sp.MatrixBase) != isinstance(exact, sp.MatrixBase):
-        kind = "a matrix" if isinstance(exact, sp.MatrixBase) else "a number"
-        return Comparison("wrong", (), f"the exact value is {kind}")
+        return Comparison("wrong", (), Reason.of("exact-is-matrix" if isinstance(exact, sp.MatrixBase)
+                                                 else "exact-is-number"))
     if isinstance(claimed, sp.MatrixBase):
         if claimed.shape != exact.shape:
-            return Comparison("wrong", (), f"printed {claimed.rows}x{claimed.cols}, "
-                                           f"but the value is {exact.rows}x{exact.cols}")
+            return Comparison("wrong", (), Reason.of("printed-shape", rows=claimed.rows, cols=claimed.cols,
+                                                     erows=exact.rows, ecols=exact.cols))
         entries = tuple(compare_entry(texts[i][j], claimed[i, j], exact[i, j], rel, (i, j))
                         for i in range(claimed.rows) for j in range(claimed.cols))
     else:

@@ -7,9 +7,9 @@
 * Conventions: an article that says it does not scale uses a convention; a formula
   it states (÷√d_k) but does not apply is an error (see the diagnosis).
 
->>> sanity_rows((("0.45", "0.27", "0.27"),))
-([], ['row 1 of the printed weights sums to 0.99, not 1: that is rounding, not an error'])
->>> sanity_rows((("0.7", "0.7", "0.1"),))[0]
+>>> [str(n) for n in sanity_rows((("0.45", "0.27", "0.27"),))[1]]
+['row 1 of the printed weights sums to 0.99, not 1: that is rounding, not an error']
+>>> [str(e) for e in sanity_rows((("0.7", "0.7", "0.1"),))[0]]
 ['row 1 cannot come from a softmax: it sums to 1.5']
 """
 
@@ -21,30 +21,30 @@ from decimal import Decimal
 import sympy as sp
 
 from . import numerals
+from .claims import Reason
 from .judge import sums_to
 
 __all__ = ["sanity_rows", "shift_pairs", "declared_no_scaling"]
 
 
-def sanity_rows(texts) -> tuple[list[str], list[str]]:
-    """(errors, notes) for the printed rows of a softmax."""
+def sanity_rows(texts) -> tuple[list, list]:
+    """(errors, notes) for the printed rows of a softmax, as Reasons."""
     errors, notes = [], []
     for i, row in enumerate(texts):
         numbers = [numerals.read(t) for t in row]
         if any(n is None or n.places is None for n in numbers):
             continue
         if any(n.value < 0 for n in numbers):
-            errors.append(f"row {i + 1} cannot come from a softmax: it has a negative weight")
+            errors.append(Reason.of("softmax-row-negative", row=i + 1))
             continue
         if any(n.value > 1 for n in numbers):
-            errors.append(f"row {i + 1} cannot come from a softmax: a weight is larger than 1")
+            errors.append(Reason.of("softmax-row-above-one", row=i + 1))
             continue
         total = sum(Decimal(n.value.p) / Decimal(n.value.q) for n in numbers)
         if not sums_to(numbers, 1, max(n.places for n in numbers)):
-            errors.append(f"row {i + 1} cannot come from a softmax: it sums to {total.normalize():f}")
+            errors.append(Reason.of("softmax-row-sum", row=i + 1, total=f"{total.normalize():f}"))
         elif total != 1:
-            notes.append(f"row {i + 1} of the printed weights sums to {total:f}, not 1: "
-                         "that is rounding, not an error")
+            notes.append(Reason.of("row-sum-rounding", row=i + 1, total=f"{total:f}"))
     return errors, notes
 
 

@@ -29,9 +29,12 @@ from fractions import Fraction
 import numpy as np
 
 from .. import limits
-from .claims import Claim
+from .claims import Reason
+from .verdict import stated
 from .document import Document
 from .views import _entries, _stacks, reassigned
+
+R = Reason.of
 
 __all__ = ["constructed_claims"]
 
@@ -175,14 +178,15 @@ def constructed_claims(doc: Document, blocks) -> list:
         for line, name, arr, src in reversed([d for d in made if d[0] < first.line]):
             if reassigned(raw, name, line, first.line):
                 continue     # changed after it was built: the print shows another value
-            claim = _judge(printed, tuple(shape), parts, arr, name == named, f"{name} = {src} (line {line})")
+            claim = _judge(printed, tuple(shape), parts, arr, name == named,
+                           R("built-by", name=name, code=src, line=line))
             if claim is not None:
                 out.append(claim)
                 break
     return out
 
 
-def _judge(printed, shape, parts, arr, named: bool, how: str):
+def _judge(printed, shape, parts, arr, named: bool, how):
     if arr.shape != shape:
         if arr.size != printed.size or [d for d in arr.shape if d != 1] != [d for d in shape if d != 1]:
             return None
@@ -195,15 +199,15 @@ def _judge(printed, shape, parts, arr, named: bool, how: str):
     if not bad:
         if not named and (len(pairs) < 6 or len({x for _, x in pairs}) < 3):
             return None     # a few equal values: the print may be anything
-        return Claim(first.line, first.source, "exact", texts, texts, f"the values are those of {how}",
-                     "an array the code builds", lines=lines)
+        return stated(first.line, first.source, "exact", R("built-array"), R("values-of", how=how), claimed=texts,
+                      expected=texts, lines=lines)
     if not named or len(bad) > len(pairs) / 3:
         return None
     ents = [{"entry": "entry", "line": p.line, "claimed": p.text, "exact": str(x), "correct": _show(x, p)}
             for p, x in bad]
-    shown = ", ".join(f"{p.text} (line {p.line}) is {_show(x, p)}" for p, x in bad[:4])
-    return Claim(first.line, first.source, "wrong", texts, None, f"{shown}, from {how}", "an array the code builds",
-                 entries=ents, lines=lines, wrong_lines=sorted({p.line for p, _ in bad}), cause="slip")
+    shown = [R("entry-is", printed=p.text, line=p.line, value=_show(x, p)) for p, x in bad[:4]]
+    return stated(first.line, first.source, "wrong", R("built-array"), R("built-differs", items=shown, how=how),
+                  claimed=texts, entries=ents, lines=lines)
 
 
 def _show(x: Fraction, like) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 import sympy as sp
 
+from .claims import Reason
 from .compare import compare
 from .evaluate import Evaluator, Mode, Table, Unresolved
 from .ir import Name, Node, Op, walk
@@ -30,35 +31,27 @@ __all__ = ["Mistake", "MISTAKES", "BY_CODE", "mistake", "only_a_mistake", "diagn
 
 @dataclass(frozen=True)
 class Mistake:
-    code: str      # the reason code, also the SARIF rule id
-    label: str     # what the mistake is, in English (the report renders it in its language)
+    code: str      # the reason code: its words are in messages/*.toml, its SARIF rule is the code's ``rule``
     # the convention that makes the mistake, from the article's own; None when it changes nothing
     # there, or for a mistake that is no convention (a transposed print, cut digits)
     convention: Callable[[Convention], Convention | None] | None = None
 
 
 MISTAKES = (
-    Mistake("no-scaling", "no scaling: softmax(QKᵀ) without ÷√d_k",
-            lambda c: replace(c, scale="none") if c.scale != "none" else None),
-    Mistake("scaled-by-dk", "divided by d_k instead of √d_k",
-            lambda c: replace(c, scale="dk") if c.scale == "sqrt" else None),
-    Mistake("scaled-by-sqrt-dmodel", "divided by √d_model instead of √d_k",
-            lambda c: replace(c, scale="sqrt_dmodel") if c.scale == "sqrt" else None),
-    Mistake("softmax-over-columns", "softmax over columns instead of rows",
-            lambda c: replace(c, axis="cols" if c.axis == "rows" else "rows")),
-    Mistake("keys-not-transposed", "K used instead of Kᵀ", lambda c: replace(c, transpose_keys=False)),
-    Mistake("e-approximated", "e ≈ 2.7 used in the exponentials", lambda c: replace(c, base=sp.Rational(27, 10))),
-    Mistake("rounded-early-1", "intermediate values rounded early (e^x to 1 decimal)",
-            lambda c: replace(c, round_exp=1)),
-    Mistake("rounded-early-2", "intermediate values rounded early (e^x to 2 decimals)",
-            lambda c: replace(c, round_exp=2)),
-    Mistake("causal-mask", "a causal mask applied where the article has none",
-            lambda c: replace(c, mask="causal") if c.mask == "none" else None),
-    Mistake("mask-missing", "the causal mask left out", lambda c: replace(c, mask="none") if c.mask != "none" else None),
-    Mistake("rounded-early", "intermediate values rounded early"),
-    Mistake("transposed", "the printed matrix is the transpose of the right one"),
-    Mistake("truncated", "digits cut off instead of rounded"),
-    Mistake("wo-transposed", "the printed values equal Combined·(W_O)ᵀ"),
+    Mistake("no-scaling", lambda c: replace(c, scale="none") if c.scale != "none" else None),
+    Mistake("scaled-by-dk", lambda c: replace(c, scale="dk") if c.scale == "sqrt" else None),
+    Mistake("scaled-by-sqrt-dmodel", lambda c: replace(c, scale="sqrt_dmodel") if c.scale == "sqrt" else None),
+    Mistake("softmax-over-columns", lambda c: replace(c, axis="cols" if c.axis == "rows" else "rows")),
+    Mistake("keys-not-transposed", lambda c: replace(c, transpose_keys=False)),
+    Mistake("e-approximated", lambda c: replace(c, base=sp.Rational(27, 10))),
+    Mistake("rounded-early-1", lambda c: replace(c, round_exp=1)),
+    Mistake("rounded-early-2", lambda c: replace(c, round_exp=2)),
+    Mistake("causal-mask", lambda c: replace(c, mask="causal") if c.mask == "none" else None),
+    Mistake("mask-missing", lambda c: replace(c, mask="none") if c.mask != "none" else None),
+    Mistake("rounded-early"),
+    Mistake("transposed"),
+    Mistake("truncated"),
+    Mistake("wo-transposed"),
 )
 BY_CODE = {m.code: m for m in MISTAKES}
 
@@ -75,14 +68,14 @@ def mistake(code: str) -> Mistake:
     return BY_CODE[code]
 
 
-def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Convention) -> str:
-    """The listed mistakes that reproduce the printed values ('' if none), joined by ' or '."""
+def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Convention) -> tuple:
+    """The mistakes of the table that reproduce the printed values, as Reasons (their codes)."""
     reference = Evaluator(table, Mode.EXACT, base)
     try:
         truth = reference.eval(node)
     except Unresolved:
-        return ""
-    found: list[str] = []
+        return ()
+    found: list[Reason] = []
     # the quantity being diagnosed must be recomputed, never read back from the article
     strict = frozenset(canon(n.raw) for n in walk(node) if isinstance(n, Name))
     for m in MISTAKES:
@@ -96,10 +89,10 @@ def diagnose(node: Node, texts, claimed, rel: str, table: Table, base: Conventio
             if value == truth:
                 continue  # this mistake changes nothing here
             if compare(texts, claimed, value, rel).status != "wrong":
-                found.append(m.label)
+                found.append(Reason.of(m.code))
         except (Unresolved, ValueError, TypeError, ZeroDivisionError):
             continue
-    return " or ".join(found)
+    return tuple(found)
 
 
 def _differs(table: Table, base: Convention) -> bool:
@@ -110,23 +103,24 @@ def _differs(table: Table, base: Convention) -> bool:
         return False
 
 
-def transpose_slip(node: Node, wrong_entries, claimed, table: Table, base: Convention) -> str:
-    """For a wrong ``K^T``: were the wrong entries copied from K[i,j] instead of K[j,i]?"""
+def transpose_slip(node: Node, wrong_entries, claimed, table: Table, base: Convention):
+    """For a wrong ``K^T``: were the wrong entries copied from K[i,j] instead of K[j,i]?  The mistake
+    ``keys-not-transposed`` with the copies as its data, or None."""
     if not (isinstance(node, Op) and node.op == "T") or not wrong_entries:
-        return ""
+        return None
     try:
         inner = Evaluator(table, Mode.EXACT, base).eval(node.args[0])
     except Unresolved:
-        return ""
+        return None
     if not isinstance(inner, sp.MatrixBase):
-        return ""
+        return None
     name = node.args[0].raw if isinstance(node.args[0], Name) else "K"
     hits = []
     for e in wrong_entries:
         i, j = e.index
         if i < inner.rows and j < inner.cols and inner[i, j] == e.claimed:
-            hits.append(f"{name}ᵀ[{i + 1},{j + 1}] copied {name}[{i + 1},{j + 1}] = {inner[i, j]} "
-                        f"instead of {name}[{j + 1},{i + 1}] = {inner[j, i]}")
+            hits.append(Reason.of("copied-entry", name=name, i=i + 1, j=j + 1, value=str(inner[i, j]),
+                                  right=str(inner[j, i])))
         else:
-            return ""
-    return mistake("keys-not-transposed").label + ": " + "; ".join(hits)
+            return None
+    return Reason.of("keys-not-transposed-at", copies=hits)

@@ -15,7 +15,9 @@ from dataclasses import replace
 import sympy as sp
 
 from . import guard
-from .claims import Claim, Report
+from ..numeric import to_mpf
+from .claims import Claim, Reason, Report
+from .judge import written_band
 from . import numerals
 from .compare import compare, same
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
@@ -28,7 +30,7 @@ from .sums import sum_claims
 from .stepwise import stepwise
 from .bind import bind_blocks, heads_from
 from .captions import precision_captions
-from .diagnose import diagnose, mistake, transpose_slip
+from .diagnose import diagnose, transpose_slip
 from .merge import merge
 from .document import Document
 from .read import read_blocks
@@ -38,7 +40,7 @@ from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
 from .notation import Chain, ParseError, parse_chains
 from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon
 from .symbols import _flat as flat_of
-from .verdict import agree, entry_dict, entry_list, show, texts_out, wrong_summary
+from .verdict import Judgement, approx, build, show, stated, texts_out, unverifiable
 
 __all__ = ["check_text"]
 
@@ -106,7 +108,12 @@ def _literal(node):
 
 _DERIVED = ("scores", "scaled", "weights", "output")
 _AMBIGUOUS = ("d", "n", "l", "dim", "len", "t")   # dimension names that often mean something else
-_LABEL = {"scores": "the scores", "scaled": "the scaled scores", "weights": "the weights", "output": "the output"}
+def _label(key: str):
+    """How the report names a well-known quantity (``the scores``), or the key as written."""
+    return Reason.of("the-" + key) if key in _DERIVED else key
+
+
+R = Reason.of
 
 _ROW_WORDS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
               "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
@@ -135,8 +142,7 @@ class _Checker:
         no_scale = declared_no_scaling(doc.text)
         self.conv = Convention(scale="none") if no_scale else Convention()
         if no_scale:
-            self.notes.append(f"line {no_scale}: the article says it does not scale by √d_k; "
-                              "that is its convention, so its numbers are checked without the scaling")
+            self.notes.append(R("declares-no-scaling", line=no_scale))
 
     # ------------------------------------------------------------------ passes
 
@@ -146,12 +152,9 @@ class _Checker:
         if len(segments) > guard.MAX_SEGMENTS:
             rest = segments[guard.MAX_SEGMENTS:]
             segments = segments[:guard.MAX_SEGMENTS]
-            self.notes.append(f"the article has {len(segments) + len(rest)} pieces of math; only the first "
-                              f"{guard.MAX_SEGMENTS} (up to line {segments[-1].line}) were checked "
-                              "(SYMATTN_CHECK_MAX_SEGMENTS raises the limit)")
-            over = Claim(rest[0].line, rest[0].source, "unverifiable",
-                         detail=f"not checked: {len(rest)} more pieces of math from here on are over the "
-                                f"limit of {guard.MAX_SEGMENTS} per article")
+            self.notes.append(R("too-many-segments", total=len(segments) + len(rest), limit=guard.MAX_SEGMENTS,
+                                line=segments[-1].line))
+            over = unverifiable(rest[0].line, rest[0].source, R("over-the-limit", n=len(rest), limit=guard.MAX_SEGMENTS))
         else:
             over = None
         for seg in segments:
@@ -161,11 +164,14 @@ class _Checker:
             try:
                 with guard.budget():
                     chains = parse_chains(seg.text)
-            except (ParseError, guard.GuardError, RecursionError) as exc:
-                items.append((seg, None, str(exc) or type(exc).__name__))
+            except (ParseError, guard.GuardError) as exc:
+                items.append((seg, None, exc.reason))
+                continue
+            except RecursionError:
+                items.append((seg, None, R("too-deep")))
                 continue
             except Exception as exc:  # never let one segment stop the article
-                items.append((seg, None, f"internal error while reading ({type(exc).__name__})"))
+                items.append((seg, None, R("internal-error-reading", kind=type(exc).__name__)))
                 continue
             items.extend((replace(seg, line=seg.line + c.offset), c, "") for c in chains)
         OWN_NAMES.set(_own_names(items))
@@ -175,10 +181,9 @@ class _Checker:
         for seg, chain, _ in items:
             if chain is not None:
                 self._collect(seg, chain)
-                self.notes.extend(f"line {seg.line}: {note}" for note in chain.notes)
+                self.notes.extend(R("at-line", line=seg.line, text=note) for note in chain.notes)
         if self.stated_scaling and self.conv.scale == "none":
-            self.notes.append(f"line {self.stated_scaling}: the formula ÷√d_k is stated, but the article "
-                              "declares that it does not scale")
+            self.notes.append(R("stated-but-declared", line=self.stated_scaling))
         self._local_only = False
         for seg, chain, error in items:
             done = len(self.claims)
@@ -198,16 +203,15 @@ class _Checker:
                             self._local_only = False
             except guard.GuardError as exc:
                 del self.claims[done:]  # half-checked claims of this item give way to one verdict
-                self._unverifiable(seg, chain.source if chain else seg.source, str(exc))
+                self._unverifiable(seg, chain.source if chain else seg.source, exc.reason)
             except (RecursionError, MemoryError) as exc:
                 del self.claims[done:]
                 self._unverifiable(seg, chain.source if chain else seg.source,
-                                   "too deeply nested to check" if isinstance(exc, RecursionError)
-                                   else "too large to check")
+                                   R("too-deep" if isinstance(exc, RecursionError) else "too-large"))
             except Exception as exc:  # never let one claim stop the article
                 del self.claims[done:]
                 self._unverifiable(seg, chain.source if chain else seg.source,
-                                   f"internal error while checking ({type(exc).__name__}: {exc})")
+                                   R("internal-error-checking", kind=type(exc).__name__))
         if over is not None:
             self.claims.append(over)
         self._dimension_note()
@@ -220,7 +224,7 @@ class _Checker:
             dk = Evaluator(self.table, Mode.EXACT, self.conv).key("d_k")
         except Unresolved:
             return
-        self.notes.append(f"d_k is not given as a number; it is taken as {dk}, the width of K")
+        self.notes.append(R("dk-taken-as-width", dk=str(dk)))
 
     def _collect(self, seg: Segment, chain: Chain) -> None:
         """First pass: inputs and formulas, and whether ÷√d_k is stated."""
@@ -288,23 +292,23 @@ class _Checker:
         return claim
 
     def _unverifiable(self, seg, source, reason, what=""):
-        self.claims.append(Claim(seg.line, source, "unverifiable", detail=reason, what=what))
+        self.claims.append(unverifiable(seg.line, source, reason, what=what))
 
     def _check(self, seg: Segment, chain: Chain | None, error: str) -> None:
         if seg.kind == "narrative":
             return self._narrative(seg)
         if chain is None:
             return self._unverifiable(seg, seg.source if seg.kind != "inline" else seg.text,
-                                      f"cannot read this math: {error}")
+                                      R("cannot-read", why=error))
         for shape in chain.shapes:
             self._shape_claim(seg, shape)
         if _shape_product(chain.source) is not None:
             return self._product_shape(seg, chain.source)
         if chain.unsupported:
-            return self._unverifiable(seg, chain.source, f"the relation {chain.unsupported} is not checked")
+            return self._unverifiable(seg, chain.source, R("relation-not-checked", relation=chain.unsupported))
         bad = [e for e in chain.errors if e]
         if bad:
-            return self._unverifiable(seg, chain.source, f"cannot read this math: {bad[0]}")
+            return self._unverifiable(seg, chain.source, R("cannot-read", why=bad[0]))
         parts = chain.parts
         if len(parts) == 1:
             return self._lone(seg, chain)
@@ -312,14 +316,14 @@ class _Checker:
         if isinstance(head, Name) and all(_is_literal(p) for p in parts[1:]):
             if len(parts) == 2 and _worked_cells(parts[1]) and \
                     self.table.computed.get(canon(head.raw), (None, 0))[1] == seg.line:
-                self.definitions.append((seg.line, f"{pretty(head)} worked out entry by entry"))
+                self.definitions.append((seg.line, R("worked-out", name=pretty(head))))
                 return None
             return self._named_values(seg, chain, head)
         if isinstance(head, Op) and head.op == "T" and isinstance(head.args[0], Name) and \
                 all(_is_literal(p) for p in parts[1:]) and \
                 self.table.inputs.get(canon(head.args[0].raw), (None, 0))[1] == seg.line:
             value = _literal(parts[1])[1]    # K^T given, K only through it: a definition, not a claim
-            self.definitions.append((seg.line, f"{pretty(head)} given, {value.rows}×{value.cols}"))
+            self.definitions.append((seg.line, R("given", name=pretty(head), rows=value.rows, cols=value.cols)))
             self.table.record(node_key(head, self.table), seg.line, value, False)
             return
         if all(isinstance(p, Name) or _is_literal(p) for p in parts) and any(_is_literal(p) for p in parts) \
@@ -334,7 +338,7 @@ class _Checker:
         if isinstance(head, Name) and canon(head.raw) in self.table.formulas and \
                 self.table.formulas[canon(head.raw)][1] == seg.line:
             first = next(p for p in parts[1:] if not _is_literal(p))
-            self.definitions.append((seg.line, f"{pretty(head)} := {pretty(first)}"))
+            self.definitions.append((seg.line, R("defined-as", name=pretty(head), formula=pretty(first))))
         if all(isinstance(p, Name) for p in parts):
             for a, b, rel in zip(parts, parts[1:], chain.rels):
                 self._identity_claim(seg, chain, a, b, rel)   # Q = K = V
@@ -343,7 +347,7 @@ class _Checker:
             return self._identity_claim(seg, chain, head, parts[1], chain.rels[0])   # [rank X  rank Y] = [3  3]
         if _is_literal(head) and _has_names(_literal(head)[1]):
             # [d, h, d_h] = [4, 2, 2]: a printed list of names gives them values; it claims nothing
-            return self._unverifiable(seg, chain.source, "names given their values, not a computed claim")
+            return self._unverifiable(seg, chain.source, R("names-given-values"))
         if isinstance(head, Name) and head.raw.endswith("^{+}") and len(parts) == 2 and not _is_literal(parts[1]) \
                 and self._computable(Name(head.raw[:-4])):
             # X^{+} = X^T (X X^T)^{-1}: a formula for the Moore-Penrose pseudo-inverse, which X determines
@@ -411,15 +415,17 @@ class _Checker:
     def _product_shape(self, seg: Segment, source: str) -> None:
         """A shape claim about a product: the inner sizes must agree and the result is rows×cols."""
         a, b, c, d, e, f = _shape_product(source)
-        claim = Claim(seg.line, source, "exact", [e, f], None, what="shape of a product")
+        what = R("shape-of-product")
         if b != c:
-            claim = replace(claim, status="wrong", detail=f"({a}×{b})({c}×{d}) is undefined: {b} ≠ {c}")
+            claim = stated(seg.line, source, "wrong", what, R("product-undefined", a=a, b=b, c=c, d=d),
+                           claimed=[e, f])
         elif (e, f) != (a, d):
-            claim = replace(claim, status="wrong", detail=f"({a}×{b})({c}×{d}) is {a}×{d}, not {e}×{f}")
-            claim = replace(claim, entries=[{"entry": "shape", "claimed": f"{e}x{f}", "exact": f"{a}x{d}",
-                              "correct": f"{a}x{d}"}])
+            claim = stated(seg.line, source, "wrong", what, R("product-shape", a=a, b=b, c=c, d=d, e=e, f=f),
+                           claimed=[e, f], entries=[{"entry": "shape", "line": seg.line, "claimed": f"{e}x{f}",
+                                                      "exact": f"{a}x{d}", "correct": f"{a}x{d}"}])
         else:
-            claim = replace(claim, expected=[a, d], detail=f"inner sizes agree ({b}); the product is {a}×{d}")
+            claim = stated(seg.line, source, "exact", what, R("product-agrees", a=a, d=d, b=b), claimed=[e, f],
+                           expected=[a, d])
         self.claims.append(claim)
 
     def _lone(self, seg: Segment, chain: Chain) -> None:
@@ -430,22 +436,19 @@ class _Checker:
                                                              for a in node.args):
             shown = self._shown_with(tuple(int(a.text) for a in node.args), seg.line)
             if shown:
-                self.claims.append(Claim(seg.line, chain.source, "exact", [a.text for a in node.args], None,
-                                         f"the matrix printed on line {shown} has this shape", what="shape"))
+                self.claims.append(stated(seg.line, chain.source, "exact", "", R("has-this-shape", line=shown),
+                                          claimed=[a.text for a in node.args]))
                 return
-            return self._unverifiable(seg, chain.source, "a shape mentioned in the prose, not attached to a "
-                                      "matrix: nothing to check it against", "shape")
+            return self._unverifiable(seg, chain.source, R("loose-shape"))
         if isinstance(node, Lit) and seg.kind in ("table", "plain"):
-            return self._unverifiable(seg, seg.source, "a matrix without a name or an equation: nothing to "
-                                      "compare it with")
+            return self._unverifiable(seg, seg.source, R("unnamed-matrix"))
         if has_decimals(node) or any(isinstance(n, Lit) for n in walk(node)):
             before = seg.before.rstrip()
             if before.endswith(("=", "≈")):
                 lhs = re.split(r"[：:，,。 ]", before[:-1].rstrip())[-1] or before[:-1].rstrip()
-                reason = (f"its left side ({lhs}) is prose, not a quantity the article defines, "
-                          "so there is nothing to compare it with")
+                reason = R("prose-left-side", lhs=lhs)
             else:
-                reason = "an expression with no = or ≈: nothing is claimed about its value"
+                reason = R("no-relation")
             self._unverifiable(seg, chain.source, reason)
 
     # ------------------------------------------------------------------ claims
@@ -459,26 +462,28 @@ class _Checker:
         if not derivable and key in _DERIVED:
             # Scores, weights or output printed without what they come from: taken as given
             texts, value = _literal(chain.parts[1])
-            claim = Claim(seg.line, chain.source, "unverifiable", texts_out(texts), None, what=pretty(head))
-            claim = replace(claim, detail=f"cannot compute {pretty(head)}: {self._why(key)}; the printed values are taken as given")
+            claim = unverifiable(seg.line, chain.source, R("taken-as-given", what=pretty(head), why=self._why(key)),
+                                 what=pretty(head), claimed=texts_out(texts))
             if key == "weights" and isinstance(texts, tuple):
                 errors, notes = sanity_rows(texts)
                 claim.notes.extend(notes)
                 if errors:
-                    claim = replace(claim, status="wrong", detail="; ".join(errors))
+                    claim = replace(claim, status="wrong", reason=R("reasons", items=errors), cause="slip",
+                                    wrong_lines=[seg.line])
             self.claims.append(claim)
         if not derivable:
             texts, value = _literal(chain.parts[1])
-            shape = f", {value.rows}×{value.cols}" if isinstance(value, sp.MatrixBase) else f" = {value}"
-            self.definitions.append((seg.line, f"{head.raw} given{shape}"))
+            self.definitions.append((seg.line, R("given", name=head.raw, rows=value.rows, cols=value.cols)
+                                     if isinstance(value, sp.MatrixBase) else R("given-value", name=head.raw,
+                                                                                 value=str(value))))
             self.table.record(key, seg.line, value, False)
             if isinstance(value, sp.MatrixBase):
                 self.matrices.append((seg.line, head.raw, value))
             return
         other = self._another_quantity(head, key, _literal(chain.parts[1])[1])
         if other:
-            self.claims.append(Claim(seg.line, chain.source, "unverifiable", texts_out(_literal(chain.parts[1])[0]),
-                                     None, other, what=pretty(head)))
+            self.claims.append(unverifiable(seg.line, chain.source, other, what=pretty(head),
+                                            claimed=texts_out(_literal(chain.parts[1])[0])))
             return
         for k, part in enumerate(chain.parts[1:], start=1):
             self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)
@@ -505,39 +510,35 @@ class _Checker:
             if result.status != "wrong" or known is not None:
                 # (the first list that fits settles where the index starts; later lists are held to it)
                 self.index_start[canon(head.raw)] = start
-                how = f"{pretty(head)} for {m.group(2)} = {start}, …, {start + len(value) - 1} from its formula " \
-                      f"({pretty(formula)})"
-                wrong = "; ".join(f"entry {e.index[1] + 1} printed {e.text}, should be {e.correct}"
-                                  for e in result.wrong)
-                self.claims.append(Claim(seg.line, chain.source, result.status, texts_out(texts),
-                                         show(sp.ImmutableMatrix([exact])),
-                                         f"{how}: {wrong}" if wrong else how, what=pretty(head),
-                                         entries=[entry_dict(e, "") for e in result.wrong]))
+                how = R("indexed-formula", name=pretty(head), index=m.group(2), first=start,
+                        last=start + len(value) - 1, formula=pretty(formula))
+                self.claims.append(build(seg.line, chain.source, pretty(head), texts_out(texts),
+                                         _judgements(result, "", seg.line), how=how,
+                                         expected=show(sp.ImmutableMatrix([exact]))))
                 return True
         return False
 
-    def _another_quantity(self, head: Name, key: str, value) -> str:
-        """A short name (A, S, n, D) that clearly means something else here: why, else ''.
+    def _another_quantity(self, head: Name, key: str, value):
+        """A short name (A, S, n, D) that clearly means something else here: why (a Reason), else None.
 
         ``A = [2×2]`` in an article whose attention weights are 3×3 is another matrix A;
         ``n = 8`` heads is not the 3 tokens.  Reporting those as wrong would be a false alarm.
         """
         flat = re.sub(r"[\\{}\s_]|text|mathrm", "", head.raw)
         if len(flat) > 2 and flat.lower() not in _AMBIGUOUS:
-            return ""
+            return None
         try:
             truth = Evaluator(self.table, Mode.EXACT, self.conv).eval(
                 self.table.formula(key) if key in DIMENSIONS else Name(head.raw))
         except Unresolved:
-            return ""
+            return None
         if isinstance(truth, sp.MatrixBase) and isinstance(value, sp.MatrixBase) and truth.shape != value.shape:
-            return (f"{pretty(head)} is {value.rows}×{value.cols} here, but the attention quantity it usually "
-                    f"names ({_LABEL.get(key, key)}) is {truth.rows}×{truth.cols}: probably another matrix, "
-                    "so it is not compared")
+            return R("another-matrix", name=pretty(head), rows=value.rows, cols=value.cols, usual=_label(key),
+                     trows=truth.rows, tcols=truth.cols)
         if key in DIMENSIONS and flat.lower() in _AMBIGUOUS and not isinstance(value, sp.MatrixBase) \
                 and truth != value:
-            return (f"{pretty(head)} = {value} is not {pretty(self.table.formula(key))} ({truth}): probably "
-                    "another quantity (layers, heads, ...), so it is not compared")
+            return R("another-number", name=pretty(head), value=str(value), formula=pretty(self.table.formula(key)),
+                     truth=str(truth))
         given = self.table.inputs.get(key, (None, 0))
         shown = min([d[1] for defs in (self.table.inputs, self.table.formulas, self.table.computed)
                      for k in ("K", "X", "Q") for d in defs._defs.get(k, ())], default=10 ** 9)
@@ -545,16 +546,15 @@ class _Checker:
                 given[1] < shown and (given[1] == self.table.at or given[0] == value):
             # d_k = 64 given before any matrix is shown, then a toy K of width 4: the model's d_k, or the
             # scale the article chose; a statement of what it uses, not a claim about the K shown
-            return (f"{pretty(head)} = {value} is given here, and the matrices shown are {truth} wide: taken "
-                    "as the article's own value (a model's size or its scale), so it is not compared")
-        return ""
+            return R("own-dimension", name=pretty(head), value=str(value), truth=str(truth))
+        return None
 
-    def _why(self, key: str) -> str:
+    def _why(self, key: str):
         try:
             Evaluator(self.table, Mode.EXACT, self.conv, strict=frozenset([key])).key(key)
         except Unresolved as exc:
-            return str(exc)
-        return "it depends on itself"
+            return exc.reason
+        return R("depends-on-itself")
 
     def _derivable(self, key: str, raw: str | None = None) -> bool:
         if raw == "e":
@@ -614,29 +614,29 @@ class _Checker:
         formula = self.table.formula(canon(ref.raw)) if isinstance(ref, Name) else None
         how = pretty(formula) if formula is not None else pretty(exact_ref)
         key = node_key(exact_ref, self.table)
-        claim = Claim(seg.line, chain.source, "unverifiable", texts_out(texts), None, what=what)
-        slot = len(self.claims)   # claims are frozen: each new verdict replaces it here
-        self.claims.append(claim)
         softmaxish = key == "weights" or (isinstance(ref, Op) and ref.op in ("softmax", "softmax_cols"))
         errors, notes = sanity_rows(texts) if softmaxish and isinstance(texts, tuple) else ([], [])
-        claim.notes.extend(notes)
+
+        def leave(reason, wrong=False):   # no value to compare with; a row no softmax gives is still wrong
+            claim = unverifiable(seg.line, chain.source, reason, what=what, claimed=texts_out(texts))
+            if wrong:
+                claim = replace(claim, status="wrong", reason=R("reasons", items=errors), cause="slip",
+                                wrong_lines=[seg.line])
+            self.claims.append(replace(claim, notes=list(notes)))
+            return claim
+
         clash = self.table.conflict(key) or (self.table.conflict(canon(ref.raw)) if isinstance(ref, Name) else [])
         if clash and isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS and canon(ref.raw) in self.table.formulas:
-            claim = self._put(slot, claim, detail=f"{ref.raw} has different values in the article (lines {', '.join(map(str, clash))}): "
-                            "which one is meant here is not clear")
-            return
+            return leave(R("several-values", name=ref.raw, lines=list(clash)))
         if isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS and not self._derivable(canon(ref.raw)):
-            claim = self._put(slot, claim, detail=f"{ref.raw} is not determined by anything the article gives")
-            return
+            return leave(R("undetermined", name=ref.raw))
         exact_ev = Evaluator(self.table, Mode.EXACT, self.conv)
         try:
             truth = exact_ev.eval(
                 self.table.formula(canon(ref.raw)) if isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS
                 else exact_ref)
         except Unresolved as exc:
-            claim = self._put(slot, claim, detail=f"cannot compute {what or 'this'}: {exc}")
-            if errors:
-                claim = self._put(slot, claim, status="wrong", detail="; ".join(errors))
+            claim = leave(R("cannot-compute", what=what or R("this"), why=exc.reason), wrong=bool(errors))
             self._record(key, head, seg.line, claimed, claim.status == "wrong")
             return
         author = Evaluator(self.table, Mode.AUTHOR, self.conv, seg.line)
@@ -646,53 +646,42 @@ class _Checker:
             step = None
         if _free(truth) and not _free(claimed):
             # a_11·(1 − a_11) with a_11 never given a number: no value to compare with
-            claim = self._put(slot, claim, detail=f"{what or 'this'} depends on {', '.join(sorted(map(str, _free(truth))))}, "
-                            "which the article does not give as numbers here")
-            return
+            return leave(R("depends-on", what=what or R("this"), names=sorted(map(str, _free(truth)))))
         end = compare(texts, claimed, truth, rel)
         if end.shape_error:
             # a label whose quantity has another shape is a wrong binding, not a wrong claim
-            claim = self._put(slot, claim, detail=f"{what or 'this'} names a quantity whose value has another shape "
-                            f"({end.shape_error}): probably another quantity, so it is not compared")
-            return
+            return leave(R("names-other-shape", what=what or R("this"), why=end.shape_error))
         stepwise = compare(texts, claimed, step, rel) if step is not None else None
-        claim = self._put(slot, claim, expected=show(truth))
         carried = [line for line, wrong in author.used if wrong]
         given = sorted((line, key) for line, key in exact_ev.inputs_used if line != seg.line)
         if given:
-            how += " from " + ", ".join(f"{_LABEL.get(key, key)} (line {line})" for line, key in given)
-        if end.status != "wrong":
-            claim = self._put(slot, claim, status=end.status)
-            claim = self._put(slot, claim, detail=agree(end, rel, how))
-        elif stepwise is not None and stepwise.status != "wrong" and carried:
-            # right from the author's own wrong value: the reader's numbers are still wrong
-            claim = self._put(slot, claim, status="wrong")
-            claim = self._put(slot, claim, detail=f"follows from the article's own wrong value (line {carried[0]}), so it is wrong "
-                            f"too: {entry_list(end, 2)}")
-            claim = self._put(slot, claim, drift="carried")
-            claim = self._put(slot, claim, cause="carried", root=carried[0])
-        elif stepwise is not None and stepwise.status != "wrong" and author.used:
-            claim = self._put(slot, claim, status="wrong")
-            lines = sorted({line for line, _ in author.used})
-            claim = self._put(slot, claim, drift=f"stepwise from the rounded values on line(s) {', '.join(map(str, lines))} every "
-                           f"step looks right, but from the inputs the values differ")
-            claim = self._put(slot, claim, detail="rounding drift: " + wrong_summary(end, how))
-            claim = self._put(slot, claim, diagnosis=mistake("rounded-early").label)
-        else:
-            claim = self._put(slot, claim, status="wrong")
-            claim = self._put(slot, claim, detail=end.shape_error or wrong_summary(end, how))
-            claim = self._put(slot, claim, diagnosis=transpose_slip(exact_ref, end.wrong, claimed, self.table, self.conv) or \
-                diagnose(exact_ref, texts, claimed, rel, self.table, self.conv) or \
-                (mistake("truncated").label if all(e.reason == "truncated" for e in end.wrong) else ""))
-            if claim.diagnosis.startswith("no scaling") and self.stated_scaling:
-                claim = self._put(slot, claim, diagnosis=claim.diagnosis + (f"; the article states ÷√d_k (line {self.stated_scaling}) but does not "
-                                    "apply it in these numbers"))
-        claim = self._put(slot, claim, entries=[entry_dict(e, what) for e in end.wrong])
+            how = R("from-inputs", how=how, given=[R("given-at", name=_label(k), line=n) for n, k in given])
+        cause, root, mistakes, drift, drift_lines = "slip", None, (), "", ()
+        if end.status == "wrong":
+            if stepwise is not None and stepwise.status != "wrong" and carried:
+                # right from the author's own wrong value: the reader's numbers are still wrong
+                cause, root, drift = "carried", carried[0], "carried"
+            elif stepwise is not None and stepwise.status != "wrong" and author.used:
+                drift_lines = sorted({line for line, _ in author.used})
+                cause, drift = "drift", R("stepwise-right", lines=drift_lines)
+            else:
+                slip = transpose_slip(exact_ref, end.wrong, claimed, self.table, self.conv)
+                mistakes = (slip,) if slip else diagnose(exact_ref, texts, claimed, rel, self.table, self.conv)
+                if self.stated_scaling:
+                    mistakes = tuple(R("no-scaling-stated", line=self.stated_scaling) if m.code == "no-scaling"
+                                     else m for m in mistakes)
+        claim = build(seg.line, chain.source, what, texts_out(texts), _judgements(end, what, seg.line), how=how,
+                      expected=show(truth), cause=cause, root=root, mistakes=mistakes, drift_lines=drift_lines,
+                      notes=notes)
+        if drift:
+            claim = replace(claim, drift=drift)
         if softmaxish:
             errors += self._shift_check(ref, exact_ref, texts, seg.line)
         if errors:
-            claim = self._put(slot, claim, status="wrong")
-            claim = self._put(slot, claim, detail="; ".join(([claim.detail] if claim.detail and end.status == "wrong" else []) + errors))
+            items = ([claim.reason] if end.status == "wrong" else []) + errors
+            claim = replace(claim, status="wrong", reason=R("reasons", items=items), cause=claim.cause or "slip",
+                            wrong_lines=claim.wrong_lines or [seg.line])
+        self.claims.append(claim)
         if isinstance(truth, sp.MatrixBase):
             self.matrices.append((seg.line, what, truth))
         self._record(key, head, seg.line, claimed, claim.status == "wrong")
@@ -702,7 +691,7 @@ class _Checker:
         if isinstance(head, Name) and canon(head.raw) != key:
             self.table.record(canon(head.raw), line, claimed, wrong)
 
-    def _shift_check(self, ref, exact_ref, texts, line) -> list[str]:
+    def _shift_check(self, ref, exact_ref, texts, line) -> list:
         """Rows of scores that differ by a constant must get the same printed weights."""
         arg = ref.args[0] if isinstance(ref, Op) and ref.op == "softmax" else Name("scaled")
         try:
@@ -714,16 +703,17 @@ class _Checker:
             return []
         for i, j, c in shift_pairs(scores):
             if texts[i] != texts[j] and [numerals.places_of(t) for t in texts[i]] == [numerals.places_of(t) for t in texts[j]]:
-                out.append(f"rows {i + 1} and {j + 1} of the scores differ only by the constant {c}, so their "
-                           f"softmax rows must be equal, but the article prints [{', '.join(texts[i])}] and "
-                           f"[{', '.join(texts[j])}]")
+                out.append(R("shifted-rows", i=i + 1, j=j + 1, c=str(c), a=list(texts[i]), b=list(texts[j])))
         return out
 
     def _identity_claim(self, seg, chain, left: Node, right: Node, rel: str) -> None:
         """``expr = expr``: equal exactly (or, with printed decimals, up to their rounding)."""
-        claim = Claim(seg.line, chain.source, "unverifiable", what=f"{pretty(left)} = {pretty(right)}")
-        slot = len(self.claims)   # claims are frozen: each new verdict replaces it here
-        self.claims.append(claim)
+        what = f"{pretty(left)} = {pretty(right)}"
+
+        def say(status, reason, expected=None):
+            self.claims.append(stated(seg.line, chain.source, status, what, reason, expected=expected)
+                               if status != "unverifiable" else unverifiable(seg.line, chain.source, reason, what=what))
+
         ev = Evaluator(self.table, Mode.EXACT, self.conv)
         if all(isinstance(n, Name) and canon(n.raw) in self.table.inputs for n in (left, right)):
             try:
@@ -731,35 +721,24 @@ class _Checker:
             except Unresolved:
                 equal = False
             if not equal:
-                claim = self._put(slot, claim, detail="a relation between two values the article gives (a condition or a case), "
-                                "not a computed claim")
-                return
+                return say("unverifiable", R("relation-of-givens"))
         try:
             a, b = ev.eval(self._identify(left)), ev.eval(self._identify(right))
         except Unresolved as exc:
-            claim = self._put(slot, claim, detail=f"cannot compute both sides: {exc}")
-            return
-        claim = self._put(slot, claim, expected=show(a))
+            return say("unverifiable", R("cannot-compute-sides", why=exc.reason))
         if bool(_free(a)) != bool(_free(b)):
-            claim = self._put(slot, claim, expected=None)
-            claim = self._put(slot, claim, detail=f"one side depends on {', '.join(sorted(map(str, _free(a) | _free(b))))}, "
-                            "which the article does not give as numbers here")
-            return
+            return say("unverifiable", R("side-depends-on", names=sorted(map(str, _free(a) | _free(b)))))
         if isinstance(a, sp.MatrixBase) != isinstance(b, sp.MatrixBase) or \
                 (isinstance(a, sp.MatrixBase) and a.shape != b.shape):
-            claim = self._put(slot, claim, detail="the two sides have different shapes, so they name different things: not compared")
-            return
+            return say("unverifiable", R("sides-other-shapes"))
         diff = (a - b) if not isinstance(a, sp.MatrixBase) else sp.ImmutableMatrix(a - b)
         values = list(diff) if isinstance(diff, sp.MatrixBase) else [diff]
         if same(a, b):
-            claim = self._put(slot, claim, status="exact", detail="both sides are exactly equal")
-            return
+            return say("exact", R("sides-equal"), show(a))
         if has_decimals(right) or rel == "≈":
-            tol = sp.Rational(1, 10) ** _min_decimals(right) * 5 * max(1, _magnitude(a))
-            if all(v.is_number and abs(sp.N(v, 30)) <= tol for v in values):
-                claim = self._put(slot, claim, status="rounded")
-                claim = self._put(slot, claim, detail="equal up to the rounding of the printed decimals")
-                return
+            tol = written_band(_min_decimals(right), _magnitude(a))
+            if all(v.is_number and abs(to_mpf(v, 30)) <= tol for v in values):
+                return say("rounded", R("sides-equal-rounded"), show(a))
         if any(isinstance(n, Lit) for n in walk(right)):
             author = Evaluator(self.table, Mode.AUTHOR, self.conv, line=seg.line)
             try:
@@ -768,12 +747,8 @@ class _Checker:
                 mine = None
             if mine is not None and author.used and same(mine, b):
                 # QK^T = [..][..] with the author's own earlier Q and K^T: any slip is theirs, judged there
-                lines = ", ".join(str(n) for n in sorted({n for n, _ in author.used}))
-                claim = self._put(slot, claim, expected=None, detail=f"the printed operands are the author's values "
-                                  f"from lines {lines}, which are judged there")
-                return
-        claim = self._put(slot, claim, status="wrong")
-        claim = self._put(slot, claim, detail=f"the two sides differ: {show(a)} versus {show(b)}")
+                return say("unverifiable", R("operands-judged-there", lines=sorted({n for n, _ in author.used})))
+        say("wrong", R("sides-differ", a=show(a), b=show(b)), show(a))
 
     def _shape_claim(self, seg, shape: Shape) -> None:
         try:
@@ -781,42 +756,34 @@ class _Checker:
                 else pretty(shape.node)
         except Unresolved:
             target = pretty(shape.node)
-        what = f"shape of {target}"
-        claim = Claim(seg.line, shape.text.replace(r"\shape", "").replace("{", "(").replace("}", ")")
-                      if shape.text.startswith(r"\shape") else shape.text, "unverifiable",
-                      [shape.rows, shape.cols], None, what=what)
-        claim = replace(claim, source=_shape_source(shape))
-        slot = len(self.claims)   # claims are frozen: each new verdict replaces it here
-        self.claims.append(claim)
+        what, source, claimed = R("shape-of", name=target), _shape_source(shape), [shape.rows, shape.cols]
+
+        def say(status, reason, expected=None, entries=()):
+            self.claims.append(stated(seg.line, source, status, what, reason, claimed=claimed, expected=expected,
+                                      entries=entries) if status != "unverifiable"
+                               else unverifiable(seg.line, source, reason, what=what, claimed=claimed))
+
         try:
             value = Evaluator(self.table, Mode.AUTHOR, self.conv, seg.line).eval(shape.node)
         except Unresolved as exc:
-            claim = self._put(slot, claim, detail=f"cannot compute the shape: {exc}")
-            return
+            return say("unverifiable", R("cannot-compute-shape", why=exc.reason))
         if not isinstance(value, sp.MatrixBase):
-            claim = self._put(slot, claim, detail="the annotated expression is a number, not a matrix")
-            claim = self._put(slot, claim, status="wrong")
-            return
-        claim = self._put(slot, claim, expected=[value.rows, value.cols])
+            return say("wrong", R("annotated-number"))
+        expected = [value.rows, value.cols]
         symbolic_rows = value.cols == 1 and any(e.free_symbols for e in value)
         if value.rows == shape.rows and value.cols == shape.cols:
-            claim = self._put(slot, claim, status="exact", detail=f"the matrix is {value.rows}×{value.cols}")
+            say("exact", R("matrix-is", rows=value.rows, cols=value.cols), expected)
         elif symbolic_rows and value.rows == shape.rows:
-            names = ", ".join(sorted({str(s) for e in value for s in e.free_symbols}))
-            claim = self._put(slot, claim, expected=None)
-            claim = self._put(slot, claim, detail=f"{value.rows} rows agree; the width depends on the rows {names}, "
-                            "whose width the article does not give as numbers")
+            say("unverifiable", R("rows-agree-width-unknown", rows=value.rows,
+                                  names=sorted({str(s) for e in value for s in e.free_symbols})))
         else:
-            claim = self._put(slot, claim, status="wrong")
-            claim = self._put(slot, claim, detail=f"annotated {shape.rows}×{shape.cols}, but the matrix is "
-                            f"{value.rows}×{value.cols}")
-            claim = self._put(slot, claim, entries=[{"entry": "shape", "claimed": f"{shape.rows}x{shape.cols}",
-                              "exact": f"{value.rows}x{value.cols}", "correct": f"{value.rows}x{value.cols}"}])
+            say("wrong", R("annotated-shape", rows=shape.rows, cols=shape.cols, vrows=value.rows, vcols=value.cols),
+                expected, [{"entry": "shape", "line": seg.line, "claimed": f"{shape.rows}x{shape.cols}",
+                            "exact": f"{value.rows}x{value.cols}", "correct": f"{value.rows}x{value.cols}"}])
 
     def _narrative(self, seg: Segment) -> None:
         if seg.before == "percent":
-            return self._unverifiable(seg, seg.text, "percentages in the prose restate numbers in words; "
-                                      "they are not tied to a quantity", "narrative")
+            return self._unverifiable(seg, seg.text, R("prose-percentages"))
         row = _row_reference(seg.before)
         if row is not None:
             earlier = [m for m in self.matrices if m[0] <= seg.line and m[2].rows >= row]
@@ -826,17 +793,24 @@ class _Checker:
                 node = None
             if earlier and isinstance(node, Lit) and node.value.cols == earlier[-1][2].cols:
                 line, what, value = earlier[-1]
-                what = what or "the matrix"
                 truth = sp.ImmutableMatrix([list(value.row(row - 1))])
                 cmp = compare(node.texts, node.value, truth, "≈" if has_decimals(node) else "=")
-                claim = Claim(seg.line, seg.text, cmp.status, texts_out(node.texts), show(truth),
-                              what=f"row {row} of {what}")
-                claim = replace(claim, detail=f"row {row} of {what} (line {line}): " +
-                                (agree(cmp, "≈") if cmp.status != "wrong" else entry_list(cmp)))
-                claim = replace(claim, entries=[entry_dict(e, f"row {row}") for e in cmp.wrong])
-                self.claims.append(claim)
+                of = R("row-of-at", row=row, of=what or R("the-matrix"), line=line)
+                self.claims.append(build(seg.line, seg.text, of, texts_out(node.texts),
+                                         _judgements(cmp, f"row {row}", seg.line), how=of, expected=show(truth)))
                 return
-        self._unverifiable(seg, seg.text, "a list of numbers in the prose, not tied to a quantity", "narrative")
+        self._unverifiable(seg, seg.text, R("prose-numbers"))
+
+
+def _judgements(cmp, what: str, line: int) -> list[Judgement]:
+    """The compared entries of the notation pass as judgements for the verdict builder."""
+    out = []
+    for e in cmp.entries:
+        idx = f"[{e.index[0] + 1},{e.index[1] + 1}]" if e.index else ""
+        label = (what + idx) if what else (idx or "value")
+        out.append(Judgement(e.index or (0, 0), label, e.text, None, None, str(e.exact), e.status, e.reason,
+                             e.correct or str(e.exact), approx(e.exact)))
+    return out
 
 
 _DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"

@@ -24,6 +24,7 @@ import sympy as sp
 from ..linalg import matmul, transpose
 from . import guard
 from .ir import Lit, Name, Node, Num, Op
+from .claims import Explained
 from .notation import ParseError
 from .quantities import Convention, power_of, softmax
 from .scalar import apply_scalar, symbol_for
@@ -32,8 +33,8 @@ from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon
 __all__ = ["Unresolved", "Convention", "Table", "Evaluator", "node_key", "shape_of", "is_block_matrix"]
 
 
-class Unresolved(ValueError):
-    """A value cannot be computed; the message says why (for an ``unverifiable`` claim)."""
+class Unresolved(Explained, ValueError):
+    """A value cannot be computed; its reason says why (for an ``unverifiable`` claim)."""
 
 
 class Definitions:
@@ -90,7 +91,7 @@ _LINALG = {"rank": lambda m: sp.Integer(m.rank()), "rref": lambda m: sp.Immutabl
 
 
 def _not_square():
-    raise Unresolved("a determinant or trace of a matrix that is not square")
+    raise Unresolved("not-square")
 
 
 def _equal(a, b) -> bool:
@@ -206,7 +207,7 @@ class Evaluator:
             self.inputs_used |= self._deps[key]
             return self._memo[key]
         if key in self._busy:
-            raise Unresolved(f"{raw or key} is defined in terms of itself")
+            raise Unresolved("self-defined", name=raw or key)
         self._busy.add(key)
         outer, self.inputs_used = self.inputs_used, set()
         try:
@@ -255,7 +256,7 @@ class Evaluator:
             return given[0]
         if _is_free_symbol(raw):
             return symbol_for(raw)
-        raise Unresolved(f"{raw} is not given in the article")
+        raise Unresolved("not-given", name=raw)
 
     def _scoped(self, key: str):
         """A number the article states more than once with other values (d_h = 2 for its example,
@@ -307,11 +308,11 @@ class Evaluator:
         """``[O_1  O_2]``: the matrix those names' values make side by side (and stacked)."""
         rows = [[self.name(t) for t in row] for row in node.texts]
         if not all(_mat(x) for row in rows for x in row):
-            raise Unresolved("a matrix of blocks whose blocks are not matrices")
+            raise Unresolved("block-cell-not-matrix")
         try:
             return sp.ImmutableMatrix(sp.BlockMatrix(rows).as_explicit())
-        except (ValueError, TypeError, sp.ShapeError) as exc:
-            raise Unresolved(f"blocks that do not fit together ({exc})") from None
+        except (ValueError, TypeError, sp.ShapeError):
+            raise Unresolved("blocks-misfit") from None
 
     def _computed(self, key: str):
         """The value of the one computation on printed numbers the article shows for ``key``."""
@@ -326,15 +327,14 @@ class Evaluator:
     def _no_clash(key: str, raw: str, defs: "Definitions") -> None:
         lines = defs.lines(key)
         if len(lines) > 1:
-            raise Unresolved(f"{raw} has different values in the article (lines "
-                             f"{', '.join(map(str, lines))}): which one applies here is not clear")
+            raise Unresolved("several-values", name=raw, lines=lines)
 
     def _entry(self, key: str, i: int, j: int | None):
         m = self.name(key)
         if not _mat(m):
-            raise Unresolved(f"{key} is not a matrix")
+            raise Unresolved("not-a-matrix", name=key)
         if i > m.rows or (j is not None and j > m.cols) or i < 1 or (j is not None and j < 1):
-            raise Unresolved(f"{key} has no entry ({i}, {j})")
+            raise Unresolved("no-entry-of", name=key, i=i, j=str(j))
         if j is None:
             return sp.ImmutableMatrix([list(m.row(i - 1))])
         return m[i - 1, j - 1]
@@ -352,7 +352,7 @@ class Evaluator:
         if isinstance(node, Name):
             return self.name(node.raw)
         if not isinstance(node, Op):
-            raise Unresolved("cannot evaluate this")
+            raise Unresolved("cannot-evaluate")
         if self.mode is Mode.AUTHOR:
             # stepwise: a sub-expression the author printed earlier takes the printed value
             earlier = [e for e in self.table.author.get(node_key(node, self.table), ()) if e[0] < self.line]
@@ -369,7 +369,7 @@ class Evaluator:
         if op in ("rows", "cols"):
             v = self.eval(node.args[0])
             if not _mat(v):
-                raise Unresolved("a number has no rows or columns")
+                raise Unresolved("number-no-rows")
             return sp.Integer(v.rows if op == "rows" else v.cols)
         args = [self.eval(a) for a in node.args]
         if op in ("softmax", "softmax_cols"):
@@ -395,7 +395,7 @@ class Evaluator:
     def weights_of(self, value, cols: bool = False):
         """The softmax of a matrix, by rows (or by columns), under this convention."""
         if not _mat(value):
-            raise Unresolved("softmax of a single number")
+            raise Unresolved("softmax-of-number")
         if cols:
             return transpose(self.weights_of(transpose(value), cols=False))
         guard.check_size(value.rows, value.cols)
@@ -404,10 +404,10 @@ class Evaluator:
         for i in range(value.rows):
             row = list(value.row(i))
             if any(z == sp.oo for z in row):
-                raise Unresolved(f"row {i + 1} has a score of +∞")
+                raise Unresolved("infinite-score", row=i + 1)
             weights = softmax(row, exp)
             if weights is None:
-                raise Unresolved(f"row {i + 1} is masked entirely (every score is -∞)")
+                raise Unresolved("row-masked", row=i + 1)
             rows.append(weights)
         return sp.ImmutableMatrix(rows)
 
@@ -466,7 +466,7 @@ def _apply(op: str, args: list, base):
             if a.rows == 1 and b.rows == 1 and a.cols == b.cols and a.cols > 1:
                 return matmul(a, transpose(b))[0, 0]   # q_i · k_j: a dot product of two rows
             if a.cols != b.rows:
-                raise Unresolved(f"cannot multiply a {a.rows}x{a.cols} matrix by a {b.rows}x{b.cols} matrix")
+                raise Unresolved("cannot-multiply", ar=a.rows, ac=a.cols, br=b.rows, bc=b.cols)
             guard.check_size(a.rows, b.cols, inner=a.cols)
             return matmul(a, b)
         if _mat(a) or _mat(b):
@@ -475,17 +475,17 @@ def _apply(op: str, args: list, base):
         return a * b
     if op in ("add", "sub"):
         if _mat(a) != _mat(b):
-            raise Unresolved("adding a number to a matrix")
+            raise Unresolved("number-plus-matrix")
         if _mat(a):
             if a.shape != b.shape:
-                raise Unresolved(f"adding a {a.rows}x{a.cols} matrix to a {b.rows}x{b.cols} matrix")
+                raise Unresolved("cannot-add", ar=a.rows, ac=a.cols, br=b.rows, bc=b.cols)
             return sp.ImmutableMatrix(a + b if op == "add" else a - b)
         return a + b if op == "add" else a - b
     if op == "div":
         if _mat(b):
-            raise Unresolved("division by a matrix")
+            raise Unresolved("division-by-matrix")
         if b == 0:
-            raise Unresolved("division by zero")
+            raise Unresolved("division-by-zero")
         if _mat(a):
             return sp.ImmutableMatrix(a.applyfunc(lambda e: e / b if (e / b).is_Rational else sp.expand(e / b)))
         return a / b
@@ -497,36 +497,36 @@ def _apply(op: str, args: list, base):
         # G^{-1}, A^2: powers of a square matrix (small ones: the guard bounds the work)
         guard.check_size(a.rows, a.cols, a.cols)
         if b < 0 and a.det() == 0:
-            raise Unresolved("the matrix is singular: it has no inverse")
+            raise Unresolved("singular")
         if abs(int(b)) > 16:
-            raise Unresolved("a matrix power this large is not computed here")
+            raise Unresolved("power-too-large-matrix")
         return sp.ImmutableMatrix(a ** int(b))
     if op in _LINALG and _mat(a):
         guard.check_size(a.rows, a.cols, max(a.rows, a.cols))
         return _LINALG[op](sp.Matrix(a))
     if op == "hstack":
         if not (_mat(a) and _mat(b)) or a.rows != b.rows:
-            raise Unresolved("[A | B] needs two matrices with as many rows")
+            raise Unresolved("hstack-rows")
         return sp.ImmutableMatrix(sp.Matrix(a).row_join(sp.Matrix(b)))
     if op == "hadamard":
         if not (_mat(a) and _mat(b)) or a.shape != b.shape:
-            raise Unresolved("⊙ needs two matrices of one shape")
+            raise Unresolved("hadamard-shapes")
         return sp.ImmutableMatrix(a.rows, a.cols, lambda i, j: a[i, j] * b[i, j])
     if op == "entry":
         i, j = int(args[1]), int(args[2])
         if not _mat(a) or not (1 <= i <= a.rows and 1 <= j <= a.cols):
-            raise Unresolved(f"no entry ({i}, {j}) here")
+            raise Unresolved("no-entry", i=i, j=j)
         return a[i - 1, j - 1]
     if op == "exp" and _mat(a):
         return sp.ImmutableMatrix(a.applyfunc(lambda e: base ** e))
     if op == "exp" and base is not sp.E:
         return base ** a
     if _mat(a) or _mat(b):
-        raise Unresolved(f"{op} of a matrix is not defined here")
+        raise Unresolved("op-of-matrix", op=op)
     try:
         return apply_scalar(op, args)
     except ParseError as exc:
-        raise Unresolved(str(exc)) from None
+        raise Unresolved(exc.reason) from None
 
 
 def node_key(node: Node, table: Table) -> str:

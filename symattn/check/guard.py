@@ -15,6 +15,7 @@ import time
 from contextlib import contextmanager
 
 from .. import limits
+from .claims import Explained
 
 __all__ = ["GuardError", "article", "budget", "tick", "check_size", "MAX_SEGMENTS"]
 
@@ -30,7 +31,7 @@ def __getattr__(name: str):
 _deadline: float | None = None
 
 
-class GuardError(BaseException):
+class GuardError(Explained, BaseException):
     """A claim is too large or too slow to check; it becomes ``unverifiable``.
 
     A ``BaseException`` (like ``KeyboardInterrupt``) so that the ``except Exception``
@@ -40,20 +41,20 @@ class GuardError(BaseException):
 
 def tick() -> None:
     if _deadline is not None and time.monotonic() > _deadline:
-        raise GuardError(f"took longer than {limits.CHECK_SECONDS:g} s to check")
+        raise GuardError("too-slow", seconds=f"{limits.CHECK_SECONDS:g}")
 
 
 def check_size(rows: int, cols: int, inner: int | None = None) -> None:
     side = limits.CHECK_MAX_SIDE
     if rows > side or cols > side or (inner or 0) > side:
-        raise GuardError(f"a {rows}x{cols} matrix is over the size limit ({side} per side)")
+        raise GuardError("matrix-too-large", rows=rows, cols=cols, side=side)
     if rows * cols * (inner or 1) > limits.CHECK_MAX_WORK:
-        raise GuardError("the product is too large to compute exactly")
+        raise GuardError("product-too-large")
 
 
 def _on_alarm(signum, frame):
     if _armed:   # a late signal after the budget ended is ignored
-        raise GuardError(f"took longer than {limits.CHECK_SECONDS:g} s to check")
+        raise GuardError("too-slow", seconds=f"{limits.CHECK_SECONDS:g}")
 
 
 _armed = False
@@ -83,8 +84,7 @@ def budget(seconds: float | None = None):
     if _article_end is not None:
         left = _article_end - time.monotonic()
         if left <= 0:
-            raise GuardError(f"not checked: the article's time budget ({_article_seconds:g} s, "
-                             "SYMATTN_CHECK_ARTICLE_SECONDS) was spent on the claims before it")
+            raise GuardError("article-budget-spent", seconds=f"{_article_seconds:g}")
         seconds = min(seconds, left)
     # nested budgets share the outer timer; a budget already spent needs no timer (tick() raises)
     use_timer = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()

@@ -19,6 +19,7 @@ not match is wrong, with the diagnosis when the values are those of ``Combined �
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 import mpmath
@@ -28,11 +29,14 @@ from .bind import heads_from, hint
 from .claims import Claim
 from .judge import agrees, half_unit, match
 from .quantities import softmax
-from .batched import batch_of, direct_sets, own_fit, row_claim, where_in_stack
+from .batched import batch_of, direct_sets, head_quantity, own_fit, row_claim, where_in_stack
+from .claims import Reason
+from .verdict import stated
 from .masks import _CAUSAL, _claim, stitch
-from .diagnose import mistake
 from .document import Document
 from .read import Block
+
+R = Reason.of
 
 __all__ = ["head_claims"]
 
@@ -108,8 +112,7 @@ def _inputs(blocks: list[Block]):
         x = _mat(b) if f == "X" else None
         if x and ws.get("W_Q") and ws.get("W_K") and len(ws["W_Q"]) == len(x[0]) == len(ws["W_K"]):
             v = _mul(x, ws["W_V"]) if ws.get("W_V") and len(ws["W_V"]) == len(x[0]) else None
-            sets.append((_mul(x, ws["W_Q"]), _mul(x, ws["W_K"]), v, f"X at line {b.line} times the printed W's",
-                         batch_of(b)))
+            sets.append((_mul(x, ws["W_Q"]), _mul(x, ws["W_K"]), v, R("x-times-ws", line=b.line), batch_of(b)))
     if not sets and direct["Q"] and direct["K"]:
         sets += direct_sets(direct)
     return sets
@@ -140,32 +143,34 @@ def _candidates(text: str, blocks: list[Block]):
         d = len(q[0])
         if max(len(q) * d, len(k) * len(k[0])) > limits.CHECK_MAX_BLOCK_ENTRIES:
             continue     # larger than any block check reads: not split into heads
-        if "times" in where:    # the projections themselves, when X and the W's are printed
-            out += [("Q", None, _numeric(q), f"X · W_Q ({where})"), ("K", None, _numeric(k), f"X · W_K ({where})")]
+        if where.code == "x-times-ws":    # the projections themselves, when X and the W's are printed
+            out += [("Q", None, _numeric(q), R("named-step", name="X · W_Q", how=where)),
+                    ("K", None, _numeric(k), R("named-step", name="X · W_K", how=where))]
             if v is not None:
-                out.append(("V", None, _numeric(v), f"X · W_V ({where})"))
+                out.append(("V", None, _numeric(v), R("named-step", name="X · W_V", how=where)))
         for h in _heads(text):
             lay = _layout(q, k, v, h)
             if lay is None:
                 continue
             dh, hkv, group, dv = lay
-            kv_of = (lambda i: f"K/V head {i // group + 1} of {hkv}") if hkv < h else (lambda i: "")
+            kv_of = (lambda i: R("kv-head", head=i // group + 1, of=hkv)) if hkv < h else (lambda i: "")
             for i in range(h):
                 lo, hi = i * dh, (i + 1) * dh
-                out.append(("split", i, _numeric(_cols(q, lo, hi)), f"columns {lo + 1}–{hi} of Q ({where})"))
+                out.append(("split", i, _numeric(_cols(q, lo, hi)), R("columns-of", first=lo + 1, last=hi, name="Q",
+                                                                        where=where)))
             for j in range(hkv):
                 out.append(("split", j, _numeric(_cols(k, j * dh, (j + 1) * dh)),
-                            f"columns {j * dh + 1}–{(j + 1) * dh} of K ({where})"))
+                            R("columns-of", first=j * dh + 1, last=(j + 1) * dh, name="K", where=where)))
                 if dv:
                     out.append(("split", j, _numeric(_cols(v, j * dv, (j + 1) * dv)),
-                                f"columns {j * dv + 1}–{(j + 1) * dv} of V ({where})"))
+                                R("columns-of", first=j * dv + 1, last=(j + 1) * dv, name="V", where=where)))
             if hkv < h:   # K and V repeated for every query head of a group
                 for name, m, w in (("K", k, dh), ("V", v, dv)):
                     if m is not None and w:
                         rep = [sum((r[(i // group) * w:(i // group + 1) * w] for i in range(h)), []) for r in m]
-                        out.append(("split", None, _numeric(rep), f"{name} repeated for the {group} query heads of "
-                                    f"each group ({where})"))
-            for scale_name, scale in (("√d_h", mpmath.sqrt(dh)), ("√d", mpmath.sqrt(d)), ("no scaling", 1)):
+                        out.append(("split", None, _numeric(rep), R("repeated-for-group", name=name, group=group,
+                                                                              where=where)))
+            for scale_name, scale in (("√d_h", mpmath.sqrt(dh)), ("√d", mpmath.sqrt(d)), (R("scale-none"), 1)):
                 for causal in masks:
                     if causal and len(q) != len(k):
                         continue
@@ -173,27 +178,28 @@ def _candidates(text: str, blocks: list[Block]):
                     for i in range(h):
                         lo, hi = i * dh, (i + 1) * dh
                         j = i // group
-                        tag = (f"head {i + 1} of {h} (columns {lo + 1}–{hi}{', ' + kv_of(i) if kv_of(i) else ''}), "
-                               f"{where}, {scale_name}" + (", causal mask" if causal else ""))
+                        tag = R("head-tag", head=i + 1, of=h, first=lo + 1, last=hi, kv=kv_of(i), where=where,
+                                scale=scale_name, mask=R("and-causal-mask") if causal else "")
                         s = _numeric(_mul(_cols(q, lo, hi), [list(r) for r in zip(*_cols(k, j * dh, (j + 1) * dh))]))
                         with mpmath.workdps(_DPS):
                             s = [[x / scale for x in r] for r in s]
                         if scale_name != "√d" and not causal:
-                            out.append(("scores", i, s, f"Q_i K_iᵀ{'' if scale == 1 else ' / ' + scale_name}, {tag}"))
+                            out.append(("scores", i, s, R("head-scores" if scale == 1 else "head-scores-scaled",
+                                                          scale=scale_name, tag=tag)))
                         a = _weights(s, causal)
-                        out.append(("weights", i, a, f"softmax of the scores, {tag}"))
+                        out.append(("weights", i, a, R("head-weights", tag=tag)))
                         if dv:
                             o = _mmul_num(a, _numeric(_cols(v, j * dv, (j + 1) * dv)))
                             outs.append(o)
-                            out.append(("output", i, o, f"A_i V_i, {tag}"))
+                            out.append(("output", i, o, R("head-output", tag=tag)))
                     if outs:
                         cat = [sum((o[r] for o in outs), []) for r in range(len(outs[0]))]
-                        out.append(("output", None, cat, f"the {h} head outputs side by side, {where}, {scale_name}"
-                                    + (", causal mask" if causal else "")))
+                        out.append(("output", None, cat, R("heads-side-by-side", h=h, where=where, scale=scale_name,
+                                                           mask=R("and-causal-mask") if causal else "")))
                         for wb, w in wo:
                             if len(w) == len(cat[0]):
                                 out.append(("output", None, _mmul_num(cat, _numeric(w)),
-                                            f"Concat · W_O (W_O at line {wb.line}), {where}, {scale_name}"))
+                                            R("concat-wo", line=wb.line, where=where, scale=scale_name)))
         out[first:] = [c + (batch,) for c in out[first:]]     # which batch element the set is
     return out
 
@@ -214,12 +220,12 @@ def _judge(b: Block, cands) -> Claim | None:
         return _claim(b, where_in_stack(b, kind, i), checks, how)
     share, kind, i, m, how, _ = fits[0]
     checks = [(r, c, e, m[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
-    what = f"{kind} of head {i + 1}" if i is not None else "multi-head " + kind
+    what = head_quantity(kind, i)
     if share == 1:
         also = [f[4] for f in fits[1:] if f[0] == 1 and f[1] != kind or f[0] == 1 and f[1] == "split"]
         if kind == "split" and also:   # the same columns of Q, K or V: the values cannot tell which
-            what = "a head's columns"
-        return _claim(b, what, checks, how + (f"; also {also[0]}" if also else ""))
+            what = R("heads-columns")
+        return _claim(b, what, checks, R("also", how=how, other=also[0]) if also else how)
     named = _KINDS.get(_family(b) or "")
     rivals = [f for f in fits[1:] if f[0] >= share - 1e-9 and (f[3] != m)]
     labels = " ".join(b.labels[:2])
@@ -260,17 +266,16 @@ def _stepwise(doc: Document, blocks: list[Block]) -> list[Claim]:
                 mt = match(b.rows, num)
                 if mt.near_share >= 2 / 3:
                     checks = [(r, c, e, num[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
-                    out.append(_claim(b, "concatenation of the heads", checks, "the head outputs printed at lines "
-                                      + ", ".join(str(ln) for ln, _ in parts) + ", side by side"))
+                    out.append(_claim(b, R("concatenation"), checks, R("outputs-side-by-side",
+                                                                       lines=[ln for ln, _ in parts])))
                     cat = (b, mb)
                     continue
         if n >= 2 and _HEAD_WORD.search(" ".join(b.labels[:2])):
             rows = _restacked(b, blocks[:k])
             if rows:
-                out.append(Claim(b.line, b.source, "exact", [[e.text for e in r] for r in b.rows],
-                                 [[e.text for e in r] for r in b.rows],
-                                 "one head's rows, as printed at lines " + ", ".join(map(str, rows)), "head rows",
-                                 lines=sorted({e.line for r in b.rows for e in r})))
+                texts = [[e.text for e in r] for r in b.rows]
+                out.append(stated(b.line, b.source, "exact", R("head-rows"), R("head-rows-at", lines=list(rows)),
+                                  claimed=texts, expected=texts, lines=sorted({e.line for r in b.rows for e in r})))
                 continue
         if cat is None or not _WO.search(ctx) or b.line - cat[0].line > 60 or _is_wo(b):
             continue
@@ -285,24 +290,21 @@ def _stepwise(doc: Document, blocks: list[Block]) -> list[Claim]:
             y = _mmul_num(c, _numeric(w))
             slack = [sum(abs(x) for x in col) * half for col in zip(*_numeric(w))]
             checks = [(r, j, e, y[r][j], slack[j]) for r, row in enumerate(b.rows) for j, e in enumerate(row)]
-            out.append(_claim(b, "Concat · W_O", checks, f"the concatenation at line {cat[0].line} times W_O at "
-                              f"line {wo.line}"))
+            out.append(_claim(b, "Concat · W_O", checks, R("concat-times-wo", line=cat[0].line, wo=wo.line)))
         elif len(w[0]) == cat[0].shape[1] and b.shape == (cat[0].shape[0], len(w)) and len(w) != cat[0].shape[1]:
             wt = [list(r) for r in zip(*w)]
             y = _mmul_num(c, _numeric(wt))
             slack = [sum(abs(x) for x in col) * half for col in zip(*_numeric(wt))]
             same = all(_agree_slack(e, y[r][j], slack[j]) for r, row in enumerate(b.rows) for j, e in enumerate(row))
             cs, ws = cat[0].shape, (len(w), len(w[0]))
-            detail = (f"Concat · W_O is undefined: the concatenation at line {cat[0].line} is {cs[0]}×{cs[1]} and "
-                      f"W_O at line {wo.line} is {ws[0]}×{ws[1]} (inner sizes {cs[1]} ≠ {ws[0]})")
-            out.append(Claim(b.line, b.source, "wrong", [[e.text for e in r] for r in b.rows], "undefined",
-                             detail, "Concat · W_O",
-                             entries=[{"entry": "shape of Concat · W_O", "line": b.line,
-                                       "claimed": f"{b.shape[0]}×{b.shape[1]}", "exact": "undefined",
-                                       "correct": "undefined"}],
-                             diagnosis=mistake("wo-transposed").label if same else "",
-                             lines=sorted({e.line for r in b.rows for e in r}),
-                             wrong_lines=sorted({e.line for r in b.rows for e in r}), cause="slip"))
+            detail = R("concat-wo-undefined", line=cat[0].line, cr=cs[0], cc=cs[1], wo=wo.line, wr=ws[0], wc=ws[1])
+            lines = sorted({e.line for r in b.rows for e in r})
+            claim = stated(b.line, b.source, "wrong", "Concat · W_O", detail, claimed=[[e.text for e in r] for r in b.rows],
+                           expected="undefined", lines=lines, mistakes=(R("wo-transposed"),) if same else (),
+                           entries=[{"entry": "shape of Concat · W_O", "line": b.line,
+                                     "claimed": f"{b.shape[0]}×{b.shape[1]}", "exact": "undefined",
+                                     "correct": "undefined"}])
+            out.append(replace(claim, wrong_lines=lines))
         cat = None
     return out
 

@@ -38,7 +38,7 @@ import mpmath
 from ..numeric import fixed
 
 __all__ = ["Agreement", "TRUNCATES", "verdict", "agrees", "near", "half_unit", "interval", "band", "sums_to",
-           "meets", "equal", "read_at", "Match", "match", "right_text", "says_it_truncates"]
+           "meets", "equal", "read_at", "written_band", "Match", "match", "right_text", "says_it_truncates"]
 
 #: the article being checked says it truncates its decimals (set per article by the checker)
 TRUNCATES: ContextVar[bool] = ContextVar("TRUNCATES", default=False)
@@ -47,6 +47,8 @@ _TRUNCATING = re.compile(r"\btruncat(?:e|ed|es|ing|ion)\b|截断|截去|直接�
                          r"abschneiden|tronqu|truncad|truncam", re.I)
 _NOISE = mpmath.mpf(10) ** -5     # relative: a program's float32 or float64 print
 _TIE = mpmath.mpf(10) ** -9       # relative slack on the half unit, for exact ties in binary
+_DPS = 40    # digits the comparison works at (above _EQUAL's 25)
+_DOUBLE = mpmath.mpf(2) ** -50    # relative: equal, for an exact value computed in double precision
 _EQUAL = mpmath.mpf(10) ** -25    # relative: equal values computed two ways, at working precision
 
 
@@ -71,6 +73,12 @@ def interval(number, places: int | None = None) -> tuple:
     p = _value(number)
     h = half_unit(_places(number, places))
     return p - h, p + h
+
+
+def written_band(places: int, magnitude):
+    """How far an expression written with rounded decimals (``\\frac{1}{1.41}[...]``) may be from the
+    exact one it restates: ten half units of its coarsest decimals, relative to its size."""
+    return 10 * half_unit(places) * max(1, magnitude)
 
 
 def read_at(number, block_places: int) -> int:
@@ -111,29 +119,36 @@ def _places(number, places):
     return number.places if places is None else max(number.places, places)
 
 
+def _double(x) -> bool:
+    """Was ``x`` computed at mpmath's default 53 bits (its mantissa fits them)?  Then it is only as
+    equal to the printed value as double precision can say."""
+    return isinstance(x, mpmath.mpf) and x._mpf_[3] <= 53
+
+
 def verdict(number, x, places: int | None = None, slack=0) -> Agreement:
     """The agreement of one printed number with the exact value ``x`` (mpmath, or ±inf), give or
     take ``slack`` (the error that rounded operands carry, see the local stage)."""
-    if number.places is None or mpmath.isinf(x):
-        ok = number.places is None and mpmath.isinf(x) and (x > 0) == (number.value > 0)
-        return Agreement("exact" if ok else "wrong")
-    p = _value(number)
-    err = abs(p - x)
-    if err <= _EQUAL * max(1, abs(x)):
-        return Agreement("exact")
-    d = _places(number, places)
-    if d == 0 and places is None:
-        return Agreement("wrong")    # an integer claimed exactly
-    h = half_unit(d) if d else mpmath.mpf(1) / 2
-    if err <= h * (1 + _TIE) + slack:
-        return Agreement("rounded")
-    if number.machine and err <= abs(x) * _NOISE:
-        return Agreement("rounded", "noise")
-    if err < 2 * h and abs(p) < abs(x) and (p >= 0) == (x >= 0):
-        if number.continued or TRUNCATES.get():
-            return Agreement("rounded", "truncated")
-        return Agreement("wrong", "truncated")
-    return Agreement("wrong")
+    with mpmath.workdps(_DPS):   # the printed value and x compared at the working precision
+        if number.places is None or mpmath.isinf(x):
+            ok = number.places is None and mpmath.isinf(x) and (x > 0) == (number.value > 0)
+            return Agreement("exact" if ok else "wrong")
+        p = _value(number)
+        err = abs(p - x)
+        if err <= _EQUAL * max(1, abs(x)) or (_double(x) and err <= _DOUBLE * abs(x)):
+            return Agreement("exact")
+        d = _places(number, places)
+        if d == 0 and places is None:
+            return Agreement("wrong")    # an integer claimed exactly
+        h = half_unit(d) if d else mpmath.mpf(1) / 2
+        if err <= h * (1 + _TIE) + slack:
+            return Agreement("rounded")
+        if number.machine and err <= abs(x) * _NOISE:
+            return Agreement("rounded", "noise")
+        if err < 2 * h * (1 - _TIE) and abs(p) < abs(x) and (p >= 0) == (x >= 0):   # x cut at d decimals
+            if number.continued or TRUNCATES.get():
+                return Agreement("rounded", "truncated")
+            return Agreement("wrong", "truncated")
+        return Agreement("wrong")
 
 
 def agrees(number, x, places: int | None = None, slack=0) -> bool:
@@ -178,6 +193,7 @@ def _scientific(x, decimals: int, exp_digits: int) -> str:
 class Match:
     ok: tuple[tuple[bool, ...], ...]          # per entry: agrees?
     truncated: tuple[tuple[bool, ...], ...] = ()   # per entry: wrong because cut, not rounded
+    slack: object = None                           # the rows of extra tolerance it was judged with
 
     @property
     def total(self) -> int:
@@ -229,4 +245,4 @@ def match(rows, value_num, slack=None) -> Match | None:
     found = [[verdict(e, x, places if e.places == 0 else None, slack[i][j] if slack else 0)
               for j, (e, x) in enumerate(zip(r, v))] for i, (r, v) in enumerate(zip(rows, value_num))]
     return Match(tuple(tuple(a.status != "wrong" for a in r) for r in found),
-                 tuple(tuple(a.reason == "truncated" for a in r) for r in found))
+                 tuple(tuple(a.reason == "truncated" for a in r) for r in found), slack)

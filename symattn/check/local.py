@@ -24,6 +24,7 @@ import sympy as sp
 
 from . import guard
 from . import numerals
+from .claims import Reason
 from .judge import half_unit
 from .quantities import softmax
 from .read import Block
@@ -35,7 +36,7 @@ __all__ = ["Local", "local_chain"]
 class Local:
     value: sp.ImmutableMatrix      # what the operands give
     operands: tuple[Block, ...]    # the printed operands, in order
-    how: str                       # e.g. "the product of its operands (lines 3, 8)"
+    how: object                    # a Reason: "what its operands give (lines 3, 8)"
     scalar: str = ""               # a printed number that scales the chain ("0.5 * [2, 8, 0]"), if any
     kind: str = "same"             # product, scale, sum, exp, softmax, same, mixed: what the chain does
     slack: tuple = ()              # per entry, the error the operands' rounding can carry (see below)
@@ -101,11 +102,10 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
         return None
     if value is None or value.shape != res.shape:
         return None
-    lines = ", ".join(str(b.line) for b in ops)
+    lines = [b.line for b in ops]
     kind = kinds.pop() if len(kinds) == 1 else ("same" if not kinds else "mixed")
     slack = _slack(text, ops, scalar, kind, value, res, values or {})
-    how = (f"the sum of its printed terms (lines {lines})" if coefs else
-           f"what its operands give (line{'s' if len(ops) > 1 else ''} {lines})")
+    how = Reason.of("sum-of-terms" if coefs else "operands-give", lines=lines, n=len(lines))
     return Local(sp.ImmutableMatrix(value), tuple(ops), how, scalar, kind, slack, tuple(coefs))
 
 
@@ -337,5 +337,5 @@ def _scalar_times(text: str, res: Block, vec: Block, values: dict | None = None)
     if value.shape != res.shape:
         return None
     scalar = (m.group("sign") or "") + m.group("num")
-    return Local(sp.ImmutableMatrix(value), (vec,), f"{m.group('num')} × the vector before it (line {vec.line})",
+    return Local(sp.ImmutableMatrix(value), (vec,), Reason.of("scalar-times-vector", scalar=m.group("num"), line=vec.line),
                  scalar, "scale", _slack(text, [vec], scalar, "scale", value, res, values or {}))

@@ -34,11 +34,15 @@ import sympy as sp
 
 from .bind import hint
 from .claims import Claim
+from .claims import Reason
 from .judge import agrees, half_unit, read_at, right_text, verdict
+from .verdict import Judgement, build, stated, unverifiable
 from .quantities import softmax
 from .document import Document
 from . import numerals
 from .read import Block, Entry
+
+R = Reason.of
 
 __all__ = ["mask_claims", "stitch"]
 
@@ -214,23 +218,20 @@ def _show(x) -> str:
     return mpmath.nstr(x, 15)
 
 
-def _claim(b: Block, what: str, checks, how: str, cause: str = "slip", root=None) -> Claim:
+def _claim(b: Block, what, checks, how, cause: str = "slip", root=None) -> Claim:
     """checks: [(i, j, entry, exact mpf, slack)] for every judged entry of block b."""
     wide = max((e.places or 0) for r in b.rows for e in r)
-    bad = [(i, j, e, x) for i, j, e, x, s in checks if not _agrees(e, x, s, wide)]
     lines = sorted({e.line for r in b.rows for e in r})
     expected = [[e.text for e in r] for r in b.rows]
     for i, j, e, x, _ in checks:
         expected[i][j] = _show(x)
-    if not bad:
-        exact = all(verdict(e, x).status == "exact" for _, _, e, x, _ in checks)
-        return Claim(b.line, b.source, "exact" if exact else "rounded", _texts(b), expected,
-                     f"{what} agrees with {how}", what, lines=lines)
-    ents = [{"entry": f"{what}[{i + 1},{j + 1}]", "line": e.line, "claimed": e.text, "exact": _show(x),
-             "correct": right_text(e, x)} for i, j, e, x in bad]
-    shown = ", ".join(f"[{d['entry'].split('[')[-1]} printed {d['claimed']} is {d['correct']}" for d in ents[:4])
-    return Claim(b.line, b.source, "wrong", _texts(b), expected, f"{what}: {shown} ({how})", what,
-                 entries=ents, lines=lines, wrong_lines=sorted({d["line"] for d in ents}), cause=cause, root=root)
+    found = []
+    for i, j, e, x, s in checks:
+        a = verdict(e, x, read_at(e, wide) if e.places == 0 and wide else None, s)
+        found.append(Judgement((i, j), R("entry-of", what=what, entry=f"[{i + 1},{j + 1}]"), e.text, e.line, None,
+                               _show(x), a.status, a.reason, right_text(e, x)))
+    return build(b.line, b.source, what, _texts(b), found, how=how, expected=expected, lines=lines, cause=cause,
+                 root=root)
 
 
 _SEQ = (r"(?:seq_?len(?:gth)?|sequence length|序列长度|句子长度)\s*(?:is|of)?\s*[=:：]?\s*\$?\s*(\d+)\b|"
@@ -288,32 +289,27 @@ def _mask_claim(b: Block, text: str) -> Claim | None:
         m = L[0]
         right = [[("0" if k else "-∞") if additive else ("1" if k == ones_keep else "0") for k in row]
                  for row in _causal(m, m)]
-        return Claim(b.line, b.source, "wrong", _texts(b), right,
-                     f"causal mask: printed {n}×{c}, but the sequence has {m} tokens ({L[1]}), "
-                     f"so the mask is {m}×{m}",
-                     "shape of the mask",
-                     entries=[{"entry": "shape of the mask", "line": b.line, "claimed": f"{n}×{c}",
-                               "exact": f"{m}×{m}", "correct": f"{m}×{m}"}],
-                     lines=sorted({e.line for r in b.rows for e in r}), wrong_lines=[b.line], cause="slip")
+        return stated(b.line, b.source, "wrong", R("shape-of-mask"),
+                      R("mask-shape", rows=n, cols=c, m=m, where=L[1]), claimed=_texts(b), expected=right,
+                      entries=[{"entry": "shape of the mask", "line": b.line, "claimed": f"{n}×{c}",
+                                "exact": f"{m}×{m}", "correct": f"{m}×{m}"}],
+                      lines=sorted({e.line for r in b.rows for e in r}))
     if n != c:
         return None
     want = _causal(n, c)
     if keep == want:
-        how = "0 where a token may look (j ≤ i), −∞ where not" if additive else \
-            ("1 where a token may look (j ≤ i), 0 where not" if ones_keep else "1 on the hidden future (j > i)")
-        return Claim(b.line, b.source, "exact", _texts(b), _texts(b), f"the causal mask: {how}", "causal mask",
-                     lines=sorted({e.line for r in b.rows for e in r}))
+        how = R("mask-zero-inf" if additive else "mask-one-keep" if ones_keep else "mask-one-hide")
+        return stated(b.line, b.source, "exact", R("the-causal-mask"), R("causal-mask-is", how=how), claimed=_texts(b),
+                      expected=_texts(b), lines=sorted({e.line for r in b.rows for e in r}))
     hide, show = ("-∞", "0") if additive else (("0", "1") if ones_keep else ("1", "0"))
     if b.rows[0][0].text in ("True", "False", "true", "false"):
         hide, show = ("False" if hide == "0" else "True"), ("False" if show == "0" else "True")
     checks = [(i, j, b.rows[i][j]) for i in range(n) for j in range(c) if keep[i][j] != want[i][j]]
     ents = [{"entry": f"mask[{i + 1},{j + 1}]", "line": e.line, "claimed": e.text,
              "exact": show if want[i][j] else hide, "correct": show if want[i][j] else hide} for i, j, e in checks]
-    return Claim(b.line, b.source, "wrong", _texts(b), None,
-                 "causal mask: " + ", ".join(f"[{d['entry'][5:]} printed {d['claimed']} should be {d['correct']}"
-                                             for d in ents[:4]) + " (a token sees itself and the tokens before it)",
-                 "causal mask", entries=ents, lines=sorted({e.line for r in b.rows for e in r}),
-                 wrong_lines=sorted({d["line"] for d in ents}), cause="slip")
+    listing = [R("entry-fix", entry=f"[{d['entry'][5:]}", printed=d["claimed"], correct=d["correct"]) for d in ents[:4]]
+    return stated(b.line, b.source, "wrong", R("the-causal-mask"), R("causal-mask-differs", items=listing),
+                  claimed=_texts(b), entries=ents, lines=sorted({e.line for r in b.rows for e in r}))
 
 
 def _masked_claim(b: Block, earlier: list, masks: list, text: str) -> Claim | None:
@@ -341,10 +337,10 @@ def _masked_claim(b: Block, earlier: list, masks: list, text: str) -> Claim | No
                     checks.append((i, j, e, _val(s.rows[i][j]), 0))
                 elif not _hidden(e) and not keep[i][j]:
                     checks.append((i, j, e, mpmath.mpf("-inf"), 0))
-        how = f"the scores at line {s.line} under the mask at line {mask.line}"
+        how = R("scores-under-mask", line=s.line, mask=mask.line)
     else:
-        how = f"the kept entries of the scores at line {s.line}"
-    return _claim(b, "masked scores", checks, how)
+        how = R("kept-scores", line=s.line)
+    return _claim(b, R("q-masked"), checks, how)
 
 
 def _weights_claim(b: Block, masked: list) -> Claim | None:
@@ -370,10 +366,9 @@ def _weights_claim(b: Block, masked: list) -> Claim | None:
             for j, (e, x) in enumerate(zip(r, sm)):
                 checks.append((i, j, e, x, 2 * d * x))
         if empty:
-            return Claim(b.line, b.source, "unverifiable", _texts(b), None,
-                         f"row {empty[0] + 1} is hidden everywhere: its softmax is 0/0 (NaN in PyTorch); "
-                         "what a library prints there is a convention", "masked softmax",
-                         lines=sorted({e.line for r in b.rows for e in r}))
+            return unverifiable(b.line, b.source, R("row-hidden-everywhere", row=empty[0] + 1),
+                                what=R("masked-softmax"), claimed=_texts(b),
+                                lines=sorted({e.line for r in b.rows for e in r}))
         bad = sum(not agrees(e, x, slack=s) for _, _, e, x, s in checks if x != 0)
         found.append((bad, -m.line, m, checks))
     if not found:
@@ -382,8 +377,7 @@ def _weights_claim(b: Block, masked: list) -> Claim | None:
     live = sum(1 for c in checks if c[3] != 0)
     if bad and (bad * 3 > live or len(found) > 1 and sorted(f[0] for f in found)[1] == bad):
         return None     # most of it disagrees, or two printed steps fit as well: not bound
-    return _claim(b, "masked softmax", checks, f"the softmax of each row of the masked scores at line "
-                  f"{m.line} (hidden entries exactly 0)")
+    return _claim(b, R("masked-softmax"), checks, R("softmax-of-masked", line=m.line))
 
 
 def _output_claim(b: Block, weights: list, values: list, masked: list) -> Claim | None:
@@ -409,8 +403,7 @@ def _output_claim(b: Block, weights: list, values: list, masked: list) -> Claim 
         with mpmath.workdps(40):
             row = [sum(x * _val(vr[j]) for x, vr in zip(a, v.rows)) for j in range(v.shape[1])]
         checks += [(i, j, e, x, 2 * d * vmax) for j, (e, x) in enumerate(zip(b.rows[i], row))]
-    return _claim(b, "masked output A·V", checks, f"the softmax of the masked scores at line {m.line} times V at "
-                  f"line {v.line}")
+    return _claim(b, R("masked-output"), checks, R("masked-output-of", line=m.line, v=v.line))
 
 
 _VALID = re.compile(r"valid_?lens?|valid_?lengths?|key_?lengths?|seq_?lens|有效长度|masked_softmax\s*\(", re.I)
@@ -445,9 +438,9 @@ def _valid_lengths(blocks: list[Block]) -> list[Claim]:
                 if n == 1:
                     checks.append((i, 0, r[0], mpmath.mpf(1), 0))
             if checks:
-                out.append(_claim(w, "padding mask by valid length", checks,
-                                  f"the valid lengths {[l[0] if len(l) == 1 else l for l in per_batch]} at line "
-                                  f"{b.line}: a key beyond its row's valid length gets weight exactly 0"))
+                out.append(_claim(w, R("padding-by-length"), checks,
+                                  R("valid-lengths", lengths=str([l[0] if len(l) == 1 else l for l in per_batch]),
+                                    line=b.line)))
     return out
 
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 import re
 
 from .bind import heads_from, per_head
-from .claims import Claim, Report
+from .claims import Claim, Reason, Report
 from .document import Document
 
 __all__ = ["merge"]
@@ -37,12 +37,11 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, doc: Docume
     for k, c in enumerate(claims):
         said_of_a_head = 0 < c.line <= len(raw) and bool(_ONE_HEAD.search(raw[c.line - 1]))
         if c.status == "wrong" and heads is not None and c.line >= heads and \
-                (per_head(f"{c.what} =") or said_of_a_head):
+                (per_head(f"{c.label} =") or said_of_a_head):
             # after the article turns to several heads, a named step may be one head's or the
             # concatenation: the single-head value is no witness
-            c = replace(c, status="unverifiable", entries=[], diagnosis="")
-            c = replace(c, detail="a step of multi-head attention; heads are not split here, so the single-head "
-                        "value is not compared")
+            c = replace(c, status="unverifiable", entries=[], mistakes=(), cause="", root=None,
+                        reason=Reason.of("per-head-step"))
             claims[k] = c
     by_line: dict[int, list[Claim]] = {}
     for c in claims:

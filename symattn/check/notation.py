@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .claims import Reason
 from .ir import Node, Shape
 from .parser import Parser, latex_number
 from .tokens import (CONNECTIVES, RELATIONS, SEPARATORS, UNSUPPORTED_RELATIONS, ParseError, Tok,
@@ -102,7 +103,7 @@ def parse_chains(text: str) -> list[Chain]:
         for part in parts:
             if not part:
                 nodes.append(None)
-                errors.append("empty side of a relation")
+                errors.append(Reason.of("empty-side"))
                 continue
             try:
                 p = Parser(part)
@@ -115,10 +116,10 @@ def parse_chains(text: str) -> list[Chain]:
             except ParseError as exc:
                 fallback = latex_number(part)
                 nodes.append(fallback)
-                errors.append(None if fallback is not None else str(exc))
+                errors.append(None if fallback is not None else exc.reason)
             except RecursionError:
                 nodes.append(None)
-                errors.append("nested too deeply")
+                errors.append(Reason.of("too-deep"))
         source = f" {' '.join(rels)} ".join(raw_text(p) for p in parts) if len(rels) == 1 else \
             "".join(raw_text(p) + (f" {rels[k]} " if k < len(rels) else "") for k, p in enumerate(parts))
         first = next((t for p in parts for t in p), None)

@@ -39,11 +39,12 @@ from fractions import Fraction
 
 import sympy as sp
 
+from .. import limits
+
 __all__ = ["Number", "Locale", "POINT", "COMMA", "NUMBER", "read", "canonical", "places_of", "grouped"]
 
 #: a printed number in the one notation of :func:`canonical`: sign, digits, point, exponent
 NUMBER = r"[-−+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
-_MAX_EXPONENT = 300
 _INF = re.compile(r"(?P<sign>[-−+]?)\s*(?:\\infty|∞|inf|np\.inf|math\.inf|float\(\s*['\"](?P<s2>[-+]?)inf['\"]\s*\)"
                   r"|\\text\{(?P<s3>-?)inf\})", re.I)
 _WRAP = re.compile(r"^\\(?:mathbf|mathrm|textbf|text|boldsymbol|bm)\s*")
@@ -178,7 +179,7 @@ def read(text: str, locale: Locale = POINT, counts: bool = False) -> Number | No
     places = len(body.split(".")[1]) if "." in body else 0
     value = sp.Rational(body.rstrip(".") or "0")
     if exp:
-        if abs(int(exp)) > _MAX_EXPONENT:
+        if abs(int(exp)) > limits.CHECK_MAX_TEN_POWER:
             return None
         value *= sp.Integer(10) ** int(exp)
         places = max(places - int(exp), 0)

@@ -16,6 +16,7 @@ import sympy as sp
 
 from .. import limits
 from . import numerals
+from .claims import Reason
 from .ir import Lit, Name, Node, Num, Op, Shape
 from .tokens import (ACCENTS, FUNCTIONS, GREEK, MATRIX_ENVS, ParseError, Tok, is_transpose,
                      raw_text, shape_of_tokens, tokenize)
@@ -39,7 +40,7 @@ class Parser:
     def next(self) -> Tok:
         t = self.peek()
         if t is None:
-            raise ParseError("unexpected end of the expression")
+            raise ParseError("unexpected-end")
         self.i += 1
         return t
 
@@ -50,12 +51,12 @@ class Parser:
     def expect(self, value):
         t = self.next()
         if t.value != value:
-            raise ParseError(f"expected {value!r}, found {t.raw!r}")
+            raise ParseError("expected-found", expected=str(value), found=t.raw)
 
     def parse(self) -> Node:
         node = self.expr()
         if self.peek() is not None:
-            raise ParseError(f"cannot read {self.peek().raw!r} here")
+            raise ParseError("cannot-read-token", token=self.peek().raw)
         return node
 
     # expr := [+-] term ([+-] term)*
@@ -163,7 +164,7 @@ class Parser:
                     i, j = (idx.group(1), idx.group(2)) if idx.group(1) else (idx.group(3)[0], idx.group(3)[1])
                     node = Op("entry", (node, Num(sp.Integer(i), i), Num(sp.Integer(j), j)))
                 else:
-                    raise ParseError(f"subscript {raw_text(inner)!r} on an expression")
+                    raise ParseError("subscript-on-expression", subscript=raw_text(inner))
             elif t.kind == "op" and t.value in ("^", "**"):
                 self.next()
                 parsed, inner = self.group()
@@ -180,13 +181,13 @@ class Parser:
                         and node.raw[:1].isupper():
                     node = Name(f"{node.raw}^{{{raw_text(inner)}}}")
                 elif parsed is None:
-                    raise ParseError(f"cannot read the exponent {raw_text(inner)!r}")
+                    raise ParseError("unreadable-exponent", exponent=raw_text(inner))
                 else:
                     node = Op("pow", (node, parsed))
             elif t.kind == "op" and t.value == "'":
                 self.next()
                 if not isinstance(node, Name):
-                    raise ParseError("a prime on an expression")
+                    raise ParseError("prime-on-expression")
                 node = Name(node.raw + "'")
             elif t.kind == "op" and t.value == "." and self._dot_t():
                 node = Op("T", (node,))
@@ -206,7 +207,7 @@ class Parser:
         if t.kind == "num":
             number = numerals.read(t.value)
             if number is None:
-                raise ParseError(f"cannot read the number {t.raw!r}")
+                raise ParseError("unreadable-number", number=t.raw)
             return Num(number.value, t.value)
         if t.kind == "env":
             return self.matrix(*t.value)
@@ -225,10 +226,10 @@ class Parser:
                     return self.until("]")   # [X \mid Q]: the matrices side by side, not a list
                 return self.bracket_list()
             if t.value == "|":
-                raise ParseError("|...| (a norm or determinant) is not checked")
+                raise ParseError("norm-not-checked")
         if t.kind == "cmd":
             return self.command(t)
-        raise ParseError(f"cannot read {t.raw!r} here")
+        raise ParseError("cannot-read-token", token=t.raw)
 
     def _augmented(self) -> bool:
         """A ``[`` whose content, up to its ``]``, has a ``\\mid`` at its own depth and no comma."""
@@ -257,7 +258,7 @@ class Parser:
                 depth -= 1
         inner = self.toks[start:self.i - 1]
         if not inner:
-            raise ParseError("empty brackets")
+            raise ParseError("empty-brackets")
         return Parser(inner).parse_sub(self)
 
     def parse_sub(self, parent: "Parser") -> Node:
@@ -283,18 +284,18 @@ class Parser:
             self.next()
             parts = self.args()
             if not parts[0]:
-                raise ParseError(f"{fn}() without an argument")
+                raise ParseError("no-argument", fn=fn)
             arg = Parser(parts[0]).parse_sub(self)
             for extra in parts[1:]:
                 flat = raw_text(extra).replace(" ", "").lower()
                 if flat in ("axis=0", "dim=0", "0"):
                     axis_cols = True
                 elif flat not in ("axis=-1", "dim=-1", "axis=1", "dim=1", "-1", "1"):
-                    raise ParseError(f"{fn}: cannot read the argument {raw_text(extra)!r}")
+                    raise ParseError("unreadable-argument", fn=fn, argument=raw_text(extra))
         elif t is not None and t.kind == "op" and t.value == "{":
             arg, _ = self.group()
             if arg is None:
-                raise ParseError(f"cannot read the argument of {fn}")
+                raise ParseError("unreadable-argument-of", fn=fn)
         else:
             arg = self.postfix()
         if fn == "softmax":
@@ -335,7 +336,7 @@ class Parser:
         if low in ("e",):
             return Name("e")
         if not content.strip():
-            raise ParseError("empty \\text{}")
+            raise ParseError("empty-text")
         return self.signature(content.strip())
 
     def signature(self, name: str) -> Node:
@@ -362,17 +363,17 @@ class Parser:
             top, _ = self.group()
             bottom, _ = self.group()
             if top is None or bottom is None:
-                raise ParseError("cannot read a \\frac")
+                raise ParseError("unreadable-frac")
             return Op("div", (top, bottom))
         if c == r"\sqrt":
             if self.is_op("["):
-                raise ParseError("n-th roots are not checked")
+                raise ParseError("nth-root")
             if self.is_op("("):
                 self.next()
                 return Op("sqrt", (self.until(")"),))
             arg, inner = self.group()
             if arg is None:
-                raise ParseError(f"cannot read \\sqrt{{{raw_text(inner)}}}")
+                raise ParseError("unreadable-sqrt", argument=raw_text(inner))
             return Op("sqrt", (arg,))
         if c == r"\exp":
             return self.call("exp")
@@ -390,10 +391,10 @@ class Parser:
         if c in (r"\det", r"\dim"):
             return self.call(c[1:])   # det X, dim null(X): linear algebra on printed matrices
         if c in (r"\ldots", r"\cdots", r"\vdots", r"\ddots", r"\dots"):
-            raise ParseError("an ellipsis (…) stands for entries that are not written")
+            raise ParseError("ellipsis")
         if c in (r"\sum", r"\prod", r"\int", r"\max", r"\min", r"\log", r"\ln", r"\lim", r"\partial"):
-            raise ParseError(f"{c} is not checked")
-        raise ParseError(f"unknown command {c}")
+            raise ParseError("command-not-checked", command=c)
+        raise ParseError("unknown-command", command=c)
 
     # ------------------------------------------------------------------- matrices
 
@@ -401,14 +402,14 @@ class Parser:
         """``[a, b, c]`` or ``[[a, b], [c, d]]`` (the ``[`` already read)."""
         items = self.args_until("]")
         if not items or not items[0]:
-            raise ParseError("empty list")
+            raise ParseError("empty-list")
         rows: list[list[list[Tok]]] = []
         if all(it and it[0].kind == "op" and it[0].value == "[" for it in items):
             for it in items:
                 sub = Parser(it[1:])
                 inner = sub.args_until("]")
                 if sub.peek() is not None:
-                    raise ParseError("cannot read a nested list")
+                    raise ParseError("unreadable-nested-list")
                 rows.append(inner)
         else:
             rows = [items]
@@ -428,7 +429,7 @@ class Parser:
                 if depth == 0:
                     if close is not None and u.value != close:
                         opened = {"]": "[", ")": "("}[close]
-                        raise ParseError(f"{opened!r} closed by {u.value!r}")
+                        raise ParseError("bracket-closed-by", opened=opened, closed=str(u.value))
                     if cur or keep_empty:
                         out.append(cur)
                     return out
@@ -440,7 +441,7 @@ class Parser:
 
     def matrix(self, env: str, body: str) -> Node:
         if env not in MATRIX_ENVS:
-            raise ParseError(f"environment {env} is not a matrix")
+            raise ParseError("not-a-matrix-env", env=env)
         if env == "array":
             body = re.sub(r"^\s*\{[^{}]*\}", "", body)
         if "\\begin{" in body:
@@ -475,31 +476,31 @@ def _block_matrix(body: str) -> Lit:
     rows = [[c for c in r if c.strip()] for r in rows if any(c.strip() for c in r)]
     blocks = [[Parser(tokenize(c)).parse() for c in r] for r in rows]
     if not blocks or not all(isinstance(b, Lit) for r in blocks for b in r):
-        raise ParseError("a matrix of blocks with a cell that is not a matrix")
+        raise ParseError("block-cell-not-matrix")
     try:
         value = sp.ImmutableMatrix(sp.BlockMatrix([[b.value for b in r] for r in blocks]).as_explicit())
-    except (ValueError, TypeError, sp.ShapeError) as exc:
-        raise ParseError(f"blocks that do not fit together ({exc})") from None
+    except (ValueError, TypeError, sp.ShapeError):
+        raise ParseError("blocks-misfit") from None
     texts = tuple(tuple(t for b in r for t in b.texts[k]) for r in blocks for k in range(len(r[0].texts)))
     return Lit(value, texts, "")
 
 
-def _matrix_rows(body: str) -> tuple[list[list[str]], str]:
+def _matrix_rows(body: str) -> tuple[list[list[str]], object]:
     """Split a bmatrix body into rows of cells, repairing lost or doubled ``\\\\``."""
     note = ""
     # a row break that lost one backslash in HTML conversion: "1 & 0 \ 0 & 1"
     fixed = re.sub(r"(?<!\\)\\(?=\s)", r"\\\\", body)
     if fixed != body:
-        note = "row breaks written as a single \\ were read as \\\\"
+        note = Reason.of("single-backslash-rows")
     parts = re.split(r"\\\\(?:\[[^\]]*\])?", fixed)
     if any(not p.strip() for p in parts[:-1]) and len(parts) > 2:
-        note = note or "doubled row breaks (\\\\\\\\) were read as one"
+        note = note or Reason.of("doubled-row-breaks")
     rows = [[c.strip() for c in p.split("&")] for p in parts if p.strip()]
     rows = [r for r in rows if any(rows)]
     if len(rows) == 1 and len(rows[0]) > 1:
         rebuilt = _rebuild_rows(rows[0])
         if rebuilt:
-            return rebuilt, "rows had lost their \\\\ and were rebuilt from the spacing"
+            return rebuilt, Reason.of("rows-rebuilt")
     return rows, note
 
 
@@ -527,20 +528,20 @@ def _literal(cells: list[list[list[Tok]]], parser: Parser, note: str) -> Lit:
     from .scalar import scalar_value
 
     if not cells or not cells[0]:
-        raise ParseError("empty matrix")
+        raise ParseError("empty-matrix")
     width = len(cells[0])
     for r, row in enumerate(cells):
         if len(row) != width:
-            raise ParseError(f"matrix row {r + 1} has {len(row)} entries, row 1 has {width}")
+            raise ParseError("ragged-matrix", row=r + 1, n=len(row), width=width)
     side = limits.CHECK_MAX_SIDE
     if len(cells) > side or width > side:
-        raise ParseError(f"a {len(cells)}x{width} matrix is over the size limit ({side} per side)")
+        raise ParseError("matrix-too-large", rows=len(cells), cols=width, side=side)
     values, texts, nodes, opaque = [], [], [], False
     for r, row in enumerate(cells):
         vrow, trow, nrow = [], [], []
         for c, toks in enumerate(row):
             if not toks:
-                raise ParseError(f"entry [{r + 1},{c + 1}] is empty")
+                raise ParseError("empty-entry", entry=f"[{r + 1},{c + 1}]")
             node = None
             try:
                 node = Parser(toks).parse()
@@ -552,7 +553,7 @@ def _literal(cells: list[list[list[Tok]]], parser: Parser, note: str) -> Lit:
                 else:
                     fallback = latex_number(toks)
                     if fallback is None:
-                        raise ParseError(f"entry [{r + 1},{c + 1}]: {exc}") from None
+                        raise ParseError("in-entry", entry=f"[{r + 1},{c + 1}]", why=exc.reason) from None
                     vrow.append(fallback.value)
             nrow.append(node)
             trow.append(raw_text(toks).replace(" ", "") if all(t.kind in ("num", "op") for t in toks)

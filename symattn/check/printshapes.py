@@ -26,9 +26,12 @@ import re
 from dataclasses import dataclass
 
 from .bind import hint
-from .claims import Claim
+from .claims import Claim, Reason
+from .verdict import stated
 from .document import FENCE, Document
 from .read import Block
+
+R = Reason.of
 
 __all__ = ["printed_shape_claims"]
 
@@ -84,22 +87,20 @@ def _judge(n, name, dims, arrays, fence, raw):
         named = [a for a in here if _names(a.label, name) and len(a.shape) == len(dims)]
         if named:
             a = min(named, key=lambda a: abs(a.first - n))
-            return a.shape, f"{name} is shown as a {'×'.join(map(str, a.shape))} array on lines {a.first}–{a.last}", \
-                True
+            return a.shape, R("named-array-shown", name=name, shape="×".join(map(str, a.shape)), first=a.first,
+                              last=a.last), True
         fam = hint([name])
         if fam in _KEEPS:
             kept = [a for a in arrays if a.last < n and hint([a.label]) in _KEEPS and len(a.shape) == len(dims)]
             if kept:
                 a = kept[-1]
-                return a.shape, (f"scaling, masking and softmax keep the shape of the "
-                                 f"{'×'.join(map(str, a.shape))} array shown on lines {a.first}–{a.last}"), False
+                return a.shape, R("shape-kept", shape="×".join(map(str, a.shape)), first=a.first, last=a.last), False
         return None
     above = [a for a in here if a.last == n - 1 or (a.last < n and not any(re.search(r"\d", ln)
                                                                             for ln in raw[a.last:n - 1]))]
     if above and len(above[-1].shape) == len(dims):
         a = above[-1]
-        return a.shape, f"the array shown just above (lines {a.first}–{a.last}) is {'×'.join(map(str, a.shape))}", \
-            False
+        return a.shape, R("array-just-above", first=a.first, last=a.last, shape="×".join(map(str, a.shape))), False
     return None
 
 
@@ -124,7 +125,7 @@ def _headers(raw: list[str], blocks: list[Block]) -> list[Claim]:
                 continue
         else:
             dims, known = (int(m.group("r")), int(m.group("c"))), below.shape
-        how = f"the array shown under it (lines {below.line}–{below.end}) is {'×'.join(map(str, known))}"
+        how = R("array-under-it", first=below.line, last=below.end, shape="×".join(map(str, known)))
         # wrong only when the print under it was read to its end (a blank line or the cell's end follows)
         whole = below.end >= len(raw) or not raw[below.end].strip() or bool(FENCE.match(raw[below.end]))
         claim = _claim(n, line, [(m.group(0).strip(), dims, tuple(known), how, whole)])
@@ -161,7 +162,7 @@ def _sizes(raw: list[str], blocks: list[Block], arrays: list[_Array], fence: lis
         if got is None:
             continue
         a, strong = got
-        how = f"the array is shown as {'×'.join(map(str, a.shape))} on lines {a.first}–{a.last}"
+        how = R("array-shown-as", shape="×".join(map(str, a.shape)), first=a.first, last=a.last)
         src = raw[b.line - 1][raw[b.line - 1].find("torch.Size"):].split(")")[0] + ")"
         claim = _claim(b.line, raw[b.line - 1], [(src, dims, a.shape, how, strong)])
         if claim is not None:
@@ -209,10 +210,11 @@ def _claim(n: int, line: str, found) -> Claim:
             col = line.find(tup)
             ents.append({"entry": "shape", "line": n, "col": col if col >= 0 else None, "claimed": tup,
                          "exact": show(k), "correct": right})
-        return Claim(n, src, "wrong", [show(d) for _, d, _, _ in bad], [show(k) for _, _, k, _ in bad],
-                     "; ".join(f"the shape is given as {show(d)} ({s}), but {how}" for s, d, _, how in bad),
-                     "shape of an array shown", entries=ents, lines=[n], wrong_lines=[n], cause="slip")
+        return stated(n, src, "wrong", R("shape-of-shown"),
+                      R("reasons", items=[R("shape-given-but", shape=show(d), src=s, how=how) for s, d, _, how in bad]),
+                      claimed=[show(d) for _, d, _, _ in bad], expected=[show(k) for _, _, k, _ in bad], entries=ents)
     if len(ok) < len(found):
         return None     # differs from an array its name does not name: it may be another array's shape
-    return Claim(n, src, "exact", [show(d) for _, d, *_ in found], [show(d) for _, d, *_ in found],
-                 "; ".join(f"the shape {s} agrees: {how}" for s, how in ok), "shape of an array shown", lines=[n])
+    return stated(n, src, "exact", R("shape-of-shown"),
+                  R("reasons", items=[R("shape-agrees", shape=s, how=how) for s, how in ok]),
+                  claimed=[show(d) for _, d, *_ in found], expected=[show(d) for _, d, *_ in found])

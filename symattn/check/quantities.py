@@ -41,13 +41,15 @@ class Convention:
     round_exp: int | None = None   # e^x rounded to this many decimals before dividing
     transpose_keys: bool = True    # False: K used where K^T is meant
 
-    def describe(self) -> str:
-        parts = {"sqrt": "÷√d_k", "none": "no scaling", "dk": "÷d_k", "sqrt_dmodel": "÷√d_model"}[self.scale]
+    def describe(self):
+        """What this convention does, as a Reason for the report (``÷√d_k, causal mask``)."""
+        from .claims import Reason
+        parts = [Reason.of("scale-" + self.scale)]
         if self.axis == "cols":
-            parts += ", softmax by columns"
+            parts.append(Reason.of("axis-cols"))
         if self.mask == "causal":
-            parts += ", causal mask"
-        return parts
+            parts.append(Reason.of("mask-causal"))
+        return Reason.of("convention", parts=parts)
 
 
 Conv = Convention   # the short name the binder uses

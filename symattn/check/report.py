@@ -15,7 +15,8 @@ import re
 
 from .claims import STATUSES, Report
 
-from .wording import say, status_word, translate
+from .claims import Reason
+from .wording import render, say, status_word
 
 __all__ = ["render_text", "render_json", "summary", "MARKS", "roots_of"]
 
@@ -35,19 +36,43 @@ def summary(report: Report) -> dict:
     return out
 
 
-def render_json(report: Report) -> str:
+def reason_json(value):
+    """A reason as data: ``{"code", "data"}``, its data values in turn (article text as written)."""
+    if isinstance(value, Reason):
+        return {"code": value.code, "data": {k: reason_json(v) for k, v in value.data}}
+    if isinstance(value, (list, tuple)):
+        return [reason_json(v) for v in value]
+    return value
+
+
+def render_json(report: Report, lang: str = "en") -> str:
     claims = []
     for c in report.claims:
         item = {"line": c.line, "source": c.source, "status": c.status, "claimed": c.claimed,
-                "expected": c.expected, "detail": c.detail}
-        for key in ("what", "entries", "notes", "diagnosis", "drift", "lines", "wrong_lines", "cause", "root"):
+                "expected": c.expected, "detail": render(c.reason, lang)}
+        if isinstance(c.reason, Reason):
+            item["code"] = c.reason.code
+            item["reason"] = reason_json(c.reason)
+        if c.what:
+            item["what"] = render(c.what, lang)
+        if c.entries:
+            item["entries"] = [{k: render(v, lang) if isinstance(v, Reason) else v for k, v in e.items()}
+                               for e in c.entries]
+        for key in ("lines", "wrong_lines", "cause", "root"):
             value = getattr(c, key)
             if value:
                 item[key] = value
+        if c.notes:
+            item["notes"] = [render(n, lang) for n in c.notes]
+        if c.mistakes:
+            item["diagnosis"] = " or ".join(render(m, lang) for m in c.mistakes)
+            item["mistakes"] = [m.code if isinstance(m, Reason) else str(m) for m in c.mistakes]
+        if c.drift:
+            item["drift"] = c.drift if c.drift == "carried" else render(c.drift, lang)
         claims.append(item)
     doc = {"file": report.file, "claims": claims, "summary": summary(report),
-           "definitions": [{"line": line, "text": text} for line, text in report.definitions],
-           "notes": report.notes}
+           "definitions": [{"line": line, "text": render(text, lang)} for line, text in report.definitions],
+           "notes": [render(n, lang) for n in report.notes]}
     text = json.dumps(doc, ensure_ascii=False, indent=2)
     # one matrix row per line: innermost lists of strings/numbers on one line
     text = re.sub(r"\[\s*\n\s*((?:\"(?:[^\"\\\n]|\\.)*\"|-?[\d.]+)(?:,\s*\n\s*(?:\"(?:[^\"\\\n]|\\.)*\"|-?[\d.]+))*)\s*\n\s*\]",
@@ -76,23 +101,28 @@ def roots_of(report: Report) -> dict[int, int]:
 
 
 def _claim_lines(c, lang: str, width: int, pad: str) -> list[str]:
-    what = f"{c.what}: " if c.what and c.what not in ("shape", "narrative") else ""
+    what = render(c.what, lang)
+    what = f"{what}: " if what else ""
     status = status_word(lang, c.status)
     head = (say(lang, "line", n=c.line, w=width) + f"  {MARKS[c.status]}  "
-            + status + " " * max(1, 13 - _width(status)) + _clip(translate(lang, what + c.source), _WIDTH - 30))
+            + status + " " * max(1, 13 - _width(status)) + _clip(what + c.source, _WIDTH - 30))
     out = [head]
-    if c.detail:
-        out.append(pad + _clip(translate(lang, c.detail), 400))
+    if c.reason:
+        out.append(pad + _clip(render(c.reason, lang), 400))
     for e in c.entries[:6]:
         out.append(pad + say(lang, "entry", entry=e["entry"], claimed=e["claimed"], exact=e["exact"])
                    + (say(lang, "correct", correct=e["correct"]) if e["correct"] != e["exact"] else ""))
-    if c.diagnosis:
-        out.append(pad + say(lang, "mistake", text=translate(lang, c.diagnosis)))
+    if c.mistakes:
+        out.append(pad + say(lang, "mistake", text=_OR[lang if lang in _OR else "en"].join(render(m, lang)
+                                                                                         for m in c.mistakes)))
     if c.drift and c.drift != "carried":
-        out.append(pad + say(lang, "drift", text=translate(lang, c.drift)))
+        out.append(pad + say(lang, "drift_line", text=render(c.drift, lang)))
     for note in c.notes:
-        out.append(pad + say(lang, "note", text=translate(lang, note)))
+        out.append(pad + say(lang, "note", text=render(note, lang)))
     return out
+
+
+_OR = {"en": " or ", "zh": "，或"}
 
 
 def _width(text: str) -> int:
@@ -123,10 +153,11 @@ def render_text(report: Report, lang: str = "en") -> str:
                 lines += ["    " + x for x in _claim_lines(report.claims[j], lang, width, pad)]
     if report.definitions:
         lines += ["", say(lang, "definitions")]
-        lines += [f"  {say(lang, 'line', n=line, w=1)}: {_clip(translate(lang, text), 100)}" for line, text in report.definitions]
+        lines += [f"  {say(lang, 'line', n=line, w=1)}: {_clip(render(text, lang), 100)}"
+                  for line, text in report.definitions]
     if report.notes:
         lines += ["", say(lang, "notes")]
-        lines += [f"  {translate(lang, n)}" for n in report.notes]
+        lines += [f"  {render(n, lang)}" for n in report.notes]
     s = summary(report)
     lines += ["", say(lang, "summary", **s)]
     if s["carried"]:

@@ -36,9 +36,9 @@ def scalar_value(node: Node) -> sp.Expr:
     if isinstance(node, Lit):
         if node.value.shape == (1, 1):
             return node.value[0, 0]
-        raise ParseError("a matrix inside a matrix entry")
+        raise ParseError("matrix-in-entry")
     if not isinstance(node, Op):
-        raise ParseError("cannot read this entry")
+        raise ParseError("unreadable-entry")
     args = [scalar_value(a) for a in node.args]
     return apply_scalar(node.op, args)
 
@@ -54,7 +54,7 @@ def apply_scalar(op: str, args: list) -> sp.Expr:
         return args[0] * args[1]
     if op == "div":
         if args[1] == 0:
-            raise ParseError("division by zero")
+            raise ParseError("division-by-zero")
         return args[0] / args[1]
     if op == "sqrt":
         return sp.sqrt(args[0])
@@ -66,12 +66,11 @@ def apply_scalar(op: str, args: list) -> sp.Expr:
         _check_exponent(e)
         top = limits.MAX_RESULT_DIGITS
         if e.is_number and e.is_real and base.is_number and _power_digits(base, e) > top:
-            raise ParseError(f"power too large to evaluate exactly (over {top} digits; "
-                             "SYMATTN_MAX_RESULT_DIGITS raises the limit)")
+            raise ParseError("power-too-large", n=top)
         return base ** e
     if op == "T":
         return args[0]
-    raise ParseError(f"{op} of a number is not defined here")
+    raise ParseError("op-of-number", op=op)
 
 
 def _power_digits(base, e) -> float:
@@ -85,4 +84,4 @@ def _power_digits(base, e) -> float:
 def _check_exponent(e) -> None:
     top = limits.CHECK_MAX_EXPONENT
     if e.is_number and e.is_real and e.is_finite and abs(e) > top:
-        raise ParseError(f"exponent {e} is too large to evaluate exactly (limit {top})")
+        raise ParseError("exponent-too-large", exponent=str(e), limit=top)

@@ -22,14 +22,16 @@ shape, and the report says where that shape comes from.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import ast
 import re
 
-from .claims import Claim
+from .claims import Claim, Reason
+from .verdict import stated
 from .document import Document
 from .read import Block
+
+R = Reason.of
 
 __all__ = ["shape_claims"]
 
@@ -149,8 +151,8 @@ class _Shapes:
         elif after and not self._assigned_between(name, line + 1, after[0][0] - 1):
             pick = after[0]   # assigned here (or above), printed just below
         if pick is not None:
-            return pick[1], f"{name} is printed with {_show(pick[1])} values on line {pick[0]}"
-        return self.shapes.get(name, (None, ""))
+            return pick[1], R("printed-with-shape", name=name, shape=_show(pick[1]), line=pick[0])
+        return self.shapes.get(name, (None, None))
 
     def _assigned_between(self, name: str, a: int, b: int) -> bool:
         """Whether ``name`` gets a new value on lines a..b (both included)."""
@@ -214,7 +216,7 @@ class _Shapes:
             return None
         shape = _algebra(node, {k: v for k, v in self._current(n).items()}, self.scalars)
         if isinstance(shape, tuple):
-            self.shapes[name] = (shape, f"{name} = {expr.split('#')[0].strip()} on line {n}")
+            self.shapes[name] = (shape, R("assigned-at", name=name, expr=expr.split("#")[0].strip(), line=n))
         elif shape == "scalar":
             self.scalars.add(name)
         else:
@@ -242,7 +244,7 @@ class _Shapes:
                 for name in names:
                     known, how = self._known(name, n)
                     if known is None:
-                        self.shapes[name] = (dims, f"{name}.shape stated on line {n}")   # given
+                        self.shapes[name] = (dims, R("shape-stated-at", name=name, line=n))   # given
                         continue
                     self._verdict(n, name, dims, s.group(0), known, how)
 
@@ -250,31 +252,30 @@ class _Shapes:
         """A statement on line n about the value ``name`` gets on line ``at``."""
         known, how = self._known(name, at)
         if known is None and derived is not None:
-            known, how = derived, self.shapes.get(name, (None, ""))[1]
+            known, how = derived, self.shapes.get(name, (None, None))[1]
         if known is None:
             return
         self._verdict(n, name, dims, src, known, how)
 
-    def _verdict(self, n: int, name: str, dims, src: str, known, how: str) -> None:
-        claim = Claim(n, " ".join(self.raw[n - 1].split())[:160], "exact" if tuple(dims) == tuple(known)
-                      else "wrong", _show(dims), _show(known), what=f"shape of {name}")
-        claim = replace(claim, lines=[n])
-        if claim.status == "exact":
-            claim = replace(claim, detail=f"the shape {_show(dims)} agrees: {how}")
-        else:
-            claim = replace(claim, detail=f"the shape is stated as {_show(dims)} ({src.strip()}), but {how}")
-            claim = replace(claim, wrong_lines=[n], cause="slip")
-            # the dimensions as printed ("3 x 2", "[3, 4]"), and the same text with the right ones,
-            # so that --fix edits exactly those two numbers
-            line = self.raw[n - 1]
-            printed = re.search(rf"{_DIM}|\[\s*\d+\s*,\s*\d+\s*\]|\d+\s*tokens?.*?\d+", src)
-            text = printed.group(0) if printed else _show(dims)
-            nums = iter(known)
-            correct = re.sub(r"\d+", lambda _: str(next(nums, "")), text, count=2)
-            at = line.find(text)
-            claim = replace(claim, entries=[{"entry": "shape", "line": n, "col": at if at >= 0 else None, "claimed": text,
-                              "exact": _show(known), "correct": correct}])
-        self.claims.append(claim)
+    def _verdict(self, n: int, name: str, dims, src: str, known, how) -> None:
+        source, what = " ".join(self.raw[n - 1].split())[:160], R("shape-of", name=name)
+        if tuple(dims) == tuple(known):
+            self.claims.append(stated(n, source, "exact", what, R("shape-agrees", shape=_show(dims), how=how),
+                                      claimed=_show(dims), expected=_show(known)))
+            return
+        # the dimensions as printed ("3 x 2", "[3, 4]"), and the same text with the right ones,
+        # so that --fix edits exactly those two numbers
+        line = self.raw[n - 1]
+        printed = re.search(rf"{_DIM}|\[\s*\d+\s*,\s*\d+\s*\]|\d+\s*tokens?.*?\d+", src)
+        text = printed.group(0) if printed else _show(dims)
+        nums = iter(known)
+        correct = re.sub(r"\d+", lambda _: str(next(nums, "")), text, count=2)
+        at = line.find(text)
+        self.claims.append(stated(n, source, "wrong", what, R("shape-stated-but", shape=_show(dims), src=src.strip(),
+                                                              how=how),
+                                  claimed=_show(dims), expected=_show(known),
+                                  entries=[{"entry": "shape", "line": n, "col": at if at >= 0 else None,
+                                            "claimed": text, "exact": _show(known), "correct": correct}]))
 
     def _block_above(self, n: int, comment: str) -> None:
         """``])  # Shape: (3 tokens x 3 dim)`` or ``Shape: [3, 4] = [seq_len, d_model]`` under a
@@ -285,8 +286,8 @@ class _Shapes:
         m = next(iter(_MENTION.finditer(comment)), None) or _BRACKET.search(comment)
         dims = _dims(m) if m else None
         if dims:
-            self._verdict(n, "the matrix", dims, m.group(0), block.shape,
-                          f"the matrix that ends here has {_show(block.shape)} entries")
+            self._verdict(n, R("the-matrix"), dims, m.group(0), block.shape,
+                          R("matrix-ends-here", shape=_show(block.shape)))
 
     def _walkthrough(self, n: int, dims_text: str) -> None:
         """``QK^T = Q @ K^T`` / ``= [3, 4] @ [4, 3]`` / ``= [3, 3]``: shapes put in for the operands."""
@@ -303,7 +304,7 @@ class _Shapes:
             shape = _algebra(node, current, self.scalars)
             if isinstance(shape, tuple):
                 self._verdict(n, head.group(1).strip(), dims[0], dims_text, shape,
-                              f"{head.group(2).strip()} is {_show(shape)} (line {k})")
+                              R("expr-is-shape-at", expr=head.group(2).strip(), shape=_show(shape), line=k))
             return
         operands = []
         while isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
@@ -315,7 +316,8 @@ class _Shapes:
         for d, op in zip(dims, operands):
             shape = _algebra(op, current, self.scalars)
             if isinstance(shape, tuple):
-                self._verdict(n, ast.unparse(op), d, dims_text, shape, f"{ast.unparse(op)} is {_show(shape)}")
+                self._verdict(n, ast.unparse(op), d, dims_text, shape, R("expr-is-shape", expr=ast.unparse(op),
+                                                                          shape=_show(shape)))
 
     def _size_prints(self) -> None:
         """``torch.Size([6, 2])`` printed by ``print(keys.shape)``: a shape the program reports."""

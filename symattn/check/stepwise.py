@@ -25,7 +25,7 @@ def stepwise(doc: Document, blocks: list[Block], claims: list[Claim]) -> list[Cl
         known = [o for o in over if o.status != "unverifiable"]
         # a verdict of the binder stays; one that only confirms a part of this block gives way to it,
         # and so does a pattern the binder confirmed on a mask of the wrong size (it never sees the size)
-        shape = c.what == "shape of the mask" and all(o.status != "wrong" for o in known)
+        shape = getattr(c.what, "code", "") == "shape-of-mask" and all(o.status != "wrong" for o in known)
         if known and not shape and not (c.status in ("exact", "rounded") and all(
                 o.status in ("exact", "rounded") and set(o.lines or [o.line]) < lines for o in known)):
             continue

@@ -25,11 +25,14 @@ import re
 
 import mpmath
 
-from .claims import Claim
+from .claims import Reason
+from .verdict import short, stated
 from .judge import agrees, half_unit, read_at
 from .document import Document
 from . import numerals
 from .numerals import NUMBER
+
+R = Reason.of
 
 __all__ = ["sum_claims"]
 
@@ -97,11 +100,11 @@ def row_sum_claims(blocks) -> list:
         if mat is None or any(e.places is None for r in mat.rows for e in r):
             continue
         if all(_agrees(r, e) for r, e in zip(mat.rows, b.rows[0])):
-            sums = ", ".join(f"{float(_band(r)[0]):.6g}" for r in mat.rows)
-            out.append(Claim(b.line, b.source, "rounded", [e.text for e in b.rows[0]], sums,
-                             f"the row sums agree: the rows shown on lines {mat.line}–{mat.end} add up to {sums}, "
-                             f"each within the rounding of its entries", "row sums shown",
-                             lines=sorted({e.line for e in b.rows[0]})))
+            sums = [short(_band(r)[0], 6) for r in mat.rows]
+            out.append(stated(b.line, b.source, "rounded", R("row-sums-shown"),
+                              R("row-sums-agree", first=mat.line, last=mat.end, sums=sums),
+                              claimed=[e.text for e in b.rows[0]], expected=", ".join(sums),
+                              lines=sorted({e.line for e in b.rows[0]})))
     return out
 
 
@@ -175,16 +178,16 @@ def _claim(n, line, vec, claimed, strong):
     if any(e.places is None for e in vec):
         return None
     total, slack = _band(vec)
-    where = f"the {len(vec)} entries shown on line {vec[0].line}" if vec[0].line == vec[-1].line else \
-        f"the {len(vec)} entries shown on lines {vec[0].line}–{vec[-1].line}"
-    band = f"{float(total):.6g} ± {float(slack):.2g}"
+    where = R("entries-shown-on", n=len(vec), line=vec[0].line) if vec[0].line == vec[-1].line else \
+        R("entries-shown-lines", n=len(vec), first=vec[0].line, last=vec[-1].line)
+    band = R("plus-minus", value=short(total, 6), slack=short(slack, 2))
     src = " ".join(line.split())[:160]
     if _agrees(vec, claimed):
-        return Claim(n, src, "rounded", claimed.text, f"{float(total):.6g}",
-                     f"the sum agrees: {where} add up to {band} (each is rounded)", "a sum shown", lines=[n])
+        return stated(n, src, "rounded", R("sum-shown"), R("sum-agrees", where=where, band=band),
+                      claimed=claimed.text, expected=short(total, 6))
     if not strong:
         return None
     ent = {"entry": "sum", "line": n, "claimed": claimed.text, "exact": str(total),
            "correct": f"{float(total):.{claimed.places}f}"}
-    return Claim(n, src, "wrong", claimed.text, str(total), f"the sum is given as {claimed.text}, but {where} "
-                 f"add up to {band}", "a sum shown", entries=[ent], lines=[n], wrong_lines=[n], cause="slip")
+    return stated(n, src, "wrong", R("sum-shown"), R("sum-given-but", claimed=claimed.text, where=where, band=band),
+                  claimed=claimed.text, expected=str(total), entries=[ent])

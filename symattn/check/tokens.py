@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from .. import limits
+from .claims import Explained
 from .unicode import normalise
 
 __all__ = ["ParseError", "Tok", "tokenize", "raw_text", "RELATIONS", "UNSUPPORTED_RELATIONS", "SEPARATORS",
@@ -46,8 +47,8 @@ _WRAPPERS = ("mathbf", "boldsymbol", "bm", "mathit", "mathsf", "mathbb", "mathca
 _TEXTS = ("text", "mathrm", "operatorname", "textrm", "mbox", "textnormal", "texttt", "mathtt")
 
 
-class ParseError(ValueError):
-    """The notation could not be read; the message says what and where."""
+class ParseError(Explained, ValueError):
+    """The notation could not be read; its reason says what and where."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def _group_end(text: str, start: int, open_: str = "{", close: str = "}") -> int
             if depth == 0:
                 return i + 1
         i += 1
-    raise ParseError(f"unbalanced {open_!r}")
+    raise ParseError("unbalanced", bracket=open_)
 
 
 def _env_end(text: str, start: int, name: str) -> tuple[int, int]:
@@ -94,9 +95,9 @@ def _env_end(text: str, start: int, name: str) -> tuple[int, int]:
             depth -= 1
             if depth == 0:
                 if m.group(2) != name:
-                    raise ParseError(f"\\begin{{{name}}} closed by \\end{{{m.group(2)}}}")
+                    raise ParseError("env-closed-by", env=name, other=m.group(2))
                 return m.start(), m.end()
-    raise ParseError(f"\\begin{{{name}}} has no \\end{{{name}}}")
+    raise ParseError("env-unclosed", env=name)
 
 
 def tokenize(text: str) -> list[Tok]:
@@ -119,11 +120,11 @@ def tokenize(text: str) -> list[Tok]:
             i += 1
             continue
         if len(toks) > max_tokens:
-            raise ParseError(f"more than {max_tokens} tokens in one equation")
+            raise ParseError("too-many-tokens", n=max_tokens)
         m = _NUM.match(text, i)
         if m:
             if len(m.group(0)) > max_number:
-                raise ParseError(f"a number with more than {max_number} digits")
+                raise ParseError("number-too-long", n=max_number)
             add(Tok("num", m.group(0).rstrip("."), m.group(0)))
             if m.group(0).endswith(".") and len(m.group(0)) > 1:
                 add(Tok("op", ".", "."))
@@ -141,7 +142,7 @@ def tokenize(text: str) -> list[Tok]:
             if cmd == "begin":
                 m2 = re.compile(r"\s*\{([^{}]*)\}").match(text, j)
                 if not m2:
-                    raise ParseError("\\begin without an environment name")
+                    raise ParseError("begin-without-name")
                 env = m2.group(1)
                 body_start = m2.end()
                 body_end, end = _env_end(text, body_start, env)
@@ -149,7 +150,7 @@ def tokenize(text: str) -> list[Tok]:
                 i = end
                 continue
             if cmd == "end":
-                raise ParseError("\\end without \\begin")
+                raise ParseError("end-without-begin")
             if cmd in _TEXTS or cmd in _WRAPPERS or cmd == "shape" or cmd in ("tag", "label"):
                 k = j
                 while k < n and text[k].isspace():

@@ -25,9 +25,12 @@ import re
 
 import numpy as np
 
-from .claims import Claim
+from .claims import Reason
+from .verdict import stated
 from .document import Document
 from .judge import meets
+
+R = Reason.of
 
 __all__ = ["view_claims", "reassigned"]
 
@@ -171,13 +174,12 @@ def _judge(expr, vshape, view, shape, parts, src_line: int):
     if not bad:
         # equal prints of whole numbers are the same number; any other agreement is to the printed digits
         same = all(p.value == e.value and getattr(p.value, "q", 0) == 1 for p, e in pairs)
-        return Claim(first.line, first.source, "exact" if same else "rounded", texts, texts,
-                     f"{expr} restates the array shown on line {src_line}, moved as the expression says", "view of "
-                     + expr, lines=lines)
+        return stated(first.line, first.source, "exact" if same else "rounded", R("view-of", expr=expr),
+                      R("view-restates", expr=expr, line=src_line), claimed=texts, expected=texts, lines=lines)
     if len(bad) > len(pairs) / 3 or vshape != tuple(shape):
         return None
     ents = [{"entry": f"{expr}", "line": p.line, "claimed": p.text, "exact": e.text, "correct": e.text}
             for p, e in bad]
-    shown = ", ".join(f"{p.text} (line {p.line}) is {e.text}, as shown on line {e.line}" for p, e in bad[:4])
-    return Claim(first.line, first.source, "wrong", texts, None, f"{expr}: {shown}", "view of " + expr,
-                 entries=ents, lines=lines, wrong_lines=sorted({p.line for p, _ in bad}), cause="slip")
+    shown = [R("view-entry", printed=p.text, line=p.line, value=e.text, at=e.line) for p, e in bad[:4]]
+    return stated(first.line, first.source, "wrong", R("view-of", expr=expr), R("view-differs", expr=expr, items=shown),
+                  claimed=texts, entries=ents, lines=lines)

@@ -68,7 +68,8 @@ def add_arguments(p) -> None:
     p.add_argument("--fix", action="store_true",
                    help="write a copy with every wrong entry replaced by its right value (needs -o OUT or --diff)")
     p.add_argument("--diff", action="store_true", help="print the corrections as a unified diff (implies --fix)")
-    p.add_argument("--lang", choices=("zh", "en"), help="language of the text report (default: the article's)")
+    p.add_argument("--lang", choices=("zh", "en"),
+                   help="language of the report (default: the article's for text, English for JSON)")
 
 
 def run(args) -> int:
@@ -133,8 +134,8 @@ def _render(articles, args, single: bool, targets: dict) -> str:
     ok = [a for a in articles if a.report is not None]
     if args.format == "json":
         if single:
-            return render_json(ok[0].report)
-        return _json_total(articles)
+            return render_json(ok[0].report, args.lang or "en")
+        return _json_total(articles, args.lang or "en")
     from ..check.wording import say
     parts = []
     for a in ok:
@@ -166,13 +167,13 @@ def _totals(articles) -> dict:
     return out
 
 
-def _json_total(articles) -> str:
+def _json_total(articles, lang: str) -> str:
     import json
 
     from ..check.report import render_json
     files = []
     for a in articles:
-        files.append(json.loads(render_json(a.report)) if a.report is not None else {"file": a.name, "error": a.error})
+        files.append(json.loads(render_json(a.report, lang)) if a.report is not None else {"file": a.name, "error": a.error})
     doc = {"files": files, "summary": _totals(articles)}
     doc["summary"].pop("roots")
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"

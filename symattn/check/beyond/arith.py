@@ -8,6 +8,7 @@ import re
 import mpmath
 
 from .. import numerals
+from ..claims import Reason
 
 __all__ = ["evaluate"]
 
@@ -260,6 +261,6 @@ def _values(text: str):
     for kilo in ((1000, 1024) if re.search(r"\d[Kk]\b", text) else (1000,)):
         x = evaluate(text, kilo)
         if x is not None:
-            out.append((x, f"{kilo} per K" if kilo == 1024 else ""))
+            out.append((x, Reason.of("per-k", n=kilo) if kilo == 1024 else ""))
     return out
 

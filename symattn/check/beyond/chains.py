@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from .arith import _values, evaluate
 from .verdicts import _UNIT_NAME, _UNITS, _entry, _scalar, _vector
 
@@ -58,7 +58,8 @@ def _has_op(text: str) -> bool:
 def _unit_readings(vals, unit: str):
     if not unit:
         return vals
-    return [(x / u, ", ".join(n for n in (name, _UNIT_NAME[u]) if n)) for x, name in vals for u in _UNITS[unit]]
+    return [(x / u, Reason.of("reading-unit", reading=name, unit=_UNIT_NAME[u]) if name else _UNIT_NAME[u])
+            for x, name in vals for u in _UNITS[unit]]
 
 
 def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
@@ -94,7 +95,7 @@ def _chain(n: int, source: str, piece: str, kv: bool) -> list[Claim]:
                 break
             what = f"{how} = {num}{' ' + unit.upper() if unit else ''}"
             readings = _unit_readings(ref, unit)
-            out.append(_scalar(n, source, what, ent, readings, f"from its own operands {how}",
+            out.append(_scalar(n, source, what, ent, readings, Reason.of("from-own-operands", expr=how),
                                loose_int=bool(unit)))
             if unit or _literal_rest_is_prose(seg_v):
                 break
@@ -140,6 +141,6 @@ def _vector_chains(lines: list[str]) -> list[Claim]:
             ents = [_entry(p, n) for p in right]
             if any(v is None for v in vals) or any(e is None for e in ents):
                 continue
-            out.append(_vector(n, raw.strip(), "entrywise arithmetic", ents, vals,
-                               f"the arithmetic printed before it ({a.group(0)[:40]})"))
+            out.append(_vector(n, raw.strip(), Reason.of("entrywise-arithmetic"), ents, vals,
+                               Reason.of("arithmetic-before", text=a.group(0)[:40])))
     return out

@@ -10,10 +10,12 @@ from dataclasses import dataclass
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from .arith import _values
 from .chains import _KV, _unit_readings
 from .verdicts import _UNITS, _UNIT_NAME, _entry, _near, _scalar, _show, _val
+
+R = Reason.of
 
 
 @dataclass
@@ -101,11 +103,12 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
             s = sizes[0]
             ent = _entry(s.group(2), n)
             unit = s.group(3).lower()
-            readings = [(base * k * per_token / u, f"{_UNIT_NAME[u]}, {t.group(1)}{t.group(2) or ''} = "
-                         f"{_show(base * k)} tokens") for k in kilos for u in _UNITS[unit]]
-            what = f"KV cache of {model.name or 'the model'} at {t.group(0).strip()}"
-            how = (f"2 · {model.layers} layers · {model.heads} KV heads · {model.dim} head dim · tokens · "
-                   f"{mpmath.nstr(nbytes, 3)} bytes (line {model.line})")
+            readings = [(base * k * per_token / u, R("unit-tokens", unit=_UNIT_NAME[u],
+                                                     count=f"{t.group(1)}{t.group(2) or ''}", tokens=_show(base * k)))
+                        for k in kilos for u in _UNITS[unit]]
+            what = R("kv-cache-of", model=model.name or R("the-model"), at=t.group(0).strip())
+            how = R("kv-formula", layers=model.layers, heads=model.heads, dim=model.dim,
+                    bytes=mpmath.nstr(nbytes, 3), line=model.line)
             key = (model.line, t.group(1), (t.group(2) or "").lower(), s.group(2))
             cause, root = "slip", None
             if key in wrong_at:
@@ -123,14 +126,14 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
             ent = _entry(s.group(2), n)
             unit = s.group(3).lower()
             re_read = _rescale(readings, base_claim, unit, f)
-            what = f"{base_claim.what} compressed {factor.group(1)}x"
-            how = f"the size at line {base_line} divided by {factor.group(1)}"
+            what = R("compressed", what=base_claim.what, factor=factor.group(1))
+            how = R("size-divided", line=base_line, factor=factor.group(1))
             c = _scalar(n, raw.strip(), what, ent, re_read, how, loose_int=True)
             if c.status == "wrong" and base_claim.status == "wrong":
                 pb = mpmath.mpf(base_ent.value.p) / base_ent.value.q
                 if _near(ent, pb / f, True):
-                    c = replace(c, cause="carried", root=base_claim.root or base_line)
-                    c = replace(c, detail=c.detail + (f"; it follows from the wrong size printed at line {base_line}"))
+                    c = replace(c, cause="carried", root=base_claim.root or base_line,
+                                reason=R("reasons", items=[c.reason, R("follows-wrong-size", line=base_line)]))
             out.append(c)
     return out
 
@@ -144,22 +147,22 @@ def _kv_budget(n, raw, budget, tok, model, default_bytes, earlier) -> Claim:
     per_token = 2 * model.layers * model.heads * model.dim * nbytes
     size = mpmath.mpf(budget.group(1))
     kilo = {"k": (1000, 1024), "m": (10 ** 6, 2 ** 20)}.get((tok.group(2) or "").lower(), (1,))
-    readings = [(size * u / per_token / k, f"{_UNIT_NAME[u]}, {k} tokens per {tok.group(2) or 'unit'}")
+    readings = [(size * u / per_token / k, R("tokens-per", unit=_UNIT_NAME[u], k=k, per=tok.group(2) or R("unit")))
                 for u in _UNITS[budget.group(2).lower()] for k in kilo]
     ent = _entry(tok.group(1), n)
-    c = _scalar(n, raw.strip(), f"context that {budget.group(0)} cache holds", ent, readings,
-                f"{budget.group(1)} {budget.group(2)} / (2 · {model.layers} · {model.heads} · {model.dim} · "
-                f"{mpmath.nstr(nbytes, 3)} bytes per token)", loose_int=True, suffix=tok.group(2) or "")
+    c = _scalar(n, raw.strip(), R("context-cache-holds", budget=budget.group(0)), ent, readings,
+                R("budget-formula", size=budget.group(1), unit=budget.group(2), layers=model.layers, heads=model.heads,
+                  dim=model.dim, bytes=mpmath.nstr(nbytes, 3)), loose_int=True, suffix=tok.group(2) or "")
     if c.status == "wrong":
         for prev in earlier:   # the author's own bytes per token, from a wrong size printed before
             t = _TOKENS.search(prev.source)
-            if prev.status != "wrong" or not t or "compressed" in prev.what:
+            if prev.status != "wrong" or not t or getattr(prev.what, "code", "") == "compressed":
                 continue
             k = {"k": 1000, "m": 10 ** 6}.get((t.group(2) or "").lower(), 1)
             printed_per_token = _val(_entry(prev.claimed, 0)) / (mpmath.mpf(t.group(1)) * k)
             if _near(ent, size / printed_per_token / kilo[0], True):
-                c = replace(c, cause="carried", root=prev.root or prev.line)
-                c = replace(c, detail=c.detail + (f"; it follows from the wrong size printed at line {prev.line}"))
+                c = replace(c, cause="carried", root=prev.root or prev.line,
+                            reason=R("reasons", items=[c.reason, R("follows-wrong-size", line=prev.line)]))
                 break
     return c
 
@@ -167,11 +170,13 @@ def _kv_budget(n, raw, budget, tok, model, default_bytes, earlier) -> Claim:
 def _rescale(readings, base_claim: Claim, unit: str, f):
     """The readings of a base size, in ``unit`` and divided by a compression factor ``f``."""
     out = []
+    by_name = {v: k for k, v in _UNIT_NAME.items()}
     for x, name in readings:
-        for src, val in _UNIT_NAME.items():
-            if name.startswith(val):
-                for u in _UNITS[unit]:
-                    out.append((x * src / u / f, f"{_UNIT_NAME[u]}{name[len(val):]}"))
+        src = by_name.get(name.get("unit"))
+        if src is None:
+            continue
+        for u in _UNITS[unit]:
+            out.append((x * src / u / f, R(name.code, **{**dict(name.data), "unit": _UNIT_NAME[u]})))
     return out
 
 
@@ -204,10 +209,10 @@ def _kv_restated(lines: list[str]) -> list[Claim]:
         vals = _values(" × ".join(factors))
         s = sizes[0]
         ent = _entry(s.group(2), n)
-        what = f"KV cache with {' × '.join(factors)} bytes"
-        out.append(_scalar(n, raw.strip(), what, ent, _unit_readings(vals, s.group(3).lower()),
-                           f"the factors of line {chain[1]}" + (f" with {factors[-1]} bytes per element"
-                                                                if new is not None else ""), loose_int=True))
+        what = R("kv-cache-with", factors=" × ".join(factors))
+        how = R("factors-of-line-bytes", line=chain[1], bytes=factors[-1]) if new is not None else \
+            R("factors-of-line", line=chain[1])
+        out.append(_scalar(n, raw.strip(), what, ent, _unit_readings(vals, s.group(3).lower()), how, loose_int=True))
     return out
 
 
@@ -226,8 +231,8 @@ def _gqa_groups(lines: list[str]) -> list[Claim]:
             if g == 0:
                 continue
             ent = _entry(m.group(3), n)
-            out.append(_scalar(n, raw.strip(), "query heads per K/V head", ent, [(mpmath.mpf(hq) / g, "")],
-                               f"{hq} query heads / {g} K/V heads"))
+            out.append(_scalar(n, raw.strip(), R("query-heads-per-kv"), ent, [(mpmath.mpf(hq) / g, "")],
+                               R("heads-quotient", hq=hq, g=g)))
     return out
 
 
@@ -242,5 +247,5 @@ def _named_quotients(lines: list[str]) -> list[Claim]:
             a, b = int(m.group(2)), int(m.group(3))
             if b:
                 out.append(_scalar(n, raw.strip(), m.group(0), _entry(m.group(1), n), [(mpmath.mpf(a) / b, "")],
-                                   f"the quotient {a} / {b} printed beside it"))
+                                   R("quotient-beside", a=a, b=b)))
     return out

@@ -9,9 +9,11 @@ import re
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from .chains import _BRACKET
 from .verdicts import _DPS, _entry, _near, _val, _vector
+
+R = Reason.of
 
 
 def _pe_formula(text: str) -> bool:
@@ -92,8 +94,8 @@ def _pe_tables(text: str, lines: list[str]) -> list[Claim]:
             continue
         root = None
         for (ln, label, ents), row, p in zip(run, vals, positions):
-            c = _vector(ln, lines[ln - 1].strip(), f"PE(pos={p}) for d = {d}", ents, row,
-                        f"PE(pos, 2i) = sin(pos/10000^(2i/d)), PE(pos, 2i+1) = cos(...), d = {d}, {layout}",
+            c = _vector(ln, lines[ln - 1].strip(), R("pe-at", pos=p, d=d), ents, row,
+                        R("pe-formula-layout", d=d, layout=R("layout-" + layout)),
                         names=[f"PE({p}, {j})" for j in range(width)])
             if c.status == "wrong" and root is None:
                 root = ln
@@ -138,14 +140,15 @@ def _sums(runs, pe_blocks, lines) -> list[Claim]:
                 exact, root = exact_of.get(id(run_p), (None, None))
                 for k, (ln, _, ents) in enumerate(run):
                     if exact is None:
-                        vals, how = printed[k], f"the sum of the rows at lines {min(run_e[k][0], run_p[k][0])} and {max(run_e[k][0], run_p[k][0])}"
+                        vals, how = printed[k], R("sum-of-rows", a=min(run_e[k][0], run_p[k][0]),
+                                                  b=max(run_e[k][0], run_p[k][0]))
                     else:
                         vals = [_val(a) + x for a, x in zip(run_e[k][2], exact[k])]
-                        how = f"the embeddings at line {run_e[k][0]} plus the exact encoding"
+                        how = R("embeddings-plus-encoding", line=run_e[k][0])
                     c = _vector(ln, lines[ln - 1].strip(), "X = E + PE", ents, vals, how,
                                 cause="carried" if root else "slip", root=root)
-                    if c.status == "wrong":
-                        c = replace(c, detail=c.detail + (f"; it follows from the wrong encoding printed at line {root}"))
+                    if c.status == "wrong" and root:
+                        c = replace(c, reason=R("reasons", items=[c.reason, R("follows-wrong-encoding", line=root)]))
                     out.append(c)
                 done.add(id(run))
                 break
@@ -182,8 +185,7 @@ def _pe_vectors(text: str, lines: list[str], chains: list[Claim]) -> list[Claim]
         if fits or len(cands) == 1:
             d = (fits or cands)[0]
             vals = [_pe_value(pos, j, d, "interleaved") for j in range(len(ents))]
-            c = _vector(n, raw.strip(), f"PE(pos={pos}) for d = {d}", ents, vals,
-                        f"PE(pos, 2i) = sin(pos/10000^(2i/d)), PE(pos, 2i+1) = cos(...), d = {d}",
+            c = _vector(n, raw.strip(), R("pe-at", pos=pos, d=d), ents, vals, R("pe-formula", d=d),
                         names=[f"PE({pos}, {j})" for j in range(len(ents))])
             if c.status == "wrong":
                 earlier = [x for x in chains if x.status == "wrong" and n - 12 <= x.line < n

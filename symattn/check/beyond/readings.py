@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..claims import Claim
 from ..judge import agrees, right_text, verdict
+from ..verdict import Judgement, build
 from .display import Display
 from .verdicts import _show
 
@@ -22,7 +23,7 @@ def _agree(e, x, loose: bool) -> bool:
     return agrees(e, x, 0 if loose and e.places == 0 else None)
 
 
-def judge(d: Display, what: str, readings) -> Claim | None:
+def judge(d: Display, what, readings) -> Claim | None:
     """The verdict on display ``d`` against its readings [(flat values, how)] (see the module doc), or None."""
     ents = d.entries
     loose = any(e.places and e.places < 30 for e in ents)   # "0" among decimals is read at ±0.5
@@ -30,11 +31,7 @@ def judge(d: Display, what: str, readings) -> Claim | None:
     for vals, how in readings:
         ok = [_agree(e, x, loose) for e, x in zip(ents, vals)]
         if all(ok):
-            exact = all(e.places is not None and e.places >= 30 or verdict(e, x).status == "exact"
-                        for e, x in zip(ents, vals))
-            return Claim(d.line, d.source, "exact" if exact else "rounded", [e.text for e in ents],
-                         [_show(x) for x in vals], f"{what} agrees with {how}", what,
-                         lines=sorted({e.line for e in ents}))
+            return _claim(d, what, how, vals, loose)
         scored.append((sum(ok), ok, vals, how))
     if not scored:
         return None
@@ -44,11 +41,18 @@ def judge(d: Display, what: str, readings) -> Claim | None:
     if best < 2 * len(ents) / 3 or len(witnesses) > 1:
         return None   # no reading is clearly the one meant: not judged
     _, ok, vals, how = top[0]
+    return _claim(d, what, how, vals, loose)
+
+
+def _claim(d: Display, what, how, vals, loose: bool) -> Claim:
+    """The display against one reading: entries of 30 places are closed forms, exact or not."""
     cols = d.shape[1]
-    bad = [{"entry": f"[{k // cols + 1},{k % cols + 1}]", "line": e.line, "claimed": e.text, "exact": _show(x),
-            "correct": right_text(e, x) if e.places < 30 else _show(x)}
-           for k, (e, x, o) in enumerate(zip(ents, vals, ok)) if not o]
-    shown = ", ".join(f"{b['entry']} printed {b['claimed']} is {b['correct']}" for b in bad[:4])
-    return Claim(d.line, d.source, "wrong", [e.text for e in ents], [_show(x) for x in vals],
-                 f"{what}: {shown} ({how})", what, entries=bad, lines=sorted({e.line for e in ents}),
-                 wrong_lines=sorted({b["line"] for b in bad}), cause="slip")
+    found = []
+    for k, (e, x) in enumerate(zip(d.entries, vals)):
+        a = verdict(e, x, 0 if loose and e.places == 0 else None)
+        status = ("exact" if a.status != "wrong" else "wrong") if e.places is not None and e.places >= 30 \
+            else a.status
+        found.append(Judgement((k // cols, k % cols), f"[{k // cols + 1},{k % cols + 1}]", e.text, e.line, None,
+                               _show(x), status, a.reason, right_text(e, x) if e.places < 30 else _show(x)))
+    return build(d.line, d.source, what, [e.text for e in d.entries], found, how=how,
+                 expected=[_show(x) for x in vals], lines=sorted({e.line for e in d.entries}))

@@ -9,10 +9,13 @@ import re
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
+from ..verdict import stated
 from ..read import Entry
 from .chains import _BRACKET
 from .verdicts import _DPS, _entry, _near, _scalar, _val, _vector
+
+R = Reason.of
 
 
 def _rope_base_dims(text: str) -> tuple[list[int], list[int]]:
@@ -94,17 +97,18 @@ def _rope_rows(body, groups, bases, dims, lines) -> list[Claim]:
                 continue
             theta = _theta(best[2], v, best[3], best[4]) if exact_theta and v is not None else None
             if theta is not None:
-                ents.append(e), vals.append(theta), names.append(f"θ at {name} {r[idx]}")
+                ents.append(e), vals.append(theta), names.append(R("theta-at", name=name, value=r[idx]))
             dg = _entry(r[deg], ln) if deg is not None else None
             if dg is not None:
                 with mpmath.workdps(_DPS):
                     src = theta if theta is not None else _val(e)
-                    ents.append(dg), vals.append(src * 180 / mpmath.pi), names.append(f"degrees of {r[rad]} rad")
+                    ents.append(dg), vals.append(src * 180 / mpmath.pi), names.append(R("degrees-of", rad=r[rad]))
         if not ents:
             continue
-        how = (f"θ = {best[2]}^(-{'2·' if best[4] == 2 else ''}{groups[0][3] or 'i'}/{best[3]}), "
-               "degrees = radians · 180/π") if exact_theta else "degrees = radians · 180/π"
-        out.append(_vector(ln, lines[ln - 1].strip(), "RoPE angles", ents, vals, how, names=names))
+        degrees = R("degrees-formula")
+        how = R("theta-and", theta=f"θ = {best[2]}^(-{'2·' if best[4] == 2 else ''}{groups[0][3] or 'i'}/{best[3]})",
+                rest=degrees) if exact_theta else degrees
+        out.append(_vector(ln, lines[ln - 1].strip(), R("rope-angles"), ents, vals, how, names=names))
     return out
 
 
@@ -152,7 +156,7 @@ def _trig_blocks(text: str, blocks) -> list[Claim]:
         base, d, pairing, vals = fits[0]
         ents = [e for r in rows for e in r]
         out.append(_vector(line, bs[0].source, f"{fname}(t·θ_i)", ents, [x for r in vals for x in r],
-                           f"{fname}(t·{base}^(-2i/{d})) for t = 0..{len(rows) - 1}",
+                           R("for-t", expr=f"{fname}(t·{base}^(-2i/{d}))", last=len(rows) - 1),
                            lines=[e.line for e in ents]))
     return out
 
@@ -181,7 +185,7 @@ def _rope_periods(text: str, lines: list[str]) -> list[Claim]:
             continue   # no reading, or readings that disagree: not decided
         base, d = fits[0]
         th = _theta_i(base, i, d)
-        how = f"θ_{i} = {base}^(-2·{i}/{d})"
+        how = f"θ_{i} = {base}^(-2·{i}/{d})"   # (a formula)
         out.append(_scalar(n, raw.strip(), f"θ_{i}", ent, [(th, "")], how))
         p = _PERIOD.search(raw, m.end())
         if not p or not _TURN.search(raw):
@@ -191,12 +195,12 @@ def _rope_periods(text: str, lines: list[str]) -> list[Claim]:
         with mpmath.workdps(_DPS):
             period = 2 * mpmath.pi / th / mult
             from_printed = 2 * mpmath.pi / _val(ent) / mult
-        c = _scalar(n, raw.strip(), f"tokens per turn at θ_{i}", pe_, [(period, "")],
-                    f"2π/θ_{i} with {how}{' (in units of ' + p.group(2) + ')' if mult > 1 else ''}", loose_int=True,
+        how2 = R("period-in-units", i=i, how=how, units=p.group(2)) if mult > 1 else R("period", i=i, how=how)
+        c = _scalar(n, raw.strip(), R("tokens-per-turn", i=i), pe_, [(period, "")], how2, loose_int=True,
                     suffix=p.group(2) or "")
         if c.status == "wrong" and _near(pe_, from_printed, True):
-            c = replace(c, cause="drift")
-            c = replace(c, detail=c.detail + (f"; it follows from the rounded θ_{i} = {m.group(2)}"))
+            c = replace(c, cause="drift", mistakes=(R("rounded-early"),),
+                        reason=R("reasons", items=[c.reason, R("follows-rounded", name=f"θ_{i}", value=m.group(2))]))
         out.append(c)
     return out
 
@@ -234,22 +238,21 @@ def _directions(lines: list[str]) -> list[Claim]:
             if abs(cross) < mpmath.mpf("1e-6"):
                 continue
             right = "counter-clockwise" if cross > 0 else "clockwise"
-            how = f"{ta} → {tb}: the cross product is {mpmath.nstr(cross, 4)}"
+            how = R("cross-product", a=ta, b=tb, cross=mpmath.nstr(cross, 4))
         else:
             m = re.search(r"\\?cos\s*\\?(\w+)\s*&\s*(-?)\s*\\?sin\s*\\?\w+\s*\\\\\s*(-?)\s*\\?sin", raw)
             if not m or bool(m.group(2)) == bool(m.group(3)) or \
                     re.search(r"-\s*\\?(?:theta|θ)|negative|transpose|inverse|\^\{?(?:T|-1|\\top)", raw):
                 continue
             right = "counter-clockwise" if m.group(2) else "clockwise"
-            how = f"the matrix [[cos, {'-' if m.group(2) else ''}sin], [{'-' if m.group(3) else ''}sin, cos]] " \
-                  "turns a positive angle that way"
+            how = R("matrix-turns", matrix=f"[[cos, {'-' if m.group(2) else ''}sin], [{'-' if m.group(3) else ''}sin, cos]]")
         word = (ccw or cw).group(0)
         if right == said:
-            out.append(Claim(n, raw.strip(), "exact", word, right, f"the rotation is {right}: {how}",
-                             "direction of the rotation", lines=[n]))
+            out.append(stated(n, raw.strip(), "exact", R("direction-of-rotation"),
+                              R("rotation-is", right=R(right), how=how), claimed=word, expected=right))
         else:
-            out.append(Claim(n, raw.strip(), "wrong", word, right, f"called {said}, but it is {right}: {how}",
-                             "direction of the rotation", lines=[n], wrong_lines=[n], cause="slip",
-                             entries=[{"entry": "direction", "line": n, "claimed": word, "exact": right,
-                                       "correct": right}]))
+            out.append(stated(n, raw.strip(), "wrong", R("direction-of-rotation"),
+                              R("rotation-called", said=R(said), right=R(right), how=how), claimed=word, expected=right,
+                              entries=[{"entry": "direction", "line": n, "claimed": word, "exact": right,
+                                        "correct": right}]))
     return out

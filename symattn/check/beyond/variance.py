@@ -3,17 +3,16 @@ the softmax Jacobian diag(a) − aaᵀ."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import re
 
 import mpmath
 
-from ..claims import Claim
-from ..read import Entry
+from ..claims import Claim, Reason
 from .chains import _literal
 from ..judge import agrees, half_unit, sums_to
 from .verdicts import _DPS, _entry, _scalar, _val, _vector
+
+R = Reason.of
 
 
 _VAR_QK = re.compile(r"(?:\\operatorname\{Var\}|\\mathrm\{Var\}|\\text\{Var\}|\bVar)\s*(?:\\left)?\(\s*q\s*(?:\\cdot|·|⋅)\s*k"
@@ -38,10 +37,10 @@ def _variances(text: str, lines: list[str]) -> list[Claim]:
             if ent is not None:
                 if m.group("scaled"):
                     out.append(_scalar(n, raw.strip(), "Var(q·k/√d_k)", ent, [(mpmath.mpf(1), "")],
-                                       "Var(q·k)/d_k = d_k/d_k = 1 (entries independent, mean 0, variance 1)"))
+                                       R("var-scaled")))
                 elif len(dks) == 1:
                     out.append(_scalar(n, raw.strip(), "Var(q·k)", ent, [(mpmath.mpf(dks[0]), "")],
-                                       f"Var(q·k) = d_k = {dks[0]} (entries independent, mean 0, variance 1)"))
+                                       R("var-dk", dk=dks[0])))
             continue
         v = re.search(r"(?:variance|方差|分散|분산|varianza|variância|variance)\b[^=\n]{0,40}?"
                       r"(?:of|of the sample|de|の)?\s*\[([^\[\]]{1,200})\]\s*(?:is|=|≈|：|:|は)\s*\$?\s*"
@@ -58,7 +57,7 @@ def _variances(text: str, lines: list[str]) -> list[Claim]:
             ss = sum((x - mean) ** 2 for x in vals)
             readings = [(ss / len(vals), "population, ÷n"), (ss / (len(vals) - 1), "sample, ÷(n−1)")]
         out.append(_scalar(n, raw.strip(), f"variance of [{v.group(1).strip()}]", ent, readings,
-                           "the mean of the squared deviations of the printed values"))
+                           R("mean-squared-deviations")))
     return out
 
 
@@ -105,16 +104,10 @@ def _jacobians(blocks) -> list[Claim]:
         prev, i, r, jac = fit
         ents = [e for row in rows for e in row]
         vals = [x for jr in jac for x in jr]
-        ok = [_near(e, x, r) for e, x in zip(ents, vals)]
-        c = _vector(b.line, b.source, "softmax Jacobian diag(a) − aaᵀ", ents, vals,
-                    f"diag(a) − aaᵀ with a the row printed at line {r[0].line}", lines=[e.line for e in ents],
-                    names=[f"J[{p + 1},{q + 1}]" for p in range(n) for q in range(n)])
-        if c.status == "wrong":   # entries within the rounding of a are not wrong
-            c = replace(c, entries=[d for d in c.entries if not ok[_index(d["entry"], n)]])
-            if not c.entries:
-                c = replace(c, status="rounded", wrong_lines=[], cause="")
-            else:
-                c = replace(c, wrong_lines=sorted({d["line"] for d in c.entries}))
+        # (entries within the rounding of the printed a are not wrong)
+        c = _vector(b.line, b.source, R("softmax-jacobian"), ents, vals, R("jacobian-of-row", line=r[0].line),
+                    lines=[e.line for e in ents], names=[f"J[{p + 1},{q + 1}]" for p in range(n) for q in range(n)],
+                    slack=[_rounding_of(r)] * len(ents))
         out.append(c)
     return out
 
@@ -135,8 +128,12 @@ def _jacobian(a_row):
     return [[(a[i] if i == j else 0) - a[i] * a[j] for j in range(len(a))] for i in range(len(a))]
 
 
-def _near(e: Entry, x, a_row) -> bool:
-    """Agrees, or differs by no more than the rounding of the printed a can explain (each a_i a_j
-    term carries up to two half-units of a's printed places, twice)."""
-    da = max((q.places or 0) for q in a_row)
-    return agrees(e, x, slack=4 * half_unit(da))
+def _near(e, x, a_row) -> bool:
+    """Agrees, or differs by no more than the rounding of the printed a can explain."""
+    return agrees(e, x, slack=_rounding_of(a_row))
+
+
+def _rounding_of(a_row):
+    """How far an entry of diag(a) − aaᵀ may be off when a is printed rounded: each a_i a_j term
+    carries up to two half units of a's printed places, twice."""
+    return 4 * half_unit(max((q.places or 0) for q in a_row))

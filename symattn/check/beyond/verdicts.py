@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
+from ..verdict import Judgement, build, judged
 from ..judge import agrees, near, right_text, verdict
 from .. import numerals
 from ..read import Entry
@@ -40,48 +41,40 @@ def _near(entry: Entry, x, loose_int: bool = False) -> bool:
     return near(entry, x, 0 if loose_int and entry.places == 0 else None)
 
 
-def _scalar(line: int, source: str, what: str, entry: Entry, readings, how: str, loose_int=False,
+def _scalar(line: int, source: str, what, entry: Entry, readings, how, loose_int=False,
             cause: str = "slip", root: int | None = None, suffix: str = "") -> Claim:
     """One printed number against its readings [(value, name)]: right under any, else wrong
     with the closest reading as the witness."""
     for x, name in readings:
         if _agree(entry, x, loose_int):
-            exact = verdict(entry, x).status == "exact"
-            where = f"{how}{' (' + name + ')' if name else ''}"
-            return Claim(line, source, "exact" if exact else "rounded", entry.text, _show(x),
-                         f"{what}: {entry.text} agrees with {_show(x)}, {where}", what, lines=[line])
+            a = verdict(entry, x, 0 if loose_int and entry.places == 0 else None)
+            return build(line, source, what, entry.text, [Judgement((0, 0), what, entry.text, line, None, _show(x),
+                                                                    a.status, a.reason, entry.text)],
+                         how=_reading(how, name), expected=_show(x))
     with mpmath.workdps(_DPS):
         p = mpmath.mpf(entry.value.p) / entry.value.q
         x, name = min(readings, key=lambda r: abs(r[0] - p))
     right = str(int(mpmath.floor(x + mpmath.mpf(1) / 2))) if loose_int and entry.places == 0 else right_text(entry, x)
     right += suffix    # "5K" is fixed as "4K": the unit stays glued to the number, as printed
-    where = f"{how}{' (closest reading: ' + name + ')' if name else ''}"
-    c = Claim(line, source, "wrong", entry.text, _show(x),
-              f"{what}: printed {entry.text}, but it is {_show(x)} ≈ {right}, {where}", what,
-              entries=[{"entry": what, "line": line, "claimed": entry.text + suffix, "exact": _show(x),
-                        "correct": right}],
-              lines=[line], wrong_lines=[line], cause=cause, root=root)
-    return c
+    a = verdict(entry, x, 0 if loose_int and entry.places == 0 else None)
+    return build(line, source, what, entry.text,
+                 [Judgement((0, 0), what, entry.text + suffix, line, None, _show(x), "wrong", a.reason, right)],
+                 how=_reading(how, name, closest=True), expected=_show(x), cause=cause, root=root)
 
 
-def _vector(line: int, source: str, what: str, entries: list[Entry], values, how: str,
+def _reading(how, name, closest: bool = False):
+    """``how`` with the reading that fits (``1024 per K``), or the closest one."""
+    if not name:
+        return how
+    return Reason.of("closest-reading" if closest else "with-reading", how=how, reading=name)
+
+
+def _vector(line: int, source: str, what, entries: list[Entry], values, how,
             lines: list[int] | None = None, cause: str = "slip", root: int | None = None,
-            names: list[str] | None = None) -> Claim:
-    bad = [(k, e, x) for k, (e, x) in enumerate(zip(entries, values)) if not _agree(e, x)]
-    lines = lines or [line]
-    claimed = [e.text for e in entries]
-    expected = [_show(x) for x in values]
-    if not bad:
-        exact = all(verdict(e, x).status == "exact" for e, x in zip(entries, values))
-        return Claim(line, source, "exact" if exact else "rounded", claimed, expected,
-                     f"{what} agrees with {how}", what, lines=sorted(set(lines)))
-    ents = [{"entry": (names[k] if names else f"[{k + 1}]"), "line": e.line, "claimed": e.text,
-             "exact": _show(x), "correct": right_text(e, x)} for k, e, x in bad]
-    shown = ", ".join(f"{d['entry']} printed {d['claimed']} is {d['correct']}" for d in ents[:4])
-    return Claim(line, source, "wrong", claimed, expected, f"{what}: {shown} ({how})", what,
-                 entries=ents, lines=sorted(set(lines)), wrong_lines=sorted({d["line"] for d in ents}),
-                 cause=cause, root=root)
-
+            names: list | None = None, slack: list | None = None) -> Claim:
+    return judged(line, source, what, [entries], [values], how=how, expected=[_show(x) for x in values],
+                  lines=sorted(set(lines or [line])), cause=cause, root=root, slack=[slack] if slack else None,
+                  names=[names] if names else [[f"[{k + 1}]" for k in range(len(entries))]])
 
 
 def _val(e: Entry):
