@@ -110,7 +110,7 @@ def _claim_lines(c, lang: str, width: int, pad: str) -> list[str]:
     if c.reason:
         out.append(pad + _clip(render(c.reason, lang), 400))
     for e in c.entries[:6]:
-        out.append(pad + say(lang, "entry", entry=e["entry"], claimed=e["claimed"], exact=e["exact"])
+        out.append(pad + say(lang, "entry", entry=render(e["entry"], lang), claimed=e["claimed"], exact=e["exact"])
                    + (say(lang, "correct", correct=e["correct"]) if e["correct"] != e["exact"] else ""))
     if c.mistakes:
         out.append(pad + say(lang, "mistake", text=_OR[lang if lang in _OR else "en"].join(render(m, lang)

@@ -55,13 +55,19 @@ def render(value, lang: str = "en", sep: str | None = None) -> str:
         return (sep or _LIST_SEPARATOR.get(lang, ", ")).join(render(v, lang) for v in value)
     if value is None:
         return ""
-    return str(value)
+    return _data(str(value))
+
+
+def _data(text: str) -> str:
+    """Data as it is shown: article text, a formula, a number (a test marks it, to tell the words of
+    the templates from the data they show)."""
+    return text
 
 
 def say(lang: str, key: str, **values) -> str:
     """A part of the report's frame (its title, a summary line, an entry) in the language."""
     entry = templates()[key]
-    return entry.get(lang, entry["en"]).format(**values)
+    return entry.get(lang, entry["en"]).format(**{k: _data(v) if isinstance(v, str) else v for k, v in values.items()})
 
 
 def status_word(lang: str, status: str) -> str:
