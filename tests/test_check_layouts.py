@@ -110,7 +110,7 @@ def test_a_value_said_of_one_head_is_not_compared_with_the_whole_model():
 
 
 def test_a_caption_whose_head_is_a_name_names_the_block():
-    from symattn.check.bind import hint
+    from symattn.check.names import hint
     # "O = A V :" above a printed matrix is O, not V (the last letter before the colon)
     assert hint(["O = A V :"]) == "output" and hint(["A = softmax_par_ligne(S) :"]) == "weights"
     assert hint(["V :"]) == "V"

@@ -26,6 +26,7 @@ import re
 from .. import limits
 
 from .claims import Reason
+from .verdict import judged_entries
 
 R = Reason.of
 
@@ -183,7 +184,6 @@ def row_claim(block, cands, named):
     row must then agree with one reading only.  Wrong only when the count is sure, the caption names
     the kind, and no row of any known quantity fits the print."""
     from .judge import match
-    from .masks import _claim
 
     if block.shape[0] != 1 or block.operand or not block.labels:
         return None
@@ -219,7 +219,8 @@ def row_claim(block, cands, named):
     else:
         return None
     checks = [(0, c, e, row[c], 0) for c, e in enumerate(block.rows[0])]
-    return _claim(block, what(kind, head, p), checks, R("caption-row", how=how, caption=block.labels[0].strip()))
+    return judged_entries(block, what(kind, head, p), checks,
+                          R("caption-row", how=how, caption=block.labels[0].strip()))
 
 
 # --------------------------------------------------------------------------- one example per batch element

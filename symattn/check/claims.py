@@ -1,15 +1,18 @@
 """The result of checking one claim, and the report of a whole article (data only).
 
-A claim says why it has its verdict with a :class:`Reason`: a code and its data (values, lines,
-the quantity, the convention), never a sentence.  The report renders reasons in each language from
-the templates of ``messages/*.toml`` (:mod:`symattn.check.wording`); ``detail``, ``diagnosis`` and
-``drift`` are those renderings in English, for scripts and tests that read the English report.
+A claim says why it has its verdict with a :class:`~symattn.check.wording.Reason`: a code and its
+data (values, lines, the quantity, the convention), never a sentence.  The report renders reasons
+in each language from the templates of ``messages/*.toml`` (:mod:`symattn.check.wording`);
+``detail``, ``diagnosis`` and ``label`` are those renderings in English, for scripts and tests that
+read the English report.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+from .wording import Explained, Reason, render
 
 __all__ = ["Claim", "Report", "Reason", "Explained", "Status", "Cause", "STATUSES"]
 
@@ -39,65 +42,8 @@ class Cause(StrEnum):
 STATUSES = tuple(s.value for s in Status)
 
 
-@dataclass(frozen=True)
-class Reason:
-    """A reason code and its data, which the report renders in the reader's language.
-
-    Data values are plain: article text and formulas (``str``, shown as written), numbers, lines,
-    lists of them, or other reasons (a quantity, a convention, a step).
-
-    >>> r = Reason.of("carried", root=12)
-    >>> r.code, r["root"], r.get("what", "")
-    ('carried', 12, '')
-    """
-
-    code: str
-    data: tuple = ()   # ((key, value), ...) in the order given
-
-    @classmethod
-    def of(cls, code: str, /, **data) -> "Reason":
-        return cls(code, tuple((k, _frozen(v)) for k, v in data.items()))
-
-    def __getitem__(self, key):
-        for k, v in self.data:
-            if k == key:
-                return v
-        raise KeyError(key)
-
-    def get(self, key, default=None):
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
-    def __str__(self) -> str:
-        from .wording import render
-        return render(self, "en")
-
-
-class Explained:
-    """A mix-in for the checker's exceptions: they say why with a Reason, a code and its data.
-
-    >>> class Oops(Explained, ValueError): pass
-    >>> e = Oops("not-given", name="X")
-    >>> e.reason.code, str(e)
-    ('not-given', 'X is not given in the article')
-    """
-
-    def __init__(self, reason, **data):
-        self.reason = reason if isinstance(reason, Reason) else Reason.of(reason, **data)
-        super().__init__(str(self.reason))
-
-
-def _frozen(v):
-    return tuple(_frozen(x) for x in v) if isinstance(v, list) else v
-
-
 def _english(value) -> str:
-    if not value:
-        return ""
-    from .wording import render
-    return render(value, "en")
+    return render(value, "en") if value else ""
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from functools import cached_property
 
 from .numerals import COMMA, POINT, Locale, canonical, grouped
 
-__all__ = ["Document", "Fence", "FENCE", "HEADING", "is_latex", "printed"]
+__all__ = ["Document", "Fence", "Segment", "FENCE", "HEADING", "is_latex", "printed"]
 
 #: the line that opens or closes a fence (``` or ~~~, three or more), and the fence's language
 FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
@@ -296,3 +296,13 @@ def _expand_tabs(line: str) -> tuple[str, tuple]:
         else:
             out.append(ch)
     return "".join(out), (tuple(new_cols), tuple(old_cols))
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of math of the article, where it is (what the notation pass reads, see extract)."""
+    line: int          # 1-based line where this piece of math starts
+    text: str          # the math, delimiters removed
+    kind: str          # inline, display, env, code, table, plain, narrative
+    source: str        # as written in the article (one line)
+    before: str = ""   # prose just before it on the same line

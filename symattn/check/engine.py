@@ -32,10 +32,10 @@ from .bind import bind_blocks, heads_from
 from .captions import precision_captions
 from .diagnose import diagnose, transpose_slip
 from .merge import merge
-from .document import Document
+from .document import Document, Segment
 from .read import read_blocks
 from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref, is_block_matrix, node_key
-from .extract import Segment, extract
+from .extract import extract
 from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
 from .notation import Chain, ParseError, parse_chains
 from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon

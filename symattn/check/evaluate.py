@@ -25,7 +25,7 @@ from ..linalg import matmul, transpose
 from . import guard
 from .ir import Lit, Name, Node, Num, Op
 from .claims import Explained
-from .notation import ParseError
+from .tokens import ParseError
 from .quantities import Convention, power_of, softmax
 from .scalar import apply_scalar, symbol_for
 from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon

@@ -14,20 +14,11 @@ narrative numbers (``[2, 1, 1]``, ``45%``); see :mod:`symattn.check.plaintext`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from .document import Document, printed
+from .document import Document, Segment, printed
 
-__all__ = ["Segment", "extract"]
-
-
-@dataclass(frozen=True)
-class Segment:
-    line: int          # 1-based line where this piece of math starts
-    text: str          # the math, delimiters removed
-    kind: str          # inline, display, env, code, table, plain, narrative
-    source: str        # as written in the article (one line)
-    before: str = ""   # prose just before it on the same line
+__all__ = ["extract"]
 
 
 _MATH = re.compile(

@@ -25,14 +25,15 @@ from fractions import Fraction
 import mpmath
 
 from .. import limits
-from .bind import heads_from, hint
+from .bind import heads_from
+from .names import hint
 from .claims import Claim
 from .judge import agrees, half_unit, match
 from .quantities import softmax
 from .batched import batch_of, direct_sets, head_quantity, own_fit, row_claim, where_in_stack
 from .claims import Reason
-from .verdict import stated
-from .masks import _CAUSAL, _claim, stitch
+from .verdict import judged_entries, stated
+from .masks import _CAUSAL, stitch
 from .document import Document
 from .read import Block
 
@@ -217,7 +218,7 @@ def _judge(b: Block, cands) -> Claim | None:
     if own is not None:     # a slice of a printed batch: its index says which batch element and head it is
         share, kind, i, m, how, _ = own
         checks = [(r, c, e, m[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
-        return _claim(b, where_in_stack(b, kind, i), checks, how)
+        return judged_entries(b, where_in_stack(b, kind, i), checks, how)
     share, kind, i, m, how, _ = fits[0]
     checks = [(r, c, e, m[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
     what = head_quantity(kind, i)
@@ -225,13 +226,13 @@ def _judge(b: Block, cands) -> Claim | None:
         also = [f[4] for f in fits[1:] if f[0] == 1 and f[1] != kind or f[0] == 1 and f[1] == "split"]
         if kind == "split" and also:   # the same columns of Q, K or V: the values cannot tell which
             what = R("heads-columns")
-        return _claim(b, what, checks, R("also", how=how, other=also[0]) if also else how)
+        return judged_entries(b, what, checks, R("also", how=how, other=also[0]) if also else how)
     named = _KINDS.get(_family(b) or "")
     rivals = [f for f in fits[1:] if f[0] >= share - 1e-9 and (f[3] != m)]
     labels = " ".join(b.labels[:2])
     if named != kind or share < 2 / 3 or rivals or not (_HEAD_WORD.search(labels) or re.search(r"_\{?\d", labels)):
         return None
-    return _claim(b, what, checks, how)
+    return judged_entries(b, what, checks, how)
 
 
 def _scalar_factor(label: str) -> Fraction:
@@ -266,7 +267,7 @@ def _stepwise(doc: Document, blocks: list[Block]) -> list[Claim]:
                 mt = match(b.rows, num)
                 if mt.near_share >= 2 / 3:
                     checks = [(r, c, e, num[r][c], 0) for r, row in enumerate(b.rows) for c, e in enumerate(row)]
-                    out.append(_claim(b, R("concatenation"), checks, R("outputs-side-by-side",
+                    out.append(judged_entries(b, R("concatenation"), checks, R("outputs-side-by-side",
                                                                        lines=[ln for ln, _ in parts])))
                     cat = (b, mb)
                     continue
@@ -290,7 +291,7 @@ def _stepwise(doc: Document, blocks: list[Block]) -> list[Claim]:
             y = _mmul_num(c, _numeric(w))
             slack = [sum(abs(x) for x in col) * half for col in zip(*_numeric(w))]
             checks = [(r, j, e, y[r][j], slack[j]) for r, row in enumerate(b.rows) for j, e in enumerate(row)]
-            out.append(_claim(b, "Concat · W_O", checks, R("concat-times-wo", line=cat[0].line, wo=wo.line)))
+            out.append(judged_entries(b, "Concat · W_O", checks, R("concat-times-wo", line=cat[0].line, wo=wo.line)))
         elif len(w[0]) == cat[0].shape[1] and b.shape == (cat[0].shape[0], len(w)) and len(w) != cat[0].shape[1]:
             wt = [list(r) for r in zip(*w)]
             y = _mmul_num(c, _numeric(wt))

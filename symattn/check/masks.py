@@ -32,11 +32,11 @@ from dataclasses import replace
 import mpmath
 import sympy as sp
 
-from .bind import hint
+from .names import hint
 from .claims import Claim
 from .claims import Reason
-from .judge import agrees, half_unit, read_at, right_text, verdict
-from .verdict import Judgement, build, stated, unverifiable
+from .judge import agrees, half_unit, read_at
+from .verdict import judged_entries, stated, unverifiable
 from .quantities import softmax
 from .document import Document
 from . import numerals
@@ -212,28 +212,6 @@ def _texts(b: Block):
     return [[e.text for e in r] for r in b.rows]
 
 
-def _show(x) -> str:
-    if mpmath.isinf(x):
-        return "-oo" if x < 0 else "oo"
-    return mpmath.nstr(x, 15)
-
-
-def _claim(b: Block, what, checks, how, cause: str = "slip", root=None) -> Claim:
-    """checks: [(i, j, entry, exact mpf, slack)] for every judged entry of block b."""
-    wide = max((e.places or 0) for r in b.rows for e in r)
-    lines = sorted({e.line for r in b.rows for e in r})
-    expected = [[e.text for e in r] for r in b.rows]
-    for i, j, e, x, _ in checks:
-        expected[i][j] = _show(x)
-    found = []
-    for i, j, e, x, s in checks:
-        a = verdict(e, x, read_at(e, wide) if e.places == 0 and wide else None, s)
-        found.append(Judgement((i, j), R("entry-of", what=what, entry=f"[{i + 1},{j + 1}]"), e.text, e.line, None,
-                               _show(x), a.status, a.reason, right_text(e, x)))
-    return build(b.line, b.source, what, _texts(b), found, how=how, expected=expected, lines=lines, cause=cause,
-                 root=root)
-
-
 _SEQ = (r"(?:seq_?len(?:gth)?|sequence length|序列长度|句子长度)\s*(?:is|of)?\s*[=:：]?\s*\$?\s*(\d+)\b|"
         r"(?:sequence|sentence|序列|句子) (?:of|with) (\d+) (?:tokens|words)\b|"
         r"(\d+)[- ](?:token|word) (?:sequence|sentence|input)")
@@ -340,7 +318,7 @@ def _masked_claim(b: Block, earlier: list, masks: list, text: str) -> Claim | No
         how = R("scores-under-mask", line=s.line, mask=mask.line)
     else:
         how = R("kept-scores", line=s.line)
-    return _claim(b, R("q-masked"), checks, how)
+    return judged_entries(b, R("q-masked"), checks, how)
 
 
 def _weights_claim(b: Block, masked: list) -> Claim | None:
@@ -377,7 +355,7 @@ def _weights_claim(b: Block, masked: list) -> Claim | None:
     live = sum(1 for c in checks if c[3] != 0)
     if bad and (bad * 3 > live or len(found) > 1 and sorted(f[0] for f in found)[1] == bad):
         return None     # most of it disagrees, or two printed steps fit as well: not bound
-    return _claim(b, R("masked-softmax"), checks, R("softmax-of-masked", line=m.line))
+    return judged_entries(b, R("masked-softmax"), checks, R("softmax-of-masked", line=m.line))
 
 
 def _output_claim(b: Block, weights: list, values: list, masked: list) -> Claim | None:
@@ -403,7 +381,7 @@ def _output_claim(b: Block, weights: list, values: list, masked: list) -> Claim 
         with mpmath.workdps(40):
             row = [sum(x * _val(vr[j]) for x, vr in zip(a, v.rows)) for j in range(v.shape[1])]
         checks += [(i, j, e, x, 2 * d * vmax) for j, (e, x) in enumerate(zip(b.rows[i], row))]
-    return _claim(b, R("masked-output"), checks, R("masked-output-of", line=m.line, v=v.line))
+    return judged_entries(b, R("masked-output"), checks, R("masked-output-of", line=m.line, v=v.line))
 
 
 _VALID = re.compile(r"valid_?lens?|valid_?lengths?|key_?lengths?|seq_?lens|有效长度|masked_softmax\s*\(", re.I)
@@ -438,7 +416,7 @@ def _valid_lengths(blocks: list[Block]) -> list[Claim]:
                 if n == 1:
                     checks.append((i, 0, r[0], mpmath.mpf(1), 0))
             if checks:
-                out.append(_claim(w, R("padding-by-length"), checks,
+                out.append(judged_entries(w, R("padding-by-length"), checks,
                                   R("valid-lengths", lengths=str([l[0] if len(l) == 1 else l for l in per_batch]),
                                     line=b.line)))
     return out

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .extract import Segment
+from .document import Segment
 
 __all__ = ["code_segments", "prose_segments"]
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .bind import hint
+from .names import hint
 from .claims import Claim, Reason
 from .verdict import stated
 from .document import FENCE, Document

@@ -17,7 +17,7 @@ import sympy as sp
 
 from .. import limits
 from .ir import Lit, Name, Node, Num, Op
-from .notation import ParseError
+from .tokens import ParseError
 
 __all__ = ["scalar_value", "symbol_for"]
 

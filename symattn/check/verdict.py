@@ -27,7 +27,7 @@ from . import numerals
 from .judge import read_at, right_text, verdict
 from .ir import Name, Node, Op
 
-__all__ = ["Judgement", "judged", "approx", "build", "stated", "unverifiable", "show", "short", "texts_out", "what_of",
+__all__ = ["Judgement", "judged", "judged_entries", "approx", "build", "stated", "unverifiable", "show", "short", "texts_out", "what_of",
            "LISTED"]
 
 #: wrong entries listed in a reason (the rest are counted)
@@ -147,6 +147,29 @@ def _fix(f: Judgement, named: bool) -> Reason:
         return Reason.of("entry-fix-exact" if named else "value-fix-exact", **data, printed=f.text,
                          correct=f.correct, exact=f.exact, approx=f.approx)
     return Reason.of("entry-fix" if named else "value-fix", **data, printed=f.text, correct=f.correct)
+
+
+def judged_entries(block, what, checks, how, cause: str = "slip", root: int | None = None) -> Claim:
+    """A claim on some entries of a printed block (a :class:`~symattn.check.read.Block`): ``checks``
+    is [(i, j, entry, exact mpf, slack)] for every judged entry; the others are shown as printed.
+    An integer among the block's decimals is read at their precision."""
+    wide = max((e.places or 0) for r in block.rows for e in r)
+    expected = [[e.text for e in r] for r in block.rows]
+    found = []
+    for i, j, e, x, s in checks:
+        expected[i][j] = _mp_text(x)
+        a = verdict(e, x, read_at(e, wide) if e.places == 0 and wide else None, s)
+        found.append(Judgement((i, j), Reason.of("entry-of", what=what, entry=f"[{i + 1},{j + 1}]"), e.text,
+                               e.line, None, _mp_text(x), a.status, a.reason, right_text(e, x)))
+    return build(block.line, block.source, what, [[e.text for e in r] for r in block.rows], found, how=how,
+                 expected=expected, lines=sorted({e.line for r in block.rows for e in r}), cause=cause, root=root)
+
+
+def _mp_text(x) -> str:
+    """An mpmath value as the report's ``expected`` shows it (SymPy's ``oo`` for infinity)."""
+    if mpmath.isinf(x):
+        return "-oo" if x < 0 else "oo"
+    return mpmath.nstr(x, 15)
 
 
 def stated(line: int, source: str, status: str, what, reason: Reason, *, claimed=None, expected=None,

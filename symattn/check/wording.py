@@ -1,12 +1,11 @@
 """The words of the report in English and Chinese (``check --lang``), from codes and their data.
 
-Input: a :class:`~symattn.check.claims.Reason` (a code and its data), a frame key of the report, or
-a status.  Output: the text in the report's language.  The templates are ``messages/*.toml``, one
+A :class:`Reason` is a code and its data: why a claim has its verdict, what it claims, a note.
+Input: a Reason, a frame key of the report, or a status.  Output: the text in the report's language.  The templates are ``messages/*.toml``, one
 table per code with an ``en`` and a ``zh`` template (``en_one`` / ``zh_one`` where the count ``n``
 is 1); data values are rendered in turn (reasons by their own templates, lists joined, article
 text as written).  Nothing here reads prose: a template only ever fills in data.
 
->>> from symattn.check.claims import Reason
 >>> r = Reason.of("carried-from", root=12)
 >>> render(r, "en"), render(r, "zh")
 ('carried from line 12', '由第 12 行的错误带出')
@@ -15,14 +14,68 @@ text as written).  Nothing here reads prose: a template only ever fills in data.
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["LANGS", "say", "status_word", "render", "templates"]
+__all__ = ["LANGS", "Reason", "Explained", "say", "status_word", "render", "templates"]
 
 LANGS = ("en", "zh")
 _LIST_SEPARATOR = {"en": ", ", "zh": "、"}
 _STATUS = {"zh": {"exact": "精确", "rounded": "近似正确", "wrong": "错误", "unverifiable": "无法验证"}}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A reason code and its data, which the report renders in the reader's language.
+
+    Data values are plain: article text and formulas (``str``, shown as written), numbers, lines,
+    lists of them, or other reasons (a quantity, a convention, a step).
+
+    >>> r = Reason.of("carried", root=12)
+    >>> r.code, r["root"], r.get("what", "")
+    ('carried', 12, '')
+    """
+
+    code: str
+    data: tuple = ()   # ((key, value), ...) in the order given
+
+    @classmethod
+    def of(cls, code: str, /, **data) -> "Reason":
+        return cls(code, tuple((k, _frozen(v)) for k, v in data.items()))
+
+    def __getitem__(self, key):
+        for k, v in self.data:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __str__(self) -> str:
+        return render(self, "en")
+
+
+class Explained:
+    """A mix-in for the checker's exceptions: they say why with a Reason, a code and its data.
+
+    >>> class Oops(Explained, ValueError): pass
+    >>> e = Oops("not-given", name="X")
+    >>> e.reason.code, str(e)
+    ('not-given', 'X is not given in the article')
+    """
+
+    def __init__(self, reason, **data):
+        self.reason = reason if isinstance(reason, Reason) else Reason.of(reason, **data)
+        super().__init__(str(self.reason))
+
+
+def _frozen(v):
+    return tuple(_frozen(x) for x in v) if isinstance(v, list) else v
 
 
 @lru_cache(maxsize=1)
@@ -42,7 +95,6 @@ def templates() -> dict:
 def render(value, lang: str = "en", sep: str | None = None) -> str:
     """A reason (or a list of values, a number, a text) in the report's language; a list is joined
     with ``sep`` (a template's ``join``), else with the language's list separator."""
-    from .claims import Reason
     if isinstance(value, Reason):
         entry = templates().get(value.code)
         if entry is None:

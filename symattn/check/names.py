@@ -1,0 +1,139 @@
+r"""What a label names: the quantity of the attention pipeline that a caption, an assignment or a
+print statement is about (``Raw scores Q Kᵀ:`` → scores, ``keys = np.dot(...)`` → K).
+
+Input: the labels of a printed block, nearest first (see :mod:`symattn.check.read`).  Output: a
+quantity family of :mod:`symattn.check.quantities` (``X``, ``Q``, ``scores``, ``weights``, …) or
+None.  Names are matched as written in many languages and code habits; this module only names,
+it never reads values.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["hint", "by_name", "LHS", "VARIANT"]
+
+_NAMES = {
+    "X": ("x", "inputs", "input", "embeddings", "embedding", "emb", "tokens_embedded"),
+    "W_Q": ("w_q", "wq", "w^q", "w^{q}", "w_{q}", "w_query", "query_weights", "wquery"),
+    "W_K": ("w_k", "wk", "w^k", "w^{k}", "w_{k}", "w_key", "key_weights", "wkey"),
+    "W_V": ("w_v", "wv", "w^v", "w^{v}", "w_{v}", "w_value", "value_weights", "wvalue"),
+    "Q": ("q", "queries", "query", "queries_matrix"),
+    "K": ("k", "keys", "key"),
+    "V": ("v", "values", "value"),
+    "KT": ("k^t", "kᵀ", "k.t", "k_t", "kt", "k^{t}", "k^\\top", "k^{\\top}", "k_transpose", "keys.t", "keys_t"),
+    "scores": ("s", "scores", "score", "logits", "attn_scores", "attention_scores", "raw_scores", "qk", "qk^t",
+               "qkᵀ", "q@k.t", "qk_t", "dots", "dot", "similarity", "qk^\\top", "qk^{\\top}", "qk^{t}", "qk.t",
+               "q@k^t", "e"),
+    "scaled": ("scaled", "scaled_scores", "scaled_logits", "scaled_attention_logits", "scores_scaled"),
+    "weights": ("a", "p", "w", "weights", "attn", "attn_weights", "attention_weights", "attention", "probs",
+                "alpha", "\\alpha", "softmax", "attention_probs", "weight"),
+    "output": ("o", "z", "out", "output", "outputs", "context", "result", "attn_output", "attention_output",
+               "y", "h"),
+}
+_NAME = {alias: key for key, aliases in _NAMES.items() for alias in aliases}
+
+# (family, keywords) in the order they are tried: the more specific first
+_WORDS = (
+    ("", ("weighted", "加权", "重み付き", "가중합", "ponderad", "pondéré", "gewichtet", "взвешен")),
+    ("", ("weight matri", "权重矩阵", "가중치 행렬", "重み行列", "matriz de peso", "matrices de poids",
+          "gewichtsmatri", "projection matri", "投影矩阵")),
+    ("W_Q", ("w_q", "w^q", "wq", "w_{q}", "w^{q}", "query weight", "查询权重", "查询矩阵的权重")),
+    ("W_K", ("w_k", "w^k", "wk", "w_{k}", "w^{k}", "key weight", "键权重")),
+    ("W_V", ("w_v", "w^v", "wv", "w_{v}", "w^{v}", "value weight", "值权重")),
+    ("output", ("attention(q", "output", "最终结果", "final result", "đầu ra", "çıktı", "ausgang", "context vector", "context", "输出", "出力", "출력", "salida",
+                "saída", "sortie", "ausgabe", "выход", "new_", "加权求和", "加权和", "weighted sum")),
+    ("weights", ("softmax", "weight", "trọng số", "ağırlık", "pesos", "gewichte", "веса", "アテンション重み", "attention matri", "attention map", "attention distribution",
+                 "probabilit", "probs", "权重", "注意力矩阵", "注意力分布", "概率", "重み", "가중치", "peso",
+                 "poids", "gewicht", "вес", "α", "\\alpha", "attn_weights", "attn_probs")),
+    ("exp", ("\\exp(", "\\exp \\left(", "\\exp\\left(", " exp(", "e^x", "exponentials", "指数")),
+    ("scaled", ("scaled", "after scaling", "scaling", "/ √", "/√", "÷", "sqrt", "√", "\\sqrt", "缩放", "除以", "スケール", "스케일",
+                "escala", "dividi", "l'échelle", "skaliert", "масштаб")),
+    ("scores", ("score", "logit", "điểm", "puan", "puntuaci", "pontuaç", "punkte", "оценки", "스코어", "qk", "q·k", "q k", "q@k", "q @ k", "dot product", "dot-product", "分数",
+                "得分", "打分", "相似度", "点积", "スコア", "내적", "점수", "puntua", "pontua",
+                "produit scalaire", "скор", "оценк")),
+    ("KT", ("transpose", "转置", "転置", "전치", "k^t", "kᵀ", "k.t", "k^{t}", "k^\\top")),
+    ("Q", ("query", "queries", "查询", "クエリ", "쿼리", "consulta")),
+    ("K", ("keys", "key matri", "key vector", "键", "キー", "키 ", "clave", "chave", "clé")),
+    ("V", ("values", "value matri", "value vector", "值矩阵", "值向量", "バリュー", "값", "valor", "valeur")),
+    ("X", ("input", "embedding", "đầu vào", "girdi", "eingabe", "вход", "输入", "词向量", "嵌入", "入力", "埋め込み", "임베딩", "입력", "entrada",
+           "эмбеддинг")),
+)
+_CALL = re.compile(r"print\(\s*([A-Za-z_][\w.]*)")
+
+
+def by_name(name: str) -> str | None:
+    n = name.strip().strip("$*` ")
+    n = re.sub(r"\\(?:mathbf|boldsymbol|bm|mathrm|text|mathit|operatorname)\b", "", n)
+    n = re.sub(r"\\(?:cdot|times|,|;)|@|\*|\s|[{}]", "", n)
+    if n in _NAME or n.lower() in _NAME:
+        return _NAME.get(n, _NAME.get(n.lower()))
+    low = n.lower()
+    if low in _NAME:
+        return _NAME[low]
+    # key_2, q_{1}, attn_scores_2: a numbered row of the quantity the name says
+    stem = re.sub(r"_\{?\d{1,3}\}?$|(?<=[a-z])\d{1,3}$", "", low)
+    return _NAME.get(stem) if stem != low else None
+
+
+LHS = re.compile(r"(.*?)\s*(?::=|=|≈|\\approx)\s*(?:np\.array|torch\.tensor|array|tensor|np\.round|round|\\left|"
+                  r"\\mathbf|\(|\s)*$")
+
+
+VARIANT = re.compile(r"\\(?:tilde|hat|bar|breve|check|widetilde|widehat)\b|[̃̂̄′]|'|_\{?(?:rot|rope)\b|\^\{?(?:rot|rope)\b")
+_STATEMENT = re.compile(r"^\s*`?([A-Za-z_][\w.]*)\s*=\s*[^=\s].*#\s*$")
+
+
+def hint(labels) -> str | None:
+    """The quantity the labels name, nearest label first, or None.
+
+    >>> hint(["X = np.array("]), hint(["Raw scores Q Kᵀ:"]), hint(["", "注意力权重："]), hint(["Q ="])
+    ('X', 'scores', 'weights', 'Q')
+    """
+    for label in labels:
+        if not label:
+            continue
+        if re.search(r"(?:softmax|exp)\}?\s*(?:\\left)?\(\s*`?$", label, re.I):
+            return None   # "softmax([...])": the block is the argument, not the result
+        if re.match(r"print\([\w.\[\]]*\.(?:shape|size|dtype|ndim|sum|mean|max|min|item)\b", label):
+            return None   # print(keys.shape): a property of the quantity, not its values
+        m = _STATEMENT.match(label)
+        if m and by_name(m.group(1)):
+            return by_name(m.group(1))   # "keys = np.dot(input, w_key)  # [[...]]": the assigned name
+        lab = re.sub(r"\$", " ", label)
+        lab = re.sub(r"\s+[(（][^()（）]*[)）]\s*(?=[:：=]|$)", " ", lab)   # "Q (simplified, d_k=3):" names Q
+        m = LHS.search(lab)
+        if m:
+            # "Q = X W_Q =": the chain's head names it; a formula after it only if the head is prose
+            chain = [p.strip() for p in re.split(r"=|\\approx|≈", m.group(1))]
+            if any(VARIANT.search(p) for p in chain):
+                return None   # S = Q̃ K̃ᵀ: a transformed variant (rotated, projected) of the usual step
+            chain[0] = re.split(r"[,:：;]", chain[0])[-1].strip()
+            for lhs in (chain[0], chain[-1]) if len(chain) > 1 else (chain[0],):
+                inner = re.fullmatch(r"\\(?:text|mathrm|operatorname|textbf|textit)\s*\{([^{}]*)\}", lhs)
+                got = _by_words(inner.group(1)) if inner else by_name(lhs)
+                if got is None and not inner and lhs.split() and len(lhs.split()) <= 2 and lhs is chain[0]:
+                    got = by_name(lhs.split()[-1])
+                if got:
+                    return got
+        m = _CALL.search(lab)
+        if m and by_name(m.group(1)):
+            return by_name(m.group(1))
+        m = re.match(r"^\s*([A-Za-z]\w{0,20})\s*=\s*[^=]+?[:：]\s*$", lab)
+        if m and by_name(m.group(1)):
+            return by_name(m.group(1))   # "O = A V :": a caption whose head names it
+        got = _by_words(lab)
+        if got is not None:
+            return got or None
+        m = re.search(r"(?:^|\s)([A-Za-z])\s*(?:=|:|\\approx|≈)\s*(?:\\left|\()?\s*$", lab)
+        if m and by_name(m.group(1)):
+            return by_name(m.group(1))
+    return None
+
+
+def _by_words(phrase: str) -> str | None:
+    low = " " + phrase.lower() + " "
+    for family, words in _WORDS:
+        if any(w in low for w in words):
+            return family
+    return None   # "" (a projection matrix, which one unknown) stops the search
