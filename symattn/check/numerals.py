@@ -12,7 +12,8 @@ What it knows:
   a comma followed by digits that cannot be a thousands group or a compact list, and no point
   decimals in sight; ``;`` as the list separator);
 * thousands separators, only in groups of three (``1,024``, ``1.024`` under a decimal comma,
-  ``1{,}024``); LaTeX's ``{,}`` is a comma without space, a decimal one unless a group of three;
+  ``1{,}024``); LaTeX's ``{,}`` is a comma without space: the decimal one in an article that writes
+  decimal commas, else a decimal one unless a group of three;
 * ``%`` and ``\%``; e-notation; ``∞``, ``\infty``, ``inf`` and ``-inf``;
 * ``…`` after the digits (``0.1353…``: the digits go on, so the value lies above the printed ones);
 * ``4K``, ``128k`` as counts (4,096 and 131,072; :attr:`Number.readings` also gives 4,000);
@@ -160,8 +161,9 @@ def read(text: str, locale: Locale = POINT, counts: bool = False) -> Number | No
     """The :class:`Number` a piece of text prints, or None when it is not one number; ``4K`` is a
     number only with ``counts`` (where the text speaks of tokens)."""
     raw = text.strip()
-    t = _LATEX_DECIMAL.sub(lambda m: "." if not re.match(r"\d{3}(?!\d)", raw[m.end():]) else ",", raw) \
-        if "{,}" in raw else raw
+    # LaTeX's {,}: the decimal comma where the article writes one; else a group of three is thousands
+    comma = lambda m: locale.decimal == "," or bool(re.match(r"\d{3}(?!\d)", raw[m.end():]))  # noqa: E731
+    t = _LATEX_DECIMAL.sub(lambda m: "," if comma(m) else ".", raw) if "{,}" in raw else raw
     t = _WRAP.sub("", t.replace("{", "").replace("}", "")).strip()
     t = t.replace("\\,", "").replace("\u2009", "").replace("\u202f", "")
     m = _INF.fullmatch(t)
@@ -202,7 +204,7 @@ def _to_point(t: str, locale: Locale) -> str | None:
     """One number in the one notation: separators of thousands out, the decimal one a point."""
     sign = t[:1] if t[:1] in "+-−" else ""
     body = t[len(sign):]
-    m = re.match(r"[\d.,]+", body)
+    m = re.match(r"[\d.,]+?(?=\.\.\.$)|[\d.,]+", body)    # (0.1353...: the dots say it goes on)
     if not m:
         return t
     digits, rest = m.group(0), body[m.end():]

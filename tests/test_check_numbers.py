@@ -1,0 +1,153 @@
+"""The one number reader (symattn.check.numerals): every printed form it knows, one row each, and
+the printed precision of a number surviving a round trip through any of its spellings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from symattn.check.numerals import COMMA, POINT, Locale, canonical, places_of, read
+
+F = sp.Rational
+
+# (text, locale, counts) -> (value, printed decimals, continued, percent, scientific); None: not a number
+FORMS = [
+    # signs
+    ("0.45", POINT, False, (F(9, 20), 2, False, False, False)),
+    ("-0.27", POINT, False, (F(-27, 100), 2, False, False, False)),
+    ("−0.27", POINT, False, (F(-27, 100), 2, False, False, False)),
+    ("+1.5", POINT, False, (F(3, 2), 1, False, False, False)),
+    ("2", POINT, False, (F(2), 0, False, False, False)),
+    ("2.", POINT, False, (F(2), 0, False, False, False)),
+    (".5", POINT, False, (F(1, 2), 1, False, False, False)),
+    # the decimal comma, where the article writes decimals so
+    ("0,45", COMMA, False, (F(9, 20), 2, False, False, False)),
+    ("−1,5", COMMA, False, (F(-3, 2), 1, False, False, False)),
+    ("0,45", POINT, False, None),                 # under a decimal point, 0,45 is two numbers or none
+    # thousands separators, only in groups of three
+    ("2,981", POINT, False, (F(2981), 0, False, False, False)),
+    ("1,024,000", POINT, False, (F(1024000), 0, False, False, False)),
+    ("1.024", COMMA, False, (F(1024), 0, False, False, False)),
+    ("1.024,5", COMMA, False, (F(20490, 20), 1, False, False, False)),
+    ("1,02", POINT, False, None),                 # not a group of three
+    ("12,34,567", POINT, False, None),
+    # LaTeX's {,}: a decimal comma, unless a group of three
+    ("1{,}732", POINT, False, (F(1732), 0, False, False, False)),
+    ("1{,}732", COMMA, False, (F(1732, 1000), 3, False, False, False)),
+    ("1{,}5", POINT, False, (F(3, 2), 1, False, False, False)),
+    ("0{,}25", COMMA, False, (F(1, 4), 2, False, False, False)),
+    # percentages: 25% is 0.25, printed to 2 decimals of the fraction
+    ("25%", POINT, False, (F(1, 4), 2, False, True, False)),
+    ("25\\%", POINT, False, (F(1, 4), 2, False, True, False)),
+    ("45.2%", POINT, False, (F(113, 250), 3, False, True, False)),
+    # e-notation: the decimals are those of the value (1.5e-3 is 0.0015, 4 decimals)
+    ("1.5e-3", POINT, False, (F(3, 2000), 4, False, False, True)),
+    ("1.47829480e+01", POINT, False, (F(3695737, 250000), 7, False, False, True)),
+    ("2E5", POINT, False, (F(200000), 0, False, False, True)),
+    ("1e999", POINT, False, None),                # beyond any exponent an article prints
+    # infinities
+    ("∞", POINT, False, (sp.oo, None, False, False, False)),
+    ("-∞", POINT, False, (-sp.oo, None, False, False, False)),
+    ("−∞", POINT, False, (-sp.oo, None, False, False, False)),
+    ("\\infty", POINT, False, (sp.oo, None, False, False, False)),
+    ("-\\infty", POINT, False, (-sp.oo, None, False, False, False)),
+    ("-inf", POINT, False, (-sp.oo, None, False, False, False)),
+    ("float('-inf')", POINT, False, (-sp.oo, None, False, False, False)),
+    # digits that go on
+    ("0.1353…", POINT, False, (F(1353, 10000), 4, True, False, False)),
+    ("0.1353...", POINT, False, (F(1353, 10000), 4, True, False, False)),
+    ("0.1353\\ldots", POINT, False, (F(1353, 10000), 4, True, False, False)),
+    # token counts, only where the text speaks of tokens
+    ("4K", POINT, True, (F(4096), 0, False, False, False)),
+    ("128k", POINT, True, (F(131072), 0, False, False, False)),
+    ("4K", POINT, False, None),
+    ("1.5K", POINT, True, None),
+    # wrappers and thin spaces
+    ("\\mathbf{0.5}", POINT, False, (F(1, 2), 1, False, False, False)),
+    ("{0.5}", POINT, False, (F(1, 2), 1, False, False, False)),
+    ("1\\,024", POINT, False, (F(1024), 0, False, False, False)),
+    # not numbers
+    ("x", POINT, False, None),
+    ("1.2.3", POINT, False, None),
+    ("", POINT, False, None),
+]
+
+
+@pytest.mark.parametrize("text,locale,counts,want", FORMS,
+                         ids=[f"{t!r}-{'comma' if loc is COMMA else 'point'}" for t, loc, _, _ in FORMS])
+def test_every_printed_form(text, locale, counts, want):
+    n = read(text, locale, counts=counts)
+    if want is None:
+        assert n is None
+        return
+    value, places, continued, percent, scientific = want
+    assert n is not None, text
+    assert (n.value, n.places, n.continued, n.percent, n.scientific) == (value, places, continued, percent, scientific)
+    assert n.text == text.strip()
+
+
+def test_a_token_count_also_reads_as_thousands():
+    assert read("4K", counts=True).readings == (4096, 4000)
+
+
+@pytest.mark.parametrize("line,locale,canon", [
+    ("√3 = 1{,}732, e^{0,5} = 1,649", COMMA, "√3 = 1.732, e^{0.5} = 1.649"),
+    ("softmax(0,5; 0,7) = [0,45; 0,55]", COMMA, "softmax(0.5, 0.7) = [0.45, 0.55]"),
+    ("[0,45 · 0,27 · 0,27]", COMMA, "[0.45 · 0.27 · 0.27]"),
+    ("e^{8} = 2,981", POINT, "e^{8} = 2981"),
+    ("[1, 2, 3]", POINT, "[1, 2, 3]"),               # a compact list is no thousands group
+    ("1,024 tokens and 2.5", POINT, "1024 tokens and 2.5"),
+])
+def test_a_line_in_the_one_notation(line, locale, canon):
+    assert canonical(line, locale)[0] == canon
+
+
+@pytest.mark.parametrize("lines,decimal", [
+    (["a = 0,45; b = 0,27", "c = 1,5"], ","),
+    (["a = 0.45, b = 0.27"], "."),
+    (["[1, 2, 3]", "x = 0.5"], "."),
+    (["[1, 2, 3]"], "."),                            # no decimals at all: the point
+])
+def test_the_locale_is_detected_from_the_text(lines, decimal):
+    assert Locale.detect(lines).decimal == decimal
+
+
+# --------------------------------------------------------------------------- round trip
+
+def _spell(value: Fraction, places: int, form: str) -> str:
+    """``value`` printed with ``places`` decimals, in one of the spellings an article uses."""
+    scaled = round(value * 10 ** places)
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled)).rjust(places + 1, "0")
+    whole, frac = digits[:len(digits) - places], digits[len(digits) - places:]
+    if form == "comma":
+        return sign + whole + ("," + frac if places else "")
+    if form == "latex-comma":
+        return sign + whole + ("{,}" + frac if places else "")
+    if form == "minus":
+        return ("−" if sign else "") + whole + ("." + frac if places else "")
+    if form == "percent" and places >= 2:
+        w, f = (whole + frac)[:len(whole) + 2].lstrip("0") or "0", (whole + frac)[len(whole) + 2:]
+        return sign + w + ("." + f if f else "") + "%"
+    if form == "scientific" and scaled:
+        mant = str(abs(scaled))
+        exp = len(mant) - 1 - places
+        return f"{sign}{mant[0]}.{mant[1:]}e{exp:+03d}" if len(mant) > 1 else f"{sign}{mant}e{exp:+03d}"
+    return sign + whole + ("." + frac if places else "")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.fractions(min_value=-1000, max_value=1000), st.integers(min_value=0, max_value=8),
+       st.sampled_from(["point", "comma", "latex-comma", "minus", "percent", "scientific"]))
+def test_the_printed_precision_survives_a_round_trip(value, places, form):
+    text = _spell(value, places, form)
+    n = read(text, COMMA if form in ("comma", "latex-comma") else POINT)
+    assert n is not None, text
+    printed = Fraction(round(value * 10 ** places), 10 ** places)
+    assert Fraction(n.value.p, n.value.q) == printed, text
+    assert n.places == places or (form == "scientific" and n.places >= places), text
+    assert places_of(_spell(printed, places, "point")) == places
