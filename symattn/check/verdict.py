@@ -10,7 +10,7 @@ value in the author's notation; a claim whose every wrong entry was cut off is d
 >>> import mpmath
 >>> c = judged(3, "a = 0.46", "a", [[read("0.46")]], [[mpmath.mpf("0.4519")]], how="a_{11}")
 >>> c.status, c.entries[0]["correct"], c.detail
-('wrong', '0.45', 'a_{11}: [1,1] printed 0.46, should be 0.45')
+('wrong', '0.45', 'the exact value of a_{11} differs: printed 0.46, should be 0.45')
 """
 
 from __future__ import annotations
