@@ -3,6 +3,9 @@
 Every expected verdict is worked out by hand in the comment beside it; none is read from symattn.
 """
 
+import numpy as np
+import pytest
+
 from symattn.check import check_text
 from symattn.check.document import Document
 from symattn.check.read import read_blocks
@@ -345,3 +348,51 @@ def test_a_computation_on_the_page_is_not_judged_against_itself():
     assert _statuses(text.replace("{x}", "2 c_{1}"), 3) in ([], ["unverifiable"])
     assert _statuses(text.replace("{x}", "2 c_{1}"), 5) == ["exact"]
     assert _statuses(text.replace("{x}", "3 c_{1}"), 5) == ["wrong"]
+
+
+# --------------------------------------------------------------------------- one value, six layouts
+
+_SCORES = ("The scores of one query against three keys are\n\n$$S = \\begin{bmatrix} 1 & 2 & 0 \\end{bmatrix}$$\n\n"
+           "and the attention weights are their softmax (no scaling here).\n\n")
+
+
+def _six_layouts(a: str, b: str, c: str) -> dict[str, str]:
+    """The weights [a, b, c] printed as a LaTeX display, a numpy print, a torch print, a Markdown
+    table, an ASCII table and a list in a sentence, after the same scores."""
+    rule = "+---------+------------+------------+------------+"
+    return {
+        "latex": _SCORES + f"$$A = \\operatorname{{softmax}}(S) = \\begin{{bmatrix}} {a} & {b} & {c} \\end{{bmatrix}}$$\n",
+        "numpy": _SCORES + f"```python\nweights = softmax(S)\nprint(weights)\n```\n\n```\n[[{a} {b} {c}]]\n```\n",
+        "torch": _SCORES + f"```python\n>>> weights = torch.softmax(S, dim=-1)\n>>> weights\ntensor([[{a}, {b}, {c}]])\n```\n",
+        "markdown": _SCORES + f"| weights | key 1 | key 2 | key 3 |\n|---|---|---|---|\n| query 1 | {a} | {b} | {c} |\n",
+        "ascii": _SCORES + f"```\n{rule}\n| weights | key 1 | key 2 | key 3 |\n{rule}\n| query 1 | {a} | {b} | {c} |\n{rule}\n```\n",
+        "prose": _SCORES + f"So the weights are {a}, {b} and {c}.\n",
+    }
+
+
+def _weights_verdicts(text: str) -> list[tuple[str, str]]:
+    return [(c.status, ";".join(m.code for m in c.mistakes)) for c in check_text(text, "t.md").claims if c.line > 4]
+
+
+def _printed_weights():
+    s = np.array([1.0, 2.0, 0.0])
+    exact = np.exp(s) / np.exp(s).sum()                     # 0.24472847, 0.66524096, 0.09003057
+    s32 = s.astype(np.float32)
+    noisy = np.exp(s32) / np.exp(s32).sum()                 # what a float32 program prints to 8 places
+    return {
+        "rounded": ([f"{x:.4f}" for x in exact], ("rounded", "")),
+        # cut, not rounded: 0.2447… cut to 3 places is 0.244, which rounds to 0.245
+        "truncated": ([f"{np.floor(x * 1000) / 1000:.3f}" for x in exact], ("wrong", "truncated")),
+        "float32": ([f"{x:.8f}" for x in noisy], ("rounded", "")),
+    }
+
+
+@pytest.mark.parametrize("case", ["rounded", "truncated", "float32"])
+def test_one_value_in_six_layouts_gets_one_verdict(case):
+    printed, verdict = _printed_weights()[case]
+    if case == "float32":   # the print differs from the exact value beyond its last place
+        s = np.array([1.0, 2.0, 0.0])
+        exact = np.exp(s) / np.exp(s).sum()
+        assert any(abs(float(p) - x) > 0.5e-8 for p, x in zip(printed, exact))
+    got = {name: _weights_verdicts(text) for name, text in _six_layouts(*printed).items()}
+    assert got == {name: [verdict] for name in got}, got

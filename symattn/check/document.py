@@ -306,3 +306,4 @@ class Segment:
     kind: str          # inline, display, env, code, table, plain, narrative
     source: str        # as written in the article (one line)
     before: str = ""   # prose just before it on the same line
+    last: int = 0      # its last line, when it spans several (a table, a plain-text array)

@@ -292,7 +292,8 @@ class _Checker:
         return claim
 
     def _unverifiable(self, seg, source, reason, what=""):
-        self.claims.append(unverifiable(seg.line, source, reason, what=what))
+        self.claims.append(unverifiable(seg.line, source, reason, what=what,
+                                        lines=list(range(seg.line, max(seg.last, seg.line) + 1))))
 
     def _check(self, seg: Segment, chain: Chain | None, error: str) -> None:
         if seg.kind == "narrative":

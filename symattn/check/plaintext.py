@@ -89,7 +89,7 @@ def prose_segments(masked: str, raw_lines: list[str] | None):
         block = _table_block(raw, i)
         if block:
             j, rows = block
-            seg = _table_segment(raw, i, rows)
+            seg = _table_segment(raw, i, j, rows)
             if seg:
                 segs.append(seg)
             used.update(range(i + 1, j + 1))
@@ -198,7 +198,7 @@ def _name_and_rel(caption: str) -> tuple[str, str]:
     return "", rel
 
 
-def _table_segment(raw: list[str], i: int, rows: list[list[str]]) -> Segment | None:
+def _table_segment(raw: list[str], i: int, j: int, rows: list[list[str]]) -> Segment | None:
     def numeric(c):
         return bool(_NUM_CELL.match(c))
 
@@ -216,8 +216,7 @@ def _table_segment(raw: list[str], i: int, rows: list[list[str]]) -> Segment | N
     mat = r"\begin{bmatrix} " + r" \\ ".join(" & ".join(r) for r in cells) + r" \end{bmatrix}"
     name, rel = _name_and_rel(_caption(raw, i))
     text = f"{name} {_REL[rel]} {mat}" if name else mat
-    return Segment(i + 1, text, "table", f"table of {len(cells)}x{len(cells[0])} "
-                   f"({_caption(raw, i)[:60] or 'no caption'})")
+    return Segment(i + 1, text, "table", " ".join(raw[i].split())[:160], last=j)
 
 
 # the atomic group (?>...) keeps a long row of numbers from backtracking over ways to split its digits
@@ -248,8 +247,7 @@ def _stacked_array(lines: list[str], i: int):
     cells = [re.findall(_NUMBER, m.group("nums")) for m in rows]
     mat = r"\begin{bmatrix} " + r" \\ ".join(" & ".join(r) for r in cells) + r" \end{bmatrix}"
     text = f"{name} {_REL[rel]} {mat}" if name else mat
-    return j, Segment(i + 1, text, "plain", f"plain-text array of {len(cells)}x{len(cells[0])} rows "
-                      f"({name or 'no name'})")
+    return j, Segment(i + 1, text, "plain", " ".join(lines[i].split())[:160], last=j)
 
 
 _PLAIN = re.compile(r"[A-Za-z0-9_^√×·⋅ᵀ⊤≈=\-−+*/().,\[\]'{}\\ ]+")

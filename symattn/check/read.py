@@ -9,7 +9,8 @@ lost or doubled by a converter), bracket lists in any context (``[[1, 0], [0, 1]
 ``np.array([...])``, ``tensor([[...]])``, numpy's comma-less printing, ``# I`` comments
 between rows, ``\left[ 0.09 \; 0.24 \right]``), several bracket rows side by side on
 the same lines, per-token vectors on consecutive lines (``I → [1.0, 0.0]``), Markdown and
-ASCII tables, and whitespace-aligned rows of numbers.  Nothing is executed.
+ASCII tables, whitespace-aligned rows of numbers, and lists in a sentence (``0.24, 0.67 and
+0.09``).  Nothing is executed.
 
 >>> [b.shape for b in read_blocks(Document.of("Q =\n[[1, 0],\n [0, 1]]\n"))]
 [(2, 2)]
@@ -57,7 +58,7 @@ class Block:
     line: int                             # first line of the block
     end: int                              # last line of the block
     labels: tuple[str, ...]               # label candidates, nearest first
-    layout: str                           # latex, list, table, plain, tokens
+    layout: str                           # latex, list, table, plain, tokens, records, prose
     source: str                           # the first line of the block, shortened
     row_labels: tuple[str, ...] = ()      # token names in front of the rows, if any
     operand: bool = False                 # followed by ×, @, ·: an operand of a product, not a result
@@ -315,7 +316,8 @@ def _numeric_grid(rows, starts, raw):
 
 def _column_headers(header, row_labels, ncols: int):
     """The header cells naming the numeric columns, when they name quantities (not the tokens
-    the rows are labelled with, as in a token × token table of weights)."""
+    the rows are labelled with, as in a token × token table of weights, nor the positions of one
+    axis: ``k1 | k2 | k3``)."""
     if not header or ncols < 2:
         return None
     cells = [c.strip() for c in header if c is not None]
@@ -326,6 +328,8 @@ def _column_headers(header, row_labels, ncols: int):
     rows = {re.sub(r"[\W_]+", "", r).lower() for r in row_labels if r}
     if len(norm) != ncols or norm & rows:
         return None
+    if len({re.sub(r"[\W_\d]+", "", c).lower() for c in cells}) == 1:
+        return None   # key 1 | key 2 | key 3: one name counted along an axis, the columns of one matrix
     return cells
 
 
@@ -420,6 +424,29 @@ def _record_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
     return out
 
 
+#: a list of numbers written in a sentence: ``0.24, 0.67 and 0.09``, ``(0.24, 0.67, 0.09)``, ``0.24、0.67、0.09``
+_AND = r"(?:,?\s+(?:and|und|et|y|e|и)\s+|\s*[和与及]\s*)"
+_PROSE_LIST = re.compile(rf"(?<![\w^_.\\/=+\-−])\(?(?P<run>{NUMBER}%?(?:(?:\s*[,，、;；]\s*|{_AND}){NUMBER}%?)+)\)?"
+                         r"(?![\w^_(\[{])")
+
+
+def _prose_blocks(raw: list[str], starts: list[int], taken_lines: set[int], doc: Document):
+    """A list of numbers in a sentence (outside code and math), as a row of one block: at least
+    two numbers, one of them with decimals (``1, 2 and 3`` in prose counts things), the whole run
+    between words or brackets.  The binder ties it by its values alone, or leaves it."""
+    out = []
+    for i, line in enumerate(raw):
+        if i + 1 in taken_lines or doc.fence_at(i + 1) is not None or "$" in line or "\\(" in line:
+            continue
+        for m in _PROSE_LIST.finditer(line):
+            items = [(t.group(0), starts[i] + m.start("run") + t.start())
+                     for t in re.finditer(rf"{NUMBER}%?", m.group("run"))]
+            entries = [numerals.read(t) for t, _ in items]
+            if len(items) >= 2 and all(entries) and any(e.places for e in entries):
+                out.append((items[0][1], items[-1][1] + len(items[-1][0]), [items], "prose"))
+    return out
+
+
 def _is_list_line(line: str) -> bool:
     return not re.search(r"[A-Za-z\u4e00-\u9fff]", line)
 
@@ -480,6 +507,8 @@ def read_blocks(doc: Document) -> list[Block]:
     found += _plain_blocks(raw, lines.starts, taken)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _record_blocks(raw, lines.starts, taken)
+    taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
+    found += _prose_blocks(raw, lines.starts, taken, doc)
     busy = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     blocks = []
     found.sort(key=lambda t: t[0])
