@@ -217,6 +217,22 @@ _CCW = re.compile(r"counter[- ]?clockwise|anti[- ]?clockwise|逆时针|反時計
 _CW = re.compile(r"(?<![-\w])clockwise|顺时针|(?<!反)時計回り|(?<!반)시계\s*방향", re.I)
 
 
+#: the other direction, in the words the article uses (what --fix writes in its place)
+_OPPOSITE = {"counter-clockwise": "clockwise", "counterclockwise": "clockwise", "counter clockwise": "clockwise",
+             "anti-clockwise": "clockwise", "anticlockwise": "clockwise", "anti clockwise": "clockwise",
+             "clockwise": "counter-clockwise", "逆时针": "顺时针", "顺时针": "逆时针", "反時計回り": "時計回り",
+             "時計回り": "反時計回り", "반시계": "시계"}
+
+
+def _opposite(word: str) -> str:
+    """``clockwise`` → ``counter-clockwise``, ``顺时针`` → ``逆时针``, ``Clockwise`` → ``Counter-clockwise``."""
+    key = re.sub(r"\s+", " ", word.lower())
+    if key.startswith("시계"):
+        return "반시계 방향"
+    other = _OPPOSITE.get(key, word)
+    return other[:1].upper() + other[1:] if word[:1].isupper() else other
+
+
 def _directions(lines: list[str]) -> list[Claim]:
     """"rotates [1, 0] to [0.54, 0.84], i.e. clockwise": the sign of the cross product v × w of the
     printed vectors (or the sign pattern of a printed rotation matrix) against the word."""
@@ -253,6 +269,6 @@ def _directions(lines: list[str]) -> list[Claim]:
         else:
             out.append(stated(n, raw.strip(), "wrong", R("direction-of-rotation"),
                               R("rotation-called", said=R(said), right=R(right), how=how), claimed=word, expected=right,
-                              entries=[{"entry": "direction", "line": n, "claimed": word, "exact": right,
-                                        "correct": right}]))
+                              entries=[{"entry": R("direction"), "line": n, "claimed": word, "exact": right,
+                                        "correct": _opposite(word)}]))
     return out
