@@ -207,7 +207,7 @@ def test_a_named_print_that_differs_from_the_built_array_is_wrong_and_an_unnamed
 
 def test_a_print_of_a_few_equal_values_is_not_taken_for_ones_by_its_values_alone():
     text = "```python\nm = torch.ones((2, 2))\ny = f(m)\nprint(y)\n```\n```\ntensor([[1., 1.],\n        [1., 1.]])\n```\n"
-    assert _statuses(text, 7) == []
+    assert _statuses(text, 7) in ([], ["unverifiable"])    # no verdict (an unverifiable one keeps its reason)
     named = text.replace("print(y)", "print(m)")
     assert _statuses(named, 7) == ["exact"]
 
@@ -280,7 +280,7 @@ def test_a_vector_labelled_as_row_sums_is_checked_against_the_matrix_printed_bef
     text = ("```\nA =\n [[0.401 0.401 0.198]\n [0.25  0.5   0.25 ]]\n\nVérification (somme des lignes de A) :\n"
             "[1. 1.]\n```\n")
     assert _statuses(text, 7) == ["rounded"]
-    assert _statuses(text.replace("[1. 1.]", "[1.  1.7]"), 7) == []    # confirmed only, never wrong
+    assert _statuses(text.replace("[1. 1.]", "[1.  1.7]"), 7) in ([], ["unverifiable"])   # confirmed only, never wrong
 
 
 # ---- a batch of examples, one attention head

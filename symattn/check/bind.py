@@ -1111,6 +1111,8 @@ class _Binder:
             if value is None or not used:
                 continue
             if row is not None:
+                if row >= value.rows:
+                    continue   # the author's operands make fewer rows: this one has no stepwise value
                 value = sp.ImmutableMatrix(value.row(row))
             m = match(block.rows, numeric(value)) if value.shape == block.shape else None
             if best[0] is None or (m is not None and m.near):

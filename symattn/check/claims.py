@@ -92,6 +92,15 @@ class Report:
     definitions: list[tuple[int, object]] = field(default_factory=list)  # (line, Reason: "X given, 3x4")
     notes: list = field(default_factory=list)                           # Reasons: article-wide remarks
     lines_with_numbers: int = 0                   # lines of the article that print a number
+    lines_checked: int = 0                        # of them, the lines some verdict covers (not unverifiable)
+
+    def covered(self, doc_lines, given=()) -> "Report":
+        """This report with its coverage counted over ``doc_lines`` (the lines that print a number):
+        the lines a verdict covers, and the ``given`` lines (the inputs it read and used)."""
+        known = {ln for c in self.claims if c.status != "unverifiable" for ln in (c.lines or [c.line])}
+        from dataclasses import replace
+        return replace(self, lines_with_numbers=len(doc_lines),
+                       lines_checked=len(set(doc_lines) & (known | set(given))))
 
     def count(self, status: str) -> int:
         return sum(1 for c in self.claims if c.status == status)

@@ -60,6 +60,12 @@ class Fence:
         return range(self.first + 1, self.last if self.closed else self.last + 1)
 
 
+#: a printed number: digits not glued to a name (x_1, W2, h3) or a version (v1.2)
+_VALUE = re.compile(r"(?<![\w.^_])[-−]?\d+(?:\.\d+)?(?![\w])")
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)")
+_LIST_MARK = re.compile(r"^\s*(?:[-*+]\s+)?(?:\d+[.)]|\(\d+\))\s+")
+
+
 @dataclass(frozen=True, eq=False)
 class Document:
     name: str                    # as the report names the article
@@ -194,6 +200,22 @@ class Document:
         return tuple(n for n, line in enumerate(self.lines, start=1)
                      if HEADING.match(line) and not self.fence_of[n]
                      and not any(f.first == n or f.last == n for f in self.fences))
+
+    @cached_property
+    def number_lines(self) -> frozenset[int]:
+        """The lines that print a number: a value, not a heading's or a list item's number, a name's
+        index (``x_1``, ``W2``) or a fence line; a LaTeX preamble prints none."""
+        body = next((n for n, line in enumerate(self.lines, 1) if line.lstrip().startswith(r"\begin{document}")), 0)
+        fenced = {f.first for f in self.fences} | {f.last for f in self.fences if f.closed}
+        heads = set(self.headings)
+        out = set()
+        for n, line in enumerate(self.lines, 1):
+            if n <= body or n in heads or n in fenced:
+                continue
+            text = _LIST_MARK.sub("", _COMMENT.sub("", line))
+            if _VALUE.search(text):
+                out.add(n)
+        return frozenset(out)
 
     def section(self, line: int) -> int:
         """The first line of the section that holds ``line`` (its heading, or 1)."""

@@ -59,7 +59,10 @@ def check_text(text: str, name: str) -> Report:
         claims = stepwise(doc, blocks, claims)   # masks and heads, where the binder has no verdict
         beyond = beyond_claims(doc, blocks) + shape_claims(doc, blocks) + printed_shape_claims(doc, blocks)
         beyond += view_claims(doc, blocks) + constructed_claims(doc, blocks) + sum_claims(doc, blocks)
-    return as_written(precision_captions(doc, merge(report, claims + beyond, inputs, blocks, doc, notes)), doc)
+    report = precision_captions(doc, merge(report, claims + beyond, inputs, blocks, doc, notes))
+    starts = {ln for ln, _ in report.definitions}
+    given = {ln for b in blocks if b.line in starts for r in b.rows for e in r for ln in (e.line, b.line)}
+    return as_written(report, doc).covered(doc.number_lines, given | starts)
 
 
 def as_written(report: Report, doc: Document) -> Report:

@@ -100,8 +100,11 @@ def pretty(node: Node) -> str:
         return raw.replace("{", "").replace("}", "")
     if isinstance(node, Num):
         return node.text
-    if isinstance(node, Lit):
-        return f"[{node.value.rows}×{node.value.cols} matrix]"
+    if isinstance(node, Lit):   # as printed when short: softmax([0.5, 1, 2]); else its shape
+        rows = [", ".join(r) for r in node.texts]
+        if node.value.rows * node.value.cols > 9 or len(rows) != node.value.rows:
+            return f"[{node.value.rows}×{node.value.cols}]"
+        return f"[{rows[0]}]" if len(rows) == 1 else "[" + ", ".join(f"[{r}]" for r in rows) + "]"
     if not isinstance(node, Op):
         return "?"
     args = [pretty(a) for a in node.args]
@@ -124,7 +127,7 @@ def pretty(node: Node) -> str:
     if node.op == "exp":
         return f"e^{wrapped[0]}"
     if node.op == "softmax_cols":
-        return f"column softmax({args[0]})"
-    if node.op in ("rows", "cols"):
-        return f"{'rows' if node.op == 'rows' else 'columns'} of {args[0]}"
+        return f"softmax({args[0]}, axis=0)"
+    if node.op in ("rows", "cols"):   # the number of rows or columns: rows(X), cols(K)
+        return f"{node.op}({args[0]})"
     return f"{node.op}({', '.join(args)})"

@@ -217,12 +217,11 @@ _SEQ = (r"(?:seq_?len(?:gth)?|sequence length|序列长度|句子长度)\s*(?:is
         r"(\d+)[- ](?:token|word) (?:sequence|sentence|input)")
 
 
-def _seq_len(text: str, where: str = "the article") -> tuple[int, str] | None:
-    """The sequence length a text states, when it states exactly one."""
+def _seq_len(text: str, where: str = "stated-in-article") -> tuple[int, Reason] | None:
+    """The sequence length a text states, when it states exactly one, and where (a reason code)."""
     found = {int(next(g for g in m.groups() if g)) for m in re.finditer(_SEQ, text, re.I)}
     if len(found) == 1:
-        n = found.pop()
-        return n, f"stated in {where}"
+        return found.pop(), R(where)
     return None
 
 
@@ -262,7 +261,7 @@ def _mask_claim(b: Block, text: str) -> Claim | None:
     causal_said = bool(_CAUSAL.search(lab))
     if not causal_said:
         return None
-    L = _seq_len(lab, "its caption") or _seq_len(text)   # stated: printed scores may be another example's
+    L = _seq_len(lab, "stated-in-caption") or _seq_len(text)   # stated: printed scores may be another example's
     if L is not None and (n, c) != (L[0], L[0]):
         m = L[0]
         right = [[("0" if k else "-∞") if additive else ("1" if k == ones_keep else "0") for k in row]

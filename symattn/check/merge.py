@@ -80,13 +80,16 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, doc: Docume
         for ln in c.lines:
             covered.setdefault(ln, []).append(c)
     drop: set[int] = set()
+    given = {ln for ln, _ in list(report.definitions) + list(inputs)}
+    judged = {ln for bc in block_claims if bc.status != "unverifiable" for ln in bc.lines or [bc.line]}
     for bc in block_claims:
         here = [c for ln in bc.lines for c in covered.get(ln, [])]
         known = [c for c in here if c.status != "unverifiable"]
         if known:
             continue
-        if bc.status == "unverifiable":
-            continue   # the notation pass already says why (or the block is prose), no second voice
+        if bc.status == "unverifiable" and (here or (given | judged) & set(bc.lines or [bc.line])):
+            continue   # the notation pass already says why it cannot check these lines, they are given, or
+            # another stage judges them
         drop.update(id(c) for c in here)
         claims.append(bc)
     claims = [c for c in claims if id(c) not in drop]

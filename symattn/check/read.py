@@ -426,17 +426,18 @@ def _record_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
 
 #: a list of numbers written in a sentence: ``0.24, 0.67 and 0.09``, ``(0.24, 0.67, 0.09)``, ``0.24、0.67、0.09``
 _AND = r"(?:,?\s+(?:and|und|et|y|e|и)\s+|\s*[和与及]\s*)"
-_PROSE_LIST = re.compile(rf"(?<![\w^_.\\/=+\-−])\(?(?P<run>{NUMBER}%?(?:(?:\s*[,，、;；]\s*|{_AND}){NUMBER}%?)+)\)?"
-                         r"(?![\w^_(\[{])")
+_PROSE_LIST = re.compile(rf"(?<![\w^_.\\/=+\-−\[{{])\(?(?P<run>{NUMBER}%?(?:(?:\s*[,，、;；]\s*|{_AND}){NUMBER}%?)+)\)?"
+                         r"(?![\w^_(\[{\]}])")
 
 
 def _prose_blocks(raw: list[str], starts: list[int], taken_lines: set[int], doc: Document):
-    """A list of numbers in a sentence (outside code and math), as a row of one block: at least
+    """A list of numbers in a sentence (outside code, math and brackets, which the other readers
+    read), as a row of one block: at least
     two numbers, one of them with decimals (``1, 2 and 3`` in prose counts things), the whole run
     between words or brackets.  The binder ties it by its values alone, or leaves it."""
     out = []
     for i, line in enumerate(raw):
-        if i + 1 in taken_lines or doc.fence_at(i + 1) is not None or "$" in line or "\\(" in line:
+        if i + 1 in taken_lines or doc.fence_at(i + 1) is not None or re.search(r"[$\[\]]|\\\(", line):
             continue
         for m in _PROSE_LIST.finditer(line):
             items = [(t.group(0), starts[i] + m.start("run") + t.start())

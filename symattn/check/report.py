@@ -18,7 +18,7 @@ from .claims import STATUSES, Report
 from .claims import Reason
 from .wording import render, say, status_word
 
-__all__ = ["render_text", "render_json", "summary", "MARKS", "roots_of"]
+__all__ = ["render_text", "render_json", "summary", "says_little", "MARKS", "roots_of"]
 
 MARKS = {"exact": "✓", "rounded": "≈", "wrong": "✗", "unverifiable": "?"}
 _WIDTH = 110
@@ -33,7 +33,14 @@ def summary(report: Report) -> dict:
     out["root_errors"] = len(wrong) - len(carried)
     out["carried"] = len(carried)
     out["carried_lines"] = len({ln for c in carried for ln in (c.wrong_lines or c.lines or [c.line])})
+    out["lines_with_numbers"] = report.lines_with_numbers
+    out["lines_checked"] = report.lines_checked
     return out
+
+
+def says_little(report: Report) -> bool:
+    """Fewer than half the lines that print a number got a verdict: the report must say so."""
+    return report.lines_checked * 2 < report.lines_with_numbers
 
 
 def reason_json(value):
@@ -160,6 +167,8 @@ def render_text(report: Report, lang: str = "en") -> str:
         lines += [f"  {render(n, lang)}" for n in report.notes]
     s = summary(report)
     lines += ["", say(lang, "summary", **s)]
+    if says_little(report):
+        lines.append(say(lang, "says-little", checked=report.lines_checked, total=report.lines_with_numbers))
     if s["carried"]:
         lines.append(say(lang, "split", roots=s["root_errors"], carried=s["carried"],
                          carried_lines=s["carried_lines"]))

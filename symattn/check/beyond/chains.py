@@ -118,7 +118,6 @@ def _literal_rest_is_prose(seg: str) -> bool:
     return bool(m and re.search(r"[A-Za-z\u4e00-\u9fff]", m.group("rest")))
 
 
-
 _BRACKET = re.compile(r"\[([^\[\]]{1,400})\]")
 
 

@@ -9,6 +9,7 @@ printed scores; a KV-cache decode: rows of the printed Q, K, V), the formula is 
 :mod:`.matexpr`, and it is right when its value is what its head names (:mod:`.softmaxes`,
 :mod:`.kvdecode`).  A formula that gives something else may be another convention: nothing is said.
 
+>>> from symattn.check.beyond.display import displays
 >>> t = ("Online softmax in tiles of 1.\n$$S = \\begin{bmatrix} 0 & 1 \\end{bmatrix}$$\n"
 ...      "$$m^{(2)} = \\max\\left(m^{(1)}, \\operatorname{rowmax}\\left(S^{(2)}\\right)\\right)$$\n")
 >>> doc = Document.of(t)
@@ -22,17 +23,20 @@ import re
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from .arith import _DPS
 from .chains import _KV
-from .display import Display, _cell, displays, name_of  # noqa: F401 (displays: the doctest)
+from .display import Display, _cell, name_of
 from .identities import _split, segments
 from .matexpr import _Fail, _evaluate
 from ..judge import equal
+from ..verdict import stated
 from .verdicts import _val
 
 __all__ = ["formula_claims"]
+
+R = Reason.of
 
 
 def formula_claims(doc: Document, disps: list[Display]) -> list[Claim]:
@@ -84,15 +88,15 @@ def formula_claims(doc: Document, disps: list[Display]) -> list[Claim]:
                         and all(equal(a, b) for a, b in zip(vals, flat))]
                 left = _value(head, bind) if not hows else None
                 if left is not None and _same(left, value):   # exp(lse) = rowsum(exp(S̃)): both sides in names
-                    hows, got = ["both sides, each name as the algorithm defines it"], ("an identity in names",)
+                    hows, got = [R("names-both-sides")], (R("identity-in-names"),)
                 nxt = next((d for d in disps if d.line > line and d.name == fake.name and d.rel == "="), None)
                 if not hows and not got and nxt is not None and nxt.shape == fake.shape and \
                         all(equal(_val(e), x) for e, x in zip(nxt.entries, flat)):
-                    hows, got = [f"the value printed at line {nxt.line}"], (f"{head}",)
+                    hows, got = [R("printed-at-line", line=nxt.line)], (head,)
                 if hows:
-                    out.append(Claim(line, source, "exact", body.strip()[:200], None,
-                                     f"{got[0]}: the formula, with each name as the algorithm defines it, gives "
-                                     f"{hows[0]}", "an update formula", lines=[line]))
+                    out.append(stated(line, source, "exact", R("update-formula"),
+                                      R("named-how", what=got[0], how=R("formula-gives", how=hows[0])),
+                                      claimed=body.strip()[:200], lines=[line]))
                     break
         return out
 

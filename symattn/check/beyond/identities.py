@@ -26,15 +26,18 @@ from dataclasses import replace
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from .. import numerals
 from ..judge import agrees, equal
+from ..verdict import stated
 from .arith import _DPS, evaluate
 from .display import name_of
 from .verdicts import _show
 
 __all__ = ["identity_claims", "per_line", "segments"]
+
+R = Reason.of
 
 _MATH = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]|\\begin\{(align|equation)\*?\}(.+?)\\end\{\3\*?\}"
                    r"|(?<![$\\])\$([^$\n]+)\$", re.S)
@@ -78,10 +81,10 @@ def _limit(piece: str, first: int, last: int, source: str) -> Claim | None:
     errs = [abs(y - target) for y in ys]
     if not (errs[0] >= errs[1] >= errs[2] and errs[2] < mpmath.mpf(10) ** -12 * max(1, abs(target))):
         return None
-    return Claim(first, source, "exact", piece.strip()[:200], _show(target),
-                 f"at {var} = 20, 40, 80 the expression is within {mpmath.nstr(errs[0], 2)}, "
-                 f"{mpmath.nstr(errs[1], 2)}, {mpmath.nstr(errs[2], 2)} of {_show(target)}",
-                 "a limit", lines=list(range(first, last + 1)))
+    return stated(first, source, "exact", R("limit-of"),
+                  R("limit-within", var=var, points=[20, 40, 80], errs=[mpmath.nstr(e, 2) for e in errs],
+                    target=_show(target)),
+                  claimed=piece.strip()[:200], expected=_show(target), lines=list(range(first, last + 1)))
 
 
 def _no(name):
@@ -111,9 +114,8 @@ def _restated(piece, first, last, source, before) -> Claim | None:
     before[head] = (ys, first)
     if prev is None or not all(equal(a, b) for a, b in zip(ys, prev[0])):
         return None
-    return Claim(first, source, "exact", piece.strip()[:200], None,
-                 f"the same value as {parts[0].strip()} on line {prev[1]} (equal at three points)",
-                 "a chain of equal expressions", lines=list(range(first, last + 1)))
+    return stated(first, source, "exact", R("equal-chain"), R("same-value-as", name=parts[0].strip(), line=prev[1]),
+                  claimed=piece.strip()[:200], lines=list(range(first, last + 1)))
 
 
 def segments(doc: Document):
@@ -206,22 +208,21 @@ def _chain(piece: str, first: int, last: int, source: str) -> Claim | None:
                 rounded = True   # a decimal after ≈: right at its printed precision
                 continue
             return None
-        checked.append(f"{len(closed)} closed parts are equal ({_show(ref)})")
+        checked.append(R("chain-closed", n=len(closed), value=_show(ref)))
     if len(letters) >= 2:
         ref = letters[0][1]
         if not all(all(equal(a, b) for a, b in zip(ys, ref)) for _, ys in letters[1:]):
             return None
-        checked.append(f"{len(letters)} parts in letters are equal at three points")
         if closed and all(equal(y, ref[0]) for y in ref):   # an identity to a constant: = 0 at the end
             if not equal(closed[0][1], ref[0]):
                 return None
-            checked[-1] += f", and equal to {_show(ref[0])}"
+            checked.append(R("chain-letters-constant", n=len(letters), value=_show(ref[0])))
+        else:
+            checked.append(R("chain-letters", n=len(letters)))
     if not checked:
         return None
-    lines = list(range(first, last + 1))
-    return Claim(first, source, "rounded" if rounded else "exact", piece.strip()[:200],
-                 _show(closed[0][1]) if len(closed) >= 2 else None,
-                 "the chain holds from its own parts: " + "; ".join(checked), "a chain of equal expressions",
-                 lines=lines)
+    return stated(first, source, "rounded" if rounded else "exact", R("equal-chain"), R("chain-holds", items=checked),
+                  claimed=piece.strip()[:200], expected=_show(closed[0][1]) if len(closed) >= 2 else None,
+                  lines=list(range(first, last + 1)))
 
 

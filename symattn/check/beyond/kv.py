@@ -3,10 +3,8 @@ as 4,000 or 4,096 tokens; GQA groups; parameter quotients."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import mpmath
 

@@ -10,6 +10,7 @@ otherwise: per head, per layer, with or without V).
 >>> t = ("KV cache.\n$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n"
 ...      "$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n$$V = \\begin{bmatrix} 1 & 2 \\\\ 3 & 4 \\end{bmatrix}$$\n"
 ...      "$$K_{1:1} = \\begin{bmatrix} 1 & 0 \\end{bmatrix}$$\n$$o_{1} = \\begin{bmatrix} 1 & 2 \\end{bmatrix}$$\n")
+>>> from symattn.check.beyond.display import displays
 >>> doc = Document.of(t)
 >>> [(c.line, c.status) for c in kv_decode_claims(doc, displays(doc))]
 [(5, 'exact'), (6, 'exact')]
@@ -21,16 +22,19 @@ import re
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from ..judge import equal
+from ..verdict import stated
 from .arith import _DPS, evaluate
 from .chains import _KV
-from .display import Display, displays  # noqa: F401 (displays: the doctest)
+from .display import Display
 from .readings import judge
 from .verdicts import _val
 
 __all__ = ["kv_decode_claims"]
+
+R = Reason.of
 
 _CACHE = re.compile(r"([KV])_\{?1:(\d+)\}?")
 _STEP = re.compile(r"o_\{?(\d+)\}?|o_t")
@@ -78,28 +82,28 @@ def _causal(q, k, v, scale):
 
 def _readings(d: Display, q, k, v):
     rows, cols = d.shape
-    scales = ((1 / mpmath.sqrt(len(k[0])), f"÷√{len(k[0])}"), (mpmath.mpf(1), "unscaled"))
+    scales = ((1 / mpmath.sqrt(len(k[0])), f"÷√{len(k[0])}"), (mpmath.mpf(1), R("unscaled")))
     m = _CACHE.fullmatch(d.name)
     if m:
         src, t = (k if m.group(1) == "K" else v), int(m.group(2))
         if (rows, cols) == (t, len(src[0])) and t <= len(src):
-            return f"the cache {m.group(1)}_1:{t}", [([x for r in src[:t] for x in r],
-                                                        f"the first {t} rows of {m.group(1)}")]
+            return R("cache-rows", name=m.group(1), t=t), [([x for r in src[:t] for x in r],
+                                                             R("first-rows", t=t, name=m.group(1)))]
         return None
     m = _STEP.fullmatch(d.name)
     if m and m.group(1) and rows == 1 and cols == len(v[0]) and int(m.group(1)) <= len(q):
         t = int(m.group(1))
-        return f"the output of step {t}", [(_causal(q, k, v, s)[t - 1], f"softmax(q_{t} K_1:{t}ᵀ {h}) V_1:{t}")
-                                           for s, h in scales]
+        return R("step-output", t=t), [(_causal(q, k, v, s)[t - 1], R("decode-step", t=t, scale=h))
+                                       for s, h in scales]
     if d.name == "O" and (rows, cols) == (len(q), len(v[0])):
-        return "the decoded output", [([x for r in _causal(q, k, v, s) for x in r], f"o_t stacked, {h}")
-                                      for s, h in scales]
+        return R("decoded-output"), [([x for r in _causal(q, k, v, s) for x in r], R("stacked-steps", scale=h))
+                                     for s, h in scales]
     m = re.fullmatch(r"\\fracq_(\d+)K_1:(\d+)\^T\\sqrtd_k", d.name.replace("{", "").replace("}", ""))
     if m and m.group(1) == m.group(2) and rows == 1 and cols == int(m.group(1)):
         t = int(m.group(1))
         s = 1 / mpmath.sqrt(len(k[0]))
-        return f"the scaled scores of step {t}", [([sum(a * b for a, b in zip(q[t - 1], k[j])) * s
-                                                     for j in range(t)], f"q_{t} K_1:{t}ᵀ/√{len(k[0])}")]
+        return R("step-scaled-scores", t=t), [([sum(a * b for a, b in zip(q[t - 1], k[j])) * s
+                                                 for j in range(t)], f"q_{t} K_1:{t}ᵀ/√{len(k[0])}")]
     return None
 
 
@@ -120,9 +124,8 @@ def _weights(lines, q, k) -> list[Claim]:
         w = [mpmath.exp(x - max(s)) for x in s]
         w = [x / sum(w) for x in w]
         if None not in cells and len(cells) == len(w) and all(equal(a, b) for a, b in zip(cells, w)):
-            out.append(Claim(n, raw.strip(), "exact", m.group(0), None,
-                             f"softmax(q_{step} K_1:{step}ᵀ/√{len(k[0])}), which sums to 1",
-                             "the weights of a decode step", lines=[n]))
+            out.append(stated(n, raw.strip(), "exact", R("decode-weights"),
+                              R("decode-weights-sum", t=step, dk=len(k[0])), claimed=m.group(0)))
     return out
 
 
@@ -136,17 +139,17 @@ def _notes(lines, dk: int, dv: int) -> list[Claim]:
         shapes = list(_SHAPE.finditer(raw))
         if shapes and all((int(m.group(3)), int(m.group(4))) == (int(m.group(2)), dk if m.group(1) == "K" else dv)
                           for m in shapes):
-            said.append("a cache of t tokens is t × d")
+            said.append(R("cache-shape"))
         if step is not None:
             m = _MULTS.search(raw)
             if m and int(m.group(1)) == step * dk:
-                said.append(f"step {step} scores with {step}·{dk} multiplications")
+                said.append(R("step-mults", t=step, dk=dk))
             m = _HELD.search(raw)
             if m:
                 x = evaluate(m.group(1) or m.group(2).split("=")[-1])
                 if x is not None and x == step * (dk + dv):
-                    said.append(f"after {step} tokens K and V hold {step}·({dk} + {dv}) numbers")
+                    said.append(R("cache-holds", t=step, dk=dk, dv=dv))
         if said:
-            out.append(Claim(n, raw.strip(), "exact", raw.strip()[:120], None, "; ".join(said),
-                             "the KV cache of a decode", lines=[n]))
+            out.append(stated(n, raw.strip(), "exact", R("decode-cache"), R("reasons", items=said),
+                              claimed=raw.strip()[:120]))
     return out

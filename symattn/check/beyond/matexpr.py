@@ -10,6 +10,7 @@ diagonal, and ``\mathbf{1}^T`` as the broadcast it writes.  Its value must equal
 names: under a reading of :mod:`.softmaxes` or :mod:`.rotary` when there is one, else the head's own
 next exact display.
 
+>>> from symattn.check.beyond.display import displays
 >>> t = "$$J = \\operatorname{diag}\\left(\\begin{bmatrix} 0.5 \\\\ 0.5 \\end{bmatrix}\\right) - " \
 ...     "\\begin{bmatrix} 0.5 \\\\ 0.5 \\end{bmatrix} \\begin{bmatrix} 0.5 & 0.5 \\end{bmatrix}$$\n" \
 ...     "$$J = \\begin{bmatrix} 0.25 & -0.25 \\\\ -0.25 & 0.25 \\end{bmatrix}$$"
@@ -24,16 +25,19 @@ import re
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from ..quantities import softmax
 from ..judge import equal
+from ..verdict import stated
 from .arith import _DPS
-from .display import Display, _cell, displays, name_of  # noqa: F401 (displays: the doctest)
+from .display import Display, _cell, name_of
 from .identities import _split
 from .verdicts import _val
 
 __all__ = ["substituted_claims"]
+
+R = Reason.of
 
 
 class _Fail(Exception):
@@ -82,20 +86,20 @@ def substituted_claims(doc: Document, disps: list[Display]) -> list[Claim]:
             if got and got[1]:
                 hows = [how for vals, how in got[1] if len(vals) == len(flat) and all(equal(a, b) for a, b in zip(vals, flat))]
                 if hows:
-                    out.append(_right(fake, body, f"{got[0]}: the substituted expression gives {hows[0]}"))
+                    out.append(_right(fake, body, R("named-how", what=got[0], how=R("substituted-gives", how=hows[0]))))
                 continue
             nxt = next((d for d in disps if d.line > line and d.name == fake.name and d.rel == "="), None)
             if nxt is not None and nxt.shape == fake.shape and \
                     all(equal(_val(e), x) for e, x in zip(nxt.entries, flat)):
-                out.append(_right(fake, body, f"the substituted expression gives the value printed at line {nxt.line}"))
+                out.append(_right(fake, body, R("substituted-gives", how=R("printed-at-line", line=nxt.line))))
     return out
 
 
-def _right(d: Display, body: str, detail: str) -> Claim:
+def _right(d: Display, body: str, reason: Reason) -> Claim:
     first = d.line
     last = first + body.strip().count("\n")
-    return Claim(first, d.source, "exact", body.strip()[:200], None, detail, "a substituted expression",
-                 lines=list(range(first, last + 1)))
+    return stated(first, d.source, "exact", R("substituted-expression"), reason, claimed=body.strip()[:200],
+                  lines=list(range(first, last + 1)))
 
 
 

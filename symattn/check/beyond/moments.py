@@ -20,10 +20,11 @@ import re
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from .. import numerals
 from ..judge import agrees, equal
+from ..verdict import stated
 from .arith import _DPS, evaluate
 from .display import Display
 from .identities import _pieces, _split
@@ -31,6 +32,8 @@ from .readings import judge
 from .verdicts import _show
 
 __all__ = ["moment_claims"]
+
+R = Reason.of
 
 _ASSUME = re.compile(r"(?:mean|均值|平均)\W{0,8}0\W.{0,40}?(?:variance|方差|分散)\W{0,8}1(?!\d)|standard normal|"
                      r"N\(0,\s*1\)|unit variance|标准正态|単位分散", re.I | re.S)
@@ -129,9 +132,7 @@ def _chain(piece: str, line: int, source: str, dk, single: bool) -> Claim | None
         return None
     free = [[evaluate(s, symbols=lambda n, t=t: _dk(n, 3 + 7 * t)) for t in range(3)] for s in ok]
     if all(None not in f for f in free) and all(all(equal(a, b) for a, b in zip(f, free[0])) for f in free[1:]):
-        return Claim(line, source, "exact", piece.strip()[:200], None,
-                     "with entries of mean 0 and variance 1 (independent), all parts are equal for every d_k",
-                     "the variance of q·k", lines=[line])
+        return stated(line, source, "exact", R("variance-qk"), R("moments-every-dk"), claimed=piece.strip()[:200])
     if dk is None:
         return None
     vals = [evaluate(s, symbols=lambda n: _dk(n, dk)) for s in ok]
@@ -141,25 +142,21 @@ def _chain(piece: str, line: int, source: str, dk, single: bool) -> Claim | None
     bad = [(s, v) for s, v in zip(ok[1:], vals[1:]) if not _close(s, v, head)]
     if not bad:
         rounded = any(not equal(v, head) for v in vals[1:])
-        return Claim(line, source, "rounded" if rounded else "exact", piece.strip()[:200], _show(head),
-                     f"with entries of mean 0 and variance 1 (independent) and d_k = {dk}: {_show(head)}",
-                     "the variance of q·k", lines=[line])
+        return stated(line, source, "rounded" if rounded else "exact", R("variance-qk"),
+                      R("moments-at-dk", dk=dk, value=_show(head)), claimed=piece.strip()[:200], expected=_show(head))
     if not single:
         return None
     text, v = bad[0]
-    return Claim(line, source, "wrong", text, _show(head),
-                 f"with entries of mean 0 and variance 1 (independent) and d_k = {dk} it is {_show(head)}, "
-                 f"not {_show(v)}", "the variance of q·k", lines=[line], wrong_lines=[line], cause="slip",
-                 entries=[{"entry": "value", "line": line, "claimed": text.strip(), "exact": _show(head),
-                           "correct": _show(head)}])
+    return stated(line, source, "wrong", R("variance-qk"),
+                  R("moments-differ", dk=dk, value=_show(head), printed=_show(v)), claimed=text, expected=_show(head),
+                  entries=[{"entry": R("value-entry"), "line": line, "claimed": text.strip(), "exact": _show(head),
+                            "correct": _show(head)}])
 
 
 def _dk(name: str, value):
     if name in ("d_k", "d_{k}"):
         return mpmath.mpf(value)
     raise ValueError(name)
-
-
 
 
 def _close(text: str, v, x) -> bool:
@@ -182,4 +179,4 @@ def _pair_matrix(d: Display) -> Claim | None:
             if v is None:
                 return None
             vals.append(mpmath.mpf(v))
-    return judge(d, "moments E[q_i k_i q_j k_j]", [(vals, "entries of mean 0 and variance 1, independent")])
+    return judge(d, R("pair-moments"), [(vals, R("unit-entries"))])

@@ -9,6 +9,7 @@ at the exact value, or at the decimal's printed precision.  A value that matches
 nothing: the note may speak of another quantity.
 
 >>> t = "$$s = \\begin{bmatrix} 64 & 8 \\sqrt{2} \\end{bmatrix}$$\n- the spread is of order $8 \\sqrt{2}$.\n"
+>>> from symattn.check.beyond.display import displays
 >>> doc = Document.of(t)
 >>> [(c.line, c.status) for c in note_claims(doc, displays(doc))]
 [(2, 'exact')]
@@ -20,15 +21,18 @@ import re
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from ..judge import agrees, equal
 from .. import numerals
+from ..verdict import stated
 from .arith import _DPS, evaluate
-from .display import Display, displays  # noqa: F401 (displays: the doctest)
+from .display import Display
 from .verdicts import _show, _val
 
 __all__ = ["note_claims"]
+
+R = Reason.of
 
 _WITHIN = 12
 _INLINE = re.compile(r"(?<![\\$])\$([^$\n]+)\$(?!\$)")
@@ -48,8 +52,8 @@ def note_claims(doc: Document, disps: list[Display]) -> list[Claim]:
             said = [s for s in (_first(m.group(1).strip(), near) for m in _INLINE.finditer(raw)) if s]
             if said:
                 status = "rounded" if any(s[1] for s in said) else "exact"
-                out.append(Claim(n, raw.strip(), status, [s[0] for s in said], None,
-                                 "; ".join(s[2] for s in said), "a value of the matrix above", lines=[n]))
+                out.append(stated(n, raw.strip(), status, R("value-of-matrix-above"),
+                                  R("reasons", items=[s[2] for s in said]), claimed=[s[0] for s in said]))
     return out
 
 
@@ -67,7 +71,7 @@ def _last(d: Display) -> int:
 
 
 def _restated(expr: str, d: Display):
-    """(text, rounded?, words) when ``expr`` is an entry of ``d``, else None."""
+    """(text, rounded?, reason) when ``expr`` is an entry of ``d``, else None."""
     if _RELATION.search(expr):
         return None
     e = numerals.read(expr)
@@ -76,7 +80,8 @@ def _restated(expr: str, d: Display):
             return None
         for k, x in enumerate(d.entries):
             if x.places is not None and x.places >= 30 and agrees(e, _val(x)):
-                return expr, True, f"{expr} is {_show(_val(x))}, entry {k + 1} of {d.head} (line {d.line}), rounded"
+                return expr, True, R("note-entry-rounded", expr=expr, value=_show(_val(x)), k=k + 1, head=d.head,
+                                     line=d.line)
         return None
     if not re.search(r"\\(?:sqrt|pi|log|ln|exp)|\be\^|π|√", expr):   # a small fraction (1/4) matches by chance
         return None
@@ -86,5 +91,5 @@ def _restated(expr: str, d: Display):
     for k, x in enumerate(d.entries):
         w = _val(x)
         if x.places is not None and x.places >= 30 and equal(w, v):
-            return expr, False, f"{expr} is entry {k + 1} of {d.head} (line {d.line})"
+            return expr, False, R("note-entry", expr=expr, k=k + 1, head=d.head, line=d.line)
     return None

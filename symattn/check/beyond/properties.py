@@ -6,6 +6,7 @@ nearest exact display (``NAME = [..]`` with closed entries) in the 40 lines abov
 that does not hold of it may speak of another matrix, so nothing is said then.
 
 >>> t = "$$P = \\begin{bmatrix} 0.25 & 0.75 \\\\ 0.5 & 0.5 \\end{bmatrix}$$\n- Every row sums to exactly $1$.\n"
+>>> from symattn.check.beyond.display import displays
 >>> doc = Document.of(t)
 >>> [(c.line, c.status) for c in property_claims(doc, displays(doc))]
 [(2, 'exact')]
@@ -18,15 +19,18 @@ import re
 import mpmath
 import sympy as sp
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from ..judge import agrees, equal
 from ..numerals import Number
+from ..verdict import stated
 from .arith import _DPS, evaluate
-from .display import Display, displays  # noqa: F401 (displays: the doctest)
+from .display import Display
 from .verdicts import _show, _val
 
 __all__ = ["property_claims"]
+
+R = Reason.of
 
 _NUM = r"\$?\s*(-?\d+(?:\.\d+)?(?:\s*(?:\\times|×)\s*10\^\{?-?\d+\}?)?)\s*\$?"
 _SUMS = re.compile(r"(?:every|each|all) rows? (?:still )?sums? to (?:exactly )?" + _NUM +
@@ -57,25 +61,25 @@ def property_claims(doc: Document, disps: list[Display]) -> list[Claim]:
                 target = evaluate(m.group(1) or m.group(2))
                 if target is None or not all(equal(sum(r), target) for r in vals):
                     continue
-                said.append(f"every row of {d.head} (line {d.line}) sums to {_show(target)}")
+                said.append(R("every-row-sums-to", head=d.head, line=d.line, total=_show(target)))
             if _SYM.search(raw):
                 if d.shape[0] != d.shape[1] or any(not equal(vals[i][j], vals[j][i]) for i in range(len(vals))
                                                    for j in range(i)):
                     continue
-                said.append(f"{d.head} (line {d.line}) is symmetric")
+                said.append(R("matrix-is-symmetric", head=d.head, line=d.line))
             for m in _EXTREME.finditer(raw):
                 flat = [x for r in vals for x in r]
-                x = min(flat) if m.group(1).lower() in ("smallest", "最小") else max(flat)
+                least = m.group(1).lower() in ("smallest", "最小")
+                x = min(flat) if least else max(flat)
                 if not _about(m.group(2), x):
                     said = []
                     break
-                said.append(f"the {m.group(1)} entry of {d.head} (line {d.line}) is {mpmath.nstr(x, 6)}")
+                said.append(R("smallest-entry-of" if least else "largest-entry-of", head=d.head,
+                              line=d.line, value=mpmath.nstr(x, 6)))
             if said:
-                out.append(Claim(n, raw.strip(), "rounded" if _EXTREME.search(raw) else "exact", raw.strip()[:120],
-                                 None, "; ".join(said), "a property of the matrix above", lines=[n]))
+                out.append(stated(n, raw.strip(), "rounded" if _EXTREME.search(raw) else "exact",
+                                  R("property-of-matrix-above"), R("reasons", items=said), claimed=raw.strip()[:120]))
     return out
-
-
 
 
 def _about(text: str, x) -> bool:

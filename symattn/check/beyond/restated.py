@@ -7,6 +7,7 @@ has no name of its own (no ``=`` or ``≈`` before it), has the shape of the dis
 within a few lines with no heading and no other relation in between: otherwise it may be another
 quantity, and nothing is said.
 
+>>> from symattn.check.beyond.display import displays
 >>> from symattn.check.read import read_blocks
 >>> t = ("$$W \\approx \\begin{bmatrix} 0.50 & 0.50 \\\\ 0.25 & 0.75 \\end{bmatrix}$$\n\n"
 ...      "| | x | y |\n|---|---:|---:|\n| **x** | 0.50 | 0.50 |\n| **y** | 0.25 | 0.75 |\n")
@@ -21,7 +22,7 @@ from __future__ import annotations
 import re
 
 from ..document import Document
-from .display import Display, displays  # noqa: F401 (displays: the doctest)
+from .display import Display
 
 __all__ = ["with_tables"]
 

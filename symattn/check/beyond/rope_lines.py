@@ -15,7 +15,7 @@ not RoPE's may be another convention, so nothing is said of it):
   (:mod:`.rotary`).
 
 >>> t = "RoPE: $R(m\\theta)^T R(n\\theta) = R((n-m)\\theta)$ and $\\theta_i = 10000^{-2(i-1)/d}$, $d = 8$."
->>> [c.what for c in rope_line_claims(Document.of(t), [])]
+>>> [str(c.what) for c in rope_line_claims(Document.of(t), [])]
 ['the relative-position identity of RoPE', 'RoPE frequency formula']
 """
 
@@ -26,9 +26,10 @@ from dataclasses import replace
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from ..judge import equal
+from ..verdict import stated
 from ..read import Entry
 from .arith import _DPS, evaluate
 from .display import Display, _cell, name_of
@@ -37,6 +38,8 @@ from .readings import judge
 from .rotary import _ROPE, _bases, _given, _readings, _theta
 
 __all__ = ["rope_line_claims"]
+
+R = Reason.of
 
 _R = re.compile(r"R\s*(?:\^\{?\w+\}?)?\s*(?:_\{?\\Theta,?\}?)?\s*(?=\()|R_\{([^{}]+)\}|R_(\w)")
 _T = re.compile(r"\^\s*\{?\s*(?:T|\\top|\\intercal)\s*\}?")
@@ -69,16 +72,15 @@ def _claims(doc, disps):
         rel = _relative(piece)
         if rel is not None:
             if "=" in rels and not _defines(parts):
-                out.append(Claim(first, source, "exact", piece.strip()[:200], None,
-                                 f"R(A)ᵀR(B) = R(B − A) for rotations (angle difference formulas): {rel}",
-                                 "the relative-position identity of RoPE", lines=lines))
+                out.append(stated(first, source, "exact", R("rope-relative-identity"),
+                                  R("relative-identity-holds", identity=rel), claimed=piece.strip()[:200], lines=lines))
             else:
                 zero.add(head)
                 if evaluate(parts[-1]) == 0:
-                    out.append(_zero(first, source, piece, head, lines))
+                    out.append(_zero(first, source, piece.strip()[:200], head, lines))
             continue
         if head in zero and len(parts) == 2 and evaluate(parts[1]) == 0:
-            out.append(_zero(first, source, piece, head, lines))
+            out.append(_zero(first, source, piece.strip()[:200], head, lines))
             continue
         if re.fullmatch(r"(?:\\theta|θ)(?:_i|_\{i\})?", head):
             c = _frequencies(parts[-1], bases, sorted(dims), first, source, lines, piece)
@@ -93,9 +95,8 @@ def _claims(doc, disps):
     out += _notes(doc.lines, dims) + _rotation_in_letters(doc.lines)
     for d in disps:
         if d.name in zero and all(e.value == 0 for e in d.entries):
-            out.append(Claim(d.line, d.source, "exact", [e.text for e in d.entries], "0",
-                             f"{d.head} is R(A)ᵀR(B) − R(B − A), zero by the relative-position identity",
-                             "the relative-position identity of RoPE", lines=sorted({e.line for e in d.entries})))
+            out.append(_zero(d.line, d.source, [e.text for e in d.entries], d.head,
+                             sorted({e.line for e in d.entries})))
     return out
 
 
@@ -116,12 +117,12 @@ def _notes(lines, dims) -> list[Claim]:
             ds = {int(here.group(1))} if here else set(dims)
             pairs = int(next(g for g in m.groups() if g))
             if len(ds) == 1 and 2 * pairs == next(iter(ds)):
-                said.append(f"d = {next(iter(ds))} has {pairs} pairs of coordinates")
+                said.append(R("rope-pairs", d=next(iter(ds)), pairs=pairs))
         if _ORIGIN.search(raw):
-            said.append("at position 0 every angle is 0: the rotation is the identity")
+            said.append(R("rope-origin-identity"))
         if said:
-            out.append(Claim(n, raw.strip(), "exact", raw.strip()[:120], None, "; ".join(said),
-                             "RoPE pairs and positions", lines=[n]))
+            out.append(stated(n, raw.strip(), "exact", R("rope-pairs-positions"), R("reasons", items=said),
+                              claimed=raw.strip()[:120]))
     return out
 
 
@@ -155,9 +156,9 @@ def _rotation_in_letters(lines) -> list[Claim]:
                         fits.add((t, sign))
             for sign in (1, -1):
                 if all((t, sign) in fits for t in range(3)):
-                    out.append(Claim(n, raw.strip(), "exact", m.group(0)[:120], None,
-                                     f"the rotation by {m.group(1)}{' (transposed convention)' if sign < 0 else ''}",
-                                     "RoPE rotation in letters", lines=[n]))
+                    out.append(stated(n, raw.strip(), "exact", R("rope-rotation-letters"),
+                                      R("rotation-by" if sign > 0 else "rotation-by-transposed", angle=m.group(1)),
+                                      claimed=m.group(0)[:120]))
                     break
     return out
 
@@ -204,10 +205,10 @@ def _point(trial: int):
     return value
 
 
-def _zero(line, source, piece, head, lines) -> Claim:
-    return Claim(line, source, "exact", piece.strip()[:200], "0",
-                 f"{head} is R(A)ᵀR(B) − R(B − A), zero by the relative-position identity",
-                 "the relative-position identity of RoPE", lines=lines)
+def _zero(line, source, claimed, head, lines) -> Claim:
+    """``head`` (a name defined as R(A)ᵀR(B) − R(B − A)) printed as zero: right."""
+    return stated(line, source, "exact", R("rope-relative-identity"), R("relative-identity-zero", name=head),
+                  claimed=claimed, expected="0", lines=lines)
 
 
 def _frequencies(expr, bases, dims, line, source, lines, piece) -> Claim | None:
@@ -228,9 +229,9 @@ def _frequencies(expr, bases, dims, line, source, lines, piece) -> Claim | None:
                     raise ValueError(name)
                 vals = [evaluate(body, symbols=lambda n, i=i0 + k: sym(n, i)) for k in range(d // 2)]
                 if None not in vals and all(equal(v, _theta(b, k, d)) for k, v in enumerate(vals)):
-                    return Claim(line, source, "exact", piece.strip()[:200], None,
-                                 f"gives θ = {b}^(-2k/{d}), k = 0…{d // 2 - 1} (i from {i0}): RoPE's frequencies",
-                                 "RoPE frequency formula", lines=lines)
+                    return stated(line, source, "exact", R("rope-frequency-formula"),
+                                  R("rope-frequencies-give", base=b, d=d, last=d // 2 - 1, first=i0),
+                                  claimed=piece.strip()[:200], lines=lines)
     return None
 
 
@@ -248,11 +249,11 @@ def _entry(m, last, given, bases, dims, line, source, lines) -> Claim | None:
                                           for _ in range(shape[0])), line, source)
     got = _readings(fake, bases, given) or (name, [])
     if name in given:   # the entry of the printed matrix itself (rotate_half documents print only Q̃)
-        got[1].append(([x for r in given[name] for x in r], f"the printed {name}"))
+        got[1].append(([x for r in given[name] for x in r], R("printed-matrix", name=name)))
     if not got[1]:
         return None
     ent = _cell(last.strip(), line)
     one = Display(m.group(0), m.group(0), "=", ((ent,),), line, source)
-    c = judge(one, f"{got[0]}, entry ({i + 1},{j + 1})",
+    c = judge(one, R("quantity-entry", what=got[0], i=i + 1, j=j + 1),
               [([vals[i * shape[1] + j]], how) for vals, how in got[1]])
     return replace(c, lines=lines) if c is not None and c.status != "wrong" else None

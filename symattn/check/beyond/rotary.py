@@ -8,6 +8,7 @@ or 1, interleaved or rotate_half pairing, the sign of sin): right when one readi
 wrong only when one reading, and no other as well, fits at least two thirds of the entries (the rest
 are slips, and that reading is the witness).  Otherwise nothing is said.
 
+>>> from symattn.check.beyond.display import displays
 >>> t = "RoPE. $$R(1) = \\begin{bmatrix} 0.5403 & -0.8415 \\\\ 0.8415 & 0.5430 \\end{bmatrix}$$"
 >>> doc = Document.of(t)
 >>> c = rotary_claims(doc, displays(doc))[0]
@@ -21,14 +22,16 @@ import re
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from .arith import _DPS, evaluate
-from .display import Display, displays  # noqa: F401 (displays: the doctest)
+from .display import Display
 from .readings import judge
 from .verdicts import _show, _val
 
 __all__ = ["rotary_claims"]
+
+R = Reason.of
 
 _ROPE = re.compile(r"rope|rotary|旋转位置|rotate_half|回転位置", re.I)
 _BASE = re.compile(r"(?:\bbase|\brope_theta|\bb)\s*(?::\s*float)?\s*=\s*\$?\s*(\d+(?:\.0*)?|\d+e\d+)", re.I)
@@ -84,12 +87,12 @@ def _readings(d: Display, bases, given):
     name = d.name
     if re.fullmatch(r"(?:\\theta|θ|\\Theta|Θ|\\omega|ω)(?:_i)?|inv_?freqs?", name) and 1 in (rows, cols):
         n = rows * cols
-        return "RoPE frequencies θ_i", [([_theta(b, i, 2 * n) for i in range(n)], f"θ_i = {b}^(-2(i-1)/{2 * n})")
-                                        for b in bases]
+        return R("rope-frequencies"), [([_theta(b, i, 2 * n) for i in range(n)], f"θ_i = {b}^(-2(i-1)/{2 * n})")
+                                       for b in bases]
     if re.fullmatch(r"\\Phi|Φ|\\varphi|φ|angles?|m\\theta|p\\theta", name) and rows > 1:
-        return "RoPE angles p·θ_i", [([(m + off) * _theta(b, i, 2 * cols) for m in range(rows) for i in range(cols)],
-                                      f"p·θ_i with θ_i = {b}^(-2(i-1)/{2 * cols}), positions from {off}")
-                                     for b in bases for off in (0, 1)]
+        return R("rope-angle-table"), [([(m + off) * _theta(b, i, 2 * cols) for m in range(rows) for i in range(cols)],
+                                        R("rope-angles-from", base=b, d=2 * cols, first=off))
+                                       for b in bases for off in (0, 1)]
     m = re.fullmatch(r"R(?:\^\w+)?_(?:\\Theta,)?(\d+)|R\((.+)\)", name)
     if m and rows == cols and rows % 2 == 0:
         pos = int(m.group(1)) if m.group(1) else evaluate(m.group(2))
@@ -100,37 +103,38 @@ def _readings(d: Display, bases, given):
             for pairing in ("interleaved", "halves"):
                 for sign in (1, -1):
                     rot = _rotation(pos, b, rows, pairing, sign)
-                    out.append(([x for r in rot for x in r], f"R at angle {_show(pos)}·θ_i, θ_i = {b}^(-2(i-1)/{rows}), "
-                                f"{pairing} pairing{', transposed' if sign < 0 else ''}"))
+                    out.append(([x for r in rot for x in r],
+                                R("rope-rotation-at" if sign > 0 else "rope-rotation-at-transposed", pos=_show(pos),
+                                  base=b, d=rows, pairing=R("pairing-" + pairing))))
             if rows == 2:
                 break
-        return "RoPE rotation matrix", out
+        return R("rope-rotation-matrix"), out
     m = _ROTATED.fullmatch(name)
     if m and m.group(1) in given and (rows, cols) == (len(given[m.group(1)]), len(given[m.group(1)][0])) \
             and cols % 2 == 0:
         src = given[m.group(1)]
-        return f"rotated {m.group(1)}", [([x for r in _rotate(src, b, off, pairing) for x in r],
-                                          f"row m of {m.group(1)} rotated by (m+{off})·θ_i, θ_i = {b}^(-2(i-1)/{cols}), "
-                                          f"{pairing} pairing")
-                                         for b in bases for off in (0, 1) for pairing in ("interleaved", "halves")]
+        return R("rotated-matrix", name=m.group(1)), [
+            ([x for r in _rotate(src, b, off, pairing) for x in r],
+             R("rope-rows-rotated", name=m.group(1), first=off, base=b, d=cols, pairing=R("pairing-" + pairing)))
+            for b in bases for off in (0, 1) for pairing in ("interleaved", "halves")]
     if re.fullmatch(r"S|Scores|scores|S_rope|S_rot", name):
         pairs = []   # (queries, keys, how), each pair of one width and of this display's shape
         if {"Q", "K"} <= set(given):
             q, k = given["Q"], given["K"]
-            pairs.append((q, k, "Q Kᵀ without rotation"))
+            pairs.append((q, k, R("scores-unrotated")))
             if len(q[0]) % 2 == 0:
                 pairs += [(_rotate(q, b, off, p), _rotate(k, b, off, p),
-                           f"Q̃ K̃ᵀ, rows rotated by (m+{off})·θ_i, θ_i = {b}^(-2(i-1)/{len(q[0])}), {p} pairing")
+                           R("rope-scores-rotated", first=off, base=b, d=len(q[0]), pairing=R("pairing-" + p)))
                           for b in bases for off in (0, 1) for p in ("interleaved", "halves")]
         if {"Q~", "K~"} <= set(given):
-            pairs.append((given["Q~"], given["K~"], "Q̃ K̃ᵀ from the printed rotated Q̃ and K̃"))
+            pairs.append((given["Q~"], given["K~"], R("rope-scores-printed")))
         out = []
         for q, k, how in pairs:
             if (len(q), len(k)) != (rows, cols) or len(q[0]) != len(k[0]):
                 continue
-            for scale, sname in ((1, ""), (1 / mpmath.sqrt(len(q[0])), f", ÷√{len(q[0])}")):
-                out.append(([sum(a * c for a, c in zip(qr, kr)) * scale for qr in q for kr in k], how + sname))
-        return "RoPE scores", out
+            for scale, said in ((1, how), (1 / mpmath.sqrt(len(q[0])), R("divided-by-sqrt", how=how, d=len(q[0])))):
+                out.append(([sum(a * c for a, c in zip(qr, kr)) * scale for qr in q for kr in k], said))
+        return R("rope-scores"), out
     return None
 
 

@@ -6,6 +6,7 @@ section (no heading between).  A disagreement says nothing: either matrix may be
 exact one is the article's claim, not a witness.
 
 >>> t = "$$X = \\begin{bmatrix} \\frac{1}{3} & \\sqrt{2} \\end{bmatrix}$$\n$$X \\approx \\begin{bmatrix} 0.33 & 1.41 \\end{bmatrix}$$"
+>>> from symattn.check.beyond.display import displays
 >>> doc = Document.of(t)
 >>> [(c.line, c.status) for c in rounded_claims(doc, displays(doc))]
 [(2, 'rounded')]
@@ -17,15 +18,16 @@ import re
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from .arith import _DPS
-from .display import Display, displays  # noqa: F401 (displays: the doctest)
+from .display import Display
 from .readings import judge
 from .verdicts import _val
 
 __all__ = ["rounded_claims"]
 
+R = Reason.of
 
 
 def rounded_claims(doc: Document, disps: list[Display]) -> list[Claim]:
@@ -41,8 +43,8 @@ def rounded_claims(doc: Document, disps: list[Display]) -> list[Claim]:
             if not exact:
                 continue
             e = exact[-1]
-            c = judge(d, f"the decimals of {d.head}", [([_val(x) for x in e.entries],
-                                                        f"the exact {e.head} printed at line {e.line}")])
+            c = judge(d, R("decimals-of", head=d.head),
+                      [([_val(x) for x in e.entries], R("exact-printed-at", head=e.head, line=e.line))])
             if c is not None and c.status != "wrong":
                 out.append(c)
     return out

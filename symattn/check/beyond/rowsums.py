@@ -7,6 +7,7 @@ A note that does not hold of that matrix may speak of another one, so nothing is
 
 >>> t = ("$$W = \\begin{bmatrix} \\frac{1}{3} & \\frac{1}{3} & \\frac{1}{3} \\end{bmatrix}$$\n"
 ...      "- With 2 decimals the rows need not sum to 1: row 1 gives $0.99$.\n")
+>>> from symattn.check.beyond.display import displays
 >>> doc = Document.of(t)
 >>> [(c.line, c.status) for c in rowsum_claims(doc, displays(doc))]
 [(2, 'exact')]
@@ -18,15 +19,18 @@ import re
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from ..judge import equal
 from ...numeric import fixed
+from ..verdict import stated
 from .arith import _DPS
-from .display import Display, displays  # noqa: F401 (displays: the doctest)
+from .display import Display
 from .verdicts import _val
 
 __all__ = ["rowsum_claims"]
+
+R = Reason.of
 
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4}
 _PLACES = re.compile(r"(\d|one|two|three|four|一|两|二|三|四)\s*(?:decimals?|decimal places|位小数)", re.I)
@@ -53,10 +57,9 @@ def rowsum_claims(doc: Document, disps: list[Display]) -> list[Claim]:
                 if not 1 <= k <= len(sums) or not equal(sums[k - 1], mpmath.mpf(v)):
                     said = []
                     break
-                said.append(f"row {k}")
+                said.append(R("rowsum-row", row=k))
             if said:
-                out.append(Claim(n, raw.strip(), "exact", raw.strip()[:120], None,
-                                 f"{', '.join(said)} of {d.head} (line {d.line}), each entry rounded to {places} "
-                                 f"places, sum to the printed values", "rounded row sums of the matrix above",
-                                 lines=[n]))
+                out.append(stated(n, raw.strip(), "exact", R("rounded-row-sums-above"),
+                                  R("rounded-rows-sum", rows=said, head=d.head, line=d.line, places=places),
+                                  claimed=raw.strip()[:120]))
     return out

@@ -9,6 +9,7 @@ printed vector; tiles hold the stated number of keys (``tiles of 2``, ``B_c = 2`
 
 >>> t = ("$$a = \\begin{bmatrix} 0.5 & 0.5 \\end{bmatrix}$$\n"
 ...      "$$J = \\begin{bmatrix} 0.25 & -0.25 \\\\ -0.25 & 0.20 \\end{bmatrix}$$\n")
+>>> from symattn.check.beyond.display import displays
 >>> doc = Document.of(t)
 >>> c = softmax_claims(doc, displays(doc))[0]
 >>> c.status, c.entries[0]["correct"]
@@ -21,16 +22,19 @@ import re
 
 import mpmath
 
-from ..claims import Claim
+from ..claims import Claim, Reason
 from ..document import Document
 from ..quantities import softmax
+from ..verdict import stated
 from .arith import _DPS
-from .display import Display, displays  # noqa: F401 (displays: the doctest)
+from .display import Display
 from .readings import judge
 from .variance import sums_to_one
 from .verdicts import _val
 
 __all__ = ["softmax_claims"]
+
+R = Reason.of
 
 _WEIGHTS = re.compile(r"A|P|a|p|\\alpha|α|weights|attn|softmax\(.*\)|A~|P~")
 # J, J^(1), J_2; ∂a/∂z, \frac{\partial p}{\partial s}: the output of softmax over its input
@@ -79,9 +83,8 @@ def _starts(lines) -> list[Claim]:
         for m in _START.finditer(raw):
             want_inf = m.group(1) == "m"
             if want_inf == ("infty" in m.group(2) or "∞" in m.group(2)):
-                out.append(Claim(n, raw.strip(), "exact", m.group(0), m.group(2),
-                                 "the state before any tile: running maximum −∞, sum 0, output 0",
-                                 "online softmax start", lines=[n]))
+                out.append(stated(n, raw.strip(), "exact", R("online-start"), R("online-start-state"),
+                                  claimed=m.group(0), expected=m.group(2)))
     return out
 
 
@@ -100,9 +103,8 @@ def _tiling(lines, disps) -> list[Claim]:
         keys, tiles, size = (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m.group(1) else \
             (int(m.group(4)), int(m.group(6)), int(m.group(5)))
         if size and tiles == -(-keys // size) and (not widths or widths == {keys}):
-            out.append(Claim(n, raw.strip(), "exact", m.group(0), None,
-                             f"{keys} keys in tiles of {size} make ⌈{keys}/{size}⌉ = {tiles} tiles",
-                             "online softmax tiles", lines=[n]))
+            out.append(stated(n, raw.strip(), "exact", R("online-tiles"),
+                              R("tiles-of", keys=keys, size=size, tiles=tiles), claimed=m.group(0)))
     return out
 
 
@@ -120,7 +122,7 @@ def _scores(earlier):
     out = []
     for d in _exact_first(earlier):
         if _SCORES.fullmatch(d.name):
-            out.append((_mat(d), f"the scores {d.head} printed at line {d.line}"))
+            out.append((_mat(d), R("printed-scores", head=d.head, line=d.line)))
     given = {d.name: _mat(d) for d in _exact_first(earlier)[::-1] if d.name in ("Q", "K", "V") and d.rel == "="}
     q, k = given.get("Q"), given.get("K")
     if q and k and len(q[0]) == len(k[0]):
@@ -139,8 +141,8 @@ def _distributions(earlier):
         names.add(d.name)
         for i, (r, printed) in enumerate(zip(_mat(d), d.rows)):
             if all(x >= 0 for x in r) and sums_to_one(printed):
-                out.append((r, i, f"a = row {i + 1} of {d.head} (line {d.line})" if d.shape[0] > 1
-                            else f"a = {d.head} (line {d.line})"))
+                out.append((r, i, R("dist-row", row=i + 1, head=d.head, line=d.line) if d.shape[0] > 1
+                            else R("dist-printed", head=d.head, line=d.line)))
     return out
 
 
@@ -152,15 +154,15 @@ def _readings(d: Display, earlier, online, tiles):
         idx = next((g for g in m.groups() if g), None)
         dists = [(r, h) for r, i, h in _distributions(earlier) if len(r) == cols
                  and (idx is None or not idx.isdigit() or i == int(idx) - 1)]
-        return "softmax Jacobian diag(a) − aaᵀ", [
-            ([(a[i] if i == j else 0) - a[i] * a[j] for i in range(cols) for j in range(cols)], f"diag(a) − aaᵀ, {h}")
-            for a, h in dists]
+        return R("softmax-jacobian"), [
+            ([(a[i] if i == j else 0) - a[i] * a[j] for i in range(cols) for j in range(cols)],
+             R("jacobian-of", dist=h)) for a, h in dists]
     scores, v = _scores(earlier)
     if _WEIGHTS.fullmatch(name):
         vecs = [(s, h) for s, h in scores if (len(s), len(s[0])) == (rows, cols)]
-        vecs += [(_mat(e), f"{e.head} (line {e.line})") for e in _exact_first(earlier)
+        vecs += [(_mat(e), R("given-at", name=e.head, line=e.line)) for e in _exact_first(earlier)
                  if e.shape == (rows, cols) and not _WEIGHTS.fullmatch(e.name) and rows == 1]
-        return "softmax weights", [([x for r in s for x in softmax(r)], f"row softmax of {h}") for s, h in vecs]
+        return R("q-weights"), [([x for r in s for x in softmax(r)], R("row-softmax-of", scores=h)) for s, h in vecs]
     if not online:
         return None
     m = re.fullmatch(r"(?:S~|S)\^\((\d+)\)", name)
@@ -172,8 +174,9 @@ def _readings(d: Display, earlier, online, tiles):
             for b in tiles or range(1, len(s[0]) + 1):
                 cut = [r[(t - 1) * b:t * b] for r in s]
                 if cut and len(cut[0]) == cols:
-                    out.append(([x for r in cut for x in r], f"columns {(t - 1) * b + 1}..{min(t * b, len(s[0]))} of {how}"))
-        return ("the scores of tile " + m.group(1), out) if out else None
+                    out.append(([x for r in cut for x in r], R("score-columns", first=(t - 1) * b + 1,
+                                                                 last=min(t * b, len(s[0])), scores=how)))
+        return (R("tile-scores", t=m.group(1)), out) if out else None
     m = re.fullmatch(r"(m|\\ell|ℓ|l|L|O~|O|lse|LSE|logsumexp)(?:\^\((\d+)\)|_(\d+)|\^(\d+))?", name)
     if not m:
         return None
@@ -190,17 +193,17 @@ def _readings(d: Display, earlier, online, tiles):
             mx = [max(r) for r in part]
             ex = [[mpmath.exp(x - mr) for x in r] for r, mr in zip(part, mx)]
             ell = [sum(r) for r in ex]
-            where = f"{how}, keys 1..{upto}"
+            where = R("keys-upto", scores=how, upto=upto)
             if what == "m" and vector:
-                out.append((mx, f"the row maximum of {where}"))
+                out.append((mx, R("row-max-of", where=where)))
             elif what in ("\\ell", "ℓ", "l", "L") and vector:
-                out.append((ell, f"Σ exp(s − m) over {where}"))
+                out.append((ell, R("exp-sum-over", where=where)))
             elif what in ("lse", "LSE", "logsumexp") and vector:
-                out.append(([a + mpmath.log(b) for a, b in zip(mx, ell)], f"m + log ℓ over {where}"))
+                out.append(([a + mpmath.log(b) for a, b in zip(mx, ell)], R("lse-over", where=where)))
             elif what in ("O~", "O") and v is not None and cols == len(v[0]) and len(v) >= upto:
                 ot = [[sum(e * v[j][c] for j, e in enumerate(r)) for c in range(cols)] for r in ex]
                 if what == "O~":
-                    out.append(([x for r in ot for x in r], f"Σ exp(s − m)·v over {where}"))
+                    out.append(([x for r in ot for x in r], R("exp-v-over", where=where)))
                 elif upto == n:
-                    out.append(([x / li for r, li in zip(ot, ell) for x in r], f"softmax({how}) V"))
-    return (f"online softmax {what}", out) if out else None
+                    out.append(([x / li for r, li in zip(ot, ell) for x in r], R("softmax-times-v", scores=how)))
+    return (R("online-state", name=what), out) if out else None

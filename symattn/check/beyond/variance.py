@@ -55,8 +55,8 @@ def _variances(text: str, lines: list[str]) -> list[Claim]:
             vals = [_val(x) for x in xs]
             mean = sum(vals) / len(vals)
             ss = sum((x - mean) ** 2 for x in vals)
-            readings = [(ss / len(vals), "population, ÷n"), (ss / (len(vals) - 1), "sample, ÷(n−1)")]
-        out.append(_scalar(n, raw.strip(), f"variance of [{v.group(1).strip()}]", ent, readings,
+            readings = [(ss / len(vals), R("population-variance")), (ss / (len(vals) - 1), R("sample-variance"))]
+        out.append(_scalar(n, raw.strip(), R("variance-of-values", values=v.group(1).strip()), ent, readings,
                            R("mean-squared-deviations")))
     return out
 
@@ -116,11 +116,6 @@ def sums_to_one(row) -> bool:
     """A printed row that can be a softmax row: it sums to 1 within the rounding of its entries
     (n half-units of its last place); a row off by more is a slip, not a distribution to build on."""
     return sums_to(row, 1, max((e.places or 0) for e in row))
-
-
-def _index(name: str, n: int) -> int:
-    p, q = re.findall(r"\d+", name)
-    return (int(p) - 1) * n + int(q) - 1
 
 
 def _jacobian(a_row):
