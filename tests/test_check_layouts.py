@@ -396,3 +396,30 @@ def test_one_value_in_six_layouts_gets_one_verdict(case):
         assert any(abs(float(p) - x) > 0.5e-8 for p, x in zip(printed, exact))
     got = {name: _weights_verdicts(text) for name, text in _six_layouts(*printed).items()}
     assert got == {name: [verdict] for name in got}, got
+
+
+@pytest.mark.parametrize("sep", ["    ", " \\quad ", "; ", ", "])
+def test_several_equations_on_one_line_are_several_statements(sep):
+    # e^1.5 = 4.4817 and e^0.5 = 1.6487: both right at 2 decimals; 1.70 is wrong
+    for second, status in (("1.65", "rounded"), ("1.70", "wrong")):
+        line = f"e^{{1.5}} = 4.48{sep}e^{{0.5}} = {second}"
+        text = f"$${line}$$\n" if "quad" in sep else f"Exponentials:\n\n{line}\n"
+        claims = [c for c in check_text(text, "t.md").claims]
+        assert [(c.claimed, c.status) for c in claims] == [("4.48", "rounded"), (second, status)], (line, claims)
+
+
+def test_a_torch_print_of_masked_scores_and_their_softmax_is_checked():
+    # causal mask on S = [[1, 2, .5], [.5, 1, 2], [2, 0, 1]]: row 2 is softmax(.5, 1) = (0.3775, 0.6225),
+    # row 3 softmax(2, 0, 1) = (0.6652, 0.0900, 0.2447)
+    s = np.array([[1.0, 2.0, 0.5], [0.5, 1.0, 2.0], [2.0, 0.0, 1.0]])
+    m = np.where(np.triu(np.ones((3, 3)), 1) == 1, -np.inf, s)
+    w = np.exp(m - m.max(1, keepdims=True))
+    w /= w.sum(1, keepdims=True)
+    rows = "],\n        [".join(", ".join(f"{x:.4f}" for x in r) for r in w)
+    text = ("```python\n>>> scores = torch.tensor([[1.0, 2.0, 0.5], [0.5, 1.0, 2.0], [2.0, 0.0, 1.0]])\n"
+            ">>> masked = scores.masked_fill(torch.triu(torch.ones(3, 3), diagonal=1).bool(), float('-inf'))\n"
+            ">>> masked\ntensor([[1.0000,   -inf,   -inf],\n        [0.5000, 1.0000,   -inf],\n"
+            "        [2.0000, 0.0000, 1.0000]])\n>>> torch.softmax(masked, dim=-1)\n" f"tensor([[{rows}]])\n```\n")
+    assert "rounded" in _statuses(text, 9)
+    bad = text.replace("0.3775", "0.3900")
+    assert "wrong" in _statuses(bad, 9) and check_text(bad, "t.md").exit_code == 1

@@ -255,7 +255,9 @@ _WORDS_OK = {"softmax", "exp", "sqrt", "scores", "weights", "output", "scaled", 
 _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
 # (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks
 _JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|but|while|gives|giving|i\.e\.)\s+"
-                      r"|,\s+(?=[A-Za-z√])|;\s+")
+                      r"|,\s+(?=[A-Za-z√])|;\s+"
+                      # "e^1.5 = 4.48    e^0.5 = 1.65": a run of blanks before the next "name ="
+                      r"|(?<!\s)\s{2,}(?=[A-Za-z√\\][^\s=≈]*\s*(?:=|≈))")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 _PCT_AGAIN = re.compile(r"[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]")
 _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
