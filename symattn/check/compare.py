@@ -1,5 +1,8 @@
 """Compare what the article prints with the exact value.
 
+Input: printed entries and an exact SymPy value.  Output: a :class:`Comparison` (each entry judged by
+:func:`symattn.check.judge.verdict`).
+
 An exact claim (``2``, ``\\frac{1}{3}``, ``K^T``) must be exactly equal.  A decimal
 claim is checked at the precision it was printed with, by the one rule of
 :func:`symattn.check.judge.verdict`: ``0.45`` means the exact value lies within

@@ -1,5 +1,7 @@
 """Checks inside the article that need no exact value.
 
+Input: an article's text or a printed matrix.  Output: reasons (row sums, shifts, declared conventions).
+
 * Sanity: a printed softmax row must be non-negative and sum to 1 up to its rounding;
   0.99 or 1.01 from rounding gets a note, a row that no softmax can produce an error.
 * Shift invariance: two rows of scores that differ by a constant have the same

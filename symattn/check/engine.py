@@ -1,5 +1,8 @@
 """Check an article: extract → parse → build the symbol table → check each claim.
 
+Input: the article's text (made a :class:`~symattn.check.document.Document` once here).  Output: its
+:class:`~symattn.check.claims.Report` (every stage runs from here, then merge, captions and the coverage count).
+
 ``check_text`` reads in two passes.  The first collects what the article defines
 (inputs such as ``X = [...]`` and formulas such as ``Scores = Q \\times K^T``), so a
 claim may use a quantity defined further down.  The second checks each claim in

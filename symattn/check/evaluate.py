@@ -1,5 +1,8 @@
 """Exact values of the article's expressions, from its own inputs.
 
+Input: an :mod:`~symattn.check.ir` tree and the article's symbol :class:`Table`.  Output: its exact
+SymPy value (or :class:`Unresolved`, with a reason code).
+
 Two modes, as a reviewer works:
 
 * ``exact`` (end-to-end): every quantity is recomputed from the article's inputs (X, W,

@@ -1,5 +1,8 @@
 r"""Find every piece of math in a Markdown or LaTeX article, with its line number.
 
+Input: a :class:`~symattn.check.document.Document`.  Output: its pieces of math, a list of
+:class:`~symattn.check.document.Segment`.
+
 Math comes from ``$...$``, ``$$...$$``, ``\[...\]``, ``\(...\)``, the LaTeX environments
 ``equation``/``align``/``gather``/... (one segment per ``\\`` row), code fences
 (``X = [[1, 0], [0, 1]]``, ``scores = Q @ K.T``) and, in the prose, Markdown and ASCII

@@ -1,5 +1,8 @@
 r"""The article's notation, read into :mod:`symattn.check.ir` trees.
 
+Input: the text of one :class:`~symattn.check.document.Segment`.  Output: its chains of equal
+expressions, a list of :class:`Chain` (or a :class:`~symattn.check.tokens.ParseError`).
+
 What tutorials write, and what it means here:
 
 * ``\times``, ``\cdot``, ``*``, ``@`` and juxtaposition (``Q K^T``, ``QK^T``) are products;

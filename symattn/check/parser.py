@@ -1,5 +1,7 @@
 """The recursive-descent parser: tokens of one side of an equation -> an :mod:`~symattn.check.ir` tree.
 
+Input: a list of :class:`~symattn.check.tokens.Tok`.  Output: an :mod:`~symattn.check.ir` tree.
+
 Grammar (loosest first)::
 
     expr    := [+-] term ([+-] term)*

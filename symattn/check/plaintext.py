@@ -1,5 +1,8 @@
 r"""Math that is not in ``$...$``: code fences, tables, plain-text arrays, Unicode lines.
 
+Input: the lines of a :class:`~symattn.check.document.Document` outside ``$...$``.  Output: a list of
+:class:`~symattn.check.document.Segment` (as :mod:`~symattn.check.extract` gives for math).
+
 Each is rewritten into the notation the parser reads (a ``bmatrix`` or the line
 itself) and returned as a :class:`~symattn.check.extract.Segment`.
 

@@ -1,5 +1,7 @@
 """The report: human text (✓ ≈ ✗ ? with line numbers) or JSON (the DESIGN.md schema).
 
+Input: a :class:`~symattn.check.claims.Report`.  Output: text in one language, or JSON.
+
 JSON: ``{"file", "claims": [{"line", "source", "status", "claimed", "expected",
 "detail", ...}], "summary": {...}}`` with ``status`` one of exact, rounded, wrong,
 unverifiable.  ``expected`` holds SymPy ``str()`` forms, which ``sympify`` reads

@@ -1,5 +1,7 @@
 """Exact values of scalar trees: matrix entries, ``\\sqrt{4}``, ``e^{1/2}/(e^{1/2}+2)``.
 
+Input: an :mod:`~symattn.check.ir` tree of a scalar.  Output: its exact SymPy value.
+
 Names become SymPy symbols (``v_{我}`` stays a symbol); ``e`` is Euler's number.
 
 >>> from symattn.check.notation import parse_expression

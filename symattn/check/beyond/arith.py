@@ -1,5 +1,8 @@
 """A small parser of printed arithmetic (numbers, + − × / ^, fractions, roots, sin/cos/exp, π,
-degrees): no user text is ever executed or passed to ``sympify``."""
+degrees): no user text is ever executed or passed to ``sympify``.
+
+Input: the text of one printed expression.  Output: its exact value (mpmath at the working precision) or None.
+"""
 
 from __future__ import annotations
 

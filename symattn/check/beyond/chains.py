@@ -1,5 +1,9 @@
 """Local chains of trigonometry or KV-cache arithmetic (``sin(1/10000^(0/4)) = 0.841``), and printed
-vectors of sums (``[0.5+0.841, 0.4+0.540] = [1.341, 0.94]``), checked from their own operands."""
+vectors of sums (``[0.5+0.841, 0.4+0.540] = [1.341, 0.94]``), checked from their own operands.
+
+Input: the lines of the article's :class:`~symattn.check.document.Document`.  Output: a list of
+:class:`~symattn.check.claims.Claim`.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """KV-cache sizes (2 · layers · kv_heads · head_dim · tokens · batch · bytes), in GB or GiB and with "4K"
-as 4,000 or 4,096 tokens; GQA groups; parameter quotients."""
+as 4,000 or 4,096 tokens; GQA groups; parameter quotients.
+
+Input: the lines of the article's :class:`~symattn.check.document.Document`.  Output: a list of
+:class:`~symattn.check.claims.Claim`.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """Sinusoidal positional encodings PE(pos, 2i) = sin(pos/10000^(2i/d)), PE(pos, 2i+1) = cos(·), in
-either layout, and the sums X = E + PE."""
+either layout, and the sums X = E + PE.
+
+Input: the lines of the article's :class:`~symattn.check.document.Document` (and its blocks).
+Output: a list of :class:`~symattn.check.claims.Claim`.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """RoPE: angle tables θ = base^(−2i/d) in radians and degrees, cos/sin caches in either pairing,
-θ_i and the tokens per turn, and the direction of a rotation in words."""
+θ_i and the tokens per turn, and the direction of a rotation in words.
+
+Input: the lines of the article's :class:`~symattn.check.document.Document` (and its blocks).
+Output: a list of :class:`~symattn.check.claims.Claim`.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """The variance argument (Var(q·k) = d_k, Var(q·k/√d_k) = 1, sample variances of printed samples) and
-the softmax Jacobian diag(a) − aaᵀ."""
+the softmax Jacobian diag(a) − aaᵀ.
+
+Input: the lines of the article's :class:`~symattn.check.document.Document` (and its blocks).
+Output: a list of :class:`~symattn.check.claims.Claim`.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """Shared by the kinds beyond the pipeline: printed numbers as entries, and the verdict on a scalar or a
-vector against its readings, judged at the printed precision (:mod:`symattn.check.judge`)."""
+vector against its readings, judged at the printed precision (:mod:`symattn.check.judge`).
+
+Input: printed numbers (:class:`~symattn.check.read.Entry`) and their readings.  Output: a
+:class:`~symattn.check.claims.Claim`, made by :mod:`symattn.check.verdict`.
+"""
 
 from __future__ import annotations
 
