@@ -39,7 +39,7 @@ A11 = sp.exp(HALF) / (sp.exp(HALF) + 2)
     ("√d_k", "√d_k"),
     (r"\text{Softmax}(\text{Scaled Scores})", "softmax(Scaled Scores)"),
     (r"\operatorname{softmax}\left(\frac{S}{\sqrt{d_k}}\right)", "softmax(S/√d_k)"),
-    ("softmax(S, axis=0)", "column softmax(S)"),
+    ("softmax(S, axis=0)", "softmax(S, axis=0)"),
     ("Attention Weights \\times V", "Attention Weights·V"),
     ("W^Q", "W^Q"),
     (r"\mathbf{Q}\mathbf{K}^{\mathsf T}", "Q·Kᵀ"),
