@@ -146,3 +146,11 @@ def test_sarif_rules_are_the_codes_of_the_mistakes_and_the_causes():
     assert rule_of(replace(claim, mistakes=(Reason.of("no-scaling-stated", line=3),))) == "no-scaling"
     assert rule_of(replace(claim, mistakes=(), cause="carried", root=1)) == "carried-error"
     assert rule_of(replace(claim, mistakes=())) == "wrong-value"
+
+
+def test_numbers_are_shown_at_a_sane_length():
+    # e^800 ≈ 2.7e347, and 1.2 × 10^300 is an integer of 301 digits: neither is written out
+    report = check_text("$$e^{800} = 1.2 \\times 10^{300}$$\n", "t.md")
+    (claim,) = report.claims
+    assert claim.status == "wrong" and "1.2e+300" in claim.detail
+    assert max(len(w) for w in re.findall(r"\d+", render_text(report, "en"))) <= 20

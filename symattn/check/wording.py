@@ -13,6 +13,7 @@ text as written).  Nothing here reads prose: a template only ever fills in data.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -107,7 +108,21 @@ def render(value, lang: str = "en", sep: str | None = None) -> str:
         return (sep or _LIST_SEPARATOR.get(lang, ", ")).join(render(v, lang) for v in value)
     if value is None:
         return ""
-    return _data(str(value))
+    return _data(_LONG.sub(_sane, str(value)))
+
+
+#: a number of more than 20 digits in data (2^{1000}, a huge exact integer): shown at a sane length
+_LONG = re.compile(r"(?<![\w.])\d{21,}(?:\.\d+)?(?![\w.])|(?<![\w.])\d+\.\d{21,}(?![\w.])")
+
+
+def _sane(m) -> str:
+    """1.0715086e+301 for 10715086071862673209…, 0.33333333 for 0.333333333333333333333333."""
+    import mpmath
+    with mpmath.workdps(30):
+        x = mpmath.mpf(m.group(0))
+        if 1e-4 <= abs(x) < 1e8:
+            return mpmath.nstr(x, 8, strip_zeros=True)
+        return mpmath.nstr(x, 8, min_fixed=1, max_fixed=0)
 
 
 def _data(text: str) -> str:
