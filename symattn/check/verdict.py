@@ -15,6 +15,7 @@ value in the author's notation; a claim whose every wrong entry was cut off is d
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -49,6 +50,7 @@ class Judgement:
     reason: str                # why (judge.Agreement.reason: "truncated", "noise", "")
     correct: str               # the exact value in the author's notation
     approx: str = ""           # the exact value's digits, when it is not a plain number (e^{1/2}/(e^{1/2}+2))
+    value: object = None       # the exact value as mpmath, when known (to show more digits than printed)
 
 
 def judged(line: int, source: str, what, printed, exact, *, how=None, expected=None, lines=None,
@@ -69,7 +71,7 @@ def judged(line: int, source: str, what, printed, exact, *, how=None, expected=N
             label = names[i][j] if names else f"[{(rows[i] if rows else i) + 1},{j + 1}]"
             found.append(Judgement((i, j), label, p.text, getattr(p, "line", 0) or line,
                                    cols[i][j] if cols else None, _exact_text(x), a.status, a.reason,
-                                   right_text(p, xv, _places(places, p)), approx(x, xv)))
+                                   right_text(p, xv, _places(places, p)), approx(x, xv), xv))
     texts = [[p.text for p in r] for r in printed]
     return build(line, source, what, texts, found, how=how, lines=lines, cause=cause, root=root,
                  mistakes=mistakes, drift_lines=drift_lines, inputs=inputs, notes=notes,
@@ -88,7 +90,8 @@ def build(line: int, source: str, what, texts, found: list[Judgement], *, how=No
     claim = Claim(line, source, status, texts, expected, what=what, lines=sorted(set(lines or [line])),
                   notes=list(notes))
     if not wrong:
-        sample = next((f for f in found if f.status == "rounded"), None)
+        sample = next((f for f in found if f.status == "rounded" and f.reason != "noise"),
+                      next((f for f in found if f.status == "rounded"), None))
         if sample is None:
             return _replace(claim, reason=Reason.of("agrees-exactly", how=how or what))
         return _replace(claim, reason=_rounded(how or what, sample, found))
@@ -119,15 +122,23 @@ def build(line: int, source: str, what, texts, found: list[Judgement], *, how=No
 
 
 def _rounded(how, sample: Judgement, found) -> Reason:
-    """Agrees at the printed precision: the decimals printed, and one entry as an example."""
+    """Agrees at the printed precision: the decimals printed, and one entry as an example, its exact
+    value shown to more digits than printed (so that the rounding shows); an entry that agrees only
+    within a program's float noise says so."""
     places = sorted({p for p in (numerals.places_of(f.text) for f in found if f.status == "rounded") if p is not None})
     said = Reason.of("one-decimal") if places == [1] else Reason.of("decimals", places=places) if places \
         else Reason.of("significant")
     data = dict(how=how, places=said) | (dict(entry=_index_of(sample)) if len(found) > 1 else {})
     suffix = "-entry" if len(found) > 1 else ""
-    if sample.approx:
-        return Reason.of("agrees-rounded" + suffix, **data, exact=sample.exact, approx=sample.approx,
+    digits = sample.approx
+    if digits and sample.value is not None:
+        printed = len(re.sub(r"\D", "", sample.text).lstrip("0"))
+        digits = short(sample.value, max(_SHOWN, printed + 2))
+    if sample.reason == "noise":
+        return Reason.of("agrees-noise" + suffix, **data, exact=sample.exact, approx=digits or sample.exact,
                          printed=sample.text)
+    if digits:
+        return Reason.of("agrees-rounded" + suffix, **data, exact=sample.exact, approx=digits, printed=sample.text)
     return Reason.of("agrees-rounded-plain" + suffix, **data, exact=sample.exact, printed=sample.text)
 
 
