@@ -24,6 +24,11 @@ from symattn.check import check_file
 REAL = Path(__file__).parent / "articles" / "real"
 ARTICLES = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json"))
 
+#: First-contact batches (issue 24): each batch of new articles lands with the figures the checker gave it
+#: before any work on what it shows (``first_contact``, never edited afterwards) and a ``floor`` that only
+#: ever rises.  The articles of no batch are the corpus the checker was built against.
+BATCHES = json.loads((REAL / "batches.json").read_text(encoding="utf-8"))
+
 #: A ratchet at the figures measured at the end of each session (48 articles, 247 wrong lines): the
 #: corpus started at recall 0.757, 0 false alarms, coverage 0.564; then recall 0.907 and coverage 0.787;
 #: then 0.921 (n-D prints read slice by slice, notebook outputs); then recall 0.931, coverage 0.928;
@@ -106,7 +111,45 @@ def results():
     return [measure(exp) for exp in ARTICLES]
 
 
+def in_batch(name: str) -> str | None:
+    return next((b for b, spec in BATCHES.items() if name in spec["articles"]), None)
+
+
+def test_every_batch_article_exists_once():
+    names = {article_of(e).name for e in ARTICLES}
+    listed = [a for spec in BATCHES.values() for a in spec["articles"]]
+    assert len(listed) == len(set(listed)), "an article is in two batches"
+    assert set(listed) <= names, sorted(set(listed) - names)
+    for b, spec in BATCHES.items():
+        assert set(spec["first_contact"]) >= {"commit", "recall", "false_alarms", "coverage", "wrong_lines"}, b
+
+
+def test_first_contact_batches(results, capsys):
+    """Each batch keeps at least its floor; the first-contact figures stay as they were measured."""
+    for b, spec in BATCHES.items():
+        t = totals([r for r in results if r["article"] in spec["articles"]])
+        fc = spec["first_contact"]
+        with capsys.disabled():
+            print(f"\n{b}: {t['articles']} articles, {t['wrong_lines']} wrong lines, recall {t['recall']:.2f}"
+                  f" (first contact {fc['recall']:.2f}), {t['false_alarms']} false alarms (first contact "
+                  f"{fc['false_alarms']}), coverage {t['coverage']:.2f} (first contact {fc['coverage']:.2f})")
+        floor = spec["floor"]
+        assert t["recall"] >= floor["recall"], (b, t)
+        assert t["false_alarms"] <= floor["false_alarms"], (b, t)
+        assert t["coverage"] >= floor["coverage"], (b, t)
+
+
+def test_whole_corpus_figures(results, capsys):
+    t = totals(results)
+    with capsys.disabled():
+        print(f"\nwhole corpus: {t['articles']} articles, {t['wrong_lines']} wrong lines, "
+              f"recall {t['recall']:.2f}, {t['false_alarms']} false alarms, coverage {t['coverage']:.2f}")
+    assert t["articles"] == len(ARTICLES)
+
+
 def test_real_article_figures(results, capsys):
+    """The corpus the checker was built against (the articles of no first-contact batch)."""
+    results = [r for r in results if in_batch(r["article"]) is None]
     t = totals(results)
     with capsys.disabled():
         print(f"\nreal articles: {t['articles']} articles, {t['wrong_lines']} wrong lines, "
@@ -125,6 +168,7 @@ KINDS = {"mask": ("mask", "causal-mask", "masking"), "mha": ("mha",), "gqa": ("g
 
 
 def per_kind(results: list[dict]) -> dict:
+    results = [r for r in results if in_batch(r["article"]) is None]
     topics = {json.loads(e.read_text(encoding="utf-8"))["article"]: json.loads(e.read_text(encoding="utf-8"))["topics"]
               for e in ARTICLES}
     return {kind: totals([r for r in results if any(t in names for t in topics[r["article"]])])
@@ -142,7 +186,9 @@ def test_figures_per_kind_beyond_the_basic_pipeline(results, capsys):
 
 
 if __name__ == "__main__":
-    rs = [measure(exp) for exp in ARTICLES]
+    only = sys.argv[1] if len(sys.argv) > 1 else None  # a batch name: only its articles
+    rs = [measure(exp) for exp in ARTICLES
+          if only is None or article_of(exp).name in BATCHES[only]["articles"]]
     for r in rs:
         print(f"{r['article']:55s} cov {r['covered']:3d}/{r['checkable']:<3d} wrong {len(r['wrong'])}"
               f"/{len(r['wrong']) + len(r['missed'])} missed {r['missed']} FA {r['false_alarms']}")
