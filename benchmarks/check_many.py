@@ -1,7 +1,10 @@
 """`symattn check` on 200 articles: one call (and one call with -j 2) against 200 separate processes.
 
     python benchmarks/check_many.py                      # 200 articles from tests/articles, Markdown table
-    python benchmarks/check_many.py --count 50 --source tests/articles/real
+    python benchmarks/check_many.py --count 48 --source tests/articles/real
+
+Besides the table, it prints the CPU per article of the one call as a ratio to the CPU of
+``python -c "import sympy"`` measured in the same run: a figure that does not depend on the machine.
 
 The articles are copies of the source folder's .md and .tex files, cycled to ``--count`` files in a
 temporary folder.  All three ways are measured in the same run, in fresh processes running this
@@ -65,6 +68,8 @@ def main(argv=None) -> int:
         one = _run([py + [str(folder), "--lang", "en"]])
         pool = _run([py + [str(folder), "--lang", "en", "-j", str(args.jobs)]])
         separate = _run([py + [f, "--lang", "en"] for f in files])
+        # the unit of CPU: the cost of importing SymPy, measured in the same run (best of 5)
+        sympy_cpu = min(_run([[sys.executable, "-c", "import sympy"]])[1] for _ in range(5))
     wrong_files = sum(1 for c in separate[2] if c == 1)
     total = one[3].strip().splitlines()[-1]
     assert pool[3].strip().splitlines()[-1] == total, "the pool checked something else"
@@ -81,6 +86,10 @@ def main(argv=None) -> int:
     print("|---|---:|---:|---:|---:|")
     for name, (wall, cpu, _, _) in rows:
         print(f"| {name} | {wall:.1f} s | {cpu:.1f} s | {1000 * wall / n:.0f} ms | **{separate[0] / wall:.1f}x** |")
+    per_article = one[1] / n
+    print(f"\nCPU per article in one call: {1000 * per_article:.0f} ms, "
+          f"**{per_article / sympy_cpu:.2f}x** the CPU of `python -c \"import sympy\"` "
+          f"({1000 * sympy_cpu:.0f} ms) in the same run.")
     print(f"\n`-j {args.jobs}` against one process: {one[0] / pool[0]:.2f}x (wall). "
           f"Measured on: {os.cpu_count()} cores (`os.cpu_count()`), Python {platform.python_version()}.")
     return 0

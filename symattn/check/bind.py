@@ -30,6 +30,7 @@ from .convention import later_convention
 from .judge import Match, block_places, interval, match, sums_to
 from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric, spread
+from .catalogue import Catalogue
 from .diagnose import MISTAKES, only_a_mistake
 from .document import Document
 from . import numerals
@@ -709,7 +710,7 @@ class _Binder:
         if not cands:
             # (nothing the inputs determine has its shape: its values against the author's recent
             # steps are the only evidence, whatever its label)
-            if (h is None and self._weighted_values(block)) or self._op_of_earlier(block):
+            if (h is None and self._weighted_values(block)) or self._op_of_earlier(block) or self._by_value(block, h):
                 return
             why = self._why_none(block, h)
             return self._unverifiable(block, R("labelled-but", name=_show_name(h), why=why) if h else why)
@@ -763,7 +764,8 @@ class _Binder:
                 if step is not None and step.near and used:
                     return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row),
                                          step=(step, used))
-            if (h is None and self._weighted_values(block)) or self._op_of_earlier(block):
+            if (h is None and self._weighted_values(block)) or self._op_of_earlier(block) or \
+                    self._by_value(block, h):
                 return   # (a step on the author's own values, found by all of them, whatever the label)
             why = R("matches-nothing")
             return self._unverifiable(block, R("labelled-but", name=_show_name(h), why=why) if h else why)
@@ -1020,6 +1022,44 @@ class _Binder:
             return R("no-inputs-yet")
         return R("no-quantity-of-shape")
 
+    def _by_value(self, block: Block, h: str | None) -> bool:
+        """Bind the block by its values alone (:mod:`.catalogue`): every quantity the inputs determine,
+        in every view (a row, a column, the first rows, an entry, transposed); the label only settles
+        a tie.  The claim is judged against the exact value of the one candidate that explains the
+        block; a convention that is only a common mistake is judged against the article's own."""
+        if not self.inputs or block.operand:
+            return False
+        key = (tuple(sorted((k, line) for k, (_, line) in self.inputs.items())), self.d_k, self.masked)
+        if getattr(self, "_cat_key", None) != key:
+            self._cat_key, self._cat = key, Catalogue(self._q(), self._convs())
+        b = self._cat.bind(block, prefer=h)
+        if b is None:
+            return False
+        conv_here = self._conv_for(block, h)
+        fam, conv, view, value = b.family, b.conv, b.view, b.exact
+        scores = self._q().value("scores", conv)
+        vector = conv.axis == "cols" and scores is not None and scores.cols == 1
+        if conv != conv_here and only_a_mistake(conv) and not vector:
+            # (over a single column of scores, the softmax by columns is the softmax of the vector)
+            right = self._q().value(fam, conv_here)
+            if right is None or view.take(sp.Matrix(right)).shape != block.shape:
+                return False
+            conv, value = conv_here, sp.ImmutableMatrix(view.take(sp.Matrix(right)))
+        how = self._how(fam, conv, None)
+        if view.kind == "row":
+            how = R("row-of", row=view.index + 1, of=how)
+        elif view.kind == "col":
+            how = R("column-of", col=view.index + 1, of=how)
+        elif view.kind == "first":
+            how = R("first-rows", t=view.index, name=how)
+        elif view.kind == "entry":
+            how = R("entry-at", row=view.index[0] + 1, col=view.index[1] + 1, of=how)
+        if view.transposed:
+            how = R("printed-transposed", of=how)
+        self._verdict(block, fam, conv, None, value, match(block.rows, numeric(value)), R("bound-by-value", how=how),
+                      record=view.kind == "whole" and not view.transposed)
+        return True
+
     def _how(self, fam: str, conv: Conv, row):
         """The quantity a block is bound to, with its convention and row: a Reason to render."""
         name = _show_name(fam)
@@ -1032,7 +1072,7 @@ class _Binder:
     # ------------------------------------------------------------------ verdicts
 
     def _verdict(self, block: Block, fam: str, conv: Conv, row, value, m: Match, how,
-                 carried: int | None = None, step=None) -> None:
+                 carried: int | None = None, step=None, record: bool = True) -> None:
         """The claim on a block bound to ``value`` (``fam`` under ``conv``, ``row`` of it), and what the
         binder remembers of it: the author's print, whether it was wrong, and its right value."""
         lines = sorted(set(block.row_lines) | {e.line for r in block.rows for e in r})
@@ -1060,7 +1100,8 @@ class _Binder:
                        cols=[[self._column(e) for e in r] for r in block.rows])
         wrong = claim.status == "wrong"
         root = (claim.root or block.line) if wrong and claim.cause == "carried" else block.line if wrong else None
-        self._record(fam, row, block, wrong, root, value if row is None else None)
+        if record:
+            self._record(fam, row, block, wrong, root, value if row is None else None)
         self.state[id(block)] = (wrong, root, value if row is None else None)
         self.claims.append(claim)
 

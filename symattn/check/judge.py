@@ -229,6 +229,29 @@ class Match:
         return bool(wrong) and bool(self.truncated) and all(self.truncated[i][j] for i, j in wrong)
 
 
+def screen(rows, floats) -> int:
+    """How many printed entries could be prints of ``floats`` (a numpy array of the same shape): the
+    float form of :func:`near`, a little wider than it, so that it never rejects what the exact
+    comparison would accept.  Binding uses it to score candidates before any exact value is computed."""
+    import numpy as np
+    if floats.shape != (len(rows), len(rows[0]) if rows else 0):
+        return 0
+    decimals = block_places(rows)
+    hits = 0
+    for r, xs in zip(rows, floats):
+        for e, x in zip(r, xs):
+            if e.places is None or not np.isfinite(x):
+                hits += e.places is None and np.isinf(x) and (x > 0) == (e.value > 0)
+                continue
+            p = e.value.p / e.value.q
+            d = _places(e, 0 if decimals and e.places == 0 else None)
+            h = 0.5 * 10.0 ** -d if d else 0.5 if decimals else 0.0   # an integer alone is exact
+            err, tiny = abs(p - x), 1e-12 * max(1.0, abs(x))
+            hits += bool(err <= h + tiny or (e.machine and err <= float(_NOISE) * abs(x) + tiny)
+                         or (err < 2 * h + tiny and abs(p) <= abs(x) + tiny and (p >= 0) == (x >= 0)))
+    return hits
+
+
 def block_places(rows) -> int | None:
     """The precision integers in a block are read at: its largest decimals, if any."""
     places = [e.places for r in rows for e in r if e.places]

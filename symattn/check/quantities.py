@@ -173,10 +173,14 @@ class Quantities:
         self._cache: dict[tuple, object] = {}
 
     def dk(self):
-        if self.d_k is not None:
-            return self.d_k
+        """The stated d_k, or the width of the keys.  d_k is the width of a key (or of one head's key):
+        a stated d_k that is not a divisor of the printed keys' width belongs to another model than
+        these inputs (``d_k = 64 for the real model``, then a toy example of width 4)."""
         k = self.value("K", CONV)
-        return sp.Integer(k.cols) if k is not None else None
+        width = sp.Integer(k.cols) if k is not None else None
+        if self.d_k is not None and (width is None or (self.d_k.is_Integer and width % self.d_k == 0)):
+            return self.d_k
+        return width if width is not None else self.d_k
 
     def value(self, family: str, conv: Conv = CONV, author: dict | None = None):
         """The exact value, or None if the inputs do not determine it.
