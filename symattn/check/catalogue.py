@@ -11,7 +11,8 @@ one row, one column, the first t rows, one entry) and an orientation (as printed
 Candidates are scored on floats (every family is evaluated once per convention, to 17 digits); the
 exact SymPy value is computed only for the candidate that binds, and judged by :mod:`.judge`.
 
-The rule, the same for every block: a block binds when one candidate explains at least two thirds of
+The rule, the same for every block: a block binds when one candidate explains (agrees with, at the
+printed precision: a truncated entry is a diagnosis once bound, not evidence) at least two thirds of
 its entries (all of them, for a block of up to three entries, or for an input, which is data: a block
 partly like it is no evidence of it), and explains clearly more than any candidate with other values.  A label is evidence only where the values leave a tie.
 

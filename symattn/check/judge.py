@@ -229,10 +229,11 @@ class Match:
         return bool(wrong) and bool(self.truncated) and all(self.truncated[i][j] for i, j in wrong)
 
 
-def screen(rows, floats) -> int:
+def screen(rows, floats, cut: bool = False) -> int:
     """How many printed entries could be prints of ``floats`` (a numpy array of the same shape): the
-    float form of :func:`near`, a little wider than it, so that it never rejects what the exact
-    comparison would accept.  Binding uses it to score candidates before any exact value is computed."""
+    float form of :func:`agrees` (of :func:`near` with ``cut``: a truncated entry counts), a little
+    wider than it, so that it never rejects what the exact comparison would accept.  Binding uses it
+    to score candidates before any exact value is computed."""
     import numpy as np
     if floats.shape != (len(rows), len(rows[0]) if rows else 0):
         return 0
@@ -248,7 +249,7 @@ def screen(rows, floats) -> int:
             h = 0.5 * 10.0 ** -d if d else 0.5 if decimals else 0.0   # an integer alone is exact
             err, tiny = abs(p - x), 1e-12 * max(1.0, abs(x))
             hits += bool(err <= h + tiny or (e.machine and err <= float(_NOISE) * abs(x) + tiny)
-                         or (err < 2 * h + tiny and abs(p) <= abs(x) + tiny and (p >= 0) == (x >= 0)))
+                         or (cut and err < 2 * h + tiny and abs(p) <= abs(x) + tiny and (p >= 0) == (x >= 0)))
     return hits
 
 
