@@ -206,13 +206,24 @@ def tokens_from(text: str, inputs, L: int) -> tuple[tuple[str, ...], str | None]
     if prose:
         found.append(("the quoted phrase " + "“" + " ".join(prose) + "”", prose))
     if not found:
-        numbered = tuple(str(i + 1) for i in range(L))
-        return numbered, f"tokens: the article names no {L} tokens (row labels or a quoted phrase); used 1 … {L}"
+        numbered = tuple(f"t{i + 1}" for i in range(L))
+        return numbered, f"tokens: the article names no {L} tokens (row labels or a quoted phrase); used t1 … t{L}"
+    found = [(w, _not_numbers(t)) for w, t in found]
     where, chosen = found[0]
     others = [w for w, t in found[1:] if t != chosen]
     if others:
         return chosen, f"tokens: {' '.join(chosen)} from {where}; {others[0]} gives other tokens"
     return chosen, None
+
+
+def _not_numbers(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """Tokens that a reader cannot take for numbers: a label ``0``, ``1``, ... becomes ``t0``, ``t1``
+    (a header row of bare numbers in the derivation would read as a row of values).
+
+    >>> _not_numbers(("0", "cat", "2"))
+    ('t0', 'cat', 't2')
+    """
+    return tuple(f"t{t}" if re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?", t) else t for t in tokens)
 
 
 def _clean(labels: list[str]) -> tuple[str, ...] | None:

@@ -243,7 +243,7 @@ def test_row_labels_lose_their_shared_words():
 
 def test_no_tokens_is_said_in_one_line():
     tokens, why = tokens_from("no words here", {}, 2)
-    assert tokens == ("1", "2") and "1 … 2" in why and "\n" not in why
+    assert tokens == ("t1", "t2") and "t1 … t2" in why and "\n" not in why
 
 
 @pytest.mark.parametrize("label, name", [

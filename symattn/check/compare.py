@@ -79,8 +79,9 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
     value = _numeric(exact)
     if value is None:
         raise Unresolved("not-real")
-    if d is None or (d == 0 and rel == "="):
-        # an exact claim (a fraction, an integer after "="): only equality will do
+    if d is None or (d == 0 and rel == "=" and exact.is_rational is not False):
+        # an exact claim (a fraction, an integer after "="): only equality will do; but an integer
+        # printed for an irrational value (e^10 = 22,026) can only be its rounding
         correct = str(exact) if exact.is_Rational else _short(value)
         return EntryResult(index, text, claimed, exact, "wrong", correct, None)
     with mpmath.workdps(DPS):

@@ -67,11 +67,14 @@ def judged(line: int, source: str, what, printed, exact, *, how=None, expected=N
     for i, (prow, xrow) in enumerate(zip(printed, exact)):
         for j, (p, x) in enumerate(zip(prow, xrow)):
             xv = values[i][j] if values is not None else _number(x)
-            a = verdict(p, xv, _places(places, p), slack[i][j] if slack else 0)
+            at = _places(places, p)
+            if at is None and p.places == 0 and isinstance(x, sp.Basic) and x.is_rational is False:
+                at = 0   # an integer printed for an irrational value can only be its rounding
+            a = verdict(p, xv, at, slack[i][j] if slack else 0)
             label = names[i][j] if names else f"[{(rows[i] if rows else i) + 1},{j + 1}]"
             found.append(Judgement((i, j), label, p.text, getattr(p, "line", 0) or line,
                                    cols[i][j] if cols else None, _exact_text(x), a.status, a.reason,
-                                   right_text(p, xv, _places(places, p)), approx(x, xv), xv))
+                                   right_text(p, xv, at), approx(x, xv), xv))
     texts = [[p.text for p in r] for r in printed]
     return build(line, source, what, texts, found, how=how, lines=lines, cause=cause, root=root,
                  mistakes=mistakes, drift_lines=drift_lines, inputs=inputs, notes=notes,
