@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import inspect
 import io
 import re
 import tokenize
@@ -114,11 +115,14 @@ _ids = count(1)
 
 
 def _new(arr, library="python", dtype=None, base=None, rounded=None) -> Value:
-    """A Value owning a read-only copy of ``arr`` (a fresh piece of memory unless ``base``)."""
+    """A Value owning a read-only copy of ``arr`` (a fresh piece of memory unless ``base``); only a
+    boolean array holds booleans (numpy: True + 1 is 2)."""
     if isinstance(arr, np.ndarray):
         arr = np.array(arr, dtype=object)
     else:
         arr, arr[()] = np.empty((), dtype=object), arr
+    if dtype != "bool" and any(isinstance(e, sp.logic.boolalg.BooleanAtom) for e in arr.flat):
+        arr = np.vectorize(_num, otypes=[object])(arr)
     arr.flags.writeable = False
     return Value(arr, library, dtype, rounded, base or frozenset([next(_ids)]))
 
@@ -257,8 +261,11 @@ def _real(x):
 
 
 def _div(a, b):
+    """a / b; x / 0 is +-inf by the sign of a float zero, which exact numbers do not have: unknown."""
     a, b = _num(a), _num(b)
-    return (sp.nan if not _sign(a) else _sign(a) * sp.oo) if b == 0 else _real(a / b)
+    if b == 0 and _sign(a):
+        raise _Unknown("a division by zero (its sign depends on the sign of a float zero)")
+    return sp.nan if b == 0 else _real(a / b)
 
 
 def _pow(a, b):
@@ -270,7 +277,9 @@ def _pow(a, b):
     if a.is_Rational and b.is_Rational and _too_many_digits(sp.Rational(2 ** int(
             max(int(a.p).bit_length(), int(a.q).bit_length()) * abs(b) // 2 + 1))):
         raise _Unknown(f"a power with more than {limits.MAX_RESULT_DIGITS} digits")
-    return sp.oo if a == 0 and _sign(b) == -1 else _real(a ** b)
+    if a == 0 and _sign(b) == -1:
+        raise _Unknown("zero to a negative power (its sign depends on the sign of a float zero)")
+    return _real(a ** b)
 
 
 def _fdiv(a, b):
@@ -314,10 +323,10 @@ def _dtype_of(*vals):
 
 def _binop(op, a, b) -> Value:
     a, b = _arr(a), _arr(b)
-    if op is ast.MatMult:
-        return _matmul(_lib(a, b), a, b)
     if a.library == b.library == "python" and (a.shape or b.shape):
         raise _Unknown("arithmetic on Python lists (concatenation, repetition) is not evaluated")
+    if op is ast.MatMult:
+        return _matmul(_lib(a, b), a, b)
     logical = op in (ast.BitAnd, ast.BitOr)
     if logical and not a.dtype == b.dtype == "bool":
         raise _Unknown("& and | of arrays that are not boolean")
@@ -341,6 +350,8 @@ def _unary(op, v) -> Value:
         if v.dtype != "bool":
             raise _Unknown("~ of an array that is not boolean")
         return _new(_ew(lambda x: sp.false if x else sp.true, v.array), v.library, "bool")
+    if v.dtype == "bool" and isinstance(op, ast.USub) and v.library != "python":
+        raise _Unknown("- of a boolean array")
     sign = -1 if isinstance(op, ast.USub) else 1
     return _new(_ew(lambda x: sign * _num(x), v.array), v.library, _dtype_of(v))
 
@@ -350,7 +361,7 @@ def _unary(op, v) -> Value:
 def _arr(x) -> Value:
     if isinstance(x, Value):
         return x
-    if isinstance(x, _Tuple):                       # a list of arrays: stacked, as np.array does
+    if isinstance(x, _Tuple) and not x.names:       # a list of arrays: stacked, as np.array does
         parts = [_arr(i) for i in x.items]
         if not parts or len({p.shape for p in parts}) != 1:
             raise _Unknown("a ragged or empty sequence of arrays")
@@ -510,11 +521,11 @@ def _band(keep):
 
 
 def _where(lib, cond, x=None, y=None):
-    c = _arr(cond)
-    if x is None or y is None or c.dtype != "bool":
-        raise _Unknown("where without a boolean mask and two values")
-    x, y = _arr(x), _arr(y)
-    return _new(_ew(lambda m, a, b: a if m else b, c.array, x.array, y.array), _lib(x, y, c), _dtype_of(x, y))
+    if x is None or y is None:
+        raise _Unknown("where() with one argument (indices) is not evaluated")
+    c, x, y = _arr(cond), _arr(x), _arr(y)
+    pick = lambda m, a, b: a if _sign(m) != 0 else b  # noqa: E731 - numpy: any non-zero is true
+    return _new(_ew(pick, c.array, x.array, y.array), _lib(x, y, c), _dtype_of(x, y))
 
 
 def _masked_fill(lib, x, mask, fill):
@@ -527,7 +538,8 @@ def _masked_fill(lib, x, mask, fill):
 def _elementwise(fn):
     def op(lib, x):
         v = _arr(x)
-        return _new(_ew(fn, v.array), v.library if lib == "python" else lib, _dtype_of(v))
+        dtype = "float16" if v.dtype == "bool" and lib == "numpy" else _dtype_of(v)     # numpy's choice
+        return _new(_ew(fn, v.array), v.library if lib == "python" else lib, dtype)
     return op
 
 
@@ -538,12 +550,6 @@ def _math(fn):
             raise _Unknown("a math function of a value outside its domain")
         return _new(fn(_one(x)))
     return op
-
-
-def _maximum(lib, x, y):
-    a, b = _arr(x), _arr(y)
-    pick = lambda p, q: sp.nan if _cmp(p, q) is None else p if _cmp(p, q) >= 0 else q  # noqa: E731
-    return _new(_ew(pick, a.array, b.array), _lib(a, b), _dtype_of(a, b))
 
 
 def _sum_of(xs):
@@ -574,8 +580,8 @@ def _reduction(fn, pair=False):
     """sum / mean / max / min over axes; torch's max(x, dim) also gives indices (``pair``)."""
     def op(lib, x, axis=None, keepdims=False, dtype=None):
         v = _arr(x)
-        if pair and isinstance(axis, Value) and axis.shape:          # torch.max(a, b): elementwise
-            return _maximum(lib, v, axis) if fn is _max_of else _fail("torch.min of two tensors")
+        if pair and isinstance(axis, Value) and axis.shape:
+            raise _Unknown("torch.max / min of two tensors is not evaluated")
         axes = _axes(axis, v.array.ndim)
         moved = np.moveaxis(v.array, axes, range(v.array.ndim - len(axes), v.array.ndim))
         rest = moved.shape[:moved.ndim - len(axes)]
@@ -597,7 +603,7 @@ _IMPLICIT = object()
 
 
 def _softmax(lib, x, axis=_IMPLICIT, dtype=None):
-    v = _arr(x)
+    v = _cast(_arr(x), "float32" if _arr(x).dtype == "bool" else None)
     if axis is _IMPLICIT:           # scipy: all entries; tf: the last axis; torch: its legacy rule
         axis = None if lib == "numpy" else -1 if lib == "tf" else 0 if v.array.ndim in (0, 1, 3) else 1
     top = _reduction(_max_of)(lib, v, axis, True)
@@ -695,6 +701,8 @@ def _chunk(lib, x, chunks, axis=0):
 
 def _round(lib, x, ndigits=0):
     v, n = _arr(x), _int(ndigits)
+    if v.dtype == "bool":
+        raise _Unknown("rounding a boolean array")
     mode = "python" if lib == "python" else "float64" if (v.dtype or ("float64" if lib == "numpy" else "")) == \
         "float64" else "float32"
     return _new(_ew(lambda e: _round_entry(e, n, mode), v.array), v.library, v.dtype, rounded=n)
@@ -752,15 +760,6 @@ def _pyint(lib, x):
     return _new(_cast(_new(_one(x)), "int64").array)
 
 
-def _pyextreme(fn):
-    """Python's max / min / sum of numbers or of a list."""
-    def op(lib, *args):
-        items = args if len(args) > 1 else list(_arr(args[0]).array.flat) if _arr(args[0]).array.ndim == 1 else \
-            _fail("max / min / sum of anything but numbers or a flat list")
-        return _new(fn([_one(i) if isinstance(i, Value) else i for i in items]))
-    return op
-
-
 # --- the whitelist: dotted names, methods, builtins, constants ---------------------------------------------
 
 _NP, _TORCH, _TF, _TFM = ("numpy", "jax.numpy"), ("torch",), ("tensorflow",), ("tensorflow.math",)
@@ -776,8 +775,7 @@ _TABLE = [
     (_diag, _NP + _TORCH, "diag"), (_band(np.less_equal), _NP + _TORCH, "tril"),
     (_band(np.greater_equal), _NP + _TORCH, "triu"), (_where, _ALL, "where"), (_masked_fill, _TORCH, "masked_fill"),
     (_elementwise(_exp), _ALL + _TFM, "exp"), (_elementwise(_log), _ALL + _TFM, "log"),
-    (_elementwise(_sqrt), _ALL + _TFM, "sqrt"), (_maximum, _ALL + _TFM, "maximum"),
-    (lambda lib, x: _maximum(lib, x, _new(sp.Integer(0))), _TORCH + ("torch.nn.functional", "tensorflow.nn"), "relu"),
+    (_elementwise(_sqrt), _ALL + _TFM, "sqrt"),
     (_math(_exp), ("math",), "exp"), (_math(_log), ("math",), "log"), (_math(_sqrt), ("math",), "sqrt"),
     (_reduction(_sum_of), _NP + _TORCH, "sum"), (_reduction(_mean_of), _NP + _TORCH, "mean"),
     (_reduction(_max_of, True), _NP + _TORCH, "max amax"), (_reduction(_min_of, True), _NP + _TORCH, "min amin"),
@@ -793,9 +791,10 @@ _TABLE = [
     (_round, _ALL + _TFM, "round around"),
 ]
 _FUNCS = {f"{mod}.{name}": fn for fn, mods, names in _TABLE for mod in mods for name in names.split()}
+_CONSTRUCTORS = {_FUNCS[f"torch.{name}"] for name in "tensor as_tensor Tensor ones zeros full eye arange".split()}
 #: methods that are their library's function of the same name (numpy's on numpy arrays, else torch's)
 _SHARED = set("sum mean max min exp log sqrt softmax reshape transpose permute unsqueeze squeeze split chunk "
-              "matmul mm bmm dot masked_fill round tril triu relu".split())
+              "matmul mm bmm dot masked_fill round tril triu".split())
 _METHODS = dict(view=_reshape, float=lambda lib, x: _cast(x, "float32"), double=lambda lib, x: _cast(x, "float64"),
                 half=lambda lib, x: _cast(x, "float16"), int=lambda lib, x: _cast(x, "int32"),
                 long=lambda lib, x: _cast(x, "int64"), bool=lambda lib, x: _cast(x, "bool"), to=_to, type=_to,
@@ -803,8 +802,7 @@ _METHODS = dict(view=_reshape, float=lambda lib, x: _cast(x, "float32"), double=
                 clone=_view_as(fresh=True), copy=_view_as(fresh=True), tolist=_view_as("python", fresh=True),
                 item=_item, size=_size, dim=lambda lib, x: _new(sp.Integer(x.array.ndim)),
                 t=lambda lib, x: _transpose("numpy", x) if x.array.ndim <= 2 else _fail("t() of an array over 2-D"))
-_BUILTINS = {"len": _len, "round": _pyround, "float": _float, "int": _pyint, "abs": _elementwise(lambda x: abs(_num(x))),
-             "max": _pyextreme(_max_of), "min": _pyextreme(_min_of), "sum": _pyextreme(_sum_of)}
+_BUILTINS = {"len": _len, "round": _pyround, "float": _float, "int": _pyint}
 _CONSTANTS = {f"{root}.{name}": value for root in ("numpy", "math", "torch", "jax.numpy")
               for name, value in (("inf", sp.oo), ("nan", sp.nan), ("pi", sp.pi), ("e", sp.E))}
 #: keyword spellings of the libraries -> the parameter names above
@@ -825,6 +823,23 @@ _DEFAULT_MODULES = {"np": "numpy", "numpy": "numpy", "torch": "torch", "F": "tor
                     "nn": "torch.nn", "tf": "tensorflow", "math": "math", "scipy": "scipy", "jnp": "jax.numpy"}
 _ROOTS = {"numpy": "numpy", "torch": "torch", "tf": "tensorflow"}
 _NO_OP_CONTEXTS = {"torch.no_grad", "torch.inference_mode", "torch.enable_grad", "numpy.printoptions"}
+
+
+def _apply(fn, name, *args, **kwargs):
+    """Call a whitelisted operation; arguments it does not take are unknown (checked first, so an
+    error inside it is never mistaken for a wrong call)."""
+    try:
+        inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError:
+        raise _Unknown(f"{name}() with arguments it does not take") from None
+    return fn(*args, **kwargs)
+
+
+def _relabel(result, lib: str):
+    """What a library's function returns is that library's, even from Python numbers (np.exp(0.5))."""
+    if isinstance(result, _Tuple):
+        return _Tuple(tuple(_relabel(i, lib) for i in result.items), result.names)
+    return _like(result, result.array, library=lib) if result.library == "python" and lib != "python" else result
 
 
 def _library_of(path: str) -> str:
@@ -1226,9 +1241,17 @@ class _Evaluator:
                 self.scopes[-1][alias.asname or alias.name] = self.attribute(_Ref(node.module or ""), alias.name)
 
     def define(self, node):
-        spec, why = node.args, _straight(node.body, function=True)
-        if why or node.decorator_list or spec.vararg or spec.kwarg:
-            raise _Unknown(f"function {node.name}: {why or 'decorators, *args or **kwargs'}")
+        why = _straight(node.body, function=True)
+        if why or node.decorator_list:
+            raise _Unknown(f"function {node.name}: {why or 'decorators'}")
+        self.scopes[-1][node.name] = self.function(node, node.name, _targets(ast.Module(node.body, [])))
+        self.why.pop(node.name, None)
+
+    def function(self, node, name, assigned) -> _Function:
+        """A def or lambda, its defaults evaluated now (one that is unknown must then be passed)."""
+        spec = node.args
+        if spec.vararg or spec.kwarg:
+            raise _Unknown(f"{name}: *args or **kwargs")
         positional = spec.posonlyargs + spec.args
         defaults = list(zip(positional[len(positional) - len(spec.defaults):], spec.defaults))
         values = {}
@@ -1236,10 +1259,8 @@ class _Evaluator:
             try:
                 values[p.arg] = self.expr(d)
             except _ERRORS:
-                pass                                          # called without it: unknown
-        local = frozenset(_targets(ast.Module(node.body, [])) | {p.arg for p in positional + spec.kwonlyargs})
-        self.scopes[-1][node.name] = _Function(node, node.name, values, local)
-        self.why.pop(node.name, None)
+                pass
+        return _Function(node, name, values, frozenset(assigned | {p.arg for p in positional + spec.kwonlyargs}))
 
     def loop(self, node):
         why = _straight(node.body) or ("for ... else" if node.orelse else None)
@@ -1289,7 +1310,7 @@ class _Evaluator:
         if kind is ast.Subscript:
             return self.subscript(node)
         if kind is ast.Lambda:
-            return _Function(node, "<lambda>", {}, frozenset(a.arg for a in node.args.args))
+            return self.function(node, "<lambda>", set())
         raise _Unknown(f"'{self.text(node)[:40]}' is not evaluated")
 
     def constant(self, node):
@@ -1340,6 +1361,8 @@ class _Evaluator:
                 key.append(slice(*(None if e is None else _int(self.expr(e)) for e in (p.lower, p.upper, p.step))))
             else:
                 k = self.expr(p)
+                if isinstance(k, (Value, _Tuple)) and (isinstance(k, _Tuple) or k.shape or k.dtype == "bool"):
+                    raise _Unknown("indexing with an array or a mask is not evaluated")
                 key.append(k if k is None or k is Ellipsis else _int(k))
         if isinstance(base, _Tuple):
             if len(key) != 1:
@@ -1364,14 +1387,14 @@ class _Evaluator:
             return _DType(_DTYPES[path]) if path in _DTYPES else _Ref(path)
         if isinstance(obj, _Tuple) and attr in obj.names:
             return obj.items[obj.names.index(attr)]
-        if isinstance(obj, Value):
+        if isinstance(obj, Value) and obj.library != "python":       # Python numbers and lists have none
             if attr in ("T", "mT"):
                 return _like(obj, obj.array.T if attr == "T" else np.swapaxes(obj.array, -1, -2))
             if attr == "shape" or attr == "size" and obj.library != "torch":
                 return _size("python", obj) if attr == "shape" else _new(sp.Integer(obj.array.size))
-            if attr in ("ndim", "data"):
-                return _new(sp.Integer(obj.array.ndim)) if attr == "ndim" else obj
-            if (attr in _METHODS or attr in _SHARED) and obj.library != "python":
+            if attr in ("ndim", "data", "dtype"):       # an unstated dtype is the library's default
+                return {"ndim": _new(sp.Integer(obj.array.ndim)), "data": obj}.get(attr, obj.dtype and _DType(obj.dtype))
+            if attr in _METHODS or attr in _SHARED:
                 return _Method(obj, attr)
         raise _Unknown(f"the attribute .{attr} is not evaluated")
 
@@ -1390,10 +1413,7 @@ class _Evaluator:
             if isinstance(receiver, Value) and (last.endswith("_") or last in _MUTATORS):
                 self.in_place(receiver, None, f"line {node.lineno + self.offset}: changed in place by {name}()")
             raise
-        try:
-            return self.dispatch(fn, receiver, args, kwargs, node, name)
-        except TypeError:
-            raise _Unknown(f"{name}() with arguments it does not take") from None
+        return self.dispatch(fn, receiver, args, kwargs, node, name)
 
     def dispatch(self, fn, receiver, args, kwargs, node, name):
         if isinstance(fn, _Function):
@@ -1401,13 +1421,17 @@ class _Evaluator:
         if isinstance(fn, _Method):
             lib = fn.value.library
             method = _METHODS.get(fn.name) or _FUNCS.get(f"{_ROOTS[lib]}.{fn.name}") or _FUNCS[f"torch.{fn.name}"]
-            return method(lib, fn.value, *args, **kwargs)
+            return _apply(method, name, lib, fn.value, *args, **kwargs)
         if isinstance(fn, _Builtin) and fn.name in _BUILTINS:
-            return _BUILTINS[fn.name]("python", *args, **kwargs)
+            return _apply(_BUILTINS[fn.name], name, "python", *args, **kwargs)
         if isinstance(fn, _DType) and isinstance(receiver, _Ref) and receiver.path in _NP and len(args) == 1:
             return _cast(_arr(args[0]), fn.name, "numpy", fresh=True)          # np.float32(0.5)
         if isinstance(fn, _Ref) and fn.path in _FUNCS:
-            return _FUNCS[fn.path](_library_of(fn.path), *args, **kwargs)
+            if fn.path.startswith("torch.") and _FUNCS[fn.path] not in _CONSTRUCTORS and args and \
+                    isinstance(args[0], Value) and args[0].library == "python":
+                raise _Unknown(f"{name}() of a Python number or list (torch takes tensors)")
+            lib = _library_of(fn.path)
+            return _relabel(_apply(_FUNCS[fn.path], name, lib, *args, **kwargs), lib)
         last = name.rsplit(".", 1)[-1]
         if last.endswith("_") or last in _MUTATORS or "out" in kwargs:
             for a in args:
