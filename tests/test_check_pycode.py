@@ -387,7 +387,8 @@ def test_a_comment_over_following_lines_after_a_print_in_torch_style():
     ("x = np.eye(2)[5]", 2, "IndexError"),
     ("while True:\n    pass", 2, "'while' is not evaluated"),
     ("if True:\n    x = 1", 2, "'if' is not evaluated"),
-    ("x = [i for i in range(3)]", 2, "not evaluated"),
+    ("x = [i for i in range(3) if i]", 2, "condition"),
+    ("x = [i * j for i in range(3) for j in range(2)]", 2, "several loops"),
     ("x = 1 if True else 2", 2, "not evaluated"),
     ("def f(x):\n    if x:\n        return 1\n    return 2", 2, "function f: 'if'"),
     ("def f(n):\n    return f(n)\nx = f(np.eye(1))", 4, "recursive call of f"),
@@ -660,3 +661,29 @@ def test_random_torch_programs_agree_with_torch_or_are_unknown(expression):
     torch = pytest.importorskip("torch")
     _agree_or_unknown(_TORCH_PROLOGUE + f"x = {expression}\n",
                       lambda x: x.detach().numpy() if isinstance(x, torch.Tensor) else np.asarray(x))
+
+
+# --- dict embedding tables, comprehensions, and blocks that continue earlier ones --------------------------
+
+def test_dict_embeddings_and_comprehensions():
+    p = run("import numpy as np\nemb = {'The': np.array([1.0, 0.0]), 'cat': np.array([0.5, 2.0])}\n"
+            "vocab = {'The': 0, 'cat': 1}\nwords = ['The', 'cat', 'The']\n"
+            "X = np.stack([emb[w] for w in words])\nY = np.array(list(emb.values()))\n"
+            "idx = np.array([vocab[w] for w in words])\nZ = np.vstack([emb['cat']])\n"
+            "keys = [k for k in emb]\nsq = [i * i for i in range(3)]\nW = np.array([[w for w in row] for row in X])\n")
+    assert same(p.values["X"].entries, ((1, 0), (R(1, 2), 2), (1, 0)))
+    assert same(p.values["Y"].entries, ((1, 0), (R(1, 2), 2))) and same(p.values["idx"].entries, (0, 1, 0))
+    assert same(p.values["sq"].entries, (0, 1, 4)) and same(p.values["W"].entries, p.values["X"].entries)
+    assert "w" not in p.values and "Z" not in p.values            # np.vstack is not whitelisted
+    q = run("emb = {'a': 1}\nemb['b'] = 2\nx = emb['a']\ny = [v for v in emb if v]\n")
+    assert set(q.values) == set() and any("condition" in u[1] for u in q.unknown)
+
+
+def test_a_block_continues_from_the_values_of_an_earlier_one():
+    first = run("import numpy as np\nQ = np.eye(2)\n")
+    second = run("S = Q @ Q.T\nprint(S)\n", given=first.values, line_offset=20)
+    assert same(second.values["S"].entries, ((1, 0), (0, 1))) and second.prints[0].line == 22
+    helper = run("import numpy as np\ndef show(x):\n    print('x', x)\n    return x * 2\n", line_offset=100)
+    later = run("y = show(np.ones(1))\nprint(y)\n", given=helper, line_offset=200)
+    assert [(x.line, x.text) for x in later.prints] == [(103, "x"), (202, "y")] and not later.unknown
+    assert "show" not in later.values and "np" not in later.values

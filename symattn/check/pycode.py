@@ -93,6 +93,7 @@ class Program:
     prints: list[Printed] = field(default_factory=list)
     comments: list[Commented] = field(default_factory=list)
     unknown: list[tuple[int, str]] = field(default_factory=list)
+    scope: dict = field(default_factory=dict, repr=False)     # every binding (functions too), for given=
 
 
 class _Unknown(Exception):
@@ -361,7 +362,7 @@ def _unary(op, v) -> Value:
 def _arr(x) -> Value:
     if isinstance(x, Value):
         return x
-    if isinstance(x, _Tuple) and not x.names:       # a list of arrays: stacked, as np.array does
+    if isinstance(x, _Tuple) and not x.names and x.keys is None:    # arrays in a list: stacked, as np.array does
         parts = [_arr(i) for i in x.items]
         if not parts or len({p.shape for p in parts}) != 1:
             raise _Unknown("a ragged or empty sequence of arrays")
@@ -760,6 +761,15 @@ def _pyint(lib, x):
     return _new(_cast(_new(_one(x)), "int64").array)
 
 
+def _pylist(lib, x):
+    """list() / tuple() of a list, an array (its rows) or a dict view."""
+    if isinstance(x, _Tuple):
+        return _Tuple(x.items) if x.keys is None else _fail("list() of a dict")
+    v = _arr(x)
+    return _new(v.array, "python") if v.library == "python" and v.shape else _Tuple(tuple(
+        _like(v, row) for row in v.array)) if v.shape else _fail("list() of a scalar")
+
+
 # --- the whitelist: dotted names, methods, builtins, constants ---------------------------------------------
 
 _NP, _TORCH, _TF, _TFM = ("numpy", "jax.numpy"), ("torch",), ("tensorflow",), ("tensorflow.math",)
@@ -802,7 +812,7 @@ _METHODS = dict(view=_reshape, float=lambda lib, x: _cast(x, "float32"), double=
                 clone=_view_as(fresh=True), copy=_view_as(fresh=True), tolist=_view_as("python", fresh=True),
                 item=_item, size=_size, dim=lambda lib, x: _new(sp.Integer(x.array.ndim)),
                 t=lambda lib, x: _transpose("numpy", x) if x.array.ndim <= 2 else _fail("t() of an array over 2-D"))
-_BUILTINS = {"len": _len, "round": _pyround, "float": _float, "int": _pyint}
+_BUILTINS = {"len": _len, "round": _pyround, "float": _float, "int": _pyint, "list": _pylist, "tuple": _pylist}
 _CONSTANTS = {f"{root}.{name}": value for root in ("numpy", "math", "torch", "jax.numpy")
               for name, value in (("inf", sp.oo), ("nan", sp.nan), ("pi", sp.pi), ("e", sp.E))}
 #: keyword spellings of the libraries -> the parameter names above
@@ -850,6 +860,7 @@ def _library_of(path: str) -> str:
 class _Tuple:
     items: tuple
     names: tuple = ()            # a named tuple's fields: torch.max(x, dim) -> (values, indices)
+    keys: tuple | None = None    # a dict's keys (str or int constants): its items are the values
 
 
 @dataclass(frozen=True)
@@ -875,6 +886,7 @@ class _Function:
     name: str
     defaults: dict
     local_names: frozenset
+    home: tuple = ()             # (lines, prompt widths, line offset) of the block that defined it
 
 
 class _Return(Exception):
@@ -1170,13 +1182,17 @@ class _Evaluator:
             base = target
             while isinstance(base, (ast.Subscript, ast.Attribute)):
                 base = base.value
-            if isinstance(base, ast.Name) and isinstance(old := self.scopes[-1].get(base.id, self.module.get(base.id)), Value):
-                self.in_place(old, None, f"line {target.lineno + self.offset}: {base.id} is changed in place")
+            if isinstance(base, ast.Name):
+                why = f"line {target.lineno + self.offset}: {base.id} is changed in place"
+                if isinstance(old := self.scopes[-1].get(base.id, self.module.get(base.id)), Value):
+                    self.in_place(old, None, why)
+                self.poison({base.id}, why)
             raise _Unknown("assignment into an element or attribute is not evaluated")
 
     def unpack(self, value) -> list:
         if isinstance(value, _Tuple):
-            return list(value.items)
+            return [k if isinstance(k, str) else _new(sp.Integer(k)) for k in value.keys] if value.keys is not None \
+                else list(value.items)
         if isinstance(value, Value) and value.shape:
             return [_like(value, row) for row in value.array]
         raise _Unknown("unpacking something that is not a sequence")
@@ -1260,24 +1276,44 @@ class _Evaluator:
                 values[p.arg] = self.expr(d)
             except _ERRORS:
                 pass
-        return _Function(node, name, values, frozenset(assigned | {p.arg for p in positional + spec.kwonlyargs}))
+        return _Function(node, name, values, frozenset(assigned | {p.arg for p in positional + spec.kwonlyargs}),
+                         (self.lines, self.widths, self.offset))
 
     def loop(self, node):
         why = _straight(node.body) or ("for ... else" if node.orelse else None)
         if why:
             raise _Unknown(why)
-        it = node.iter
+        for item in self.iterate(node.iter):
+            self.bind(node.target, item)
+            self.block(node.body)
+
+    def iterate(self, it) -> list:
+        """The items of ``for x in ...``: range() of whole numbers, an array's rows, a list, a dict's keys."""
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and not it.keywords \
                 and self.lookup("range") == _Builtin("range"):
             bounds = [_int(self.expr(a)) for a in it.args]
             if not 1 <= len(bounds) <= 3 or 0 in bounds[2:] or len(range(*bounds)) > limits.CHECK_MAX_SEGMENTS:
                 raise _Unknown("range() with other arguments or too many steps")
-            items = [_new(sp.Integer(i)) for i in range(*bounds)]
-        else:
-            items = self.unpack(self.expr(it))
-        for item in items:
-            self.bind(node.target, item)
-            self.block(node.body)
+            return [_new(sp.Integer(i)) for i in range(*bounds)]
+        return self.unpack(self.expr(it))
+
+    def comprehension(self, node):
+        """[expr for target in items], one generator and no condition; its names stay inside."""
+        (gen,) = node.generators if len(node.generators) == 1 else (_fail("a comprehension of several loops"),)
+        if gen.ifs or gen.is_async:
+            raise _Unknown("a comprehension with a condition")
+        results = []
+        for item in self.iterate(gen.iter):
+            self.steps += 1
+            if self.steps > limits.CHECK_MAX_SEGMENTS:
+                raise _Unknown(f"over the limit of {limits.CHECK_MAX_SEGMENTS} statements")
+            self.scopes.append(dict(self.scopes[-1]))
+            try:
+                self.bind(gen.target, item)
+                results.append(self.expr(node.elt))
+            finally:
+                self.scopes.pop()
+        return self.listing(results)
 
     # -- expressions
     def expr(self, node):
@@ -1307,6 +1343,10 @@ class _Evaluator:
             return self.comparison(node)
         if kind in (ast.List, ast.Tuple):
             return self.sequence(node)
+        if kind is ast.Dict:
+            return self.mapping(node)
+        if kind is ast.ListComp:
+            return self.comprehension(node)
         if kind is ast.Subscript:
             return self.subscript(node)
         if kind is ast.Lambda:
@@ -1345,7 +1385,18 @@ class _Evaluator:
     def sequence(self, node):
         if len(node.elts) > limits.CHECK_MAX_BLOCK_ENTRIES:
             raise _Unknown(f"a list over the limit of {limits.CHECK_MAX_BLOCK_ENTRIES} entries")
-        items = tuple(self.expr(e) for e in node.elts)
+        return self.listing([self.expr(e) for e in node.elts])
+
+    def mapping(self, node):
+        if len(node.keys) > limits.CHECK_MAX_BLOCK_ENTRIES or not all(
+                isinstance(k, ast.Constant) and type(k.value) in (str, int) for k in node.keys):
+            raise _Unknown("a dict whose keys are not text or whole-number constants")
+        found = {k.value: self.expr(v) for k, v in zip(node.keys, node.values)}
+        return _Tuple(tuple(found.values()), keys=tuple(found))
+
+    @staticmethod
+    def listing(items):
+        items = tuple(items)
         if not all(isinstance(i, Value) and i.library == "python" for i in items) or len({i.shape for i in items}) > 1:
             return _Tuple(items)                  # arrays, text or ragged: a sequence, not an array
         if not items:
@@ -1355,6 +1406,10 @@ class _Evaluator:
 
     def subscript(self, node):
         base = self.expr(node.value)
+        if isinstance(base, _Tuple) and base.keys is not None:
+            k = self.expr(node.slice)
+            k = k if isinstance(k, str) else _int(k)
+            return base.items[base.keys.index(k)] if k in base.keys else _fail(f"the key {k!r} is not in the dict")
         key = []
         for p in node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]:
             if isinstance(p, ast.Slice):
@@ -1387,6 +1442,8 @@ class _Evaluator:
             return _DType(_DTYPES[path]) if path in _DTYPES else _Ref(path)
         if isinstance(obj, _Tuple) and attr in obj.names:
             return obj.items[obj.names.index(attr)]
+        if isinstance(obj, _Tuple) and obj.keys is not None and attr in ("keys", "values", "items"):
+            return _Method(obj, attr)
         if isinstance(obj, Value) and obj.library != "python":       # Python numbers and lists have none
             if attr in ("T", "mT"):
                 return _like(obj, obj.array.T if attr == "T" else np.swapaxes(obj.array, -1, -2))
@@ -1418,6 +1475,11 @@ class _Evaluator:
     def dispatch(self, fn, receiver, args, kwargs, node, name):
         if isinstance(fn, _Function):
             return self.call_function(fn, args, kwargs)
+        if isinstance(fn, _Method) and isinstance(fn.value, _Tuple):           # a dict's keys / values / items
+            d = fn.value
+            keys = self.unpack(d)
+            return _Tuple({"keys": tuple(keys), "values": d.items}.get(fn.name) or tuple(
+                _Tuple((k, v)) for k, v in zip(keys, d.items))) if not args and not kwargs else _fail("dict method")
         if isinstance(fn, _Method):
             lib = fn.value.library
             method = _METHODS.get(fn.name) or _FUNCS.get(f"{_ROOTS[lib]}.{fn.name}") or _FUNCS[f"torch.{fn.name}"]
@@ -1456,6 +1518,7 @@ class _Evaluator:
         self.active.append(fn)
         self.scopes.append(local)
         self.depth += 1
+        here, (self.lines, self.widths, self.offset) = (self.lines, self.widths, self.offset), fn.home
         try:
             if self.depth > limits.MAX_NESTING:
                 raise _Unknown(f"calls nested deeper than {limits.MAX_NESTING}")
@@ -1465,6 +1528,7 @@ class _Evaluator:
         except _Return as r:
             return r.value
         finally:
+            self.lines, self.widths, self.offset = here
             self.depth -= 1
             self.scopes.pop()
             self.active.pop()
@@ -1494,8 +1558,10 @@ class _Evaluator:
         self.program.comments.append(Commented(node.end_lineno + self.offset, "\n".join(texts), value, tuple(spans)))
 
 
-def evaluate(source: str, *, line_offset: int = 0) -> Program:
-    """Evaluate one code block exactly, without running it (see the module docstring).  Never raises."""
+def evaluate(source: str, *, line_offset: int = 0, given: Program | dict[str, Value] | None = None) -> Program:
+    """Evaluate one code block exactly, without running it (see the module docstring).  ``given``: what
+    is known before it — an earlier block's Program (its values, functions and imports), or values
+    by name.  Never raises."""
     program = Program()
     try:
         if not isinstance(source, str) or len(source) > limits.CHECK_MAX_CODE_CHARS:
@@ -1509,6 +1575,10 @@ def evaluate(source: str, *, line_offset: int = 0) -> Program:
                   bisect.bisect_right(cells, s.end_lineno) < len(cells) and
                   cells[bisect.bisect_right(cells, s.end_lineno)] < stmts[k + 1].lineno}
         ev = _Evaluator(lines, widths, line_offset, repl, _comments(lines, good), echoes)
+        if isinstance(given, Program):
+            ev.module.update(given.scope)
+        elif isinstance(given, dict):
+            ev.module.update({k: v for k, v in given.items() if isinstance(k, str) and isinstance(v, Value)})
         program = ev.program
         program.unknown.extend((line + line_offset, "not Python (a syntax error)") for line in bad)
         current = stmts[0] if stmts else None
@@ -1519,6 +1589,7 @@ def evaluate(source: str, *, line_offset: int = 0) -> Program:
         except (_Stop, SymattnError) as exc:
             ev.unknown(current, str(exc))
         program.values = {k: v for k, v in ev.module.items() if isinstance(v, Value)}
+        program.scope = dict(ev.module)
         program.unknown.sort(key=lambda u: u[0])
     except Exception as exc:  # noqa: BLE001 - the contract: never raises on any input
         program.unknown.append((1 + line_offset, f"not evaluated ({type(exc).__name__})"))
