@@ -262,6 +262,8 @@ TORCH_CASES = [
     ("x = torch.tensor([0.5, 1.7]).int()", "x", (0, 1)),
     ("q = torch.ones(2, dtype=torch.float64)\nx = torch.tensor(4, dtype=q.dtype).sqrt()", "x", 2),
     ("x = torch.tensor([1., 2.], dtype=torch.float16) * 2", "x", (2, 4)),
+    ("device = torch.device('cuda' if torch.cuda.is_available() else 'cpu')\n"
+     "x = torch.ones(2, device=device).to(device).cpu()", "x", (1, 1)),
     ("X = torch.tensor([[1., 0.], [0., 1.]])\nW = torch.tensor([[2., 1.], [1., 3.]])\n"
      "Q, K = X @ W, X @ W.T\nx = torch.softmax(Q @ K.transpose(-2, -1) / K.size(-1) ** 0.5, dim=-1) @ X", "x", None),
 ]
@@ -394,6 +396,11 @@ def test_a_comment_over_following_lines_after_a_print_in_torch_style():
     ("def f(n):\n    return f(n)\nx = f(np.eye(1))", 4, "recursive call of f"),
     ("x = 10 ** 10 ** 10", 2, "exponent over 4096"),
     ("x = 1e999", 2, "beyond 1e300"),
+    ("x = np.exp(np.exp(np.exp(np.array([50.0]))))", 2, "e^x with x beyond"),
+    ("x = math.log(0)", 2, "domain"),
+    ("x = np.round(np.ones(2), 1000)", 2, "decimals"),
+    ("x = np.array([2.0]) ** np.inf", 2, "not finite"),
+    ("x = np.array([float('nan')]).astype(int)", 2, "infinite"),
     ("x = 1e-400", 2, "beyond 1e300"),
     ("x = 2.0 ** 100000", 2, "exponent over 4096"),
     ("x = np.eye(2)\nx[0, 0] = 5", 3, "assignment into an element"),
@@ -433,6 +440,12 @@ def test_in_place_changes_poison_views_and_update_aliases():
     assert set(p.values) == set()
     p = run("import numpy as np\nx = np.eye(2)\nv = x[0]\nx[0, 0] = 3\nk = np.ones(1)\n")
     assert set(p.values) == {"k"}
+    p = run("import numpy as np\nx = np.eye(2)\ny = x.T\nnp.fill_diagonal(x, unknown_value)\nz = np.sort(np.ones(2))\n")
+    assert set(p.values) == set() and any("in place" in u[1] for u in p.unknown)
+    p = run("import numpy as np\nx = np.arange(3.0)\nx.sort()\nw = np.ones(2)\nnp.exp(w, out=w)\n")
+    assert set(p.values) == set()
+    p = run("import numpy as np\ndef scale_(a):\n    return a * 2\nx = np.ones(2)\ny = scale_(x)\n")
+    assert set(p.values) == {"x", "y"}
 
 
 def test_a_function_sees_module_names_at_call_time_and_keeps_its_locals():

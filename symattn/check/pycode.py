@@ -215,8 +215,12 @@ def _round_entry(x, n: int, mode: str):
     return k / 10 ** sp.Integer(n)
 
 
+def _bits(r) -> int:
+    return max(int(r.p).bit_length(), int(r.q).bit_length())
+
+
 def _too_many_digits(r) -> bool:
-    return max(int(r.p).bit_length(), int(r.q).bit_length()) > 3.33 * limits.MAX_RESULT_DIGITS
+    return _bits(r) > 3.33 * limits.MAX_RESULT_DIGITS
 
 
 def _measure(memo: dict, x) -> int:
@@ -231,6 +235,10 @@ def _measure(memo: dict, x) -> int:
             continue
         if node.is_Rational and _too_many_digits(node):
             raise _Unknown(f"a number with more than {limits.MAX_RESULT_DIGITS} digits")
+        if isinstance(node, sp.exp):          # e^(e^(e^50)) has an exponent of 10^21 digits: never approximated
+            arg = node.args[0] if node.args[0].is_Rational else _approx(node.args[0], 15)
+            if arg > limits.MAX_SCORE or arg < -mpmath.mpf(10) ** limits.CHECK_MAX_TEN_POWER:
+                raise _Unknown(f"e^x with x beyond {limits.MAX_SCORE:,} or -1e{limits.CHECK_MAX_TEN_POWER}")
         sizes = [memo[a] for a in node.args]
         memo[node] = (1 + sum(s for s, _ in sizes), 1 + max((d for _, d in sizes), default=0))
         if memo[node][1] > limits.MAX_NESTING:
@@ -271,12 +279,10 @@ def _div(a, b):
 
 def _pow(a, b):
     a, b = _num(a), _num(b)
-    big = abs(b.p) > limits.CHECK_MAX_EXPONENT or b.q > limits.CHECK_MAX_EXPONENT if b.is_Rational else \
-        b.is_finite and abs(_approx(b, 20)) > limits.CHECK_MAX_EXPONENT
-    if big:
-        raise _Unknown(f"an exponent over {limits.CHECK_MAX_EXPONENT}")
-    if a.is_Rational and b.is_Rational and _too_many_digits(sp.Rational(2 ** int(
-            max(int(a.p).bit_length(), int(a.q).bit_length()) * abs(b) // 2 + 1))):
+    if b.is_finite is not True or (abs(b.p) > limits.CHECK_MAX_EXPONENT or b.q > limits.CHECK_MAX_EXPONENT
+                                   if b.is_Rational else abs(_approx(b, 20)) > limits.CHECK_MAX_EXPONENT):
+        raise _Unknown(f"an exponent over {limits.CHECK_MAX_EXPONENT} (or not finite)")
+    if a.is_Rational and b.is_Rational and _bits(a) * abs(b) > 3.33 * limits.MAX_RESULT_DIGITS:
         raise _Unknown(f"a power with more than {limits.MAX_RESULT_DIGITS} digits")
     if a == 0 and _sign(b) == -1:
         raise _Unknown("zero to a negative power (its sign depends on the sign of a float zero)")
@@ -438,7 +444,7 @@ def _cast(v: Value, dtype: str | None, library=None, fresh=False) -> Value:
     if dtype == "bool":
         arr = _ew(lambda x: sp.true if _sign(x) != 0 else sp.false, v.array)
     elif dtype and dtype.startswith(("int", "uint")):
-        arr = _ew(lambda x: _floor(x) if _sign(x) >= 0 else -_floor(-_num(x)), v.array)
+        arr = _ew(lambda x: -_floor(-_num(x)) if _sign(x) == -1 else _floor(x), v.array)
     else:
         arr = _ew(_num, v.array) if v.dtype == "bool" and dtype else v.array
     keep = dict(library=library or v.library, dtype=dtype or v.dtype)
@@ -547,7 +553,7 @@ def _elementwise(fn):
 def _math(fn):
     """math.sqrt / exp / log: a Python number, and ValueError (unknown) outside the domain."""
     def op(lib, x):
-        if fn is not _exp and _sign(_one(x)) in (None, -1):
+        if fn is not _exp and _sign(_one(x)) in ((None, -1, 0) if fn is _log else (None, -1)):
             raise _Unknown("a math function of a value outside its domain")
         return _new(fn(_one(x)))
     return op
@@ -702,17 +708,16 @@ def _chunk(lib, x, chunks, axis=0):
 
 def _round(lib, x, ndigits=0):
     v, n = _arr(x), _int(ndigits)
-    if v.dtype == "bool":
-        raise _Unknown("rounding a boolean array")
+    if v.dtype == "bool" or abs(n) > limits.MAX_DIGITS:
+        raise _Unknown(f"rounding a boolean array, or to more than {limits.MAX_DIGITS} decimals")
     mode = "python" if lib == "python" else "float64" if (v.dtype or ("float64" if lib == "numpy" else "")) == \
         "float64" else "float32"
     return _new(_ew(lambda e: _round_entry(e, n, mode), v.array), v.library, v.dtype, rounded=n)
 
 
 def _to(lib, x, *args, dtype=None):
-    if any(not isinstance(a, (_DType, str)) for a in args):
-        raise _Unknown("to() of something that is not a dtype or a device")
-    found = [a.name for a in args if isinstance(a, _DType)] + ([_dtype(dtype)] if dtype else [])
+    """.to(torch.float16) / .to("cpu") / .type(...) / .astype(np.float32) / .astype(int)."""
+    found = [_dtype(a) for a in args + (() if dtype is None else (dtype,)) if not (isinstance(a, str) and a not in _WIDTH)]
     return _cast(_arr(x), found[-1] if found else None)
 
 
@@ -720,8 +725,8 @@ def _view_as(library=None, fresh=False):
     """detach / cpu / numpy (a view, possibly of another library) and clone / copy / tolist (fresh)."""
     def op(lib, x):
         v = _arr(x)
-        return (_new if fresh else lambda a, **kw: _like(v, a, **kw))(v.array, library=library or v.library,
-                                                                         dtype=v.dtype)
+        keep = dict(library=library or v.library, dtype=None if library == "python" else v.dtype)
+        return _new(v.array, **keep) if fresh else _like(v, v.array, **keep)
     return op
 
 
@@ -808,7 +813,7 @@ _SHARED = set("sum mean max min exp log sqrt softmax reshape transpose permute u
 _METHODS = dict(view=_reshape, float=lambda lib, x: _cast(x, "float32"), double=lambda lib, x: _cast(x, "float64"),
                 half=lambda lib, x: _cast(x, "float16"), int=lambda lib, x: _cast(x, "int32"),
                 long=lambda lib, x: _cast(x, "int64"), bool=lambda lib, x: _cast(x, "bool"), to=_to, type=_to,
-                astype=_to, numpy=_view_as("numpy"), detach=_view_as(), cpu=_view_as(), contiguous=_view_as(),
+                astype=_to, numpy=_view_as("numpy"), detach=_view_as(), cpu=_view_as(), cuda=_view_as(), contiguous=_view_as(),
                 clone=_view_as(fresh=True), copy=_view_as(fresh=True), tolist=_view_as("python", fresh=True),
                 item=_item, size=_size, dim=lambda lib, x: _new(sp.Integer(x.array.ndim)),
                 t=lambda lib, x: _transpose("numpy", x) if x.array.ndim <= 2 else _fail("t() of an array over 2-D"))
@@ -826,9 +831,9 @@ _ALIASES = {"dim": "axis", "keepdim": "keepdims", "diagonal": "k", "decimals": "
 _IGNORED = {"device", "requires_grad", "name", "pin_memory", "copy", "order", "layout", "non_blocking"}
 _RANDOM = re.compile(r"(^|\.)(random|rand\w*|manual_seed|seed|normal|uniform|shuffle|permutation|multinomial|"
                      r"bernoulli|dropout)(\.|$)")
-#: calls that change an array argument or the receiver in place (besides torch's trailing '_')
-_MUTATORS = {"fill_diagonal", "copyto", "put", "place", "putmask", "fill", "sort", "resize", "itemset", "at",
-             "shuffle", "partition"}
+#: calls that change the receiver, or an argument, in place (besides torch's trailing '_' and out=)
+_MUTATING_METHODS = {"fill", "sort", "resize", "itemset", "partition", "put", "setflags"}
+_MUTATING_FUNCTIONS = {"fill_diagonal", "copyto", "put", "place", "putmask", "shuffle", "at"}
 _DEFAULT_MODULES = {"np": "numpy", "numpy": "numpy", "torch": "torch", "F": "torch.nn.functional",
                     "nn": "torch.nn", "tf": "tensorflow", "math": "math", "scipy": "scipy", "jnp": "jax.numpy"}
 _ROOTS = {"numpy": "numpy", "torch": "torch", "tf": "tensorflow"}
@@ -1460,17 +1465,29 @@ class _Evaluator:
         receiver = self.expr(fn_node.value) if isinstance(fn_node, ast.Attribute) else None
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             raise _Unknown("*args / **kwargs in a call are not evaluated")
-        args = [self.expr(a) for a in node.args]
-        kwargs = {_ALIASES.get(k.arg, k.arg): self.expr(k.value) for k in node.keywords if k.arg not in _IGNORED}
         name = self.text(fn_node)[:60]
-        try:
-            fn = self.attribute(receiver, fn_node.attr) if isinstance(fn_node, ast.Attribute) else self.expr(fn_node)
-        except _Unknown:
-            last = name.rsplit(".", 1)[-1]
-            if isinstance(receiver, Value) and (last.endswith("_") or last in _MUTATORS):
-                self.in_place(receiver, None, f"line {node.lineno + self.offset}: changed in place by {name}()")
-            raise
+        self.mutation(node, receiver, name)
+        to = isinstance(fn_node, ast.Attribute) and fn_node.attr == "to"      # x.to(device): never the values
+        args = [self.expr(a) for a in node.args if not (to and re.search("device", self.text(a), re.I))]
+        kwargs = {_ALIASES.get(k.arg, k.arg): self.expr(k.value) for k in node.keywords if k.arg not in _IGNORED}
+        fn = self.attribute(receiver, fn_node.attr) if isinstance(fn_node, ast.Attribute) else self.expr(fn_node)
         return self.dispatch(fn, receiver, args, kwargs, node, name)
+
+    def mutation(self, node, receiver, name) -> None:
+        """A call that changes arrays in place (x.fill_(0), x.sort(), np.fill_diagonal(x, 0), out=x):
+        they and every view of them are unknown after it, even if the call's other arguments are."""
+        last, method = name.rsplit(".", 1)[-1], isinstance(node.func, ast.Attribute) and isinstance(receiver, Value)
+        if not (last.endswith("_") or any(k.arg == "out" for k in node.keywords) or (
+                last in _MUTATING_METHODS if method else last in _MUTATING_FUNCTIONS)):
+            return
+        if isinstance(self.scopes[-1].get(last, self.module.get(last)), _Function) and not method:
+            return                                              # the article's own function: evaluated
+        for a in ([node.func.value] if method else []) + list(node.args) + [k.value for k in node.keywords]:
+            while isinstance(a, (ast.Subscript, ast.Attribute, ast.Starred)):
+                a = a.value
+            if isinstance(a, ast.Name) and isinstance(v := self.scopes[-1].get(a.id, self.module.get(a.id)), Value):
+                self.in_place(v, None, f"line {node.lineno + self.offset}: changed in place by {name}()")
+        raise _Unknown(f"{name}() changes arrays in place")
 
     def dispatch(self, fn, receiver, args, kwargs, node, name):
         if isinstance(fn, _Function):
@@ -1494,11 +1511,6 @@ class _Evaluator:
                 raise _Unknown(f"{name}() of a Python number or list (torch takes tensors)")
             lib = _library_of(fn.path)
             return _relabel(_apply(_FUNCS[fn.path], name, lib, *args, **kwargs), lib)
-        last = name.rsplit(".", 1)[-1]
-        if last.endswith("_") or last in _MUTATORS or "out" in kwargs:
-            for a in args:
-                if isinstance(a, Value):
-                    self.in_place(a, None, f"line {node.lineno + self.offset}: changed in place by {name}()")
         if _RANDOM.search(fn.path if isinstance(fn, _Ref) else name):
             raise _Unknown(f"{name}() is random")
         raise _Unknown(f"{name}() is not evaluated")
