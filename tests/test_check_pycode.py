@@ -503,6 +503,35 @@ def test_time_bound_stops_evaluation(monkeypatch):
     assert any("longer than the limit of 0.1 s" in u[1] and "SYMATTN_CHECK_SECONDS" in u[1] for u in p.unknown)
 
 
+def test_the_time_bound_holds_in_a_thread_too(monkeypatch):
+    """No CPU timer runs outside the main thread: the deadline is checked between statements."""
+    import threading
+    monkeypatch.setenv("SYMATTN_CHECK_SECONDS", "0.1")
+    src = ("import numpy as np\nw = np.full((16, 16), 1 / 16)\nx = np.arange(256).reshape(16, 16) / 7\n"
+           "for i in range(200):\n    x = x @ w + i\ny = 1\n")
+    out = []
+    worker = threading.Thread(target=lambda: out.append(run(src)))
+    worker.start()
+    worker.join(timeout=30)
+    assert out and "y" not in out[0].values and any("longer than" in u[1] for u in out[0].unknown)
+
+
+@pytest.mark.parametrize("src", [
+    "In [1]: x = 1\n" + " " * 50000 + "y\n",                      # adjacent \s* in a prompt pattern
+    "x = float('" + "1" * 50000 + "x')\n",                         # nested stars in the decimal pattern
+    "x = 1  # " + "[" * 50000 + "\n" + "# 1\n" * 2000,                # an unclosed comment bracket
+    "x = " + "'" * 50001 + "\n", "x = [\n" * 20000, "\\\n" * 30000, "@d\n" * 30000,
+    "import numpy as np\nw = np.exp(np.arange(256).reshape(16, 16) / 7)\nw = w / w.sum(axis=-1, keepdims=True)\n"
+    "y = w @ w @ w\n",                                               # products of exact expressions: refused first
+    "".join(f"x{i} = model{i}\n" for i in range(5000)),
+])
+def test_adversarial_sources_are_fast(src):
+    import time
+    start = time.process_time()
+    run(src)
+    assert time.process_time() - start < 3
+
+
 # --- never executed -------------------------------------------------------------------------------------------
 
 HOSTILE = [

@@ -29,6 +29,7 @@ import bisect
 import inspect
 import io
 import re
+import time
 import tokenize
 import warnings
 from dataclasses import dataclass, field
@@ -632,8 +633,12 @@ def _matmul(lib, x, y, transpose_a=False, transpose_b=False):
         raise _Unknown(f"matmul of shapes {a.shape} and {b.shape}")
     batch = np.broadcast_shapes(A2.shape[:-2], B2.shape[:-2])
     shape = _room(batch + (n, m))
-    if int(np.prod(shape, dtype=object)) * k > limits.CHECK_MAX_WORK:
+    work, memo = int(np.prod(shape, dtype=object)) * k, {}
+    if work > limits.CHECK_MAX_WORK:
         raise _Unknown(f"a product over the limit of {limits.CHECK_MAX_WORK:,} multiplications")
+    symbolic = [sum(_measure(memo, e) for e in t.flat if not e.is_Rational) / max(t.size, 1) for t in (A, B)]
+    if work * sum(symbolic) > limits.MAX_TERMS:          # each product of exact expressions is kept
+        raise _Unknown(f"a product of more than {limits.MAX_TERMS:,} exact terms")
     A2, B2 = np.broadcast_to(A2, batch + (n, k)), np.broadcast_to(B2, batch + (k, m))
     out = np.empty(shape, dtype=object)
     for idx in np.ndindex(shape):
@@ -906,10 +911,10 @@ class _Stop(Exception):
 # --- the source: prompts, magics, chunks that parse -----------------------------------------------------
 
 _REPL = re.compile(r"^(\s*)(>>>|\.\.\.)( |$)")
-_IPYTHON = re.compile(r"^(\s*)(In \[\d*\]:|\s*\.\.\.:)( |$)")
+_IPYTHON = re.compile(r"^(\s*)(In \[\d*\]:|\.\.\.:)( |$)")
 _CELL = re.compile(r"^\s*#\s*(%%|In\s*\[)")
 _CLAUSE = re.compile(r"(else|elif|except|finally)\b")
-_DECIMAL = re.compile(r"[+-]?(\d[\d_]*\.?[\d_]*|\.\d[\d_]*)([eE][+-]?\d+)?")
+_DECIMAL = re.compile(r"[+-]?(\d[\d_]*(\.[\d_]*)?|\.\d[\d_]*)([eE][+-]?\d+)?")     # no nested stars: linear
 
 
 def _prepare(source: str) -> tuple[list[str], list[int], bool]:
@@ -1013,7 +1018,7 @@ def _comments(lines: list[str], ranges) -> dict[int, tuple[int, str, bool]]:
 def _decimal(text: str):
     """A decimal literal's exact value, from its source text (``0.1`` is 1/10)."""
     text = text.replace("_", "")
-    if not _DECIMAL.fullmatch(text):
+    if len(text) > limits.CHECK_MAX_NUMBER_CHARS or not _DECIMAL.fullmatch(text):
         raise _Unknown("not a decimal number")
     exponent = re.search(r"[eE]([+-]?\d+)$", text)
     if exponent and abs(int(exponent.group(1))) > limits.CHECK_MAX_TEN_POWER:
@@ -1068,13 +1073,15 @@ class _Evaluator:
         self.module = {name: _Ref(path) for name, path in _DEFAULT_MODULES.items()}
         self.scopes = [self.module]              # the module, then the locals of each active call
         self.active: list[_Function] = []
-        self.program, self.why, self.memo = Program(), {}, {}
+        self.program, self.why, self.memo, self.seen = Program(), {}, {}, set()
         self.steps = self.depth = 0
+        self.deadline = time.monotonic() + limits.CHECK_SECONDS    # also where no CPU timer can run (threads)
 
     # -- bookkeeping
     def unknown(self, node, why: str) -> None:
         entry = (getattr(node, "lineno", 1) + self.offset, why)
-        if entry not in self.program.unknown:
+        if entry not in self.seen:
+            self.seen.add(entry)
             self.program.unknown.append(entry)
 
     def text(self, node) -> str:
@@ -1130,6 +1137,9 @@ class _Evaluator:
         self.steps += 1
         if self.steps > limits.CHECK_MAX_SEGMENTS:
             raise _Stop(f"over the limit of {limits.CHECK_MAX_SEGMENTS} statements")
+        if time.monotonic() > self.deadline:
+            raise _Stop(f"evaluating a code block took longer than the limit of {limits.CHECK_SECONDS:g} s "
+                        "(set SYMATTN_CHECK_SECONDS to raise it)")
         if isinstance(node, ast.Return):
             if not self.active:
                 return self.unknown(node, "'return' outside a function")
