@@ -524,7 +524,8 @@ def test_the_time_bound_holds_in_a_thread_too(monkeypatch):
     "import numpy as np\nw = np.exp(np.arange(256).reshape(16, 16) / 7)\nw = w / w.sum(axis=-1, keepdims=True)\n"
     "y = w @ w @ w\n",                                               # products of exact expressions: refused first
     "".join(f"x{i} = model{i}\n" for i in range(5000)),
-])
+], ids=["blank-prompt", "float-digits", "comment-bracket", "quotes", "open-brackets", "backslashes",
+                  "decorators", "exact-products", "unknowns"])
 def test_adversarial_sources_are_fast(src):
     import time
     start = time.process_time()
@@ -603,7 +604,8 @@ def test_statements_around_syntax_errors_are_still_evaluated():
 @pytest.mark.parametrize("src", ["", "\n\n", "\x00", "\ufeffx = 1", "x = 1\r\ny = x + 1\rz = y", "\t\tx = 1",
                                  "(" * 300, "-" * 10000 + "1", "x" + ".a" * 5000, "[" * 100 + "]" * 100, "1" + "+1" * 20000,
                                  "f()" + "()" * 3000, "x = 1\n" * 3, "\u2028x = 1", "def f(:", "'''", "x = '''\n",
-                                 "x = 1_000\ny = 0x10\nz = 1j", "x = 9" * 5000, "print(*[1])", "x = {1: 2}"])
+                                 "x = 1_000\ny = 0x10\nz = 1j", "x = 9" * 5000, "print(*[1])", "x = {1: 2}"],
+                         ids=lambda s: repr(s[:24]))
 def test_odd_sources_never_raise(src):
     assert isinstance(evaluate(src), Program)
 

@@ -998,7 +998,11 @@ def _parse(lines: list[str]):
         body = attempt(lo, hi)
         for a, b, part in [(lo, hi, body)] if body is not None else [
                 (a, b, attempt(a, b)) for a, b in _chunks(lines, lo, hi, brackets=False)]:
-            stmts, good, bad = (stmts, good, bad + [a + 1]) if part is None else (stmts + part, good + [(a, b)], bad)
+            if part is None:
+                bad.append(a + 1)
+            else:
+                stmts.extend(part)
+                good.append((a, b))
     return stmts, good, bad
 
 
