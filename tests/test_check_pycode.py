@@ -24,6 +24,12 @@ R, E, S3 = sp.Rational, sp.E, sp.sqrt(3)
 oo, nan = sp.oo, sp.nan
 
 
+def _property(n: int):
+    """Deterministic for CI, as in test_fuzz.py: the same n examples every run, no example database."""
+    return settings(max_examples=n, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=list(HealthCheck))
+
+
 def run(src: str, **kw) -> Program:
     p = evaluate(src, **kw)
     assert isinstance(p, Program)
@@ -324,6 +330,11 @@ def test_prints_with_labels_formats_and_line_offset():
     assert p.prints[0].value is p.values["Q"] and same(p.prints[3].value.entries, (2, 2))
 
 
+def test_ipython_display_prints():
+    p = run("from IPython.display import display\nimport numpy as np\nx = np.eye(2)\ndisplay(x)\n")
+    assert [(x.line, x.text) for x in p.prints] == [(4, "x")] and not p.unknown
+
+
 def test_the_last_bare_expression_of_a_cell_is_printed():
     p = run("import numpy as np\nx = np.ones(2)\nx * 2\nx + 1\n# %%\ny = x - 1\ny\n# In[3]:\nx.sum();\n")
     assert [(x.line, x.text) for x in p.prints] == [(4, "x + 1"), (7, "y")]   # x * 2 is not last; ';' hides
@@ -616,13 +627,13 @@ SNIPPETS = [c[0] for c in NUMPY_CASES[::3]] + [c[0] for c in TORCH_CASES[::4]] +
 ALPHABET = "()[]{}:.,=+-*/@%<>!~#'\"\\ \n\tabcdefxyzTnp0123456789_" + "\u00e9\u4e2d\U0001f600"
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@_property(300)
 @given(st.text(max_size=300))
 def test_random_text_never_raises(src):
     assert isinstance(evaluate(src), Program)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@_property(400)
 @given(st.sampled_from(SNIPPETS), st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 3),
                                                       st.text(ALPHABET, max_size=4)), max_size=6))
 def test_mutated_snippets_never_raise(snippet, edits):
@@ -677,7 +688,7 @@ def _agree_or_unknown(src, convert):
 
 
 @pytest.mark.filterwarnings("ignore::RuntimeWarning", "ignore::SyntaxWarning")
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@_property(250)
 @given(_expressions(_LEAVES, _UNARY, _BINARY))
 def test_random_numpy_programs_agree_with_numpy_or_are_unknown(expression):
     _agree_or_unknown(_PROLOGUE + f"x = {expression}\n", np.asarray)
@@ -699,7 +710,7 @@ _TORCH_PROLOGUE = ("import torch\nimport torch.nn.functional as F\nimport math\n
 
 
 @pytest.mark.filterwarnings("ignore::RuntimeWarning", "ignore::SyntaxWarning", "ignore::UserWarning")
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@_property(200)
 @given(_expressions(_TORCH_LEAVES, _TORCH_UNARY, _TORCH_BINARY))
 def test_random_torch_programs_agree_with_torch_or_are_unknown(expression):
     torch = pytest.importorskip("torch")

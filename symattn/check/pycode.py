@@ -82,6 +82,9 @@ class Printed:
 
 @dataclass(frozen=True)
 class Commented:
+    """A comment holding numbers on a statement that assigns or prints a known value (the last one
+    printed, when a print shows several): ``x = np.exp(a)  # 0.65``, or comment lines under a print."""
+
     line: int                    # the line of the statement it is about
     text: str                    # after '#'; comment lines that continue it joined with '\n'
     value: Value
@@ -335,6 +338,8 @@ def _binop(op, a, b) -> Value:
         raise _Unknown("arithmetic on Python lists (concatenation, repetition) is not evaluated")
     if op is ast.MatMult:
         return _matmul(_lib(a, b), a, b)
+    if a.library == b.library == "python" and op in (ast.Div, ast.FloorDiv, ast.Mod) and _num(b.array[()]) == 0:
+        raise _Unknown("a division of Python numbers by zero (ZeroDivisionError)")
     logical = op in (ast.BitAnd, ast.BitOr)
     if logical and not a.dtype == b.dtype == "bool":
         raise _Unknown("& and | of arrays that are not boolean")
@@ -1232,7 +1237,7 @@ class _Evaluator:
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             return None                                             # a docstring
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("print", "display") \
-                and isinstance(self.lookup(value.func.id), _Builtin):
+                and self.lookup(value.func.id) in (_Builtin(value.func.id), _Ref("IPython.display.display")):
             return self.printing(value)
         result = self.expr(value)
         after = self.lines[node.end_lineno - 1].encode()[node.end_col_offset:].decode(errors="replace")
