@@ -2,20 +2,28 @@ r"""The array code of an article read as data: the numpy / torch / TensorFlow su
 attention examples, evaluated exactly over Python's ``ast`` with a whitelist.  Nothing is run,
 imported or compiled: each node is looked up in the tables below; anything else is unknown.
 
-Input: one code block (``line_offset``: its first line in the article, minus one).  Output: a
+Input: one code block (``line_offset``: its first line in the article, minus one; ``given``: an
+earlier block's Program, for articles that spread one program over several blocks).  Output: a
 :class:`Program` — the final :class:`Value` of each name, each ``print`` (and each bare expression
-ending a cell) of a known value, each ``# ...`` comment with numbers about one, and what was not
-evaluated and why.  Entries are exact SymPy numbers: ``0.1`` is 1/10, ``1e-9`` is 1/10^9,
-``np.exp(0.5)`` is ``exp(1/2)``; masks hold ``sympy.true``/``false``; a fully masked softmax row is
-``nan``, as in numpy.
+ending a cell, or every one in a ``>>>`` transcript) of a known value, each ``# ...`` comment with
+numbers about one, and what was not evaluated and why.  Entries are exact SymPy numbers: ``0.1`` is
+1/10, ``1e-9`` is 1/10^9, ``np.exp(0.5)`` is ``exp(1/2)``; masks hold ``sympy.true``/``false``; a
+fully masked softmax row is ``nan``, as in numpy.  ``dtype`` is the stated one; unstated, the library
+implies it (floats: numpy float64, torch and tf float32).
 
-Functions (``def``, ``lambda``) and loops (``for`` over ``range(...)`` or a known array) are
-followed when their bodies are straight-line code: assignments, prints, loops and a final
-``return``; no recursion.  ``x[i] = ...`` and in-place calls (``fill_``, ``np.fill_diagonal``) make
-the array and every view of it unknown; ``x += 1`` changes every alias and makes views unknown.
-Bounds: ``limits.CHECK_MAX_CODE_CHARS``, ``CHECK_MAX_SEGMENTS`` statements, ``CHECK_MAX_BLOCK_ENTRIES``
-entries, ``CHECK_MAX_ARRAY_DEPTH`` dimensions, ``MAX_NESTING`` expression and call depth,
-``CHECK_MAX_EXPONENT``, ``MAX_RESULT_DIGITS``, ``MAX_TERMS``, ``CHECK_MAX_WORK``, ``CHECK_SECONDS``.
+Followed: ``def`` and ``lambda`` whose body is straight-line code (assignments, prints, loops, a
+final ``return``; no recursion), ``for`` over ``range(...)``, an array's rows, a list or a dict's
+keys with such a body, one-loop list comprehensions without a condition, dicts with constant keys.
+``x[i] = ...`` and in-place calls (``fill_``, ``x.sort()``, ``np.fill_diagonal``, ``out=``) make the
+array and every view of it unknown; ``x += 1`` changes every alias and makes views unknown.
+Where exact numbers cannot say what floats do, the value is unknown: ``x / 0`` (the sign of a float
+zero), ``0 ** -1``; rounding at a tie follows the library's float arithmetic.
+
+Bounds (``symattn.limits``): ``CHECK_MAX_CODE_CHARS``; ``CHECK_MAX_SEGMENTS`` statements (loop steps
+and calls included); ``CHECK_MAX_BLOCK_ENTRIES`` entries, ``CHECK_MAX_ARRAY_DEPTH`` dimensions;
+``MAX_NESTING`` expression, call and entry depth; ``CHECK_MAX_EXPONENT``, ``MAX_RESULT_DIGITS``,
+``MAX_INTEGER_DIGITS`` and ``CHECK_MAX_TEN_POWER`` for numbers, ``MAX_SCORE`` for ``e^x``;
+``MAX_TERMS`` exact terms per array; ``CHECK_MAX_WORK`` per product; ``CHECK_SECONDS`` per block.
 
 >>> p = evaluate("import numpy as np\nx = np.array([1.0, 2.0]) / 2\nprint('x:', x)  # [0.5 1. ]\n")
 >>> p.values["x"].entries, p.prints[0].label, p.comments[0].text
