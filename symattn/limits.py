@@ -89,6 +89,7 @@ FIXED = {
     "CHECK_MAX_ARRAY_DEPTH": 5,     # nesting of a printed array check reads (batch, heads, groups, rows, cols)
     "CHECK_MAX_BATCH": 8,           # batch elements bound one by one (a binding pass each)
     "CHECK_MAX_JOBS": 256,          # processes of check -j
+    "CHECK_MAX_CODE_CHARS": 100_000,  # characters of one code block check evaluates (check/pycode.py)
     "PLOT_MAX_DPI": 1200,           # plot --dpi
     "THEORY_MAX_SEED": 2**32 - 1,   # seed of why_sqrt_dk's sampling check
     "THEORY_MAX_DEMO_D_K": 6,       # d_k of its written-out pair expectations (a d_k x d_k matrix)
