@@ -535,7 +535,8 @@ def _write(rng, seed, kind, plan, inputs, conv, show, toks, lang, style, main, p
         p = max(_places(v) for r in author["S"] for v in r)
         for i, j in cells:
             wrong = plan.get("term") if kind == "dot-product" and plan["entry"] == (i, j) else None
-            lines.append(prose_line(i, j, author["Q"][i], [r[j] for r in author["KT"]], fmt(author["S"][i][j], p),
+            qi, kj = (j, i) if kind == "transposed-product" else (i, j)   # the author paired q_j with k_i
+            lines.append(prose_line(i, j, author["Q"][qi], [r[kj] for r in author["KT"]], fmt(author["S"][i][j], p),
                                     style, rng, wrong))
         lines.append(Line(""))
     if not prose_all:
