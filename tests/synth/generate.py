@@ -204,55 +204,92 @@ WORDS = {"en": "I love you the cat sat on mat we read".split(),
          "de": "ich liebe dich die Katze sitzt auf der Matte heute".split(),
          "es": "yo te quiero el gato come pan hoy aquí bien".split()}
 
-SAY = {
-    "en": dict(title="# Attention by hand: {toks}", intro="We work through one head of scaled dot-product attention "
-               "for the tokens {toks}, one row per token.", given_x="The embeddings and the three projections:",
-               given_qkv="The queries, keys and values are given directly:", dk="The key width is $d_k = {dk}$.",
-               proj="Multiplying the embeddings by the projections:", kt="The keys, transposed:",
-               prose="Each score is a dot product of a query and a key:", S="The scores, every query against every key:",
-               sqrt="Divide the scores by $\\sqrt{{d_k}} = {root}$:",
-               dk_choice="In this example we divide by $d_k = {dk}$ itself, not by its square root, to keep the numbers small:",
-               none_choice="We leave the scores unscaled in this example: the softmax takes them as they are.",
-               mask="This is a decoder, so a causal mask hides the later tokens: each token sees itself and the ones before it.",
-               masked="After the mask:", A="A softmax over each row gives the attention weights:",
-               O="Finally the output, the weights applied to the values:", end="Each output row mixes the value rows.",
-               vague=["Next:", "Then we get:", "This gives:", "The next matrix:"], table="The next table:", dim="dim {k}"),
-    "zh": dict(title="# 手推注意力：{toks}", intro="我们对词元 {toks} 手算一个头的缩放点积注意力，每行一个词元。",
-               given_x="输入嵌入和三个投影矩阵：", given_qkv="直接给出查询、键和值：", dk="键的维度 $d_k = {dk}$。",
-               proj="嵌入乘以投影矩阵：", kt="把键转置：", prose="每个分数都是一个查询和一个键的点积：",
-               S="分数，每个查询对每个键：", sqrt="分数除以 $\\sqrt{{d_k}} = {root}$：",
-               dk_choice="本例直接除以 $d_k = {dk}$，而不是它的平方根，好让数字小一些：",
-               none_choice="本例不做缩放：softmax 直接作用在原始分数上。",
-               mask="这是解码器，因果掩码遮住后面的词元：每个词元只看见自己和前面的词元。", masked="加上掩码以后：",
-               A="对每一行做 softmax，得到注意力权重：", O="最后，用权重加权值向量，得到输出：", end="每一行输出都是值向量的加权平均。",
-               vague=["接下来：", "于是得到：", "结果是：", "下一个矩阵："], table="下表：", dim="维度{k}"),
-    "de": dict(title="# Attention von Hand: {toks}", intro="Wir rechnen einen Kopf der skalierten Skalarprodukt-Attention "
-               "für die Tokens {toks} von Hand durch, eine Zeile pro Token.", given_x="Die Einbettungen und die drei Projektionen:",
-               given_qkv="Queries, Keys und Values sind direkt gegeben:", dk="Die Key-Breite ist $d_k = {dk}$.",
-               proj="Einbettungen mal Projektionen:", kt="Die Keys, transponiert:",
-               prose="Jeder Score ist ein Skalarprodukt aus Query und Key:", S="Die Scores, jede Query gegen jeden Key:",
-               sqrt="Wir teilen die Scores durch $\\sqrt{{d_k}} = {root}$:",
-               dk_choice="In diesem Beispiel teilen wir durch $d_k = {dk}$ selbst, nicht durch die Wurzel, damit die Zahlen klein bleiben:",
-               none_choice="Wir skalieren hier nicht: die Softmax bekommt die Scores, wie sie sind.",
-               mask="Das ist ein Decoder, also verdeckt eine kausale Maske die späteren Tokens: jedes Token sieht sich und die davor.",
-               masked="Nach der Maske:", A="Die Softmax jeder Zeile ergibt die Attention-Gewichte:",
-               O="Zum Schluss die Ausgabe, die Gewichte angewandt auf die Values:", end="Jede Ausgabezeile mischt die Value-Zeilen.",
-               vague=["Weiter:", "Dann erhalten wir:", "Das ergibt:", "Die nächste Matrix:"], table="Die nächste Tabelle:",
-               dim="Dim. {k}"),
-    "es": dict(title="# Atención a mano: {toks}", intro="Calculamos a mano una cabeza de atención de producto escalar "
-               "escalado para los tokens {toks}, una fila por token.", given_x="Los embeddings y las tres proyecciones:",
-               given_qkv="Las consultas, claves y valores vienen dados:", dk="El ancho de las claves es $d_k = {dk}$.",
-               proj="Multiplicando los embeddings por las proyecciones:", kt="Las claves, traspuestas:",
-               prose="Cada puntuación es un producto escalar de una consulta y una clave:",
-               S="Las puntuaciones, cada consulta contra cada clave:",
-               sqrt="Dividimos las puntuaciones entre $\\sqrt{{d_k}} = {root}$:",
-               dk_choice="En este ejemplo dividimos entre $d_k = {dk}$, no entre su raíz, para que los números sean pequeños:",
-               none_choice="Aquí no escalamos: la softmax recibe las puntuaciones tal cual.",
-               mask="Es un decodificador: una máscara causal oculta los tokens posteriores; cada token se ve a sí mismo y a los anteriores.",
-               masked="Tras la máscara:", A="La softmax de cada fila da los pesos de atención:",
-               O="Por último la salida, los pesos aplicados a los valores:", end="Cada fila de salida mezcla las filas de valores.",
-               vague=["Después:", "Entonces obtenemos:", "Esto da:", "La siguiente matriz:"], table="La siguiente tabla:",
-               dim="dim {k}"),
+SAY = {   # the prose of each step, in each language ("vague" when the label style names nothing)
+    "en": dict(
+        title="# Attention by hand: {toks}",
+        intro="We work through one head of scaled dot-product attention for the tokens {toks}, one row per token.",
+        given_x="The embeddings and the three projections:",
+        given_qkv="The queries, keys and values are given directly:",
+        dk="The key width is $d_k = {dk}$.",
+        proj="Multiplying the embeddings by the projections:",
+        kt="The keys, transposed:",
+        prose="Each score is a dot product of a query and a key:",
+        S="The scores, every query against every key:",
+        sqrt="Divide the scores by $\\sqrt{{d_k}} = {root}$:",
+        dk_choice="In this example we divide by $d_k = {dk}$ itself, not by its square root, to keep the numbers small:",
+        none_choice="We leave the scores unscaled in this example: the softmax takes them as they are.",
+        mask="This is a decoder, so a causal mask hides the later tokens: each token sees itself and the ones before it.",
+        masked="After the mask:",
+        A="A softmax over each row gives the attention weights:",
+        O="Finally the output, the weights applied to the values:",
+        end="Each output row mixes the value rows.",
+        vague=["Next:", "Then we get:", "This gives:", "The next matrix:"], table="The next table:",
+        dim="dim {k}", rows="one row per token"),
+    "zh": dict(
+        title="# 手推注意力：{toks}",
+        intro="我们对词元 {toks} 手算一个头的缩放点积注意力，每行一个词元。",
+        given_x="输入嵌入和三个投影矩阵：",
+        given_qkv="直接给出查询、键和值：",
+        dk="键的维度 $d_k = {dk}$。",
+        proj="嵌入乘以投影矩阵：",
+        kt="把键转置：",
+        prose="每个分数都是一个查询和一个键的点积：",
+        S="分数，每个查询对每个键：",
+        sqrt="分数除以 $\\sqrt{{d_k}} = {root}$：",
+        dk_choice="本例直接除以 $d_k = {dk}$，而不是它的平方根，好让数字小一些：",
+        none_choice="本例不做缩放：softmax 直接作用在原始分数上。",
+        mask="这是解码器，因果掩码遮住后面的词元：每个词元只看见自己和前面的词元。",
+        masked="加上掩码以后：",
+        A="对每一行做 softmax，得到注意力权重：",
+        O="最后，用权重加权值向量，得到输出：",
+        end="每一行输出都是值向量的加权平均。",
+        vague=["接下来：", "于是得到：", "结果是：", "下一个矩阵："], table="下表：",
+        dim="维度{k}", rows="每行一个词元"),
+    "de": dict(
+        title="# Attention von Hand: {toks}",
+        intro="Wir rechnen einen Kopf der skalierten Skalarprodukt-Attention für die Tokens {toks} von Hand durch, "
+              "eine Zeile pro Token.",
+        given_x="Die Einbettungen und die drei Projektionen:",
+        given_qkv="Queries, Keys und Values sind direkt gegeben:",
+        dk="Die Key-Breite ist $d_k = {dk}$.",
+        proj="Einbettungen mal Projektionen:",
+        kt="Die Keys, transponiert:",
+        prose="Jeder Score ist ein Skalarprodukt aus Query und Key:",
+        S="Die Scores, jede Query gegen jeden Key:",
+        sqrt="Wir teilen die Scores durch $\\sqrt{{d_k}} = {root}$:",
+        dk_choice="In diesem Beispiel teilen wir durch $d_k = {dk}$ selbst, nicht durch die Wurzel, damit die Zahlen "
+                  "klein bleiben:",
+        none_choice="Wir skalieren hier nicht: die Softmax bekommt die Scores, wie sie sind.",
+        mask="Das ist ein Decoder, also verdeckt eine kausale Maske die späteren Tokens: jedes Token sieht sich und "
+             "die davor.",
+        masked="Nach der Maske:",
+        A="Die Softmax jeder Zeile ergibt die Attention-Gewichte:",
+        O="Zum Schluss die Ausgabe, die Gewichte angewandt auf die Values:",
+        end="Jede Ausgabezeile mischt die Value-Zeilen.",
+        vague=["Weiter:", "Dann erhalten wir:", "Das ergibt:", "Die nächste Matrix:"], table="Die nächste Tabelle:",
+        dim="Dim. {k}", rows="eine Zeile pro Token"),
+    "es": dict(
+        title="# Atención a mano: {toks}",
+        intro="Calculamos a mano una cabeza de atención de producto escalar escalado para los tokens {toks}, "
+              "una fila por token.",
+        given_x="Los embeddings y las tres proyecciones:",
+        given_qkv="Las consultas, claves y valores vienen dados:",
+        dk="El ancho de las claves es $d_k = {dk}$.",
+        proj="Multiplicando los embeddings por las proyecciones:",
+        kt="Las claves, traspuestas:",
+        prose="Cada puntuación es un producto escalar de una consulta y una clave:",
+        S="Las puntuaciones, cada consulta contra cada clave:",
+        sqrt="Dividimos las puntuaciones entre $\\sqrt{{d_k}} = {root}$:",
+        dk_choice="En este ejemplo dividimos entre $d_k = {dk}$, no entre su raíz, para que los números sean pequeños:",
+        none_choice="Aquí no escalamos: la softmax recibe las puntuaciones tal cual.",
+        mask="Es un decodificador: una máscara causal oculta los tokens posteriores; cada token se ve a sí mismo y a "
+             "los anteriores.",
+        masked="Tras la máscara:",
+        A="La softmax de cada fila da los pesos de atención:",
+        O="Por último la salida, los pesos aplicados a los valores:",
+        end="Cada fila de salida mezcla las filas de valores.",
+        vague=["Después:", "Entonces obtenemos:", "Esto da:", "La siguiente matriz:"], table="La siguiente tabla:",
+        dim="dim {k}", rows="una fila por token"),
 }
 
 UNUSUAL = {"X": "Embeddings", "Q": "Query matrix", "K": "Key matrix", "V": "Value matrix", "KT": "keys transposed",
@@ -294,7 +331,8 @@ def _show(v: str, layout: str) -> str:
     return {"latex": "-\\infty", "table": "−∞"}.get(layout, "-inf")
 
 
-def render(layout: str, step: str, texts, label: tuple, heads: tuple, rng: random.Random, given=False) -> list[Line]:
+def render(layout: str, step: str, texts, label: tuple, heads: tuple, rng: random.Random, given=False,
+           per_token="one row per token") -> list[Line]:
     """Lines of one printed block.  ``label``: (latex name, text name, code name) or Nones;
     ``heads``: (row names, column names) for tables and per-token lines."""
     latex_name, text_name, code_name = label
@@ -317,17 +355,18 @@ def render(layout: str, step: str, texts, label: tuple, heads: tuple, rng: rando
     elif layout in ("numpy", "torch"):
         width = max(len(v) for r in cells for v in r)
         rows = [[v.rjust(width) for v in r] for r in cells]
-        if text_name and rng.random() < 0.5:
-            out.append(Line(f"{text_name}:" if rng.random() < 0.5 else f"`{code_name}` =" if code_name else f"{text_name} ="))
-            out.append(Line(""))
+        before = text_name and rng.random() < 0.5   # the name in the prose, else in a print() in the code
+        if before:
+            out += [Line(f"{text_name}:" if rng.random() < 0.5 else f"`{code_name}` ="), Line("")]
         out.append(Line("```python" if layout == "torch" else "```"))
-        if code_name and (not out or out[0].text.startswith("```")):
+        if code_name and not before:
             out.append(Line(f">>> print({code_name})"))
         for k, r in enumerate(rows):
             if layout == "numpy":
                 pre, body, post = ("[[" if k == 0 else " ["), " ".join(r), ("]]" if k == len(rows) - 1 else "]")
             else:
-                pre, body, post = ("tensor([[" if k == 0 else "        ["), ", ".join(r), ("]])" if k == len(rows) - 1 else "],")
+                last = k == len(rows) - 1
+                pre, body, post = ("tensor([[" if k == 0 else "        ["), ", ".join(r), ("]])" if last else "],")
             out.append(Line(pre + body + post, entries[k], len(pre), given))
         out.append(Line("```"))
     elif layout == "table":
@@ -341,11 +380,12 @@ def render(layout: str, step: str, texts, label: tuple, heads: tuple, rng: rando
             out.append(Line(pre + " | ".join(r) + " |", entries[k], len(pre), given))
     elif layout == "nested":
         pre = f"{text_name} = [" if text_name else "["
-        out.append(Line(pre + ", ".join("[" + ", ".join(r) + "]" for r in cells) + "]", sum(entries, []), len(pre), given))
+        text = pre + ", ".join("[" + ", ".join(r) + "]" for r in cells) + "]"
+        out.append(Line(text, sum(entries, []), len(pre), given))
     elif layout == "tokens":
         rnames = heads[0]
         if text_name:
-            out += [Line(f"{text_name}, one row per token:" if rng.random() < 0.5 else f"{text_name}:"), Line("")]
+            out += [Line(f"{text_name}, {per_token}:" if rng.random() < 0.5 else f"{text_name}:"), Line("")]
         fence = rng.random() < 0.5
         if fence:
             out.append(Line("```text"))
@@ -373,10 +413,10 @@ def prose_line(i: int, j: int, q_row, k_col, value: str, style: str, rng, wrong_
         ks[a] = k_col[b]
     terms = " + ".join(f"{num(x)}{times}{num(y)}" for x, y in zip(q_row, ks))
     if latex:
-        name = f"s_{{{i + 1}{j + 1}}} = q_{i + 1} \\cdot k_{j + 1}" if style == "conventional" else f"q_{i + 1} \\cdot k_{j + 1}"
+        name = (f"s_{{{i + 1}{j + 1}}} = " if style == "conventional" else "") + f"q_{i + 1} \\cdot k_{j + 1}"
         text = f"${name} = {terms} = {value}$"
     else:
-        name = f"s_{i + 1}{j + 1} = q_{i + 1}·k_{j + 1}" if style == "conventional" else f"q_{i + 1}·k_{j + 1}"
+        name = (f"s_{i + 1}{j + 1} = " if style == "conventional" else "") + f"q_{i + 1}·k_{j + 1}"
         text = f"{name} = {terms} = {value}"
     return Line(text, [("S", i, j, value)], text.rindex("=") + 1, layout="prose")
 
@@ -507,7 +547,7 @@ def _write(rng, seed, kind, plan, inputs, conv, show, toks, lang, style, main, p
         dims = [t["dim"].format(k=k + 1) for k in range(max(cols, len(m)))]
         heads = (toks if rows_are_tokens else dims[:len(m)], toks if step in ("S", "scaled", "masked", "A", "KT")
                  else dims[:cols])
-        lines.extend(render(layout, step, texts, label(step), heads, rng, given))
+        lines.extend(render(layout, step, texts, label(step), heads, rng, given, t["rows"]))
         lines.append(Line(""))
 
     lines += [Line(t["title"].format(toks=" ".join(toks))), Line("")]
