@@ -13,7 +13,8 @@ one).  The copy's line map carries the oracle's line verdicts over:
 * a checkable line is covered when a line it was sent to has a verdict other than unverifiable.
 
 A *new* false alarm is one on the copy that the original does not have; a *lost catch* a wrong line
-caught on the original and not on the copy.  Every kind is measured on every article.
+caught on the original and not on the copy.  Every kind is measured on every article: about 2.5
+minutes of processor time (check on 48 x 8 texts), spread over the machine's processors.
 
 ``python tests/test_perturbed_articles.py`` prints the figures per article and kind, then the lost
 catches and new false alarms (article, kind, line).
@@ -24,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -35,10 +37,14 @@ from symattn.check import check_text
 REAL = Path(__file__).parent / "articles" / "real"
 EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json"))
 
-#: Ratchet floors at what the checker does now.  The issue's target is recall on the perturbed copies
-#: >= 0.95 of the recall on the originals, with no new false alarm; the floors only ever rise
-#: (recall ratio rounded down to 2 decimals, the count of new false alarms as the maximum).
-FLOORS = {}
+#: Ratchet floors at what the checker does now: per kind, (recall on the copies / recall on the
+#: originals, rounded down to 2 decimals; new false alarms, as the maximum).  The issue's target is
+#: recall on the perturbed copies >= 0.95 of the recall on the originals, with no new false alarm:
+#: raise these floors (and lower the maxima) as the checker gets there, never the other way.
+FLOORS = {"bmatrix": (0.93, 0), "numpy": (0.61, 1), "torch": (0.61, 1), "table": (0.62, 1), "list": (0.62, 1),
+          "neutral": (0.61, 7), "translated": (0.77, 0), "all": (0.68, 11)}
+#: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
+MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
 
 
 def oracle(expected: Path) -> dict:
@@ -99,9 +105,17 @@ def run_article(path: Path) -> tuple[str, dict]:
     return exp["article"], row
 
 
+def _generous_budgets() -> None:
+    """check's time budgets (10 s a claim, 60 s an article) are wall-clock: on a loaded machine a slow
+    claim of a long article turns unverifiable, and the figures would depend on the load.  The
+    measure is of layouts and labels, so each worker process gets budgets it never reaches."""
+    os.environ["SYMATTN_CHECK_SECONDS"] = "300"
+    os.environ["SYMATTN_CHECK_ARTICLE_SECONDS"] = "3000"
+
+
 def run_all(expected=EXPECTED) -> dict:
     """Every article and kind, on as many processes as there are processors (check is the slow part)."""
-    with ProcessPoolExecutor(max_workers=min(8, os.cpu_count() or 1)) as pool:
+    with ProcessPoolExecutor(max_workers=min(8, os.cpu_count() or 1), initializer=_generous_budgets) as pool:
         return dict(pool.map(run_article, sorted(expected, key=lambda p: -p.stat().st_size)))
 
 
@@ -199,6 +213,30 @@ def test_translation_keeps_numbers_code_and_tokens():
     assert out.startswith("Wagi uwagi") and '"cat"' in out and "`w = [0.2, 0.8]`" in out and "20%" in out
 
 
+def relaid(results: dict) -> dict:
+    """Per layout: matrices re-laid, already in that layout, left as they are (by reason)."""
+    out = {}
+    for kind in KINDS[:5]:
+        c = Counter()
+        for row in results.values():
+            c.update(row[kind][0].stats)
+        out[kind] = {k: v for k, v in sorted(c.items()) if v}
+    return out
+
+
+def test_perturbed_figures(results, capsys):
+    figs = figures(results)
+    with capsys.disabled():
+        print("\n" + show(figs))
+        for kind, c in relaid(results).items():
+            print(f"{kind}: {c}")
+    for kind, (ratio, new_fa) in FLOORS.items():
+        assert figs[kind]["ratio"] >= ratio, (kind, figs[kind])
+        assert figs[kind]["new_false_alarms"] <= new_fa, (kind, figs[kind])
+    for kind, n in MIN_RELAID.items():
+        assert relaid(results)[kind].get("re-laid", 0) >= n, kind
+
+
 def show(figs: dict) -> str:
     lines = [f"{'':11s} {'recall':>7s} {'ratio':>6s} {'lost':>5s} {'FA':>4s} {'newFA':>6s} {'cover':>6s}"]
     for k, t in figs.items():
@@ -207,15 +245,25 @@ def show(figs: dict) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":      # python tests/test_perturbed_articles.py [PART-OF-A-NAME ...]
     rs = run_all([p for p in EXPECTED if len(sys.argv) < 2 or any(a in p.name for a in sys.argv[1:])])
-    for art, row in rs.items():
+    lost, alarms = [], []
+    for art, row in sorted(rs.items()):
         o = row["original"]
         print(f"{art}: wrong {len(o['caught'])}/{len(o['caught']) + len(o['missed'])}, "
-              f"FA {len(o['false_alarms'])}, cover {len(o['covered'])}/{len(o['checkable'])}")
+              f"FA {len(o['false_alarms'])}, covered {len(o['covered'])}/{len(o['checkable'])}")
         for kind in KINDS:
             cp, m = row[kind]
             d = compare(o, m)
-            print(f"   {kind:10s} wrong {len(m['caught'])}, FA {len(m['false_alarms'])}, cover {len(m['covered'])}"
-                  f"  lost {d['lost']} newFA {d['new_false_alarms']}  {dict(cp.stats)}")
-    print(show(figures(rs)))
+            print(f"   {kind:10s} wrong {len(m['caught'])}, FA {len(m['false_alarms'])}, covered "
+                  f"{len(m['covered'])}, lost {len(d['lost'])}, new FA {len(d['new_false_alarms'])}  "
+                  f"{ {k: v for k, v in cp.stats.items() if v} }")
+            lost += [(art, kind, d["lost"])] if d["lost"] else []
+            alarms += [(art, kind, d["new_false_alarms"])] if d["new_false_alarms"] else []
+    print("\nlost catches (article, kind, lines):")
+    print("\n".join(f"  {a} {k} {ls}" for a, k, ls in lost) or "  none")
+    print("new false alarms (article, kind, lines):")
+    print("\n".join(f"  {a} {k} {ls}" for a, k, ls in alarms) or "  none")
+    print("\n" + show(figures(rs)))
+    for kind, c in relaid(rs).items():
+        print(f"{kind}: {c}")
