@@ -198,6 +198,7 @@ class Matrix:
     source: str                   # bmatrix | numpy | array | torch | tf | list | table
     cols: list | None = None      # a table's column headers
     corner: str = ""              # a table's header over its row labels
+    caption: str = ""             # a table's headers, for a layout that has none
     comment: str = ""             # the comment marker when the matrix sits in a code comment
     problem: str | None = None    # why it is left as it is
 
@@ -385,13 +386,17 @@ def _table_matrix(doc: Doc, r: Region) -> Matrix | None:
     rest = [row[1:] if labelled else row for row in strip]
     labels = [row[0] for row in body] if labelled else [None] * len(body)
     cols = head[1:] if labelled else head
+    corner = head[0] if labelled else ""
+    rows_are = f" (rows: {corner})" if corner else ""
     if all(is_cell(c) for row in rest for c in row):
-        return Matrix(r.start, r.end, rest, lines, labels, r, "table", cols, head[0] if labelled else "")
+        return Matrix(r.start, r.end, rest, lines, labels, r, "table", cols, corner,
+                      f"Columns: {', '.join(c for c in cols if c)}{rows_are}:" if any(cols) or corner else "")
     vec = re.compile(r"^(?:\\\(|\$|`)?\s*\[([^\[\]]*)\]\s*(?:\\\)|\$|`)?$")
     if len(rest[0]) == 1 and all(vec.match(row[0]) for row in rest):
         rows = [[c for c in re.split(r"[\s,]+", vec.match(row[0]).group(1)) if c] for row in rest]
         if all(is_cell(c) for row in rows for c in row) and len({len(x) for x in rows}) == 1:
-            return Matrix(r.start, r.end, rows, lines, labels, r, "table", cols, head[0] if labelled else "")
+            return Matrix(r.start, r.end, rows, lines, labels, r, "table", None, corner,
+                          f"{cols[0]}{rows_are}:" if cols[0] or corner else "")     # the vector's name
     if any(is_cell(c) for row in rest for c in row):
         return Matrix(r.start, r.end, [], [], [], r, "table", problem="cells that are not numbers")
     return None
@@ -516,7 +521,8 @@ class Copy:
 def _depth_ok(text: str, kind: str) -> bool:
     """Is a piece of container text balanced (brackets, braces, \\left..\\right, environments)?"""
     if kind in ("display", "inline"):
-        text = re.sub(r"\\(left|right)(?![a-zA-Z])\s*(\\[{}]|\\?[a-z]+|.)", lambda m: "(" if m.group(1) == "left" else ")", text)
+        text = re.sub(r"\\(left|right)(?![a-zA-Z])\s*(\\[{}]|\\?[a-z]+|.)",
+                      lambda m: "(" if m.group(1) == "left" else ")", text)
         text = re.sub(r"\\begin\{[^{}]*\}", "(", re.sub(r"\\end\{[^{}]*\}", ")", text))
         text = text.replace("\\{", "{").replace("\\}", "}")
     depth = 0
@@ -560,7 +566,7 @@ def relay(text: str, layout: str) -> Copy:
             if m.problem:
                 act[id(m)] = "left"
                 stats[f"left: {m.problem}"] += 1
-            elif r.kind == "table" and layout == "table":
+            elif r.kind == "table" and layout == "table" and m.cols is not None:
                 act[id(m)] = "same"
             elif r.kind in _IN_PLACE[layout] and r.kind != "table":
                 act[id(m)] = "inplace"
@@ -672,10 +678,8 @@ def _write_container(doc: Doc, out: Out, r: Region, ms, act, layout, stats) -> N
 def _block(doc: Doc, out: Out, m: Matrix, layout: str, indent: str) -> None:
     """A matrix as a block of its own: a display, a code block, a table or a line."""
     out.newline()
-    if m.region.kind == "table" and (m.cols or m.corner):
-        heads = ", ".join(c for c in m.cols if c)
-        cap = f"Columns: {heads}" + (f" (rows: {m.corner})" if m.corner else "") + ":"
-        out.add(indent + cap + "\n", {doc.line_of(m.start)})
+    if m.caption:
+        out.add(indent + m.caption + "\n", {doc.line_of(m.start)})
     fence = {"bmatrix": ("$$", "$$"), "numpy": ("```", "```"), "torch": ("```", "```")}.get(layout)
     if layout == "table":
         out.add("\n")
@@ -730,9 +734,12 @@ _NOT_NAMES = {"np", "torch", "tf", "F", "nn", "math", "print", "range", "len", "
 _LEAD = re.compile(r"^(\s*(?:>\s*)?(?:[-*+]\s+|\d+[.)]\s+)?)")
 
 
+_QUOTED = re.compile(r"(?<!=)[\"\u201c\u300c\u00ab]([^\"\u201d\u300d\u00bb\s]{1,15})[\"\u201d\u300d\u00bb]")
+
+
 def _quoted(text: str) -> list[str]:
-    return [m.group(1) for m in re.finditer(r"(?<!=)[\"\u201c\u300c\u00ab]([^\"\u201d\u300d\u00bb\s]{1,15})[\"\u201d\u300d\u00bb]",
-                                            text)]
+    """Quoted tokens: "cat", “sat”, 「私」 (not an attribute's value align="center")."""
+    return _QUOTED.findall(text)
 
 
 class Names:
@@ -1075,6 +1082,17 @@ def _translator(language: str, stats: Counter):
     return translate
 
 
+_PROGRAMS = {"python", "py", "python3", "rust", "rs", "go", "js", "javascript", "ts", "c", "cpp", "java", "julia"}
+
+
+def _is_code(doc: Doc, n: int) -> bool:
+    """Is line n in a code block of a program (not an output block)?"""
+    r = doc.region_at(doc.starts[n - 1], {"fence"})
+    info = doc.lines[doc.line_of(r.start) - 1].strip().lstrip("`~").strip().lower().split(" ")[0]
+    return info in _PROGRAMS or bool(re.search(r"^\s*(import|from|def|for|print|>>>|[A-Za-z_]\w*\s*=)",
+                                                doc.text[r.cstart:r.cend], re.M))
+
+
 def translated(text: str, language: str = "en") -> Copy:
     """Captions, prose, headings, comments, label strings and ``\\text{}`` labels translated into Polish."""
     doc, stats = Doc(text), Counter()
@@ -1083,7 +1101,17 @@ def translated(text: str, language: str = "en") -> Copy:
 
     def strings(lit):
         q = re.fullmatch(r"([rbfu]?[\"'])(.*)([\"'])", lit, re.S)
-        return q.group(1) + tr(q.group(2)) + q.group(3) if q and " " in q.group(2) else lit
+        if not q or not re.search(r":|\\n", q.group(2)):
+            return lit                            # data ("The cat sat"), not a print's label
+        return q.group(1) + "".join(tr(p) for p in re.split(r"(\\[nt])", q.group(2))) + q.group(3)
+
+    def record(line):
+        """An output line 'Word 1: [0.348, ...]' keeps its label translated like the print that wrote it."""
+        m = re.match(r"(\s*)([^\W\d_][^:\[\]=\u2192|]*?)(\s*[:=\u2192|])", line)
+        if not m:
+            return line
+        new = tr(m.group(2))
+        return m.group(1) + (new if new.strip() else m.group(2)) + line[m.end(2):]
 
     def comments(com):
         mark = "//" if com.startswith("//") else "#"
@@ -1107,12 +1135,14 @@ def translated(text: str, language: str = "en") -> Copy:
                 t = t if n == 1 and "source:" in t else tr(t)       # the source line stays
             elif kd == "math":
                 t = tex(t)
-            elif kd == "fence":
-                if not re.search(r"[=()\[\]{}\"'<>@]|\d", t) and re.search(r"[^\W\d_]{3}", t):
-                    t = tr(t)                    # an output line of words (a print's label)
+            elif kd == "fence" and _is_code(doc, n):         # comments and the labels a print writes
+                t = _CODE.sub(lambda m: strings(m.group(0)) if m.group("str") else
+                              comments(m.group(0)) if m.group("com") else m.group(0), t)
+            elif kd == "fence":                              # output: label lines, record labels
+                if not re.search(r"\d", t) and t.rstrip().endswith((":", "：")):
+                    t = tr(t) if tr(t).strip() else t
                 else:
-                    t = _CODE.sub(lambda m: strings(m.group(0)) if m.group("str") else
-                                  comments(m.group(0)) if m.group("com") else m.group(0), t)
+                    t = record(t)
             elif kd == "table" and n == doc.line_of(doc.region_at(doc.starts[n - 1], {"table"}).start):
                 t = "|".join(c if numbers(c) else tr(c) for c in t.split("|"))    # the header; rows hold tokens
             new += t

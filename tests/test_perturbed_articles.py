@@ -198,7 +198,8 @@ def test_a_product_written_side_by_side_gets_its_sign_and_unbalanced_text_keeps_
 
 def test_neutral_labels_rename_consistently_and_keep_the_formula():
     text = ("## Queries\n\nThe query matrix:\n\n$$\nQ = X W_Q = \\begin{bmatrix} 1 & 0 \\end{bmatrix}\n$$\n\n"
-            "```python\nscores = Q @ K.T  # raw\nprint(\"Raw scores:\\n\", scores)\n```\n```\nRaw scores:\n[[1. 2.]]\n```\n")
+            "```python\nscores = Q @ K.T  # raw\nprint(\"Raw scores:\\n\", scores)\n```\n"
+            "```\nRaw scores:\n[[1. 2.]]\n```\n")
     new = perturb(text, "neutral").text.split("\n")
     assert new[0] == "## Step 1" and new[2] == "The next matrix:"
     assert new[5].startswith("M1 = X W_Q = ") and "1 & 0" in new[5]    # X, W_Q name no matrix here
