@@ -35,7 +35,13 @@ from perturbations import KINDS, numbers, perturb
 from symattn.check import check_text
 
 REAL = Path(__file__).parent / "articles" / "real"
-EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json"))
+#: the corpus the perturber was written against: the articles of no first-contact batch.  The batch
+#: articles join when the perturber keeps their oracle lines (today it loses en-roni's line 28, a
+#: display whose number it splits), so their first contact stays a measure of unseen layouts.
+_BATCHED = {a for spec in json.loads((REAL / "batches.json").read_text(encoding="utf-8")).values()
+            for a in spec["articles"]}
+EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
+                  and p.name[: -len(".expected.json")] not in _BATCHED)
 
 #: Ratchet floors at what the checker does now: per kind, (recall on the copies / recall on the
 #: originals, rounded down to 2 decimals; new false alarms, as the maximum).  The issue's target is

@@ -1041,6 +1041,10 @@ class _Binder:
         vector = conv.axis == "cols" and scores is not None and scores.cols == 1
         if conv != conv_here and only_a_mistake(conv) and not vector:
             # (over a single column of scores, the softmax by columns is the softmax of the vector)
+            if h != fam:
+                # values alone that a common mistake explains: the mistake, or the article's own way
+                # of computing; only a label that names the step says it is that step done wrong
+                return False
             right = self._q().value(fam, conv_here)
             if right is None or view.take(sp.Matrix(right)).shape != block.shape:
                 return False

@@ -7,7 +7,7 @@ Output: a :class:`Binding` (the candidate that explains the block, how many of i
 exact value in the block's shape) or None, with the competing candidates when several explain it.
 
 A candidate is a quantity (a family such as ``scores`` under a convention), a view of it (the whole,
-one row, one column, the first t rows, one entry) and an orientation (as printed, or transposed).
+one row, one column, one entry) and an orientation (as printed, or transposed).
 Candidates are scored on floats (every family is evaluated once per convention, to 17 digits); the
 exact SymPy value is computed only for the candidate that binds, and judged by :mod:`.judge`.
 
@@ -47,7 +47,9 @@ ORDER = INPUTS + tuple(f for f in FAMILIES if f not in ("Q", "K", "V"))
 @dataclass(frozen=True)
 class View:
     """Which part of a quantity a block prints: ``whole``, ``row`` i, ``col`` j, the ``first`` t rows
-    or one ``entry`` (i, j); ``transposed`` when it is printed the other way round."""
+    or one ``entry`` (i, j); ``transposed`` when it is printed the other way round.  (The first t
+    rows are not offered to binding by value: a block whose last rows were not read would bind to
+    them.)"""
 
     kind: str = "whole"
     index: object = None
@@ -95,8 +97,6 @@ def _views(rows: int, cols: int, shape: tuple[int, int]):
             yield from (View("row", i, t) for i in range(r))
         if bc == 1 and br == r and c > 1:
             yield from (View("col", j, t) for j in range(c))
-        if bc == c and 2 <= br < r:
-            yield View("first", br, t)
         if br == bc == 1 and not t and r * c > 1:
             yield from (View("entry", (i, j)) for i in range(r) for j in range(c))
 
