@@ -1027,8 +1027,8 @@ class _Binder:
         in every view (a row, a column, the first rows, an entry, transposed); the label only settles
         a tie.  The claim is judged against the exact value of the one candidate that explains the
         block; a convention that is only a common mistake is judged against the article's own."""
-        if not self.inputs or block.operand:
-            return False
+        if not self.inputs or block.operand or block.stack:
+            return False   # (a slice of an n-D print is judged with its array, :mod:`.batched`)
         key = (tuple(sorted((k, line) for k, (_, line) in self.inputs.items())), self.d_k, self.masked)
         if getattr(self, "_cat_key", None) != key:
             self._cat_key, self._cat = key, Catalogue(self._q(), self._convs())

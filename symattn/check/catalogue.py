@@ -13,8 +13,10 @@ exact SymPy value is computed only for the candidate that binds, and judged by :
 
 The rule, the same for every block: a block binds when one candidate explains (agrees with, at the
 printed precision: a truncated entry is a diagnosis once bound, not evidence) at least two thirds of
-its entries (all of them, for a block of up to three entries, or for an input, which is data: a block
-partly like it is no evidence of it), and explains clearly more than any candidate with other values.  A label is evidence only where the values leave a tie.
+its entries that are not zero in the candidate (a zero agrees with every zero), and at least two of
+them; all of them, for up to three such entries, or for an input or its transpose, which are data
+(a block partly like them is no evidence of them); and explains clearly more than any candidate
+with other values.  A label is evidence only where the values leave a tie.
 
 >>> import sympy as sp
 >>> from symattn.check.read import read_blocks
@@ -47,9 +49,9 @@ ORDER = INPUTS + tuple(f for f in FAMILIES if f not in ("Q", "K", "V"))
 @dataclass(frozen=True)
 class View:
     """Which part of a quantity a block prints: ``whole``, ``row`` i, ``col`` j, the ``first`` t rows
-    or one ``entry`` (i, j); ``transposed`` when it is printed the other way round.  (The first t
-    rows are not offered to binding by value: a block whose last rows were not read would bind to
-    them.)"""
+    or one ``entry`` (i, j); ``transposed`` when it is printed the other way round.  (Binding by value
+    offers neither the first t rows, to which a block whose last rows were not read would bind, nor
+    single entries: one number alone matches some entry of something.)"""
 
     kind: str = "whole"
     index: object = None
@@ -97,8 +99,6 @@ def _views(rows: int, cols: int, shape: tuple[int, int]):
             yield from (View("row", i, t) for i in range(r))
         if bc == 1 and br == r and c > 1:
             yield from (View("col", j, t) for j in range(c))
-        if br == bc == 1 and not t and r * c > 1:
-            yield from (View("entry", (i, j)) for i in range(r) for j in range(c))
 
 
 def _floats(value) -> np.ndarray:
@@ -142,15 +142,24 @@ class Catalogue:
         """The candidate that explains the block (see the module's rule); None when none does, or when
         candidates with other values explain it as well (``prefer``, a family named by the block's
         label, then settles the tie)."""
+        if block.shape[0] * block.shape[1] < 2:
+            return None   # one number alone matches some entry of something: no evidence of what it is
         scored = []
+        total = block.shape[0] * block.shape[1]
         for fam, conv, view, arr in self.candidates(block):
             hits = screen(block.rows, arr)
-            if hits:
+            # a zero agrees with every zero (a masked entry, a one-hot input, a matrix of zeros): the
+            # share that counts is that of the entries that are not zero in the candidate
+            informative = int(np.count_nonzero(arr))
+            zeros = total - informative
+            if informative < 2 or hits - zeros < 2:
+                continue
+            data = fam in self.q.inputs or (fam == "KT" and "K" in self.q.inputs)
+            # an input (or its transpose) is data, not a result: a block partly like it is no
+            # evidence of it
+            need = informative if data or informative <= 3 else -(-2 * informative // 3)
+            if hits - zeros >= need:
                 scored.append((hits, fam, conv, view, arr))
-        total = block.shape[0] * block.shape[1]
-        need = total if total <= 3 else -(-2 * total // 3)
-        # an input is data, not a result: a block that is partly like it is not evidence of it
-        scored = [s for s in scored if s[0] >= (total if s[1] in self.q.inputs else need)]
         if not scored:
             return None
         top = max(s[0] for s in scored)
