@@ -28,8 +28,12 @@ from ..numeric import evaluate
 from ..pipeline import Resolved, score_steps, weights_step
 from ..softmax import ExpSum, ratio
 from ..spec import entry_value
+from ..sources import cite
 
 __all__ = ["derive_backward", "upstream", "backward"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("dao2022", "B", ("反向传播", "the backward pass")), cite("dao2023", "3.1.2"))
 
 _M = sp.MatrixSymbol
 E = nodes.Entry
@@ -162,9 +166,15 @@ def derive_backward(spec) -> Derivation:
     steps.append(step(
         "output", "前向输出 ", "Forward output ", Os, As * Vs, sp.MatMul(A, V, evaluate=False),
         (E(sp.Symbol("o"), 0, 0), nodes.Dot(*[(A[0, j], V[j, 0]) for j in range(L)]), O[0, 0]), O,
-        (Text(Say.of("反向传播要用到前向的 ", math(As), " 和 ", math(Vs), "；FlashAttention 还要用到 ", math(Os), "。"),
-              Say.of("The backward pass reuses ", math(As), " and ", math(Vs), " from the forward pass; "
-                     "FlashAttention uses ", math(Os), " too.")),)))
+        (Text(Say.of("标准的反向传播要保存前向的 ", math(As), "（每个头一个 ", math(nodes.Dims(L, L)), " 矩阵）和 ",
+                     math(Vs), "。FlashAttention 根本不存 ", math(As), "：它保存 ", math(Os), " 和每行一个 log-sum-exp"
+                     "（FlashAttention-2；第一版存每行的 ", math(sp.Symbol("m")), " 和 ", math(sp.Symbol("ell")),
+                     "），反向时逐块重算 ", math(Ss), " 和权重。"),
+              Say.of("Standard backpropagation keeps ", math(As), " (one ", math(nodes.Dims(L, L)),
+                     " matrix per head) and ", math(Vs), " from the forward pass. FlashAttention keeps no ", math(As),
+                     " at all: it stores ", math(Os), " and one log-sum-exp per row (FlashAttention-2; the first "
+                     "version stores each row's ", math(sp.Symbol("m")), " and ", math(sp.Symbol("ell")),
+                     "), and recomputes ", math(Ss), " and the weights tile by tile.")),)))
 
     do_notes = [Text(Say.of(math(dOs), " 是损失对输出的梯度，形状与 ", math(Os), " 相同：", math(nodes.Dims(*dO.shape)), "。"),
                      Say.of(math(dOs), " is the gradient of the loss with respect to the output, in the shape of ",
@@ -269,7 +279,8 @@ def derive_backward(spec) -> Derivation:
                          "against PyTorch's autograd in float64.")),)
     return Derivation(topic="backward", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
-                      meta=(("d_k", r.d_k), ("symbolic_v", r.symbolic_v), ("symbolic_do", symbolic_do)))
+                      meta=(("d_k", r.d_k), ("symbolic_v", r.symbolic_v), ("symbolic_do", symbolic_do)),
+                      sources=SOURCES)
 
 
 def _listed(items, sep, last):

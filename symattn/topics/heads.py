@@ -28,9 +28,14 @@ from ..markup import Math, Text as Markup, math
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import check_rows, given, index, masked_softmax_rows, option_matrix, softmax_rows
+from ..sources import cite
 
 __all__ = ["Head", "Heads", "kv_group", "repeat_matrix", "attend", "mha", "gqa", "gqa_minus_mha",
            "kv_cache_ratio", "derive_mha", "derive_gqa"]
+
+#: the primary sources each document ends with
+MHA_SOURCES = (cite("vaswani2017", "3.2.2"),)
+GQA_SOURCES = (cite("ainslie2023", "2.2"), cite("shazeer2019", "3"))
 
 
 @dataclass(frozen=True)
@@ -390,7 +395,7 @@ def derive_mha(spec) -> Derivation:
                                "scaled dot-product attention (scaled by ${}$); then concatenate and multiply by $W_O$.",
                                root)),)
     return Derivation(topic="mha", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
-                      lang=spec.lang, intro=intro, meta=(("heads", h), ("d_h", d_h)))
+                      lang=spec.lang, intro=intro, meta=(("heads", h), ("d_h", d_h)), sources=MHA_SOURCES)
 
 
 def derive_gqa(spec) -> Derivation:
@@ -443,14 +448,18 @@ def derive_gqa(spec) -> Derivation:
     sizes = (nodes.Dims(2, n_q), nodes.Dims(2, n_kv))
     numeric_diff = sp.ImmutableMatrix(res.concat - mha(Q, Krep, matmul(V, repeat_matrix(n_q, n_kv, d_v)), n_q).concat)
     steps.append(Step(
-        id="gqa_equals_mha", title=Text("证明：GQA = 重复 K/V 的 MHA", "Proof: GQA = MHA with repeated K/V"),
+        id="gqa_equals_mha", title=Text("核对：GQA = 重复 K/V 的 MHA", "Check: GQA = MHA with repeated K/V"),
         lhs=nodes.Named(r"\Delta", "Delta"),
         formula=nodes.GqaIdentity(),
         substituted=None,
         expanded=(nodes.Named(r"\Delta_{11}"), nodes.Named(r"o^{\mathrm{GQA}}_{11} - o^{\mathrm{MHA}}_{11}"),
                   nodes.Shifted(grouped[0, 0], repeated[0, 0]), diff[0, 0]),
         exact=diff, numeric=evaluate(diff, digits),
-        notes=(Text(Markup.parse(f"这里取 $L = 2$ 个词、头宽 $d_h = 1$、$n_q = {n_q}$ 个查询头、$n_{{kv}} = {n_kv}$ 个 K/V 头："
+        notes=(Text("按定义这就成立：每个查询头读的正是它那一组的 K/V 头，重复只是把同一份 K/V 抄给组里每个头。"
+                    "下面只是核对，不是新的定理。",
+                    "This holds by construction: each query head reads its group's K/V head, and repeating only "
+                    "copies that one K/V to every head of the group. What follows is a check, not a new theorem."),
+               Text(Markup.parse(f"这里取 $L = 2$ 个词、头宽 $d_h = 1$、$n_q = {n_q}$ 个查询头、$n_{{kv}} = {n_kv}$ 个 K/V 头："
                                  "$Q$ 是 ${}$、$K$ 与 $V$ 是 ${}$ 的全符号矩阵（每个元素一个符号），"
                                  "两边逐项展开后差恰好为 $0$：对任意实数都成立。", *sizes),
                     Markup.parse(f"Here $L = 2$ tokens, head width $d_h = 1$, $n_q = {n_q}$ query heads and "
@@ -495,4 +504,5 @@ def derive_gqa(spec) -> Derivation:
                   "Each group of query heads shares one K/V head, and the KV cache shrinks with it."),)
     return Derivation(topic="gqa", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
-                      meta=(("query_heads", n_q), ("kv_heads", n_kv), ("d_h", d_h), ("kv_cache_ratio", value)))
+                      meta=(("query_heads", n_q), ("kv_heads", n_kv), ("d_h", d_h), ("kv_cache_ratio", value)),
+                      sources=GQA_SOURCES)

@@ -21,8 +21,12 @@ from ..numeric import evaluate
 from ..pipeline import NEG_INF, Resolved, index, masked_softmax_rows, meta
 from ..softmax import softmax_row
 from ._display import Dims, Equals, Plus, Stacked, row, say
+from ..sources import cite
 
 __all__ = ["causal_mask", "decode", "full_causal", "derive_kv_cache"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("pope2022"), cite("shazeer2019"))
 
 
 def causal_mask(L: int) -> sp.ImmutableMatrix:
@@ -111,8 +115,9 @@ def derive_kv_cache(spec) -> Derivation:
             notes=(say("缩放后的分数，每个缓存的键一个：{}。", "The scaled scores, one per cached key: {}.",
                        Equals(nodes.ScaledBy(q_t * kt_sym.T, dsym), row(scores))),
                    say("权重 {}，精确和为 {}。", "Weights {}, summing to exactly {}.", row(w), 1),
-                   say("这一步只做 {} 次乘法得到分数，不重算前面的词。",
-                       "This step needs {} multiplications for its scores and recomputes no earlier token.",
+                   say("这一步只做 {} 次乘法得到分数，不重算前面各词的键和值。",
+                       "This step needs {} multiplications for its scores and recomputes no earlier token's key "
+                       "or value.",
                        n * d))))
 
     A, O = full_causal(r.Q, r.K, r.V, dk)
@@ -153,7 +158,11 @@ def derive_kv_cache(spec) -> Derivation:
                    "but the same exact value.", 0),
                say("原因：因果掩码把第 {} 行中 {} 的列变成 {}，而 {}；剩下的正是缓存里的 {} 个键。",
                    "Why: in row {} the causal mask turns the columns {} into {}, and {}; what is left is "
-                   "exactly the {} cached keys.", *_why()))))
+                   "exactly the {} cached keys.", *_why()),
+               say("多层模型中，这要求每一层都是因果的：这样每个词在每一层的隐藏状态都不依赖后面的词，缓存里的键和值"
+                   "在后面的步骤中仍然有效。",
+                   "In a stack of layers this needs every layer to be causal: then no token's hidden state in any "
+                   "layer depends on later tokens, so the cached keys and values stay valid at later steps."))))
 
     title = spec.heading("KV 缓存逐词解码：" + " ".join(map(literal, tokens)),
                          "Decoding with a KV cache: " + " ".join(map(literal, tokens)))
@@ -166,7 +175,7 @@ def derive_kv_cache(spec) -> Derivation:
              say("序列长度 {}，{}。", "Sequence length {}, {}.", _eq(sp.Symbol("L"), L), _eq(dsym, dk)))
     return Derivation(topic="kv_cache", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro, outro=_outro(L, d, d_v),
-                      meta=meta(r) + (("cache_entries", 2 * L * d if not r.symbolic_v else None),))
+                      meta=meta(r) + (("cache_entries", 2 * L * d if not r.symbolic_v else None),), sources=SOURCES)
 
 
 _eq = Equals
@@ -198,10 +207,14 @@ def _cache_notes(n, d, d_v, k_t, v_t, r, t, Vt, V_now):
 
 
 def _outro(L, d, d_v):
-    t = sp.Symbol("t")
-    return (say("缓存随序列线性增长：{} 个词后每层每头存 {} 个数。第 {} 步的打分只需 {} 次乘法；"
-                "不用缓存则要重算 {} 的前 {} 行。",
-                "The cache grows linearly: after {} tokens it holds {} numbers per layer and head. Step {} "
-                "scores with {} multiplications; without the cache it would recompute {} up to row {}.",
-                L, L * (d + d_v), t, nodes.Times(t, sp.Symbol("d_k")),
-                sp.MatrixSymbol("Q", L, d) * sp.MatrixSymbol("K", L, d).T, t),)
+    t, j = sp.Symbol("t"), sp.Symbol("j")
+    row_t = sp.MatMul(sp.Symbol("q_t"), sp.MatrixSymbol("K_1:t", 1, 1).T, evaluate=False)
+    return (say("缓存随序列线性增长：{} 个词后每层每头存 {} 个数。第 {} 步的打分 {} 需要 {} 次乘法，"
+                "有没有缓存都一样。缓存省下的是 {}、{}（{}）的重算：键和值的投影，以及在多层模型里，"
+                "每个之前的词穿过下面各层的隐藏状态。",
+                "The cache grows linearly: after {} tokens it holds {} numbers per layer and head. Step {}'s "
+                "scores {} take {} multiplications with or without a cache. What the cache saves is recomputing "
+                "{} and {} for {}: the key and value projections and, in a stack of layers, every earlier token's "
+                "hidden states through the layers below.",
+                L, L * (d + d_v), t, row_t, nodes.Times(t, sp.Symbol("d_k")), sp.Symbol("k_j"), sp.Symbol("v_j"),
+                sp.StrictLessThan(j, t)),)

@@ -28,10 +28,14 @@ from ..numeric import evaluate
 from ..pipeline import (NEG_INF, Resolved, index, intro as attention_intro, masked_softmax_rows, meta, score_steps,
                         weights_step)
 from ..softmax import ExpSum, ratio
+from ..sources import cite
 
 _VANISHES = math(sp.exp(NEG_INF, evaluate=False), " = ", 0)  # e^{-∞} = 0
 
 __all__ = ["MaskedBy", "mask_matrix", "masked_attention", "derive_mask"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("vaswani2017", "3.2.3", ("解码器中的掩码", "masking in the decoder")),)
 
 
 def mask_matrix(L: int, causal: bool = False, padded=()) -> sp.ImmutableMatrix:
@@ -171,11 +175,12 @@ def derive_mask(spec) -> Derivation:
         exact=O, numeric=evaluate(O, digits), row_labels=tokens,
         notes=(Text("被遮住的权重恰好是 $0$，对应的 $V$ 行完全不参与求和。",
                     "Masked weights are exactly $0$, so their rows of $V$ take no part in the sum."),)
-        + tuple(Text(f"填充词 {tokens[p]} 作为查询也得到一行输出，但这一行没有意义，会被丢弃（损失和后续层都忽略填充位置）："
-                     "填充掩码只遮住键，不遮住查询。",
-                     f"The padding token {tokens[p]} also gets an output row as a query; that row means nothing "
-                     "and is discarded (the loss and later layers ignore padded positions): the padding mask "
-                     "hides keys, not queries.") for p in padded)
+        + tuple(Text(f"填充词 {tokens[p]} 作为查询也得到一行输出，这一行没有意义。后面各层照样计算这一行，"
+                     "只是同一个掩码让它在每一层都不被当作键；损失也不把它当作预测目标：填充掩码只遮住键，不遮住查询。",
+                     f"The padding token {tokens[p]} also gets an output row as a query, and that row means nothing. "
+                     "Later layers still compute it; the same mask only keeps it from being used as a key in every "
+                     "layer, and the loss ignores it as a target: the padding mask hides keys, not queries.")
+                for p in padded)
         + (() if r.symbolic_v else (_output_shape(L, r.V.shape, O.shape),))))
 
     kind = Text("因果" if causal else "", "causal" if causal else "")
@@ -197,7 +202,8 @@ def derive_mask(spec) -> Derivation:
                   "change, PR #133882).", NEG_INF)),)
     return Derivation(topic="mask", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=attention_intro(r, unmasked) + intro, outro=outro,
-                      meta=meta(r) + (("causal", causal), ("padding", tuple(tokens[p] for p in padded))))
+                      meta=meta(r) + (("causal", causal), ("padding", tuple(tokens[p] for p in padded))),
+                      sources=SOURCES)
 
 
 def _output_shape(L, v_shape, o_shape) -> Text:

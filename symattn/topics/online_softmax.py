@@ -26,8 +26,13 @@ from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import Resolved, score_steps, softmax_rows
 from ..softmax import ExpSum
+from ..sources import cite
 
 __all__ = ["derive_online_softmax", "tiles", "online", "two_tile_difference"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("milakov2018", "3", ("在线归一化", "the online normalizer")),
+           cite("dao2022", "3.1", ("算法 1", "Algorithm 1")), cite("dao2023", "3.1.1"))
 
 E, _M = nodes.Entry, sp.MatrixSymbol
 NEG_INF = -sp.oo
@@ -292,26 +297,44 @@ def derive_online_softmax(spec) -> Derivation:
                       ": one number per row. The backward pass recomputes the weights as ",
                       _eq(_M("A", L, L), nodes.Call("exp", nodes.Minus(St, nodes.Outer(lse_s)))),
                       " instead of keeping the ", math(nodes.Dims(L, L)), " matrix ", math(_M("A", L, L)),
-                      " (both hold exactly).")),)
+                      " (both hold exactly).")),
+          Text(Say.of("保存一个 ", math(lse_s), " 是 FlashAttention-2 的做法；第一版分别保存 ", math(m), " 和 ", math(ell),
+                      "，每行两个数。"),
+               Say.of("Keeping one ", math(lse_s), " is FlashAttention-2's way; the first version keeps ", math(m),
+                      " and ", math(ell), " apart, two numbers per row.")))
          if lse_ok and a_ok else ())))
 
     title = spec.heading("在线 softmax（FlashAttention）：" + " ".join(map(literal, tokens)),
                          "Online softmax (FlashAttention): " + " ".join(map(literal, tokens)))
-    intro = (Text(Say.of(f"把 {L} 个键按每块 {block} 个分成 {T} 块，逐块更新运行最大值 ", math(m), "、运行和 ", math(ell),
-                         " 与未归一化的输出 ", math(Ot), "：每来一块，旧的部分乘以 ",
-                         math(nodes.Call("exp", nodes.Minus(Super(m, sp.Symbol("t") - 1), Super(m, sp.Symbol("t"))))),
-                         " 重新缩放。FlashAttention 就这样不存 ", math(nodes.Dims(L, L)),
-                         " 的权重矩阵而算出完全相同的结果；下面在精确值上证明这一点。"),
-                  Say.of(f"The {L} keys in {T} tiles of {block}, with a running maximum ", math(m), ", a running sum ",
+    split = " | ".join(" ".join(literal(tokens[j]) for j in keys) for keys in parts)
+    rescale = math(nodes.Call("exp", nodes.Minus(Super(m, sp.Symbol("t") - 1), Super(m, sp.Symbol("t")))))
+    lse_is = _eq(lse_s, Plus(m, nodes.Call("log", ell)))
+    last = L - block * (T - 1)
+    per_zh = f"每块至多 {{}} 个键{'' if last == block else f'，最后一块只剩 {last} 个'}"
+    per_en = f"at most {{}} keys per tile{'' if last == block else f', the last one holding the {last} left'}"
+    b_c = math(sp.Symbol("B_c"), " = ", block)
+    size = Say.format(per_zh, b_c), Say.format(per_en, b_c)
+    intro = (Text(Say.of(f"把 {L} 个键分成 {T} 块：{split}（", size[0], "），逐块更新运行最大值 ", math(m), "、运行和 ", math(ell),
+                         " 与未归一化的输出 ", math(Ot), "：每来一块，旧的部分乘以 ", rescale,
+                         " 重新缩放。运行最大值与运行和的在线归一化来自 Milakov 与 Gimelshein（2018）。"),
+                  Say.of(f"The {L} keys in {T} tiles, {split} (", size[1], "), with a running maximum ", math(m),
+                         ", a running sum ",
                          math(ell), " and an unnormalised output ", math(Ot), ", updated tile by tile: at each tile "
-                         "what is there is rescaled by ",
-                         math(nodes.Call("exp", nodes.Minus(Super(m, sp.Symbol("t") - 1), Super(m, sp.Symbol("t"))))),
-                         ". That is how FlashAttention never stores the ", math(nodes.Dims(L, L)),
-                         " weights and still gets exactly the same result; below, that is proved on exact values.")),)
+                         "what is there is rescaled by ", rescale, ". The online normaliser, a running maximum and "
+                         "sum, is Milakov and Gimelshein's (2018).")),
+             Text(Say.of("只在最后除一次 ", math(ell), "、反向传播只保留 ", lse_is, "，是 FlashAttention-2 的做法；"
+                         "FlashAttention 第一版每一块都重新归一化输出，并保留 ", math(m), " 和 ", math(ell), "。"
+                         "这样 FlashAttention 从不保存 ", math(nodes.Dims(L, L)), " 的权重矩阵，结果在精确算术中与一次算完"
+                         "完全相同（浮点数中只差舍入误差）；下面在精确值上证明这一点。"),
+                  Say.of("Dividing by ", math(ell), " once at the end, and keeping only ", lse_is, " for the backward "
+                         "pass, are FlashAttention-2's choices; the first FlashAttention normalises the output at every "
+                         "tile and keeps ", math(m), " and ", math(ell), ". Either way FlashAttention never stores the ",
+                         math(nodes.Dims(L, L)), " weights, and the result is the same as in one pass in exact "
+                         "arithmetic (up to rounding in floating point); below, that is proved on exact values.")))
     return Derivation(topic="online_softmax", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
                       meta=(("d_k", r.d_k), ("symbolic_v", r.symbolic_v), ("block", block),
-                            ("tiled_is_full", same), ("lse_is_logsumexp", lse_ok)))
+                            ("tiled_is_full", same), ("lse_is_logsumexp", lse_ok)), sources=SOURCES)
 
 
 def _moved(total: ExpSum, shift) -> ExpSum:

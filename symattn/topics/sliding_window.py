@@ -5,7 +5,8 @@
     A = softmax(S~ + M),  O = A V
 
 A hidden key gets weight exactly 0 (e^{-oo} = 0), so a row's visible weights are the causal ones
-renormalised over the window.  The work and the KV cache grow with L w instead of L^2.
+renormalised over the window.  The score work grows with L w d instead of L^2 d, and the KV cache
+holds w positions instead of L.
 """
 
 from __future__ import annotations
@@ -18,9 +19,13 @@ from ..model import Derivation, Step
 from ..numeric import evaluate
 from ..pipeline import NEG_INF, Resolved, intro, masked_softmax_rows, meta, score_steps, weights_step as plain_weights
 from ._biased import Approx, Word, added_step, attend, decimals, output_step, weights_step
-from ._display import Equals, row, say
+from ._display import BigO, Equals, row, say
+from ..sources import cite
 
 __all__ = ["window_mask", "window_attention", "kept_pairs", "derive_sliding_window"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("beltagy2020", "3.1"), cite("jiang2023", "2"))
 
 
 def window_mask(L: int, w: int, causal: bool = True) -> sp.ImmutableMatrix:
@@ -140,7 +145,7 @@ def derive_sliding_window(spec) -> Derivation:
     outro = _outro(w, causal)
     return Derivation(topic="sliding_window", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro(r, unbiased) + lead, outro=outro,
-                      meta=meta(r) + (("window", w), ("causal", causal)))
+                      meta=meta(r) + (("window", w), ("causal", causal)), sources=SOURCES)
 
 
 def _effect(scaled, rows, w, causal, tokens, digits) -> tuple:
@@ -175,18 +180,15 @@ def _outro(w: int, causal: bool) -> tuple:
     k, ws = sp.Symbol("k"), sp.Symbol("w")
     layers, width = 32, 4096  # Mistral 7B
     L = sp.Symbol("L")
+    d = sp.Symbol("d")
+    seen = ws if causal else 2 * ws - 1
+    notes = [say("计算量：每个查询最多看 {} 个键，打分的计算量从 {} 降到 {}。",
+                 "Cost: each query sees at most {} keys, so the score work goes from {} to {}.",
+                 seen, BigO(L ** 2, d), BigO(L, seen, d))]
     if causal:
-        notes = [say("计算量与内存：每个查询最多看 {} 个键，打分的计算量和 KV cache 都从 {} 降到 {}。",
-                     "Cost: each query sees at most {} keys, so the score work and the KV cache shrink from {} to {}.",
-                     ws, L ** 2, L * ws)]
-    else:
-        notes = [say("计算量：每个查询最多看 {} 个键，打分的计算量从 {} 降到 {}。",
-                     "Cost: each query sees at most {} keys, so the score work shrinks from {} to {}.",
-                     2 * ws - 1, L ** 2, L * (2 * ws - 1))]
-    if causal:
-        notes.append(say("KV cache 只需保留最近 {} 个位置（滚动缓冲区：位置 {} 写入第 {} 格）。",
-                         "The KV cache keeps only the last {} positions (a rolling buffer: position {} goes to slot {}).",
-                         ws, sp.Symbol("i"), sp.Mod(sp.Symbol("i"), ws)))
+        notes.append(say("KV cache 从 {} 个位置降到只保留最近 {} 个（滚动缓冲区：位置 {} 写入第 {} 格）。",
+                         "The KV cache goes from {} positions to the last {} only (a rolling buffer: position {} goes "
+                         "to slot {}).", L, ws, sp.Symbol("i"), sp.Mod(sp.Symbol("i"), ws)))
         notes.append(say("层层叠加后看得更远：每层最多往前 {} 个位置，{} 层后可达 {}。Mistral 7B 论文的窗口 "
                          "{} 指每层往前 {} 个位置，{} 层可达 {} 个词。",
                          "Stacked layers see further: each layer reaches {} positions back, so {} layers reach {}. "

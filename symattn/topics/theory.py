@@ -23,12 +23,19 @@ from ..errors import SymattnError
 from ..escape import literal
 from ..markup import Text as Markup, math
 from ..model import Derivation, Step, Text
-from ..numeric import evaluate
+from ..numeric import evaluate, fixed
 from ..pipeline import Resolved, index, score_steps, weights_step
+from ..printing import Printer
 from ..softmax import ExpSum, SoftmaxRow, softmax_row
+from ..sources import cite
 
 __all__ = ["jacobian", "expectation", "variance_of_dot", "sample_variance",
            "derive_softmax_gradient", "derive_why_sqrt_dk"]
+
+#: the primary sources each document ends with
+GRADIENT_SOURCES = (cite("vaswani2017", "3.2.1", ("小梯度的说法", "the remark on extremely small gradients")),)
+SQRT_SOURCES = (cite("vaswani2017", "3.2.1", ("脚注 4", "footnote 4")),
+                cite("devlin2019", "3", ("BERT-base 的尺寸", "the sizes of BERT-base")))
 
 
 # --- softmax Jacobian -----------------------------------------------------------------------
@@ -80,7 +87,7 @@ _ROOT_DK = nodes.Root(nodes.Sub("d", "k"))
 
 def _sci(value, digits=3) -> "str | nodes.Sci":
     """``1.93 × 10^-6`` (a display node) for inline math; plain digits for moderate values."""
-    if mpmath.mpf("1e-3") <= abs(value) < 10**4:
+    if mpmath.mpf("1e-3") <= abs(value) < 10**3:
         return mpmath.nstr(value, digits)
     mant, _, exp = mpmath.nstr(value, digits, min_fixed=1, max_fixed=0).partition("e")
     return nodes.Sci(mant, int(exp)) if exp else mant
@@ -174,24 +181,39 @@ def derive_softmax_gradient(spec) -> Derivation:
     step = _jacobian_step("saturated_jacobian", Text("饱和时的雅可比矩阵", "The Jacobian when saturated"),
                           srow, tokens[i], tokens, digits, r"J^{(z)}")
     sizes = (_sci(top_big), _sci(top_small), _sci(shrink))
+    # The gradient reaching S = QK^T: J_big dL/da unscaled, J_small dL/da / sqrt(d_k) scaled.
+    wrt_scores = mpmath.nint(top_small / top_big / mpmath.sqrt(big))
+    root_big = math(sp.Pow(big, sp.S.Half, evaluate=False))
+    per = (_sci(wrt_scores),)
+    qk = sp.MatrixSymbol("Q", 1, 1) * sp.MatrixSymbol("K", 1, 1).T
+    jg = math(*nodes.glyphs("J{T} {thin }{partial }L / {partial }a"))
     step = replace(step, notes=step.notes + (Text(
-        Markup.parse(f"最大的元素约为 ${{}}$，而缩放后（第 {i + 1} 行）约为 ${{}}$：梯度小了约 ${{}}$ 倍，这就是“梯度消失”。",
-                     *sizes),
-        Markup.parse(f"Its largest entry is about ${{}}$, against ${{}}$ with scaling (row {i + 1}): "
-                     "the gradient is about ${}$ times smaller. That is the vanishing gradient.", *sizes)),))
+        Markup.parse(f"最大的元素约为 ${{}}$，而缩放后（第 {i + 1} 行）约为 ${{}}$：这两个雅可比矩阵差约 ${{}}$ 倍，"
+                     "这就是“梯度消失”。", *sizes),
+        Markup.parse(f"Its largest entry is about ${{}}$, against ${{}}$ with scaling (row {i + 1}): the two "
+                     "Jacobians differ by a factor of about ${}$. That is the vanishing gradient.", *sizes)),
+        Text(Markup.parse("传到 ${}$ 的梯度还要算上缩放：缩放时它是 ${}$ 再乘 $1/{}$，不缩放时没有这个因子，"
+                          "所以对 ${}$ 的梯度约小 ${}$ 倍。", qk, jg, root_big, qk, *per),
+             Markup.parse("The gradient that reaches ${}$ also carries the scaling: with scaling it is ${}$ times "
+                          "$1/{}$, without it there is no such factor, so with respect to ${}$ the unscaled gradient "
+                          "is about ${}$ times smaller.", qk, jg, root_big, qk, *per))))
     steps.append(step)
     steps.append(_limit_step(rows[i].exponents, f"{i + 1} ({literal(tokens[i])})", digits))
 
     title = spec.heading("softmax 的梯度与饱和：" + " ".join(map(literal, tokens)),
                          "The softmax gradient and saturation: " + " ".join(map(literal, tokens)))
     J_is = math("J = ", nodes.SoftmaxJacobian())
-    chain_rule = math(*nodes.glyphs("{partial }L / {partial }z = J {thin }{partial }L / {partial }a"))
-    intro = (Text(Markup.parse("反向传播经过 softmax 时乘以它的雅可比矩阵 ${}$，即 ${}$。下面对每一行精确计算 $J$，"
-                               "再看分数变大时 $J$ 如何趋于 $0$。", J_is, chain_rule),
-                  Markup.parse("Backpropagation through softmax multiplies by its Jacobian ${}$: ${}$. Below, $J$ "
-                               "exactly for each row, then how $J$ goes to $0$ as the scores grow.", J_is, chain_rule)),)
+    chain_rule = math(*nodes.glyphs("{partial }L / {partial }z = J{T} {thin }{partial }L / {partial }a"))
+    symmetric = math(*nodes.glyphs("J{T} = J"))
+    intro = (Text(Markup.parse("反向传播经过 softmax 时乘以它的雅可比矩阵 ${}$ 的转置：一般地 ${}$；softmax 的 $J$ 对称，"
+                               "${}$，所以也可以写成乘以 $J$。下面对每一行精确计算 $J$，再看分数变大时 $J$ 如何趋于 $0$。",
+                               J_is, chain_rule, symmetric),
+                  Markup.parse("Backpropagation through softmax multiplies by the transpose of its Jacobian ${}$: in "
+                               "general ${}$, and softmax's $J$ is symmetric, ${}$, so it is also $J$ times the "
+                               "upstream gradient. Below, $J$ exactly for each row, then how $J$ goes to $0$ as the "
+                               "scores grow.", J_is, chain_rule, symmetric)),)
     return Derivation(topic="softmax_gradient", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
-                      lang=spec.lang, intro=intro, meta=(("saturation_d_k", big),))
+                      lang=spec.lang, intro=intro, meta=(("saturation_d_k", big),), sources=GRADIENT_SOURCES)
 
 
 def _limit_step(exponents, label, digits) -> Step:
@@ -292,6 +314,59 @@ def sample_variance(d: int, samples: int, seed: int) -> tuple[float, float]:
     return float(dots.var(ddof=1)), float((dots / np.sqrt(d)).var(ddof=1))
 
 
+#: BERT-base (Devlin et al. 2019): d_model = 768 split into 12 heads
+BERT_BASE = {"d_model": 768, "heads": 12}
+
+
+def gap_moments(d=None) -> tuple[sp.Expr, sp.Expr]:
+    """(Cov(q·k, q·k'), Var(q·k - q·k')) for one query q and two keys k, k', all entries independent with
+    mean 0 and variance 1: the two scores are uncorrelated, and their gap has variance 2 d_k.
+
+    >>> gap_moments()
+    (0, 2*d_k)
+    """
+    q, k, k2 = sp.symbols("q_1 k_1 kp_1")
+    q2, kk, kk2 = sp.symbols("q_2 k_2 kp_2")
+    xs = [q, k, k2, q2, kk, kk2]
+    same = expectation((q * k - q * k2) ** 2, xs)                      # i = j
+    other = expectation((q * k - q * k2) * (q2 * kk - q2 * kk2), xs)   # i ≠ j
+    cov = expectation(q * k * q * k2, xs)                              # E[(q·k)(q·k')], per coordinate
+    cross = expectation(q * k * q2 * kk2, xs)
+    dk = sp.Symbol("d_k", integer=True, positive=True) if d is None else sp.Integer(d)
+    return sp.expand(dk * cov + dk * (dk - 1) * cross), sp.expand(dk * same + dk * (dk - 1) * other)
+
+
+def _gap_notes(dk, dk_value, digits) -> tuple:
+    """Two scores of one query: uncorrelated, not independent; their gap has variance 2 d_k."""
+    cov, gap = gap_moments()
+    at = gap.subs(dk, dk_value)
+    twice = sp.cancel(gap / dk)
+    sd = math(sp.sqrt(sp.Mul(twice, dk_value, evaluate=False), evaluate=False), " = ", sp.sqrt(at), " ",
+              nodes.Glyph("approx"), " ", nodes.Named(fixed(evaluate(sp.ImmutableMatrix([[sp.sqrt(at)]]), 2)[0][0], 2)))
+    a, b, c = (math(*nodes.glyphs(x)) for x in ("q {cdot} k", "q {cdot} k'", "q {cdot} (k - k')"))
+    return (Text(Markup.parse("同一个查询的两个分数 ${}$ 与 ${}$ 的协方差精确为 ${}$：不相关，但共用 $q$，"
+                              "并不独立。它们的差 ${}$ 方差为 ${}$，所以这里差的标准差是 ${}$，是一个分数的 "
+                              "${}$ 倍。", a, b, cov, c, gap, sd, sp.sqrt(twice)),
+                 Markup.parse("Two scores of one query, ${}$ and ${}$, have covariance exactly ${}$: "
+                              "uncorrelated, though not independent, since they share $q$. Their gap "
+                              "${}$ has variance ${}$, so here its standard deviation is ${}$, ${}$ "
+                              "times one score's.", a, b, cov, c, gap, sd, sp.sqrt(twice))),)
+
+
+def _width_note(dk_value) -> tuple:
+    """768 is BERT-base's d_model; its heads are 64 wide."""
+    if dk_value != BERT_BASE["d_model"]:
+        return ()
+    heads = BERT_BASE["heads"]
+    per = sp.Integer(BERT_BASE["d_model"]) / heads
+    split = math(nodes.Named(r"d_k = %d / %d" % (dk_value, heads), f"d_k = {dk_value} / {heads}"), " = ", per)
+    sd = math(sp.Pow(per, sp.S.Half, evaluate=False), " = ", sp.sqrt(per))
+    return (Text(Markup.parse(f"${dk_value}$ 是 BERT-base 的 $d_{{model}}$；它的 ${heads}$ 个头每个 ${{}}$，标准差 ${{}}$。",
+                              split, sd),
+                 Markup.parse(f"${dk_value}$ is BERT-base's $d_{{model}}$; each of its ${heads}$ heads has ${{}}$, "
+                              "standard deviation ${}$.", split, sd)),)
+
+
 def derive_why_sqrt_dk(spec) -> Derivation:
     """Var(q·k) = d_k, symbolically, then at the spec's d_k, then by sampling.
 
@@ -364,9 +439,11 @@ def derive_why_sqrt_dk(spec) -> Derivation:
         lhs=nodes.Named(r"\begin{bmatrix} \operatorname{Var}(q \cdot k) & \sigma \end{bmatrix}", "Var_sigma"),
         formula=nodes.VarianceAndDeviation(), substituted=nodes.VarianceAndDeviation(dk_value),
         expanded=(), exact=at, numeric=evaluate(at, digits),
-        notes=(Text(Markup.parse("不缩放时，分数的典型差距是 ${}$ 的量级，softmax 会饱和（见 softmax 梯度一文）。", at[0, 1]),
-                    Markup.parse("Unscaled, scores typically differ by the order of ${}$, and softmax "
-                                 "saturates (see the softmax gradient document).", at[0, 1])),)))
+        notes=(Text(Markup.parse("不缩放时，一个分数的标准差是 ${}$；两个分数之差更大（下一条），softmax 会饱和"
+                                 "（见 softmax 梯度一文）。", at[0, 1]),
+                    Markup.parse("Unscaled, one score has standard deviation ${}$; the gap between two scores is wider "
+                                 "still (next note), and softmax saturates (see the softmax gradient document).",
+                                 at[0, 1])),) + _gap_notes(dk, dk_value, digits) + _width_note(dk_value)))
 
     one = sp.ImmutableMatrix([[sp.cancel(var / dk)]])
     steps.append(Step(
@@ -400,4 +477,5 @@ def derive_why_sqrt_dk(spec) -> Derivation:
                                "vanish. Here is why: the variance of the dot product is exactly $d_k$.", _ROOT_DK)),)
     return Derivation(topic="why_sqrt_dk", title=title, tokens=spec.tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
-                      meta=(("d_k", dk_value), ("samples", N), ("seed", seed), ("sample_variance", raw)))
+                      meta=(("d_k", dk_value), ("samples", N), ("seed", seed), ("sample_variance", raw)),
+                      sources=SQRT_SOURCES)
