@@ -107,4 +107,6 @@ WORKS: dict[str, Work] = {
     "pytorch_sdpa": Work("PyTorch", None, "torch.nn.functional.scaled_dot_product_attention (documentation)",
                          "pytorch.org/docs"),
     "pytorch_mha": Work("PyTorch", None, "torch.nn.MultiheadAttention (documentation)", "pytorch.org/docs"),
+    "flash_attn_readme": Work("Dao-AILab", None, "flash-attention README, changes in v2.1",
+                              "github.com/Dao-AILab/flash-attention"),
 }

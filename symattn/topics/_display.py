@@ -10,7 +10,7 @@ import sympy as sp
 from ..nodes import _SelfPrinted
 from ..pipeline import option_matrix as pipeline_option_matrix
 
-__all__ = ["Dims", "ShapeChain", "Stacked", "Plus", "InOrder", "BigO", "Equals", "say", "row", "number",
+__all__ = ["Dims", "ShapeChain", "Stacked", "Plus", "InOrder", "BigO", "Equals", "decimal", "say", "row", "number",
            "option_matrix"]
 
 
@@ -116,6 +116,28 @@ def number(x) -> sp.Basic:
     if isinstance(x, bool) or not isinstance(x, (int, sp.Basic)):
         raise TypeError(f"expected an int or a SymPy object, got {type(x).__name__}")
     return sp.Integer(x) if isinstance(x, int) else x
+
+
+def decimal(r) -> sp.Basic:
+    r"""A rational with a finite decimal as those digits, exactly (5/4 -> 1.25); any other as it is.
+
+    >>> from symattn.printing import Printer
+    >>> Printer().doprint(decimal(sp.Rational(5, 4))), Printer().doprint(decimal(sp.Rational(1, 3)))
+    ('1.25', '\\frac{1}{3}')
+    """
+    r = sp.Rational(r)
+    q, twos, fives = r.q, 0, 0
+    while q % 2 == 0:
+        q, twos = q // 2, twos + 1
+    while q % 5 == 0:
+        q, fives = q // 5, fives + 1
+    if q != 1 or r.q == 1:
+        return r
+    places = max(twos, fives)
+    from ..numeric import fixed
+    from ..nodes import Named
+    text = fixed(sp.Float(r, places + 20), places)
+    return Named(text, text)
 
 
 def say(zh: str, en: str, *formulas):

@@ -20,13 +20,38 @@ from ..model import Derivation, Step
 from ..numeric import evaluate
 from ..pipeline import NEG_INF, Resolved, index, masked_softmax_rows, meta
 from ..softmax import softmax_row
-from ._display import Dims, Equals, Plus, Stacked, row, say
+from ._display import Dims, Equals, Plus, Stacked, decimal, row, say
 from ..sources import cite
 
-__all__ = ["causal_mask", "decode", "full_causal", "derive_kv_cache"]
+__all__ = ["causal_mask", "decode", "full_causal", "LLAMA2_70B", "cache_bytes", "decode_intensity", "derive_kv_cache"]
 
 #: the primary sources the document ends with
-SOURCES = (cite("pope2022"), cite("shazeer2019"))
+SOURCES = (cite("pope2022"), cite("shazeer2019"), cite("touvron2023", "2.2", ("表 1", "Table 1")),
+           cite("su2021", "3.2"))
+
+#: Llama-2-70B's attention sizes (the released config): 80 layers, 64 query heads of 128, 8 K/V heads (GQA)
+LLAMA2_70B = {"layers": 80, "n_q": 64, "n_kv": 8, "d_h": 128, "bytes": 2}
+
+_B, _Lt, _layers, _nq, _nkv, _dh, _b = sp.symbols("B L n_layers n_q n_kv d_h b", positive=True, integer=True)
+
+
+def cache_bytes() -> sp.Expr:
+    """Bytes of a KV cache: K and V, per sequence, position, layer and K/V head.
+
+    >>> cache_bytes()
+    2*B*L*b*d_h*n_kv*n_layers
+    """
+    return 2 * _B * _Lt * _layers * _nkv * _dh * _b
+
+
+def decode_intensity() -> sp.Expr:
+    """FLOP per byte of one decoding step's attention: 4 n_q L d_h FLOPs (q K^T and A V, two per
+    multiply-add) over the 2 L n_kv d_h b bytes of the cache it reads.
+
+    >>> decode_intensity().subs(sp.Symbol("b", positive=True, integer=True), 2)
+    n_q/n_kv
+    """
+    return sp.cancel(4 * _nq * _Lt * _dh / (2 * _Lt * _nkv * _dh * _b))
 
 
 def causal_mask(L: int) -> sp.ImmutableMatrix:
@@ -206,6 +231,17 @@ def _cache_notes(n, d, d_v, k_t, v_t, r, t, Vt, V_now):
     return tuple(notes)
 
 
+def _sizes():
+    """Llama-2-70B's cache per token and at 4096 tokens, and its decoding FLOP per byte, from the formulas."""
+    c = LLAMA2_70B
+    at = {_B: 1, _layers: c["layers"], _nkv: c["n_kv"], _dh: c["d_h"], _b: c["bytes"]}
+    per_token = cache_bytes().subs(at).subs(_Lt, 1)
+    long = 4096
+    return {"per_token": per_token, "kib": sp.Rational(per_token, 2 ** 10), "long": long,
+            "gib": sp.Rational(per_token * long, 2 ** 30), "intensity": decode_intensity().subs(
+                {_nq: c["n_q"], _nkv: c["n_kv"], _b: c["bytes"]})}
+
+
 def _outro(L, d, d_v):
     t, j = sp.Symbol("t"), sp.Symbol("j")
     row_t = sp.MatMul(sp.Symbol("q_t"), sp.MatrixSymbol("K_1:t", 1, 1).T, evaluate=False)
@@ -217,4 +253,44 @@ def _outro(L, d, d_v):
                 "{} and {} for {}: the key and value projections and, in a stack of layers, every earlier token's "
                 "hidden states through the layers below.",
                 L, L * (d + d_v), t, row_t, nodes.Times(t, sp.Symbol("d_k")), sp.Symbol("k_j"), sp.Symbol("v_j"),
-                sp.StrictLessThan(j, t)),)
+                sp.StrictLessThan(j, t)),) + _more(L, d)
+
+
+def _more(L, d) -> tuple:
+    """The cache's size in a real model, prefill against decode, why decoding waits on memory, RoPE."""
+    c, z = LLAMA2_70B, _sizes()
+    product = nodes.Named(r"2 \cdot %d \cdot %d \cdot %d \cdot %d" % (c["layers"], c["n_kv"], c["d_h"], c["bytes"]),
+                          f"2 · {c['layers']} · {c['n_kv']} · {c['d_h']} · {c['bytes']}")
+    prefill, steps = L * L * d, [t * d for t in range(1, L + 1)]
+    return (
+        say("大小：{} 字节（批大小 {}、长度 {}、{} 层、{} 个 K/V 头、头宽 {}、每个数 {} 字节）。Llama-2-70B（{} 层、"
+            "GQA 的 {} 个 K/V 头、头宽 {}、fp16）每个词 {} 字节，即 {} KiB；一条 {} 个词的序列要 {} GiB。",
+            "Size: {} bytes (batch {}, length {}, {} layers, {} K/V heads of width {}, {} bytes a number). "
+            "Llama-2-70B ({} layers, {} K/V heads under GQA, width {}, fp16) needs {} bytes per token, that is "
+            "{} KiB; one sequence of {} tokens needs {} GiB.",
+            cache_bytes(), _B, _Lt, _layers, _nkv, _dh, _b, c["layers"], c["n_kv"], c["d_h"],
+            Equals(product, z["per_token"]), z["kib"], z["long"], decimal(z["gib"])),
+        say("预填充与解码：预填充把提示的 {} 个词一次算完（这里 {} 是 {} 次乘法的一次矩阵乘法），同时写满缓存；"
+            "解码每一步只来一个新词（这里各步 {} 次）。预填充时每读一次权重和键就服务 {} 行，受算力限制；"
+            "解码时每一步都要为一个词读完全部权重和整个缓存，受显存带宽限制。",
+            "Prefill against decode: prefill runs the prompt's {} tokens at once (here {} is one matrix product of "
+            "{} multiplications) and fills the cache; decoding brings one new token a step (here {} "
+            "multiplications per step). In prefill every weight and key read serves {} rows, so it is bound by "
+            "compute; in decoding each step reads all the weights and the whole cache for one token, so it is "
+            "bound by memory bandwidth.", L, sp.MatrixSymbol("Q", L, d) * sp.MatrixSymbol("K", L, d).T, prefill,
+            sp.Tuple(*steps), L),
+        say("解码时注意力每读一个字节做多少次浮点运算：{}（打分与加权各 {} 次，读缓存 {} 字节），fp16 时为 {}；"
+            "Llama-2-70B 只有 {}，远低于 GPU 每读一个字节能做的运算量，所以解码在等显存。",
+            "While decoding, attention does {} FLOP per byte ({} FLOPs for the scores and as many for the weighted "
+            "sum, over {} bytes of cache read), {} in fp16; Llama-2-70B gets only {}, far less than a GPU can do "
+            "per byte it reads, so decoding waits on memory.",
+            Equals(sp.Symbol("I"), decode_intensity()), 2 * _nq * _Lt * _dh, 2 * _Lt * _nkv * _dh * _b,
+            decode_intensity().subs(_b, 2), Equals(sp.Mul(LLAMA2_70B["n_q"], sp.Pow(LLAMA2_70B["n_kv"], -1, evaluate=False),
+                                                          evaluate=False), z["intensity"])),
+        say("用 RoPE 时缓存的是旋转之后的键：第 {} 个词的键按它自己的位置旋转成 {}，这个位置以后不会变；"
+            "新查询按它的位置 {} 旋转后再与缓存相乘。",
+            "With RoPE the cache holds the keys after rotation: token {}'s key is rotated by its own position into "
+            "{}, and that position never changes; the new query is rotated by its position {} before it meets "
+            "the cache.", sp.Symbol("j"), sp.MatMul(sp.Symbol("k_j"), sp.MatrixSymbol("R_j", 1, 1), evaluate=False),
+            sp.Symbol("t")),
+    )

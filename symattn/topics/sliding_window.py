@@ -25,7 +25,8 @@ from ..sources import cite
 __all__ = ["window_mask", "window_attention", "kept_pairs", "derive_sliding_window"]
 
 #: the primary sources the document ends with
-SOURCES = (cite("beltagy2020", "3.1"), cite("jiang2023", "2"))
+SOURCES = (cite("beltagy2020", "3.1"), cite("jiang2023", "2"),
+           cite("xiao2023", "3", ("注意力汇点与滚动 KV cache", "attention sinks and the rolling KV cache")))
 
 
 def window_mask(L: int, w: int, causal: bool = True) -> sp.ImmutableMatrix:
@@ -46,6 +47,21 @@ def window_mask(L: int, w: int, causal: bool = True) -> sp.ImmutableMatrix:
     def seen(i, j):
         return 0 <= i - j < w if causal else abs(i - j) < w
     return sp.ImmutableMatrix(L, L, lambda i, j: sp.S.Zero if seen(int(i), int(j)) else NEG_INF)
+
+
+def sink_mask(L: int, w: int, sinks: int = 1) -> sp.ImmutableMatrix:
+    """A causal window of width w that always keeps the first ``sinks`` tokens visible (attention sinks:
+    StreamingLLM keeps them in its rolling cache; a Longformer global token is also seen by every query).
+
+    >>> sink_mask(4, 2)
+    Matrix([
+    [0, -oo, -oo, -oo],
+    [0,   0, -oo, -oo],
+    [0,   0,   0, -oo],
+    [0, -oo,   0,   0]])
+    """
+    M = window_mask(L, w)
+    return sp.ImmutableMatrix(L, L, lambda i, j: sp.S.Zero if int(j) < sinks and int(j) <= int(i) else M[i, j])
 
 
 def window_attention(Q, K, V, w: int, causal: bool = True, d_k=None):
@@ -142,7 +158,7 @@ def derive_sliding_window(spec) -> Derivation:
     lead = (say("每个查询只看窗口内的键：在缩放后的打分上加窗口掩码 {}（{} 或 {}），再按行 softmax。",
                 "Each query sees only the keys in its window: add the window mask {} (entries {} or {}) to the "
                 "scaled scores, then take the row softmax.", sp.MatrixSymbol("M", L, L), 0, NEG_INF),)
-    outro = _outro(w, causal)
+    outro = _outro(w, causal) + (_sinks(scaled, w, tokens, digits) if causal and w < L else ())
     return Derivation(topic="sliding_window", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro(r, unbiased) + lead, outro=outro,
                       meta=meta(r) + (("window", w), ("causal", causal)), sources=SOURCES)
@@ -174,6 +190,25 @@ def _effect(scaled, rows, w, causal, tokens, digits) -> tuple:
             "With the window: {}. Keys outside the window get exactly {}; those inside are the old weights "
             "divided by their sum, {}.", decimals(after, digits), 0, Approx(share, decimals(share, digits))),
     )
+
+
+def _sinks(scaled, w, tokens, digits) -> tuple:
+    """The first token kept visible (a sink, or a global token), on the last row: pairs and weights."""
+    L = len(tokens)
+    M, S = window_mask(L, w), sink_mask(L, w)
+    plain, sunk = masked_softmax_rows(scaled, M)[L - 1], masked_softmax_rows(scaled, S)[L - 1]
+    pairs = [sum(1 for i in range(L) for j in range(L) if m[i, j] == 0) for m in (M, S)]
+    first, last = Word(tokens[0]), Word(tokens[-1])
+    return (
+        say("全局词与汇点：Longformer 让少数全局词看全部词、也被全部词看到；StreamingLLM 发现最前面几个词总是吸走大量注意力"
+            "（注意力汇点），所以滚动缓存里除了最近 {} 个位置，还一直保留它们。把第一个词 {} 当作汇点：保留的（查询，键）对从 {} "
+            "变成 {}；最后一个词 {} 的权重从 {} 变成 {}。",
+            "Global and sink tokens: Longformer lets a few global tokens see every token and be seen by all; "
+            "StreamingLLM found that the first tokens draw much of the attention (attention sinks), so its rolling "
+            "cache keeps them besides the last {} positions. With the first token {} as a sink, the kept (query, key) "
+            "pairs go from {} to {}, and the last token {} moves from {} to {}.",
+            w, first, pairs[0], pairs[1], last, decimals(row(plain.weights()), digits),
+            decimals(row(sunk.weights()), digits)),)
 
 
 def _outro(w: int, causal: bool) -> tuple:

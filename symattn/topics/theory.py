@@ -29,7 +29,8 @@ from ..printing import Printer
 from ..softmax import ExpSum, SoftmaxRow, softmax_row
 from ..sources import cite
 
-__all__ = ["jacobian", "expectation", "variance_of_dot", "sample_variance",
+__all__ = ["jacobian", "jacobian_vector_product", "cross_entropy_gradient", "expectation", "variance_of_dot",
+           "sample_variance",
            "derive_softmax_gradient", "derive_why_sqrt_dk"]
 
 #: the primary sources each document ends with
@@ -69,6 +70,96 @@ def jacobian(row: SoftmaxRow) -> sp.ImmutableMatrix:
         return _over_square(ExpSum.collect(pairs), row.denominator)
 
     return sp.ImmutableMatrix(n, n, entry)
+
+
+def jacobian_vector_product(row: SoftmaxRow, g) -> sp.ImmutableMatrix:
+    """J g = a ⊙ (g - ⟨a, g⟩ 1) for a row of weights a, as a row: O(L) work, J never formed.
+
+    >>> jacobian_vector_product(softmax_row([0, 0]), [1, 0])
+    Matrix([[1/4, -1/4]])
+    """
+    a = row.weights()
+    dot = row.combine(list(g))
+    return sp.ImmutableMatrix([[sp.cancel(sp.together(a[j] * (g[j] - dot))) for j in range(len(a))]])
+
+
+#: the upstream gradient the document's Jacobian-vector product uses
+UPSTREAM = (1, 0, -1)
+
+
+def cross_entropy_gradient(n: int, target: int) -> tuple[sp.Expr, sp.ImmutableMatrix]:
+    """(∂L/∂z - (a - y), a - y) for L = -log softmax(z)_target with symbolic scores z: the difference is 0.
+
+    >>> cross_entropy_gradient(3, 0)[0]
+    Matrix([[0, 0, 0]])
+    """
+    z = sp.symbols(f"z_1:{n + 1}", real=True)
+    total = sp.Add(*(sp.exp(x) for x in z))
+    loss = -sp.log(sp.exp(z[target]) / total)
+    grad = sp.ImmutableMatrix([[sp.diff(loss, x) for x in z]])
+    a_minus_y = sp.ImmutableMatrix([[sp.exp(z[j]) / total - (1 if j == target else 0) for j in range(n)]])
+    return sp.ImmutableMatrix((grad - a_minus_y).applyfunc(sp.simplify)), a_minus_y
+
+
+def _vector_product_steps(row: SoftmaxRow, tokens, digits) -> list[Step]:
+    """J g in O(L), and softmax with cross-entropy: the gradient a - y, on the first row."""
+    n = len(row.weights())
+    g = [sp.Integer(UPSTREAM[j % len(UPSTREAM)]) for j in range(n)]
+    a = sp.ImmutableMatrix([list(row.weights())])
+    jg = jacobian_vector_product(row, g)
+    full = sp.ImmutableMatrix(jacobian(row) * sp.ImmutableMatrix(n, 1, g)).T
+    if any(sp.cancel(sp.together(x - y)) != 0 for x, y in zip(jg, full)):
+        raise AssertionError("J g differs from a ⊙ (g - <a, g>)")
+    dot = row.combine(g)
+    LL = nodes.Dims(sp.Symbol("L"), sp.Symbol("L"))
+    gs, as_ = sp.Symbol("g"), nodes.Named("a^{(1)}", "a⁽¹⁾")
+    inner = nodes.Named(r"\langle a^{(1)}, g \rangle", "⟨a⁽¹⁾, g⟩")
+    rule = nodes.Hadamard(as_, nodes.Minus(gs, nodes.Outer(inner)))
+    jvp = Step(
+        id="jacobian_vector_product", title=Text(Markup.of("雅可比矩阵乘向量，", math(nodes.Named("O(L)")), " 次运算"),
+                                                  Markup.of("The Jacobian times a vector, in ", math(nodes.Named("O(L)")))),
+        lhs=nodes.Named("J g", "Jg"), formula=rule,
+        substituted=nodes.Hadamard(a, nodes.Minus(sp.ImmutableMatrix([g]), nodes.Outer(dot))),
+        expanded=(nodes.Named("(J g)_{1}", "(Jg)_1"), nodes.Times(a[0, 0], nodes.Minus(g[0], dot)), jg[0, 0]),
+        exact=jg, numeric=evaluate(jg, digits), col_labels=tokens,
+        notes=(Text(Markup.parse(f"上游梯度取 ${{}}$，第 1 行（{tokens[0]}）的权重记作 ${{}}$：${{}}$。反向传播只需要 ${{}}$，"
+                                 "不必写出 ${}$ 的 $J$：一次点积加一次逐项乘法。",
+                                 math(gs, " = ", sp.ImmutableMatrix([g])), math(as_), math(inner, " = ", dot),
+                                 math(nodes.Named("J g", "Jg")), LL),
+                    Markup.parse(f"Row 1's weights ${{}}$ ({literal(tokens[0])}) and an upstream gradient ${{}}$: "
+                                 "${}$. Backpropagation needs only ${}$, never the ${}$ matrix $J$: one dot "
+                                 "product and one entrywise product.", math(as_), math(gs, " = ", sp.ImmutableMatrix([g])),
+                                 math(inner, " = ", dot), math(nodes.Named("J g", "Jg")), LL)),
+               Text("与先写出 $J$ 再相乘的结果逐项相同，差精确为 $0$。",
+                    "Entry for entry the same as forming $J$ and multiplying: the difference is exactly $0$.")))
+    zero, _ = cross_entropy_gradient(n, 0)
+    if not zero.is_zero_matrix:
+        raise AssertionError("the cross-entropy gradient is not a - y")
+    y = sp.ImmutableMatrix([[1 if j == 0 else 0 for j in range(n)]])
+    grad = sp.ImmutableMatrix([[sp.cancel(sp.together(a[0, j] - y[0, j])) for j in range(n)]])
+    total = sp.cancel(sp.together(sp.Add(*grad)))
+    ys = sp.Symbol("y")
+    ce = Step(
+        id="cross_entropy_gradient", title=Text("softmax 加交叉熵：梯度是 $a - y$", "Softmax with cross-entropy: the gradient "
+                                                                          "is $a - y$"),
+        lhs=nodes.Named(r"\frac{\partial \ell}{\partial z}", "∂ℓ/∂z"), formula=nodes.Minus(as_, ys),
+        substituted=nodes.Minus(a, y),
+        expanded=(nodes.Named(r"\frac{\partial \ell}{\partial z_{1}}", "∂ℓ/∂z_1"), nodes.Minus(a[0, 0], 1),
+                  grad[0, 0]),
+        exact=grad, numeric=evaluate(grad, digits), col_labels=tokens,
+        notes=(Text(Markup.parse(f"损失 ${{}}$，目标是第 1 个词（{tokens[0]}），${{}}$。对符号分数 ${{}}$ 求导后与 ${{}}$ 的差精确为 $0$："
+                                 "softmax 的雅可比矩阵与 log 的导数相消，只剩 $a - y$。",
+                                 math(nodes.Named(r"\ell = -\log a_{1}", "ℓ = -log a_1")), math(ys, " = ", y),
+                                 math(nodes.Named("z_1, z_2, z_3" if n == 3 else "z_j", "z_j")), math(as_, " - ", ys)),
+                    Markup.parse(f"The loss ${{}}$ with the first token ({literal(tokens[0])}) as the target, ${{}}$. "
+                                 "Differentiated for symbolic scores ${}$ it differs from ${}$ by exactly $0$: softmax's "
+                                 "Jacobian cancels against the derivative of the log, leaving $a - y$.",
+                                 math(nodes.Named(r"\ell = -\log a_{1}", "ℓ = -log a_1")), math(ys, " = ", y),
+                                 math(nodes.Named("z_1, z_2, z_3" if n == 3 else "z_j", "z_j")), math(as_, " - ", ys))),
+               Text(Markup.parse("各分量之和精确为 ${}$；只要预测还没有对，梯度就不会因 softmax 饱和而消失。", total),
+                    Markup.parse("The entries sum to exactly ${}$; the gradient does not vanish when softmax "
+                                 "saturates, unless the prediction is already right.", total))))
+    return [jvp, ce]
 
 
 def _row_sums_vanish(row: SoftmaxRow) -> bool:
@@ -139,6 +230,8 @@ def derive_softmax_gradient(spec) -> Derivation:
             f"jacobian_{i + 1}", Text(f"第 {i + 1} 行（{tokens[i]}）的 softmax 雅可比矩阵",
                                      f"Softmax Jacobian of row {i + 1} ({literal(tokens[i])})"),
             row, tokens[i], tokens, digits, r"J^{(%d)}" % (i + 1)))
+
+    steps += _vector_product_steps(rows[0], tokens, digits)
 
     # Saturation: the same row without dividing by sqrt(d_k), at a realistic d_k.
     i = max(range(L), key=lambda k: (max(rows[k].exponents) if all(e.is_number for e in rows[k].exponents)
