@@ -11,13 +11,14 @@ Input
 Derivation
     topics/         the registry (topic -> derive function), then one module per topic:
                     attention, masks, heads, rope, theory, consistency, alibi, sliding_window,
-                    backward, online_softmax, kv_cache, cross_attention, mla (_display: their shared
-                    display nodes)
+                    backward, online_softmax, kv_cache, cross_attention, mla, pe (_display: their
+                    shared display nodes)
     pipeline        what the topics share: Q, K, V resolved, the score and weight steps, masked rows
     softmax         the canonical exact row softmax: shift by the minimum, group, cancel
     linalg          exact matrix arithmetic
     numeric         the numeric level: mpmath values at a chosen precision
     model           the immutable Step and Derivation: data, never printing
+    sources         the primary sources documents and cards cite: works, and citations of a part
     notation        a derivation in the author's own terms: a spec's [notation], steps and levels
 Printing
     nodes           small unevaluated SymPy nodes that keep a hand calculation's shape

@@ -67,6 +67,7 @@ class Derivation:
     outro: tuple[Text, ...] = ()      # paragraphs after the last step
     meta: tuple[tuple[str, object], ...] = field(default=())  # extra facts (d_k, …)
     numbers: tuple[int | None, ...] = ()  # heading number of each step (None: no heading); () is 1, 2, …
+    sources: tuple = ()               # symattn.sources.Cite: the primary sources, listed at the end
 
     def step(self, step_id: str) -> Step:
         """The step with this id.
@@ -96,7 +97,7 @@ class Derivation:
         numbers = self.numbers or tuple(range(1, len(self.steps) + 1))
         kept = [(n, s) for n, s in zip(numbers, self.steps) if s.id in step_ids]
         return replace(self, steps=tuple(s for _, s in kept), numbers=tuple(n for n, _ in kept),
-                       intro=(), outro=())
+                       intro=(), outro=(), sources=())
 
     @classmethod
     def of_step(cls, step: Step, *, digits: int = 4, lang: str = "zh") -> "Derivation":

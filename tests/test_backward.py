@@ -42,8 +42,8 @@ def test_article_gradients_are_exact():
     assert all(is_zero(x) for x in d.step("row_dot").exact - sp.Matrix([1 / (E + 2), 1, 2 / (E + 2)]))
     assert d.step("grad_keys").exact[0, 0] == 0
     ids = [s.id for s in d.steps]
-    assert ids[-8:] == ["upstream", "grad_values", "grad_weight", "row_dot", "grad_scaled_scores",
-                        "grad_scores", "grad_queries", "grad_keys"]
+    assert ids[-9:] == ["upstream", "grad_values", "grad_weight", "row_dot", "grad_scaled_scores",
+                        "grad_scores", "grad_queries", "grad_keys", "grad_scaled_scores_causal"]
 
 
 def test_row_dot_equals_rowsum_of_do_times_o_and_rows_of_ds_sum_to_zero_exactly():

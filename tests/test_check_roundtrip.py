@@ -39,20 +39,23 @@ def test_derivations_check_with_no_wrong_claim(path, capsys):
 
 _HEADING = re.compile(r"\s*(#{1,6}\s|\\(sub)*section\*?\{|\\paragraph\{)")
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
+_SOURCES = re.compile(r"(## |\\section\*\{)(Sources|参考文献)\}?$")
 
 
 def _claim_lines(path: Path, lines: list[str]) -> set[int]:
-    """The lines that print a number, except headings (step numbers) and the lines that restate
+    """The lines that print a number, except headings (step numbers), the lines that restate
     the spec's own input matrices (X = [...] as given: premises, with nothing to verify), found
-    from the spec file, not from check."""
+    from the spec file, not from check, and the list of sources at the end (a year, a section and
+    an arXiv number are bibliography, not claims)."""
     stem = re.sub(r"(\.en|\.zh)?\.(md|tex)$", "", path.name)
     spec = tomllib.loads((path.parent / f"{stem}.toml").read_text(encoding="utf-8"))
     given = [[Fraction(str(x)) for row in v for x in row] for v in list(spec.values()) +
              list(spec.get("options", {}).values()) if isinstance(v, list) and v and isinstance(v[0], list)]
     out = set()
     body = next((n for n, line in enumerate(lines, start=1) if line.startswith(r"\begin{document}")), 0)
+    sources = next((n for n, line in enumerate(lines, start=1) if _SOURCES.match(line)), len(lines) + 1)
     for n, line in enumerate(lines, start=1):
-        if n <= body:
+        if n <= body or n >= sources:
             continue   # a LaTeX preamble (\setcounter{MaxMatrixCols}{64}) is set-up, not content
         nums = [Fraction(x) for x in _NUMBER.findall(line)]
         if not nums or _HEADING.match(line) or (line.count("=") == 1 and nums in given):

@@ -54,8 +54,11 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"{tex(v.scaled)}$ whatever the width. Dividing by $d_k$ would give ${tex(sp.cancel(var_k / dsym**2))}$: "
         "scores shrink with the width and softmax flattens towards uniform.", "theory")
     big = 768
-    # Two independent scores, each of variance d_k: their gap has variance 2 d_k.
-    gap = sp.sqrt(2 * var_k.subs(dsym, big))
+    # Two scores of one query, each of variance d_k and uncorrelated: their gap has variance 2 d_k.
+    from ..topics.theory import gap_moments
+    cov, gap_var = gap_moments()
+    assert cov == 0
+    gap = sp.sqrt(gap_var.subs(sp.Symbol("d_k", integer=True, positive=True), big))
     gap_scaled = sp.sqrt(2 * v.scaled)
     s, p, dp = F.two_way_softmax()
     g_raw, g_scaled = dp.subs(s, gap), dp.subs(s, gap_scaled)
@@ -63,11 +66,13 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"$d_k = {big}$ 时不缩放，两个分数之差的典型大小是多少？只有两个词时，它对 softmax 的梯度有何影响？",
         f"With $d_k = {big}$ and no scaling, how large is the typical gap between two scores? With two tokens, "
         "what does it do to the softmax gradient?",
-        f"两个独立分数各有方差 $d_k$，差的方差是 $2 d_k$：标准差 $\\sqrt{{2 \\cdot {big}}} = {tex(gap)} \\approx {approx(gap, 2)}$。"
+        f"同一个查询的两个分数各有方差 $d_k$，协方差为 ${tex(cov)}$（不相关，但共用 $q$，并不独立），差的方差是 $2 d_k$："
+        f"标准差 $\\sqrt{{2 \\cdot {big}}} = {tex(gap)} \\approx {approx(gap, 2)}$。"
         f"两个词时 softmax 就是差 $s$ 的 sigmoid：$p = {tex(p)}$，$\\frac{{dp}}{{ds}} = p(1-p)$："
         f"$s \\approx {approx(gap, 2)}$ 时约 ${sci(g_raw)}$（饱和，梯度消失）；"
         f"缩放后差的标准差是 ${tex(gap_scaled)}$，此时约 ${approx(g_scaled)}$。词更多时同理：最大的分数领先越多，雅可比矩阵越接近 $0$。",
-        f"Two independent scores each have variance $d_k$, so their gap has variance $2 d_k$: standard deviation "
+        f"Two scores of one query each have variance $d_k$ and covariance ${tex(cov)}$ (uncorrelated, though not "
+        f"independent: they share $q$), so their gap has variance $2 d_k$: standard deviation "
         f"$\\sqrt{{2 \\cdot {big}}} = {tex(gap)} \\approx {approx(gap, 2)}$. With two tokens softmax is the sigmoid of "
         f"the gap $s$: $p = {tex(p)}$ and $\\frac{{dp}}{{ds}} = p(1-p)$, about ${sci(g_raw)}$ at "
         f"$s \\approx {approx(gap, 2)}$ (saturated: the gradient vanishes). After scaling the gap's standard deviation "
@@ -313,11 +318,11 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
     add("rope/frequencies",
         "RoPE 的频率 $\\theta_i$ 怎么取？$d = 4$、底数 $10000$ 时是多少？",
         "How are RoPE's frequencies $\\theta_i$ chosen? What are they for $d = 4$, base $10000$?",
-        "$\\theta_i = 10000^{-2i/d}$，$i = 0, \\dots, d/2 - 1$：$" + ", ".join(
-            f"\\theta_{i} = {tex(x)}" for i, x in enumerate(thetas)) + "$。低维转得快（看近处），高维转得慢（看远处）。",
-        "$\\theta_i = 10000^{-2i/d}$ for $i = 0, \\dots, d/2 - 1$: $" + ", ".join(
-            f"\\theta_{i} = {tex(x)}" for i, x in enumerate(thetas)) + "$. Low pairs turn fast (near context), high "
-        "pairs slowly (far context).", "rope")
+        "$\\theta_i = 10000^{-2(i-1)/d}$，$i = 1, \\dots, d/2$（RoFormer 的写法，与本项目的文档相同）：$" + ", ".join(
+            f"\\theta_{i + 1} = {tex(x)}" for i, x in enumerate(thetas)) + "$。低维转得快（看近处），高维转得慢（看远处）。",
+        "$\\theta_i = 10000^{-2(i-1)/d}$ for $i = 1, \\dots, d/2$ (RoFormer's indexing, as in symattn's documents): $"
+        + ", ".join(f"\\theta_{i + 1} = {tex(x)}" for i, x in enumerate(thetas)) + "$. Low pairs turn fast (near "
+        "context), high pairs slowly (far context).", "rope")
     q = sp.ImmutableMatrix([1, 1])
     k = sp.ImmutableMatrix([1, 0])
     def score(mm_, nn_):
@@ -417,7 +422,7 @@ def _decoding_derivations():
 
 def decoding_concepts() -> list[Concept]:
     """Cards on KV-cache decoding, cross-attention and MLA."""
-    from ..topics.mla import DEEPSEEK_V2, cache_sizes
+    from ..topics.mla import DEEPSEEK_V2, cache_sizes, decoupled_rope
     kv, cross, mla = _decoding_derivations()
     out: list[Concept] = []
 
@@ -440,10 +445,13 @@ def decoding_concepts() -> list[Concept]:
         "为什么带缓存的逐词解码与一次算完的因果注意力结果完全相同？",
         "Why does cached decoding give exactly the rows of full causal attention?",
         "因果掩码把第 $t$ 行中 $j > t$ 的分数变成 $-\\infty$，$e^{-\\infty} = 0$，这一行的 softmax 只剩键 $1..t$："
-        "正是缓存在第 $t$ 步里的键。symattn 在“我 爱 你”例子上逐项相减，差恰好是 "
+        "正是缓存在第 $t$ 步里的键。多层模型中这要求每一层都是因果的，之前各词的隐藏状态才不会因后来的词而改变，"
+        "缓存的键和值才一直有效。symattn 在“我 爱 你”例子上逐项相减，差恰好是 "
         f"${tex(kv.step('cached_minus_full').exact)}$。",
         "The causal mask turns row $t$'s scores for $j > t$ into $-\\infty$, and $e^{-\\infty} = 0$, so the row's "
-        "softmax runs over keys $1..t$ only: exactly the keys cached at step $t$. On the $\\text{我 爱 你}$ example "
+        "softmax runs over keys $1..t$ only: exactly the keys cached at step $t$. In a stack of layers this needs "
+        "every layer to be causal, so that no earlier token's hidden state changes when later tokens arrive and the "
+        "cached keys and values stay valid. On the $\\text{我 爱 你}$ example "
         f"symattn subtracts entry by entry and gets exactly ${tex(kv.step('cached_minus_full').exact)}$.", "decoding")
     given = (f"$Q = {tex(kv.step('queries').exact)}$，$K = {tex(kv.step('keys').exact)}$，"
              f"$V = {tex(kv.step('values').exact)}$，$d_k = {d}$")
@@ -456,13 +464,17 @@ def decoding_concepts() -> list[Concept]:
         f"$o_2 = {tex(o2)}$ and $o_3 = {tex(o3)} \\approx {tex(_row([sp.Float(approx(x), 4) for x in o3]))}$: "
         "rows 2 and 3 of the causal output.", "decoding")
     add("kv-cache/no-q",
-        "为什么只缓存 $K$ 和 $V$，不缓存 $Q$？第 $t$ 步的打分要多少次乘法？",
-        "Why cache $K$ and $V$ but not $Q$? How many multiplications do step $t$'s scores take?",
+        "为什么只缓存 $K$ 和 $V$，不缓存 $Q$？第 $t$ 步的打分要多少次乘法？缓存省下的是什么？",
+        "Why cache $K$ and $V$ but not $Q$? How many multiplications do step $t$'s scores take, and what does the "
+        "cache save?",
         "$q_t$ 只在第 $t$ 步用一次：以后的词只用它们自己的查询去读旧的键和值。打分 $q_t K_{1:t}^T$ 需要 "
-        f"${tex(sp.Symbol('t') * sp.Symbol('d_k'))}$ 次乘法（例子中第 3 步为 ${tex(3 * d)}$），不必重算整个 $QK^T$。",
+        f"${tex(sp.Symbol('t') * sp.Symbol('d_k'))}$ 次乘法（例子中第 {L} 步为 ${tex(L * d)}$），有没有缓存都一样。"
+        "缓存省下的是 $j < t$ 时 $k_j, v_j$ 的重算：键和值的投影，以及在多层模型里每个之前的词穿过下面各层的计算。",
         "$q_t$ is used once, at step $t$: later tokens read the old keys and values with their own queries. The "
         f"scores $q_t K_{{1:t}}^T$ take ${tex(sp.Symbol('t') * sp.Symbol('d_k'))}$ multiplications "
-        f"(${tex(3 * d)}$ at step 3 of the example) instead of recomputing all of $QK^T$.", "decoding")
+        f"(${tex(L * d)}$ at step {L} of the example), with or without a cache. What the cache saves is recomputing "
+        "$k_j, v_j$ for $j < t$: the key and value projections and, in a stack of layers, every earlier token's "
+        "pass through the layers below.", "decoding")
 
     S, A, O = (cross.step(i).exact for i in ("scores", "weights", "output"))
     Lq, Lkv = S.shape
@@ -488,33 +500,43 @@ def decoding_concepts() -> list[Concept]:
         f"{tex(_row([sp.Float(approx(x), 4) for x in A.row(0)]))}$; no causal mask, the source is complete.",
         "cross-attention")
     add("cross-attention/cache",
-        "编码器-解码器模型解码时，交叉注意力的 $K$、$V$ 要每步重算吗？",
-        "In an encoder-decoder model, are cross-attention's $K$ and $V$ recomputed at each decoding step?",
-        f"不用：它们来自编码器输出 $H$（$K = HW_K$，$V = HW_V$），只算一次，长度固定为 $L_{{kv}}$（例子中 ${Lkv}$），"
-        "每一步只有解码器的新查询 $q_t$ 是新的。",
-        f"No: they come from the encoder's output $H$ ($K = HW_K$, $V = HW_V$), are computed once and keep a fixed "
-        f"length $L_{{kv}}$ (${Lkv}$ in the example); only the decoder's new query $q_t$ changes each step.",
+        "编码器-解码器模型解码时，交叉注意力的 $K$、$V$ 要每步重算吗？批处理时还要什么？",
+        "In an encoder-decoder model, are cross-attention's $K$ and $V$ recomputed at each decoding step? What "
+        "else does a batch need?",
+        f"不用：它们来自编码器输出 $H$（$K = HW_K$，$V = HW_V$），每个解码器层用自己的 $W_K$、$W_V$ 各算一次，"
+        f"长度固定为 $L_{{kv}}$（例子中 ${Lkv}$）；每一步只有解码器的新查询 $q_t$ 是新的。"
+        "批处理时源序列长短不一要填充，所以交叉注意力仍需要源序列的填充掩码。",
+        f"No: they come from the encoder's output $H$ ($K = HW_K$, $V = HW_V$) and are computed once per decoder "
+        f"layer, each layer with its own $W_K$ and $W_V$, at a fixed length "
+        f"$L_{{kv}}$ (${Lkv}$ in the example); only the decoder's new query $q_t$ changes each step. In a batch the "
+        "sources are padded to one length, so cross-attention still needs the source's padding mask.",
         "cross-attention")
 
     ours = mla.step("cache_size").exact
     mha, gqa, mqa, lat = cache_sizes(**DEEPSEEK_V2)
     add("mla/cache",
-        "DeepSeek-V2（$n_h = 128$，$d_h = 128$，$d_c = 512$，$d_R = 64$）每个词每层缓存多少个数？与 MHA、GQA（8 组）、MQA 比呢？",
-        "With DeepSeek-V2's sizes ($n_h = 128$, $d_h = 128$, $d_c = 512$, $d_R = 64$), how many numbers does MLA "
-        "cache per token and layer, against MHA, GQA (8 groups) and MQA?",
+        f"DeepSeek-V2（$n_h = {DEEPSEEK_V2['n_h']}$，$d_h = {DEEPSEEK_V2['d_h']}$，$d_c = {DEEPSEEK_V2['d_c']}$，"
+        f"$d_R = {DEEPSEEK_V2['d_R']}$）每个词每层缓存多少个数？与 MHA、假设的 GQA（{DEEPSEEK_V2['n_g']} 组）、MQA 比呢？",
+        f"With DeepSeek-V2's sizes ($n_h = {DEEPSEEK_V2['n_h']}$, $d_h = {DEEPSEEK_V2['d_h']}$, "
+        f"$d_c = {DEEPSEEK_V2['d_c']}$, $d_R = {DEEPSEEK_V2['d_R']}$), how many numbers does MLA cache per token and "
+        f"layer, against MHA, a hypothetical GQA with {DEEPSEEK_V2['n_g']} groups, and MQA?",
         f"MLA 缓存 $d_c + d_R = {tex(lat)}$；MHA $2 n_h d_h = {tex(mha)}$，GQA $2 n_g d_h = {tex(gqa)}$，MQA $2 d_h = {tex(mqa)}$。"
-        f"MLA 是 MHA 的 ${tex(sp.Rational(lat, mha))}$，相当于 ${tex(sp.Rational(lat, mqa))}$ 组的 GQA。",
+        f"MLA 是 MHA 的 ${tex(sp.Rational(lat, mha))}$，相当于 ${tex(sp.Rational(lat, mqa))}$ 组的 GQA。"
+        "DeepSeek-V2 本身不用 GQA，这一列只是对照。",
         f"MLA caches $d_c + d_R = {tex(lat)}$; MHA $2 n_h d_h = {tex(mha)}$, GQA $2 n_g d_h = {tex(gqa)}$, MQA "
         f"$2 d_h = {tex(mqa)}$. That is ${tex(sp.Rational(lat, mha))}$ of MHA's, as much as GQA with "
-        f"${tex(sp.Rational(lat, mqa))}$ groups.", "kv-cache")
+        f"${tex(sp.Rational(lat, mqa))}$ groups. DeepSeek-V2 itself uses no GQA; that column is only a comparison.",
+        "kv-cache")
     add("mla/latent",
         "MLA 的低秩 KV 压缩怎么写？缓存里存什么？",
         "Write MLA's low-rank KV compression. What goes into the cache?",
-        f"$c_{{KV}} = X W_{{DKV}}$，$K = c_{{KV}} W_{{UK}}$，$V = c_{{KV}} W_{{UV}}$：只缓存 $c_{{KV}}$。"
-        f"例子中 $d_c = {mla.step('latent').exact.cols}$，每词缓存 ${tex(ours[0, 3])}$ 个数，MHA 要 ${tex(ours[0, 0])}$ 个。",
-        f"$c_{{KV}} = X W_{{DKV}}$, $K = c_{{KV}} W_{{UK}}$, $V = c_{{KV}} W_{{UV}}$: only $c_{{KV}}$ is cached. In the "
-        f"example $d_c = {mla.step('latent').exact.cols}$, so each token caches ${tex(ours[0, 3])}$ numbers where MHA "
-        f"needs ${tex(ours[0, 0])}$.", "kv-cache")
+        f"$c_{{KV}} = X W_{{DKV}}$，$K = c_{{KV}} W_{{UK}}$，$V = c_{{KV}} W_{{UV}}$：缓存存 $c_{{KV}}$（每词 $d_c$ 个数），"
+        f"用 RoPE 时再加所有头共享的解耦键 $k^R$（$d_R$ 个数），共 $d_c + d_R$。"
+        f"例子中（不用 RoPE）$d_c = {mla.step('latent').exact.cols}$，每词缓存 ${tex(ours[0, 3])}$ 个数，MHA 要 ${tex(ours[0, 0])}$ 个。",
+        f"$c_{{KV}} = X W_{{DKV}}$, $K = c_{{KV}} W_{{UK}}$, $V = c_{{KV}} W_{{UV}}$: the cache holds $c_{{KV}}$ ($d_c$ "
+        f"numbers a token) and, with RoPE, the decoupled key $k^R$ shared by all heads ($d_R$ numbers), $d_c + d_R$ in "
+        f"all. In the example (no RoPE) $d_c = {mla.step('latent').exact.cols}$, so each token caches "
+        f"${tex(ours[0, 3])}$ numbers where MHA needs ${tex(ours[0, 0])}$.", "kv-cache")
     add("mla/absorption",
         "MLA 的“吸收”是什么？为什么结果不变？",
         "What is MLA's absorption of $W_{UK}$, and why does it change nothing?",
@@ -526,14 +548,20 @@ def decoding_concepts() -> list[Concept]:
         "up-projected. On the example symattn finds the difference exactly "
         f"${tex(mla.step('absorbed_minus_explicit').exact[0, 0])}$, and "
         f"${tex(mla.step('absorption_identity').exact[0, 0])}$ symbolically.", "kv-cache")
+    rope = decoupled_rope()
     add("mla/rope",
         "MLA 为什么要“解耦”的 RoPE 键？",
         "Why does MLA need a decoupled RoPE key?",
-        "RoPE 的旋转 $R_m$ 依赖位置，会夹在 $W_{UK}^T$ 和 $c_{KV}^T$ 之间，$W_{UK}$ 就无法吸收进查询。"
-        f"所以另加一个所有头共享的键 $k^R$（宽 $d_R = {DEEPSEEK_V2['d_R']}$），单独旋转、单独缓存：每词缓存 $d_c + d_R$。",
-        "RoPE's rotation $R_m$ depends on the position and would sit between $W_{UK}^T$ and $c_{KV}^T$, so $W_{UK}$ "
-        f"could no longer be absorbed into the query. So one extra key $k^R$ shared by all heads (width "
-        f"$d_R = {DEEPSEEK_V2['d_R']}$) is rotated and cached on its own: $d_c + d_R$ per token.", "rope")
+        "若对键做 RoPE，按行向量写分数是 $s_{mn} = q_m R_m R_n^T W_{UK}^T c_n^T$：依赖位置的 $R_m R_n^T$ 夹在 $q_m$ 和 "
+        "$W_{UK}^T$ 之间（DeepSeek-V2：旋转位于 $W^Q$ 与 $W^{UK}$ 之间），$W_{UK}^T$ 就不能预先并入 $W_Q$。"
+        f"所以 $c_{{KV}}$ 不旋转，另加一个所有头共享的键 $k^R$（宽 $d_R = {DEEPSEEK_V2['d_R']}$）和每头一个查询 $q^R_i$，"
+        f"单独旋转；$k^R$ 单独缓存，每词缓存 $d_c + d_R$。分数缩放用 $\\sqrt{{d_h + d_R}} = {tex(rope['scale'])}$。",
+        "With RoPE on the keys, a score in the row convention is $s_{mn} = q_m R_m R_n^T W_{UK}^T c_n^T$: the "
+        "position-dependent $R_m R_n^T$ sits between $q_m$ and $W_{UK}^T$ (DeepSeek-V2: between $W^Q$ and "
+        "$W^{UK}$), so $W_{UK}^T$ can no longer be merged into $W_Q$. So $c_{KV}$ stays unrotated, and one key "
+        f"$k^R$ shared by all heads (width $d_R = {DEEPSEEK_V2['d_R']}$) and one query $q^R_i$ per head are rotated "
+        "on their own; $k^R$ is cached too, $d_c + d_R$ per token. Scores are scaled by "
+        f"$\\sqrt{{d_h + d_R}} = {tex(rope['scale'])}$.", "rope")
     return out
 
 
@@ -563,15 +591,18 @@ def bias_concepts() -> list[Concept]:
         out.append(Concept(key, with_example(Text(fz, fe), alibi), Text(bz, be), tags))
 
     eight = alibi_slopes(8)
+    odd = 12
+    low = 2 ** (odd.bit_length() - 1)  # the largest power of two below 12
     add("alibi/slopes",
         "ALiBi 有 $h = 8$ 个头时，各头的斜率 $m_k$ 是多少？",
         "With $h = 8$ heads, what are ALiBi's head slopes $m_k$?",
-        f"$m_k = 2^{{-8k/h}}$，$k = 1, \\dots, h$：${tex(_row(eight))}$，公比 ${tex(eight[1] / eight[0])}$ 的等比数列。"
-        f"$h = 12$ 这类非 2 的幂：先取 8 个头的斜率，再取 16 个头的斜率中隔一个的前 4 个："
-        f"${tex(_row(alibi_slopes(12)[8:]))}$。",
-        f"$m_k = 2^{{-8k/h}}$ for $k = 1, \\dots, h$: ${tex(_row(eight))}$, a geometric sequence with ratio "
-        f"${tex(eight[1] / eight[0])}$. For $h$ not a power of two, such as $12$, take the slopes of 8 heads, then "
-        f"every other slope of 16 heads, the first 4: ${tex(_row(alibi_slopes(12)[8:]))}$.", "alibi")
+        f"$m_k = 2^{{-8k/h}}$，$k = 1, \\dots, h$：${tex(_row(eight))}$，首项和公比都是 $2^{{-8/h}}$ 的等比数列"
+        f"（这里 ${tex(eight[1] / eight[0])}$）。$h = {odd}$ 这类非 2 的幂论文没有给出规则；作者代码（BLOOM 相同）"
+        f"先取 ${low}$ 个头的斜率，再取 ${2 * low}$ 个头的斜率中隔一个的前 ${odd - low}$ 个：${tex(_row(alibi_slopes(odd)[low:]))}$。",
+        f"$m_k = 2^{{-8k/h}}$ for $k = 1, \\dots, h$: ${tex(_row(eight))}$, a geometric sequence whose first term "
+        f"and ratio are both $2^{{-8/h}}$ (here ${tex(eight[1] / eight[0])}$). For $h$ not a power of two, such as "
+        f"${odd}$, the paper gives no rule; the authors' code (and BLOOM) takes the slopes of ${low}$ heads, then every "
+        f"other slope of ${2 * low}$ heads, the first ${odd - low}$: ${tex(_row(alibi_slopes(odd)[low:]))}$.", "alibi")
     m = sp.Symbol("m", positive=True)
     add("alibi/bias",
         "写出 $L = 4$、斜率 $m$ 的因果 ALiBi 偏置矩阵 $B$。它加在哪里？",
@@ -596,14 +627,18 @@ def bias_concepts() -> list[Concept]:
     causal = sp.ImmutableMatrix(L, L, lambda i, j: -sp.oo if j > i else 0)
     before = masked_softmax_rows(St, causal)[L - 1].weights()
     after = alibi.step("weights").exact.row(L - 1)
+    gains = [j for j in range(L) if sp.simplify(after[j] - before[j]).is_positive]
+    assert gains == [L - 1]  # only the key at distance 0, the query itself
     add("alibi/article",
         f"“我 爱 你”例子加因果掩码和 ALiBi（斜率 $m_1 = {tex(mk)}$）后，第 3 行的权重是多少？与不加 ALiBi 相比？",
         f"With a causal mask and ALiBi (slope $m_1 = {tex(mk)}$) on the $\\text{{我 爱 你}}$ example, what is row 3 of the "
         "weights, against no ALiBi?",
         f"偏置 ${tex(_row(alibi.step('bias').exact.row(L - 1)))}$，权重 ${tex(_row(after))} \\approx "
-        f"{tex(_decimals_row(after))}$；不加 ALiBi 时 ${tex(_decimals_row(before))}$：近处的“你”权重变大。",
+        f"{tex(_decimals_row(after))}$；不加 ALiBi 时 ${tex(_decimals_row(before))}$：只有距离 $0$ 的键（“你”自己）权重变大，"
+        "其余的键每远一个位置相对权重乘以 $e^{-m_1}$。",
         f"The bias is ${tex(_row(alibi.step('bias').exact.row(L - 1)))}$ and the weights ${tex(_row(after))} \\approx "
-        f"{tex(_decimals_row(after))}$, against ${tex(_decimals_row(before))}$ without ALiBi: the nearby key gains.",
+        f"{tex(_decimals_row(after))}$, against ${tex(_decimals_row(before))}$ without ALiBi: only the key at distance "
+        "$0$ ($\\text{你}$ itself) gains; each step further back multiplies a key's relative weight by $e^{-m_1}$.",
         "alibi")
     add("alibi/extrapolation",
         "ALiBi 为什么能外推到比训练更长的序列？",
@@ -740,13 +775,16 @@ def gradient_flow_concepts() -> list[Concept]:
         f"${tex(dQ.row(1))}$.", "backward")
     n = 4096
     add("backward/memory",
-        f"序列长 $L = {n}$ 时，标准反向传播要为每个头保存 $A$；FlashAttention 只保存每行的 log-sum-exp。各多少个数？",
-        f"At $L = {n}$, standard backpropagation keeps $A$ for each head; FlashAttention keeps one log-sum-exp per "
+        f"序列长 $L = {n}$ 时，标准反向传播要为每个头保存 $A$；FlashAttention-2 只保存每行的 log-sum-exp。各多少个数？",
+        f"At $L = {n}$, standard backpropagation keeps $A$ for each head; FlashAttention-2 keeps one log-sum-exp per "
         "row. How many numbers each?",
-        f"$A$：$L^2 = {tex(sp.Integer(n) ** 2)}$ 个；log-sum-exp：$L = {n}$ 个，少 ${n}$ 倍。反向时用 "
+        f"$A$：$L^2 = {tex(sp.Integer(n) ** 2)}$ 个；log-sum-exp：$L = {n}$ 个，少 ${n}$ 倍（第一版 FlashAttention 存每行的 "
+        f"$m$ 和 $\\ell$，${tex(2 * sp.Integer(n))}$ 个）。两者都还要存输出 $O$；反向时用 "
         "$A = \\exp(\\tilde{S} - \\mathrm{lse}\\,\\mathbf{1}^T)$ 逐块重算权重。",
-        f"$A$: $L^2 = {tex(sp.Integer(n) ** 2)}$; the log-sum-exp: $L = {n}$, ${n}$ times fewer. The backward pass "
-        "recomputes the weights tile by tile as $A = \\exp(\\tilde{S} - \\mathrm{lse}\\,\\mathbf{1}^T)$.", "backward")
+        f"$A$: $L^2 = {tex(sp.Integer(n) ** 2)}$; the log-sum-exp: $L = {n}$, ${n}$ times fewer (the first "
+        f"FlashAttention keeps each row's $m$ and $\\ell$, ${tex(2 * sp.Integer(n))}$ numbers). Both also keep the "
+        "output $O$; the backward pass recomputes the weights tile by tile as "
+        "$A = \\exp(\\tilde{S} - \\mathrm{lse}\\,\\mathbf{1}^T)$.", "backward")
 
     m1, m2 = online.step("tile_1_max").exact, online.step("tile_2_max").exact
     l1, l2 = online.step("tile_1_sum").exact, online.step("tile_2_sum").exact
@@ -770,22 +808,26 @@ def gradient_flow_concepts() -> list[Concept]:
         f"After the first tile ($\\text{{我}}$, $\\text{{爱}}$): $m = {tex(m1[0, 0])}$, $\\ell = {tex(l1[0, 0])}$.", "flash-attention")
     O = online.step("output").exact
     add("online/exact",
-        "为什么分块的在线 softmax 与一次算完的 $\\operatorname{softmax}(\\tilde{S})V$ 完全相同，而不只是近似？",
-        "Why is the tiled online softmax exactly $\\operatorname{softmax}(\\tilde{S})V$, not an approximation?",
+        "为什么分块的在线 softmax 在精确算术中与一次算完的 $\\operatorname{softmax}(\\tilde{S})V$ 相同，而不只是近似？",
+        "Why is the tiled online softmax, in exact arithmetic, exactly $\\operatorname{softmax}(\\tilde{S})V$ rather "
+        "than an approximation?",
         "每一步只是给分子和分母乘同一个因子 $e^{m - m'}$；最后分子分母都是 $e^{-m}$ 乘以完整的 "
         f"$\\sum_j e^{{s_j}} v_j$ 和 $\\sum_j e^{{s_j}}$。例子中 $o_{{11}} = {tex(O[0, 0])} \\approx {approx(O[0, 0])}$，"
-        "symattn 逐项核对差为 $0$，并对两块的一般情形符号证明。",
+        "symattn 逐项核对差为 $0$，并对两块的一般情形符号证明。浮点数中两者只差舍入误差。",
         "Every step multiplies top and bottom by the same factor $e^{m - m'}$; at the end both are $e^{-m}$ times "
         f"the full $\\sum_j e^{{s_j}} v_j$ and $\\sum_j e^{{s_j}}$. In the example $o_{{11}} = {tex(O[0, 0])} \\approx "
-        f"{approx(O[0, 0])}$; symattn checks every difference is exactly $0$ and proves two tiles symbolically.",
-        "flash-attention")
+        f"{approx(O[0, 0])}$; symattn checks every difference is exactly $0$ and proves two tiles symbolically. "
+        "In floating point the two differ only by rounding.", "flash-attention")
     lse = online.step("logsumexp").exact
     add("online/lse",
-        "FlashAttention 前向为反向传播保存的 log-sum-exp 是什么？例子第 1 行的值？",
-        "What log-sum-exp does FlashAttention's forward pass keep for the backward pass? Its value for row 1 of "
-        "the example?",
+        "FlashAttention-2 前向为反向传播保存的 log-sum-exp 是什么？例子第 1 行的值？第一版保存什么？",
+        "What log-sum-exp does FlashAttention-2's forward pass keep for the backward pass? Its value for row 1 of "
+        "the example? What does the first version keep?",
         f"$\\mathrm{{lse}}_i = m_i + \\log \\ell_i = \\log \\sum_j e^{{\\tilde{{s}}_{{ij}}}}$。例子：$\\mathrm{{lse}}_1 = "
-        f"{tex(lse[0, 0])} \\approx {approx(lse[0, 0])}$。",
+        f"{tex(lse[0, 0])} \\approx {approx(lse[0, 0])}$。FlashAttention 第一版分别保存 $m_i$ 和 $\\ell_i$，"
+        "并且每一块都重新归一化输出；只存 $\\mathrm{lse}$、最后才除以 $\\ell$ 是第二版的改动。",
         f"$\\mathrm{{lse}}_i = m_i + \\log \\ell_i = \\log \\sum_j e^{{\\tilde{{s}}_{{ij}}}}$. In the example "
-        f"$\\mathrm{{lse}}_1 = {tex(lse[0, 0])} \\approx {approx(lse[0, 0])}$.", "flash-attention")
+        f"$\\mathrm{{lse}}_1 = {tex(lse[0, 0])} \\approx {approx(lse[0, 0])}$. The first FlashAttention keeps $m_i$ and "
+        "$\\ell_i$ apart and normalises the output at every tile; keeping only $\\mathrm{lse}$ and dividing by "
+        "$\\ell$ once at the end are FlashAttention-2's changes.", "flash-attention")
     return out

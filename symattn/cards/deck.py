@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from ..model import Derivation
+from .cited import with_sources
 from .concepts_beyond import beyond_concepts
+from .concepts_interview import interview_concepts
 from .concepts_pipeline import pipeline_concepts
 from .model import Card, Concept, Deck
 
@@ -20,7 +22,8 @@ def concepts(derivation: Derivation | None = None) -> list[Concept]:
     if derivation is None:
         from .. import derive_article
         derivation = derive_article()
-    out = pipeline_concepts(derivation) + beyond_concepts(derivation)
+    out = [with_sources(c) for c in pipeline_concepts(derivation) + beyond_concepts(derivation)
+           + interview_concepts()]
     keys = [c.key for c in out]
     dup = {k for k in keys if keys.count(k) > 1}
     if dup:

@@ -37,11 +37,22 @@ class Concept:
     front: Text              # question in each language
     back: Text               # answer in each language
     tags: tuple[str, ...] = ()
+    sources: tuple = ()      # symattn.sources.Cite: the back matter, after the answer
 
     def card(self, lang: str) -> Card:
         topic = self.key.split("/", 1)[0]
         tags = ("symattn", topic) + tuple(t for t in self.tags if t != topic)
-        return Card(f"{lang}:{self.key}", self.front[lang], self.back[lang], tags, lang)
+        return Card(f"{lang}:{self.key}", self.front[lang], self.back[lang] + _back_matter(self.sources, lang),
+                    tags, lang)
+
+
+def _back_matter(sources, lang: str) -> str:
+    """``Sources: A. B.`` as the card's last paragraph (nothing without sources)."""
+    if not sources:
+        return ""
+    if lang == "zh":
+        return "\n\n来源：" + "".join(c.text("zh") for c in sources)
+    return "\n\nSources: " + " ".join(c.text("en") for c in sources)
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 HELP = "interview flashcards (zh/en) built from the exact derivations: Anki, Markdown, TSV, CSV"
 DESCRIPTION = """\
-Build the concept deck: 50+ cards per language on every step of the article's
+Build the concept deck: 90+ cards per language on every step of the article's
 pipeline (shapes of K^T and QK^T, what a row means, why softmax by rows, what
 V contributes), why sqrt(d_k) (the variance, derived), the softmax max-shift,
 O(L^2 d) cost and score memory, masks, multi-head attention, GQA/MQA and the
-KV cache, RoPE's relative-position property, and the softmax Jacobian.
+KV cache, RoPE's relative-position property, the softmax Jacobian, and the
+interview questions beyond: positions, FlashAttention's IO and its versions,
+prefill and decode, the backward pass's cost, long-context RoPE, serving the
+cache, numerics, sparse and linear attention.  Each card ends with its sources.
 
 Every number and formula on a card is computed by symattn when the deck is
 built, never typed in.  Rebuilding gives byte-identical files, and the Anki

@@ -21,6 +21,7 @@ LABELS = {
     "numeric": Text("数值", "Numeric value"),
     "step": Text("第 {n} 步", "Step {n}"),
     "decimals": Text("（保留 {d} 位小数）", " ({d} decimals)"),
+    "sources": Text("参考文献", "Sources"),
 }
 
 

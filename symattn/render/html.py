@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..markup import Math, as_text
 from ..model import Derivation
-from .common import blocks, is_weights, level_label, numbered, printer_for, table_rows, shows
+from .common import LABELS, blocks, is_weights, level_label, numbered, printer_for, table_rows, shows
 from .text import plain
 
 __all__ = ["render", "render_body", "katex_assets"]
@@ -98,6 +98,10 @@ def render_body(derivation: Derivation, lang: str) -> str:
             out.append("<ul>" + "".join(f"<li>{_text(t[lang], p)}</li>" for t in step.notes) + "</ul>")
         out.append("</section>")
     out += [f"<p>{_text(t[lang], p)}</p>" for t in derivation.outro]
+    if derivation.sources:
+        out.append(f'<h2>{escape(LABELS["sources"][lang])}</h2>')
+        out.append('<ul class="sources">' + "".join(f"<li>{escape(c.text(lang))}</li>" for c in derivation.sources)
+                   + "</ul>")
     return "\n".join(out)
 
 

@@ -39,8 +39,11 @@ def to_dict(derivation: Derivation, lang: str) -> dict:
             "numeric": [[None if v is None else float(v) for v in row] for row in step.numeric],
             "notes": [_source(t[lang], p) for t in step.notes],
         })
-    return {"topic": derivation.topic, "title": _source(derivation.title[lang], p), "lang": lang,
-            "tokens": list(derivation.tokens), "digits": derivation.digits, "steps": steps}
+    out = {"topic": derivation.topic, "title": _source(derivation.title[lang], p), "lang": lang,
+           "tokens": list(derivation.tokens), "digits": derivation.digits, "steps": steps}
+    if derivation.sources:
+        out["sources"] = [c.text(lang) for c in derivation.sources]
+    return out
 
 
 def _source(value, p) -> str:

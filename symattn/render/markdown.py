@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..markup import Math, as_text
 from ..model import Derivation
-from .common import blocks, level_label, numbered, printer_for, table_rows, shows
+from .common import LABELS, blocks, level_label, numbered, printer_for, table_rows, shows
 
 __all__ = ["render"]
 
@@ -62,4 +62,6 @@ def render(derivation: Derivation, lang: str) -> str:
             out.append("")
     for t in derivation.outro:
         out += [_prose(t[lang], p), ""]
+    if derivation.sources:
+        out += [f"## {LABELS['sources'][lang]}", ""] + [f"- {c.text(lang)}" for c in derivation.sources]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -6,7 +6,7 @@ import re
 
 from ..model import Derivation
 from ..printing import text_label
-from .common import blocks, level_label, numbered, printer_for, table_rows, shows
+from .common import LABELS, blocks, level_label, numbered, printer_for, table_rows, shows
 
 __all__ = ["render", "render_body", "escape_text"]
 
@@ -104,6 +104,11 @@ def render_body(derivation: Derivation, lang: str) -> str:
             out += [r"\end{itemize}", ""]
     for t in derivation.outro:
         out += [escape_text(t[lang], p), ""]
+    if derivation.sources:
+        # ragged right: a title or an arXiv number is one long word that justification cannot break
+        out += [r"\section*{%s}" % escape_text(LABELS["sources"][lang]), r"\begin{itemize}", r"\raggedright"]
+        out += [r"\item " + escape_text(c.text(lang)) for c in derivation.sources]
+        out += [r"\end{itemize}", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 

@@ -53,4 +53,6 @@ def render(derivation: Derivation, lang: str) -> str:
             out.append(f"  {LABELS['numeric'][lang]}:")
             out += _grid([[v if v is not None else "·" for v in r] for r in rows])
         out += [f"  * {plain(t[lang], p)}" for t in step.notes] + [""]
+    if derivation.sources:
+        out += [LABELS["sources"][lang], "-" * 40] + [f"  * {c.text(lang)}" for c in derivation.sources]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -28,6 +28,7 @@ TOPICS: dict[str, tuple[str, str, frozenset[str]]] = {
     "kv_cache": ("kv_cache", "derive_kv_cache", frozenset()),
     "cross_attention": ("cross_attention", "derive_cross_attention", frozenset({"source", "memory", "padding"})),
     "mla": ("mla", "derive_mla", frozenset({"heads", "groups", "rope_dim", "W_DKV", "W_UK", "W_UV"})),
+    "pe": ("pe", "derive_pe", frozenset({"base", "positions", "shift", "order"})),
 }
 
 

@@ -10,7 +10,8 @@ import sympy as sp
 from ..nodes import _SelfPrinted
 from ..pipeline import option_matrix as pipeline_option_matrix
 
-__all__ = ["Dims", "ShapeChain", "Stacked", "Plus", "Equals", "say", "row", "number", "option_matrix"]
+__all__ = ["Dims", "ShapeChain", "Stacked", "Plus", "InOrder", "BigO", "Equals", "decimal", "say", "row", "number",
+           "option_matrix"]
 
 
 class _Printed(_SelfPrinted):
@@ -68,6 +69,42 @@ class Plus(_Joined):
     _op = " + "
 
 
+class InOrder(sp.Expr):
+    r"""``a + b + …`` in this order, as an Expr so that a matrix may hold it and a product
+    parenthesises it: ``2 (4 + 2)`` for n_h (d_h + d_v) at d_h = 4, d_v = 2 (an Add would sort to 2 + 4).
+
+    >>> from symattn.printing import Printer
+    >>> print(Printer().doprint(sp.Mul(2, InOrder(4, 2), evaluate=False)))
+    2 \left(4 + 2\right)
+    """
+
+    from sympy.printing.precedence import PRECEDENCE as _P
+    precedence = _P["Add"]
+    is_commutative = True
+
+    def __new__(cls, *terms):
+        return super().__new__(cls, *(number(t) for t in terms))
+
+    def _symattn_latex(self, p):
+        return " + ".join(p._print(a) for a in self.args)
+
+    _symattn_unicode = _symattn_latex
+
+
+class BigO(_Printed):
+    r"""``O(L w d)``: a cost, its factors in the written order.
+
+    >>> from symattn.printing import Printer
+    >>> print(Printer().doprint(BigO(sp.Symbol("L") ** 2, sp.Symbol("d"))))
+    O\left(L^{2} d\right)
+    """
+
+    def _form(self, p, latex):
+        wrap = r"\left(%s\right)" if latex else "(%s)"
+        body = " ".join(wrap % p._print(a) if isinstance(a, sp.Add) else p._print(a) for a in self.args)
+        return "O" + wrap % body
+
+
 class Equals(_Joined):
     """``a = b = …`` inside a sentence."""
 
@@ -79,6 +116,28 @@ def number(x) -> sp.Basic:
     if isinstance(x, bool) or not isinstance(x, (int, sp.Basic)):
         raise TypeError(f"expected an int or a SymPy object, got {type(x).__name__}")
     return sp.Integer(x) if isinstance(x, int) else x
+
+
+def decimal(r) -> sp.Basic:
+    r"""A rational with a finite decimal as those digits, exactly (5/4 -> 1.25); any other as it is.
+
+    >>> from symattn.printing import Printer
+    >>> Printer().doprint(decimal(sp.Rational(5, 4))), Printer().doprint(decimal(sp.Rational(1, 3)))
+    ('1.25', '\\frac{1}{3}')
+    """
+    r = sp.Rational(r)
+    q, twos, fives = r.q, 0, 0
+    while q % 2 == 0:
+        q, twos = q // 2, twos + 1
+    while q % 5 == 0:
+        q, fives = q // 5, fives + 1
+    if q != 1 or r.q == 1:
+        return r
+    places = max(twos, fives)
+    from ..numeric import fixed
+    from ..nodes import Named
+    text = fixed(sp.Float(r, places + 20), places)
+    return Named(text, text)
 
 
 def say(zh: str, en: str, *formulas):

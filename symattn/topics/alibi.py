@@ -25,8 +25,12 @@ from ..numeric import evaluate
 from ..pipeline import NEG_INF, Resolved, intro, masked_softmax_rows, meta, score_steps, weights_step as plain_weights
 from ._biased import AbsDiff, Approx, Word, added_step, attend, decimals, entry, output_step, split, weights_step
 from ._display import Equals, Plus, row, say
+from ..sources import cite
 
 __all__ = ["slope_exponents", "alibi_slopes", "distances", "alibi_bias", "alibi_attention", "derive_alibi"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("press2022", "3"),)
 
 
 def slope_exponents(h: int) -> list[sp.Rational]:
@@ -120,13 +124,19 @@ def _slopes_step(h: int, k: int, digits) -> Step:
                  h, k, Equals(entry("m", k - 1), slopes[k - 1]))]
     if not power:
         a = 2 ** (h.bit_length() - 1)
-        notes.append(say("{} 不是 2 的幂：按论文代码（BLOOM 相同），先取 {} 个头的斜率，再取 {} 个头的斜率中隔一个的前 {} 个。",
-                         "{} is not a power of two: as in the paper's code (and BLOOM), take the slopes of {} heads, "
-                         "then every other slope of {} heads, the first {} of them.", h, a, 2 * a, h - a))
+        notes.append(say("{} 不是 2 的幂：论文只给出 2 的幂的规则；这里按作者代码（BLOOM 相同）先取 {} 个头的斜率，"
+                         "再取 {} 个头的斜率中隔一个的前 {} 个。",
+                         "{} is not a power of two, for which the paper gives no rule: as in the authors' code (and "
+                         "BLOOM), take the slopes of {} heads, then every other slope of {} heads, the first {} of "
+                         "them.", h, a, 2 * a, h - a))
     if power and h > 1:
-        notes.append(say("斜率是等比数列，公比 {}：斜率小的头看得远，斜率大的头只看近处。",
-                         "The slopes form a geometric sequence with ratio {}: heads with a small slope look far back, "
-                         "heads with a large slope mostly at their neighbours.", slopes[1] / slopes[0]))
+        hs = sp.Symbol("h")
+        notes.append(say("斜率是等比数列，首项和公比都是 {}，这里 {}：斜率小的头看得远，斜率大的头只看近处。",
+                         "The slopes form a geometric sequence whose first term and ratio are both {}, here {}: heads "
+                         "with a small slope look far back, heads with a large slope mostly at their neighbours.",
+                         sp.Pow(2, -8 / hs), Equals(sp.Pow(2, sp.Mul(-8, sp.Pow(h, -1, evaluate=False),
+                                                                      evaluate=False), evaluate=False),
+                                                    slopes[1] / slopes[0])))
     return Step(
         id="slopes", title=say("每个头的斜率 {}", "Head slopes {}", sp.Symbol("m_k")),
         lhs=sp.Symbol("m_k"), formula=sp.Pow(2, -8 * i / hs) if power else sp.Pow(2, sp.Symbol("e_k")),
@@ -147,7 +157,12 @@ def _distances_step(L, tokens, digits) -> Step:
         notes=(say("第 {} 行第 {} 列：查询 {} 与键 {} 相距 {} 个位置，距离越远惩罚越大。只依赖 {}，与序列长度无关。",
                    "Row {}, column {}: query {} and key {} are {} positions apart; the further, the larger the penalty. "
                    "It depends on {} alone, never on the length.",
-                   i, j, i, j, AbsDiff(i, j), i - j),))
+                   i, j, i, j, AbsDiff(i, j), i - j),
+               say("论文的 ALiBi 是因果的：只用 {}，此时 {}。对所有 {} 都写成 {} 是双向的推广，论文里没有。",
+                   "The paper's ALiBi is causal: only {} is used, where {}. For every pair {} the form {} is the "
+                   "bidirectional extension, not in the paper.",
+                   sp.LessThan(j, i), Equals(AbsDiff(i, j, negative=True), nodes.Minus(j, i)), sp.Tuple(i, j),
+                   AbsDiff(i, j, negative=True))))
 
 
 def _bias_step(L, m, k, causal, tokens, digits) -> tuple[Step, sp.ImmutableMatrix]:
@@ -216,22 +231,38 @@ def derive_alibi(spec) -> Derivation:
                  "formula; ALiBi has no learned position parameters.", sp.Symbol("i") - sp.Symbol("j")),)
     return Derivation(topic="alibi", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro(r, unbiased) + lead, outro=outro,
-                      meta=meta(r) + (("heads", h), ("head", k), ("slope", m), ("causal", causal)))
+                      meta=meta(r) + (("heads", h), ("head", k), ("slope", m), ("causal", causal)), sources=SOURCES)
 
 
 def _effect(scaled, mask, rows, m, i, tokens, digits) -> tuple:
-    """Row i with and without the bias, and the factor e^{-m} per position back."""
+    """Row i with and without the bias, the factor e^{-m} per position back, and which keys gain."""
     plain = masked_softmax_rows(scaled, mask)[i]
-    before, after = row(plain.weights()), row(rows[i].weights())
+    before, after = plain.weights(), rows[i].weights()
     n, ms = sp.Symbol("n"), sp.Symbol("m")
-    return (
-        say("偏置对权重的作用：归一化之前，每个键的权重乘以 {}，{} 是它与查询的距离；这里每远一个位置乘以 {}。",
+    seen = rows[i].visible
+    gain = [j for j in seen if sp.simplify(after[j] - before[j]).is_positive]   # exact comparisons
+    lose = [j for j in seen if sp.simplify(after[j] - before[j]).is_negative]
+    near = min(lose, key=lambda j: abs(i - j)) if lose else None
+    notes = [
+        say("偏置对权重的作用：归一化之前，每个键的权重乘以 {}，{} 是它与查询的距离；每往回一个位置，键的相对权重乘以 {}。",
             "The bias on the weights: before normalising, each key's weight is multiplied by {}, where {} is its "
-            "distance from the query; here each position further back multiplies it by {}.",
+            "distance from the query; each position further back multiplies a key's relative weight by {}.",
             sp.exp(-ms * n), sp.Eq(n, AbsDiff(sp.Symbol("i"), sp.Symbol("j")), evaluate=False),
             Approx(sp.exp(-m, evaluate=False), decimals(sp.exp(-m), digits))),
         say("第 {} 行（{}）不加偏置时为 {}（保留 {} 位小数）。", "Row {} ({}) without the bias: {} (to {} decimals).",
-            i + 1, Word(tokens[i]), decimals(before, digits), digits),
-        say("加偏置后为 {}：近处的键权重变大，远处的变小。", "With the bias: {}. Nearby keys gain, distant ones lose.",
-            decimals(after, digits)),
-    )
+            i + 1, Word(tokens[i]), decimals(row(before), digits), digits)]
+    if near is None:
+        notes.append(say("加偏置后为 {}。", "With the bias: {}.", decimals(row(after), digits)))
+        return tuple(notes)
+    d_gain = sorted({abs(i - j) for j in gain})
+    notes.append(say("加偏置后为 {}：变大的只有距离为 {} 的键；{}（距离 {}）从 {} 降到 {}。",
+                     "With the bias: {}. Only the key" + ("s" if len(d_gain) > 1 else "") + " at distance {} "
+                     + ("gain" if len(d_gain) > 1 else "gains") + "; {} (distance {}) drops from {} to {}.",
+                     decimals(row(after), digits), _listed(d_gain), Word(tokens[near]), abs(i - near),
+                     decimals(before[near], digits), decimals(after[near], digits)))
+    return tuple(notes)
+
+
+def _listed(values):
+    """One number as itself; several as a tuple (0, 1)."""
+    return values[0] if len(values) == 1 else sp.Tuple(*values)

@@ -25,11 +25,16 @@ from ..linalg import transpose
 from ..markup import Text as Say, math
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
-from ..pipeline import Resolved, score_steps, weights_step
+from ..pipeline import NEG_INF, Resolved, masked_softmax_rows, score_steps, weights_step
 from ..softmax import ExpSum, ratio
 from ..spec import entry_value
+from ..sources import cite
+from ._display import decimal
 
-__all__ = ["derive_backward", "upstream", "backward"]
+__all__ = ["derive_backward", "upstream", "backward", "causal_grad_scaled_scores", "matmul_counts"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("dao2022", "B", ("反向传播", "the backward pass")), cite("dao2023", "3.1.2"))
 
 _M = sp.MatrixSymbol
 E = nodes.Entry
@@ -109,6 +114,43 @@ def backward(rows, V, dO, Q, K, d_k):
     return dV, dA, D, dSt, dS, dQ, dK
 
 
+def causal_grad_scaled_scores(scaled, dA) -> tuple[sp.ImmutableMatrix, sp.ImmutableMatrix]:
+    """(A, dS~) under a causal mask: ds~_ij = a_ij (da_ij - D_i) over the visible keys, exactly 0 elsewhere.
+
+    >>> A, dSt = causal_grad_scaled_scores(sp.zeros(2, 2), sp.Matrix([[1, 5], [1, 3]]))
+    >>> dSt
+    Matrix([
+    [   0,   0],
+    [-1/2, 1/2]])
+    """
+    L = scaled.rows
+    mask = sp.ImmutableMatrix(L, L, lambda i, j: NEG_INF if j > i else sp.S.Zero)
+    rows = masked_softmax_rows(scaled, mask)
+    A = sp.ImmutableMatrix([list(r.weights()) for r in rows])
+
+    def entry(i, j):
+        r = rows[i]
+        if j not in r.visible:
+            return sp.S.Zero
+        x, vis = r.row.exponents, r.visible
+        a = vis.index(j)
+        top = ExpSum.collect((x[a] + x[b], dA[i, j] - dA[i, k]) for b, k in enumerate(vis))
+        return _fraction(top, r.row.denominator, 2)
+    return A, sp.ImmutableMatrix(L, L, entry)
+
+
+def matmul_counts() -> dict:
+    """Matrix products and FLOPs (2 per multiply-add) of attention for N tokens of width d.
+
+    >>> c = matmul_counts(); c["forward"], c["standard"], c["flash"], c["ratio"]
+    (2, 4, 5, 5/2)
+    """
+    N, d = sp.symbols("N d", positive=True)
+    one = 2 * N * N * d   # an (N x d)(d x N) or (N x N)(N x d) product
+    return {"forward": 2, "standard": 4, "flash": 5, "N": N, "d": d, "forward_flops": 2 * one,
+            "flash_flops": 5 * one, "ratio": sp.Rational(5, 2)}
+
+
 def is_zero(e) -> bool:
     """Exactly zero, as a rational function of its exponentials (and symbols)."""
     return sp.cancel(sp.together(e)) == 0
@@ -162,9 +204,15 @@ def derive_backward(spec) -> Derivation:
     steps.append(step(
         "output", "前向输出 ", "Forward output ", Os, As * Vs, sp.MatMul(A, V, evaluate=False),
         (E(sp.Symbol("o"), 0, 0), nodes.Dot(*[(A[0, j], V[j, 0]) for j in range(L)]), O[0, 0]), O,
-        (Text(Say.of("反向传播要用到前向的 ", math(As), " 和 ", math(Vs), "；FlashAttention 还要用到 ", math(Os), "。"),
-              Say.of("The backward pass reuses ", math(As), " and ", math(Vs), " from the forward pass; "
-                     "FlashAttention uses ", math(Os), " too.")),)))
+        (Text(Say.of("标准的反向传播要保存前向的 ", math(As), "（每个头一个 ", math(nodes.Dims(L, L)), " 矩阵）和 ",
+                     math(Vs), "。FlashAttention 根本不存 ", math(As), "：它保存 ", math(Os), " 和每行一个 log-sum-exp"
+                     "（FlashAttention-2；第一版存每行的 ", math(sp.Symbol("m")), " 和 ", math(sp.Symbol("ell")),
+                     "），反向时逐块重算 ", math(Ss), " 和权重。"),
+              Say.of("Standard backpropagation keeps ", math(As), " (one ", math(nodes.Dims(L, L)),
+                     " matrix per head) and ", math(Vs), " from the forward pass. FlashAttention keeps no ", math(As),
+                     " at all: it stores ", math(Os), " and one log-sum-exp per row (FlashAttention-2; the first "
+                     "version stores each row's ", math(sp.Symbol("m")), " and ", math(sp.Symbol("ell")),
+                     "), and recomputes ", math(Ss), " and the weights tile by tile.")),)))
 
     do_notes = [Text(Say.of(math(dOs), " 是损失对输出的梯度，形状与 ", math(Os), " 相同：", math(nodes.Dims(*dO.shape)), "。"),
                      Say.of(math(dOs), " is the gradient of the loss with respect to the output, in the shape of ",
@@ -257,6 +305,30 @@ def derive_backward(spec) -> Derivation:
               Say.of(_eq(dKs, dk_rule), ": each key collects the gradient from every query.")),
          _shape_note(dSs.T * Qs, (L, L), Q.shape, dK.shape))))
 
+    A_c, dSt_c = causal_grad_scaled_scores(scaled, dA)
+    if any(dSt_c[i, j] != 0 for i in range(L) for j in range(L) if A_c[i, j] == 0):  # a hidden weight with a gradient: a bug, never a document
+        raise AssertionError("a masked score got a gradient")
+    Am, dStm = nodes.Named(r"A_{M}", "A_M"), nodes.Named(r"d\tilde{S}_{M}", "dS̃_M")
+    Dm = nodes.Named(r"D_{M}", "D_M")
+    ic = L - 1
+    jc = 0
+    steps.append(Step(
+        id="grad_scaled_scores_causal", title=Text(Say.of("加因果掩码时：", _eq(dStm, nodes.Hadamard(Am, nodes.Minus(
+            dAs, nodes.Outer(Dm))))), Say.of("With a causal mask: ", _eq(dStm, nodes.Hadamard(Am, nodes.Minus(
+                dAs, nodes.Outer(Dm)))))),
+        lhs=dStm, formula=nodes.Hadamard(Am, nodes.Minus(dAs, nodes.Outer(Dm))), substituted=None,
+        expanded=(nodes.Named(r"(d\tilde{S}_{M})_{%d%d}" % (ic + 1, jc + 1), f"(dS̃_M)_{ic + 1}{jc + 1}"),
+                  nodes.Times(A_c[ic, jc], nodes.Minus(dA[ic, jc], sp.Add(*[A_c[ic, k] * dA[ic, k] for k in range(L)]))),
+                  dSt_c[ic, jc]),
+        exact=dSt_c, numeric=evaluate(dSt_c, digits), notes=(
+            Text(Say.of("因果掩码下的权重是 ", _eq(Am, A_c), "；", math(dAs), " 不变，", math(Dm), " 只在可见的键上求和。"),
+                 Say.of("Under a causal mask the weights are ", _eq(Am, A_c), "; ", math(dAs), " is unchanged and ",
+                        math(Dm), " sums over the visible keys only.")),
+            Text(Say.of("凡是 ", math(Am), " 为 0 的地方（对角线以上）梯度也恰好为 0：被遮住的分数不影响损失，反向传播不必为它们计算。"),
+                 Say.of("Wherever ", math(Am), " is 0 (above the diagonal) the gradient is exactly 0 too: a hidden "
+                        "score never reaches the loss, so the backward pass need not compute it."))),
+        row_labels=tokens, col_labels=tokens))
+
     title = spec.heading("注意力的反向传播：" + " ".join(map(literal, tokens)),
                          "The backward pass of attention: " + " ".join(map(literal, tokens)))
     names = [dVs, dAs, Ds, dSts, dSs, dQs, dKs]
@@ -267,9 +339,24 @@ def derive_backward(spec) -> Derivation:
                          *_listed(names, ", ", " and "), f". Each step shows the formula, the numbers substituted, "
                          f"one entry written out, the exact value and {digits} decimals; the tests check every entry "
                          "against PyTorch's autograd in float64.")),)
+    c = matmul_counts()
+    N, d_ = c["N"], c["d"]
+    outro = (Text(Say.of("计算量：前向是 ", math(c["forward"]), " 次矩阵乘法（", math(Qs * Ks.T), "、", math(As * Vs), "），共 ",
+                         math(c["forward_flops"]), " 次浮点运算；标准反向是 ", math(c["standard"]), " 次（", math(dVs), "、",
+                         math(dAs), "、", math(dQs), "、", math(dKs), "）；FlashAttention 的反向先重算 ", math(Ss),
+                         "，共 ", math(c["flash"]), " 次，", math(c["flash_flops"]), " 次浮点运算，是前向的 ",
+                         math(decimal(c["ratio"])), " 倍（", math(N), " 个词、宽 ", math(d_), "，每次乘加算 2 次）。"),
+                  Say.of("The work: the forward pass is ", math(c["forward"]), " matrix products (", math(Qs * Ks.T),
+                         ", ", math(As * Vs), "), ", math(c["forward_flops"]), " FLOPs; the standard backward pass ",
+                         math(c["standard"]), " (", math(dVs), ", ", math(dAs), ", ", math(dQs), ", ", math(dKs),
+                         "); FlashAttention's backward first recomputes ", math(Ss), ", ", math(c["flash"]),
+                         " products and ", math(c["flash_flops"]), " FLOPs, ", math(decimal(c["ratio"])),
+                         " times the forward (", math(N), " tokens of width ", math(d_),
+                         ", two FLOPs per multiply-add).")),)
     return Derivation(topic="backward", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
-                      lang=spec.lang, intro=intro,
-                      meta=(("d_k", r.d_k), ("symbolic_v", r.symbolic_v), ("symbolic_do", symbolic_do)))
+                      lang=spec.lang, intro=intro, outro=outro,
+                      meta=(("d_k", r.d_k), ("symbolic_v", r.symbolic_v), ("symbolic_do", symbolic_do)),
+                      sources=SOURCES)
 
 
 def _listed(items, sep, last):

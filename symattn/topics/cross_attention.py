@@ -21,8 +21,12 @@ from ..model import Derivation, Step
 from ..numeric import evaluate
 from ..pipeline import NEG_INF, index, masked_softmax_rows
 from ._display import Dims, Equals, Plus, ShapeChain, number, option_matrix, say
+from ..sources import cite
 
 __all__ = ["cross_attend", "derive_cross_attention"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("vaswani2017", "3.2.3", ("编码器-解码器注意力", "encoder-decoder attention")),)
 
 
 def cross_attend(Q, K, V, d_k=None, mask=None):
@@ -221,9 +225,13 @@ def derive_cross_attention(spec) -> Derivation:
         notes=(say("形状 {}：输出的行数跟查询走（{} 行），宽度跟值走（{}）。",
                    "Shape {}: the output has one row per query ({} rows) and the width of the values ({}).",
                    ShapeChain(A.shape, V.shape, O.shape), L_q, V.cols),
-               say("源序列的 {} 和 {} 只算一次：解码时每一步都复用它们，长度固定为 {}。",
-                   "The source's {} and {} are computed once: every decoding step reuses them, at a fixed length {}.",
-                   _sym("K", L_kv, d), _sym("V", L_kv, V.cols), L_kv))))
+               say("源序列的 {} 和 {} 在每个解码器层各算一次，每层用自己的 {} 和 {}：解码时每一步都复用它们，长度固定为 {}。",
+                   "The source's {} and {} are computed once per decoder layer, each layer with its own {} and {}: "
+                   "every decoding step reuses them, at a fixed length {}.",
+                   _sym("K", L_kv, d), _sym("V", L_kv, V.cols), _sym("W_K", 1, 1), _sym("W_V", 1, 1), L_kv),
+               say("批处理时源序列长短不一，要填充到同一长度，所以交叉注意力仍需要源序列的填充掩码（每个被填充的源词一列 {}）。",
+                   "In a batch the sources have different lengths and are padded to one, so cross-attention still "
+                   "needs the source's padding mask (a column of {} for each padded source token).", NEG_INF))))
 
     title = spec.heading("交叉注意力：" + " ".join(map(literal, tokens)) + " → " + " ".join(map(literal, source)),
                          "Cross-attention: " + " ".join(map(literal, tokens)) + " → " + " ".join(map(literal, source)))
@@ -236,7 +244,8 @@ def derive_cross_attention(spec) -> Derivation:
                  Equals(dsym, dk)))
     return Derivation(topic="cross_attention", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
-                      meta=(("d_k", dk), ("source", source), ("padding", tuple(source[p] for p in padded))))
+                      meta=(("d_k", dk), ("source", source), ("padding", tuple(source[p] for p in padded))),
+                      sources=SOURCES)
 
 
 def _sym(name, rows, cols):

@@ -28,9 +28,14 @@ from ..markup import Math, Text as Markup, math
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import check_rows, given, index, masked_softmax_rows, option_matrix, softmax_rows
+from ..sources import cite
 
 __all__ = ["Head", "Heads", "kv_group", "repeat_matrix", "attend", "mha", "gqa", "gqa_minus_mha",
            "kv_cache_ratio", "derive_mha", "derive_gqa"]
+
+#: the primary sources each document ends with
+MHA_SOURCES = (cite("vaswani2017", "3.2.2"),)
+GQA_SOURCES = (cite("ainslie2023", "2.2"), cite("shazeer2019", "3"))
 
 
 @dataclass(frozen=True)
@@ -390,7 +395,80 @@ def derive_mha(spec) -> Derivation:
                                "scaled dot-product attention (scaled by ${}$); then concatenate and multiply by $W_O$.",
                                root)),)
     return Derivation(topic="mha", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
-                      lang=spec.lang, intro=intro, meta=(("heads", h), ("d_h", d_h)))
+                      lang=spec.lang, intro=intro, outro=_mha_outro(Q, K, res, h, tokens, digits),
+                      meta=(("heads", h), ("d_h", d_h)), sources=MHA_SOURCES)
+
+
+def mha_costs():
+    """Parameters and score work of h heads of width d/h against one head of width d.
+
+    >>> c = mha_costs(); c["params"], c["work"]
+    (4*d**2, L**2*d)
+    """
+    d, h, L = sp.symbols("d h L", positive=True)
+    return {"d": d, "h": h, "L": L, "params": sp.expand(h * 3 * d * (d / h) + d * d),
+            "work": sp.expand(h * L * L * (d / h))}
+
+
+def _mha_outro(Q, K, res, h, tokens, digits) -> tuple:
+    """Per-head projections, why several heads (each its own softmax, shown on row 1), and the cost."""
+    from ..pipeline import softmax_rows
+    from ._biased import decimals
+    c = mha_costs()
+    d, hs, L = c["d"], c["h"], c["L"]
+    width = Q.cols
+    one = softmax_rows(sp.ImmutableMatrix(Q.rows, Q.rows, lambda i, j: sp.Rational(
+        sum(Q[i, k] * K[j, k] for k in range(width))) / sp.sqrt(width)))[0].weights()
+    blocks = nodes.Named(r"\begin{bmatrix} W_{Q}^{(1)} & \cdots & W_{Q}^{(h)} \end{bmatrix}",
+                         "[W_Q^(1) … W_Q^(h)]")
+    rows = [decimals(sp.ImmutableMatrix([list(head.A.row(0))]), digits) for head in res.heads]
+    per = [math(nodes.Named(r"a^{(%d)}_{1}" % (k + 1), f"a^({k + 1})_1"), " = ", r) for k, r in enumerate(rows)]
+    listed_zh = Markup.of(*[x for k, r in enumerate(per) for x in (("，" if k else ""), r)])
+    listed_en = Markup.of(*[x for k, r in enumerate(per) for x in ((", " if k else ""), r)])
+    single = decimals(sp.ImmutableMatrix([list(one)]), digits)
+    return (
+        Text(Markup.format("每个头有自己的投影 {}、{}、{}（{} × {}）。把 {} 按列切成 {} 块就是它们："
+                           "{}，第 {} 个头的 {} 正是 {} 的第 {} 个列块，所以这里直接切分给定的 {}、{}。",
+                           nodes.Named(r"W_{Q}^{(i)}"), nodes.Named(r"W_{K}^{(i)}"), nodes.Named(r"W_{V}^{(i)}"),
+                           sp.Symbol("d_model"), sp.Symbol("d_h"), sp.MatrixSymbol("W_Q", 1, 1), hs,
+                           math(sp.MatrixSymbol("W_Q", 1, 1), " = ", blocks), sp.Symbol("i"),
+                           math(sp.MatrixSymbol("Q_i", 1, 1), " = ", sp.MatrixSymbol("X", 1, 1),
+                                nodes.Named(r"W_{Q}^{(i)}")), sp.MatrixSymbol("Q", 1, 1), sp.Symbol("i"),
+                           sp.MatrixSymbol("Q", 1, 1), sp.MatrixSymbol("K", 1, 1)),
+             Markup.format("Each head has its own projections {}, {} and {} ({} × {}). Cutting {} into {} column "
+                           "blocks gives them: {}, and head {}'s {} is exactly column block {} of {}, which is why "
+                           "the given {} and {} are simply split here.",
+                           nodes.Named(r"W_{Q}^{(i)}"), nodes.Named(r"W_{K}^{(i)}"), nodes.Named(r"W_{V}^{(i)}"),
+                           sp.Symbol("d_model"), sp.Symbol("d_h"), sp.MatrixSymbol("W_Q", 1, 1), hs,
+                           math(sp.MatrixSymbol("W_Q", 1, 1), " = ", blocks), sp.Symbol("i"),
+                           math(sp.MatrixSymbol("Q_i", 1, 1), " = ", sp.MatrixSymbol("X", 1, 1),
+                                nodes.Named(r"W_{Q}^{(i)}")), sp.Symbol("i"), sp.MatrixSymbol("Q", 1, 1),
+                           sp.MatrixSymbol("Q", 1, 1), sp.MatrixSymbol("K", 1, 1))),
+        Text(Markup.of("为什么要多个头：每个头有自己的 softmax，可以同时看不同的位置；单个头只能给出一个加权平均。"
+                       f"本例中 {tokens[0]} 在各头的权重是 ", listed_zh, "；只用一个宽 ", math(width), " 的头则是 ",
+                       math(single), "：一个分布，而不是 ", math(h), " 个。"),
+             Markup.of("Why several heads: each head has its own softmax, so the heads can look at different "
+                       "positions at once, where one head gives one weighted average. Here "
+                       f"{tokens[0]} spreads its weight as ", listed_en, " in the heads; one head of width ",
+                       math(width), " gives ", math(single), ": one distribution instead of ", math(h), ".")),
+        Text(Markup.format("代价相同：{} 个宽 {} 的头，参数 {}（{}、{}、{} 再加 {}，不计偏置），打分的计算量 {}，"
+                           "都与一个宽 {} 的头相同；这里 {} 时参数是 {}。",
+                           hs, d / hs, math(nodes.Named(r"h \cdot 3 d \cdot \frac{d}{h} + d^{2}", "h·3d·d/h + d²"),
+                                            " = ", c["params"]),
+                           sp.MatrixSymbol("W_Q", 1, 1), sp.MatrixSymbol("W_K", 1, 1), sp.MatrixSymbol("W_V", 1, 1),
+                           sp.MatrixSymbol("W_O", 1, 1),
+                           math(nodes.Named(r"h \cdot L^{2} \cdot \frac{d}{h}", "h·L²·d/h"), " = ", c["work"]), d,
+                           math(d, " = ", width), c["params"].subs(d, width)),
+             Markup.format("The same cost: {} heads of width {} have {} parameters ({}, {}, {} and then {}, no "
+                           "biases) and score work {}, the same as one head of width {}; here, with {}, that is {} "
+                           "parameters.",
+                           hs, d / hs, math(nodes.Named(r"h \cdot 3 d \cdot \frac{d}{h} + d^{2}", "h·3d·d/h + d²"),
+                                            " = ", c["params"]),
+                           sp.MatrixSymbol("W_Q", 1, 1), sp.MatrixSymbol("W_K", 1, 1), sp.MatrixSymbol("W_V", 1, 1),
+                           sp.MatrixSymbol("W_O", 1, 1),
+                           math(nodes.Named(r"h \cdot L^{2} \cdot \frac{d}{h}", "h·L²·d/h"), " = ", c["work"]), d,
+                           math(d, " = ", width), c["params"].subs(d, width))),
+    )
 
 
 def derive_gqa(spec) -> Derivation:
@@ -443,14 +521,18 @@ def derive_gqa(spec) -> Derivation:
     sizes = (nodes.Dims(2, n_q), nodes.Dims(2, n_kv))
     numeric_diff = sp.ImmutableMatrix(res.concat - mha(Q, Krep, matmul(V, repeat_matrix(n_q, n_kv, d_v)), n_q).concat)
     steps.append(Step(
-        id="gqa_equals_mha", title=Text("证明：GQA = 重复 K/V 的 MHA", "Proof: GQA = MHA with repeated K/V"),
+        id="gqa_equals_mha", title=Text("核对：GQA = 重复 K/V 的 MHA", "Check: GQA = MHA with repeated K/V"),
         lhs=nodes.Named(r"\Delta", "Delta"),
         formula=nodes.GqaIdentity(),
         substituted=None,
         expanded=(nodes.Named(r"\Delta_{11}"), nodes.Named(r"o^{\mathrm{GQA}}_{11} - o^{\mathrm{MHA}}_{11}"),
                   nodes.Shifted(grouped[0, 0], repeated[0, 0]), diff[0, 0]),
         exact=diff, numeric=evaluate(diff, digits),
-        notes=(Text(Markup.parse(f"这里取 $L = 2$ 个词、头宽 $d_h = 1$、$n_q = {n_q}$ 个查询头、$n_{{kv}} = {n_kv}$ 个 K/V 头："
+        notes=(Text("按定义这就成立：每个查询头读的正是它那一组的 K/V 头，重复只是把同一份 K/V 抄给组里每个头。"
+                    "下面只是核对，不是新的定理。",
+                    "This holds by construction: each query head reads its group's K/V head, and repeating only "
+                    "copies that one K/V to every head of the group. What follows is a check, not a new theorem."),
+               Text(Markup.parse(f"这里取 $L = 2$ 个词、头宽 $d_h = 1$、$n_q = {n_q}$ 个查询头、$n_{{kv}} = {n_kv}$ 个 K/V 头："
                                  "$Q$ 是 ${}$、$K$ 与 $V$ 是 ${}$ 的全符号矩阵（每个元素一个符号），"
                                  "两边逐项展开后差恰好为 $0$：对任意实数都成立。", *sizes),
                     Markup.parse(f"Here $L = 2$ tokens, head width $d_h = 1$, $n_q = {n_q}$ query heads and "
@@ -495,4 +577,5 @@ def derive_gqa(spec) -> Derivation:
                   "Each group of query heads shares one K/V head, and the KV cache shrinks with it."),)
     return Derivation(topic="gqa", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
-                      meta=(("query_heads", n_q), ("kv_heads", n_kv), ("d_h", d_h), ("kv_cache_ratio", value)))
+                      meta=(("query_heads", n_q), ("kv_heads", n_kv), ("d_h", d_h), ("kv_cache_ratio", value)),
+                      sources=GQA_SOURCES)

@@ -28,10 +28,16 @@ from ..numeric import evaluate
 from ..pipeline import (NEG_INF, Resolved, index, intro as attention_intro, masked_softmax_rows, meta, score_steps,
                         weights_step)
 from ..softmax import ExpSum, ratio
+from ..sources import cite
 
 _VANISHES = math(sp.exp(NEG_INF, evaluate=False), " = ", 0)  # e^{-∞} = 0
 
-__all__ = ["MaskedBy", "mask_matrix", "masked_attention", "derive_mask"]
+__all__ = ["MaskedBy", "mask_matrix", "masked_attention", "causal_aligned", "fp16_mask_facts", "derive_mask"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("vaswani2017", "3.2.3", ("解码器中的掩码", "masking in the decoder")),
+           cite("pytorch_sdpa", note=("attn_mask 与 is_causal", "attn_mask and is_causal")),
+           cite("pytorch_mha", note=("key_padding_mask", "key_padding_mask")), cite("flash_attn_readme"))
 
 
 def mask_matrix(L: int, causal: bool = False, padded=()) -> sp.ImmutableMatrix:
@@ -51,6 +57,32 @@ def mask_matrix(L: int, causal: bool = False, padded=()) -> sp.ImmutableMatrix:
     """
     pad = set(padded)
     return sp.ImmutableMatrix(L, L, lambda i, j: NEG_INF if (causal and j > i) or j in pad else sp.S.Zero)
+
+
+def causal_aligned(L_q: int, L_k: int, corner: str) -> sp.ImmutableMatrix:
+    """Which keys each query sees (1) under a causal mask of L_q queries and L_k keys, the triangle put in
+    the ``"top-left"`` corner (PyTorch's ``is_causal``) or the ``"bottom-right"`` one (the queries are the
+    last L_q positions: decoding with a cache; FlashAttention from 2.1, ``causal_lower_right``).
+
+    >>> causal_aligned(2, 3, "top-left"), causal_aligned(2, 3, "bottom-right")
+    (Matrix([
+    [1, 0, 0],
+    [1, 1, 0]]), Matrix([
+    [1, 1, 0],
+    [1, 1, 1]]))
+    """
+    shift = 0 if corner == "top-left" else L_k - L_q
+    return sp.ImmutableMatrix(L_q, L_k, lambda i, j: int(int(j) <= int(i) + shift))
+
+
+def fp16_mask_facts() -> dict:
+    """finfo(float16).min, that e^{min} is 0 in fp16, and the smallest whole s with min - s = -inf (numpy)."""
+    import numpy as np
+    low = np.finfo(np.float16).min
+    with np.errstate(over="ignore"):
+        s = next(k for k in range(1, 10 ** 5) if np.isinf(np.float16(low) - np.float16(k)))
+        under = float(np.exp(np.float16(low))) == 0.0 and float(np.exp(np.float32(low))) == 0.0
+    return {"min": sp.Integer(int(low)), "underflows": under, "overflow_at": s}
 
 
 def masked_attention(Q, K, V, mask, d_k=None):
@@ -171,11 +203,12 @@ def derive_mask(spec) -> Derivation:
         exact=O, numeric=evaluate(O, digits), row_labels=tokens,
         notes=(Text("被遮住的权重恰好是 $0$，对应的 $V$ 行完全不参与求和。",
                     "Masked weights are exactly $0$, so their rows of $V$ take no part in the sum."),)
-        + tuple(Text(f"填充词 {tokens[p]} 作为查询也得到一行输出，但这一行没有意义，会被丢弃（损失和后续层都忽略填充位置）："
-                     "填充掩码只遮住键，不遮住查询。",
-                     f"The padding token {tokens[p]} also gets an output row as a query; that row means nothing "
-                     "and is discarded (the loss and later layers ignore padded positions): the padding mask "
-                     "hides keys, not queries.") for p in padded)
+        + tuple(Text(f"填充词 {tokens[p]} 作为查询也得到一行输出，这一行没有意义。后面各层照样计算这一行，"
+                     "只是同一个掩码让它在每一层都不被当作键；损失也不把它当作预测目标：填充掩码只遮住键，不遮住查询。",
+                     f"The padding token {tokens[p]} also gets an output row as a query, and that row means nothing. "
+                     "Later layers still compute it; the same mask only keeps it from being used as a key in every "
+                     "layer, and the loss ignores it as a target: the padding mask hides keys, not queries.")
+                for p in padded)
         + (() if r.symbolic_v else (_output_shape(L, r.V.shape, O.shape),))))
 
     kind = Text("因果" if causal else "", "causal" if causal else "")
@@ -195,9 +228,14 @@ def derive_mask(spec) -> Derivation:
                   "error. PyTorch differs by function: on a row of all ${}$, `torch.softmax` returns NaN, while "
                   "`F.scaled_dot_product_attention` gives that row an output of 0 (since PyTorch's safe-softmax "
                   "change, PR #133882).", NEG_INF)),)
+    # one paragraph: a reader takes the conventions together (and check judges the paragraph as one)
+    parts = outro + _conventions(M, tokens, padded, causal)
+    outro = (Text(Say.of(*[x for k, t in enumerate(parts) for x in (("" if k == 0 else ""), _as_markup(t.zh))]),
+                  Say.of(*[x for k, t in enumerate(parts) for x in (("" if k == 0 else " "), _as_markup(t.en))])),)
     return Derivation(topic="mask", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=attention_intro(r, unmasked) + intro, outro=outro,
-                      meta=meta(r) + (("causal", causal), ("padding", tuple(tokens[p] for p in padded))))
+                      meta=meta(r) + (("causal", causal), ("padding", tuple(tokens[p] for p in padded))),
+                      sources=SOURCES)
 
 
 def _output_shape(L, v_shape, o_shape) -> Text:
@@ -237,3 +275,54 @@ def _weights_step(rows, masked, A, tokens, digits, hidden) -> Step:
         formula=nodes.RowSoftmax(MaskedBy(nodes.Named(r"\tilde{S}", "S_scaled"), Ms)),
         substituted=nodes.RowSoftmax(masked), expanded=tuple(chain), exact=A,
         numeric=evaluate(A, digits), row_labels=tokens, col_labels=tokens, notes=tuple(notes))
+
+
+def _bools(rows) -> str:
+    return "[" + ", ".join("[" + ", ".join("True" if v else "False" for v in r) + "]" for r in rows) + "]"
+
+
+def _conventions(M, tokens, padded, causal) -> tuple[Text, ...]:
+    """What a boolean mask means in each PyTorch API, -inf against finfo.min in fp16, and where the
+    causal triangle sits when there are fewer queries than keys; every value from this mask or numpy."""
+    L = len(tokens)
+    attend = _bools([[M[i, j] == 0 for j in range(L)] for i in range(L)])
+    ignore = "[" + ", ".join("True" if j in padded else "False" for j in range(L)) + "]"
+    pad_zh = (f"；`nn.MultiheadAttention` 的 `key_padding_mask` 里 True 却表示“忽略这个键”：这里是 `{ignore}`。"
+              if padded else "；`nn.MultiheadAttention` 的 `key_padding_mask` 里 True 却表示“忽略这个键”。")
+    pad_en = (f"; in `nn.MultiheadAttention`'s `key_padding_mask` True means \"ignore this key\": here `{ignore}`."
+              if padded else "; in `nn.MultiheadAttention`'s `key_padding_mask` True means \"ignore this key\".")
+    f = fp16_mask_facts()
+    low = f["min"]
+    zero = math(sp.MatrixSymbol("M", L, L), " = ", 0)
+    out = [Text(Say.format("布尔掩码的约定相反：`F.scaled_dot_product_attention` 的布尔 `attn_mask` 里 True 表示“参与注意力”，"
+                           "与 {} 对应的是 `" + attend + "`" + pad_zh, zero),
+                Say.format("Boolean masks mean opposite things: in `F.scaled_dot_product_attention`'s boolean "
+                           "`attn_mask` True means \"take part\", and the one for {} is `" + attend + "`" + pad_en,
+                           zero))]
+    if f["underflows"]:
+        out.append(Text(
+            Say.format("代码里常用 `torch.finfo(dtype).min` 代替 {}：fp16 中它是 {}，{} 在 fp16 和 fp32 中都精确地下溢为 {}，"
+                       "所以权重不变；所有键都被遮住的一行则得到均匀的 {} 而不是 NaN。fp16 中再减去 {} 就已经是 {}。",
+                       NEG_INF, low, sp.exp(low, evaluate=False), 0, 1 / sp.Symbol("L"), f["overflow_at"], NEG_INF),
+            Say.format("Code often adds `torch.finfo(dtype).min` instead of {}: in fp16 that is {}, and {} underflows "
+                       "to exactly {} in fp16 and fp32, so the weights are the same; a row with every key masked then "
+                       "gets uniform weights {} instead of NaN. In fp16, subtracting {} more already gives {}.",
+                       NEG_INF, low, sp.exp(low, evaluate=False), 0, 1 / sp.Symbol("L"), f["overflow_at"], NEG_INF)))
+    if causal:
+        lq, lk = 2, 3
+        tl, br = causal_aligned(lq, lk, "top-left"), causal_aligned(lq, lk, "bottom-right")
+        out.append(Text(
+            Say.format("查询比键少时（带缓存解码：{} 个新查询对 {} 个键），`is_causal` 把三角放在左上角：{}，最后一个查询看不到最后一个键；"
+                       "查询是最后 {} 个位置，掩码应当对齐右下角：{}（PyTorch 的 `causal_lower_right`；FlashAttention 2.1 起如此）。",
+                       lq, lk, tl, lq, br),
+            Say.format("With fewer queries than keys (decoding with a cache: {} new queries against {} keys), "
+                       "`is_causal` puts the triangle in the top-left corner, {}, so the last query misses the last "
+                       "key; the queries are the last {} positions, so the mask must be aligned bottom-right: {} "
+                       "(PyTorch's `causal_lower_right`; FlashAttention from 2.1 on).", lq, lk, tl, lq, br)))
+    return tuple(out)
+
+
+
+def _as_markup(t):
+    """A note as markup: text written with $...$ is parsed once, markup stays as it is."""
+    return Say.parse(t) if isinstance(t, str) else t

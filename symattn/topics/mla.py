@@ -21,12 +21,19 @@ from ..linalg import matmul, transpose
 from ..model import Derivation, Step
 from ..numeric import evaluate
 from ..pipeline import index, softmax_rows
-from ._display import Dims, Equals, ShapeChain, option_matrix, row, say
+from ..markup import math
+from ._display import Dims, Equals, InOrder, ShapeChain, number, option_matrix, row, say
+from ..sources import cite
 
-__all__ = ["Latent", "latent_attention", "absorption_identity", "cache_sizes", "DEEPSEEK_V2", "derive_mla"]
+__all__ = ["Latent", "latent_attention", "absorption_identity", "cache_sizes", "decoupled_rope", "DEEPSEEK_V2",
+           "derive_mla"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("deepseek2024", "2.1", ("多头潜在注意力", "Multi-head Latent Attention")),
+           cite("deepseek2024", "3.1.2", ("模型尺寸", "the model's sizes")))
 
 #: DeepSeek-V2's sizes (n_h heads of d_h = d_v, latent d_c = 4 d_h, decoupled RoPE key d_R = d_h / 2);
-#: n_g = 8 groups for the GQA column
+#: DeepSeek-V2 has no GQA: n_g = 8 groups is a hypothetical column to compare with
 DEEPSEEK_V2 = {"n_h": 128, "n_g": 8, "d_h": 128, "d_v": 128, "d_c": 512, "d_R": 64}
 
 _SYMS = {k: sp.Symbol(k) for k in ("n_h", "n_g", "d_h", "d_v", "d_c", "d_R")}
@@ -243,34 +250,87 @@ def derive_mla(spec) -> Derivation:
     title = spec.heading("多头潜在注意力 MLA：" + " ".join(map(literal, tokens)),
                          "Multi-head latent attention (MLA): " + " ".join(map(literal, tokens)))
     intro = (say("MLA（DeepSeek-V2）先把每个词压缩成一个 {} 维的潜向量 {}，键和值都从它解压出来；"
-                 "缓存只存 {}。把 {} 吸收进查询一侧，打分时连键都不用解压。",
+                 "缓存存 {}，用 RoPE 时再加一个所有头共享的解耦键 {}（见最后一步）。把 {} 吸收进查询一侧，打分时连键都不用解压。",
                  "MLA (DeepSeek-V2) first compresses each token into a latent {} of width {}, from which the "
-                 "keys and values are up-projected; the cache keeps {} only. Absorbing {} into the query side, "
-                 "the scores need no keys at all.",
+                 "keys and values are up-projected; the cache keeps {} and, with RoPE, one decoupled key {} shared "
+                 "by all heads (see the last step). Absorbing {} into the query side, the scores need no keys at all.",
                  *_intro_args(d_c)),
              say("{}，{}，{}，{}。", "{}, {}, {}, {}.", Equals(sp.Symbol("L"), L), Equals(_SYMS["n_h"], n_h),
                  Equals(_SYMS["d_h"], d_h), Equals(_SYMS["d_c"], d_c)))
-    outro = (say("解耦的 RoPE 键：RoPE 的旋转 {} 依赖位置，夹在 {} 和 {} 中间，{} 就无法吸收进查询。"
-                 "DeepSeek-V2 因此另加一个所有头共享的小键 {}（宽 {}），单独旋转、单独缓存；"
-                 "每个词的缓存是 {}。",
-                 "Decoupled RoPE keys: RoPE's rotation {} depends on the position and would sit between {} and {}, "
-                 "so {} could no longer be absorbed into the query. DeepSeek-V2 therefore adds one small key {} "
-                 "shared by all heads (width {}), rotated and cached on its own; the cache per token is {}.",
-                 *_outro_args()),)
+    outro = _outro(m, d_c, d_h)
     return Derivation(topic="mla", title=title, tokens=tokens, steps=tuple(steps), digits=digits, lang=spec.lang,
                       intro=intro, outro=outro,
-                      meta=(("d_k", m.scale ** 2), ("heads", n_h), ("d_c", d_c), ("groups", n_g), ("rope_dim", d_R)))
+                      meta=(("d_k", m.scale ** 2), ("heads", n_h), ("d_c", d_c), ("groups", n_g), ("rope_dim", d_R)),
+                      sources=SOURCES)
 
 
 def _intro_args(d_c):
     return (sp.MatrixSymbol("c_KV", 1, d_c), Equals(_SYMS["d_c"], d_c), sp.MatrixSymbol("c_KV", 1, d_c),
-            sp.MatrixSymbol("W_UK", d_c, 1))
+            sp.Symbol("k^R"), sp.MatrixSymbol("W_UK", d_c, 1))
 
 
-def _outro_args():
-    R = sp.MatrixSymbol("R_m", 1, 1)
-    return (R, sp.MatrixSymbol("W_UK", 1, 1).T, sp.MatrixSymbol("c_KV", 1, 1).T, sp.MatrixSymbol("W_UK", 1, 1),
-            sp.Symbol("k^R"), Equals(_SYMS["d_R"], DEEPSEEK_V2["d_R"]), _SYMS["d_c"] + _SYMS["d_R"])
+def decoupled_rope(sizes=None) -> dict:
+    """DeepSeek-V2's decoupled RoPE in numbers: the score scale and what an absorbed score costs.
+
+    >>> r = decoupled_rope()
+    >>> r["scale"], r["absorbed"], r["explicit"], r["widening"]
+    (8*sqrt(3), 576, 192, 4)
+    """
+    s = sizes or DEEPSEEK_V2
+    return {"scale": sp.sqrt(s["d_h"] + s["d_R"]),                 # sqrt(d_h + d_R)
+            "absorbed": s["d_c"] + s["d_R"],                         # q~·c + q^R·k^R per head and key
+            "explicit": s["d_h"] + s["d_R"],                         # q^C·k^C + q^R·k^R
+            "work": sp.Rational(s["d_c"] + s["d_R"], s["d_h"] + s["d_R"]),
+            "widening": sp.Rational(s["d_c"], s["d_h"]),             # d_c = 4 d_h
+            "key_columns": s["n_h"] * s["d_h"]}
+
+
+def _outro(m, d_c, d_h):
+    """The decoupled RoPE key (why, the scale) and what absorption costs, from the sizes."""
+    s, r, ds = _SYMS, decoupled_rope(), DEEPSEEK_V2
+    W_UK_T, q = sp.MatrixSymbol("W_UK", 1, 1).T, sp.Symbol("q_m")
+    R = sp.MatMul(sp.MatrixSymbol("R_m", 1, 1), sp.MatrixSymbol("R_n", 1, 1).T, evaluate=False)
+    score = sp.MatMul(q, R, W_UK_T, sp.MatrixSymbol("c_n", 1, 1).T, evaluate=False)
+    qr, kr = sp.Symbol("q^R_i"), sp.Symbol("k^R")
+    both = nodes.ScaledBy(InOrder(nodes.Times(sp.Symbol("q^C_i"), sp.Symbol("k^C_i")), nodes.Times(qr, kr)),
+                          InOrder(s["d_h"], s["d_R"]))
+    root = sp.Pow(InOrder(ds["d_h"], ds["d_R"]), sp.S.Half, evaluate=False)
+    rank = math(nodes.Glyph("rank", True), sp.MatrixSymbol("K", 1, 1), " = ", m.K.rank(), " ", nodes.Glyph("le"),
+                " ", Equals(s["d_c"], d_c))
+    here = sp.StrictLessThan(s["d_c"], s["d_h"]) if d_c < d_h else sp.GreaterThan(s["d_c"], s["d_h"])
+    return (
+        say("解耦的 RoPE 键：若直接对键做 RoPE，按行向量的写法分数是 {}：依赖位置的 {} 夹在 {} 和 {} 之间，"
+            "{} 就无法预先并入 {}（DeepSeek-V2 的说法：旋转矩阵位于 {} 与 {} 之间）。DeepSeek-V2 因此不旋转 {}，"
+            "另加一个所有头共享的小键 {}（宽 {}）单独旋转、单独缓存，每个头再配一个同宽的旋转查询 {}；每个词的缓存是 {}。",
+            "Decoupled RoPE keys: with RoPE applied to the keys, a score in the row convention reads {}: the "
+            "position-dependent {} sits between {} and {}, so {} could no longer be merged into {} ahead of time "
+            "(in DeepSeek-V2's words, the rotation lies between {} and {}). DeepSeek-V2 therefore leaves {} "
+            "unrotated and adds one small key {} shared by all heads (width {}), rotated and cached on its own, "
+            "with a rotated query {} of the same width in each head; the cache per token is {}.",
+            Equals(sp.Symbol("s_mn"), score), R, q, W_UK_T, W_UK_T, sp.MatrixSymbol("W_Q", 1, 1),
+            sp.Symbol("W^Q"), sp.Symbol("W^UK"), sp.MatrixSymbol("c_KV", 1, 1), kr, Equals(s["d_R"], ds["d_R"]), qr,
+            InOrder(s["d_c"], s["d_R"])),
+        say("头 {} 的分数是两部分之和，只缩放一次：{}；DeepSeek-V2 中 {}。",
+            "Head {}'s score adds the two parts and is scaled once: {}; in DeepSeek-V2 {}.",
+            sp.Symbol("i"), Equals(sp.Symbol("s_i"), both), Equals(root, r["scale"])),
+        say("吸收的代价：本例 {}，吸收后的点积反而更窄；DeepSeek-V2 的潜向量是一个头的 {} 倍宽（{} 对 {}），"
+            "吸收把每个头的点积从 {} 个数加宽到 {} 个。解码时每个头对每个缓存的词，吸收后的打分要 {} 次乘法，"
+            "显式的键只要 {}，是 {} 倍；换来的是只读缓存里的 {} 个数，不必解压出键和值。",
+            "What absorption costs: here {}, so the absorbed dot product is even narrower; DeepSeek-V2's latent is "
+            "{} times as wide as a head ({} against {}), so absorption widens each head's dot product from {} to {} "
+            "numbers. While decoding, an absorbed score takes {} multiplications per head and cached token against "
+            "{} with explicit keys, {} times as many, in exchange for reading only the {} cached numbers, with no "
+            "key or value up-projected.",
+            here, r["widening"], ds["d_c"], ds["d_h"], ds["d_h"], ds["d_c"],
+            Equals(InOrder(ds["d_c"], ds["d_R"]), r["absorbed"]), Equals(InOrder(ds["d_h"], ds["d_R"]), r["explicit"]),
+            r["work"], r["absorbed"]),
+        say("所有头的键都是 {}，所以秩不超过 {}：本例 {}；DeepSeek-V2 的 {} 列键的秩至多 {}。解耦的 RoPE 键只有一个，"
+            "所有头共用，和 MQA 一样。",
+            "The keys of all heads are {}, so their rank is at most {}: here {}; in DeepSeek-V2 the {} key columns "
+            "have rank at most {}. The decoupled RoPE key is one for all heads, as in MQA.",
+            sp.MatMul(sp.MatrixSymbol("c_KV", 1, 1), sp.MatrixSymbol("W_UK", 1, 1), evaluate=False), s["d_c"], rank,
+            Equals(nodes.Times(ds["n_h"], ds["d_h"]), r["key_columns"]), ds["d_c"]),
+    )
 
 
 def _with_notes(step, *notes):
@@ -381,18 +441,23 @@ def _proof_steps(m, tokens, digits, n_h):
                         "difference is exactly {}.", Dims(1, d_h), Dims(1, d_c), Dims(d_c, d_h), zero),))]
 
 
+def _cache_display(values: dict | None = None) -> list:
+    """The four cache formulas written in their own order, symbols or these numbers: n_h (d_h + d_v), …"""
+    def x(key):
+        return _SYMS[key] if values is None else number(values[key])
+    kv = InOrder(x("d_h"), x("d_v"))
+    return [sp.Mul(x("n_h"), kv, evaluate=False), sp.Mul(x("n_g"), kv, evaluate=False), kv, InOrder(x("d_c"), x("d_R"))]
+
+
 def _cache_step(n_h, n_g, d_h, d_v, d_c, d_R, digits, lang):
-    forms = cache_formulas()
     here = dict(n_h=n_h, n_g=n_g, d_h=d_h, d_v=d_v, d_c=d_c, d_R=d_R)
     ours, ds = cache_sizes(**here), cache_sizes(**DEEPSEEK_V2)
     exact = sp.ImmutableMatrix([list(ours), list(ds)])
-    with sp.evaluate(False):
-        subs = sp.ImmutableMatrix([[f.subs({_SYMS[k]: v for k, v in here.items()}) for f in forms],
-                                   [f.subs({_SYMS[k]: v for k, v in DEEPSEEK_V2.items()}) for f in forms]])
+    subs = sp.ImmutableMatrix([_cache_display(here), _cache_display(DEEPSEEK_V2)])
     ratio = sp.Rational(ds[3], ds[0])
     return Step(
         id="cache_size", title=say("每个词的缓存：MHA、GQA、MQA 与 MLA", "Cache per token: MHA, GQA, MQA and MLA"),
-        lhs=sp.MatrixSymbol("C", 2, 4), formula=row(forms), substituted=subs,
+        lhs=sp.MatrixSymbol("C", 2, 4), formula=row(_cache_display()), substituted=subs,
         expanded=(sp.Symbol("r"), sp.Mul(ds[3], sp.Pow(ds[0], -1, evaluate=False), evaluate=False), ratio),
         exact=exact, numeric=evaluate(exact, digits), row_labels=("本例" if lang == "zh" else "this example", "DeepSeek-V2"),
         col_labels=("MHA", "GQA", "MQA", "MLA"),
@@ -401,7 +466,9 @@ def _cache_step(n_h, n_g, d_h, d_v, d_c, d_R, digits, lang):
                    "MQA of one, MLA the latent {} and the RoPE key {}.", _SYMS["n_h"], _SYMS["n_g"], _SYMS["d_c"],
                    _SYMS["d_R"]),
                say("本例：{}。", "This example: {}.", Equals(sp.Tuple(*[_SYMS[k] for k in here]), sp.Tuple(*here.values()))),
-               say("DeepSeek-V2：{}；MLA 的缓存是 MHA 的 {}，相当于 {} 组的 GQA。",
-                   "DeepSeek-V2: {}; MLA caches {} of MHA's, as much as GQA with {} groups.",
+               say("DeepSeek-V2：{}；MLA 的缓存是 MHA 的 {}，相当于 {} 组的 GQA。DeepSeek-V2 并不用 GQA："
+                   "GQA 一列的 {} 是假设的对照。",
+                   "DeepSeek-V2: {}; MLA caches {} of MHA's, as much as GQA with {} groups. DeepSeek-V2 uses no "
+                   "GQA: the GQA column's {} is a hypothetical comparison.",
                    Equals(sp.Tuple(*[_SYMS[k] for k in DEEPSEEK_V2]), sp.Tuple(*DEEPSEEK_V2.values())), ratio,
-                   sp.Rational(ds[3], ds[2]))))
+                   sp.Rational(ds[3], ds[2]), Equals(_SYMS["n_g"], DEEPSEEK_V2["n_g"]))))

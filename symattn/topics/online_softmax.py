@@ -26,8 +26,46 @@ from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import Resolved, score_steps, softmax_rows
 from ..softmax import ExpSum
+from ..sources import cite
+from ._display import Equals, InOrder, decimal
 
-__all__ = ["derive_online_softmax", "tiles", "online", "two_tile_difference"]
+__all__ = ["derive_online_softmax", "tiles", "online", "two_tile_difference", "FLASH_SIZES", "io_costs",
+           "causal_tiles"]
+
+#: the sizes of the IO example: a sequence of N = 4096, heads of d = 64, an SRAM of M = 98304 fp16 numbers
+#: (192 KiB, the A100's per-SM SRAM in Dao et al. 2022 Section 2.1), square causal tiles of 128
+FLASH_SIZES = {"N": 4096, "d": 64, "M": 192 * 1024 // 2, "tile": 128}
+
+
+def io_costs(N: int, d: int, M: int) -> dict:
+    """FlashAttention's block sizes and the leading terms of the HBM traffic (Dao et al. 2022, Algorithm 1,
+    Theorem 2): standard attention Θ(N d + N²), FlashAttention Θ(N² d² / M); constants left out.
+
+    >>> c = io_costs(4096, 64, 98304)
+    >>> c["B_c"], c["B_r"], c["T_c"], c["ratio"]
+    (384, 64, 11, 195/8)
+    """
+    B_c = -(-M // (4 * d))
+    B_r = min(B_c, d)
+    standard, flash = sp.Integer(N * d + N * N), sp.Rational(N * N * d * d, M)
+    return {"B_c": B_c, "B_r": B_r, "T_c": -(-N // B_c), "T_r": -(-N // B_r), "standard": standard,
+            "flash": flash, "ratio": standard / flash}
+
+
+def causal_tiles(rows, cols) -> tuple[int, int]:
+    """(tiles computed, tiles in all) of a causal mask cut into these row and column tiles (0-based
+    positions): a tile whose every key comes after every query is skipped.
+
+    >>> causal_tiles([(0, 1), (2,)], [(0, 1), (2,)])
+    (3, 4)
+    """
+    kept = sum(1 for r in rows for c in cols if min(c) <= max(r))
+    return kept, len(rows) * len(cols)
+
+
+#: the primary sources the document ends with
+SOURCES = (cite("milakov2018", "3", ("在线归一化", "the online normalizer")),
+           cite("dao2022", "3.1", ("算法 1", "Algorithm 1")), cite("dao2023", "3.1.1"))
 
 E, _M = nodes.Entry, sp.MatrixSymbol
 NEG_INF = -sp.oo
@@ -292,26 +330,122 @@ def derive_online_softmax(spec) -> Derivation:
                       ": one number per row. The backward pass recomputes the weights as ",
                       _eq(_M("A", L, L), nodes.Call("exp", nodes.Minus(St, nodes.Outer(lse_s)))),
                       " instead of keeping the ", math(nodes.Dims(L, L)), " matrix ", math(_M("A", L, L)),
-                      " (both hold exactly).")),)
+                      " (both hold exactly).")),
+          Text(Say.of("保存一个 ", math(lse_s), " 是 FlashAttention-2 的做法；第一版分别保存 ", math(m), " 和 ", math(ell),
+                      "，每行两个数。"),
+               Say.of("Keeping one ", math(lse_s), " is FlashAttention-2's way; the first version keeps ", math(m),
+                      " and ", math(ell), " apart, two numbers per row.")))
          if lse_ok and a_ok else ())))
 
     title = spec.heading("在线 softmax（FlashAttention）：" + " ".join(map(literal, tokens)),
                          "Online softmax (FlashAttention): " + " ".join(map(literal, tokens)))
-    intro = (Text(Say.of(f"把 {L} 个键按每块 {block} 个分成 {T} 块，逐块更新运行最大值 ", math(m), "、运行和 ", math(ell),
-                         " 与未归一化的输出 ", math(Ot), "：每来一块，旧的部分乘以 ",
-                         math(nodes.Call("exp", nodes.Minus(Super(m, sp.Symbol("t") - 1), Super(m, sp.Symbol("t"))))),
-                         " 重新缩放。FlashAttention 就这样不存 ", math(nodes.Dims(L, L)),
-                         " 的权重矩阵而算出完全相同的结果；下面在精确值上证明这一点。"),
-                  Say.of(f"The {L} keys in {T} tiles of {block}, with a running maximum ", math(m), ", a running sum ",
+    split = " | ".join(" ".join(literal(tokens[j]) for j in keys) for keys in parts)
+    rescale = math(nodes.Call("exp", nodes.Minus(Super(m, sp.Symbol("t") - 1), Super(m, sp.Symbol("t")))))
+    lse_is = _eq(lse_s, Plus(m, nodes.Call("log", ell)))
+    last = L - block * (T - 1)
+    per_zh = f"每块至多 {{}} 个键{'' if last == block else f'，最后一块只剩 {last} 个'}"
+    per_en = f"at most {{}} keys per tile{'' if last == block else f', the last one holding the {last} left'}"
+    b_c = math(sp.Symbol("B_c"), " = ", block)
+    size = Say.format(per_zh, b_c), Say.format(per_en, b_c)
+    intro = (Text(Say.of(f"把 {L} 个键分成 {T} 块：{split}（", size[0], "），逐块更新运行最大值 ", math(m), "、运行和 ", math(ell),
+                         " 与未归一化的输出 ", math(Ot), "：每来一块，旧的部分乘以 ", rescale,
+                         " 重新缩放。运行最大值与运行和的在线归一化来自 Milakov 与 Gimelshein（2018）。"),
+                  Say.of(f"The {L} keys in {T} tiles, {split} (", size[1], "), with a running maximum ", math(m),
+                         ", a running sum ",
                          math(ell), " and an unnormalised output ", math(Ot), ", updated tile by tile: at each tile "
-                         "what is there is rescaled by ",
-                         math(nodes.Call("exp", nodes.Minus(Super(m, sp.Symbol("t") - 1), Super(m, sp.Symbol("t"))))),
-                         ". That is how FlashAttention never stores the ", math(nodes.Dims(L, L)),
-                         " weights and still gets exactly the same result; below, that is proved on exact values.")),)
+                         "what is there is rescaled by ", rescale, ". The online normaliser, a running maximum and "
+                         "sum, is Milakov and Gimelshein's (2018).")),
+             Text(Say.of("只在最后除一次 ", math(ell), "、反向传播只保留 ", lse_is, "，是 FlashAttention-2 的做法；"
+                         "FlashAttention 第一版每一块都重新归一化输出，并保留 ", math(m), " 和 ", math(ell), "。"
+                         "这样 FlashAttention 从不保存 ", math(nodes.Dims(L, L)), " 的权重矩阵，结果在精确算术中与一次算完"
+                         "完全相同（浮点数中只差舍入误差）；下面在精确值上证明这一点。"),
+                  Say.of("Dividing by ", math(ell), " once at the end, and keeping only ", lse_is, " for the backward "
+                         "pass, are FlashAttention-2's choices; the first FlashAttention normalises the output at every "
+                         "tile and keeps ", math(m), " and ", math(ell), ". Either way FlashAttention never stores the ",
+                         math(nodes.Dims(L, L)), " weights, and the result is the same as in one pass in exact "
+                         "arithmetic (up to rounding in floating point); below, that is proved on exact values.")))
     return Derivation(topic="online_softmax", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
-                      lang=spec.lang, intro=intro,
+                      lang=spec.lang, intro=intro, outro=_outro(parts, tokens),
                       meta=(("d_k", r.d_k), ("symbolic_v", r.symbolic_v), ("block", block),
-                            ("tiled_is_full", same), ("lse_is_logsumexp", lse_ok)))
+                            ("tiled_is_full", same), ("lse_is_logsumexp", lse_ok)), sources=SOURCES)
+
+
+def _outro(parts, tokens) -> tuple:
+    """What an interviewer asks next: the IO complexity, the block sizes, why recompute, FA1 against FA2,
+    and the tiles a causal mask skips; every number from io_costs and causal_tiles."""
+    z = FLASH_SIZES
+    c = io_costs(z["N"], z["d"], z["M"])
+    N, d, M = sp.symbols("N d M", positive=True)
+    kept, total = causal_tiles(parts, parts)
+    T = -(-z["N"] // z["tile"])
+    big = causal_tiles([tuple(range(i * z["tile"], (i + 1) * z["tile"])) for i in range(T)],
+                       [tuple(range(i * z["tile"], (i + 1) * z["tile"])) for i in range(T)])
+    approx = nodes.Approx(c["flash"], c["flash"], 0)
+    bc = nodes.Named(r"\lceil M / 4d \rceil", "⌈M / 4d⌉")
+    skipped = [(" ".join(literal(tokens[j]) for j in r), " ".join(literal(tokens[j]) for j in col))
+               for r in parts for col in parts if min(col) > max(r)]
+    skipped_tex = "; ".join(r"\text{%s} \times \text{%s}" % pair for pair in skipped)
+    skipped_txt = "; ".join(f"{a} × {b}" for a, b in skipped)
+    return (
+        Text(Say.format("IO 复杂度（Dao 等 2022，定理 2）：标准注意力读写显存 {} 个数，FlashAttention 只要 {}，{} 是片上 SRAM "
+                        "能放下的数。取 {}、{}、{}（fp16 的 192 KiB），主项是 {}，对 {}：少 {} 倍（常数不计）。",
+                        Say.of(nodes.Named(r"\Theta(N d + N^{2})", "Θ(N d + N²)")),
+                        nodes.Named(r"\Theta(N^{2} d^{2} / M)", "Θ(N² d² / M)"), M, Equals(N, z["N"]), Equals(d, z["d"]),
+                        Equals(M, z["M"]), Equals(InOrder(N * d, N ** 2), c["standard"]), Equals(N ** 2 * d ** 2 / M, approx),
+                        decimal(c["ratio"])),
+             Say.format("IO complexity (Dao et al. 2022, Theorem 2): standard attention reads and writes {} numbers "
+                        "of HBM, FlashAttention only {}, where {} is how many numbers the on-chip SRAM holds. With {}, "
+                        "{} and {} (192 KiB of fp16) the leading terms are {} against {}: {} times fewer (constants "
+                        "left out).", Say.of(nodes.Named(r"\Theta(N d + N^{2})", "Θ(N d + N²)")),
+                        nodes.Named(r"\Theta(N^{2} d^{2} / M)", "Θ(N² d² / M)"), M, Equals(N, z["N"]), Equals(d, z["d"]),
+                        Equals(M, z["M"]), Equals(InOrder(N * d, N ** 2), c["standard"]), Equals(N ** 2 * d ** 2 / M, approx),
+                        decimal(c["ratio"]))),
+        Text(Say.format("分块大小（算法 1）：列块取 {}，行块取它与 {} 中较小的一个：这里 {}，行块 {}；于是有 {} 个列块、{} 个行块。"
+                        "除以 4 是为了让一块 {}、{}、{}、{} 同时放进 SRAM。",
+                        bc, d, Equals(nodes.Named(r"\lceil %d / %d \rceil" % (z["M"], 4 * z["d"])), c["B_c"]),
+                        Equals(nodes.Named(r"\min(%d, %d)" % (c["B_c"], z["d"]), f"min({c['B_c']}, {z['d']})"), c["B_r"]), c["T_c"], c["T_r"],
+                        sp.Symbol("K_j"), sp.Symbol("V_j"), sp.Symbol("Q_i"), sp.Symbol("O_i")),
+             Say.format("Block sizes (Algorithm 1): column blocks of {} keys and row blocks of the smaller of that and "
+                        "{}: here {} and rows {}, so {} column blocks and {} row blocks. The 4 lets one block each of "
+                        "{}, {}, {} and {} sit in SRAM together.",
+                        bc, d, Equals(nodes.Named(r"\lceil %d / %d \rceil" % (z["M"], 4 * z["d"])), c["B_c"]),
+                        Equals(nodes.Named(r"\min(%d, %d)" % (c["B_c"], z["d"]), f"min({c['B_c']}, {z['d']})"), c["B_r"]), c["T_c"], c["T_r"],
+                        sp.Symbol("K_j"), sp.Symbol("V_j"), sp.Symbol("Q_i"), sp.Symbol("O_i"))),
+        Text(Say.format("为什么重算反而更快：softmax、掩码和读写权重都受显存带宽限制。反向传播在 SRAM 里由 {}、{} 重算一个分数要 {} 次浮点运算，"
+                        "从显存读回一个 fp16 权重要 {} 个字节：每省下一个字节只多花 {} 次运算（这里 {}），GPU 算得远比读得快，"
+                        "所以多做的运算比省下的读写便宜。",
+                        sp.Symbol("Q_i"), sp.Symbol("K_j"), 2 * d, 2, d, Equals(d, z["d"])),
+             Say.format("Why recomputing is faster: the softmax, the masking and reading the weights are bound by "
+                        "memory bandwidth. Recomputing one score in SRAM from {} and {} costs {} FLOPs, reading one "
+                        "fp16 weight back from HBM costs {} bytes: {} FLOPs per byte saved (here {}), and a GPU computes "
+                        "far faster than it reads, so the extra FLOPs cost less than the traffic they save.",
+                        sp.Symbol("Q_i"), sp.Symbol("K_j"), 2 * d, 2, d, Equals(d, z["d"]))),
+        Text(Say.format("FlashAttention 第一版与第二版的循环顺序：第一版外层循环键值块 {}、内层循环查询块 {}，每个内层步骤都要从显存读写 "
+                        "{}、{}、{}，所以输出被写 {} 次（这里 {} 次）；第二版外层循环查询块，各查询块分给不同的线程块并行，"
+                        "内层循环键值块，{} 只在最后写一次，而且只在最后除以 {}。",
+                        sp.Symbol("j"), sp.Symbol("i"), sp.Symbol("O_i"), sp.Symbol("ell_i"), sp.Symbol("m_i"),
+                        sp.Symbol("T_c"), c["T_c"], sp.Symbol("O_i"), sp.Symbol("ell")),
+             Say.format("FlashAttention against FlashAttention-2, the loop order: the first runs the outer loop over "
+                        "key/value blocks {} and the inner loop over query blocks {}, reading and writing {}, {} and {} "
+                        "in HBM at every inner step, so the output is written {} times ({} here); the second runs the "
+                        "outer loop over query blocks, one thread block each, in parallel, and the inner loop over "
+                        "key/value blocks, writing {} once at the end and dividing by {} only then.",
+                        sp.Symbol("j"), sp.Symbol("i"), sp.Symbol("O_i"), sp.Symbol("ell_i"), sp.Symbol("m_i"),
+                        sp.Symbol("T_c"), c["T_c"], sp.Symbol("O_i"), sp.Symbol("ell"))),
+        Text(Say.format("因果掩码下整块都在未来的块直接跳过：本例查询与键都分成 {}，{} 块中只算 {} 块（跳过 {}）；"
+                        "{} 的序列取 {} 的方块时，{} 块中只算 {} 块。",
+                        nodes.Named(r"\text{%s}" % " | ".join(" ".join(literal(tokens[j]) for j in p) for p in parts),
+                                    " | ".join(" ".join(tokens[j] for j in p) for p in parts)),
+                        total, kept, nodes.Named(skipped_tex, skipped_txt),
+                        Equals(N, z["N"]), nodes.Dims(z["tile"], z["tile"]), big[1], big[0]),
+             Say.format("Under a causal mask a tile that lies wholly in the future is skipped: here queries and keys "
+                        "are both cut as {}, and {} of the {} tiles are computed (skipped: {}); a sequence of {} in "
+                        "square tiles of {} computes {} of {} tiles.",
+                        nodes.Named(r"\text{%s}" % " | ".join(" ".join(literal(tokens[j]) for j in p) for p in parts),
+                                    " | ".join(" ".join(tokens[j] for j in p) for p in parts)),
+                        kept, total, nodes.Named(skipped_tex, skipped_txt),
+                        Equals(N, z["N"]), nodes.Dims(z["tile"], z["tile"]), big[0], big[1])),
+    )
 
 
 def _moved(total: ExpSum, shift) -> ExpSum:

@@ -27,9 +27,13 @@ from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import Resolved, index
 from ..spec import entry_value
+from ..sources import cite
 
 __all__ = ["frequencies", "pairs", "rotation", "rotate", "relative_scores", "relative_rotation_difference",
            "relative_score_difference", "layout_rotation_difference", "derive_rope", "PAIRINGS"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("su2021", "3.2"),)
 
 PAIRINGS = ("interleaved", "half")
 
@@ -330,7 +334,7 @@ def derive_rope(spec) -> Derivation:
              _pairing_note(pairing, d))
     return Derivation(topic="rope", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
-                      meta=(("base", base), ("positions", tuple(pos)), ("pairing", pairing)))
+                      meta=(("base", base), ("positions", tuple(pos)), ("pairing", pairing)), sources=SOURCES)
 
 
 def _cols_zh(half: bool, d: int) -> str:
@@ -342,21 +346,29 @@ def _cols_en(half: bool, d: int) -> str:
 
 
 def _pairing_note(pairing: str, d: int) -> Text:
-    """Which coordinates rotate together: the same Q and K give other scores in the other pairing."""
+    """Which coordinates rotate together, and why the two pairings are one model up to a permutation."""
+    half = Markup.parse("第 $i$ 维与第 $i + d/2$ 维（这里 $i + {}$）", d // 2)
+    half_en = Markup.parse("coordinate $i$ with coordinate $i + d/2$ (here $i + {}$)", d // 2)
+    same_zh = ("两种配对只差 $W_Q$、$W_K$ 各列的一个固定置换：把权重的列按这个置换重排，两种写法就是同一个模型"
+               "（Hugging Face 把 Meta 的 LLaMA 权重转换过来时就做了这个置换）。")
+    same_en = ("The two pairings are the same model up to one fixed permutation of the columns of $W_Q$ and $W_K$: "
+               "permute the weights and either layout gives the same scores (Hugging Face's LLaMA conversion "
+               "permutes Meta's weights this way).")
     if pairing == "half":
-        return Text(Markup.parse(f"配对方式：前后两半（Hugging Face 的 `rotate_half`）：第 $i$ 维与第 $i + {d // 2}$ 维一起"
-                                 "旋转，角度 ${}$；与 RoFormer 论文的相邻配对只差一个坐标置换，但同样的 $Q$、$K$ 给出不同的分数。",
-                                 _P_THETA_I),
-                    Markup.parse(f"Pairing: halves (Hugging Face's `rotate_half`): coordinate $i$ rotates with "
-                                 f"coordinate $i + {d // 2}$ by ${{}}$. It differs from the RoFormer paper's adjacent "
-                                 "pairs by a permutation of the coordinates, so the same $Q$ and $K$ give other "
-                                 "scores.", _P_THETA_I))
-    return Text(Markup.parse("配对方式：相邻配对（RoFormer 论文）：第 ${2i-1}$、${2i}$ 维一起旋转，角度 ${}$。"
-                             f"Hugging Face 的 `rotate_half` 则把第 $i$ 维与第 $i + {d // 2}$ 维配对（`pairing = \"half\"`），"
-                             "同样的 $Q$、$K$ 会给出不同的分数。", _P_THETA_I),
-                Markup.parse("Pairing: interleaved (the RoFormer paper): coordinates $2i-1$ and $2i$ rotate together "
-                             f"by ${{}}$. Hugging Face's `rotate_half` pairs coordinate $i$ with $i + {d // 2}$ instead "
-                             "(`pairing = \"half\"`); the same $Q$ and $K$ then give other scores.", _P_THETA_I))
+        return Text(Markup.of(Markup.parse("配对方式：前后两半（Hugging Face 的 `rotate_half`）："), half,
+                              Markup.parse("一起旋转，角度 ${}$。同样的 $Q$、$K$ 数值在两种配对下给出不同的分数；", _P_THETA_I),
+                              Markup.parse(same_zh)),
+                    Markup.of(Markup.parse("Pairing: halves (Hugging Face's `rotate_half`): "),
+                              Markup.parse("coordinate $i$ and coordinate $i + d/2$ (here $i + {}$)", d // 2),
+                              Markup.parse(" rotate together by ${}$. The same numbers in $Q$ and $K$ give other "
+                                           "scores in the two pairings. ", _P_THETA_I), Markup.parse(same_en)))
+    return Text(Markup.of(Markup.parse("配对方式：相邻配对（RoFormer 论文）：第 ${2i-1}$、${2i}$ 维一起旋转，角度 ${}$。"
+                                       "Hugging Face 的 `rotate_half` 则把", _P_THETA_I), half,
+                          Markup.parse("配对（`pairing = \"half\"`），同样的 $Q$、$K$ 数值会给出不同的分数；"), Markup.parse(same_zh)),
+                Markup.of(Markup.parse("Pairing: interleaved (the RoFormer paper): coordinates $2i-1$ and $2i$ rotate "
+                                       "together by ${}$. Hugging Face's `rotate_half` pairs ", _P_THETA_I), half_en,
+                          Markup.parse(" instead (`pairing = \"half\"`); the same numbers in $Q$ and $K$ then give "
+                                       "other scores. "), Markup.parse(same_en)))
 
 
 def _layout_step(d: int, pairing: str, digits: int) -> Step:

@@ -5,7 +5,8 @@
     A = softmax(S~ + M),  O = A V
 
 A hidden key gets weight exactly 0 (e^{-oo} = 0), so a row's visible weights are the causal ones
-renormalised over the window.  The work and the KV cache grow with L w instead of L^2.
+renormalised over the window.  The score work grows with L w d instead of L^2 d, and the KV cache
+holds w positions instead of L.
 """
 
 from __future__ import annotations
@@ -18,9 +19,14 @@ from ..model import Derivation, Step
 from ..numeric import evaluate
 from ..pipeline import NEG_INF, Resolved, intro, masked_softmax_rows, meta, score_steps, weights_step as plain_weights
 from ._biased import Approx, Word, added_step, attend, decimals, output_step, weights_step
-from ._display import Equals, row, say
+from ._display import BigO, Equals, row, say
+from ..sources import cite
 
 __all__ = ["window_mask", "window_attention", "kept_pairs", "derive_sliding_window"]
+
+#: the primary sources the document ends with
+SOURCES = (cite("beltagy2020", "3.1"), cite("jiang2023", "2"),
+           cite("xiao2023", "3", ("注意力汇点与滚动 KV cache", "attention sinks and the rolling KV cache")))
 
 
 def window_mask(L: int, w: int, causal: bool = True) -> sp.ImmutableMatrix:
@@ -41,6 +47,21 @@ def window_mask(L: int, w: int, causal: bool = True) -> sp.ImmutableMatrix:
     def seen(i, j):
         return 0 <= i - j < w if causal else abs(i - j) < w
     return sp.ImmutableMatrix(L, L, lambda i, j: sp.S.Zero if seen(int(i), int(j)) else NEG_INF)
+
+
+def sink_mask(L: int, w: int, sinks: int = 1) -> sp.ImmutableMatrix:
+    """A causal window of width w that always keeps the first ``sinks`` tokens visible (attention sinks:
+    StreamingLLM keeps them in its rolling cache; a Longformer global token is also seen by every query).
+
+    >>> sink_mask(4, 2)
+    Matrix([
+    [0, -oo, -oo, -oo],
+    [0,   0, -oo, -oo],
+    [0,   0,   0, -oo],
+    [0, -oo,   0,   0]])
+    """
+    M = window_mask(L, w)
+    return sp.ImmutableMatrix(L, L, lambda i, j: sp.S.Zero if int(j) < sinks and int(j) <= int(i) else M[i, j])
 
 
 def window_attention(Q, K, V, w: int, causal: bool = True, d_k=None):
@@ -137,10 +158,10 @@ def derive_sliding_window(spec) -> Derivation:
     lead = (say("每个查询只看窗口内的键：在缩放后的打分上加窗口掩码 {}（{} 或 {}），再按行 softmax。",
                 "Each query sees only the keys in its window: add the window mask {} (entries {} or {}) to the "
                 "scaled scores, then take the row softmax.", sp.MatrixSymbol("M", L, L), 0, NEG_INF),)
-    outro = _outro(w, causal)
+    outro = _outro(w, causal) + (_sinks(scaled, w, tokens, digits) if causal and w < L else ())
     return Derivation(topic="sliding_window", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro(r, unbiased) + lead, outro=outro,
-                      meta=meta(r) + (("window", w), ("causal", causal)))
+                      meta=meta(r) + (("window", w), ("causal", causal)), sources=SOURCES)
 
 
 def _effect(scaled, rows, w, causal, tokens, digits) -> tuple:
@@ -171,22 +192,38 @@ def _effect(scaled, rows, w, causal, tokens, digits) -> tuple:
     )
 
 
+def _sinks(scaled, w, tokens, digits) -> tuple:
+    """The first token kept visible (a sink, or a global token), on the last row: pairs and weights."""
+    L = len(tokens)
+    M, S = window_mask(L, w), sink_mask(L, w)
+    plain, sunk = masked_softmax_rows(scaled, M)[L - 1], masked_softmax_rows(scaled, S)[L - 1]
+    pairs = [sum(1 for i in range(L) for j in range(L) if m[i, j] == 0) for m in (M, S)]
+    first, last = Word(tokens[0]), Word(tokens[-1])
+    return (
+        say("全局词与汇点：Longformer 让少数全局词看全部词、也被全部词看到；StreamingLLM 发现最前面几个词总是吸走大量注意力"
+            "（注意力汇点），所以滚动缓存里除了最近 {} 个位置，还一直保留它们。把第一个词 {} 当作汇点：保留的（查询，键）对从 {} "
+            "变成 {}；最后一个词 {} 的权重从 {} 变成 {}。",
+            "Global and sink tokens: Longformer lets a few global tokens see every token and be seen by all; "
+            "StreamingLLM found that the first tokens draw much of the attention (attention sinks), so its rolling "
+            "cache keeps them besides the last {} positions. With the first token {} as a sink, the kept (query, key) "
+            "pairs go from {} to {}, and the last token {} moves from {} to {}.",
+            w, first, pairs[0], pairs[1], last, decimals(row(plain.weights()), digits),
+            decimals(row(sunk.weights()), digits)),)
+
+
 def _outro(w: int, causal: bool) -> tuple:
     k, ws = sp.Symbol("k"), sp.Symbol("w")
     layers, width = 32, 4096  # Mistral 7B
     L = sp.Symbol("L")
+    d = sp.Symbol("d")
+    seen = ws if causal else 2 * ws - 1
+    notes = [say("计算量：每个查询最多看 {} 个键，打分的计算量从 {} 降到 {}。",
+                 "Cost: each query sees at most {} keys, so the score work goes from {} to {}.",
+                 seen, BigO(L ** 2, d), BigO(L, seen, d))]
     if causal:
-        notes = [say("计算量与内存：每个查询最多看 {} 个键，打分的计算量和 KV cache 都从 {} 降到 {}。",
-                     "Cost: each query sees at most {} keys, so the score work and the KV cache shrink from {} to {}.",
-                     ws, L ** 2, L * ws)]
-    else:
-        notes = [say("计算量：每个查询最多看 {} 个键，打分的计算量从 {} 降到 {}。",
-                     "Cost: each query sees at most {} keys, so the score work shrinks from {} to {}.",
-                     2 * ws - 1, L ** 2, L * (2 * ws - 1))]
-    if causal:
-        notes.append(say("KV cache 只需保留最近 {} 个位置（滚动缓冲区：位置 {} 写入第 {} 格）。",
-                         "The KV cache keeps only the last {} positions (a rolling buffer: position {} goes to slot {}).",
-                         ws, sp.Symbol("i"), sp.Mod(sp.Symbol("i"), ws)))
+        notes.append(say("KV cache 从 {} 个位置降到只保留最近 {} 个（滚动缓冲区：位置 {} 写入第 {} 格）。",
+                         "The KV cache goes from {} positions to the last {} only (a rolling buffer: position {} goes "
+                         "to slot {}).", L, ws, sp.Symbol("i"), sp.Mod(sp.Symbol("i"), ws)))
         notes.append(say("层层叠加后看得更远：每层最多往前 {} 个位置，{} 层后可达 {}。Mistral 7B 论文的窗口 "
                          "{} 指每层往前 {} 个位置，{} 层可达 {} 个词。",
                          "Stacked layers see further: each layer reaches {} positions back, so {} layers reach {}. "

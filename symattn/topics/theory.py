@@ -23,12 +23,20 @@ from ..errors import SymattnError
 from ..escape import literal
 from ..markup import Text as Markup, math
 from ..model import Derivation, Step, Text
-from ..numeric import evaluate
+from ..numeric import evaluate, fixed
 from ..pipeline import Resolved, index, score_steps, weights_step
+from ..printing import Printer
 from ..softmax import ExpSum, SoftmaxRow, softmax_row
+from ..sources import cite
 
-__all__ = ["jacobian", "expectation", "variance_of_dot", "sample_variance",
+__all__ = ["jacobian", "jacobian_vector_product", "cross_entropy_gradient", "expectation", "variance_of_dot",
+           "sample_variance",
            "derive_softmax_gradient", "derive_why_sqrt_dk"]
+
+#: the primary sources each document ends with
+GRADIENT_SOURCES = (cite("vaswani2017", "3.2.1", ("小梯度的说法", "the remark on extremely small gradients")),)
+SQRT_SOURCES = (cite("vaswani2017", "3.2.1", ("脚注 4", "footnote 4")),
+                cite("devlin2019", "3", ("BERT-base 的尺寸", "the sizes of BERT-base")))
 
 
 # --- softmax Jacobian -----------------------------------------------------------------------
@@ -64,6 +72,96 @@ def jacobian(row: SoftmaxRow) -> sp.ImmutableMatrix:
     return sp.ImmutableMatrix(n, n, entry)
 
 
+def jacobian_vector_product(row: SoftmaxRow, g) -> sp.ImmutableMatrix:
+    """J g = a ⊙ (g - ⟨a, g⟩ 1) for a row of weights a, as a row: O(L) work, J never formed.
+
+    >>> jacobian_vector_product(softmax_row([0, 0]), [1, 0])
+    Matrix([[1/4, -1/4]])
+    """
+    a = row.weights()
+    dot = row.combine(list(g))
+    return sp.ImmutableMatrix([[sp.cancel(sp.together(a[j] * (g[j] - dot))) for j in range(len(a))]])
+
+
+#: the upstream gradient the document's Jacobian-vector product uses
+UPSTREAM = (1, 0, -1)
+
+
+def cross_entropy_gradient(n: int, target: int) -> tuple[sp.Expr, sp.ImmutableMatrix]:
+    """(∂L/∂z - (a - y), a - y) for L = -log softmax(z)_target with symbolic scores z: the difference is 0.
+
+    >>> cross_entropy_gradient(3, 0)[0]
+    Matrix([[0, 0, 0]])
+    """
+    z = sp.symbols(f"z_1:{n + 1}", real=True)
+    total = sp.Add(*(sp.exp(x) for x in z))
+    loss = -sp.log(sp.exp(z[target]) / total)
+    grad = sp.ImmutableMatrix([[sp.diff(loss, x) for x in z]])
+    a_minus_y = sp.ImmutableMatrix([[sp.exp(z[j]) / total - (1 if j == target else 0) for j in range(n)]])
+    return sp.ImmutableMatrix((grad - a_minus_y).applyfunc(sp.simplify)), a_minus_y
+
+
+def _vector_product_steps(row: SoftmaxRow, tokens, digits) -> list[Step]:
+    """J g in O(L), and softmax with cross-entropy: the gradient a - y, on the first row."""
+    n = len(row.weights())
+    g = [sp.Integer(UPSTREAM[j % len(UPSTREAM)]) for j in range(n)]
+    a = sp.ImmutableMatrix([list(row.weights())])
+    jg = jacobian_vector_product(row, g)
+    full = sp.ImmutableMatrix(jacobian(row) * sp.ImmutableMatrix(n, 1, g)).T
+    if any(sp.cancel(sp.together(x - y)) != 0 for x, y in zip(jg, full)):
+        raise AssertionError("J g differs from a ⊙ (g - <a, g>)")
+    dot = row.combine(g)
+    LL = nodes.Dims(sp.Symbol("L"), sp.Symbol("L"))
+    gs, as_ = sp.Symbol("g"), nodes.Named("a^{(1)}", "a⁽¹⁾")
+    inner = nodes.Named(r"\langle a^{(1)}, g \rangle", "⟨a⁽¹⁾, g⟩")
+    rule = nodes.Hadamard(as_, nodes.Minus(gs, nodes.Outer(inner)))
+    jvp = Step(
+        id="jacobian_vector_product", title=Text(Markup.of("雅可比矩阵乘向量，", math(nodes.Named("O(L)")), " 次运算"),
+                                                  Markup.of("The Jacobian times a vector, in ", math(nodes.Named("O(L)")))),
+        lhs=nodes.Named("J g", "Jg"), formula=rule,
+        substituted=nodes.Hadamard(a, nodes.Minus(sp.ImmutableMatrix([g]), nodes.Outer(dot))),
+        expanded=(nodes.Named("(J g)_{1}", "(Jg)_1"), nodes.Times(a[0, 0], nodes.Minus(g[0], dot)), jg[0, 0]),
+        exact=jg, numeric=evaluate(jg, digits), col_labels=tokens,
+        notes=(Text(Markup.parse(f"上游梯度取 ${{}}$，第 1 行（{tokens[0]}）的权重记作 ${{}}$：${{}}$。反向传播只需要 ${{}}$，"
+                                 "不必写出 ${}$ 的 $J$：一次点积加一次逐项乘法。",
+                                 math(gs, " = ", sp.ImmutableMatrix([g])), math(as_), math(inner, " = ", dot),
+                                 math(nodes.Named("J g", "Jg")), LL),
+                    Markup.parse(f"Row 1's weights ${{}}$ ({literal(tokens[0])}) and an upstream gradient ${{}}$: "
+                                 "${}$. Backpropagation needs only ${}$, never the ${}$ matrix $J$: one dot "
+                                 "product and one entrywise product.", math(as_), math(gs, " = ", sp.ImmutableMatrix([g])),
+                                 math(inner, " = ", dot), math(nodes.Named("J g", "Jg")), LL)),
+               Text("与先写出 $J$ 再相乘的结果逐项相同，差精确为 $0$。",
+                    "Entry for entry the same as forming $J$ and multiplying: the difference is exactly $0$.")))
+    zero, _ = cross_entropy_gradient(n, 0)
+    if not zero.is_zero_matrix:
+        raise AssertionError("the cross-entropy gradient is not a - y")
+    y = sp.ImmutableMatrix([[1 if j == 0 else 0 for j in range(n)]])
+    grad = sp.ImmutableMatrix([[sp.cancel(sp.together(a[0, j] - y[0, j])) for j in range(n)]])
+    total = sp.cancel(sp.together(sp.Add(*grad)))
+    ys = sp.Symbol("y")
+    ce = Step(
+        id="cross_entropy_gradient", title=Text("softmax 加交叉熵：梯度是 $a - y$", "Softmax with cross-entropy: the gradient "
+                                                                          "is $a - y$"),
+        lhs=nodes.Named(r"\frac{\partial \ell}{\partial z}", "∂ℓ/∂z"), formula=nodes.Minus(as_, ys),
+        substituted=nodes.Minus(a, y),
+        expanded=(nodes.Named(r"\frac{\partial \ell}{\partial z_{1}}", "∂ℓ/∂z_1"), nodes.Minus(a[0, 0], 1),
+                  grad[0, 0]),
+        exact=grad, numeric=evaluate(grad, digits), col_labels=tokens,
+        notes=(Text(Markup.parse(f"损失 ${{}}$，目标是第 1 个词（{tokens[0]}），${{}}$。对符号分数 ${{}}$ 求导后与 ${{}}$ 的差精确为 $0$："
+                                 "softmax 的雅可比矩阵与 log 的导数相消，只剩 $a - y$。",
+                                 math(nodes.Named(r"\ell = -\log a_{1}", "ℓ = -log a_1")), math(ys, " = ", y),
+                                 math(nodes.Named("z_1, z_2, z_3" if n == 3 else "z_j", "z_j")), math(as_, " - ", ys)),
+                    Markup.parse(f"The loss ${{}}$ with the first token ({literal(tokens[0])}) as the target, ${{}}$. "
+                                 "Differentiated for symbolic scores ${}$ it differs from ${}$ by exactly $0$: softmax's "
+                                 "Jacobian cancels against the derivative of the log, leaving $a - y$.",
+                                 math(nodes.Named(r"\ell = -\log a_{1}", "ℓ = -log a_1")), math(ys, " = ", y),
+                                 math(nodes.Named("z_1, z_2, z_3" if n == 3 else "z_j", "z_j")), math(as_, " - ", ys))),
+               Text(Markup.parse("各分量之和精确为 ${}$；只要预测还没有对，梯度就不会因 softmax 饱和而消失。", total),
+                    Markup.parse("The entries sum to exactly ${}$; the gradient does not vanish when softmax "
+                                 "saturates, unless the prediction is already right.", total))))
+    return [jvp, ce]
+
+
 def _row_sums_vanish(row: SoftmaxRow) -> bool:
     """Σ_j J_ij = 0 exactly, by collecting the numerators (no simplify)."""
     x = row.exponents
@@ -80,7 +178,7 @@ _ROOT_DK = nodes.Root(nodes.Sub("d", "k"))
 
 def _sci(value, digits=3) -> "str | nodes.Sci":
     """``1.93 × 10^-6`` (a display node) for inline math; plain digits for moderate values."""
-    if mpmath.mpf("1e-3") <= abs(value) < 10**4:
+    if mpmath.mpf("1e-3") <= abs(value) < 10**3:
         return mpmath.nstr(value, digits)
     mant, _, exp = mpmath.nstr(value, digits, min_fixed=1, max_fixed=0).partition("e")
     return nodes.Sci(mant, int(exp)) if exp else mant
@@ -133,6 +231,8 @@ def derive_softmax_gradient(spec) -> Derivation:
                                      f"Softmax Jacobian of row {i + 1} ({literal(tokens[i])})"),
             row, tokens[i], tokens, digits, r"J^{(%d)}" % (i + 1)))
 
+    steps += _vector_product_steps(rows[0], tokens, digits)
+
     # Saturation: the same row without dividing by sqrt(d_k), at a realistic d_k.
     i = max(range(L), key=lambda k: (max(rows[k].exponents) if all(e.is_number for e in rows[k].exponents)
                                      else 0, -k))
@@ -174,24 +274,39 @@ def derive_softmax_gradient(spec) -> Derivation:
     step = _jacobian_step("saturated_jacobian", Text("饱和时的雅可比矩阵", "The Jacobian when saturated"),
                           srow, tokens[i], tokens, digits, r"J^{(z)}")
     sizes = (_sci(top_big), _sci(top_small), _sci(shrink))
+    # The gradient reaching S = QK^T: J_big dL/da unscaled, J_small dL/da / sqrt(d_k) scaled.
+    wrt_scores = mpmath.nint(top_small / top_big / mpmath.sqrt(big))
+    root_big = math(sp.Pow(big, sp.S.Half, evaluate=False))
+    per = (_sci(wrt_scores),)
+    qk = sp.MatrixSymbol("Q", 1, 1) * sp.MatrixSymbol("K", 1, 1).T
+    jg = math(*nodes.glyphs("J{T} {thin }{partial }L / {partial }a"))
     step = replace(step, notes=step.notes + (Text(
-        Markup.parse(f"最大的元素约为 ${{}}$，而缩放后（第 {i + 1} 行）约为 ${{}}$：梯度小了约 ${{}}$ 倍，这就是“梯度消失”。",
-                     *sizes),
-        Markup.parse(f"Its largest entry is about ${{}}$, against ${{}}$ with scaling (row {i + 1}): "
-                     "the gradient is about ${}$ times smaller. That is the vanishing gradient.", *sizes)),))
+        Markup.parse(f"最大的元素约为 ${{}}$，而缩放后（第 {i + 1} 行）约为 ${{}}$：这两个雅可比矩阵差约 ${{}}$ 倍，"
+                     "这就是“梯度消失”。", *sizes),
+        Markup.parse(f"Its largest entry is about ${{}}$, against ${{}}$ with scaling (row {i + 1}): the two "
+                     "Jacobians differ by a factor of about ${}$. That is the vanishing gradient.", *sizes)),
+        Text(Markup.parse("传到 ${}$ 的梯度还要算上缩放：缩放时它是 ${}$ 再乘 $1/{}$，不缩放时没有这个因子，"
+                          "所以对 ${}$ 的梯度约小 ${}$ 倍。", qk, jg, root_big, qk, *per),
+             Markup.parse("The gradient that reaches ${}$ also carries the scaling: with scaling it is ${}$ times "
+                          "$1/{}$, without it there is no such factor, so with respect to ${}$ the unscaled gradient "
+                          "is about ${}$ times smaller.", qk, jg, root_big, qk, *per))))
     steps.append(step)
     steps.append(_limit_step(rows[i].exponents, f"{i + 1} ({literal(tokens[i])})", digits))
 
     title = spec.heading("softmax 的梯度与饱和：" + " ".join(map(literal, tokens)),
                          "The softmax gradient and saturation: " + " ".join(map(literal, tokens)))
     J_is = math("J = ", nodes.SoftmaxJacobian())
-    chain_rule = math(*nodes.glyphs("{partial }L / {partial }z = J {thin }{partial }L / {partial }a"))
-    intro = (Text(Markup.parse("反向传播经过 softmax 时乘以它的雅可比矩阵 ${}$，即 ${}$。下面对每一行精确计算 $J$，"
-                               "再看分数变大时 $J$ 如何趋于 $0$。", J_is, chain_rule),
-                  Markup.parse("Backpropagation through softmax multiplies by its Jacobian ${}$: ${}$. Below, $J$ "
-                               "exactly for each row, then how $J$ goes to $0$ as the scores grow.", J_is, chain_rule)),)
+    chain_rule = math(*nodes.glyphs("{partial }L / {partial }z = J{T} {thin }{partial }L / {partial }a"))
+    symmetric = math(*nodes.glyphs("J{T} = J"))
+    intro = (Text(Markup.parse("反向传播经过 softmax 时乘以它的雅可比矩阵 ${}$ 的转置：一般地 ${}$；softmax 的 $J$ 对称，"
+                               "${}$，所以也可以写成乘以 $J$。下面对每一行精确计算 $J$，再看分数变大时 $J$ 如何趋于 $0$。",
+                               J_is, chain_rule, symmetric),
+                  Markup.parse("Backpropagation through softmax multiplies by the transpose of its Jacobian ${}$: in "
+                               "general ${}$, and softmax's $J$ is symmetric, ${}$, so it is also $J$ times the "
+                               "upstream gradient. Below, $J$ exactly for each row, then how $J$ goes to $0$ as the "
+                               "scores grow.", J_is, chain_rule, symmetric)),)
     return Derivation(topic="softmax_gradient", title=title, tokens=tokens, steps=tuple(steps), digits=digits,
-                      lang=spec.lang, intro=intro, meta=(("saturation_d_k", big),))
+                      lang=spec.lang, intro=intro, meta=(("saturation_d_k", big),), sources=GRADIENT_SOURCES)
 
 
 def _limit_step(exponents, label, digits) -> Step:
@@ -292,6 +407,59 @@ def sample_variance(d: int, samples: int, seed: int) -> tuple[float, float]:
     return float(dots.var(ddof=1)), float((dots / np.sqrt(d)).var(ddof=1))
 
 
+#: BERT-base (Devlin et al. 2019): d_model = 768 split into 12 heads
+BERT_BASE = {"d_model": 768, "heads": 12}
+
+
+def gap_moments(d=None) -> tuple[sp.Expr, sp.Expr]:
+    """(Cov(q·k, q·k'), Var(q·k - q·k')) for one query q and two keys k, k', all entries independent with
+    mean 0 and variance 1: the two scores are uncorrelated, and their gap has variance 2 d_k.
+
+    >>> gap_moments()
+    (0, 2*d_k)
+    """
+    q, k, k2 = sp.symbols("q_1 k_1 kp_1")
+    q2, kk, kk2 = sp.symbols("q_2 k_2 kp_2")
+    xs = [q, k, k2, q2, kk, kk2]
+    same = expectation((q * k - q * k2) ** 2, xs)                      # i = j
+    other = expectation((q * k - q * k2) * (q2 * kk - q2 * kk2), xs)   # i ≠ j
+    cov = expectation(q * k * q * k2, xs)                              # E[(q·k)(q·k')], per coordinate
+    cross = expectation(q * k * q2 * kk2, xs)
+    dk = sp.Symbol("d_k", integer=True, positive=True) if d is None else sp.Integer(d)
+    return sp.expand(dk * cov + dk * (dk - 1) * cross), sp.expand(dk * same + dk * (dk - 1) * other)
+
+
+def _gap_notes(dk, dk_value, digits) -> tuple:
+    """Two scores of one query: uncorrelated, not independent; their gap has variance 2 d_k."""
+    cov, gap = gap_moments()
+    at = gap.subs(dk, dk_value)
+    twice = sp.cancel(gap / dk)
+    sd = math(sp.sqrt(sp.Mul(twice, dk_value, evaluate=False), evaluate=False), " = ", sp.sqrt(at), " ",
+              nodes.Glyph("approx"), " ", nodes.Named(fixed(evaluate(sp.ImmutableMatrix([[sp.sqrt(at)]]), 2)[0][0], 2)))
+    a, b, c = (math(*nodes.glyphs(x)) for x in ("q {cdot} k", "q {cdot} k'", "q {cdot} (k - k')"))
+    return (Text(Markup.parse("同一个查询的两个分数 ${}$ 与 ${}$ 的协方差精确为 ${}$：不相关，但共用 $q$，"
+                              "并不独立。它们的差 ${}$ 方差为 ${}$，所以这里差的标准差是 ${}$，是一个分数的 "
+                              "${}$ 倍。", a, b, cov, c, gap, sd, sp.sqrt(twice)),
+                 Markup.parse("Two scores of one query, ${}$ and ${}$, have covariance exactly ${}$: "
+                              "uncorrelated, though not independent, since they share $q$. Their gap "
+                              "${}$ has variance ${}$, so here its standard deviation is ${}$, ${}$ "
+                              "times one score's.", a, b, cov, c, gap, sd, sp.sqrt(twice))),)
+
+
+def _width_note(dk_value) -> tuple:
+    """768 is BERT-base's d_model; its heads are 64 wide."""
+    if dk_value != BERT_BASE["d_model"]:
+        return ()
+    heads = BERT_BASE["heads"]
+    per = sp.Integer(BERT_BASE["d_model"]) / heads
+    split = math(nodes.Named(r"d_k = %d / %d" % (dk_value, heads), f"d_k = {dk_value} / {heads}"), " = ", per)
+    sd = math(sp.Pow(per, sp.S.Half, evaluate=False), " = ", sp.sqrt(per))
+    return (Text(Markup.parse(f"${dk_value}$ 是 BERT-base 的 $d_{{model}}$；它的 ${heads}$ 个头每个 ${{}}$，标准差 ${{}}$。",
+                              split, sd),
+                 Markup.parse(f"${dk_value}$ is BERT-base's $d_{{model}}$; each of its ${heads}$ heads has ${{}}$, "
+                              "standard deviation ${}$.", split, sd)),)
+
+
 def derive_why_sqrt_dk(spec) -> Derivation:
     """Var(q·k) = d_k, symbolically, then at the spec's d_k, then by sampling.
 
@@ -364,9 +532,11 @@ def derive_why_sqrt_dk(spec) -> Derivation:
         lhs=nodes.Named(r"\begin{bmatrix} \operatorname{Var}(q \cdot k) & \sigma \end{bmatrix}", "Var_sigma"),
         formula=nodes.VarianceAndDeviation(), substituted=nodes.VarianceAndDeviation(dk_value),
         expanded=(), exact=at, numeric=evaluate(at, digits),
-        notes=(Text(Markup.parse("不缩放时，分数的典型差距是 ${}$ 的量级，softmax 会饱和（见 softmax 梯度一文）。", at[0, 1]),
-                    Markup.parse("Unscaled, scores typically differ by the order of ${}$, and softmax "
-                                 "saturates (see the softmax gradient document).", at[0, 1])),)))
+        notes=(Text(Markup.parse("不缩放时，一个分数的标准差是 ${}$；两个分数之差更大（下一条），softmax 会饱和"
+                                 "（见 softmax 梯度一文）。", at[0, 1]),
+                    Markup.parse("Unscaled, one score has standard deviation ${}$; the gap between two scores is wider "
+                                 "still (next note), and softmax saturates (see the softmax gradient document).",
+                                 at[0, 1])),) + _gap_notes(dk, dk_value, digits) + _width_note(dk_value)))
 
     one = sp.ImmutableMatrix([[sp.cancel(var / dk)]])
     steps.append(Step(
@@ -400,4 +570,5 @@ def derive_why_sqrt_dk(spec) -> Derivation:
                                "vanish. Here is why: the variance of the dot product is exactly $d_k$.", _ROOT_DK)),)
     return Derivation(topic="why_sqrt_dk", title=title, tokens=spec.tokens, steps=tuple(steps), digits=digits,
                       lang=spec.lang, intro=intro,
-                      meta=(("d_k", dk_value), ("samples", N), ("seed", seed), ("sample_variance", raw)))
+                      meta=(("d_k", dk_value), ("samples", N), ("seed", seed), ("sample_variance", raw)),
+                      sources=SQRT_SOURCES)
