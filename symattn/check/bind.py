@@ -1033,7 +1033,10 @@ class _Binder:
         if getattr(self, "_cat_key", None) != key:
             self._cat_key, self._cat = key, Catalogue(self._q(), self._convs())
         b = self._cat.bind(block, prefer=h)
-        if b is None:
+        if b is None or (b.agreeing < b.total and h != b.family):
+            # (values alone that agree in part are not yet a witness: a permuted output, a matrix of
+            # zeros, a row of one-hot inputs agree with something in two thirds of their entries; only
+            # a label that names the quantity makes the rest wrong)
             return False
         conv_here = self._conv_for(block, h)
         fam, conv, view, value = b.family, b.conv, b.view, b.exact

@@ -16,7 +16,8 @@ printed precision: a truncated entry is a diagnosis once bound, not evidence) at
 its entries that are not zero in the candidate (a zero agrees with every zero), and at least two of
 them; all of them, for up to three such entries, or for an input or its transpose, which are data
 (a block partly like them is no evidence of them); and explains clearly more than any candidate
-with other values.  A label is evidence only where the values leave a tie.
+with other values.  A label is evidence only where the values leave a tie.  (The binder, :mod:`.bind`,
+accepts a binding in which some entries disagree only when the block's label names that quantity.)
 
 >>> import sympy as sp
 >>> from symattn.check.read import read_blocks
