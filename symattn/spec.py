@@ -447,3 +447,15 @@ def _resolve_symbolic(value, name: str, tokens, data):
         letter = name.lower()
         return sp.ImmutableMatrix(L, d, lambda i, j: sp.Symbol(f"{letter}_{{{i + 1}{j + 1}}}"))
     raise SymattnError("only Q, K and V can be \"symbolic\"", entry=name)
+
+
+def base_option(spec):
+    """``options.base`` of a spec (10000 by default): a positive rational number, else a located error."""
+    base = spec.option("base", 10000)
+    try:
+        base = entry_value(base, "options.base")
+    except SymattnError as exc:
+        raise exc.located(entry="options.base") from None
+    if not (base.is_Rational and base > 0):
+        raise SymattnError("must be a positive number", entry="options.base")
+    return base

@@ -24,7 +24,7 @@ from ..model import Derivation, Step
 from ..numeric import evaluate
 from ..pipeline import Resolved, index, softmax_rows
 from ..sources import cite
-from ..spec import entry_value
+from ..spec import base_option
 from ._display import Dims, Equals, Plus, row, say
 
 __all__ = ["frequencies", "encodings", "shift_map", "shift_identity", "permutation", "attention_rows",
@@ -131,13 +131,7 @@ def equivariance_identity(order) -> sp.ImmutableMatrix:
 # --- the derivation ----------------------------------------------------------------------------
 
 def _options(spec, L):
-    base = spec.option("base", 10000)
-    try:
-        base = entry_value(base, "options.base")
-    except SymattnError as exc:
-        raise exc.located(entry="options.base") from None
-    if not (base.is_Rational and base > 0):
-        raise SymattnError("must be a positive number", entry="options.base")
+    base = base_option(spec)
     top = limits.MAX_OPTION_INT
     positions = spec.option("positions", list(range(L)))
     if not isinstance(positions, list) or len(positions) != L or \

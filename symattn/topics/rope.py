@@ -26,7 +26,7 @@ from ..escape import literal
 from ..model import Derivation, Step, Text
 from ..numeric import evaluate
 from ..pipeline import Resolved, index
-from ..spec import entry_value
+from ..spec import base_option
 from ..sources import cite
 
 __all__ = ["frequencies", "pairs", "rotation", "rotate", "relative_scores", "relative_rotation_difference",
@@ -156,13 +156,7 @@ def layout_rotation_difference(d: int, pairing: str) -> sp.ImmutableMatrix:
 
 
 def _options(spec, L, d):
-    base = spec.option("base", 10000)
-    try:
-        base = entry_value(base, "options.base")
-    except SymattnError as exc:
-        raise exc.located(entry="options.base") from None
-    if not (base.is_Rational and base > 0):
-        raise SymattnError("must be a positive number", entry="options.base")
+    base = base_option(spec)
     positions, top = spec.option("positions", list(range(L))), limits.MAX_OPTION_INT
     if not isinstance(positions, list) or len(positions) != L or \
             not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= top for p in positions):
