@@ -1,6 +1,6 @@
 """``derive --from-article``: the spec an article's own example implies, in its own terms.
 
-read (the checker's :func:`~symattn.check.bind.article_inputs`) → plan (inputs, tokens,
+read (the checker's :func:`~symattn.check.oldbind.article_inputs`) → plan (inputs, tokens,
 d_k, language, names, decimals; one line per choice where the article is ambiguous) →
 a TOML spec, parsed back with :func:`~symattn.spec.parse_spec`, so the spec written by
 ``--spec-out`` is exactly the one derived.
@@ -59,7 +59,7 @@ def plan_article(text: str, source: str = "article") -> Plan:
     K = [[1, 1], [0, 1]]
     <BLANKLINE>
     """
-    from .check.bind import article_inputs
+    from .check.oldbind import article_inputs
     info = article_inputs(text)
     inputs = {k: v for k, v in info["inputs"].items()}
     choices: list[str] = []

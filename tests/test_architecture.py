@@ -64,7 +64,7 @@ def _is_topic(module: str) -> bool:
     ("from . import heads", "symattn.topics.masks", False, "symattn.topics.heads"),
     ("def f():\n    from .heads import mha", "symattn.topics.rope", False, "symattn.topics.heads"),
     ("from ..topics.attention import x", "symattn.check.evaluate", False, "symattn.topics.attention"),
-    ("import symattn.topics.rope", "symattn.check.bind", False, "symattn.topics.rope"),
+    ("import symattn.topics.rope", "symattn.check.oldbind", False, "symattn.topics.rope"),
     ("from ..notation import present", "symattn.topics", True, "symattn.notation"),
 ])
 def test_the_import_reader_resolves_relative_imports(source, name, is_package, expected):

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import sympy as sp
 
-from symattn.check.bind import article_inputs, heads_from
+from symattn.check.oldbind import article_inputs, heads_from
 from symattn import render
 from symattn.cli import main
 from symattn.from_article import decimals_of, language_of, name_of, plan_article, tokens_from

@@ -31,10 +31,11 @@ from .views import view_claims
 from .constructed import constructed_claims
 from .sums import sum_claims
 from .stepwise import stepwise
-from .bind import bind_blocks, heads_from
+from .oldbind import bind_blocks, heads_from
 from .captions import precision_captions
 from .diagnose import diagnose, transpose_slip
-from .merge import merge
+from .merge import merge, overlay
+from .bind import by_value
 from .document import Document, Segment
 from .read import read_blocks
 from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref, is_block_matrix, node_key
@@ -62,7 +63,9 @@ def check_text(text: str, name: str) -> Report:
         claims = stepwise(doc, blocks, claims)   # masks and heads, where the binder has no verdict
         beyond = beyond_claims(doc, blocks) + shape_claims(doc, blocks) + printed_shape_claims(doc, blocks)
         beyond += view_claims(doc, blocks) + constructed_claims(doc, blocks) + sum_claims(doc, blocks)
-    report = precision_captions(doc, merge(report, claims + beyond, inputs, blocks, doc, notes))
+        valued, value_given, value_notes = by_value(doc, blocks)
+    report = merge(report, claims + beyond, inputs, blocks, doc, notes)
+    report = precision_captions(doc, overlay(report, valued, value_given))
     starts = {ln for ln, _ in report.definitions}
     given = {ln for b in blocks if b.line in starts for r in b.rows for e in r for ln in (e.line, b.line)}
     return as_written(report, doc).covered(doc.number_lines, given | starts)

@@ -25,7 +25,7 @@ from fractions import Fraction
 import mpmath
 
 from .. import limits
-from .bind import heads_from
+from .oldbind import heads_from
 from .names import hint
 from .claims import Claim
 from .judge import agrees, half_unit, match

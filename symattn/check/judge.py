@@ -38,7 +38,8 @@ import mpmath
 from ..numeric import fixed
 
 __all__ = ["Agreement", "TRUNCATES", "verdict", "agrees", "near", "half_unit", "interval", "band", "sums_to",
-           "meets", "equal", "read_at", "written_band", "Match", "match", "right_text", "says_it_truncates"]
+           "meets", "equal", "read_at", "written_band", "Match", "match", "right_text", "says_it_truncates",
+           "screen", "screen_mask"]
 
 #: the article being checked says it truncates its decimals (set per article by the checker)
 TRUNCATES: ContextVar[bool] = ContextVar("TRUNCATES", default=False)
@@ -234,23 +235,30 @@ def screen(rows, floats, cut: bool = False) -> int:
     float form of :func:`agrees` (of :func:`near` with ``cut``: a truncated entry counts), a little
     wider than it, so that it never rejects what the exact comparison would accept.  Binding uses it
     to score candidates before any exact value is computed."""
+    mask = screen_mask(rows, floats, cut)
+    return 0 if mask is None else int(mask.sum())
+
+
+def screen_mask(rows, floats, cut: bool = False):
+    """Per entry, could it be a print of ``floats`` (see :func:`screen`)?  A boolean numpy array, or
+    None when the shapes differ."""
     import numpy as np
-    if floats.shape != (len(rows), len(rows[0]) if rows else 0):
-        return 0
+    if floats is None or floats.shape != (len(rows), len(rows[0]) if rows else 0):
+        return None
     decimals = block_places(rows)
-    hits = 0
-    for r, xs in zip(rows, floats):
-        for e, x in zip(r, xs):
+    out = np.zeros(floats.shape, dtype=bool)
+    for i, (r, xs) in enumerate(zip(rows, floats)):
+        for j, (e, x) in enumerate(zip(r, xs)):
             if e.places is None or not np.isfinite(x):
-                hits += e.places is None and np.isinf(x) and (x > 0) == (e.value > 0)
+                out[i, j] = e.places is None and np.isinf(x) and (x > 0) == (e.value > 0)
                 continue
             p = e.value.p / e.value.q
             d = _places(e, 0 if decimals and e.places == 0 else None)
             h = 0.5 * 10.0 ** -d if d else 0.5 if decimals else 0.0   # an integer alone is exact
             err, tiny = abs(p - x), 1e-12 * max(1.0, abs(x))
-            hits += bool(err <= h + tiny or (e.machine and err <= float(_NOISE) * abs(x) + tiny)
-                         or (cut and err < 2 * h + tiny and abs(p) <= abs(x) + tiny and (p >= 0) == (x >= 0)))
-    return hits
+            out[i, j] = bool(err <= h + tiny or (e.machine and err <= float(_NOISE) * abs(x) + tiny)
+                             or (cut and err < 2 * h + tiny and abs(p) <= abs(x) + tiny and (p >= 0) == (x >= 0)))
+    return out
 
 
 def block_places(rows) -> int | None:

@@ -13,11 +13,11 @@ from dataclasses import replace
 
 import re
 
-from .bind import heads_from, per_head
+from .oldbind import heads_from, per_head
 from .claims import Claim, Reason, Report
 from .document import Document
 
-__all__ = ["merge"]
+__all__ = ["merge", "overlay"]
 
 
 #: "d_k = 2 per head", "每个头": the line speaks of one head of several
@@ -100,6 +100,34 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, doc: Docume
     definitions += [d for d in inputs if d[0] not in have]
     definitions.sort(key=lambda d: d[0])   # stable: the notation pass keeps its order on a line
     return Report(report.file, claims, definitions, list(report.notes) + [n for n in notes if n not in report.notes])
+
+
+def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
+    """The report with the value binder's verdicts (:mod:`symattn.check.bind`) in the place of the
+    claims the other passes made on the same printed block; its unverifiable claims only fill lines
+    nothing else covers."""
+    claims = list(report.claims)
+    ours: set[int] = set()
+    for v in value_claims:
+        mine = set(v.lines or [v.line])
+        shape = _shape(v.claimed)
+        if v.status == "unverifiable":
+            if not any(mine & set(c.lines or [c.line]) for c in claims):
+                claims.append(v)
+                ours.add(id(v))
+            continue
+        claims = [c for c in claims if id(c) in ours or not (
+            mine & set(c.lines or [c.line]) and (set(c.lines or [c.line]) <= mine or _shape(c.claimed) == shape
+                                                 or c.status == "unverifiable"))]
+        claims.append(v)
+        ours.add(id(v))
+    claims.sort(key=lambda c: c.line)
+    _first_slips(claims)
+    definitions = list(report.definitions)
+    have = {ln for ln, _ in definitions}
+    definitions += [d for d in given if d[0] not in have]
+    definitions.sort(key=lambda d: d[0])
+    return replace(report, claims=claims, definitions=definitions)
 
 
 def _first_slips(claims: list[Claim]) -> None:

@@ -538,7 +538,7 @@ def read_blocks(doc: Document) -> list[Block]:
 
 
 _JOIN = re.compile(r"^(?:\s|\$|\\[,;:!]|\\quad|_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\\right[\])]|\\left[\[(])*"
-                   r"(?:\\times|×|@|\*|\\cdot|·|⋅|\\otimes|\\odot|⊙|[-−+/]|\\div)?"
+                   r"(?:\\times|×|@|\*|\\cdot|·|⋅|\\otimes|\\odot|⊙|[-−+/]|\\div|(?<=\s)\.(?=\s))?"
                    r"(?:\s|\$|\\[,;:!]|\\quad|\\left[\[(])*$")
 _EQ = re.compile(r"^(?:\s|\$|_\{[^{}]*\}|\^\{?[^{}\s]*\}?|\\right[\])]|&)*(?:=|≈|\\approx)(?:\s|\$|&|\\left[\[(])*$")
 
@@ -691,8 +691,9 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
             out.extend(run[:1])
             i += 1
             continue
+        stacks = [part for st in stacks for part in ([[b] for b in st] if _names_differ(st) else [st])]
         made = []
-        for st in stacks:
+        for st in stacks:   # (q1, k1, v1 on consecutive lines are three quantities, not one matrix)
             if len(st) == 1:
                 made.append(st[0])
                 continue
@@ -719,6 +720,21 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
             out.extend(made)
         i = j
     return out
+
+
+_ROW_NAME = re.compile(r"([A-Za-z][\w^{}]*)\s*[`$*]*\s*(?:=|:|→)\s*$")
+
+
+def _names_differ(stack: list[Block]) -> bool:
+    """Rows on consecutive lines that are named as different quantities (``q1 =``, ``k1 =``)."""
+    from .names import by_name
+    named = set()
+    for b in stack:
+        m = _ROW_NAME.search(b.labels[0].strip("-*•` ")) if b.labels else None
+        family = by_name(m.group(1)) if m else None
+        if family:
+            named.add(family)
+    return len(named) >= 2
 
 
 def _table_header(raw: list[str], starts: list[int], block: Block) -> str:

@@ -1,0 +1,487 @@
+r"""Bind every printed block by its values: which quantity of the example do these numbers match?
+
+Input: the article's printed blocks in order (:func:`symattn.check.read.read_blocks`).
+Output: a :class:`Binding` per block that binds, the examples' givens, and the blocks that bind to
+nothing, each with its reason.
+
+The rule, the same for every block whatever its layout or label:
+
+* a *candidate* is a node of the example's catalogue (:mod:`.graph`: a step under a variant) in a
+  view of the block's shape (the whole, a row, a column; as printed or transposed);
+* each candidate is scored by the entries that agree at the printed precision
+  (:func:`symattn.check.judge.screen_mask`, on floats), with the values from the givens and with
+  the values from the author's own earlier prints of its operands; a zero agrees with any zero, so
+  only entries that are not zero in the candidate are evidence;
+* candidates with the same values form one group (Q = K = V = X; K Qᵀ and Q Kᵀ transposed);
+* a block binds to the group that explains all of it, or, with evidence (its label names the step,
+  or the step is the next one the example has not printed yet), at least two thirds of it when it
+  has four or more such entries; and only when no group of other values explains it as well;
+* a block that binds to nothing and whose label names an input is a given; a block restating a
+  given input by name with other values starts a new example; before anything is computed, blocks
+  that nothing explains are premises: when a later block is explained by taking them as the
+  example's inputs (X and projections, or Q, K, V, or X alone), they become its givens.
+
+Verdicts are not made here: :mod:`.verdicts` judges each binding end to end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+import sympy as sp
+
+from .. import guard
+from ..judge import screen_mask
+from ..read import Block
+from .graph import INPUTS, PARENTS, STEPS, Example, Node
+from .lexicon import named as label_of
+
+__all__ = ["View", "Candidate", "Binding", "Given", "Unbound", "Bound", "bind"]
+
+#: blocks with more entries than this are not screened against every candidate (a budget, not a rule)
+MAX_ENTRIES = 4096
+
+
+@dataclass(frozen=True)
+class View:
+    """Which part of a quantity a block prints, and in which orientation."""
+
+    kind: str = "whole"           # whole, row i, col j
+    index: int | None = None
+    transposed: bool = False
+
+    def take(self, m):
+        """This view of ``m`` (numpy array or SymPy matrix), in the block's orientation."""
+        if self.kind == "row":
+            m = m[self.index:self.index + 1, :]
+        elif self.kind == "col":
+            m = m[:, self.index:self.index + 1]
+        if self.transposed:
+            return m.T.copy() if isinstance(m, np.ndarray) else m.T
+        return m
+
+    def back(self, printed: np.ndarray) -> np.ndarray | None:
+        """The whole quantity from a print of this view: only for whole views."""
+        if self.kind != "whole":
+            return None
+        return printed.T.copy() if self.transposed else printed
+
+
+def views(shape: tuple[int, int], of: tuple[int, int]):
+    """Every view of a quantity of shape ``of`` that has the block's ``shape``."""
+    rows, cols = shape
+    r, c = of
+    for t in (False, True):
+        br, bc = (cols, rows) if t else (rows, cols)
+        if (br, bc) == (r, c):
+            yield View("whole", None, t)
+        if br == 1 and bc == c and r > 1:
+            yield from (View("row", i, t) for i in range(r))
+        if bc == 1 and br == r and c > 1:
+            yield from (View("col", j, t) for j in range(c))
+
+
+@dataclass(frozen=True)
+class Candidate:
+    node: Node
+    view: View
+    truth: np.ndarray              # the view's values from the givens
+    author: np.ndarray | None      # the view's values from the author's prints of its operands
+    used: tuple[int, ...]          # the lines of those prints
+    agree_truth: np.ndarray        # per entry: agrees with ``truth`` at the printed precision
+    agree_author: np.ndarray | None
+    informative: np.ndarray        # per entry: not zero in the candidate (a zero agrees with any zero)
+
+    @property
+    def full(self) -> bool:
+        return bool(self.agree_truth.all()) or self.full_author
+
+    @property
+    def full_author(self) -> bool:
+        return self.agree_author is not None and bool(self.agree_author.all())
+
+    @property
+    def share(self) -> float:
+        n = int(self.informative.sum())
+        if n == 0:
+            return 0.0
+        best = max(int((self.agree_truth & self.informative).sum()),
+                   int((self.agree_author & self.informative).sum()) if self.agree_author is not None else 0)
+        return best / n
+
+
+@dataclass
+class Binding:
+    block: Block
+    example: int                      # which example of the article (0, 1, … as inputs are restated)
+    group: tuple[Candidate, ...]      # the candidates of equal values that explain the block
+    evidence: str                     # values, label or position (for a block explained in part)
+    choice: Candidate | None = None   # the member the verdict is about (set by the verdicts stage)
+
+
+@dataclass(frozen=True)
+class Given:
+    block: Block
+    example: int
+    step: str              # the input it gives (X, W_Q, …, Q, K, V)
+    how: str               # label (named), inferred (explains later blocks), restated
+
+
+@dataclass(frozen=True)
+class Unbound:
+    block: Block
+    reason: str            # a reason code (messages/bind.toml)
+    data: dict = field(default_factory=dict)
+
+
+@dataclass
+class Bound:
+    """What binding found in one article."""
+
+    bindings: list[Binding]
+    givens: list[Given]
+    unbound: list[Unbound]
+    examples: list[Example]
+    families: list[int]      # per example: its family (an example with more givens is of its family)
+
+
+def bind(blocks: list[Block], prefer=None) -> Bound:
+    """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
+    (a lower number wins): the article's stated conventions, from :mod:`.conventions`."""
+    state = _State(prefer or (lambda node: 0))
+    for block in blocks:
+        guard.tick()
+        state.take(block)
+    state.close()
+    return Bound(state.bindings, state.givens, state.unbound, state.examples, state.families)
+
+
+def _floats(block: Block) -> np.ndarray:
+    return np.array([[float(e.value) for e in r] for r in block.rows], dtype=float)
+
+
+def _exact(block: Block) -> sp.ImmutableMatrix:
+    return block.matrix()
+
+
+class _State:
+    def __init__(self, prefer):
+        self.prefer = prefer
+        self.bindings: list[Binding] = []
+        self.givens: list[Given] = []
+        self.unbound: list[Unbound] = []
+        self.examples: list[Example] = []
+        self.inputs: dict[str, Block] = {}          # the current example's givens
+        self.pending: list[Block] = []              # premises: unexplained blocks before anything computed
+        self.printed: dict[Node, tuple[int, np.ndarray]] = {}   # the author's prints, per node
+        self.rows: dict[str, dict[int, Block]] = {}      # inputs given a row at a time (q_1, q_2, …)
+        self.families: list[int] = []     # per example: the example it extends (same family) or itself
+        self.steps_printed: set[str] = set()
+
+    # ---------------------------------------------------------------- the loop
+
+    def take(self, block: Block) -> None:
+        rows, cols = block.shape
+        if rows * cols < 2 or rows * cols > MAX_ENTRIES or block.index:
+            return   # one number alone is no evidence of what it is; n-D slices are read elsewhere
+        if block.operand:
+            # an operand of a product written out ([..] · [..] = ..): bound when it restates something
+            if self.example is not None:
+                group = self._explain(block, self.example, None, self.printed, self.steps_printed, full_only=True)
+                if group is not None:
+                    self._record(block, self.example, group, "values")
+            return
+        label = label_of(block.labels)
+        step = label.step if label is not None else None
+        example = self.example
+        computed = example is not None and step in INPUTS and example.source(step) not in (None, "given")
+        if step in INPUTS and not computed:
+            if label.row is not None and rows == 1 and self._given_row(block, step, label.row):
+                return
+            if label.row is None and self._given(block, step):
+                return
+        named = step if label is not None and label.row is None else None
+        if example is not None and self._bind(block, example, named):
+            return
+        if self._infer(block, named):
+            return
+        if not self.steps_printed:
+            self.pending.append(block)
+            return
+        self.unbound.append(Unbound(block, "binds-to-nothing" if example is not None else "no-inputs-yet",
+                                    {"named": named} if named else {}))
+
+    def close(self) -> None:
+        for b in self.pending:
+            self.unbound.append(Unbound(b, "no-inputs-yet" if not self.inputs else "binds-to-nothing"))
+        self.pending = []
+
+    @property
+    def example(self) -> Example | None:
+        return self.examples[-1] if self.examples and self.inputs else None
+
+    # ---------------------------------------------------------------- givens
+
+    def _start(self, inputs: dict[str, Block], how: dict[str, str], new: bool = False) -> bool:
+        """The example with these givens (when they fit together): the current one with more
+        givens, or (``new``, or nothing of the current one kept) a new example."""
+        try:
+            example = Example({k: _exact(b) for k, b in inputs.items()})
+        except (ValueError, TypeError, guard.GuardError):
+            return False
+        if not _consistent(example):
+            return False
+        kept = any(self.inputs.get(k) is b for k, b in inputs.items())
+        # an example once bound to stays as it was: more givens make a new one of the same family
+        self.families.append(self.families[-1] if kept and not new and self.families else len(self.families))
+        if new or not kept:
+            self.printed, self.steps_printed = {}, set()
+        self.examples.append(example)
+        self.inputs = dict(inputs)
+        for step, b in inputs.items():
+            if how.get(step):
+                self.givens.append(Given(b, len(self.examples) - 1, step, how[step]))
+        self.pending = [b for b in self.pending if all(b is not g for g in inputs.values())]
+        return True
+
+    def _given(self, block: Block, step: str) -> bool:
+        """A block whose label names an input: a given, a restated given, or a new example."""
+        if step in self.inputs:
+            if _same(self.inputs[step], block):
+                self.givens.append(Given(block, len(self.examples) - 1, step, "restated"))
+                return True
+            # the article restates an input by name with other values: a new example starts
+            inputs = {k: v for k, v in self.inputs.items() if k == step or _compatible(k, step)}
+            inputs[step] = block
+            return self._start(inputs, {step: "label"}, new=True)
+        inputs = dict(self.inputs)
+        inputs[step] = block
+        if self._start(inputs, {step: "label"}):
+            return True
+        return self._start({step: block}, {step: "label"})
+
+    def _given_row(self, block: Block, step: str, number: int) -> bool:
+        """``q_2 = [..]``: row ``number`` of an input.  Rows numbered one after another make the
+        input; a row restated with other values starts a new example."""
+        rows = self.rows.setdefault(step, {})
+        if number in rows:
+            if _same(rows[number], block):
+                self.givens.append(Given(block, len(self.examples) - 1, step, "restated"))
+                return True
+            self.rows = {step: {}}
+            rows = self.rows[step]
+        if rows and block.shape[1] != next(iter(rows.values())).shape[1]:
+            return False
+        rows[number] = block
+        numbers = sorted(rows)
+        if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+            return False
+        parts = [rows[k] for k in numbers]
+        whole = Block(tuple(b.rows[0] for b in parts), parts[0].line, parts[-1].end, parts[0].labels, "rows",
+                      parts[0].source)
+        inputs = dict(self.inputs)
+        inputs[step] = whole
+        new = len(rows) == 1 and step in self.inputs
+        if not self._start(inputs, {}, new=new):
+            return False
+        self.givens.append(Given(block, len(self.examples) - 1, step, "row"))
+        return True
+
+    def _infer(self, block: Block, named: str | None) -> bool:
+        """Take premises as the example's inputs when that explains this block."""
+        if not self.pending:
+            return False
+        for inputs in _hypotheses(self.inputs, self.pending):
+            try:
+                example = Example({k: _exact(b) for k, b in inputs.items()})
+            except (ValueError, TypeError, guard.GuardError):
+                continue
+            if not _consistent(example):
+                continue
+            group = self._explain(block, example, named, {}, set(), full_only=True)
+            if group is None:
+                continue
+            new = {k: ("inferred" if all(b is not v for v in self.inputs.values()) else "")
+                   for k, b in inputs.items()}
+            self._start(inputs, new)
+            self._record(block, self.example, group, "values")
+            return True
+        return False
+
+    # ---------------------------------------------------------------- binding
+
+    def _bind(self, block: Block, example: Example, named: str | None) -> bool:
+        group = self._explain(block, example, named, self.printed, self.steps_printed)
+        if group is None:
+            return False
+        evidence = "values" if any(c.full for c in group) else ("label" if named in {c.node.step for c in group}
+                                                                 else "position")
+        self._record(block, example, group, evidence)
+        return True
+
+    def _record(self, block: Block, example: Example, group, evidence: str) -> None:
+        self.bindings.append(Binding(block, len(self.examples) - 1, tuple(group), evidence))
+        printed = _floats(block)
+        done = set()
+        for c in sorted(group, key=lambda c: c.view.transposed):   # a node once, as printed if it can be
+            whole = c.view.back(printed)
+            if whole is not None and c.node not in done:
+                done.add(c.node)
+                self.printed[c.node] = (block.line, whole)
+            self.steps_printed.add(c.node.step)
+
+    def _explain(self, block: Block, example: Example, named, printed, steps_printed, full_only=False):
+        """The group of candidates that explains the block, or None (the module's rule)."""
+        cands = list(_candidates(block, example, printed))
+        if not cands:
+            return None
+        groups = _groups(cands)
+        if not groups:
+            return None
+        scored = sorted(((max(c.share for c in g), g) for g in groups), key=lambda t: -t[0])
+        full = [g for g in groups if any(c.full for c in g)]
+        if full:
+            group = full[0] if len(full) == 1 else self._prefer(full, named, steps_printed)
+            if group is not None and named is not None and not full_only and \
+                    all(example.source(c.node.step) == "given" for c in group) and named not in self.inputs:
+                # equal to a given, but named as a step computed from it (Q printed as W_Q's copy):
+                # the label says what the author claims it is
+                return self._by_label(cands, named, steps_printed, 0.0) or group
+            return group if group is None or self._strong(group, named) else None
+        if full_only:
+            return None
+        best, group = scored[0]
+        n = int(group[0].informative.sum())
+        if n >= 4 and best >= 2 / 3 and not (len(scored) > 1 and scored[1][0] >= best):
+            steps = {c.node.step for c in group}
+            if named in steps or any(s not in steps_printed and s not in INPUTS for s in steps):
+                return group
+        return self._by_label(cands, named, steps_printed, best)
+
+    def _by_label(self, cands, named, steps_printed, best):
+        """A block no values explain, whose label names a computed step that it has the shape of and
+        that the example has not printed yet: that step, wrong where it disagrees (label, shape and
+        place together; values that explain two thirds of it under another name win)."""
+        if named is None or named in steps_printed or best >= 2 / 3:
+            return None
+        mine = [c for c in cands if c.node.step == named and c.view.kind == "whole" and not c.view.transposed
+                and self.prefer(c.node) == 0 and c.node.step not in self.inputs]
+        return tuple(mine[:1]) or None
+
+    def _strong(self, group, named) -> bool:
+        """A group that only a mistake computes needs more than a few numbers to say so (three
+        numbers agree with some mistake by chance): four entries that are not zero, or a label."""
+        if any(self.prefer(c.node) == 0 for c in group):
+            return True
+        return int(group[0].informative.sum()) >= 4 or named in {c.node.step for c in group}
+
+    def _prefer(self, groups, named, steps_printed):
+        """One of several groups that explain a block fully, by evidence; None if none stands out."""
+        def rank(g):
+            steps = {c.node.step for c in g}
+            return (named not in steps,                                        # the label names it
+                    min(self.prefer(c.node) for c in g),                       # the stated convention
+                    min(c.view.transposed for c in g),                         # as printed, not turned
+                    not any(s not in steps_printed for s in steps),            # the next step, not a repeat
+                    min(STEPS.index(c.node.step) for c in g))
+        ranked = sorted(groups, key=rank)
+        if rank(ranked[0]) == rank(ranked[1]):
+            return None
+        return ranked[0]
+
+
+def _candidates(block: Block, example: Example, printed):
+    rows = block.rows
+    shape = block.shape
+    for node in example.nodes():
+        truth = example.floats(node)
+        if truth is None:
+            continue
+        vs = list(views(shape, truth.shape))
+        if not vs:
+            continue
+        author, used = (None, ())
+        if printed and any(p.step in _ancestors(node.step) for p in printed):
+            author, used = example.author(node, printed)
+        for view in vs:
+            t = view.take(truth)
+            a = view.take(author) if author is not None else None
+            agree_t = screen_mask(rows, t, cut=True)
+            agree_a = screen_mask(rows, a, cut=True) if a is not None else None
+            informative = (t != 0) | ~np.isfinite(t)
+            yield Candidate(node, view, t, a, used, agree_t, agree_a, informative)
+
+
+def _ancestors(step: str) -> set:
+    out, todo = set(), [step]
+    while todo:
+        for p in PARENTS.get(todo.pop(), ()):
+            if p not in out:
+                out.add(p)
+                todo.append(p)
+    if step in ("Q", "K", "V"):
+        out |= {"X"}
+    return out
+
+
+def _groups(cands):
+    """Candidates of equal values (to the last float bits) as groups, keeping the first seen order."""
+    groups: dict[bytes, list] = {}
+    for c in cands:
+        if not (c.full or c.share >= 2 / 3):
+            continue
+        key = np.round(np.nan_to_num(c.truth, posinf=1e300, neginf=-1e300), 9).tobytes() + \
+            (np.round(np.nan_to_num(c.author, posinf=1e300, neginf=-1e300), 9).tobytes()
+             if c.author is not None and not np.allclose(c.author, c.truth, equal_nan=True) else b"")
+        groups.setdefault(key, []).append(c)
+    return [tuple(g) for g in groups.values()]
+
+
+def _same(a: Block, b: Block) -> bool:
+    return a.shape == b.shape and all(x.value == y.value for ra, rb in zip(a.rows, b.rows) for x, y in zip(ra, rb))
+
+
+def _compatible(kept: str, new: str) -> bool:
+    """Which givens stay when ``new`` is restated: X's projections stay with a new X; Q, K, V with
+    each other."""
+    if new == "X":
+        return kept.startswith("W_")
+    if new.startswith("W_"):
+        return kept == "X" or kept.startswith("W_")
+    return kept in ("Q", "K", "V")
+
+
+def _consistent(example: Example) -> bool:
+    """Do the givens fit together (the shapes of the products agree)?"""
+    g = example.givens
+    if "X" in g:
+        for w in ("W_Q", "W_K", "W_V"):
+            if w in g and g[w].rows != g["X"].cols:
+                return False
+    if "Q" in g and "K" in g and g["Q"].cols != g["K"].cols:
+        return False
+    return True
+
+
+def _hypotheses(inputs: dict, pending: list[Block]):
+    """Ways to take premises as inputs, the most common first: in order of appearance as
+    (X, W_Q, W_K, W_V), (Q, K, V), (Q, K), or X alone (Q = K = V = X); then other orders."""
+    free = [r for r in ("X", "W_Q", "W_K", "W_V", "Q", "K", "V") if r not in inputs]
+    pend = pending[-6:]
+    schemes = [("X", "W_Q", "W_K", "W_V"), ("Q", "K", "V"), ("Q", "K"), ("X",), ("W_Q", "W_K", "W_V"),
+               ("K", "V"), ("V",), ("K",)]
+    seen = set()
+    for scheme in schemes:
+        roles = [r for r in scheme if r in free]
+        if not roles or len(roles) > len(pend):
+            continue
+        for picked in combinations(range(len(pend)), len(roles)):   # in the order they were printed
+            trial = dict(inputs)
+            trial.update({r: pend[k] for r, k in zip(roles, picked)})
+            key = tuple(sorted((r, id(b)) for r, b in trial.items()))
+            if key in seen:
+                continue
+            seen.add(key)
+            yield trial

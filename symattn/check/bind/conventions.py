@@ -1,0 +1,124 @@
+r"""The article's conventions, by evidence: how it scales its scores and whether it masks them.
+
+Input: the article's text (what it states) and the bindings (what its numbers do).
+Output: the :class:`~symattn.check.bind.graph.Variant` the article computes with.  Every other
+variant a block binds to is a mistake, named by :func:`mistake_codes`.
+
+* **Scaling.** A divisor the article states as a number, ``\sqrt{d_k} = 2`` or ``√4 = 2``, is the
+  article's own step: prints that divide otherwise are wrong.  Without one, the scaling is the one
+  that explains the most printed blocks (an article may plainly compute without scaling, or divide
+  by d_k), and a formula elsewhere that says otherwise is only a note.
+* **Masking.** A causal mask when the blocks show one, or when no block decides and the article
+  says so; masks shifted by one or turned around are always mistakes.
+* Softmax is over rows and the scores are Q Kᵀ: over columns and K Qᵀ are mistakes.
+
+>>> from symattn.check.document import Document
+>>> stated(Document.of("Divide by $\\sqrt{d_k} = 2$:")).sqrt_number
+True
+>>> stated(Document.of("$$A = softmax(QK^T / \\sqrt{d_k})$$")).sqrt_number
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from ..claims import Reason
+from ..document import Document
+from ..numerals import NUMBER
+from .graph import Node, Variant
+
+__all__ = ["Stated", "stated", "decide", "mistake_codes"]
+
+_SQRT = r"(?:\\sqrt\s*(?:\[[^\]]*\])?\s*\{[^{}]{1,30}\}|√\s*\(?[\w{}.]{1,12}\)?|sqrt\(\s*[\w.]{1,12}\s*\))"
+#: a square root stated as a number: "\sqrt{d_k} = 2", "√4 = 2", "sqrt(64) = 8"
+_SQRT_NUMBER = re.compile(rf"{_SQRT}\s*(?:=|≈|\\approx)\s*{NUMBER}")
+#: a square root in a formula that divides: "/ \sqrt{d_k}", "\frac{QK^T}{\sqrt{d_k}}", "* 1/√d"
+_SQRT_FORMULA = re.compile(rf"(?:/|÷|\\div|\}}\s*\{{)\s*{_SQRT}|\*\*\s*0?\.5|np\.sqrt|math\.sqrt|torch\.sqrt")
+#: a division by d_k itself: "/ d_k", "\frac{QK^T}{d_k}"
+_DK_FORMULA = re.compile(r"(?:/|÷|\\div)\s*d_?\{?k\}?(?![\w}])|\\frac\{[^{}]*\}\{\s*d_?\{?k\}?\s*\}")
+#: words and marks of a causal mask (evidence only when no block decides)
+_MASK = re.compile(r"causal|mask|掩码|掩蔽|遮|マスク|마스크|máscara|masque|maske|маск|-inf|−∞|-\\infty", re.I)
+
+
+@dataclass(frozen=True)
+class Stated:
+    sqrt_number: bool     # a square root stated as a number: the article's own scaling step
+    sqrt_formula: bool    # ÷√d_k in a formula
+    dk_formula: bool      # ÷d_k in a formula
+    mask: bool            # it speaks of a (causal) mask
+
+    def prelim(self) -> Variant:
+        """The variant the text suggests, before any block is bound (ties between candidates)."""
+        scale = "sqrt" if self.sqrt_number or self.sqrt_formula or not self.dk_formula else "dk"
+        return Variant(scale=scale, mask="causal" if self.mask else "none")
+
+    def rank(self, node: Node) -> int:
+        """How far a node is from what the text suggests: the number of choices that differ."""
+        return len(node.mistakes(self.prelim()))
+
+
+def stated(doc: Document) -> Stated:
+    text = doc.text
+    return Stated(bool(_SQRT_NUMBER.search(text)), bool(_SQRT_FORMULA.search(text)),
+                  bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)))
+
+
+_CONVENTIONS = {"scale": ("sqrt", "dk", "none"), "mask": ("none", "causal")}
+
+
+def decide(bindings, said: Stated) -> Variant:
+    """An example's variant, from the bindings of its blocks: see the module docstring."""
+    votes = {"scale": Counter(), "mask": Counter()}
+    for b in bindings:
+        for choice, counter in votes.items():
+            if not all(choice in _uses(c.node) for c in b.group):
+                continue   # a member that does not depend on the choice: this print says nothing of it
+            seen = {getattr(c.node.variant, choice) for c in b.group} & set(_CONVENTIONS[choice])
+            if len(seen) == 1:
+                counter[seen.pop()] += 1
+    prelim = said.prelim()
+    if said.sqrt_number:
+        scale = "sqrt"
+    else:
+        scale = _winner(votes["scale"], prelim.scale, _CONVENTIONS["scale"])
+    mask = _winner(votes["mask"], prelim.mask, _CONVENTIONS["mask"])
+    return Variant(scale=scale, mask=mask)
+
+
+def _uses(node: Node):
+    from .graph import USES
+    return USES.get(node.step, ())
+
+
+def _winner(counter: Counter, default: str, allowed) -> str:
+    ranked = sorted(((n, k) for k, n in counter.items() if k in allowed), reverse=True)
+    if not ranked or (len(ranked) > 1 and ranked[0][0] == ranked[1][0]):
+        return default if default in allowed else allowed[0]
+    return ranked[0][1]
+
+
+def mistake_codes(node: Node, article: Variant) -> tuple[Reason, ...]:
+    """The mistakes that make ``node`` differ from the article's own variant, as Reasons."""
+    out = []
+    for item in node.mistakes(article):
+        choice, value = item.split(":")
+        mine = getattr(article, choice)
+        if choice == "scale":
+            code = {("sqrt", "dk"): "scaled-by-dk", ("sqrt", "none"): "no-scaling",
+                    ("dk", "none"): "no-scaling"}.get((mine, value), "scale-differs")
+            out.append(Reason.of(code, used=value, article=mine) if code == "scale-differs" else Reason.of(code))
+        elif choice == "mask":
+            if value == "none":
+                out.append(Reason.of("mask-missing"))
+            elif mine == "none" and value == "causal":
+                out.append(Reason.of("causal-mask"))
+            else:
+                out.append(Reason.of("causal-mask-differs", items=[Reason.of("mask-" + value)]))
+        elif choice == "axis":
+            out.append(Reason.of("softmax-over-columns"))
+        elif choice == "order":
+            out.append(Reason.of("transposed"))
+    return tuple(out)

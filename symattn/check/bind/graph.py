@@ -1,0 +1,322 @@
+r"""The catalogue of one worked example: every quantity its givens determine, under every variant.
+
+Input: the example's givens (printed blocks read as exact matrices: X and the projections, or Q, K
+and V, or X alone when Q = K = V = X) and the divisors the scores may be scaled by.
+Output: :class:`Node` values, three ways:
+
+* :meth:`Example.floats`, numpy float64 from the givens (what binding screens candidates with);
+* :meth:`Example.author`, float64 from the author's own printed values of its operands, where the
+  author printed them (what tells a carried error or drift from a slip);
+* :meth:`Example.exact`, SymPy, computed only for the node a printed block binds to.
+
+A node is a step of the pipeline under a :class:`Variant`: the choices that step depends on.  Some
+choices are conventions an article may make (scaling by √d_k, by d_k or not at all; a causal mask);
+others only a mistake makes (softmax over columns, K Qᵀ for Q Kᵀ, a mask shifted by one).  The
+article's own variant is decided later, from evidence (:mod:`.conventions`); every other choice is
+a named mistake (:data:`MISTAKE_OF`).  The maths of each step is the pipeline's: the exact softmax
+is :func:`symattn.check.quantities.softmax` (symattn's canonical form), the mask patterns are
+:func:`symattn.topics.masks`' causal rule and its two common slips.
+
+>>> import sympy as sp
+>>> ex = Example({"Q": sp.Matrix([[1, 0], [0, 1]]), "K": sp.Matrix([[1, 0], [1, 1]])})
+>>> ex.floats(Node("scores")).tolist()
+[[1.0, 1.0], [0.0, 1.0]]
+>>> ex.exact(Node("weights", Variant(scale="none")))[0, 0]
+1/2
+>>> ex.floats(Node("scores", Variant(order="kq"))).tolist()    # the transposed product, a mistake
+[[1.0, 0.0], [1.0, 1.0]]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import sympy as sp
+
+from .. import guard
+from ..quantities import softmax
+
+__all__ = ["Variant", "Node", "Example", "STEPS", "INPUTS", "PARENTS", "MISTAKE_OF", "variants"]
+
+#: the steps of the pipeline, in the order an article computes them
+STEPS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V", "KT", "scores", "scaled", "masked", "exp", "weights", "output")
+#: steps an article may give rather than compute
+INPUTS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V")
+#: each computed step's operands
+PARENTS = {"Q": ("X", "W_Q"), "K": ("X", "W_K"), "V": ("X", "W_V"), "KT": ("K",), "scores": ("Q", "KT"),
+           "scaled": ("scores",), "masked": ("scaled",), "exp": ("masked",), "weights": ("masked",),
+           "output": ("weights", "V")}
+#: the choices of a variant that each step depends on
+USES = {"scores": ("order",), "scaled": ("order", "scale"), "masked": ("order", "scale", "mask"),
+        "exp": ("order", "scale", "mask"), "weights": ("order", "scale", "mask", "axis"),
+        "output": ("order", "scale", "mask", "axis")}
+#: masks: which key j query i sees (the causal rule, and the two slips of it seen in articles)
+MASKS = {"none": lambda i, j: True, "causal": lambda i, j: j <= i,
+         "shifted": lambda i, j: j <= i + 1, "anti": lambda i, j: j >= i}
+#: choices that only a mistake makes, with the reason code that names it
+MISTAKE_OF = {("axis", "cols"): "softmax-over-columns", ("order", "kq"): "transposed",
+              ("mask", "shifted"): "causal-mask-differs", ("mask", "anti"): "causal-mask-differs"}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """How the steps after the scores are computed."""
+
+    scale: str = "sqrt"     # a key of the example's divisors: sqrt (√d_k), dk, none, or a stated one
+    mask: str = "none"      # a key of MASKS
+    axis: str = "rows"      # softmax over each query's row, or (a mistake) over columns
+    order: str = "qk"       # scores as Q Kᵀ, or (a mistake) K Qᵀ
+
+    def of(self, step: str) -> "Variant":
+        """The part of this variant that ``step`` depends on (the other choices at their default)."""
+        uses = USES.get(step, ())
+        return Variant(**{c: getattr(self, c) for c in uses})
+
+
+@dataclass(frozen=True)
+class Node:
+    """A step under a variant: one quantity of the catalogue."""
+
+    step: str
+    variant: Variant = Variant()
+
+    def __post_init__(self):
+        object.__setattr__(self, "variant", self.variant.of(self.step))
+
+    def parents(self) -> tuple["Node", ...]:
+        return tuple(Node(p, self.variant) for p in PARENTS.get(self.step, ()))
+
+    def mistakes(self, article: Variant) -> tuple[str, ...]:
+        """The choices of this node that differ from the article's variant, as mistake names
+        (``scale:dk``, ``axis:cols``, …); empty for a node the article's own convention computes."""
+        mine, theirs = self.variant, article.of(self.step)
+        return tuple(f"{c}:{getattr(mine, c)}" for c in USES.get(self.step, ())
+                     if getattr(mine, c) != getattr(theirs, c))
+
+
+def variants(scales, masks=("none", "causal", "shifted", "anti")) -> list[Variant]:
+    """Every variant over the given scale keys and masks, the conventional ones first."""
+    out = []
+    for order in ("qk", "kq"):
+        for axis in ("rows", "cols"):
+            for mask in masks:
+                for scale in scales:
+                    out.append(Variant(scale, mask, axis, order))
+    return out
+
+
+class Example:
+    """The givens of one worked example and everything they determine.
+
+    ``givens`` maps input steps to exact matrices.  ``divisors`` maps scale keys to exact
+    divisors; by default √d_k, d_k and 1 with d_k the width of the keys.  Q, K and V come from X and
+    the projections when those are given, else from Q, K, V as given; X alone gives Q = K = V = X.
+    """
+
+    def __init__(self, givens: dict, divisors: dict | None = None):
+        self.givens = {k: sp.ImmutableMatrix(v) for k, v in givens.items()}
+        self._floats: dict[Node, np.ndarray | None] = {}
+        self._exact: dict[Node, object] = {}
+        k = self.exact(Node("K"))
+        width = sp.Integer(k.cols) if k is not None else None
+        if divisors is None:
+            divisors = {"none": sp.Integer(1)} if width is None else \
+                {"sqrt": sp.sqrt(width), "dk": width, "none": sp.Integer(1)}
+        self.divisors = dict(divisors)
+
+    # ---------------------------------------------------------------- what the givens say
+
+    def source(self, step: str) -> str | None:
+        """Where an input step comes from: ``given``, ``projected`` (X W), ``same-as-X``, or None."""
+        if step in self.givens:
+            return "given"
+        if step in ("Q", "K", "V"):
+            if "X" in self.givens and f"W_{step}" in self.givens:
+                return "projected"
+            if set(self.givens) == {"X"}:
+                return "same-as-X"
+        return None
+
+    def nodes(self, scales=None):
+        """Every node whose value the givens determine (inputs once, the rest per variant)."""
+        scales = tuple(scales or self.divisors)
+        seen = set()
+        for v in variants(scales):
+            for step in STEPS:
+                node = Node(step, v)
+                if node not in seen:
+                    seen.add(node)
+                    if self.floats(node) is not None:
+                        yield node
+
+    # ---------------------------------------------------------------- evaluation
+
+    def floats(self, node: Node) -> np.ndarray | None:
+        """The node's value in float64 from the givens, or None when they do not determine it."""
+        if node not in self._floats:
+            self._floats[node] = self._eval(node, lambda n: self.floats(n), _FLOAT)
+        return self._floats[node]
+
+    def author(self, node: Node, printed: dict) -> tuple[np.ndarray | None, tuple]:
+        """The node's value from the author's printed values (``printed``: node -> (line, float
+        array)) of its operands, and the lines of the prints used.  The node's own print is not used."""
+        used: list[int] = []
+
+        def operand(n: Node):
+            if n in printed:
+                line, value = printed[n]
+                used.append(line)
+                return value
+            return self._eval(n, operand, _FLOAT)
+
+        value = self._eval(node, operand, _FLOAT)
+        return value, tuple(sorted(set(used)))
+
+    def exact(self, node: Node):
+        """The node's exact value (a SymPy matrix), or None."""
+        if node not in self._exact:
+            self._exact[node] = self._eval(node, self.exact, _EXACT)
+        return self._exact[node]
+
+    def _eval(self, node: Node, operand, ops):
+        step = node.step
+        if step in self.givens:
+            return ops.given(self.givens[step])
+        if step in ("Q", "K", "V", "X", "W_Q", "W_K", "W_V"):
+            src = self.source(step)
+            if src == "projected":
+                return ops.matmul(operand(Node("X")), operand(Node(f"W_{step}")))
+            if src == "same-as-X":
+                return operand(Node("X"))
+            return None
+        args = [operand(p) for p in node.parents()]
+        if any(a is None for a in args):
+            return None
+        guard.tick()
+        v = node.variant
+        if step == "KT":
+            return ops.transpose(args[0])
+        if step == "scores":
+            q, kt = args
+            return ops.matmul(ops.transpose(kt), ops.transpose(q)) if v.order == "kq" else ops.matmul(q, kt)
+        if step == "scaled":
+            div = self.divisors.get(v.scale)
+            return None if div is None else ops.divide(args[0], div)
+        if step == "masked":
+            if v.mask == "none":
+                return args[0]
+            rows, cols = ops.shape(args[0])
+            if rows != cols:
+                return None
+            return ops.mask(args[0], MASKS[v.mask])
+        if step == "exp":
+            return ops.exp(args[0])
+        if step == "weights":
+            return ops.softmax(args[0], v.axis)
+        if step == "output":
+            return ops.matmul(*args)
+        raise KeyError(step)
+
+
+class _Float:
+    """The steps on float64 arrays."""
+
+    @staticmethod
+    def given(m):
+        return np.array([[float(x) for x in m.row(i)] for i in range(m.rows)], dtype=float)
+
+    @staticmethod
+    def shape(a):
+        return a.shape
+
+    @staticmethod
+    def transpose(a):
+        return a.T.copy()
+
+    @staticmethod
+    def matmul(a, b):
+        if a is None or b is None or a.shape[1] != b.shape[0]:
+            return None
+        with np.errstate(all="ignore"):
+            return a @ b
+
+    @staticmethod
+    def divide(a, div):
+        with np.errstate(all="ignore"):
+            return a / float(div)
+
+    @staticmethod
+    def mask(a, sees):
+        out = a.copy()
+        for i in range(a.shape[0]):
+            for j in range(a.shape[1]):
+                if not sees(i, j):
+                    out[i, j] = -np.inf
+        return out
+
+    @staticmethod
+    def exp(a):
+        with np.errstate(all="ignore"):
+            return np.exp(a)
+
+    @staticmethod
+    def softmax(a, axis):
+        m = a if axis == "rows" else a.T
+        if not np.all(np.isfinite(m).any(axis=1)):
+            return None
+        with np.errstate(all="ignore"):
+            e = np.exp(m - m.max(axis=1, keepdims=True))
+            out = e / e.sum(axis=1, keepdims=True)
+        return out if axis == "rows" else out.T.copy()
+
+
+class _Exact:
+    """The same steps on SymPy matrices."""
+
+    @staticmethod
+    def given(m):
+        return m
+
+    @staticmethod
+    def shape(a):
+        return a.shape
+
+    @staticmethod
+    def transpose(a):
+        return sp.ImmutableMatrix(a.T)
+
+    @staticmethod
+    def matmul(a, b):
+        if a is None or b is None or a.cols != b.rows:
+            return None
+        guard.check_size(a.rows, b.cols, a.cols)
+        return sp.ImmutableMatrix(a * b)
+
+    @staticmethod
+    def divide(a, div):
+        return sp.ImmutableMatrix(a / div)
+
+    @staticmethod
+    def mask(a, sees):
+        return sp.ImmutableMatrix(a.rows, a.cols, lambda i, j: a[i, j] if sees(i, j) else -sp.oo)
+
+    @staticmethod
+    def exp(a):
+        return sp.ImmutableMatrix(a.applyfunc(lambda x: sp.Integer(0) if x == -sp.oo else sp.exp(x)))
+
+    @staticmethod
+    def softmax(a, axis):
+        m = a if axis == "rows" else a.T
+        rows = [softmax(list(m.row(i))) for i in range(m.rows)]
+        if any(r is None for r in rows):
+            return None
+        out = sp.ImmutableMatrix(rows)
+        return out if axis == "rows" else sp.ImmutableMatrix(out.T)
+
+
+_FLOAT, _EXACT = _Float(), _Exact()
+
+
+def with_scale(v: Variant, scale: str) -> Variant:
+    return replace(v, scale=scale)

@@ -1,0 +1,80 @@
+r"""What a block's label names: evidence for binding, never a verdict.
+
+Input: a printed block's label candidates, nearest first (:attr:`symattn.check.read.Block.labels`).
+Output: the step of the pipeline that the nearest label names (``X``, ``Q``, ``scores``,
+``weights``, …) and, for a numbered name (``q_2``, ``k3``), the row it names; or None.  The names
+and words themselves are data, in :mod:`symattn.check.names` (many languages and code habits); this
+module only decides which label counts and how it is read:
+
+* a name with ``=``, ``:`` or ``print(…)`` (``Q =``, ``W_K:``, ``>>> print(raw_logits)``) names its
+  step; a numbered name (``q_2 =``) names a row of it;
+* a caption in words (``Attention weights:``, ``クエリ (Q)``) names its step; but an equation
+  (``q1 · k1 =``) names an input only by its own name, never by the inputs it mentions.
+
+A label is one piece of evidence among others: it breaks a tie between candidates whose values
+explain a block equally well, it tells a partly wrong block which step it is, and it says which
+input a given block is.  It never overrides the values.
+
+>>> step_named(("Q:",)), step_named(("V, one row per token:",)), step_named(("W_Q = [",))
+('Q', 'V', 'W_Q')
+>>> step_named(("The next matrix:", "The key width is $d_k = 4$.")) is None
+True
+>>> step_named(("tensor(", "`Q` =")), step_named(("tensor(", ">>> print(raw_logits)"))
+('Q', 'scores')
+>>> named(("- `q2 =",)), named(("q1 . k1 =",)), named(("Attention weights:",))
+(Named(step='Q', row=2), None, Named(step='weights', row=None))
+>>> step_named(("\\mathbf{W}_Q =",)), step_named(("Input embeddings, one row per word:",))
+('W_Q', 'X')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .graph import INPUTS as INPUT_STEPS
+from ..names import by_name, hint
+
+__all__ = ["Named", "named", "step_named"]
+
+#: what stands before a print without naming it: a constructor, an opening bracket, a fence
+_BARE = re.compile(r"^\s*(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|constant|asarray)?\s*[(\[]*\s*$|^\s*```")
+_HEAD = re.compile(r"^\s*(?:[-*•]\s+)?(?:>>>\s*)?(?:print\(\s*)?[`*$\\(]*\s*([A-Za-z][\w^{}\\.']{0,24}?)\s*[`*$)]*\s*"
+                   r"(?:[,:：=]|\\approx|≈|$)")
+_UNWRAP = re.compile(r"\\(?:mathbf|boldsymbol|bm|mathrm|mathit|textbf|text|operatorname|vec|mathcal)\s*\{([^{}]*)\}")
+_NUMBERED = re.compile(r"^(?P<stem>.*?)(?:_\{?(?P<a>\d{1,3})\}?|(?<=[A-Za-z])(?P<b>\d{1,3}))$")
+
+
+@dataclass(frozen=True)
+class Named:
+    step: str               # the step of the pipeline the label names
+    row: int | None = None  # for a numbered name, the number (a row of the step, as the article counts)
+
+
+def named(labels) -> Named | None:
+    """What the nearest label names (see the module docstring)."""
+    labels = [label for label in labels if label and label.strip() and not _BARE.match(label)]
+    if not labels:
+        return None
+    label = _UNWRAP.sub(r"\1", labels[0])
+    m = _HEAD.match(label)
+    if m:
+        name = m.group(1)
+        num = _NUMBERED.match(name)
+        if num and num.group("stem"):
+            step = by_name(num.group("stem"))
+            if step:
+                return Named(step, int(num.group("a") or num.group("b")))
+        step = by_name(name)
+        if step:
+            return Named(step)
+    step = hint([label])
+    # words name computed steps, and the embeddings; a projection or Q, K, V by its own name, or by
+    # a caption (a header) that is no equation
+    return Named(step) if step and (step not in INPUT_STEPS or step == "X" or "=" not in label) else None
+
+
+def step_named(labels) -> str | None:
+    """The step the nearest label names as a whole (None for a row or nothing)."""
+    n = named(labels)
+    return n.step if n is not None and n.row is None else None

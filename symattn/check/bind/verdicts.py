@@ -1,0 +1,130 @@
+r"""Judge every binding end to end, and say why a wrong one is wrong.
+
+Input: what :mod:`.binder` bound, and the article's variant (:mod:`.conventions`).
+Output: one :class:`~symattn.check.claims.Claim` per printed block: bound blocks judged against the
+exact value of their quantity from the example's first givens, unbound ones unverifiable with the
+reason; and the givens as definitions.
+
+Which member of a binding's group the verdict is about: the one that later prints build on (a print
+of K Qᵀ whose softmax the article takes next is the scores done wrong, not Q Kᵀ printed
+transposed), else the one closest to the article's own variant.
+
+The cause of a wrong print (the verdict is the same whatever the cause: the reader's numbers are
+wrong):
+
+* a node the article's own variant does not compute (÷d_k where it divides by √d_k, softmax over
+  columns, K Qᵀ): the first print on that branch is the slip, with the mistake named; later prints
+  on it are ``carried`` from it;
+* a print that agrees with the value from the author's own earlier prints of its operands: carried
+  from the first of them that is wrong, else ``drift`` (right from rounded operands);
+* anything else is a slip at this print (``truncated`` when every wrong entry was cut off).
+"""
+
+from __future__ import annotations
+
+from ..claims import Claim, Reason
+from ..judge import block_places, screen_mask
+from ..verdict import judged, unverifiable
+from .binder import Binding, Bound, Candidate
+from .conventions import mistake_codes
+from .graph import Node, PARENTS, Variant
+
+__all__ = ["verdicts", "definitions", "WHAT"]
+
+#: how the report names each step
+WHAT = {"KT": "q-KT", "scores": "q-scores", "scaled": "q-scaled", "masked": "q-masked", "exp": "q-exp",
+        "weights": "q-weights", "output": "q-output"}
+
+
+def verdicts(bound: Bound, variants: list[Variant], doc) -> list[Claim]:
+    """Claims on every block; ``variants``: each example's own (:func:`.conventions.decide`)."""
+    _choose(bound.bindings, variants, bound.families)
+    claims: list[Claim] = []
+    at: dict[int, Claim] = {}          # block line -> its claim, for carried roots
+    for b in bound.bindings:
+        claim = _judge(b, bound, variants[b.example], at, doc)
+        claims.append(claim)
+        for line in claim.lines or [claim.line]:
+            at.setdefault(line, claim)
+    for u in bound.unbound:
+        lines = sorted({e.line for r in u.block.rows for e in r})
+        claims.append(unverifiable(u.block.line, u.block.source, Reason.of(u.reason, **u.data), lines=lines))
+    return claims
+
+
+def definitions(bound: Bound) -> list[tuple[int, Reason]]:
+    return [(g.block.line, Reason.of("given", name=g.step, rows=g.block.shape[0], cols=g.block.shape[1]))
+            for g in bound.givens if g.how != "restated"]
+
+
+def _choose(bindings: list[Binding], variants: list[Variant], families: list[int]) -> None:
+    """Set each binding's member: the node later prints build on, else the closest to the article."""
+    wanted: dict[int, set] = {}
+    for b in reversed(bindings):
+        article = variants[b.example]
+        want = wanted.setdefault(families[b.example], set())
+        pool = [c for c in b.group if c.node in want] or list(b.group)
+        b.choice = min(pool, key=lambda c: (len(c.node.mistakes(article)), c.view.transposed, c.view.kind != "whole"))
+        want |= _ancestors(b.choice.node)
+
+
+def _ancestors(node: Node) -> set:
+    out, todo = set(), [node]
+    while todo:
+        n = todo.pop()
+        for p in PARENTS.get(n.step, ()):
+            parent = Node(p, n.variant)
+            if parent not in out:
+                out.add(parent)
+                todo.append(parent)
+    return out
+
+
+def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc) -> Claim:
+    c: Candidate = b.choice
+    block = b.block
+    example = bound.examples[b.example]
+    truth_node = Node(c.node.step, article)
+    exact = example.exact(truth_node)
+    lines = sorted({e.line for r in block.rows for e in r})
+    what = Reason.of(WHAT[c.node.step]) if c.node.step in WHAT else c.node.step
+    if c.view.kind == "row":
+        what = Reason.of("row-of", row=c.view.index + 1, of=what)
+    if exact is None:
+        return unverifiable(block.line, block.source, Reason.of("not-determined"), what=what, lines=lines)
+    exact = c.view.take(exact)
+    values = [[exact[i, j] for j in range(exact.cols)] for i in range(exact.rows)]
+    cols = [[doc.column(e.pos) if e.pos >= 0 else None for e in r] for r in block.rows]
+    cols = cols if all(x is not None for r in cols for x in r) else None
+    claim = judged(block.line, block.source, what, block.rows, values, how=what, lines=lines,
+                   places=block_places(block.rows), cols=cols)
+    if claim.status != "wrong":
+        return claim
+    cause, root, mistakes, drift = _cause(b, bound, article, at)
+    return judged(block.line, block.source, what, block.rows, values, how=what, lines=lines,
+                  places=block_places(block.rows), cols=cols, cause=cause, root=root, mistakes=mistakes,
+                  drift_lines=drift)
+
+
+def _cause(b: Binding, bound: Bound, article: Variant, at: dict):
+    c = b.choice
+    mine = set(c.node.mistakes(article))
+    if mine:
+        for e in bound.bindings:
+            if e is b:
+                break
+            if bound.families[e.example] == bound.families[b.example] and e.choice is not None and set(e.choice.node.mistakes(article)) == mine:
+                first = at.get(e.block.line)
+                if first is not None and first.status == "wrong":
+                    return "carried", _root(first), (), ()
+        return "slip", None, mistake_codes(c.node, article), ()
+    if c.used and c.author is not None and bool(screen_mask(b.block.rows, c.author).all()):
+        wrong = [ln for ln in c.used if ln in at and at[ln].status == "wrong"]
+        if wrong:
+            return "carried", _root(at[wrong[0]]), (), ()
+        return "drift", None, (), tuple(c.used)
+    return "slip", None, (), ()
+
+
+def _root(claim: Claim) -> int:
+    return claim.root if claim.cause == "carried" and claim.root else claim.line
