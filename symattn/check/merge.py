@@ -116,9 +116,10 @@ def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
                 claims.append(v)
                 ours.add(id(v))
             continue
+        texts = _texts(v.claimed)
         claims = [c for c in claims if id(c) in ours or not (
-            mine & set(c.lines or [c.line]) and (set(c.lines or [c.line]) <= mine or _shape(c.claimed) == shape
-                                                 or c.status == "unverifiable"))]
+            mine & set(c.lines or [c.line]) and (_texts(c.claimed) == texts or _flat_texts(c.claimed) == _flat_texts(v.claimed)
+                                                 or (c.status == "unverifiable" and set(c.lines or [c.line]) <= mine)))]
         claims.append(v)
         ours.add(id(v))
     claims.sort(key=lambda c: c.line)
@@ -158,6 +159,13 @@ def _shape(claimed):
     if isinstance(claimed, list) and claimed and isinstance(claimed[0], list):
         return len(claimed), len(claimed[0])
     return None
+
+
+def _flat_texts(claimed):
+    """The printed numbers of a claim, in order, whatever its layout (a row printed as a list)."""
+    if isinstance(claimed, list):
+        return tuple(str(x) for r in claimed for x in (r if isinstance(r, list) else [r]))
+    return (str(claimed),) if claimed is not None else None
 
 
 def _texts(claimed):

@@ -155,6 +155,7 @@ def bind(blocks: list[Block], prefer=None) -> Bound:
         guard.tick()
         state.take(block)
     state.close()
+    state.bindings.sort(key=lambda b: (b.block.line, b.block.span or (0, 0)))
     return Bound(state.bindings, state.givens, state.unbound, state.examples, state.families)
 
 
@@ -197,12 +198,14 @@ class _State:
         step = label.step if label is not None else None
         example = self.example
         computed = example is not None and step in INPUTS and example.source(step) not in (None, "given")
+        named = step if label is not None and label.row is None else None
         if step in INPUTS and not computed:
+            if label.words and example is not None and self._bind(block, example, None):
+                return   # "multiplying the embeddings by …": a caption's words say less than values
             if label.row is not None and rows == 1 and self._given_row(block, step, label.row):
                 return
             if label.row is None and self._given(block, step):
                 return
-        named = step if label is not None and label.row is None else None
         if example is not None and self._bind(block, example, named):
             return
         if self._infer(block, named):
@@ -301,7 +304,10 @@ class _State:
             if not _consistent(example):
                 continue
             group = self._explain(block, example, named, {}, set(), full_only=True)
-            if group is None:
+            # evidence that premises are inputs: a computation from them (a restatement of one is
+            # none) of at least four numbers that are not zero
+            if group is None or int(group[0].informative.sum()) < 4 or \
+                    all(c.node.step in INPUTS or c.node.step == "KT" for c in group):
                 continue
             new = {k: ("inferred" if all(b is not v for v in self.inputs.values()) else "")
                    for k, b in inputs.items()}
@@ -315,11 +321,34 @@ class _State:
     def _bind(self, block: Block, example: Example, named: str | None) -> bool:
         group = self._explain(block, example, named, self.printed, self.steps_printed)
         if group is None:
-            return False
+            return self._by_use(block, example)
         evidence = "values" if any(c.full for c in group) else ("label" if named in {c.node.step for c in group}
                                                                  else "position")
         self._record(block, example, group, evidence)
         return True
+
+    def _by_use(self, block: Block, example: Example) -> bool:
+        """An earlier block that bound to nothing, which this block is computed from: the earlier
+        one is the step this block takes it as (``softmax(M1) = M2``: M1 is the author's scores),
+        judged end to end; this one follows from it."""
+        earlier = sorted([u.block for u in self.unbound[-3:] if u.reason == "binds-to-nothing"] + self.pending[-3:],
+                         key=lambda b: b.line)[-3:]
+        for prior in reversed(earlier):
+            for c in _candidates(prior, example, self.printed):
+                if c.view != View() or c.node.step in self.steps_printed or self.prefer(c.node) or \
+                        example.source(c.node.step) == "given" or c.share < 1 / 2:
+                    continue
+                trial = dict(self.printed)
+                trial[c.node] = (prior.line, _floats(prior))
+                found = [g for g in _groups(_candidates(block, example, trial))
+                         if any(m.full_author and prior.line in m.used and self.prefer(m.node) == 0 for m in g)]
+                if len(found) == 1 and int(found[0][0].informative.sum()) >= 4:
+                    self.unbound = [u for u in self.unbound if u.block is not prior]
+                    self.pending = [b for b in self.pending if b is not prior]
+                    self._record(prior, example, (c,), "use")
+                    self._record(block, example, found[0], "values")
+                    return True
+        return False
 
     def _record(self, block: Block, example: Example, group, evidence: str) -> None:
         self.bindings.append(Binding(block, len(self.examples) - 1, tuple(group), evidence))
@@ -330,7 +359,9 @@ class _State:
             if whole is not None and c.node not in done:
                 done.add(c.node)
                 self.printed[c.node] = (block.line, whole)
-            self.steps_printed.add(c.node.step)
+        lead = min(group, key=lambda c: (self.prefer(c.node), c.view.kind != "whole", c.view.transposed,
+                                         STEPS.index(c.node.step)))
+        self.steps_printed.add(lead.node.step)   # the step it most likely is, for the next ones' place
 
     def _explain(self, block: Block, example: Example, named, printed, steps_printed, full_only=False):
         """The group of candidates that explains the block, or None (the module's rule)."""
@@ -342,6 +373,10 @@ class _State:
             return None
         scored = sorted(((max(c.share for c in g), g) for g in groups), key=lambda t: -t[0])
         full = [g for g in groups if any(c.full for c in g)]
+        if len({c.node.step for g in full for c in g}) == 1 and len(full) > 1:
+            # one step under conventions its printed digits cannot tell apart (÷2 and ÷4 both round to
+            # these weights): one group, and the example's convention picks the member later
+            full = [tuple(c for g in full for c in g)]
         if full:
             group = full[0] if len(full) == 1 else self._prefer(full, named, steps_printed)
             if group is not None and named is not None and not full_only and \
@@ -354,9 +389,12 @@ class _State:
             return None
         best, group = scored[0]
         n = int(group[0].informative.sum())
-        if n >= 4 and best >= 2 / 3 and not (len(scored) > 1 and scored[1][0] >= best):
+        tied = [g for share, g in scored if share >= best]
+        if len(tied) > 1:
+            group = self._prefer(tied, named, steps_printed)
+        if group is not None and n >= 4 and best >= 2 / 3:
             steps = {c.node.step for c in group}
-            if named in steps or any(s not in steps_printed and s not in INPUTS for s in steps):
+            if named in steps or any(s not in steps_printed and example.source(s) != "given" for s in steps):
                 return group
         return self._by_label(cands, named, steps_printed, best)
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from ..claims import Reason
 from ..document import Document
 from ..numerals import NUMBER
-from .graph import Node, Variant
+from .graph import MISTAKE_OF, Node, Variant
 
 __all__ = ["Stated", "stated", "decide", "mistake_codes"]
 
@@ -56,8 +56,12 @@ class Stated:
         return Variant(scale=scale, mask="causal" if self.mask else "none")
 
     def rank(self, node: Node) -> int:
-        """How far a node is from what the text suggests: the number of choices that differ."""
-        return len(node.mistakes(self.prelim()))
+        """How far a node is from what the text suggests: its choices that only a mistake makes, and
+        a scaling other than a square root the article states as a number (the other conventions
+        are the blocks' to decide)."""
+        v = node.variant
+        wrong = sum((c, getattr(v, c)) in MISTAKE_OF for c in ("order", "axis", "mask") if c in _uses(node))
+        return wrong + (self.sqrt_number and "scale" in _uses(node) and v.scale != "sqrt")
 
 
 def stated(doc: Document) -> Stated:

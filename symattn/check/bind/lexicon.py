@@ -22,7 +22,7 @@ True
 >>> step_named(("tensor(", "`Q` =")), step_named(("tensor(", ">>> print(raw_logits)"))
 ('Q', 'scores')
 >>> named(("- `q2 =",)), named(("q1 . k1 =",)), named(("Attention weights:",))
-(Named(step='Q', row=2), None, Named(step='weights', row=None))
+(Named(step='Q', row=2, words=False), None, Named(step='weights', row=None, words=True))
 >>> step_named(("\\mathbf{W}_Q =",)), step_named(("Input embeddings, one row per word:",))
 ('W_Q', 'X')
 """
@@ -49,6 +49,7 @@ _NUMBERED = re.compile(r"^(?P<stem>.*?)(?:_\{?(?P<a>\d{1,3})\}?|(?<=[A-Za-z])(?P
 class Named:
     step: str               # the step of the pipeline the label names
     row: int | None = None  # for a numbered name, the number (a row of the step, as the article counts)
+    words: bool = False     # named by a caption in words ("the embeddings:"), not by its own symbol
 
 
 def named(labels) -> Named | None:
@@ -71,7 +72,9 @@ def named(labels) -> Named | None:
     step = hint([label])
     # words name computed steps, and the embeddings; a projection or Q, K, V by its own name, or by
     # a caption (a header) that is no equation
-    return Named(step) if step and (step not in INPUT_STEPS or step == "X" or "=" not in label) else None
+    if step and (step not in INPUT_STEPS or step == "X" or "=" not in label):
+        return Named(step, None, True)
+    return None
 
 
 def step_named(labels) -> str | None:
