@@ -35,21 +35,27 @@ class Mistake:
     # the convention that makes the mistake, from the article's own; None when it changes nothing
     # there, or for a mistake that is no convention (a transposed print, cut digits)
     convention: Callable[[Convention], Convention | None] | None = None
+    # the choices of a catalogue variant (:class:`symattn.check.bind.graph.Variant`) that only this
+    # mistake makes, as (choice, value) pairs
+    choices: tuple = ()
 
 
 MISTAKES = (
     Mistake("no-scaling", lambda c: replace(c, scale="none") if c.scale != "none" else None),
     Mistake("scaled-by-dk", lambda c: replace(c, scale="dk") if c.scale == "sqrt" else None),
-    Mistake("scaled-by-sqrt-dmodel", lambda c: replace(c, scale="sqrt_dmodel") if c.scale == "sqrt" else None),
-    Mistake("softmax-over-columns", lambda c: replace(c, axis="cols" if c.axis == "rows" else "rows")),
-    Mistake("keys-not-transposed", lambda c: replace(c, transpose_keys=False)),
-    Mistake("e-approximated", lambda c: replace(c, base=sp.Rational(27, 10))),
+    Mistake("scaled-by-sqrt-dmodel", lambda c: replace(c, scale="sqrt_dmodel") if c.scale == "sqrt" else None,
+            (("scale", "sqrt_dmodel"),)),
+    Mistake("softmax-over-columns", lambda c: replace(c, axis="cols" if c.axis == "rows" else "rows"),
+            (("axis", "cols"),)),
+    Mistake("keys-not-transposed", lambda c: replace(c, transpose_keys=False), (("order", "k"),)),
+    Mistake("e-approximated", lambda c: replace(c, base=sp.Rational(27, 10)), (("base", "2.7"),)),
     Mistake("rounded-early-1", lambda c: replace(c, round_exp=1)),
     Mistake("rounded-early-2", lambda c: replace(c, round_exp=2)),
     Mistake("causal-mask", lambda c: replace(c, mask="causal") if c.mask == "none" else None),
     Mistake("mask-missing", lambda c: replace(c, mask="none") if c.mask != "none" else None),
+    Mistake("causal-mask-differs", None, (("mask", "shifted"), ("mask", "anti"))),
     Mistake("rounded-early"),
-    Mistake("transposed"),
+    Mistake("transposed", None, (("order", "kq"),)),
     Mistake("truncated"),
     Mistake("wo-transposed"),
 )

@@ -124,6 +124,16 @@ def softmax(row, exp=None):
     return [sp.S.Zero if m else next(weights) for m in masked]
 
 
+def normalised_exp(rows, base="e"):
+    """The same softmax on a numpy array of float64 rows, for screening candidates (binding): each row
+    shifted by its maximum, exponentiated (base e, or a common mistake's 2.7) and divided by its sum."""
+    import numpy as np
+    with np.errstate(all="ignore"):
+        shifted = rows - rows.max(axis=1, keepdims=True)
+        e = np.exp(shifted) if base == "e" else np.power(float(base), shifted)
+        return e / e.sum(axis=1, keepdims=True)
+
+
 def apply(family: str, args: list, conv: Conv, d_k, d_model=None):
     """One step of the pipeline on exact values (None when it is undefined)."""
     if family in ("Q", "K", "V", "scores", "output"):

@@ -43,4 +43,4 @@ def by_value(doc: Document, blocks: list[Block]) -> tuple[list[Claim], list[tupl
     if said.sqrt_formula and not said.sqrt_number and bound.bindings and \
             any(v.scale != "sqrt" for v in variants):
         notes.append(Reason.of("formula-scales-numbers-do-not", scale=variants[-1].scale))
-    return verdicts(bound, variants, doc), definitions(bound), notes
+    return verdicts(bound, variants, doc, said), definitions(bound), notes

@@ -119,6 +119,7 @@ class Binding:
     group: tuple[Candidate, ...]      # the candidates of equal values that explain the block
     evidence: str                     # values, label or position (for a block explained in part)
     choice: Candidate | None = None   # the member the verdict is about (set by the verdicts stage)
+    label: object = None              # what its label names (:class:`.lexicon.Named`), if anything
 
 
 @dataclass(frozen=True)
@@ -188,19 +189,19 @@ class _State:
         if rows * cols < 2 or rows * cols > MAX_ENTRIES or block.index:
             return   # one number alone is no evidence of what it is; n-D slices are read elsewhere
         if block.operand:
-            # an operand of a product written out ([..] · [..] = ..): bound when it restates something
-            if self.example is not None:
-                group = self._explain(block, self.example, None, self.printed, self.steps_printed, full_only=True)
-                if group is not None:
-                    self._record(block, self.example, group, "values")
-            return
+            return   # an operand of a product written out ([..] · [..] = ..): the chain is its claim
         label = label_of(block.labels)
         step = label.step if label is not None else None
         example = self.example
-        computed = example is not None and step in INPUTS and example.source(step) not in (None, "given")
+        source = example.source(step) if example is not None and step in INPUTS else None
         named = step if label is not None and label.row is None else None
-        if step in INPUTS and not computed:
-            if label.words and example is not None and self._bind(block, example, None):
+        if step == "KT" and label.row is None and "K" not in self.inputs and \
+                (example is None or example.source("K") is None) and self._given_transposed(block):
+            return
+        if step in INPUTS and source != "projected":
+            # Q = K = V = X is what X alone suggests; Q printed by name with other values is given
+            if (label.words or source == "same-as-X") and example is not None and \
+                    self._bind(block, example, None, full_only=source == "same-as-X"):
                 return   # "multiplying the embeddings by …": a caption's words say less than values
             if label.row is not None and rows == 1 and self._given_row(block, step, label.row):
                 return
@@ -265,6 +266,16 @@ class _State:
             return True
         return self._start({step: block}, {step: "label"})
 
+    def _given_transposed(self, block: Block) -> bool:
+        """``K^T = [..]`` with K given nowhere: the keys, given as their transpose."""
+        turned = Block(tuple(zip(*block.rows)), block.line, block.end, block.labels, block.layout, block.source)
+        inputs = dict(self.inputs)
+        inputs["K"] = turned
+        if not self._start(inputs, {}):
+            return False
+        self.givens.append(Given(block, len(self.examples) - 1, "KT", "label"))
+        return True
+
     def _given_row(self, block: Block, step: str, number: int) -> bool:
         """``q_2 = [..]``: row ``number`` of an input.  Rows numbered one after another make the
         input; a row restated with other values starts a new example."""
@@ -318,10 +329,10 @@ class _State:
 
     # ---------------------------------------------------------------- binding
 
-    def _bind(self, block: Block, example: Example, named: str | None) -> bool:
-        group = self._explain(block, example, named, self.printed, self.steps_printed)
+    def _bind(self, block: Block, example: Example, named: str | None, full_only: bool = False) -> bool:
+        group = self._explain(block, example, named, self.printed, self.steps_printed, full_only)
         if group is None:
-            return self._by_use(block, example)
+            return not full_only and self._by_use(block, example)
         evidence = "values" if any(c.full for c in group) else ("label" if named in {c.node.step for c in group}
                                                                  else "position")
         self._record(block, example, group, evidence)
@@ -351,7 +362,8 @@ class _State:
         return False
 
     def _record(self, block: Block, example: Example, group, evidence: str) -> None:
-        self.bindings.append(Binding(block, len(self.examples) - 1, tuple(group), evidence))
+        self.bindings.append(Binding(block, len(self.examples) - 1, tuple(group), evidence,
+                                     label=label_of(block.labels)))
         printed = _floats(block)
         done = set()
         for c in sorted(group, key=lambda c: c.view.transposed):   # a node once, as printed if it can be
@@ -410,10 +422,14 @@ class _State:
 
     def _strong(self, group, named) -> bool:
         """A group that only a mistake computes needs more than a few numbers to say so (three
-        numbers agree with some mistake by chance): four entries that are not zero, or a label."""
-        if any(self.prefer(c.node) == 0 for c in group):
+        numbers agree with some mistake by chance): four entries that are not zero, or a label; and
+        two numbers are a row or a column of something by chance: a part needs three."""
+        n = int(group[0].informative.sum())
+        if named in {c.node.step for c in group}:
             return True
-        return int(group[0].informative.sum()) >= 4 or named in {c.node.step for c in group}
+        if n < 3 and all(c.view.kind != "whole" for c in group):
+            return False
+        return n >= 4 or any(self.prefer(c.node) == 0 for c in group)
 
     def _prefer(self, groups, named, steps_printed):
         """One of several groups that explain a block fully, by evidence; None if none stands out."""

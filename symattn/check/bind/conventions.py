@@ -15,8 +15,9 @@ variant a block binds to is a mistake, named by :func:`mistake_codes`.
 >>> from symattn.check.document import Document
 >>> stated(Document.of("Divide by $\\sqrt{d_k} = 2$:")).sqrt_number
 True
->>> stated(Document.of("$$A = softmax(QK^T / \\sqrt{d_k})$$")).sqrt_number
-False
+>>> said = stated(Document.of("$$A = softmax(QK^T / \\sqrt{d_k})$$"))
+>>> said.sqrt_number, said.sqrt_formula
+(False, 1)
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..claims import Reason
+from ..consistency import declared_no_scaling
 from ..document import Document
 from ..numerals import NUMBER
-from .graph import MISTAKE_OF, Node, Variant
+from .graph import CHOICES, ONLY_BY, Node, Variant
 
 __all__ = ["Stated", "stated", "decide", "mistake_codes"]
 
@@ -46,9 +48,10 @@ _MASK = re.compile(r"causal|mask|掩码|掩蔽|遮|マスク|마스크|máscara|
 @dataclass(frozen=True)
 class Stated:
     sqrt_number: bool     # a square root stated as a number: the article's own scaling step
-    sqrt_formula: bool    # ÷√d_k in a formula
+    sqrt_formula: int     # the line of a formula that divides by √d_k (0: none)
     dk_formula: bool      # ÷d_k in a formula
     mask: bool            # it speaks of a (causal) mask
+    unscaled: int = 0     # the line where it says it does not scale (0: it does not say so)
 
     def prelim(self) -> Variant:
         """The variant the text suggests, before any block is bound (ties between candidates)."""
@@ -60,17 +63,18 @@ class Stated:
         a scaling other than a square root the article states as a number (the other conventions
         are the blocks' to decide)."""
         v = node.variant
-        wrong = sum((c, getattr(v, c)) in MISTAKE_OF for c in ("order", "axis", "mask") if c in _uses(node))
+        wrong = sum((c, getattr(v, c)) in ONLY_BY for c in CHOICES if c in _uses(node))
         return wrong + (self.sqrt_number and "scale" in _uses(node) and v.scale != "sqrt")
 
 
 def stated(doc: Document) -> Stated:
     text = doc.text
-    return Stated(bool(_SQRT_NUMBER.search(text)), bool(_SQRT_FORMULA.search(text)),
-                  bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)))
+    formula = _SQRT_FORMULA.search(text)
+    return Stated(bool(_SQRT_NUMBER.search(text)), text[:formula.start()].count("\n") + 1 if formula else 0,
+                  bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)), declared_no_scaling(text) or 0)
 
 
-_CONVENTIONS = {"scale": ("sqrt", "dk", "none"), "mask": ("none", "causal")}
+_CONVENTIONS = {"scale": ("sqrt", "dk", "none"), "mask": ("none", "causal")}   # an article may choose these
 
 
 def decide(bindings, said: Stated) -> Variant:
@@ -84,8 +88,10 @@ def decide(bindings, said: Stated) -> Variant:
             if len(seen) == 1:
                 counter[seen.pop()] += 1
     prelim = said.prelim()
-    if said.sqrt_number:
-        scale = "sqrt"
+    if said.sqrt_number or (said.sqrt_formula and not said.dk_formula and not said.unscaled):
+        scale = "sqrt"      # the article's own step, or its formula: numbers that differ are wrong
+    elif said.unscaled:
+        scale = "none"
     else:
         scale = _winner(votes["scale"], prelim.scale, _CONVENTIONS["scale"])
     mask = _winner(votes["mask"], prelim.mask, _CONVENTIONS["mask"])
@@ -104,16 +110,22 @@ def _winner(counter: Counter, default: str, allowed) -> str:
     return ranked[0][1]
 
 
-def mistake_codes(node: Node, article: Variant) -> tuple[Reason, ...]:
+def mistake_codes(node: Node, article: Variant, said: Stated | None = None) -> tuple[Reason, ...]:
     """The mistakes that make ``node`` differ from the article's own variant, as Reasons."""
     out = []
     for item in node.mistakes(article):
         choice, value = item.split(":")
         mine = getattr(article, choice)
-        if choice == "scale":
+        if (choice, value) in ONLY_BY and ONLY_BY[(choice, value)] not in ("causal-mask-differs",
+                                                                              "softmax-over-columns", "transposed"):
+            out.append(Reason.of(ONLY_BY[(choice, value)]))
+        elif choice == "scale":
             code = {("sqrt", "dk"): "scaled-by-dk", ("sqrt", "none"): "no-scaling",
                     ("dk", "none"): "no-scaling"}.get((mine, value), "scale-differs")
-            out.append(Reason.of(code, used=value, article=mine) if code == "scale-differs" else Reason.of(code))
+            if code == "no-scaling" and said is not None and said.sqrt_formula and mine == "sqrt":
+                out.append(Reason.of("no-scaling-stated", line=said.sqrt_formula))
+            else:
+                out.append(Reason.of(code, used=value, article=mine) if code == "scale-differs" else Reason.of(code))
         elif choice == "mask":
             if value == "none":
                 out.append(Reason.of("mask-missing"))

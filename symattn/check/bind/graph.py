@@ -13,7 +13,7 @@ A node is a step of the pipeline under a :class:`Variant`: the choices that step
 choices are conventions an article may make (scaling by √d_k, by d_k or not at all; a causal mask);
 others only a mistake makes (softmax over columns, K Qᵀ for Q Kᵀ, a mask shifted by one).  The
 article's own variant is decided later, from evidence (:mod:`.conventions`); every other choice is
-a named mistake (:data:`MISTAKE_OF`).  The maths of each step is the pipeline's: the exact softmax
+a named mistake (:data:`ONLY_BY`).  The maths of each step is the pipeline's: the exact softmax
 is :func:`symattn.check.quantities.softmax` (symattn's canonical form), the mask patterns are
 :func:`symattn.topics.masks`' causal rule and its two common slips.
 
@@ -35,9 +35,10 @@ import numpy as np
 import sympy as sp
 
 from .. import guard
-from ..quantities import softmax
+from ..diagnose import MISTAKES as _TABLE
+from ..quantities import normalised_exp, softmax
 
-__all__ = ["Variant", "Node", "Example", "STEPS", "INPUTS", "PARENTS", "MISTAKE_OF", "variants"]
+__all__ = ["Variant", "Node", "Example", "STEPS", "INPUTS", "PARENTS", "ONLY_BY", "variants"]
 
 #: the steps of the pipeline, in the order an article computes them
 STEPS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V", "KT", "scores", "scaled", "masked", "exp", "weights", "output")
@@ -49,14 +50,16 @@ PARENTS = {"Q": ("X", "W_Q"), "K": ("X", "W_K"), "V": ("X", "W_V"), "KT": ("K",)
            "output": ("weights", "V")}
 #: the choices of a variant that each step depends on
 USES = {"scores": ("order",), "scaled": ("order", "scale"), "masked": ("order", "scale", "mask"),
-        "exp": ("order", "scale", "mask"), "weights": ("order", "scale", "mask", "axis"),
-        "output": ("order", "scale", "mask", "axis")}
+        "exp": ("order", "scale", "mask", "base"), "weights": ("order", "scale", "mask", "axis", "base"),
+        "output": ("order", "scale", "mask", "axis", "base")}
+#: the choices, in the order a variant lists them
+CHOICES = ("scale", "mask", "axis", "order", "base")
 #: masks: which key j query i sees (the causal rule, and the two slips of it seen in articles)
 MASKS = {"none": lambda i, j: True, "causal": lambda i, j: j <= i,
          "shifted": lambda i, j: j <= i + 1, "anti": lambda i, j: j >= i}
-#: choices that only a mistake makes, with the reason code that names it
-MISTAKE_OF = {("axis", "cols"): "softmax-over-columns", ("order", "kq"): "transposed",
-              ("mask", "shifted"): "causal-mask-differs", ("mask", "anti"): "causal-mask-differs"}
+#: choices that only a mistake makes, with the reason code that names it (from the one table of
+#: common mistakes, :data:`symattn.check.diagnose.MISTAKES`)
+ONLY_BY = {choice: m.code for m in _TABLE for choice in m.choices}
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,8 @@ class Variant:
     scale: str = "sqrt"     # a key of the example's divisors: sqrt (√d_k), dk, none, or a stated one
     mask: str = "none"      # a key of MASKS
     axis: str = "rows"      # softmax over each query's row, or (a mistake) over columns
-    order: str = "qk"       # scores as Q Kᵀ, or (a mistake) K Qᵀ
+    order: str = "qk"       # scores as Q Kᵀ, or (mistakes) K Qᵀ, or Q K with K not transposed
+    base: str = "e"         # the exponentials' base: e, or (a mistake) 2.7
 
     def of(self, step: str) -> "Variant":
         """The part of this variant that ``step`` depends on (the other choices at their default)."""
@@ -91,21 +95,22 @@ class Node:
         """The choices of this node that differ from the article's variant, as mistake names
         (``scale:dk``, ``axis:cols``, …); empty for a node the article's own convention computes."""
         mine, theirs = self.variant, article.of(self.step)
-        return tuple(f"{c}:{getattr(mine, c)}" for c in USES.get(self.step, ())
-                     if getattr(mine, c) != getattr(theirs, c))
+        return tuple(f"{c}:{getattr(mine, c)}" for c in CHOICES if c in USES.get(self.step, ())
+                     and getattr(mine, c) != getattr(theirs, c))
 
 
 def variants(scales, masks=("none", "causal", "shifted", "anti")) -> list[Variant]:
     """Every variant over the given scale keys and masks, the conventional ones first: with at most
     one choice that only a mistake makes (two mistakes at once explain numbers by accident)."""
     out = []
-    for order in ("qk", "kq"):
-        for axis in ("rows", "cols"):
-            for mask in masks:
-                for scale in scales:
-                    v = Variant(scale, mask, axis, order)
-                    if sum((c, getattr(v, c)) in MISTAKE_OF for c in ("order", "axis", "mask")) <= 1:
-                        out.append(v)
+    for base in ("e", "2.7"):
+        for order in ("qk", "kq", "k"):
+            for axis in ("rows", "cols"):
+                for mask in masks:
+                    for scale in scales:
+                        v = Variant(scale, mask, axis, order, base)
+                        if sum((c, getattr(v, c)) in ONLY_BY for c in CHOICES) <= 1:
+                            out.append(v)
     return out
 
 
@@ -126,6 +131,9 @@ class Example:
         if divisors is None:
             divisors = {"none": sp.Integer(1)} if width is None else \
                 {"sqrt": sp.sqrt(width), "dk": width, "none": sp.Integer(1)}
+            x = self.givens.get("X")
+            if width is not None and x is not None and x.cols != width:
+                divisors["sqrt_dmodel"] = sp.sqrt(x.cols)   # the model's width for the key's: a mistake
         self.divisors = dict(divisors)
 
     # ---------------------------------------------------------------- what the givens say
@@ -202,6 +210,9 @@ class Example:
             return ops.transpose(args[0])
         if step == "scores":
             q, kt = args
+            if v.order == "k":
+                return ops.matmul(q, ops.transpose(kt)) if ops.shape(q)[1] == ops.shape(kt)[1] and \
+                    ops.shape(kt)[0] == ops.shape(kt)[1] else None
             return ops.matmul(ops.transpose(kt), ops.transpose(q)) if v.order == "kq" else ops.matmul(q, kt)
         if step == "scaled":
             div = self.divisors.get(v.scale)
@@ -214,9 +225,9 @@ class Example:
                 return None
             return ops.mask(args[0], MASKS[v.mask])
         if step == "exp":
-            return ops.exp(args[0])
+            return ops.exp(args[0], v.base)
         if step == "weights":
-            return ops.softmax(args[0], v.axis)
+            return ops.normalise(args[0], v.axis, v.base)
         if step == "output":
             return ops.matmul(*args)
         raise KeyError(step)
@@ -259,18 +270,16 @@ class _Float:
         return out
 
     @staticmethod
-    def exp(a):
+    def exp(a, base="e"):
         with np.errstate(all="ignore"):
-            return np.exp(a)
+            return np.exp(a) if base == "e" else np.power(float(base), a)
 
     @staticmethod
-    def softmax(a, axis):
+    def normalise(a, axis, base="e"):
         m = a if axis == "rows" else a.T
         if not np.all(np.isfinite(m).any(axis=1)):
             return None
-        with np.errstate(all="ignore"):
-            e = np.exp(m - m.max(axis=1, keepdims=True))
-            out = e / e.sum(axis=1, keepdims=True)
+        out = normalised_exp(m, base)
         return out if axis == "rows" else out.T.copy()
 
 
@@ -305,13 +314,15 @@ class _Exact:
         return sp.ImmutableMatrix(a.rows, a.cols, lambda i, j: a[i, j] if sees(i, j) else -sp.oo)
 
     @staticmethod
-    def exp(a):
-        return sp.ImmutableMatrix(a.applyfunc(lambda x: sp.Integer(0) if x == -sp.oo else sp.exp(x)))
+    def exp(a, base="e"):
+        power = sp.exp if base == "e" else (lambda x: sp.Rational(base) ** x)
+        return sp.ImmutableMatrix(a.applyfunc(lambda x: sp.Integer(0) if x == -sp.oo else power(x)))
 
     @staticmethod
-    def softmax(a, axis):
+    def normalise(a, axis, base="e"):
         m = a if axis == "rows" else a.T
-        rows = [softmax(list(m.row(i))) for i in range(m.rows)]
+        power = None if base == "e" else (lambda x: sp.Rational(base) ** x)
+        rows = [softmax(list(m.row(i)), power) for i in range(m.rows)]
         if any(r is None for r in rows):
             return None
         out = sp.ImmutableMatrix(rows)

@@ -22,9 +22,11 @@ True
 >>> step_named(("tensor(", "`Q` =")), step_named(("tensor(", ">>> print(raw_logits)"))
 ('Q', 'scores')
 >>> named(("- `q2 =",)), named(("q1 . k1 =",)), named(("Attention weights:",))
-(Named(step='Q', row=2, words=False), None, Named(step='weights', row=None, words=True))
+(Named(step='Q', row=2, words=False, name='q2'), None, Named(step='weights', row=None, words=True, name=''))
 >>> step_named(("\\mathbf{W}_Q =",)), step_named(("Input embeddings, one row per word:",))
 ('W_Q', 'X')
+>>> step_named(("\\text{Scaled Scores} =",))
+'scaled'
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import re
 from dataclasses import dataclass
 
 from .graph import INPUTS as INPUT_STEPS
-from ..names import by_name, hint
+from ..names import _by_words, by_name, hint
 
 __all__ = ["Named", "named", "step_named"]
 
@@ -50,6 +52,7 @@ class Named:
     step: str               # the step of the pipeline the label names
     row: int | None = None  # for a numbered name, the number (a row of the step, as the article counts)
     words: bool = False     # named by a caption in words ("the embeddings:"), not by its own symbol
+    name: str = ""          # the symbol as the article writes it (``O``, ``attn_weights``), for the report
 
 
 def named(labels) -> Named | None:
@@ -65,11 +68,13 @@ def named(labels) -> Named | None:
         if num and num.group("stem"):
             step = by_name(num.group("stem"))
             if step:
-                return Named(step, int(num.group("a") or num.group("b")))
+                return Named(step, int(num.group("a") or num.group("b")), name=name)
         step = by_name(name)
         if step:
-            return Named(step)
-    step = hint([label])
+            return Named(step, name=name)
+    words = re.sub(r"\s*(?:=|:|：|\\approx|≈)\s*$", "", label)
+    step = (_by_words(words) or None) if re.search(r"[^\W\d_]{3,}\s+[^\W\d_]{3,}", words) else None
+    step = step or hint([label])
     # words name computed steps, and the embeddings; a projection or Q, K, V by its own name, or by
     # a caption (a header) that is no equation
     if step and (step not in INPUT_STEPS or step == "X" or "=" not in label):

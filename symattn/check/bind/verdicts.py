@@ -22,10 +22,17 @@ wrong):
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
+import sympy as sp
+
 from ..claims import Claim, Reason
+from ..consistency import sanity_rows, shift_pairs
+from ..numerals import places_of
 from ..judge import block_places, screen_mask
 from ..verdict import judged, unverifiable
-from .binder import Binding, Bound, Candidate
+from .binder import Binding, Bound, Candidate, View
 from .conventions import mistake_codes
 from .graph import Node, PARENTS, Variant
 
@@ -36,13 +43,14 @@ WHAT = {"KT": "q-KT", "scores": "q-scores", "scaled": "q-scaled", "masked": "q-m
         "weights": "q-weights", "output": "q-output"}
 
 
-def verdicts(bound: Bound, variants: list[Variant], doc) -> list[Claim]:
-    """Claims on every block; ``variants``: each example's own (:func:`.conventions.decide`)."""
+def verdicts(bound: Bound, variants: list[Variant], doc, said=None) -> list[Claim]:
+    """Claims on every block; ``variants``: each example's own (:func:`.conventions.decide`);
+    ``said``: what the article states (:class:`.conventions.Stated`), for the diagnosis."""
     _choose(bound.bindings, variants, bound.families)
     claims: list[Claim] = []
     at: dict[int, Claim] = {}          # block line -> its claim, for carried roots
     for b in bound.bindings:
-        claim = _judge(b, bound, variants[b.example], at, doc)
+        claim = _judge(b, bound, variants[b.example], at, doc, said)
         claims.append(claim)
         for line in claim.lines or [claim.line]:
             at.setdefault(line, claim)
@@ -53,8 +61,9 @@ def verdicts(bound: Bound, variants: list[Variant], doc) -> list[Claim]:
 
 
 def definitions(bound: Bound) -> list[tuple[int, Reason]]:
-    return [(g.block.line, Reason.of("given", name=g.step, rows=g.block.shape[0], cols=g.block.shape[1]))
-            for g in bound.givens if g.how != "restated"]
+    return [(g.block.line, Reason.of("given", name="Kᵀ" if g.step == "KT" else g.step, rows=g.block.shape[0],
+                                     cols=g.block.shape[1]))
+            for g in bound.givens if g.how not in ("restated", "row")]
 
 
 def _choose(bindings: list[Binding], variants: list[Variant], families: list[int]) -> None:
@@ -80,7 +89,7 @@ def _ancestors(node: Node) -> set:
     return out
 
 
-def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc) -> Claim:
+def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc, said=None) -> Claim:
     c: Candidate = b.choice
     block = b.block
     example = bound.examples[b.example]
@@ -88,6 +97,8 @@ def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc) -> Claim:
     exact = example.exact(truth_node)
     lines = sorted({e.line for r in block.rows for e in r})
     what = Reason.of(WHAT[c.node.step]) if c.node.step in WHAT else c.node.step
+    if b.label is not None and b.label.step == c.node.step and b.label.name and b.label.row is None:
+        what = b.label.name   # the author's own name for it
     if c.view.kind == "row":
         what = Reason.of("row-of", row=c.view.index + 1, of=what)
     if exact is None:
@@ -96,17 +107,86 @@ def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc) -> Claim:
     values = [[exact[i, j] for j in range(exact.cols)] for i in range(exact.rows)]
     cols = [[doc.column(e.pos) if e.pos >= 0 else None for e in r] for r in block.rows]
     cols = cols if all(x is not None for r in cols for x in r) else None
-    claim = judged(block.line, block.source, what, block.rows, values, how=what, lines=lines,
-                   places=block_places(block.rows), cols=cols)
+    errors, notes = _remarks(block, c, example, article)
+    how = _how(c.node, article, bound, b)
+    names = [[f"{what}[{i + 1},{j + 1}]" for j in range(len(r))] for i, r in enumerate(block.rows)] \
+        if isinstance(what, str) and c.view.kind == "whole" else None
+    claim = judged(block.line, block.source, what, block.rows, values, how=how, lines=lines,
+                   places=block_places(block.rows), cols=cols, notes=notes, names=names)
     if claim.status != "wrong":
         return claim
-    cause, root, mistakes, drift = _cause(b, bound, article, at)
-    return judged(block.line, block.source, what, block.rows, values, how=what, lines=lines,
-                  places=block_places(block.rows), cols=cols, cause=cause, root=root, mistakes=mistakes,
-                  drift_lines=drift)
+    cause, root, mistakes, drift = _cause(b, bound, article, at, said)
+    if not mistakes and cause == "slip":
+        mistakes = _copied(claim, exact, c)
+    claim = judged(block.line, block.source, what, block.rows, values, how=how, lines=lines,
+                   places=block_places(block.rows), cols=cols, cause=cause, root=root, mistakes=mistakes,
+                   drift_lines=drift, notes=notes, names=names)
+    if cause == "drift":
+        claim = replace(claim, drift=Reason.of("stepwise-right", lines=list(drift)))
+    if errors:
+        claim = replace(claim, reason=Reason.of("reasons", items=[claim.reason] + errors))
+    return claim
 
 
-def _cause(b: Binding, bound: Bound, article: Variant, at: dict):
+def _remarks(block, c: Candidate, example, article: Variant) -> tuple[list, list]:
+    """What a printed softmax says of itself: rows that cannot come from a softmax, rows that must
+    be equal (their scores differ by a constant), and row sums off by rounding (notes)."""
+    if c.node.step != "weights" or c.view.transposed or c.view.kind not in ("whole", "row"):
+        return [], []
+    errors, notes = sanity_rows(block.texts)
+    if c.view.kind == "whole":
+        scores = example.exact(Node("masked", article))
+        texts = block.texts
+        for i, j, shift in shift_pairs(scores) if scores is not None and scores.shape == block.shape else ():
+            if texts[i] != texts[j] and [places_of(t) for t in texts[i]] == [places_of(t) for t in texts[j]]:
+                errors.append(Reason.of("shifted-rows", i=i + 1, j=j + 1, c=str(shift), a=list(texts[i]),
+                                        b=list(texts[j])))
+    return errors, notes
+
+
+#: each step as a formula of its operands, with the divisor and mask of the article's variant
+_FORMULA = {"Q": "X·W_Q", "K": "X·W_K", "V": "X·W_V", "KT": "Kᵀ", "scores": "Q·Kᵀ", "scaled": "Q·Kᵀ{div}",
+            "masked": "Q·Kᵀ{div}{mask}", "exp": "exp(Q·Kᵀ{div}{mask})", "weights": "softmax(Q·Kᵀ{div}{mask})",
+            "output": "softmax(Q·Kᵀ{div}{mask})·V"}
+_DIV = {"sqrt": "/√d_k", "dk": "/d_k", "none": "", "sqrt_dmodel": "/√d_model"}
+
+
+def _how(node: Node, article: Variant, bound: Bound, b: Binding):
+    """Where the exact value comes from: the step's formula under the article's variant, and the
+    lines of the givens it is computed from."""
+    formula = _FORMULA.get(node.step, node.step).format(
+        div=_DIV.get(article.scale, "/c"), mask=" + causal mask" if article.mask == "causal" else "")
+    family = bound.families[b.example]
+    used = {}
+    needs = {n.step for n in _ancestors(node)} | {node.step}
+    needs |= {w for s in ("Q", "K", "V") if s in needs for w in ("X", "W_" + s)}
+    for g in bound.givens:
+        if bound.families[g.example] == family and g.how != "restated" and g.block.line <= b.block.line \
+                and g.step in needs:
+            used.setdefault(g.step, g.block.line)
+    given = [Reason.of("given-at", name=step, line=line) for step, line in sorted(used.items(), key=lambda t: t[1])]
+    return Reason.of("from-inputs", how=formula, given=given) if given else formula
+
+
+def _copied(claim: Claim, exact, c: Candidate) -> tuple:
+    """Wrong entries of Kᵀ that are K's own entries, not the transposed ones (``keys-not-transposed``)."""
+    if c.node.step != "KT" or c.view != View():
+        return ()
+    k = exact.T
+    hits = []
+    for e in claim.entries:
+        m = re.fullmatch(r".*\[(\d+),(\d+)\]", str(e["entry"]))
+        if not m:
+            return ()
+        i, j = int(m.group(1)) - 1, int(m.group(2)) - 1
+        if i >= k.rows or j >= k.cols or str(k[i, j]) != str(sp.nsimplify(e["claimed"])):
+            return ()
+        hits.append(Reason.of("copied-entry", name="K", i=i + 1, j=j + 1, value=str(k[i, j]),
+                              right=str(exact[i, j])))
+    return (Reason.of("keys-not-transposed-at", copies=hits),) if hits else ()
+
+
+def _cause(b: Binding, bound: Bound, article: Variant, at: dict, said=None):
     c = b.choice
     mine = set(c.node.mistakes(article))
     if mine:
@@ -117,7 +197,7 @@ def _cause(b: Binding, bound: Bound, article: Variant, at: dict):
                 first = at.get(e.block.line)
                 if first is not None and first.status == "wrong":
                     return "carried", _root(first), (), ()
-        return "slip", None, mistake_codes(c.node, article), ()
+        return "slip", None, mistake_codes(c.node, article, said), ()
     if c.used and c.author is not None and bool(screen_mask(b.block.rows, c.author).all()):
         wrong = [ln for ln in c.used if ln in at and at[ln].status == "wrong"]
         if wrong:
