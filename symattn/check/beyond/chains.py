@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..claims import Claim, Reason
+from ..plaintext import _BULLET
 from .arith import _values, evaluate
 from .verdicts import _UNIT_NAME, _UNITS, _entry, _scalar, _vector
 
@@ -76,6 +77,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         if not (trig or kv):
             continue
         line = re.sub(r"\\text\{\s*(?:bytes?|B)\s*\}", " bytes", raw)
+        line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)   # "- cos(0) = 1": a list marker, no minus
         maths = re.findall(r"\$([^$]+)\$", line)
         pieces = maths if len(maths) >= 2 else re.split(r"[|；;，]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*", line)
         for piece in pieces:

@@ -168,6 +168,13 @@ def _exact(block: Block) -> sp.ImmutableMatrix:
     return block.matrix()
 
 
+def _example(inputs: dict) -> Example:
+    """The example these given blocks make; a given printed with three or more decimals is taken as
+    a rounded print (a program's output), exact only to half a unit of its last place."""
+    places = {k: max((e.places or 0) for r in b.rows for e in r) for k, b in inputs.items()}
+    return Example({k: _exact(b) for k, b in inputs.items()}, places={k: d for k, d in places.items() if d >= 3})
+
+
 class _State:
     def __init__(self, prefer):
         self.prefer = prefer
@@ -180,6 +187,7 @@ class _State:
         self.printed: dict[Node, tuple[int, np.ndarray]] = {}   # the author's prints, per node
         self.rows: dict[str, dict[int, Block]] = {}      # inputs given a row at a time (q_1, q_2, …)
         self.families: list[int] = []     # per example: the example it extends (same family) or itself
+        self.words = False                # the block being bound is named by a caption in words
         self.steps_printed: set[str] = set()
 
     # ---------------------------------------------------------------- the loop
@@ -195,6 +203,7 @@ class _State:
         example = self.example
         source = example.source(step) if example is not None and step in INPUTS else None
         named = step if label is not None and label.row is None else None
+        self.words = label is not None and label.words
         if step == "KT" and label.row is None and "K" not in self.inputs and \
                 (example is None or example.source("K") is None) and self._given_transposed(block):
             return
@@ -232,7 +241,7 @@ class _State:
         """The example with these givens (when they fit together): the current one with more
         givens, or (``new``, or nothing of the current one kept) a new example."""
         try:
-            example = Example({k: _exact(b) for k, b in inputs.items()})
+            example = _example(inputs)
         except (ValueError, TypeError, guard.GuardError):
             return False
         if not _consistent(example):
@@ -309,7 +318,7 @@ class _State:
             return False
         for inputs in _hypotheses(self.inputs, self.pending):
             try:
-                example = Example({k: _exact(b) for k, b in inputs.items()})
+                example = _example(inputs)
             except (ValueError, TypeError, guard.GuardError):
                 continue
             if not _consistent(example):
@@ -347,12 +356,14 @@ class _State:
         for prior in reversed(earlier):
             for c in _candidates(prior, example, self.printed):
                 if c.view != View() or c.node.step in self.steps_printed or self.prefer(c.node) or \
-                        example.source(c.node.step) == "given" or c.share < 1 / 2:
+                        example.source(c.node.step) == "given" or c.share < 2 / 3:
                     continue
                 trial = dict(self.printed)
                 trial[c.node] = (prior.line, _floats(prior))
+                # computed from it: a step that changes the values (a restatement or a transpose is no use)
                 found = [g for g in _groups(_candidates(block, example, trial))
-                         if any(m.full_author and prior.line in m.used and self.prefer(m.node) == 0 for m in g)]
+                         if any(m.full_author and prior.line in m.used and self.prefer(m.node) == 0
+                                and m.node.step not in INPUTS and m.node.step != "KT" for m in g)]
                 if len(found) == 1 and int(found[0][0].informative.sum()) >= 4:
                     self.unbound = [u for u in self.unbound if u.block is not prior]
                     self.pending = [b for b in self.pending if b is not prior]
@@ -382,7 +393,7 @@ class _State:
             return None
         groups = _groups(cands)
         if not groups:
-            return None
+            return None if full_only else self._by_label(cands, named, steps_printed, 0.0)
         scored = sorted(((max(c.share for c in g), g) for g in groups), key=lambda t: -t[0])
         full = [g for g in groups if any(c.full for c in g)]
         if len({c.node.step for g in full for c in g}) == 1 and len(full) > 1:
@@ -416,9 +427,16 @@ class _State:
         place together; values that explain two thirds of it under another name win)."""
         if named is None or named in steps_printed or best >= 2 / 3:
             return None
+        if self.words and best < 1 / 3 and not self._next(named, steps_printed):
+            return None   # a caption in words ("Result:") needs some of the values, or the operands, with it
         mine = [c for c in cands if c.node.step == named and c.view.kind == "whole" and not c.view.transposed
                 and self.prefer(c.node) == 0 and c.node.step not in self.inputs]
         return tuple(mine[:1]) or None
+
+    def _next(self, step: str, steps_printed) -> bool:
+        """Are the step's operands on the page (printed, or given)?"""
+        have = set(steps_printed) | set(self.inputs) | ({"KT"} if "K" in steps_printed or "K" in self.inputs else set())
+        return all(p in have for p in PARENTS.get(step, ("",)))
 
     def _strong(self, group, named) -> bool:
         """A group that only a mistake computes needs more than a few numbers to say so (three

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import mpmath
 import numpy as np
 import sympy as sp
 
@@ -122,8 +123,11 @@ class Example:
     the projections when those are given, else from Q, K, V as given; X alone gives Q = K = V = X.
     """
 
-    def __init__(self, givens: dict, divisors: dict | None = None):
+    def __init__(self, givens: dict, divisors: dict | None = None, places: dict | None = None):
         self.givens = {k: sp.ImmutableMatrix(v) for k, v in givens.items()}
+        # the decimals each given was printed with, where it is a rounded print (a program's output
+        # of random weights): its exact value lies within half a unit of what is printed
+        self.places = {k: d for k, d in (places or {}).items() if d}
         self._floats: dict[Node, np.ndarray | None] = {}
         self._exact: dict[Node, object] = {}
         k = self.exact(Node("K"))
@@ -152,9 +156,12 @@ class Example:
     def nodes(self, scales=None):
         """Every node whose value the givens determine (inputs once, the rest per variant)."""
         scales = tuple(scales or self.divisors)
+        keys = self.floats(Node("K"))
+        # one key: every weight is 1 and the output is V; attention says nothing there
+        steps = STEPS if keys is None or keys.shape[0] > 1 else STEPS[:STEPS.index("masked")]
         seen = set()
         for v in variants(scales):
-            for step in STEPS:
+            for step in steps:
                 node = Node(step, v)
                 if node not in seen:
                     seen.add(node)
@@ -183,6 +190,19 @@ class Example:
 
         value = self._eval(node, operand, _FLOAT)
         return value, tuple(sorted(set(used)))
+
+    def band(self, node: Node):
+        """Per entry, the (low, high) the node's value can have when each rounded given lies anywhere
+        within its printing (interval arithmetic, rounded outward); None when no given is rounded."""
+        if not self.places:
+            return None
+        value = self._eval(node, self.band_of, _INTERVAL)
+        return None if value is None else [[None if x is None else (x.a, x.b) for x in r] for r in value]
+
+    def band_of(self, node: Node):
+        if node.step in self.givens:
+            return _INTERVAL.given(self.givens[node.step], self.places.get(node.step))
+        return self._eval(node, self.band_of, _INTERVAL)
 
     def exact(self, node: Node):
         """The node's exact value (a SymPy matrix), or None."""
@@ -283,6 +303,61 @@ class _Float:
         return out if axis == "rows" else out.T.copy()
 
 
+class _Interval:
+    """The same steps on intervals (mpmath.iv), for the band rounded givens leave open; a masked entry
+    is None."""
+
+    @staticmethod
+    def given(m, places=None):
+        iv = mpmath.iv
+        h = mpmath.mpf(10) ** -places / 2 if places else 0
+        return [[iv.mpf([mpmath.mpf(x.p) / x.q - h, mpmath.mpf(x.p) / x.q + h]) if x.is_Rational else None
+                 for x in m.row(i)] for i in range(m.rows)]
+
+    @staticmethod
+    def shape(a):
+        return len(a), len(a[0])
+
+    @staticmethod
+    def transpose(a):
+        return [list(r) for r in zip(*a)]
+
+    @staticmethod
+    def matmul(a, b):
+        if a is None or b is None or len(a[0]) != len(b) or any(x is None for r in a + b for x in r):
+            return None
+        return [[sum((a[i][t] * b[t][j] for t in range(len(b))), mpmath.iv.mpf(0)) for j in range(len(b[0]))]
+                for i in range(len(a))]
+
+    @staticmethod
+    def divide(a, div):
+        d = mpmath.iv.mpf(str(sp.N(div, 30)))
+        return [[None if x is None else x / d for x in r] for r in a]
+
+    @staticmethod
+    def mask(a, sees):
+        return [[x if sees(i, j) else None for j, x in enumerate(r)] for i, r in enumerate(a)]
+
+    @staticmethod
+    def exp(a, base="e"):
+        if base != "e":
+            return None
+        return [[mpmath.iv.mpf(0) if x is None else mpmath.iv.exp(x) for x in r] for r in a]
+
+    @staticmethod
+    def normalise(a, axis, base="e"):
+        if base != "e":
+            return None
+        m = a if axis == "rows" else [list(r) for r in zip(*a)]
+        out = []
+        for row in m:
+            # w_i = 1 / (1 + Σ_{j≠i} e^(x_j − x_i)): each entry once against the others (tighter bands)
+            out.append([mpmath.iv.mpf(0) if x is None else
+                        1 / (1 + sum((mpmath.iv.exp(y - x) for k, y in enumerate(row) if k != i and y is not None),
+                                     mpmath.iv.mpf(0))) for i, x in enumerate(row)])
+        return out if axis == "rows" else [list(r) for r in zip(*out)]
+
+
 class _Exact:
     """The same steps on SymPy matrices."""
 
@@ -329,7 +404,7 @@ class _Exact:
         return out if axis == "rows" else sp.ImmutableMatrix(out.T)
 
 
-_FLOAT, _EXACT = _Float(), _Exact()
+_FLOAT, _EXACT, _INTERVAL = _Float(), _Exact(), _Interval()
 
 
 def with_scale(v: Variant, scale: str) -> Variant:

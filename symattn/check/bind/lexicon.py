@@ -25,8 +25,10 @@ True
 (Named(step='Q', row=2, words=False, name='q2'), None, Named(step='weights', row=None, words=True, name=''))
 >>> step_named(("\\mathbf{W}_Q =",)), step_named(("Input embeddings, one row per word:",))
 ('W_Q', 'X')
->>> step_named(("\\text{Scaled Scores} =",))
-'scaled'
+>>> step_named(("Input: Q = np.array(",)), step_named((") K = np.array(",))
+('Q', 'K')
+>>> step_named(("#### Key $K$",)), step_named(("クエリ (\\( Q \\))",)), step_named(("\\text{Scaled Scores} =",))
+('K', 'Q', 'scaled')
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ _BARE = re.compile(r"^\s*(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|
 _HEAD = re.compile(r"^\s*(?:[-*•]\s+)?(?:>>>\s*)?(?:print\(\s*)?[`*$\\(]*\s*([A-Za-z][\w^{}\\.']{0,24}?)\s*[`*$)]*\s*"
                    r"(?:[,:：=]|\\approx|≈|$)")
 _UNWRAP = re.compile(r"\\(?:mathbf|boldsymbol|bm|mathrm|mathit|textbf|text|operatorname|vec|mathcal)\s*\{([^{}]*)\}")
+#: the name assigned right before the block: "Input: Q = np.array(", ") K = np.array(", "x = ["
+_TAIL = re.compile(r"(?:^|[\s(,;:])[`*$]*([A-Za-z][\w^{}]{0,24}?)[`*$]*\s*(?::=|=)\s*"
+                   r"(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|constant|asarray)?\s*[(\[]*\s*$")
 _NUMBERED = re.compile(r"^(?P<stem>.*?)(?:_\{?(?P<a>\d{1,3})\}?|(?<=[A-Za-z])(?P<b>\d{1,3}))$")
 
 
@@ -61,7 +66,13 @@ def named(labels) -> Named | None:
     if not labels:
         return None
     label = _UNWRAP.sub(r"\1", labels[0])
-    m = _HEAD.match(label)
+    m = _TAIL.search(label)
+    if m and re.search(r"(?:[.·*×@]|\\cdot|\\times|[^\W\d_])\s*$", label[:m.start(1)]):
+        m = None   # "q1 · k1 = [..]": a product is named, not k1; "Scaled Scores =": a caption of words
+    m = m or _HEAD.match(label)
+    symbols = [x.strip() for x in re.findall(r"\$([^$]{1,24})\$|\\\(([^()]{1,24})\\\)", label) for x in x if x]
+    if not m and len(symbols) == 1 and by_name(symbols[0]):
+        return Named(by_name(symbols[0]), name=symbols[0])   # "#### Key $K$": the caption's one symbol
     if m:
         name = m.group(1)
         num = _NUMBERED.match(name)

@@ -115,6 +115,9 @@ def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc, said=None)
                    places=block_places(block.rows), cols=cols, notes=notes, names=names)
     if claim.status != "wrong":
         return claim
+    if _within_rounding(claim, block, example, truth_node, c.view):
+        return unverifiable(block.line, block.source, Reason.of("within-input-rounding", what=what), what=what,
+                            lines=lines)
     cause, root, mistakes, drift = _cause(b, bound, article, at, said)
     if not mistakes and cause == "slip":
         mistakes = _copied(claim, exact, c)
@@ -126,6 +129,29 @@ def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc, said=None)
     if errors:
         claim = replace(claim, reason=Reason.of("reasons", items=[claim.reason] + errors))
     return claim
+
+
+def _within_rounding(claim: Claim, block, example, node: Node, view) -> bool:
+    """Every wrong entry could be right: the givens are rounded prints, and the entry lies within the
+    band their rounding leaves open (no witness that it is wrong)."""
+    band = example.band(node)
+    if band is None:
+        return False
+    import numpy as np
+    lows = view.take(np.array([[np.nan if x is None else float(x[0]) for x in r] for r in band], dtype=float))
+    highs = view.take(np.array([[np.nan if x is None else float(x[1]) for x in r] for r in band], dtype=float))
+    for x in claim.entries:
+        m = re.search(r"\[(\d+),(\d+)\]$", str(x.get("entry", "")))
+        if not m:
+            return False
+        i, j = int(m.group(1)) - 1, int(m.group(2)) - 1
+        e, lo, hi = block.rows[i][j], lows[i, j], highs[i, j]
+        if e.places is None or np.isnan(lo):
+            return False
+        p, h = float(e.value), 0.5 * 10.0 ** -e.places
+        if not (p - h <= hi + 1e-12 and p + h >= lo - 1e-12):
+            return False
+    return True
 
 
 def _remarks(block, c: Candidate, example, article: Variant) -> tuple[list, list]:
