@@ -26,6 +26,7 @@ from ..claims import Claim, Reason
 from ..document import Document
 from ..read import Block
 from .binder import bind
+from .code import code_givens
 from .conventions import decide, stated
 from .verdicts import definitions, verdicts
 
@@ -35,7 +36,7 @@ __all__ = ["by_value"]
 def by_value(doc: Document, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, Reason]], list[Reason]]:
     """(claims, givens as definitions, notes) for the printed blocks of an article."""
     said = stated(doc)
-    bound = bind(blocks, said.rank)
+    bound = bind(blocks, said.rank, code_givens(doc))
     family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said)
               for f in set(bound.families)}
     variants = [family[f] for f in bound.families]

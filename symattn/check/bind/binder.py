@@ -148,13 +148,19 @@ class Bound:
     families: list[int]      # per example: its family (an example with more givens is of its family)
 
 
-def bind(blocks: list[Block], prefer=None) -> Bound:
+def bind(blocks: list[Block], prefer=None, code=()) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
-    (a lower number wins): the article's stated conventions, from :mod:`.conventions`."""
+    (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
+    inputs the article's code assigns (:func:`.code.code_givens`), taken in their place."""
     state = _State(prefer or (lambda node: 0))
-    for block in blocks:
+    items = sorted([(b.line, 1, k, b) for k, b in enumerate(blocks)] + [(g.line, 0, k, g) for k, g in enumerate(code)],
+                   key=lambda t: t[:3])
+    for _, is_block, _, item in items:
         guard.tick()
-        state.take(block)
+        if is_block:
+            state.take(item)
+        else:
+            state.take_code(item)
     state.close()
     state.bindings.sort(key=lambda b: (b.block.line, b.block.span or (0, 0)))
     return Bound(state.bindings, state.givens, state.unbound, state.examples, state.families)
@@ -216,6 +222,12 @@ class _State:
                 return
             if label.row is None and self._given(block, step):
                 return
+        if label is not None and label.literal and step in ("scores", "scaled"):
+            # scores written as data (``scores = np.array([1.2, 3.8])``): the example's own when its
+            # values are those, else the premise of an example of its own (data is never a claim)
+            if not (example is not None and self._bind(block, example, named, full_only=True)):
+                self._start({step: block}, {step: "label"}, new=True)
+            return
         if example is not None and self._bind(block, example, named):
             return
         if self._infer(block, named):
@@ -225,6 +237,23 @@ class _State:
             return
         self.unbound.append(Unbound(block, "binds-to-nothing" if example is not None else "no-inputs-yet",
                                     {"named": named} if named else {}))
+
+    def take_code(self, given) -> None:
+        """An input that a code block assigns (its value evaluated as data): a given like a block
+        labelled with its name, unless the example already computes that step."""
+        example = self.example
+        if given.step in INPUTS:
+            if example is not None and example.source(given.step) in ("projected", "same-as-X"):
+                return
+            self.words = False
+            self._given(given.block, given.step)
+            return
+        # scores the code sets itself (``scores = np.array([1.2, 3.8])``) that the example does not
+        # compute: the premise of an example of its own
+        value = example.floats(Node(given.step)) if example is not None else None
+        printed = _floats(given.block)
+        if value is None or value.shape != printed.shape or not np.allclose(value, printed):
+            self._start({given.step: given.block}, {given.step: "code"}, new=True)
 
     def close(self) -> None:
         for b in self.pending:
@@ -265,6 +294,9 @@ class _State:
             if _same(self.inputs[step], block):
                 self.givens.append(Given(block, len(self.examples) - 1, step, "restated"))
                 return True
+            if _part_of(block, self.inputs[step]):
+                self.givens.append(Given(block, len(self.examples) - 1, step, "restated"))
+                return True   # one of its rows again ("Value: [..]" under a weighted sum)
             # the article restates an input by name with other values: a new example starts
             inputs = {k: v for k, v in self.inputs.items() if k == step or _compatible(k, step)}
             inputs[step] = block
@@ -513,6 +545,15 @@ def _groups(cands):
 
 def _same(a: Block, b: Block) -> bool:
     return a.shape == b.shape and all(x.value == y.value for ra, rb in zip(a.rows, b.rows) for x, y in zip(ra, rb))
+
+
+def _part_of(part: Block, whole: Block) -> bool:
+    """Is a one-row block a row (or column) of ``whole``, value for value?"""
+    if part.shape[0] != 1:
+        return False
+    values = [e.value for e in part.rows[0]]
+    rows = [[e.value for e in r] for r in whole.rows]
+    return values in rows or values in [list(c) for c in zip(*rows)]
 
 
 def _compatible(kept: str, new: str) -> bool:

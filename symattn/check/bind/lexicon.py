@@ -22,7 +22,7 @@ True
 >>> step_named(("tensor(", "`Q` =")), step_named(("tensor(", ">>> print(raw_logits)"))
 ('Q', 'scores')
 >>> named(("- `q2 =",)), named(("q1 . k1 =",)), named(("Attention weights:",))
-(Named(step='Q', row=2, words=False, name='q2'), None, Named(step='weights', row=None, words=True, name=''))
+(Named(step='Q', row=2, words=False, name='q2', literal=False), None, Named(step='weights', row=None, words=True, name='', literal=False))
 >>> step_named(("\\mathbf{W}_Q =",)), step_named(("Input embeddings, one row per word:",))
 ('W_Q', 'X')
 >>> step_named(("Input: Q = np.array(",)), step_named((") K = np.array(",))
@@ -49,6 +49,8 @@ _UNWRAP = re.compile(r"\\(?:mathbf|boldsymbol|bm|mathrm|mathit|textbf|text|opera
 #: the name assigned right before the block: "Input: Q = np.array(", ") K = np.array(", "x = ["
 _TAIL = re.compile(r"(?:^|[\s(,;:])[`*$]*([A-Za-z][\w^{}]{0,24}?)[`*$]*\s*(?::=|=)\s*"
                    r"(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|constant|asarray)?\s*[(\[]*\s*$")
+#: an assignment of data: "= np.array(", "= torch.tensor(", "= [" at the end of the label
+_LITERAL = re.compile(r"=\s*(?:(?:np|numpy|torch|tf|jnp)\.(?:array|tensor|Tensor|constant|asarray)\(\s*|\[\s*)$")
 _NUMBERED = re.compile(r"^(?P<stem>.*?)(?:_\{?(?P<a>\d{1,3})\}?|(?<=[A-Za-z])(?P<b>\d{1,3}))$")
 
 
@@ -58,6 +60,7 @@ class Named:
     row: int | None = None  # for a numbered name, the number (a row of the step, as the article counts)
     words: bool = False     # named by a caption in words ("the embeddings:"), not by its own symbol
     name: str = ""          # the symbol as the article writes it (``O``, ``attn_weights``), for the report
+    literal: bool = False   # assigned as code data: ``scores = np.array([...])``, ``x = [...]``
 
 
 def named(labels) -> Named | None:
@@ -82,7 +85,8 @@ def named(labels) -> Named | None:
                 return Named(step, int(num.group("a") or num.group("b")), name=name)
         step = by_name(name)
         if step:
-            return Named(step, name=name)
+            literal = bool(_LITERAL.search(label))
+            return Named(step, name=name, literal=literal)
     words = re.sub(r"\s*(?:=|:|：|\\approx|≈)\s*$", "", label)
     step = (_by_words(words) or None) if re.search(r"[^\W\d_]{3,}\s+[^\W\d_]{3,}", words) else None
     step = step or hint([label])

@@ -1,0 +1,81 @@
+r"""Inputs an article gives in its code: arrays a code block assigns to an input's name, evaluated as
+data (:mod:`symattn.check.pycode`: a whitelisted reading over ``ast``, nothing is run).
+
+Input: the :class:`~symattn.check.document.Document`.  Output: :class:`CodeGiven` items, each an
+input (``X``, ``W_Q``, …, ``Q``, ``K``, ``V``, or scores the code sets itself) with its exact value and the line of the code block
+that leaves it so.  The blocks of one article are one program: a later block sees what earlier
+ones defined, so ``X = np.array([embeddings[w] for w in sentence])`` after a dict of embeddings is
+the matrix it builds.  A name is reported again only when a block changes its value.
+
+>>> from symattn.check.document import Document
+>>> text = "```python\nimport numpy as np\nX = np.array([[1.0, 0.5], [0.0, 1.0]])\nK = X\n```\n"
+>>> [(g.line, g.step, g.name, g.block.matrix().tolist()) for g in code_givens(Document.of(text))]
+[(1, 'X', 'X', [[1, 1/2], [0, 1]]), (1, 'K', 'K', [[1, 1/2], [0, 1]])]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import sympy as sp
+
+from .. import pycode
+from ..document import Document
+from ..names import by_name
+from ..read import Block, Entry
+from .graph import INPUTS
+
+__all__ = ["CodeGiven", "code_givens"]
+
+_CODE_LANGS = ("python", "py", "python3", "ipython", "ipython3", "pycon", "")
+
+
+@dataclass(frozen=True)
+class CodeGiven:
+    line: int        # the code block's first line
+    step: str        # the input it gives
+    name: str        # the variable, as written
+    block: Block     # its value, as a block of exact entries
+
+
+def code_givens(doc: Document) -> list[CodeGiven]:
+    out: list[CodeGiven] = []
+    program = None
+    seen: dict[str, tuple] = {}
+    for fence in doc.fences:
+        if fence.output or fence.lang not in _CODE_LANGS:
+            continue
+        source = "\n".join(doc.lines[n - 1] for n in fence.body)
+        program = pycode.evaluate(source, line_offset=fence.first, given=program)
+        for name, value in program.values.items():
+            step = by_name(name)
+            if step not in INPUTS + ("scores", "scaled"):
+                continue
+            rows = _rows(value)
+            if rows is None or seen.get(name) == rows:
+                continue
+            seen[name] = rows
+            entries = tuple(tuple(Entry(str(x), x, 0, line=fence.first) for x in r) for r in rows)
+            block = Block(entries, fence.first, fence.last, (f"{name} =",), "code", f"{name} = …")
+            out.append(CodeGiven(fence.first, step, name, block))
+    return out
+
+
+def _rows(value) -> tuple | None:
+    """The value as rows of exact rational numbers (a vector is one row), or None."""
+    arr = np.asarray(value.array, dtype=object)
+    if arr.ndim == 1:
+        arr = arr.reshape(1, -1)
+    if arr.ndim != 2 or arr.size < 2 or arr.size > 4096:
+        return None
+    rows = []
+    for r in arr:
+        row = []
+        for x in r:
+            x = sp.sympify(x) if not isinstance(x, sp.Basic) else x
+            if not (x.is_Rational):
+                return None
+            row.append(x)
+        rows.append(tuple(row))
+    return tuple(rows)
