@@ -56,7 +56,8 @@ def verdicts(bound: Bound, variants: list[Variant], doc, said=None) -> list[Clai
             at.setdefault(line, claim)
     for u in bound.unbound:
         lines = sorted({e.line for r in u.block.rows for e in r})
-        claims.append(unverifiable(u.block.line, u.block.source, Reason.of(u.reason, **u.data), lines=lines))
+        claims.append(unverifiable(u.block.line, u.block.source, Reason.of(u.reason, **u.data), lines=lines,
+                                   claimed=[list(r) for r in u.block.texts]))
     return claims
 
 
