@@ -29,7 +29,7 @@ from . import limits
 from .errors import SymattnError
 from .model import Text
 
-__all__ = ["AttentionSpec", "load_spec", "parse_spec", "MATRIX_KEYS", "LEVELS", "notation_latex"]
+__all__ = ["AttentionSpec", "load_spec", "parse_spec", "spec_from_dict", "MATRIX_KEYS", "LEVELS", "notation_latex"]
 
 MATRIX_KEYS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V")
 _KNOWN = set(MATRIX_KEYS) | {"tokens", "d_k", "digits", "lang", "title", "topic", "claimed",
@@ -115,6 +115,15 @@ def parse_spec(text: str, *, source: str | None = None) -> AttentionSpec:
             except ValueError:
                 line = None
         raise SymattnError(f"invalid TOML: {msg.split(' (at line')[0]}", file=source, line=line) from None
+    return spec_from_dict(data, source=source)
+
+
+def spec_from_dict(data: dict, *, source: str | None = None) -> AttentionSpec:
+    """A spec from the table a TOML file holds (numbers may also be ``Fraction`` s).
+
+    >>> spec_from_dict({"Q": [[1]], "K": [[Fraction(1, 3)]]}).K
+    Matrix([[1/3]])
+    """
     try:
         _prescan(data)
         with limits.time_limit("reading the spec", "MAX_SPEC_SECONDS"):
@@ -315,6 +324,10 @@ def entry_value(value, where: str) -> sp.Expr:
     if isinstance(value, int):
         limits.check_integer(value, where)
         return sp.Integer(value)
+    if isinstance(value, Fraction):  # from the Python API: exact already
+        limits.check_integer(value.numerator, where)
+        limits.check_integer(value.denominator, where)
+        return sp.Rational(value.numerator, value.denominator)
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise SymattnError("expected a finite number, got " + str(value), entry=where)
