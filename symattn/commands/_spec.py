@@ -22,5 +22,5 @@ def with_options(spec, args):
             raise SymattnError(f"--digits must be from 0 to {limits.MAX_DIGITS}")
         spec = replace(spec, digits=args.digits)
     if args.lang:
-        spec = replace(spec, lang=args.lang)
+        spec = spec.in_language(args.lang)  # with that language's tokens, when the spec gives them
     return spec
