@@ -35,6 +35,7 @@ Output
     regen           regenerates derivations/ from their specs
     cards/          flashcards built from derivations, and their exporters
     exercise        practice problems with exact answer keys from a derivation
+    worksheet       printable worksheets: blank grids of each answer's shape, the key on its own page
 Checking an article
     check/          read -> local -> bind -> judge -> report (its own map: check/__init__.py)
     report_display  a check report as a notebook shows it: a Markdown table, a LaTeX list
