@@ -61,6 +61,15 @@ def test_entry_23_of_the_article_written_out_and_checked_against_numpy(run_cli):
     assert {s.id for s in d.steps if s.entries} == {"keys_transposed", "scores", "scaled_scores", "weights"}
 
 
+def test_the_weights_written_out_match_torch():
+    torch = pytest.importorskip("torch")
+    ref = torch.softmax(torch.tensor(Q) @ torch.tensor(K).T / 2, dim=-1).numpy()
+    d = with_entries(derive_article(), [parse_entry("weights:all")])[0]
+    for e in d.step("weights").entries:
+        assert value(e.chain[1]) == pytest.approx(ref[e.row, e.col], abs=1e-12)
+        assert float(e.chain[-1].evalf(30)) == pytest.approx(ref[e.row, e.col], abs=1e-12)
+
+
 def test_every_entry_of_every_step_matches_numpy():
     d = with_entries(derive_article(), [parse_entry("all")])[0]
     for step_id, ref in NUMPY.items():

@@ -176,3 +176,17 @@ def test_worksheet_formulas_render_in_katex():
     for topic, lang in TOPIC_LANGS:
         found += katex.formulas_in_markdown(worksheet_document(make_exercise(6, 4, 4, lang=lang, topic=topic), "md"))
     assert len(found) > 100 and not katex.validate(found)
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_english_worksheets_keys_and_drill_cards_have_no_cjk(topic):
+    cjk = re.compile(r"[\u2e80-\u9fff\uff00-\uffef]")
+    for seed in range(4):
+        ex = make_exercise(seed, 2 + seed, DIMS[seed], lang="en", topic=topic)
+        for fmt in ("md", "tex"):
+            text = worksheet_document(ex, fmt)
+            assert not cjk.search(text), (seed, fmt, cjk.search(text))
+        if topic == "attention":
+            from symattn.exercise import drill_deck
+            for card in drill_deck(ex, "en").cards:
+                assert not cjk.search(card.front + card.back + card.context), card.id
