@@ -25,7 +25,7 @@ from .errors import SymattnError
 from .model import Derivation
 from .spec import AttentionSpec
 
-__all__ = ["Spec", "derive", "check", "spec_from", "check_report"]
+__all__ = ["Spec", "derive", "check", "spec_from", "check_report", "with_options", "only_steps"]
 
 #: the spec type: what ``derive`` takes besides a dict or a TOML file
 Spec = AttentionSpec
@@ -90,22 +90,40 @@ def derive(spec, *, lang: str | None = None, digits: int | None = None, steps=No
     1/(1 + exp(sqrt(2)/2))
     """
     from .topics import derive as derive_topic
-    s = spec_from(spec)
-    if lang is not None or digits is not None:
-        from types import SimpleNamespace
-
-        from .commands._spec import with_options
-        if lang not in (None, "zh", "en"):
-            raise SymattnError(f"lang must be 'zh' or 'en', not {lang!r}")
-        s = with_options(s, SimpleNamespace(lang=lang, digits=digits))
-    d = derive_topic(s)
+    d = derive_topic(with_options(spec_from(spec), lang=lang, digits=digits))
     if steps:
-        from .commands.derive import _only
-        d = _only(d, [steps] if isinstance(steps, str) else list(steps))
+        d = only_steps(d, [steps] if isinstance(steps, str) else list(steps))
     if entries:
         from .entries import parse_entry, with_entries
         d, _ = with_entries(d, [parse_entry(e) for e in ([entries] if isinstance(entries, str) else entries)])
     return d
+
+
+def with_options(spec: AttentionSpec, *, lang: str | None = None, digits: int | None = None) -> AttentionSpec:
+    """The spec in another language (with its tokens for it) or with other decimals, each checked."""
+    from . import limits
+    if digits is not None:
+        if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= limits.MAX_DIGITS:
+            raise SymattnError(f"--digits must be from 0 to {limits.MAX_DIGITS}")
+        spec = replace(spec, digits=digits)
+    if lang is not None:
+        if lang not in ("zh", "en"):
+            raise SymattnError(f"lang must be 'zh' or 'en', not {lang!r}")
+        spec = spec.in_language(lang)  # with that language's tokens, when the spec gives them
+    return spec
+
+
+def only_steps(derivation: Derivation, step_ids) -> Derivation:
+    """The asked steps; an unknown id names the close one and every id there is."""
+    import difflib
+    ids = [s.id for s in derivation.steps]
+    for step_id in step_ids:
+        if step_id not in ids:
+            close = difflib.get_close_matches(step_id, ids, n=1)
+            hint = f"did you mean {close[0]}? " if close else ""
+            raise SymattnError(f"no step {step_id!r} in this derivation; {hint}its steps are: {', '.join(ids)}",
+                               entry="--step")
+    return derivation.only(*step_ids)
 
 
 def _is_path(value) -> bool:

@@ -119,18 +119,8 @@ def _with_entries(derivation, picks):
 
 
 def _only(derivation, step_ids):
-    """The asked steps; an unknown id names the close one and every id there is."""
-    import difflib
-
-    from ..errors import SymattnError
-    ids = [s.id for s in derivation.steps]
-    for step_id in step_ids:
-        if step_id not in ids:
-            close = difflib.get_close_matches(step_id, ids, n=1)
-            hint = f"did you mean {close[0]}? " if close else ""
-            raise SymattnError(f"no step {step_id!r} in this derivation; {hint}its steps are: {', '.join(ids)}",
-                               entry="--step")
-    return derivation.only(*step_ids)
+    from ..api import only_steps
+    return only_steps(derivation, step_ids)
 
 
 def _check_pdf_target(output: str | None) -> None:
