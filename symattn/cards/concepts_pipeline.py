@@ -148,14 +148,18 @@ def pipeline_concepts(d: Derivation) -> list[Concept]:
         "$Q$ and $K$ only decide the weights (whom to look at, how much); the content that is moved comes "
         "from $V$. Each output row is a weighted average of the rows of $V$"
         + ("" if symbolic_v else " (column 1 here)") + ": $$" + new + "$$")
-    V = d.step("output").exact
+    O = d.step("output").exact
+    # V left symbolic: each v_<token> is a row of unknown width, so only the rows are known
+    said = (f"$V$ 有 ${L}$ 行（$v_{{{t[0]}}}, \\dots$），输出也是 ${L}$ 行。" if symbolic_v else
+            f"$V$ 是 ${shape(L, O.cols)}$，输出也是 ${shape(*O.shape)}$。",
+            f"$V$ has ${L}$ rows ($v_{{{t[0]}}}, \\dots$), so does the output." if symbolic_v else
+            f"$V$ is ${shape(L, O.cols)}$, and so is the output, ${shape(*O.shape)}$.")
     add("pipeline/output-shape",
         "$A$ 是 $L \\times L$，$V$ 是 $L \\times d_v$。输出 $O = AV$ 的形状？",
         "$A$ is $L \\times L$ and $V$ is $L \\times d_v$. What is the shape of $O = AV$?",
-        f"$(L \\times L)(L \\times d_v) = L \\times d_v$：每个词一行，与输入一样多的行。{ex.zh}中 $V$ 有 ${L}$ 行，"
-        f"输出是 ${shape(*V.shape)}$。",
+        f"$(L \\times L)(L \\times d_v) = L \\times d_v$：每个词一行，与输入一样多的行。{ex.zh}中" + said[0],
         f"$(L \\times L)(L \\times d_v) = L \\times d_v$: one row per token, as many rows as the input. "
-        f"In {ex.en} $V$ has ${L}$ rows, and the output is ${shape(*V.shape)}$.")
+        f"In {ex.en} " + said[1])
     if any(s.id == "input" for s in d.steps):  # X given: the projections' shapes
         X = d.step("input").exact
         add("pipeline/projections",

@@ -52,12 +52,13 @@ def concepts(derivation: Derivation | None = None, *, on_article: bool = True) -
 
 
 def context_of(d: Derivation) -> Text:
-    """The example's inputs, said once per deck: its tokens, Q, K (X when given, V when numeric), d_k."""
+    """The example's inputs, said once per deck: its tokens, Q, K (V when numeric), d_k."""
     from ..escape import literal
     from ._tex import tex, token_order
     with token_order(d.tokens):
-        mats = [(name, d.step(step).exact) for name, step in (("X", "input"), ("Q", "queries"), ("K", "keys"),
-                                                              ("V", "values")) if any(s.id == step for s in d.steps)]
+        # Q, K, d_k (and V when numeric) are what the cards compute from; X is on its own card
+        mats = [(name, d.step(step).exact) for name, step in (("Q", "queries"), ("K", "keys"), ("V", "values"))
+                if any(s.id == step for s in d.steps)]
         shown = [f"${name} = {tex(m)}$" for name, m in mats]
         dk = tex(dict(d.meta)["d_k"])
     from ..printing import text_label
