@@ -40,8 +40,7 @@ def article_spec(lang: str | None = None) -> AttentionSpec:
     """The article's example as a spec (``lang`` overrides its language)."""
     spec = parse_spec(ARTICLE_TOML, source="<built-in article example>")
     if lang:
-        from dataclasses import replace
-        spec = replace(spec, lang=lang)
+        spec = spec.in_language(lang)
     return spec
 
 

@@ -28,7 +28,7 @@ from .printing import Printer
 from .spec import AttentionSpec
 
 __all__ = ["Exercise", "Kind", "TOPICS", "make_exercise", "worksheet", "answer_key", "document", "spec_toml",
-           "drill_deck", "DIMS"]
+           "drill_deck", "DIMS", "header", "tasks", "name", "tex_document"]
 
 DIMS = (1, 4, 9, 16)          # d_k with a whole square root
 _WORDS = {"zh": ("我", "爱", "你", "他", "看", "书", "猫", "吃", "鱼", "好"),
@@ -178,49 +178,77 @@ def _draw_backward(rng, spec, L, D):
 
 # --- text ----------------------------------------------------------------------------------
 
+#: the quantities' names in the tasks and the key, in each language (``symattn check`` reads both)
+_NAMES = {
+    "scores": Text(r"\text{打分}", r"\text{Scores}"),
+    "scaled": Text(r"\text{缩放打分}", r"\text{Scaled Scores}"),
+    "weights": Text(r"\text{注意力权重}", r"\text{Attention Weights}"),
+    "softmax": Text(r"\operatorname{softmax}", r"\text{Softmax}"),
+    "masked": Text(r"\text{掩码打分}", r"\text{Masked Scores}"),
+    "head": Text(r"\text{头}", r"\text{head}"),
+    "concat": Text(r"\text{拼接}", r"\text{Concat}"),
+}
+
 _T = {
-    "intro": Text("词：{toks}，$L = {L}$，$d_k = {dk}$。已知（按行：每个词一行）：",
-                  "Tokens: {toks}, $L = {L}$, $d_k = {dk}$. Given (one row per token):"),
+    "tokens": Text("词：{toks}", "Tokens: {toks}"),
+    "sizes": Text("规模：$L = {L}$ 个词，$d_k = {dk}$", "Sizes: $L = {L}$ tokens, $d_k = {dk}$"),
+    "sizes_mha": Text("规模：$L = {L}$ 个词，$h = {h}$ 个头，每个头 $d_h = {dk}$，$V$ 每个头 {dv} 列",
+                      "Sizes: $L = {L}$ tokens, $h = {h}$ heads of width $d_h = {dk}$, {dv} columns of $V$ per head"),
+    "given": Text("已知（按行：每个词一行）：", "Given (one row per token):"),
     "tasks": Text("任务", "Tasks"),
     "t1": Text("写出 $K^T$ 及其形状。", "Write $K^T$ and its shape."),
-    "t2": Text("计算打分矩阵 $\\text{{Scores}} = Q \\times K^T$。", "Compute $\\text{{Scores}} = Q \\times K^T$."),
-    "t3": Text("除以 $\\sqrt{{d_k}} = \\sqrt{{{dk}}}$ 得到 $\\text{{Scaled Scores}}$（都是整数或半整数）。",
-               "Divide by $\\sqrt{{d_k}} = \\sqrt{{{dk}}}$ to get the $\\text{{Scaled Scores}}$ (whole numbers or halves)."),
-    "t4": Text("按行做 softmax：先写精确值（每行减去最小值，合并相同指数），再保留 {n} 位小数。",
-               "Softmax each row: first exactly (subtract the row minimum, group equal exponents), then to {n} decimals."),
-    "t5": Text("计算输出 $\\text{{Attention Weights}} \\times V$（精确值与 {n} 位小数）。",
-               "Compute the output $\\text{{Attention Weights}} \\times V$ (exact and to {n} decimals)."),
+    "t2": Text("计算打分矩阵 ${scores} = Q \\times K^T$。", "Compute ${scores} = Q \\times K^T$."),
+    "t3": Text("除以 $\\sqrt{{d_k}} = \\sqrt{{{dk}}}$ 得到 ${scaled}$（都是整数或半整数）。",
+               "Divide by $\\sqrt{{d_k}} = \\sqrt{{{dk}}}$ to get the ${scaled}$ (whole numbers or halves)."),
+    "t4": Text("按行做 softmax，得到 ${weights}$：先写精确值（每行减去最小值，合并相同指数），再保留 {n} 位小数。",
+               "Softmax each row to get the ${weights}$: first exactly (subtract the row minimum, group equal "
+               "exponents), then to {n} decimals."),
+    "t5": Text("计算输出 ${weights} \\times V$（精确值与 {n} 位小数）。",
+               "Compute the output ${weights} \\times V$ (exact and to {n} decimals)."),
     "t6": Text("检查：每行权重之和为 $1$。", "Check: every row of weights sums to $1$."),
-    "m1": Text("写出 $L \\times L$ 的因果掩码 $M$：第 $i$ 个词只看 $j \\le i$ 的词（其余为 $-\\infty$）。",
-               "Write the $L \\times L$ causal mask $M$: token $i$ sees only tokens $j \\le i$ (the rest are $-\\infty$)."),
-    "m2": Text("计算 $\\text{{Masked Scores}} = \\text{{Scaled Scores}} + M$。",
-               "Compute $\\text{{Masked Scores}} = \\text{{Scaled Scores}} + M$."),
+    "m1": Text("写出 $L \\times L$ 的因果掩码 $M$：第 $i$ 个词只看自己和它前面的词（其余为 $-\\infty$）。",
+               "Write the $L \\times L$ causal mask $M$: token $i$ sees only itself and the tokens before it (the "
+               "rest are $-\\infty$)."),
+    "m2": Text("计算 ${masked} = {scaled} + M$。", "Compute ${masked} = {scaled} + M$."),
     "m3": Text("按行做 softmax：$e^{{-\\infty}} = 0$，只在可见的词上归一化；先写精确值，再保留 {n} 位小数。",
                "Softmax each row: $e^{{-\\infty}} = 0$, so normalise over the visible tokens only; exactly, then to "
                "{n} decimals."),
-    "h1": Text("两个头：第 1 个头取 $Q, K, V$ 的前一半列，第 2 个头取后一半，$d_h = {dk}$。",
-               "Two heads: head 1 takes the first half of the columns of $Q, K, V$, head 2 the rest; $d_h = {dk}$."),
+    "h1": Text("两个头：第 1 个头取 $Q$、$K$ 的前 $d_h = {dk}$ 列（$Q_1$、$K_1$）和 $V$ 的前一半列（$V^{{(1)}}$），"
+               "第 2 个头取其余的列（$Q_2$、$K_2$、$V^{{(2)}}$）。",
+               "Two heads: head 1 takes the first $d_h = {dk}$ columns of $Q$ and $K$ ($Q_1$, $K_1$) and the first "
+               "half of the columns of $V$ ($V^{{(1)}}$); head 2 takes the rest ($Q_2$, $K_2$, $V^{{(2)}}$)."),
     "h2": Text("对每个头 $i$：计算 $Q_i K_i^T$，除以 $\\sqrt{{d_h}} = \\sqrt{{{dk}}}$，按行 softmax 得到 $A_i$"
                "（精确值与 {n} 位小数）。",
                "For each head $i$: compute $Q_i K_i^T$, divide by $\\sqrt{{d_h}} = \\sqrt{{{dk}}}$ and softmax each row "
                "to get $A_i$ (exact and to {n} decimals)."),
-    "h3": Text("计算每个头的输出 $\\text{{head}}_i = A_i V_i$，再拼接 $\\text{{Concat}}(\\text{{head}}_1, \\text{{head}}_2)$。",
-               "Compute each head's output $\\text{{head}}_i = A_i V_i$, then $\\text{{Concat}}(\\text{{head}}_1, "
-               "\\text{{head}}_2)$."),
-    "b0": Text("上面给出的 $\\nabla_{{O}}$ 是上游梯度：损失对注意力输出的梯度。",
-               "The $\\nabla_{{O}}$ given above is the upstream gradient: the loss's gradient with respect to the "
-               "attention output."),
-    "b1": Text("计算 $\\nabla_{{V}} = A^T \\nabla_{{O}}$ 和 $\\nabla_{{A}} = \\nabla_{{O}}\\, V^T$。", "Compute $\\nabla_{{V}} = A^T \\nabla_{{O}}$ and $\\nabla_{{A}} = \\nabla_{{O}}\\, V^T$."),
-    "b2": Text("计算每行的 $D = \\operatorname{{rowsum}}(\\nabla_{{A}} \\odot A)$，再求 "
-               "$\\nabla_{{\\tilde{{S}}}} = A \\odot (\\nabla_{{A}} - D\\,\\mathbf{{1}}^T)$（精确值与 {n} 位小数）。",
-               "Compute each row's $D = \\operatorname{{rowsum}}(\\nabla_{{A}} \\odot A)$, then "
-               "$\\nabla_{{\\tilde{{S}}}} = A \\odot (\\nabla_{{A}} - D\\,\\mathbf{{1}}^T)$ (exact and to {n} decimals)."),
-    "b3": Text("计算 $\\nabla_{{Q}} = \\nabla_{{\\tilde{{S}}}}\\, K / \\sqrt{{d_k}}$ 和 $\\nabla_{{K}} = \\nabla_{{\\tilde{{S}}}}^T Q / \\sqrt{{d_k}}$。",
-               "Compute $\\nabla_{{Q}} = \\nabla_{{\\tilde{{S}}}}\\, K / \\sqrt{{d_k}}$ and $\\nabla_{{K}} = \\nabla_{{\\tilde{{S}}}}^T Q / \\sqrt{{d_k}}$."),
+    "h3": Text("计算每个头的输出 ${head}_i = A_i V^{{(i)}}$，再把它们左右拼接（头 1 的列在前），得到 ${concat}$。",
+               "Compute each head's output ${head}_i = A_i V^{{(i)}}$, then put them side by side, head 1's "
+               "columns first: that is ${concat}$."),
+    "b0": Text("上面给出的 $dO$ 是上游梯度：损失对注意力输出的梯度（$dX$ 表示损失对 $X$ 的梯度）。",
+               "The $dO$ given above is the upstream gradient: the loss's gradient with respect to the attention "
+               "output ($dX$ stands for the loss's gradient with respect to $X$)."),
+    "b1": Text("计算 $dV = A^T dO$ 和 $dA = dO\\, V^T$。", "Compute $dV = A^T dO$ and $dA = dO\\, V^T$."),
+    # in words, not D = …: a formula here would be a second definition beside the key's
+    "b2": Text("计算 $D$：$dA \\odot A$ 每一行的和（每行一个数）；再求 $d\\tilde{{S}}$：$A \\odot (dA - D\\,\\mathbf{{1}}^T)$，"
+               "其中 $\\mathbf{{1}}^T$ 是一行 $1$（精确值与 {n} 位小数）。",
+               "Compute $D$, the sum of each row of $dA \\odot A$ (one number per row), then $d\\tilde{{S}}$: "
+               "$A \\odot (dA - D\\,\\mathbf{{1}}^T)$, where $\\mathbf{{1}}^T$ is a row of ones (exact and to {n} decimals)."),
+    "b3": Text("计算 $dQ = d\\tilde{{S}}\\, K / \\sqrt{{d_k}}$ 和 $dK = (d\\tilde{{S}})^T Q / \\sqrt{{d_k}}$。",
+               "Compute $dQ = d\\tilde{{S}}\\, K / \\sqrt{{d_k}}$ and $dK = (d\\tilde{{S}})^T Q / \\sqrt{{d_k}}$."),
     "key": Text("答案", "Answer key"),
     "keynote": Text("由 symattn 精确推导（`symattn derive` 同一题目）；可用 `symattn check` 核对。",
                     "Derived exactly by symattn (the same problem as `symattn derive`); `symattn check` confirms it."),
 }
+
+
+def name(key: str, lang: str) -> str:
+    """A quantity's name as the tasks and the key write it (``\\text{打分}`` in Chinese)."""
+    return _NAMES[key][lang]
+
+
+def _say(key: str, ex: "Exercise", lang: str) -> str:
+    """One sentence of the worksheet, its numbers and names filled in."""
+    return _T[key][lang].format(dk=ex.width, n=ex.spec.digits, **{k: v[lang] for k, v in _NAMES.items()})
 
 
 def _p(ex: Exercise) -> Printer:
@@ -240,7 +268,7 @@ def _givens(ex: Exercise) -> list[str]:
     p, s = _p(ex), ex.spec
     upstream = dict(s.options).get("dO") if ex.topic == "backward" else None
     return [f"Q = {p.doprint(s.Q)}", f"K = {p.doprint(s.K)}", f"V = {p.doprint(s.V)}"] + (
-        [f"\\nabla_{{O}} = {p.doprint(sp.ImmutableMatrix(upstream))}"] if upstream is not None else [])
+        [f"dO = {p.doprint(sp.ImmutableMatrix(upstream))}"] if upstream is not None else [])
 
 
 def _key_lines(ex: Exercise) -> list[str]:
@@ -250,79 +278,88 @@ def _key_lines(ex: Exercise) -> list[str]:
 
 def _scores_lines(ex: Exercise) -> list[str]:
     """Q, K, V, K^T, the scores (one written out), sqrt(d_k) and the scaled scores."""
-    p, d, dk = _p(ex), ex.derivation, ex.spec.d_k
+    p, d, dk, lang = _p(ex), ex.derivation, ex.spec.d_k, ex.spec.lang
     return _givens(ex) + [
         f"K^T = {p.doprint(d.step('keys_transposed').exact)}",
-        f"\\text{{Scores}} = Q \\times K^T = {p.doprint(d.step('scores').exact)}",
+        f"{name('scores', lang)} = Q \\times K^T = {p.doprint(d.step('scores').exact)}",
         _chain(p, d.step("scores")),
         f"\\sqrt{{d_k}} = \\sqrt{{{p.doprint(dk)}}} = {p.doprint(sp.sqrt(dk))}",
-        f"\\text{{Scaled Scores}} = {p.doprint(d.step('scaled_scores').exact)}",
+        f"{name('scaled', lang)} = {p.doprint(d.step('scaled_scores').exact)}",
     ]
 
 
 def _weights_lines(ex: Exercise, of: str) -> list[str]:
     """One weight written out, the weights exact and rounded, the output exact and rounded."""
-    p, d, n = _p(ex), ex.derivation, ex.spec.digits
+    p, d, n, lang = _p(ex), ex.derivation, ex.spec.digits, ex.spec.lang
     W, O = d.step("weights"), d.step("output")
-    A = f"\\text{{Attention Weights}} = \\text{{Softmax}}(\\text{{{of}}})"
+    weights = name("weights", lang)
+    A = f"{weights} = {name('softmax', lang)}({name(of, lang)})"
     return [
         _chain(p, W),
         f"{A} = {p.doprint(W.exact)}",
         f"{A} \\approx {_decimals(W, n)}",
-        f"\\text{{Attention Weights}} \\times V = {p.doprint(O.exact)}",
-        f"\\text{{Attention Weights}} \\times V \\approx {_decimals(O, n)}",
+        f"{weights} \\times V = {p.doprint(O.exact)}",
+        f"{weights} \\times V \\approx {_decimals(O, n)}",
     ]
 
 
 def _key_attention(ex: Exercise) -> list[str]:
-    return _scores_lines(ex) + _weights_lines(ex, "Scaled Scores")
+    return _scores_lines(ex) + _weights_lines(ex, "scaled")
 
 
 def _key_mask(ex: Exercise) -> list[str]:
-    p, d = _p(ex), ex.derivation
+    p, d, lang = _p(ex), ex.derivation, ex.spec.lang
     return _scores_lines(ex) + [
         f"M = {p.doprint(d.step('mask').exact)}",
-        f"\\text{{Masked Scores}} = \\text{{Scaled Scores}} + M = "
-        f"{p.doprint(d.step('masked_scores').exact)}",
-    ] + _weights_lines(ex, "Masked Scores")
+        f"{name('masked', lang)} = {name('scaled', lang)} + M = {p.doprint(d.step('masked_scores').exact)}",
+    ] + _weights_lines(ex, "masked")
 
 
 def _key_mha(ex: Exercise) -> list[str]:
-    """Per head: its columns, Q_i K_i^T, the scaling, A_i and head_i; then the concatenation."""
+    """Per head: its columns, Q_i K_i^T, the scaling, A_i and head_i; then the concatenation.  The value
+    blocks are V^{(i)}: check reads V_1 as a row of V, and Q_1, K_1 as column blocks of d_h columns."""
     from .topics.heads import mha  # the per-head scores and scaled scores the derivation's steps do not keep
-    p, d, n, s = _p(ex), ex.derivation, ex.spec.digits, ex.spec
+    p, d, n, s, lang = _p(ex), ex.derivation, ex.spec.digits, ex.spec, ex.spec.lang
     h, dh = dict(s.options)["heads"], ex.width
-    lines = _givens(ex) + [f"h = {h}", f"d_h = {s.Q.cols} / {h} = {dh}"]
-    for k, head in enumerate(mha(s.Q, s.K, s.V, h).heads, 1):
+    head = name("head", lang)
+    lines = _givens(ex) + [f"h = {h}", f"d_h = {dh}"]
+    for k, part in enumerate(mha(s.Q, s.K, s.V, h).heads, 1):
         W, O = d.step(f"head{k}_weights"), d.step(f"head{k}_output")
         frac = f"\\frac{{Q_{k} K_{k}^T}}{{\\sqrt{{d_h}}}}"
         lines += [
-            f"Q_{k} = {p.doprint(head.Q)}", f"K_{k} = {p.doprint(head.K)}", f"V_{k} = {p.doprint(head.V)}",
-            f"Q_{k} K_{k}^T = {p.doprint(head.Q * head.K.T)}",
-            f"{frac} = {p.doprint(head.scaled)}",
+            f"Q_{k} = {p.doprint(part.Q)}", f"K_{k} = {p.doprint(part.K)}", f"V^{{({k})}} = {p.doprint(part.V)}",
+            f"Q_{k} K_{k}^T = {p.doprint(part.Q * part.K.T)}",
+            f"{frac} = {p.doprint(part.scaled)}",
             f"A_{k} = \\operatorname{{softmax}}\\left({frac}\\right) = {p.doprint(W.exact)}",
             f"A_{k} \\approx {_decimals(W, n)}",
-            f"\\text{{head}}_{k} = A_{k} V_{k} = {p.doprint(O.exact)}",
-            f"\\text{{head}}_{k} \\approx {_decimals(O, n)}",
+            f"{head}_{k} = A_{k} V^{{({k})}} = {p.doprint(O.exact)}",
+            f"{head}_{k} \\approx {_decimals(O, n)}",
         ]
-    heads = ", ".join(f"\\text{{head}}_{k}" for k in range(1, h + 1))
-    return lines + [f"\\text{{Concat}}({heads}) = {p.doprint(d.step('concat').exact)}"]
+    heads = " & ".join(f"{head}_{k}" for k in range(1, h + 1))
+    return lines + [f"{name('concat', lang)} = \\begin{{bmatrix}} {heads} \\end{{bmatrix}} = "
+                    f"{p.doprint(d.step('concat').exact)}"]
+
+
+def _ones(n: int, column: bool = True) -> str:
+    return "\\begin{bmatrix} " + (" \\\\ " if column else " & ").join(["1"] * n) + " \\end{bmatrix}"
 
 
 def _key_backward(ex: Exercise) -> list[str]:
-    """The forward key, then dO back through it: dV, dA, D, dS~, dQ and dK, exact and rounded.  The gradients
-    are written \\nabla_{K}: check would read dK as a new K, and \\mathrm{d}O as a claim about O."""
+    """The forward key, then dO back through it: dV, dA, D, dS~, dQ and dK, exact and rounded.  Written as
+    check reads them: dX names a gradient, D = (dA ⊙ A) times a column of ones (not rowsum, which it does not
+    know), and (dS̃)^T in parentheses (d\\tilde{S}^T reads as d times S̃ᵀ)."""
     p, d, n = _p(ex), ex.derivation, ex.spec.digits
+    L = len(ex.spec.tokens)
     out = _key_attention(ex)  # the givens include the upstream gradient
-    for step_id, name in (("grad_values", "\\nabla_{V} = A^T \\nabla_{O}"), ("grad_weight", "\\nabla_{A} = \\nabla_{O}\\, V^T"),
-                          ("row_dot", "D = \\operatorname{rowsum}(\\nabla_{A} \\odot A)"),
-                          ("grad_scaled_scores", "\\nabla_{\\tilde{S}} = A \\odot (\\nabla_{A} - D\\,\\mathbf{1}^T)"),
-                          ("grad_queries", "\\nabla_{Q} = \\frac{\\nabla_{\\tilde{S}}\\, K}{\\sqrt{d_k}}"),
-                          ("grad_keys", "\\nabla_{K} = \\frac{\\nabla_{\\tilde{S}}^T Q}{\\sqrt{d_k}}")):
+    for step_id, lhs in (("grad_values", "dV = A^T dO"), ("grad_weight", "dA = dO\\, V^T"),
+                         ("row_dot", f"D = (dA \\odot A) {_ones(L)}"),
+                         ("grad_scaled_scores", f"d\\tilde{{S}} = A \\odot (dA - D {_ones(L, column=False)})"),
+                         ("grad_queries", "dQ = \\frac{d\\tilde{S}\\, K}{\\sqrt{d_k}}"),
+                         ("grad_keys", "dK = \\frac{(d\\tilde{S})^T Q}{\\sqrt{d_k}}")):
         step = d.step(step_id)
-        out.append(f"{name} = {p.doprint(step.exact)}")
+        out.append(f"{lhs} = {p.doprint(step.exact)}")
         if not all(x.is_Rational for x in step.exact):
-            out.append(f"{name.split(' = ')[0]} \\approx {_decimals(step, n)}")
+            out.append(f"{lhs.split(' = ')[0]} \\approx {_decimals(step, n)}")
     return out
 
 
@@ -344,28 +381,43 @@ TOPICS: dict[str, Kind] = {
 }
 
 
-def _intro(ex: Exercise, lang: str) -> str:
+def header(ex: Exercise, lang: str) -> tuple[str, str, str]:
+    """The worksheet's first lines: the tokens, the sizes, and what is given (each a line of its own)."""
     toks = ("、" if lang == "zh" else ", ").join(ex.spec.tokens)
-    text = _T["intro"][lang].format(toks=toks, L=len(ex.spec.tokens), dk=ex.width)
-    return text.replace("d_k", "d_h") if ex.topic == "mha" else text
+    L = len(ex.spec.tokens)
+    if ex.topic == "mha":
+        h = dict(ex.spec.options)["heads"]
+        sizes = _T["sizes_mha"][lang].format(L=L, h=h, dk=ex.width, dv=ex.spec.V.cols // h)
+    else:
+        sizes = _T["sizes"][lang].format(L=L, dk=ex.width)
+    return _T["tokens"][lang].format(toks=toks), sizes, _T["given"][lang]
+
+
+def tasks(ex: Exercise) -> list[tuple[str, str]]:
+    """(task key, the task in the exercise's language), in order."""
+    return [(k, _say(k, ex, ex.spec.lang)) for k in TOPICS[ex.topic].tasks]
 
 
 def worksheet(ex: Exercise, fmt: str = "md") -> str:
     """The problem and the tasks, without answers."""
-    lang, n = ex.spec.lang, ex.spec.digits
-    tasks = [_T[k][lang].format(dk=ex.width, n=n) for k in TOPICS[ex.topic].tasks]
+    from .escape import literal
+    lang = ex.spec.lang
     title = ex.derivation.title[lang]
+    toks, sizes, given = header(ex, lang)
+    items = [t for _, t in tasks(ex)]
     if fmt == "md":
-        out = [f"# {title}", "", _intro(ex, lang), ""]
+        from .escape import md_text
+        out = [f"# {title}", "", md_text(literal(toks)) + "  ", sizes, "", given, ""]
         out += [f"${g}$\n" for g in _givens(ex)]
-        out += [f"## {_T['tasks'][lang]}", ""] + [f"{i}. {t}" for i, t in enumerate(tasks, 1)] + [""]
+        out += [f"## {_T['tasks'][lang]}", ""] + [f"{i}. {t}" for i, t in enumerate(items, 1)] + [""]
         return "\n".join(out)
     from .render.tex import escape_text
-    out = [r"\section*{%s}" % escape_text(title), escape_text(_intro(ex, lang)), ""]
+    out = [r"\section*{%s}" % escape_text(title), escape_text(literal(toks)) + r"\\", escape_text(sizes) + r"\\",
+           escape_text(given), ""]
     for g in _givens(ex):
         out += [r"\[", g, r"\]"]
     out += ["", r"\subsection*{%s}" % escape_text(_T["tasks"][lang]), r"\begin{enumerate}"]
-    out += [r"\item " + escape_text(t) for t in tasks] + [r"\end{enumerate}", ""]
+    out += [r"\item " + escape_text(t) for t in items] + [r"\end{enumerate}", ""]
     return "\n".join(out)
 
 
@@ -379,30 +431,36 @@ def answer_key(ex: Exercise, fmt: str = "md") -> str:
             out += [f"${line}$", ""]
         return "\n".join(out)
     from .render.tex import escape_text
+    note = _T["keynote"][lang].split("`")  # `symattn check`: a command, set in typewriter type
     out = [r"\subsection*{%s}" % escape_text(_T["key"][lang]),
-           escape_text(_T["keynote"][lang].replace("`", "")), ""]
+           "".join(escape_text(x) if k % 2 == 0 else r"\texttt{%s}" % escape_text(x) for k, x in enumerate(note)), ""]
     for line in lines:
         out += [r"\[", line, r"\]"]
     return "\n".join(out) + "\n"
 
 
+def tex_document(body: str, lang: str) -> str:
+    """A standalone xelatex document around ``body`` (ctexart for Chinese)."""
+    cls = r"\documentclass[11pt]{ctexart}" if lang == "zh" else r"\documentclass[11pt]{article}"
+    head = ["% Generated by symattn exercise. Compile with xelatex.", cls,
+            r"\usepackage{amsmath,amssymb}", r"\usepackage[margin=2cm]{geometry}",
+            r"\setcounter{MaxMatrixCols}{64}", r"\allowdisplaybreaks", r"\begin{document}", ""]
+    return "\n".join(head) + body + "\\end{document}\n"
+
+
 def document(ex: Exercise, fmt: str = "md", part: str = "all") -> str:
-    """Worksheet, key or both; ``fmt="tex"`` gives a standalone xelatex document."""
+    """Worksheet, key or both; ``fmt="tex"`` gives a standalone xelatex document, the key on a page of its own."""
     pieces = []
     if part in ("worksheet", "all"):
         pieces.append(worksheet(ex, fmt))
     if part in ("key", "all"):
         if part == "key" and fmt == "md":
             pieces.append(f"# {ex.derivation.title[ex.spec.lang]}\n")
+        if part == "all" and fmt == "tex":
+            pieces.append(r"\clearpage")
         pieces.append(answer_key(ex, fmt))
     body = "\n".join(pieces).rstrip("\n") + "\n"
-    if fmt == "md":
-        return body
-    cls = r"\documentclass[11pt]{ctexart}" if ex.spec.lang == "zh" else r"\documentclass[11pt]{article}"
-    head = ["% Generated by symattn exercise. Compile with xelatex.", cls,
-            r"\usepackage{amsmath,amssymb}", r"\usepackage[margin=2cm]{geometry}",
-            r"\setcounter{MaxMatrixCols}{64}", r"\allowdisplaybreaks", r"\begin{document}", ""]
-    return "\n".join(head) + body + "\\end{document}\n"
+    return body if fmt == "md" else tex_document(body, ex.spec.lang)
 
 
 def spec_toml(ex: Exercise) -> str:

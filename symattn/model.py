@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 import sympy as sp
 
-__all__ = ["Text", "Step", "Derivation"]
+__all__ = ["Text", "Step", "Derivation", "EntryChain"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,15 @@ class Text:
 
     def __getitem__(self, lang: str) -> str:
         return self.zh if lang == "zh" else self.en
+
+
+@dataclass(frozen=True)
+class EntryChain:
+    """One entry written out, as ``derive --entry`` asks (see :mod:`symattn.entries`)."""
+
+    row: int                      # 0-based
+    col: int                      # 0-based
+    chain: tuple[sp.Basic, ...]   # name = … = exact value, as ``Step.expanded``
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,7 @@ class Step:
     notes: tuple[Text, ...] = ()              # narration shown under the step
     row_labels: tuple[str, ...] = ()          # tokens labelling rows, if any
     col_labels: tuple[str, ...] = ()          # tokens labelling columns, if any
+    entries: tuple[EntryChain, ...] = ()      # entries asked for by name, shown instead of ``expanded``
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 from .io import write_atomic
@@ -32,7 +31,7 @@ def outputs(spec_path: Path) -> dict[Path, str]:
     main_doc = derive(spec)
     return {
         base.with_suffix(".md"): render(main_doc, "md", spec.lang),
-        base.with_suffix(f".{other}.md"): render(derive(replace(spec, lang=other)), "md", other),
+        base.with_suffix(f".{other}.md"): render(derive(spec.in_language(other)), "md", other),
         base.with_suffix(".tex"): render(main_doc, "tex", spec.lang),
         base.with_suffix(".json"): render(main_doc, "json", spec.lang),
     }

@@ -29,7 +29,7 @@ from . import limits
 from .errors import SymattnError
 from .model import Text
 
-__all__ = ["AttentionSpec", "load_spec", "parse_spec", "MATRIX_KEYS", "LEVELS", "notation_latex"]
+__all__ = ["AttentionSpec", "load_spec", "parse_spec", "spec_from_dict", "MATRIX_KEYS", "LEVELS", "notation_latex"]
 
 MATRIX_KEYS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V")
 _KNOWN = set(MATRIX_KEYS) | {"tokens", "d_k", "digits", "lang", "title", "topic", "claimed",
@@ -63,9 +63,22 @@ class AttentionSpec:
     steps: tuple[str, ...] = ()                  # step ids to show, in this order; () is all
     levels: tuple[str, ...] = ()                 # levels to show (see LEVELS); () is all
     source: str | None = None                    # file name, for messages
+    token_names: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (lang, tokens) when each language has its own
 
     def option(self, key: str, default=None):
         return dict(self.options).get(key, default)
+
+    def in_language(self, lang: str) -> "AttentionSpec":
+        """This spec narrated in ``lang``, with that language's tokens when the spec gives them
+        (``tokens = {zh = [...], en = [...]}``); V's symbols v_<token> follow the tokens.
+
+        >>> s = parse_spec('tokens = {zh = ["猫"], en = ["cat"]}\\nQ = [[1]]\\nK = [[1]]\\nlang = "zh"')
+        >>> s.tokens, s.in_language("en").tokens, s.in_language("en").lang
+        (('猫',), ('cat',), 'en')
+        """
+        from dataclasses import replace
+        tokens = dict(self.token_names).get(lang, self.tokens)
+        return replace(self, lang=lang, tokens=tokens)
 
     @property
     def title(self) -> str | None:
@@ -115,6 +128,15 @@ def parse_spec(text: str, *, source: str | None = None) -> AttentionSpec:
             except ValueError:
                 line = None
         raise SymattnError(f"invalid TOML: {msg.split(' (at line')[0]}", file=source, line=line) from None
+    return spec_from_dict(data, source=source)
+
+
+def spec_from_dict(data: dict, *, source: str | None = None) -> AttentionSpec:
+    """A spec from the table a TOML file holds (numbers may also be ``Fraction`` s).
+
+    >>> spec_from_dict({"Q": [[1]], "K": [[Fraction(1, 3)]]}).K
+    Matrix([[1/3]])
+    """
     try:
         _prescan(data)
         with limits.time_limit("reading the spec", "MAX_SPEC_SECONDS"):
@@ -126,6 +148,8 @@ def parse_spec(text: str, *, source: str | None = None) -> AttentionSpec:
 def _prescan(data: dict) -> None:
     """Sizes from the raw lists, before a single entry is parsed."""
     tokens = data.get("tokens")
+    if isinstance(tokens, dict):  # one list per language
+        tokens = next((v for v in tokens.values() if isinstance(v, list)), None)
     if isinstance(tokens, list):
         limits.check_tokens(len(tokens))
     widths = {}
@@ -150,29 +174,15 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     if not isinstance(topic, str):
         raise SymattnError("topic must be a string", entry="topic")
     mats = {k: _matrix(data[k], k) for k in MATRIX_KEYS if k in data}
-    tokens = data.get("tokens")
-    if tokens is None:
-        n = _rows_hint(mats)
-        tokens = [str(i + 1) for i in range(n)] if n else []
-    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-        raise SymattnError("tokens must be a list of strings", entry="tokens")
-    tokens = tuple(tokens)
-    if not tokens and "tokens" in data:  # left out is fine (topics without a sequence)
-        raise SymattnError("tokens must not be empty", entry="tokens")
-    if any(not t.strip() for t in tokens):
-        raise SymattnError("tokens must not be empty strings", entry="tokens")
-    for i, t in enumerate(tokens):
-        limits.check_token(t, f"tokens[{i + 1}]")
-    if len(set(tokens)) != len(tokens):
-        raise SymattnError("tokens must be distinct", entry="tokens")
-    limits.check_tokens(len(tokens))
+    lang = data.get("lang", "zh")
+    if lang not in ("zh", "en"):
+        raise SymattnError("lang must be 'zh' or 'en'", entry="lang")
+    names = _token_names(data.get("tokens"), "tokens" in data, mats)
+    tokens = dict(names).get(lang) or names[0][1]
     mats = {k: _resolve_symbolic(v, k, tokens, data) for k, v in mats.items()}
     digits = data.get("digits", 4)
     if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= limits.MAX_DIGITS:
         raise SymattnError(f"digits must be a whole number from 0 to {limits.MAX_DIGITS}", entry="digits")
-    lang = data.get("lang", "zh")
-    if lang not in ("zh", "en"):
-        raise SymattnError("lang must be 'zh' or 'en'", entry="lang")
     titles = _titles(data.get("title"), lang)
     d_k = None
     if "d_k" in data:
@@ -201,9 +211,42 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     _check_scores(mats, d_k)
     width = next((m.cols for m in (mats.get("V"), mats.get("W_V")) if isinstance(m, sp.MatrixBase)), 1)
     limits.check_terms(len(tokens), width)
-    return AttentionSpec(tokens=tokens, d_k=d_k, digits=digits, lang=lang, titles=titles, topic=topic,
+    return AttentionSpec(tokens=tokens, token_names=names if len(names) > 1 else (), d_k=d_k, digits=digits,
+                         lang=lang, titles=titles, topic=topic,
                          claimed=tuple(claimed), options=tuple(sorted(options.items())),
                          notation=notation, notation_words=words, steps=steps, levels=levels, source=source, **mats)
+
+
+def _token_names(value, given: bool, mats) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``tokens = [...]``, or one list per language (``tokens = {zh = [...], en = [...]}``, as many tokens
+    each): ((lang, tokens), ...), sorted by language; ("", tokens) when the list serves every language."""
+    if isinstance(value, dict):
+        if not value or set(value) - {"zh", "en"}:
+            raise SymattnError("tokens must be a list of strings, or a table of zh and en lists", entry="tokens")
+        names = tuple((lang, _tokens(value[lang], True, mats, f"tokens.{lang}")) for lang in sorted(value))
+        if len({len(t) for _, t in names}) > 1:
+            raise SymattnError("tokens.zh and tokens.en must name as many tokens", entry="tokens")
+        return names
+    return (("", _tokens(value, given, mats, "tokens")),)
+
+
+def _tokens(tokens, given: bool, mats, where: str) -> tuple[str, ...]:
+    if tokens is None:
+        n = _rows_hint(mats)
+        tokens = [str(i + 1) for i in range(n)] if n else []
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+        raise SymattnError("tokens must be a list of strings", entry=where)
+    tokens = tuple(tokens)
+    if not tokens and given:  # left out is fine (topics without a sequence)
+        raise SymattnError("tokens must not be empty", entry=where)
+    if any(not t.strip() for t in tokens):
+        raise SymattnError("tokens must not be empty strings", entry=where)
+    for i, t in enumerate(tokens):
+        limits.check_token(t, f"{where}[{i + 1}]")
+    if len(set(tokens)) != len(tokens):
+        raise SymattnError("tokens must be distinct", entry=where)
+    limits.check_tokens(len(tokens))
+    return tokens
 
 
 def _names_list(value, key: str) -> tuple[str, ...]:
@@ -315,6 +358,10 @@ def entry_value(value, where: str) -> sp.Expr:
     if isinstance(value, int):
         limits.check_integer(value, where)
         return sp.Integer(value)
+    if isinstance(value, Fraction):  # from the Python API: exact already
+        limits.check_integer(value.numerator, where)
+        limits.check_integer(value.denominator, where)
+        return sp.Rational(value.numerator, value.denominator)
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise SymattnError("expected a finite number, got " + str(value), entry=where)

@@ -280,7 +280,7 @@ def test_apkg_zip_has_fixed_dates_and_sqlite(tmp_path):
 def test_tsv_has_anki_headers_and_one_row_per_card(decks):
     text = export(decks["zh"], "tsv")
     head = text.splitlines()[:6]
-    assert head == ["#separator:tab", "#html:true", "#notetype:Basic", "#deck:symattn::concepts::zh",
+    assert head == ["#separator:tab", "#html:true", "#notetype:Basic", "#deck:symattn::zh",
                     "#guid column:1", "#tags column:4"]
     rows = list(csv.reader(io.StringIO("\n".join(text.splitlines()[6:])), delimiter="\t"))
     assert len(rows) == len(decks["zh"].cards)

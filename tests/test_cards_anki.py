@@ -72,7 +72,13 @@ def test_every_note_imports_with_fields_intact(tmp_path):
                 assert _balanced(field), (card.id, field)
                 assert "{{" not in field and "}}" not in field
         assert any("&amp;" in n.fields[1] for n in notes)  # bmatrix ampersands survived escaped
-        assert "symattn::concepts" in [d.name for d in col.decks.all_names_and_ids()]
+        names = {d.name for d in col.decks.all_names_and_ids()}
+        assert {"symattn::zh", "symattn::en"} <= names  # a subdeck per language
+        for nid in col.find_notes(""):
+            note = col.get_note(nid)
+            lang = note.fields[2].split(":")[0]
+            assert f"lang::{lang}" in note.tags
+            assert {col.decks.name(c.did) for c in note.cards()} == {f"symattn::{lang}"}
     finally:
         col.close()
 
@@ -107,7 +113,9 @@ def test_tsv_imports_into_anki_with_guids_and_fields(tmp_path):
         assert len(notes) == len(deck.cards)
         for card in deck.cards:
             note = notes[genanki.guid_for(card.id)]
-            assert note.fields[0] == to_anki_html(card.front)
+            # Basic has no template to state the example once: a card on it opens with it
+            front = to_anki_html(card.front)
+            assert note.fields[0] == (to_anki_html(card.context) + "<hr>" + front if card.context else front)
             assert note.fields[1] == to_anki_html(card.back)
             assert _balanced(note.fields[1])
     finally:

@@ -48,12 +48,13 @@ def test_backward_problem_matches_torch(seed):
 def test_worksheet_asks_and_key_answers():
     ex = make_exercise(4, 3, 4, lang="en", topic="backward")
     sheet = worksheet(ex)
-    assert "Backward pass exercise #4" in sheet and "$\\nabla_{O} = \\begin{bmatrix}" in sheet
+    assert "Backward pass exercise #4" in sheet and "$dO = \\begin{bmatrix}" in sheet
     assert "Answer key" not in sheet and "\\approx" not in sheet
     key = answer_key(ex)
-    for name in ("\\nabla_{V} = A^T \\nabla_{O}", "\\nabla_{A} = \\nabla_{O}\\, V^T", "D = \\operatorname{rowsum}",
-                 "\\nabla_{\\tilde{S}} = A \\odot", "\\nabla_{Q} = \\frac{\\nabla_{\\tilde{S}}\\, K}{\\sqrt{d_k}}",
-                 "\\nabla_{K} = \\frac{\\nabla_{\\tilde{S}}^T Q}{\\sqrt{d_k}}"):
+    # the gradients as check reads them: dX, D against a column of ones, (dS~)^T in parentheses
+    for name in ("dV = A^T dO", "dA = dO\\, V^T", "D = (dA \\odot A) \\begin{bmatrix} 1 \\\\ 1 \\\\ 1 \\end{bmatrix}",
+                 "d\\tilde{S} = A \\odot (dA - D \\begin{bmatrix} 1 & 1 & 1 \\end{bmatrix})",
+                 "dQ = \\frac{d\\tilde{S}\\, K}{\\sqrt{d_k}}", "dK = \\frac{(d\\tilde{S})^T Q}{\\sqrt{d_k}}"):
         assert f"${name}" in key
     again = derive(parse_spec(spec_toml(ex), source="ex.toml"))
     assert [s.exact for s in again.steps] == [s.exact for s in ex.derivation.steps]
@@ -80,7 +81,7 @@ def test_backward_keys_pass_symattn_check(tmp_path):
 
 def test_cli_backward_topic(run_cli):
     code, out, err = run_cli("exercise", "--topic", "backward", "--seed", 2, "--lang", "en")
-    assert code == 0 and err == "" and "Backward pass exercise #2" in out and "\\nabla_{K} = " in out
+    assert code == 0 and err == "" and "Backward pass exercise #2" in out and "$dK = " in out
     code, out, err = run_cli("exercise", "--topic", "backward", "--part", "spec")
     assert code == 0 and 'topic = "backward"' in out and "dO = [[" in out
     code, out, err = run_cli("exercise", "--topic", "backward", "--cards", "md")

@@ -238,12 +238,12 @@ def test_every_card_renders_in_katex_and_stands_without_the_article():
     loose = [c.id for c in cards
              if re.search(r"(?i)\barticle\b|文章", _NAMED_ARTICLE.sub("", c.front + c.back))]
     assert not loose, loose
-    formulas = [katex.Formula(part, kind == "display") for c in cards for text in (c.front, c.back)
+    formulas = [katex.Formula(part, kind == "display") for c in cards for text in (c.front, c.back, c.context)
                 for kind, part in segments(text) if kind != "text"]
     failures = katex.validate(formulas)
     assert not failures, "\n".join(map(str, failures[:10]))
-    # each card that uses the 我 爱 你 example carries its inputs
-    assert all("$Q = " in c.front or "Q =" in c.back for c in cards if "我 爱 你" in c.front)
+    # each card that uses the 我 爱 你 example carries its inputs: stated once, by its note type (issue 28)
+    assert all("$Q = " in c.front or "Q =" in c.back or "$Q = " in c.context for c in cards if "我 爱 你" in c.front)
 
 
 def test_readme_check_example_runs_on_a_shipped_article(run_cli):

@@ -10,10 +10,17 @@ import sympy as sp
 from ..model import Derivation, Text
 from ..softmax import softmax_row
 from . import facts as F
-from ._tex import approx, sci, tex, with_example
+from ._tex import approx, example_name, sci, tex
 from .model import Concept
 
-__all__ = ["beyond_concepts"]
+__all__ = ["beyond_concepts", "decoding_concepts", "bias_concepts", "gradient_flow_concepts", "ON_THE_ARTICLE"]
+
+#: cards whose numbers come from the built-in 我 爱 你 example, whatever deck they are in: a deck on
+#: another example leaves them out (its English cards would name the article's Chinese tokens)
+ON_THE_ARTICLE = frozenset({
+    "kv-cache/what", "kv-cache/equals-causal", "kv-cache/example", "alibi/article", "online/start",
+    "pe/why", "kv-cache/prefill-decode", "mha/why-heads",
+})
 
 MiB = 2 ** 20
 GiB = 2 ** 30
@@ -24,10 +31,12 @@ def _row(values) -> sp.ImmutableMatrix:
 
 
 def beyond_concepts(d: Derivation) -> list[Concept]:
+    """The cards beyond the pipeline; those on the example ``d`` say so (``example``)."""
     out: list[Concept] = []
+    ex = example_name(d)
 
-    def add(key, fz, fe, bz, be, *tags):
-        out.append(Concept(key, with_example(Text(fz, fe), d), Text(bz, be), tags))
+    def add(key, fz, fe, bz, be, *tags, example=False):
+        out.append(Concept(key, Text(fz, fe), Text(bz, be), tags, example=example))
 
     St = d.step("scaled_scores").exact
     A = d.step("weights").exact
@@ -79,9 +88,9 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"is ${tex(gap_scaled)}$, where it is about ${approx(g_scaled)}$. With more tokens the same holds: the further "
         "the top score leads, the closer the whole Jacobian is to $0$.", "softmax")
     add("scaling/article",
-        "“我 爱 你”例子中若不缩放，第 1 行的权重 $a_{11}$ 会是多少？",
-        "In the $\\text{我 爱 你}$ example, what would $a_{11}$ be without scaling?",
-        _unscaled(d, "zh"), _unscaled(d, "en"))
+        f"{ex.zh}中若不缩放，第 1 行的权重 $a_{{11}}$ 会是多少？",
+        f"In {ex.en}, what would $a_{{11}}$ be without scaling?",
+        _unscaled(d, "zh"), _unscaled(d, "en"), example=True)
 
     # --- the max-shift ---------------------------------------------------------------
     z, c, shifted, plain, holds = F.shift_invariance()
@@ -174,20 +183,22 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         "$\\operatorname{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}} + M\\right)$. Token $i$ sees only tokens $j \\le i$.",
         "mask")
     add("mask/article",
-        "给“我 爱 你”例子加上因果掩码，注意力权重是多少？",
-        "With a causal mask on the $\\text{我 爱 你}$ example, what are the attention weights?",
+        f"给{ex.zh}加上因果掩码，注意力权重是多少？",
+        f"With a causal mask on {ex.en}, what are the attention weights?",
         f"$e^{{-\\infty}} = {tex(sp.exp(-sp.oo))}$，被遮住的列从分母中消失：$$A = {tex(Am)}$$ 第 1 行只能看自己，权重为 ${tex(Am[0, 0])}$。",
         f"$e^{{-\\infty}} = {tex(sp.exp(-sp.oo))}$, so masked columns drop out of the denominator: $$A = {tex(Am)}$$ "
-        f"Row 1 sees only itself, weight ${tex(Am[0, 0])}$.", "mask")
-    add("mask/why-inf",
-        "为什么用 $-\\infty$ 加在分数上，而不是 softmax 之后把权重乘 $0$？",
-        "Why add $-\\infty$ to the scores instead of zeroing weights after the softmax?",
-        f"加 $-\\infty$ 后剩下的权重仍是一个分布（“我 爱 你”例子第 2 行：${tex(_row(Am.row(1)))}$，和为 "
-        f"${tex(sp.Add(*Am.row(1)))}$）。先 softmax 再置零，第 2 行变成 ${tex(_row([A[1, 0], A[1, 1], 0]))}$，"
-        f"和为 ${tex(A[1, 0] + A[1, 1])}$，需要重新归一化。",
-        f"With $-\\infty$ the remaining weights are still a distribution (the $\\text{{我 爱 你}}$ example's row 2: "
-        f"${tex(_row(Am.row(1)))}$, sum ${tex(sp.Add(*Am.row(1)))}$). Zeroing after the softmax leaves "
-        f"${tex(_row([A[1, 0], A[1, 1], 0]))}$, sum ${tex(A[1, 0] + A[1, 1])}$, which must be renormalised.", "mask")
+        f"Row 1 sees only itself, weight ${tex(Am[0, 0])}$.", "mask", example=True)
+    if n >= 2:
+        zeroed = [A[1, j] if j <= 1 else 0 for j in range(n)]
+        add("mask/why-inf",
+            "为什么用 $-\\infty$ 加在分数上，而不是 softmax 之后把权重乘 $0$？",
+            "Why add $-\\infty$ to the scores instead of zeroing weights after the softmax?",
+            f"加 $-\\infty$ 后剩下的权重仍是一个分布（{ex.zh}第 2 行：${tex(_row(Am.row(1)))}$，和为 "
+            f"${tex(sp.Add(*Am.row(1)))}$）。先 softmax 再置零，第 2 行变成 ${tex(_row(zeroed))}$，"
+            f"和为 ${tex(A[1, 0] + A[1, 1])}$，需要重新归一化。",
+            f"With $-\\infty$ the remaining weights are still a distribution ({ex.en}'s row 2: "
+            f"${tex(_row(Am.row(1)))}$, sum ${tex(sp.Add(*Am.row(1)))}$). Zeroing after the softmax leaves "
+            f"${tex(_row(zeroed))}$, sum ${tex(A[1, 0] + A[1, 1])}$, which must be renormalised.", "mask", example=True)
     kept, share, limit = F.causal_pairs()
     add("mask/pairs",
         "因果掩码保留多少个 (查询, 键) 对？占全部的比例？",
@@ -195,15 +206,16 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"$\\sum_{{i=1}}^{{L}} i = {tex(kept)}$，比例 ${tex(share)} \\to {tex(limit)}$。复杂度仍是 $O(L^2)$。",
         f"$\\sum_{{i=1}}^{{L}} i = {tex(kept)}$, a share of ${tex(share)} \\to {tex(limit)}$. Still $O(L^2)$.",
         "mask")
-    pad = F.padding_mask(n, [n - 1])
-    Ap = F.masked_weights(St, pad)
-    add("mask/padding",
-        "批处理中的 padding mask 遮住什么？若“我 爱 你”例子第 3 个词是 padding，第 1 行的权重？",
-        "What does a padding mask hide? If the $\\text{我 爱 你}$ example's third token were padding, what is row 1?",
-        f"遮住 padding 位置的列（键），任何查询都不看它：第 1 行 ${tex(_row(Ap.row(0)))} \\approx "
-        f"{tex(_row([sp.Float(approx(x), 4) if x else 0 for x in Ap.row(0)]))}$。",
-        f"It hides the padding columns (keys) from every query: row 1 is ${tex(_row(Ap.row(0)))} \\approx "
-        f"{tex(_row([sp.Float(approx(x), 4) if x else 0 for x in Ap.row(0)]))}$.", "mask")
+    if n >= 2:
+        pad = F.padding_mask(n, [n - 1])
+        Ap = F.masked_weights(St, pad)
+        add("mask/padding",
+            f"批处理中的 padding mask 遮住什么？若{ex.zh}的最后一个词（第 {n} 个）是 padding，第 1 行的权重？",
+            f"What does a padding mask hide? If the last token (token {n}) of {ex.en} were padding, what is row 1?",
+            f"遮住 padding 位置的列（键），任何查询都不看它：第 1 行 ${tex(_row(Ap.row(0)))} \\approx "
+            f"{tex(_row([sp.Float(approx(x), 4) if x else 0 for x in Ap.row(0)]))}$。",
+            f"It hides the padding columns (keys) from every query: row 1 is ${tex(_row(Ap.row(0)))} \\approx "
+            f"{tex(_row([sp.Float(approx(x), 4) if x else 0 for x in Ap.row(0)]))}$.", "mask", example=True)
 
     # --- heads ---------------------------------------------------------------------------
     H = F.heads(512, 8)
@@ -296,6 +308,11 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
     R = F.rope_relative()
     assert R["holds"]
     th, mS, nS = R["theta"], R["m"], R["n"]
+    # R((n - m)θ) as a textbook writes it: SymPy would print cos(mθ - nθ) and -sin(mθ - nθ)
+    angle = sp.Mul(sp.Add(nS, -mS, evaluate=False), th, evaluate=False)
+    c, s_ = sp.cos(angle, evaluate=False), sp.sin(angle, evaluate=False)
+    relative = sp.ImmutableMatrix([[c, sp.Mul(-1, s_, evaluate=False)], [s_, c]])
+    assert sp.simplify(relative.doit() - R["target"]) == sp.zeros(2, 2)
     add("rope/rotation",
         "RoPE 对一对分量 $(x_1, x_2)$ 在位置 $m$ 做什么？",
         "What does RoPE do to a pair of components $(x_1, x_2)$ at position $m$?",
@@ -305,9 +322,9 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
     add("rope/relative",
         "为什么说 RoPE 编码的是相对位置？",
         "Why does RoPE encode relative position?",
-        f"$$R(m\\theta)^T R(n\\theta) = R((n-m)\\theta) = {tex(R['target'])}$$"
+        f"$$R(m\\theta)^T R(n\\theta) = R((n-m)\\theta) = {tex(relative)}$$"
         "所以 $(R(m\\theta)q)^T (R(n\\theta)k) = q^T R((n-m)\\theta) k$：分数只依赖 $n - m$。",
-        f"$$R(m\\theta)^T R(n\\theta) = R((n-m)\\theta) = {tex(R['target'])}$$"
+        f"$$R(m\\theta)^T R(n\\theta) = R((n-m)\\theta) = {tex(relative)}$$"
         "so $(R(m\\theta)q)^T (R(n\\theta)k) = q^T R((n-m)\\theta) k$: the score depends on $n - m$ only.", "rope")
     add("rope/norm",
         "RoPE 会改变向量的长度吗？",
@@ -356,18 +373,19 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         "$\\sum_j p_i(\\delta_{ij} - p_j) = p_i - p_i \\sum_j p_j = 0$：所有 $z_j$ 同时加一个常数不改变输出（平移不变性）。",
         "$\\sum_j p_i(\\delta_{ij} - p_j) = p_i - p_i \\sum_j p_j = 0$: adding one constant to every $z_j$ changes "
         "nothing (shift invariance).", "softmax")
-    J2 = F.jacobian_at(St.row(1))
+    u = next((i for i in range(n) if len(set(St.row(i))) == 1), 0)  # a uniform row, if the example has one
+    Ju = F.jacobian_at(St.row(u))
     add("gradient/uniform",
-        "“我 爱 你”例子第 2 行权重均为 $1/3$，该行 softmax 的雅可比矩阵？",
-        "Row 2 of the $\\text{我 爱 你}$ example's weights is uniform $1/3$. What is its softmax Jacobian?",
-        f"$$J = \\operatorname{{diag}}(p) - pp^T = {tex(J2)}$$",
-        f"$$J = \\operatorname{{diag}}(p) - pp^T = {tex(J2)}$$", "softmax")
+        f"{ex.zh}第 {u + 1} 行的权重是 ${tex(_row(A.row(u)))}$，该行 softmax 的雅可比矩阵？",
+        f"Row {u + 1} of {ex.en}'s weights is ${tex(_row(A.row(u)))}$. What is its softmax Jacobian?",
+        f"$$J = \\operatorname{{diag}}(p) - pp^T = {tex(Ju)}$$",
+        f"$$J = \\operatorname{{diag}}(p) - pp^T = {tex(Ju)}$$", "softmax", example=True)
     J1 = F.jacobian_at(St.row(0))
     add("gradient/article",
-        "“我 爱 你”例子第 1 行中，$\\frac{\\partial a_{11}}{\\partial \\tilde{s}_{11}}$ 是多少？",
-        "In row 1 of the $\\text{我 爱 你}$ example, what is $\\frac{\\partial a_{11}}{\\partial \\tilde{s}_{11}}$?",
+        f"{ex.zh}第 1 行中，$\\frac{{\\partial a_{{11}}}}{{\\partial \\tilde{{s}}_{{11}}}}$ 是多少？",
+        f"In row 1 of {ex.en}, what is $\\frac{{\\partial a_{{11}}}}{{\\partial \\tilde{{s}}_{{11}}}}$?",
         f"$a_{{11}}(1 - a_{{11}}) = {tex(J1[0, 0])} \\approx {approx(J1[0, 0])}$。",
-        f"$a_{{11}}(1 - a_{{11}}) = {tex(J1[0, 0])} \\approx {approx(J1[0, 0])}$.", "softmax")
+        f"$a_{{11}}(1 - a_{{11}}) = {tex(J1[0, 0])} \\approx {approx(J1[0, 0])}$.", "softmax", example=True)
     pp = sp.Symbol("p", positive=True)
     crit = sp.solve(sp.diff(pp * (1 - pp), pp), pp)[0]
     add("gradient/max",
@@ -376,9 +394,6 @@ def beyond_concepts(d: Derivation) -> list[Concept]:
         f"在 $p = {tex(crit)}$ 取最大值 ${tex(crit * (1 - crit))}$；$p \\to 0$ 或 $p \\to 1$（饱和）时趋于 $0$。",
         f"Its maximum is ${tex(crit * (1 - crit))}$ at $p = {tex(crit)}$; it tends to $0$ as $p \\to 0$ or "
         "$p \\to 1$ (saturation).", "softmax")
-    out += decoding_concepts()
-    out += bias_concepts()
-    out += gradient_flow_concepts()
     return out
 
 
@@ -587,8 +602,8 @@ def bias_concepts() -> list[Concept]:
     alibi, window = _bias_derivations()
     out: list[Concept] = []
 
-    def add(key, fz, fe, bz, be, *tags):  # a front on the 我 爱 你 example gets its Q, K and d_k
-        out.append(Concept(key, with_example(Text(fz, fe), alibi), Text(bz, be), tags))
+    def add(key, fz, fe, bz, be, *tags):  # alibi/article is on the article's example: its note type says so
+        out.append(Concept(key, Text(fz, fe), Text(bz, be), tags, example=key in ON_THE_ARTICLE))
 
     eight = alibi_slopes(8)
     odd = 12

@@ -25,8 +25,9 @@ class Card:
     id: str                  # stable across rebuilds: "<lang>:<topic>/<name>"; the Anki GUID comes from it
     front: str               # the question (light Markdown with $...$ math)
     back: str                # the answer
-    tags: tuple[str, ...]    # topic tags, e.g. ("symattn", "softmax")
+    tags: tuple[str, ...]    # topic tags, e.g. ("symattn", "softmax", "lang::en")
     lang: str                # "zh" or "en"
+    context: str = ""        # the example the card's numbers come from, stated by its note type ("" for none)
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,16 @@ class Concept:
     back: Text               # answer in each language
     tags: tuple[str, ...] = ()
     sources: tuple = ()      # symattn.sources.Cite: the back matter, after the answer
+    example: bool = False    # its numbers are the deck's example's: the card shows the example's inputs
 
-    def card(self, lang: str) -> Card:
+    def card(self, lang: str, context: str = "") -> Card:
+        """The card in one language; ``context`` states the example (for a card about it)."""
+        from .markup import group_digits
         topic = self.key.split("/", 1)[0]
-        tags = ("symattn", topic) + tuple(t for t in self.tags if t != topic)
-        return Card(f"{lang}:{self.key}", self.front[lang], self.back[lang] + _back_matter(self.sources, lang),
-                    tags, lang)
+        tags = ("symattn", topic) + tuple(t for t in self.tags if t != topic) + (f"lang::{lang}",)
+        return Card(f"{lang}:{self.key}", group_digits(self.front[lang]),
+                    group_digits(self.back[lang]) + _back_matter(self.sources, lang), tags, lang,
+                    group_digits(context) if self.example else "")
 
 
 def _back_matter(sources, lang: str) -> str:
@@ -59,9 +64,17 @@ def _back_matter(sources, lang: str) -> str:
 class Deck:
     """A named list of cards; ``name`` is also what the Anki deck id is derived from."""
 
-    name: str                # e.g. "symattn::concepts"
+    name: str                # e.g. "symattn": its subdecks are "symattn::zh" and "symattn::en"
     title: str               # human title for Markdown output
     cards: tuple[Card, ...]  # in study order
+    guid_prefix: str = ""    # notes' GUIDs come from prefix + card id: a deck per example keeps its own notes
+
+    def subdeck(self, lang: str) -> str:
+        """The Anki deck of one language's cards."""
+        return f"{self.name}::{lang}"
+
+    def langs(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c.lang for c in self.cards))
 
     def ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards)

@@ -12,15 +12,5 @@ def spec_from_args(args):
 
 def with_options(spec, args):
     """The spec with ``--digits`` and ``--lang`` applied, when they are given."""
-    from dataclasses import replace
-
-    from .. import limits
-    from ..errors import SymattnError
-
-    if args.digits is not None:
-        if not 0 <= args.digits <= limits.MAX_DIGITS:
-            raise SymattnError(f"--digits must be from 0 to {limits.MAX_DIGITS}")
-        spec = replace(spec, digits=args.digits)
-    if args.lang:
-        spec = replace(spec, lang=args.lang)
-    return spec
+    from ..api import with_options as apply
+    return apply(spec, lang=args.lang or None, digits=args.digits)

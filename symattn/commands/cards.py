@@ -4,7 +4,7 @@ from __future__ import annotations
 
 HELP = "interview flashcards (zh/en) built from the exact derivations: Anki, Markdown, TSV, CSV"
 DESCRIPTION = """\
-Build the concept deck: 90+ cards per language on every step of the article's
+Build the concept deck: 90+ cards per language on every step of an example's
 pipeline (shapes of K^T and QK^T, what a row means, why softmax by rows, what
 V contributes), why sqrt(d_k) (the variance, derived), the softmax max-shift,
 O(L^2 d) cost and score memory, masks, multi-head attention, GQA/MQA and the
@@ -13,6 +13,11 @@ interview questions beyond: positions, FlashAttention's IO and its versions,
 prefill and decode, the backward pass's cost, long-context RoPE, serving the
 cache, numerics, sparse and linear attention.  Each card ends with its sources.
 
+With SPEC the number cards are on that spec's example (in each language with the
+spec's tokens for it: tokens = {zh = [...], en = [...]}), its example is stated
+once per note type, and its notes have GUIDs of their own.  The deck has a
+subdeck per language (symattn::zh, symattn::en) and the tags lang::zh, lang::en.
+
 Every number and formula on a card is computed by symattn when the deck is
 built, never typed in.  Rebuilding gives byte-identical files, and the Anki
 notes keep their GUIDs, so importing a new version updates the old cards.
@@ -20,6 +25,7 @@ notes keep their GUIDs, so importing a new version updates the old cards.
 EPILOG = """\
 examples:
   symattn cards -o attention.apkg          Anki deck, Chinese and English (format from the name)
+  symattn cards mine.toml -o mine.apkg     the cards on your own example (its tokens, Q, K, V, d_k)
   symattn cards --lang en --format md      one Markdown file on standard output
   symattn cards --lang zh -o cards.tsv     Anki/any-app text import (HTML + MathJax)
   symattn cards --format csv -o cards.csv  id, lang, front, back, tags with $...$ math
@@ -34,6 +40,8 @@ FORMATS = ("apkg", "md", "tsv", "csv")
 
 
 def add_arguments(p) -> None:
+    p.add_argument("spec", nargs="?", metavar="SPEC",
+                   help="a TOML spec: the cards on its example (default: the article's 我 爱 你)")
     p.add_argument("-l", "--lang", choices=("zh", "en", "both"), default="both",
                    help="card language (default: both, each card in zh then en)")
     p.add_argument("-f", "--format", choices=FORMATS,
@@ -70,7 +78,12 @@ def write_deck(deck, fmt: str, output: str | None, force: bool) -> None:
 
 
 def run(args) -> int:
-    from ..cards import concept_deck
+    from ..cards import concept_deck, spec_deck
     fmt = pick_format(args.format, args.output)
-    write_deck(concept_deck(args.lang), fmt, args.output, args.force)
+    if args.spec:
+        from ..spec import load_spec
+        deck = spec_deck(load_spec(args.spec), args.lang)
+    else:
+        deck = concept_deck(args.lang)
+    write_deck(deck, fmt, args.output, args.force)
     return 0

@@ -26,6 +26,10 @@ examples:
   symattn derive --format pdf -o a.pdf    that document compiled (needs xelatex)
   symattn derive --format html -o a.html  one self-contained page (KaTeX inlined, works offline)
   symattn derive --step weights           one step only (repeat --step for more)
+  symattn derive --entry 2,3              entry (2,3) of every step written out, exact and decimal
+  symattn derive --entry weights:2,3 --entry weights:3,1
+                                          two entries of one step
+  symattn derive --entry all              every entry of each step up to 4x4
   symattn derive --from-article post.md --spec-out post.toml
                                           an article's own example, in its own terms
 """
@@ -40,6 +44,9 @@ def add_arguments(p) -> None:
     p.add_argument("-d", "--digits", type=int, metavar="N", help="decimal places of the numeric level (default: 4)")
     p.add_argument("--step", action="append", metavar="ID",
                    help="only the step with this id (scores, weights, output, …); repeatable")
+    p.add_argument("--entry", action="append", metavar="I,J",
+                   help="write out entry (I,J) of each step (rows and columns from 1), of one step with "
+                        "STEP:I,J, or every entry of matrices up to 4x4 with all (STEP:all); repeatable")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     p.add_argument("--force", action="store_true", help="overwrite FILE (and --spec-out) if it exists")
     p.add_argument("--from-article", metavar="POST", help="derive the example of this Markdown or LaTeX article")
@@ -51,7 +58,9 @@ def run(args) -> int:
     from ..topics import derive
     from ._output import emit
     from ._spec import spec_from_args
+    from ..entries import parse_entry
 
+    picks = [parse_entry(e) for e in args.entry or ()]  # before any work: a bad --entry is one line
     if args.format == "pdf":
         _check_pdf_target(args.output)
     plan = None
@@ -62,6 +71,8 @@ def run(args) -> int:
     derivation = derive(spec)
     if args.step:
         derivation = _only(derivation, args.step)
+    if picks:
+        derivation = _with_entries(derivation, picks)
     text = render(derivation, args.format, spec.lang)
     emit(text, args.output, force=args.force)
     if plan is not None and args.spec_out:
@@ -95,19 +106,21 @@ def _from_article(args):
     return spec, plan
 
 
-def _only(derivation, step_ids):
-    """The asked steps; an unknown id names the close one and every id there is."""
-    import difflib
+def _with_entries(derivation, picks):
+    """The asked entries written out; what ``all`` leaves out is a note on stderr."""
+    import sys
 
-    from ..errors import SymattnError
-    ids = [s.id for s in derivation.steps]
-    for step_id in step_ids:
-        if step_id not in ids:
-            close = difflib.get_close_matches(step_id, ids, n=1)
-            hint = f"did you mean {close[0]}? " if close else ""
-            raise SymattnError(f"no step {step_id!r} in this derivation; {hint}its steps are: {', '.join(ids)}",
-                               entry="--step")
-    return derivation.only(*step_ids)
+    from ..entries import with_entries
+    from ..errors import _printable
+    derivation, notes = with_entries(derivation, picks)
+    for line in notes:
+        print(_printable(f"symattn: note: {line}"), file=sys.stderr)
+    return derivation
+
+
+def _only(derivation, step_ids):
+    from ..api import only_steps
+    return only_steps(derivation, step_ids)
 
 
 def _check_pdf_target(output: str | None) -> None:

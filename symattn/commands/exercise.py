@@ -28,6 +28,8 @@ examples:
   symattn exercise --topic mask --seed 7                   a causal mask: M, S~ + M, softmax
   symattn exercise --topic mha --seed 7                    two heads: per-head A_i, head_i, concat
   symattn exercise --topic backward --seed 7               an upstream gradient back to the gradients of V, A, S~, Q, K
+  symattn exercise --worksheet --seed 7 -o ws.pdf          a printable worksheet: blank grids, the key on its own page
+  symattn exercise --worksheet --part worksheet -o ws.md   the worksheet alone; --part key -o key.pdf: the key alone
 limits: --tokens 2..6, --dim 1|4|9|16, --digits 0..6, --seed 0..2^63-1.
 """
 
@@ -50,8 +52,11 @@ def add_arguments(p) -> None:
                    help="decimal places in the key (default: 2, as in the article)")
     p.add_argument("-p", "--part", choices=PARTS, default="all",
                    help="worksheet, key, both (all, the default), or the problem as a TOML spec")
-    p.add_argument("-f", "--format", choices=("md", "tex"),
-                   help="worksheet/key format (default: from the -o name, else md)")
+    p.add_argument("-f", "--format", choices=("md", "tex", "pdf"),
+                   help="worksheet/key format (default: from the -o name, else md); pdf needs xelatex")
+    p.add_argument("-w", "--worksheet", action="store_true",
+                   help="a worksheet to fill in: every asked quantity a blank grid of its shape, the key on a "
+                        "page of its own (or alone with --part key)")
     p.add_argument("--cards", choices=("apkg", "md", "tsv", "csv"), metavar="FORMAT",
                    help="write drill cards for this problem instead (apkg, md, tsv or csv)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
@@ -64,8 +69,10 @@ def run(args) -> int:
     from ._output import emit
     from .cards import write_deck
 
-    if args.cards and (args.format or args.part != "all"):
-        raise SymattnError("--cards writes drill cards; it cannot be combined with --format or --part")
+    if args.cards and (args.format or args.part != "all" or args.worksheet):
+        raise SymattnError("--cards writes drill cards; it cannot be combined with --format, --part or --worksheet")
+    if args.worksheet and args.part == "spec":
+        raise SymattnError("--part spec writes TOML; drop --worksheet")
     ex = make_exercise(args.seed, args.tokens, args.dim, lang=args.lang, digits=args.digits, topic=args.topic)
     if args.cards:
         write_deck(drill_deck(ex, args.lang), args.cards, args.output, args.force)
@@ -75,8 +82,28 @@ def run(args) -> int:
             raise SymattnError("--part spec writes TOML; drop --format")
         emit(spec_toml(ex), args.output, force=args.force)
         return 0
-    fmt = args.format
-    if not fmt:
-        fmt = "tex" if args.output and args.output.lower().endswith(".tex") else "md"
+    fmt = args.format or _format_of(args.output)
+    if fmt == "pdf":
+        _check_pdf_target(args.output)
+    if args.worksheet:
+        from ..worksheet import worksheet_document
+        emit(worksheet_document(ex, fmt, args.part), args.output, force=args.force)
+        return 0
+    if fmt == "pdf":
+        from ..render.pdf import compile_tex
+        emit(compile_tex(document(ex, "tex", args.part))[0], args.output, force=args.force)
+        return 0
     emit(document(ex, fmt, args.part), args.output, force=args.force)
     return 0
+
+
+def _format_of(output: str | None) -> str:
+    """md, or tex/pdf by the -o file's extension."""
+    name = (output or "").lower()
+    return "tex" if name.endswith(".tex") else "pdf" if name.endswith(".pdf") else "md"
+
+
+def _check_pdf_target(output: str | None) -> None:
+    """Before any work: PDF needs xelatex, and never goes to a terminal."""
+    from .derive import _check_pdf_target as check
+    check(output)

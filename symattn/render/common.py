@@ -10,7 +10,7 @@ from ..model import Derivation, Step, Text
 from ..numeric import fixed
 from ..printing import Printer
 
-__all__ = ["Block", "blocks", "LABELS", "numeric_rows", "table_rows", "printer_for", "is_weights", "numbered",
+__all__ = ["Block", "blocks", "entry_caption", "entry_decimals", "LABELS", "numeric_rows", "table_rows", "printer_for", "is_weights", "numbered",
            "names_printer", "shows"]
 
 LABELS = {
@@ -33,6 +33,7 @@ class Block:
     latex: str   # a complete display equation, without delimiters
     parts: tuple[str, ...] = ()  # the sides joined by "=" in ``latex``, for line breaking
     places: int | None = None    # decimals shown by a numeric block
+    entry: tuple[int, int] | None = None  # an entry asked for by name (0-based row, column)
 
 
 def numbered(derivation: Derivation, lang: str):
@@ -165,7 +166,9 @@ def blocks(step: Step, derivation: Derivation) -> list[Block]:
         out.append(Block("formula", f"{lhs} = {p.doprint(step.formula)}"))
     if step.substituted is not None:
         out.append(Block("substituted", f"{lhs} = {p.doprint(step.substituted)}"))
-    if step.expanded:
+    if step.entries:
+        out += [_entry_block(step, e, derivation.digits, p) for e in step.entries]
+    elif step.expanded:
         parts = [p.doprint(e) for e in step.expanded]
         chain = [t for k, t in enumerate(parts) if k == 0 or t != parts[k - 1]]
         if len(chain) > 1:
@@ -176,7 +179,54 @@ def blocks(step: Step, derivation: Derivation) -> list[Block]:
         if num is not None:
             out.append(Block("numeric", rf"{lhs} \approx {num}",
                              places=exact_places(step, derivation.digits)))
-    return [b for b in out if shows(derivation, b.level)]
+    # entries asked for by name are shown whatever the spec's levels say
+    return [b for b in out if b.entry is not None or shows(derivation, b.level)]
+
+
+def _entry_block(step: Step, e, digits: int, p: Printer) -> Block:
+    """An entry asked for with ``--entry``: its chain, then its decimals."""
+    parts = [p.doprint(x) for x in e.chain]
+    chain = [t for k, t in enumerate(parts) if k == 0 or t != parts[k - 1]]
+    shown = entry_decimals(step, e.row, e.col, digits)
+    if shown:  # the last side carries the decimals, so a chain broken over lines keeps them with it
+        chain[-1] += (" = " if shown[0] == "=" else r" \approx ") + shown[1]
+    return Block("expanded", " = ".join(chain), tuple(chain), entry=(e.row, e.col))
+
+
+def entry_decimals(step: Step, i: int, j: int, digits: int) -> tuple[str, str] | None:
+    """("≈" or "=", decimals) of one entry; None for a whole number or a symbolic entry.
+
+    >>> from mpmath import mpf
+    >>> s = Step("x", Text("", ""), None, None, None, (), sp.ImmutableMatrix([[sp.Rational(1, 4), sp.Rational(1, 3)]]),
+    ...          ((mpf(1) / 4, mpf(1) / 3),))
+    >>> entry_decimals(s, 0, 0, 2), entry_decimals(s, 0, 1, 2)
+    (('=', '0.25'), ('≈', '0.33'))
+    """
+    value, num = step.exact[i, j], step.numeric[i][j]
+    if num is None or not value.is_number or value.is_Integer or not value.is_finite:
+        return None
+    exact = value.is_Rational and _places(value, digits) is not None
+    return ("=" if exact else "≈"), fixed(num, digits)
+
+
+def entry_caption(step: Step, block: Block, lang: str, token=lambda t: t) -> str:
+    """The heading of an entry asked for by name, its row and column named by their tokens:
+    ``Entry (2, 3): row 爱, column 你``.  ``token`` escapes a token for the output format
+    (tokens are user text; the words around them are ours).
+
+    >>> s = Step("scores", Text("", ""), None, None, None, (), sp.ImmutableMatrix([[1, 2]]), (),
+    ...          row_labels=("a",), col_labels=("x", "y"))
+    >>> entry_caption(s, Block("expanded", "", entry=(0, 1)), "en", str.upper)
+    'Entry (1, 2): row A, column Y'
+    """
+    i, j = block.entry
+    row = token(step.row_labels[i]) if i < len(step.row_labels) else None
+    col = token(step.col_labels[j]) if j < len(step.col_labels) else None
+    if lang == "zh":
+        named = "，".join(x for x in ((f"行：{row}" if row else ""), (f"列：{col}" if col else "")) if x)
+        return f"第 {i + 1} 行第 {j + 1} 列" + (f"（{named}）" if named else "")
+    named = ", ".join(x for x in ((f"row {row}" if row else ""), (f"column {col}" if col else "")) if x)
+    return f"Entry ({i + 1}, {j + 1})" + (f": {named}" if named else "")
 
 
 def level_label(level: str, derivation: Derivation, lang: str, places: int | None = None) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..markup import Math, as_text
 from ..model import Derivation
-from .common import LABELS, blocks, is_weights, level_label, numbered, printer_for, table_rows, shows
+from .common import LABELS, blocks, entry_caption, is_weights, level_label, numbered, printer_for, table_rows, shows
 from .text import plain
 
 __all__ = ["render", "render_body", "katex_assets"]
@@ -87,7 +87,8 @@ def render_body(derivation: Derivation, lang: str) -> str:
         if label is not None:
             out.append(f"<h2>{escape(label)}{_text(step.title[lang], p)}</h2>")
         for b in blocks(step, derivation):
-            label = escape(level_label(b.level, derivation, lang, b.places))
+            label = entry_caption(step, b, lang, escape) if b.entry else \
+                escape(level_label(b.level, derivation, lang, b.places))
             math = f'<div class="math">\\[{escape(b.latex)}\\]</div>'
             if b.level == "expanded":
                 out.append(f"<details open><summary>{label}</summary>{math}</details>")

@@ -28,6 +28,12 @@ def to_dict(derivation: Derivation, lang: str) -> dict:
     steps = []
     for step in derivation.steps:
         levels = {b.level: b.latex for b in blocks(step, derivation)}
+        entry = {}
+        if step.entries:  # asked for by name (derive --entry): each with its row and column, 1-based
+            entry = {"entries": [{"row": b.entry[0] + 1, "col": b.entry[1] + 1, "latex": b.latex,
+                                  "exact": text(step.exact[b.entry]),
+                                  "numeric": _float(step.numeric[b.entry[0]][b.entry[1]])}
+                                 for b in blocks(step, derivation) if b.entry is not None]}
         steps.append({
             "id": step.id,
             "title": _source(step.title[lang], p),
@@ -38,12 +44,16 @@ def to_dict(derivation: Derivation, lang: str) -> dict:
                       for i in range(step.exact.rows)],
             "numeric": [[None if v is None else float(v) for v in row] for row in step.numeric],
             "notes": [_source(t[lang], p) for t in step.notes],
-        })
+        } | entry)
     out = {"topic": derivation.topic, "title": _source(derivation.title[lang], p), "lang": lang,
            "tokens": list(derivation.tokens), "digits": derivation.digits, "steps": steps}
     if derivation.sources:
         out["sources"] = [c.text(lang) for c in derivation.sources]
     return out
+
+
+def _float(v):
+    return None if v is None else float(v)
 
 
 def _source(value, p) -> str:

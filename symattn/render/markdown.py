@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..markup import Math, as_text
 from ..model import Derivation
-from .common import LABELS, blocks, level_label, numbered, printer_for, table_rows, shows
+from .common import LABELS, blocks, entry_caption, level_label, numbered, printer_for, table_rows, shows
 
 __all__ = ["render"]
 
@@ -54,7 +54,8 @@ def render(derivation: Derivation, lang: str) -> str:
         if label is not None:
             out += [f"## {label}{_text(step.title[lang], p)}", ""]
         for b in blocks(step, derivation):
-            out += [f"**{level_label(b.level, derivation, lang, b.places)}**", "", "$$", b.latex, "$$", ""]
+            label = entry_caption(step, b, lang, _cell) if b.entry else level_label(b.level, derivation, lang, b.places)
+            out += [f"**{label}**", "", "$$", b.latex, "$$", ""]
         out += _table(step, derivation)
         for note in step.notes:
             out.append(f"- {_prose(note[lang], p)}")

@@ -59,6 +59,9 @@ def compile_tex(source: str) -> tuple[bytes, str]:
     timeout = limits.TEX_SECONDS
     # paranoid file access: read and write only in and below the temporary folder; no shell
     env = dict(os.environ, openin_any="p", openout_any="p", shell_escape="f")
+    # byte-identical PDFs: xelatex stamps the date and an id from it (a fixed moment, as the .apkg's)
+    env.setdefault("SOURCE_DATE_EPOCH", "1700000000")
+    env["FORCE_SOURCE_DATE"] = "1"
     with tempfile.TemporaryDirectory(prefix="symattn-tex-") as tmp:
         work = Path(tmp)
         (work / "doc.tex").write_text(source, encoding="utf-8")

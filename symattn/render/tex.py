@@ -6,7 +6,7 @@ import re
 
 from ..model import Derivation
 from ..printing import text_label
-from .common import LABELS, blocks, level_label, numbered, printer_for, table_rows, shows
+from .common import LABELS, blocks, entry_caption, level_label, numbered, printer_for, table_rows, shows
 
 __all__ = ["render", "render_body", "escape_text"]
 
@@ -73,6 +73,12 @@ def _table(step, derivation) -> list[str]:
     return lines + [r"\hline", r"\end{tabular}", r"\end{center}", ""]
 
 
+def _token(token: str) -> str:
+    """A token in running text: its TeX specials inert, never math."""
+    from ..escape import literal
+    return escape_text(literal(token))
+
+
 #: a chain longer than this (in LaTeX source characters) gets one line per "=" side
 LONG_CHAIN = 160
 
@@ -95,8 +101,9 @@ def render_body(derivation: Derivation, lang: str) -> str:
         if label is not None:
             out += [r"\section*{%s%s}" % (escape_text(label), escape_text(step.title[lang], p)), ""]
         for b in blocks(step, derivation):
-            out += [r"\paragraph{%s}" % escape_text(level_label(b.level, derivation, lang, b.places)),
-                    *_display(b), ""]
+            label = entry_caption(step, b, lang, _token) if b.entry else \
+                escape_text(level_label(b.level, derivation, lang, b.places))
+            out += [r"\paragraph{%s}" % label, *_display(b), ""]
         out += _table(step, derivation)
         if step.notes:
             out.append(r"\begin{itemize}")

@@ -35,6 +35,20 @@ def printer_for(derivation: Derivation) -> UnicodePrinter:
     return UnicodePrinter({"names": dict(dict(derivation.meta).get("plain_names", ()))})
 
 
+def _caption(step, e, lang: str) -> str:
+    from .common import Block, entry_caption
+    return entry_caption(step, Block("expanded", "", entry=(e.row, e.col)), lang)
+
+
+def _chain(step, e, digits: int, p: UnicodePrinter) -> str:
+    """An entry written out in Unicode, then its decimals."""
+    from .common import entry_decimals
+    parts = [p.doprint(x) for x in e.chain]
+    chain = [t for k, t in enumerate(parts) if k == 0 or t != parts[k - 1]]
+    shown = entry_decimals(step, e.row, e.col, digits)
+    return " = ".join(chain) + (f" {shown[0]} {shown[1]}" if shown else "")
+
+
 def render(derivation: Derivation, lang: str) -> str:
     p = printer_for(derivation)
     out = [plain(derivation.title[lang], p), "=" * 40, ""]
@@ -43,6 +57,9 @@ def render(derivation: Derivation, lang: str) -> str:
     for label, step in numbered(derivation, lang):
         if label is not None:
             out += [f"{label}{plain(step.title[lang], p)}", "-" * 40]
+        for e in step.entries:  # asked for by name (derive --entry)
+            out.append(f"  {_caption(step, e, lang)}:")
+            out.append("    " + _chain(step, e, derivation.digits, p))
         if shows(derivation, "exact"):
             out.append(f"  {LABELS['exact'][lang]} ({step.shape[0]}x{step.shape[1]}):")
             out += _grid([[p.doprint(step.exact[i, j]) for j in range(step.exact.cols)]

@@ -35,19 +35,25 @@ def stable_id(name: str) -> int:
     return (1 << 30) + int.from_bytes(hashlib.sha256(name.encode()).digest()[:4], "big") % (1 << 30)
 
 
-def guid(card) -> str:
+def guid(card, prefix: str = "") -> str:
+    """The note's GUID: from the card id (and the deck's prefix: a deck per example has its own notes)."""
     import genanki
-    return genanki.guid_for(card.id)
+    return genanki.guid_for(prefix + card.id)
 
 
-def _model():
+def _model(context: str = "", name: str = MODEL_NAME):
+    """A note type; one with a context states the example above every question, once for all its notes."""
     import genanki
+    head = f'<div class="context">{to_anki_html(context)}</div><hr>' if context else ""
     return genanki.Model(
-        stable_id(MODEL_NAME), MODEL_NAME,
+        stable_id(name), name,
         fields=[{"name": "Front"}, {"name": "Back"}, {"name": "Id"}],
-        templates=[{"name": "Card 1", "qfmt": "{{Front}}",
+        templates=[{"name": "Card 1", "qfmt": head + "{{Front}}",
                     "afmt": "{{FrontSide}}<hr id=\"answer\">{{Back}}"}],
-        css=CSS, sort_field_index=2)
+        css=CSS + CONTEXT_CSS, sort_field_index=2)
+
+
+CONTEXT_CSS = " .context { font-size: 16px; color: #555; }"
 
 
 def export(deck, fmt: str = "apkg") -> bytes:
@@ -56,12 +62,16 @@ def export(deck, fmt: str = "apkg") -> bytes:
     except ImportError:  # tested in a venv without genanki (tests/test_cards_anki.py)
         from ...errors import SymattnError
         raise SymattnError("the apkg format needs genanki: pip install 'symattn[cards]'") from None
-    model = _model()
-    gdeck = genanki.Deck(stable_id(deck.name), deck.name)
+    plain, models = _model(), {}
+    decks = {lang: genanki.Deck(stable_id(deck.subdeck(lang)), deck.subdeck(lang)) for lang in deck.langs()}
     for card in deck.cards:
-        gdeck.add_note(genanki.Note(model=model, guid=guid(card), tags=list(card.tags),
-                                    fields=[to_anki_html(card.front), to_anki_html(card.back), card.id]))
-    return _package_bytes(genanki.Package(gdeck))
+        model = plain
+        if card.context:  # one note type per language's example, named after its subdeck
+            name = f"{MODEL_NAME} + example ({deck.subdeck(card.lang)})"
+            model = models.setdefault(name, _model(card.context, name))
+        decks[card.lang].add_note(genanki.Note(model=model, guid=guid(card, deck.guid_prefix), tags=list(card.tags),
+                                               fields=[to_anki_html(card.front), to_anki_html(card.back), card.id]))
+    return _package_bytes(genanki.Package(list(decks.values())))
 
 
 def _package_bytes(package) -> bytes:
