@@ -251,6 +251,9 @@ def grouped(text: str, locale: Locale) -> str:
 
 _GROUPED = re.compile(r"(?<![\w.,{}])\d{1,3}(?:(?:,|\{,\})\d{3})+(?![\w,]|\.\d|\{,\})")
 _LATEX_DECIMAL = re.compile(r"(?<=\d)\{,\}(?=\d)")
+#: digits grouped by three with a thin space (``131\,072``, ``33 554 432`` with U+2009/U+202F): in any locale
+_THIN = r"(?:\\,|\\;|\\:|\\ |\u2009|\u202f)"
+_THIN_GROUPED = re.compile(rf"(?<![\w.,\\])\d{{1,3}}(?:{_THIN}\d{{3}})+(?![\w]|\.\d|{_THIN}\d)")
 _GROUPED_POINTS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+(?![\w.]|,\d)")
 _SEMICOLON = re.compile(r"(?<=\d)(\s*);(?=\s*[-−+]?\d)")
 
@@ -274,16 +277,20 @@ def canonical(line: str, locale: Locale) -> tuple[str, tuple | None]:
     Under a decimal point, thousands groups lose their separators (``1,024`` → ``1024``; a list
     alone in brackets, ``[100,200]``, is a list).  Under a decimal comma, ``0,45`` → ``0.45``,
     ``1.000`` → ``1000`` and ``;`` between numbers → ``,``.  ``{,}`` is a group separator before
-    three digits and a decimal one otherwise."""
+    three digits and a decimal one otherwise.  A thin space between groups of three (``131\\,072``)
+    is a group separator in any locale."""
     edits: list[tuple[int, int, str]] = []   # (start, end, replacement) in ``line``
     code = [m.span() for m in _CODE_SPAN.finditer(line)]   # inline code is written with a point
+    for m in _THIN_GROUPED.finditer(line):
+        edits.append((m.start(), m.end(), re.sub(_THIN, "", m.group(0))))
 
     def alone(m):
         return m.start() > 0 and line[m.start() - 1] in "[(" and line[m.end():m.end() + 1] in ("]", ")")
 
+    thin = [(a, b) for a, b, _ in edits]
     if locale.decimal == ".":
         for m in _GROUPED.finditer(line):
-            if not alone(m):
+            if not alone(m) and not any(a <= m.start() < b for a, b in thin):
                 edits.append((m.start(), m.end(), m.group(0).replace("{,}", "").replace(",", "")))
         taken = [(a, b) for a, b, _ in edits]
         for m in _LATEX_DECIMAL.finditer(line):
