@@ -138,6 +138,10 @@ def fixed(value, digits: int) -> str:
     >>> fixed(to_mpf(sp.Rational(1, 3), 50), 30)
     '0.333333333333333333333333333333'
     """
+    if mpmath.isfinite(value) and abs(value) >= mpmath.mpf(10) ** 40:
+        # an astronomically large value (e^(10^9) from a −10^9 mask taken as a score) has no decimals
+        # worth writing out: its leading digits and exponent
+        return mpmath.nstr(value, 8)
     text = mpmath.nstr(value, digits + GUARD_DIGITS, strip_zeros=False, min_fixed=-mpmath.inf,
                        max_fixed=mpmath.inf)
     with localcontext() as ctx:  # quantize needs room for every digit kept (28 by default)

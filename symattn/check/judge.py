@@ -245,20 +245,48 @@ def screen_mask(rows, floats, cut: bool = False):
     import numpy as np
     if floats is None or floats.shape != (len(rows), len(rows[0]) if rows else 0):
         return None
+    p, h, machine, inf = _printed_arrays(rows)
+    with np.errstate(all="ignore"):
+        finite = np.isfinite(floats)
+        err = np.abs(p - floats)
+        tiny = 1e-12 * np.maximum(1.0, np.abs(floats))
+        ok = (err <= h + tiny) | (machine & (err <= float(_NOISE) * np.abs(floats) + tiny))
+        if cut:
+            ok |= (err < 2 * h + tiny) & (np.abs(p) <= np.abs(floats) + tiny) & ((p >= 0) == (floats >= 0))
+        # ±∞ printed agrees only with the same infinity; a finite print never with an infinite value
+        ok = np.where(inf != 0, np.isinf(floats) & (np.sign(floats) == inf), ok & finite)
+    return ok
+
+
+_ARRAYS: dict = {}
+
+
+def _printed_arrays(rows):
+    """(printed values, half units, machine prints, ±1 for a printed ±∞) of a block, as numpy arrays
+    (kept for the block: binding screens one block against many candidates)."""
+    import numpy as np
+    key = id(rows)
+    got = _ARRAYS.get(key)
+    if got is not None and got[0] is rows:
+        return got[1]
     decimals = block_places(rows)
-    out = np.zeros(floats.shape, dtype=bool)
-    for i, (r, xs) in enumerate(zip(rows, floats)):
-        for j, (e, x) in enumerate(zip(r, xs)):
-            if e.places is None or not np.isfinite(x):
-                out[i, j] = e.places is None and np.isinf(x) and (x > 0) == (e.value > 0)
+    shape = (len(rows), len(rows[0]))
+    p, h = np.zeros(shape), np.zeros(shape)
+    machine, inf = np.zeros(shape, dtype=bool), np.zeros(shape)
+    for i, r in enumerate(rows):
+        for j, e in enumerate(r):
+            if e.places is None:
+                inf[i, j] = 1 if e.value > 0 else -1
                 continue
-            p = e.value.p / e.value.q
+            p[i, j] = e.value.p / e.value.q
             d = _places(e, 0 if decimals and e.places == 0 else None)
-            h = 0.5 * 10.0 ** -d if d else 0.5 if decimals else 0.0   # an integer alone is exact
-            err, tiny = abs(p - x), 1e-12 * max(1.0, abs(x))
-            out[i, j] = bool(err <= h + tiny or (e.machine and err <= float(_NOISE) * abs(x) + tiny)
-                             or (cut and err < 2 * h + tiny and abs(p) <= abs(x) + tiny and (p >= 0) == (x >= 0)))
-    return out
+            h[i, j] = 0.5 * 10.0 ** -d if d else 0.5 if decimals else 0.0   # an integer alone is exact
+            machine[i, j] = e.machine
+    arrays = (p, h, machine, inf)
+    if len(_ARRAYS) > 4096:
+        _ARRAYS.clear()
+    _ARRAYS[key] = (rows, arrays)
+    return arrays
 
 
 def block_places(rows) -> int | None:

@@ -111,8 +111,15 @@ def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
     for v in value_claims:
         mine = set(v.lines or [v.line])
         shape = _shape(v.claimed)
-        if v.status == "unverifiable":
-            if not any(mine & set(c.lines or [c.line]) for c in claims):
+        relative = getattr(v.what, "code", "") == "operands-give"
+        if v.status == "unverifiable" or relative:
+            # an unbound block, or one explained from earlier prints only (its operands' truth may
+            # be unknown): it fills a place no other verdict takes
+            here = [c for c in claims if mine & set(c.lines or [c.line]) and id(c) not in ours]
+            if relative and here and all(c.status == "unverifiable" for c in here):
+                claims = [c for c in claims if all(c is not h for h in here)]
+                here = []
+            if not here and not any(mine & set(c.lines or [c.line]) for c in claims if id(c) in ours):
                 claims.append(v)
                 ours.add(id(v))
             continue

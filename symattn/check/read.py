@@ -101,6 +101,9 @@ def _latex_blocks(text: str, lines: Document) -> list[tuple[int, int, list[list[
     out = []
     for m in _ENV.finditer(text):
         body, start = m.group("body"), m.start("body")
+        # a LaTeX comment (``% "The"`` after a row) runs to the end of its line: blanked, not removed,
+        # so that every entry keeps its place in the article
+        body = re.sub(r"(?<!\\)%[^\n]*", lambda c: " " * len(c.group(0)), body)
         breaks = [(b.start(), b.end()) for b in re.finditer(r"(?:\\\\\s*(?:\[[^\]]*\])?\s*)+|\\cr\b", body)]
         if not breaks and body.count("&") and re.search(r"\\(?=\s)", body):
             breaks = [(b.start(), b.end()) for b in re.finditer(r"\\(?=\s)", body)]  # "\\" lost as "\ "

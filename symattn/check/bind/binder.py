@@ -35,6 +35,7 @@ import sympy as sp
 from .. import guard
 from ..judge import screen_mask
 from ..read import Block
+from .explain import Explanation, explain
 from .graph import INPUTS, PARENTS, STEPS, Example, Node
 from .lexicon import named as label_of
 
@@ -137,6 +138,12 @@ class Unbound:
     data: dict = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Explained:
+    block: Block
+    why: Explanation       # the step on earlier prints that gives it
+
+
 @dataclass
 class Bound:
     """What binding found in one article."""
@@ -146,6 +153,7 @@ class Bound:
     unbound: list[Unbound]
     examples: list[Example]
     families: list[int]      # per example: its family (an example with more givens is of its family)
+    explained: list[Explained] = field(default_factory=list)
 
 
 def bind(blocks: list[Block], prefer=None, code=()) -> Bound:
@@ -163,7 +171,7 @@ def bind(blocks: list[Block], prefer=None, code=()) -> Bound:
             state.take_code(item)
     state.close()
     state.bindings.sort(key=lambda b: (b.block.line, b.block.span or (0, 0)))
-    return Bound(state.bindings, state.givens, state.unbound, state.examples, state.families)
+    return Bound(state.bindings, state.givens, state.unbound, state.examples, state.families, state.explained)
 
 
 def _floats(block: Block) -> np.ndarray:
@@ -194,6 +202,10 @@ class _State:
         self.rows: dict[str, dict[int, Block]] = {}      # inputs given a row at a time (q_1, q_2, …)
         self.families: list[int] = []     # per example: the example it extends (same family) or itself
         self.words = False                # the block being bound is named by a caption in words
+        self.recent: list[Block] = []     # every block so far, the operands of later ones
+        self._trials: dict[tuple, Example | None] = {}   # the examples premises were tried as
+        self.author_cache: dict = {}      # the author's values while the prints stay as they are
+        self.explained: list[Explained] = []   # blocks one step from earlier prints explains
         self.steps_printed: set[str] = set()
 
     # ---------------------------------------------------------------- the loop
@@ -202,6 +214,13 @@ class _State:
         rows, cols = block.shape
         if rows * cols < 2 or rows * cols > MAX_ENTRIES or block.index:
             return   # one number alone is no evidence of what it is; n-D slices are read elsewhere
+        try:
+            self._take(block)
+        finally:
+            self.recent.append(block)
+
+    def _take(self, block: Block) -> None:
+        rows, cols = block.shape
         if block.operand:
             return   # an operand of a product written out ([..] · [..] = ..): the chain is its claim
         label = label_of(block.labels)
@@ -231,6 +250,10 @@ class _State:
         if example is not None and self._bind(block, example, named):
             return
         if self._infer(block, named):
+            return
+        why = explain(block, self.recent)
+        if why is not None:
+            self.explained.append(Explained(block, why))
             return
         if not self.steps_printed:
             self.pending.append(block)
@@ -278,6 +301,7 @@ class _State:
         kept = any(self.inputs.get(k) is b for k, b in inputs.items())
         # an example once bound to stays as it was: more givens make a new one of the same family
         self.families.append(self.families[-1] if kept and not new and self.families else len(self.families))
+        self.author_cache = {}
         if new or not kept:
             self.printed, self.steps_printed = {}, set()
         self.examples.append(example)
@@ -346,21 +370,28 @@ class _State:
 
     def _infer(self, block: Block, named: str | None) -> bool:
         """Take premises as the example's inputs when that explains this block."""
-        if not self.pending:
-            return False
+        if not self.pending or self.steps_printed:
+            return False   # premises come before anything computed
+        if int(np.count_nonzero(_floats(block))) < 4:
+            return False   # too few numbers to say what the premises are
         for inputs in _hypotheses(self.inputs, self.pending):
-            try:
-                example = _example(inputs)
-            except (ValueError, TypeError, guard.GuardError):
+            key = tuple(sorted((k, id(b)) for k, b in inputs.items()))
+            if key not in self._trials:
+                try:
+                    self._trials[key] = _example(inputs)
+                except (ValueError, TypeError, guard.GuardError):
+                    self._trials[key] = None
+            example = self._trials[key]
+            if example is None:
                 continue
             if not _consistent(example):
                 continue
-            group = self._explain(block, example, named, {}, set(), full_only=True)
+            group = self._explain(block, example, named, {}, set(), full_only=True, plain=True)
             # evidence that premises are inputs: a computation from them (a restatement of one is
             # none) of at least four numbers that are not zero
             if group is None or int(group[0].informative.sum()) < 4 or \
-                    all(c.node.step in INPUTS or c.node.step == "KT" for c in group):
-                continue
+                    all(c.node.step in INPUTS or c.node.step == "KT" or self.prefer(c.node) for c in group):
+                continue   # (and by the article's own way of computing: a mistake explains by accident)
             new = {k: ("inferred" if all(b is not v for v in self.inputs.values()) else "")
                    for k, b in inputs.items()}
             self._start(inputs, new)
@@ -405,6 +436,7 @@ class _State:
         return False
 
     def _record(self, block: Block, example: Example, group, evidence: str) -> None:
+        self.author_cache = {}
         self.bindings.append(Binding(block, len(self.examples) - 1, tuple(group), evidence,
                                      label=label_of(block.labels)))
         printed = _floats(block)
@@ -418,9 +450,11 @@ class _State:
                                          STEPS.index(c.node.step)))
         self.steps_printed.add(lead.node.step)   # the step it most likely is, for the next ones' place
 
-    def _explain(self, block: Block, example: Example, named, printed, steps_printed, full_only=False):
+    def _explain(self, block: Block, example: Example, named, printed, steps_printed, full_only=False,
+                 plain=False):
         """The group of candidates that explains the block, or None (the module's rule)."""
-        cands = list(_candidates(block, example, printed))
+        cands = list(_candidates(block, example, printed, self.author_cache if printed is self.printed else None,
+                                 plain))
         if not cands:
             return None
         groups = _groups(cands)
@@ -496,10 +530,15 @@ class _State:
         return ranked[0]
 
 
-def _candidates(block: Block, example: Example, printed):
+def _candidates(block: Block, example: Example, printed, cache: dict | None = None, plain: bool = False):
+    """Every candidate of the block's shape; ``cache`` keeps the author's values while ``printed``
+    does not change (the binder clears it when a print is recorded); ``plain``: only the variants no
+    mistake makes."""
     rows = block.rows
     shape = block.shape
-    for node in example.nodes():
+    steps = {p.step for p in printed}
+    cache = {} if cache is None else cache
+    for node in example.nodes(plain):
         truth = example.floats(node)
         if truth is None:
             continue
@@ -507,8 +546,11 @@ def _candidates(block: Block, example: Example, printed):
         if not vs:
             continue
         author, used = (None, ())
-        if printed and any(p.step in _ancestors(node.step) for p in printed):
-            author, used = example.author(node, printed)
+        if steps & _ANCESTORS[node.step]:
+            key = (id(example), node)
+            if key not in cache:
+                cache[key] = example.author(node, printed)
+            author, used = cache[key]
         for view in vs:
             t = view.take(truth)
             a = view.take(author) if author is not None else None
@@ -528,6 +570,9 @@ def _ancestors(step: str) -> set:
     if step in ("Q", "K", "V"):
         out |= {"X"}
     return out
+
+
+_ANCESTORS = {s: frozenset(_ancestors(s)) for s in STEPS}
 
 
 def _groups(cands):

@@ -2,19 +2,20 @@ r"""Inputs an article gives in its code: arrays a code block assigns to an input
 data (:mod:`symattn.check.pycode`: a whitelisted reading over ``ast``, nothing is run).
 
 Input: the :class:`~symattn.check.document.Document`.  Output: :class:`CodeGiven` items, each an
-input (``X``, ``W_Q``, …, ``Q``, ``K``, ``V``, or scores the code sets itself) with its exact value and the line of the code block
-that leaves it so.  The blocks of one article are one program: a later block sees what earlier
+input (``X``, ``W_Q``, …, ``Q``, ``K``, ``V``, or scores the code sets itself) with its exact value and the line
+that assigns it (a plain ``name = …`` statement; the block's first line when none is written so).  The blocks of one article are one program: a later block sees what earlier
 ones defined, so ``X = np.array([embeddings[w] for w in sentence])`` after a dict of embeddings is
 the matrix it builds.  A name is reported again only when a block changes its value.
 
 >>> from symattn.check.document import Document
 >>> text = "```python\nimport numpy as np\nX = np.array([[1.0, 0.5], [0.0, 1.0]])\nK = X\n```\n"
 >>> [(g.line, g.step, g.name, g.block.matrix().tolist()) for g in code_givens(Document.of(text))]
-[(1, 'X', 'X', [[1, 1/2], [0, 1]]), (1, 'K', 'K', [[1, 1/2], [0, 1]])]
+[(3, 'X', 'X', [[1, 1/2], [0, 1]]), (4, 'K', 'K', [[1, 1/2], [0, 1]])]
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,7 +34,7 @@ _CODE_LANGS = ("python", "py", "python3", "ipython", "ipython3", "pycon", "")
 
 @dataclass(frozen=True)
 class CodeGiven:
-    line: int        # the code block's first line
+    line: int        # the line that assigns it (the code block's first line if none does plainly)
     step: str        # the input it gives
     name: str        # the variable, as written
     block: Block     # its value, as a block of exact entries
@@ -56,10 +57,19 @@ def code_givens(doc: Document) -> list[CodeGiven]:
             if rows is None or seen.get(name) == rows:
                 continue
             seen[name] = rows
-            entries = tuple(tuple(Entry(str(x), x, 0, line=fence.first) for x in r) for r in rows)
-            block = Block(entries, fence.first, fence.last, (f"{name} =",), "code", f"{name} = …")
-            out.append(CodeGiven(fence.first, step, name, block))
+            line = _assigned_at(doc, fence, name)
+            entries = tuple(tuple(Entry(str(x), x, 0, line=line) for x in r) for r in rows)
+            block = Block(entries, line, fence.last, (f"{name} =",), "code", f"{name} = …")
+            out.append(CodeGiven(line, step, name, block))
     return out
+
+
+def _assigned_at(doc: Document, fence, name: str) -> int:
+    """The line of the block's last statement that assigns ``name`` (the block's first line if
+    none is written plainly)."""
+    assign = re.compile(rf"^\s*(?:[A-Za-z_]\w*\s*=\s*)*{re.escape(name)}\s*(?::[^=]*)?=(?!=)")
+    hits = [n for n in fence.body if assign.match(doc.lines[n - 1])]
+    return hits[-1] if hits else fence.first
 
 
 def _rows(value) -> tuple | None:

@@ -130,6 +130,7 @@ class Example:
         self.places = {k: d for k, d in (places or {}).items() if d}
         self._floats: dict[Node, np.ndarray | None] = {}
         self._exact: dict[Node, object] = {}
+        self._nodes: dict[tuple, tuple] = {}
         k = self.exact(Node("K"))
         width = sp.Integer(k.cols) if k is not None else None
         if divisors is None:
@@ -153,9 +154,15 @@ class Example:
                 return "same-as-X"
         return None
 
-    def nodes(self, scales=None):
-        """Every node whose value the givens determine (inputs once, the rest per variant)."""
-        scales = tuple(scales or self.divisors)
+    def nodes(self, plain: bool = False):
+        """Every node whose value the givens determine (inputs once, the rest per variant); ``plain``:
+        only those of variants that no mistake makes."""
+        if plain not in self._nodes:
+            self._nodes[plain] = tuple(n for n in self._all_nodes(tuple(self.divisors))
+                                       if not plain or not any((c, getattr(n.variant, c)) in ONLY_BY for c in CHOICES))
+        return self._nodes[plain]
+
+    def _all_nodes(self, scales):
         keys = self.floats(Node("K"))
         # one key: every weight is 1 and the output is V; attention says nothing there
         steps = STEPS if keys is None or keys.shape[0] > 1 else STEPS[:STEPS.index("masked")]

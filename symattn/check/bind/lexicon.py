@@ -86,6 +86,9 @@ def named(labels) -> Named | None:
         step = by_name(name)
         if step:
             literal = bool(_LITERAL.search(label))
+            head = _HEAD.match(label)
+            if head and by_name(head.group(1)) == step:
+                name = head.group(1)   # "S = QK^T =": the author's own name comes first
             return Named(step, name=name, literal=literal)
     words = re.sub(r"\s*(?:=|:|：|\\approx|≈)\s*$", "", label)
     step = (_by_words(words) or None) if re.search(r"[^\W\d_]{3,}\s+[^\W\d_]{3,}", words) else None

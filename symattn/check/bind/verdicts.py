@@ -34,6 +34,7 @@ from ..judge import block_places, screen_mask
 from ..verdict import judged, unverifiable
 from .binder import Binding, Bound, Candidate, View
 from .conventions import mistake_codes
+from .explain import exact as exact_step
 from .graph import Node, PARENTS, Variant
 
 __all__ = ["verdicts", "definitions", "WHAT"]
@@ -49,8 +50,14 @@ def verdicts(bound: Bound, variants: list[Variant], doc, said=None) -> list[Clai
     _choose(bound.bindings, variants, bound.families)
     claims: list[Claim] = []
     at: dict[int, Claim] = {}          # block line -> its claim, for carried roots
-    for b in bound.bindings:
-        claim = _judge(b, bound, variants[b.example], at, doc, said)
+    truth: dict[int, object] = {id(g.block): g.block.matrix() for g in bound.givens}   # id(block) -> exact
+    items = sorted([(b.block.line, 0, k, b) for k, b in enumerate(bound.bindings)] +
+                   [(e.block.line, 1, k, e) for k, e in enumerate(bound.explained)], key=lambda t: t[:3])
+    for _, explained, _, item in items:
+        if explained:
+            claim = _judge_explained(item, truth, at, doc)
+        else:
+            claim = _judge(item, bound, variants[item.example], at, doc, said, truth)
         claims.append(claim)
         for line in claim.lines or [claim.line]:
             at.setdefault(line, claim)
@@ -90,7 +97,53 @@ def _ancestors(node: Node) -> set:
     return out
 
 
-def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc, said=None) -> Claim:
+def _judge_explained(e, truth: dict, at: dict, doc) -> Claim:
+    """A block one step from earlier prints gives: against that step on what the operands truly are
+    (their exact values where the article determines them, else their printed values, the article's
+    own premises)."""
+    block, why = e.block, e.why
+    lines = sorted({x.line for r in block.rows for x in r})
+    operands = [_plain(truth.get(id(o), o.matrix())) for o in why.operands]
+    what = Reason.of("operands-give", lines=sorted({o.line for o in why.operands}))
+    step = replace(why, op="softmax") if why.op == "softmax-cols" else why   # over columns: a mistake
+    try:
+        value = exact_step(step, operands)
+    except (ValueError, TypeError, ZeroDivisionError):
+        value = None
+    if value is None or value.shape != block.shape:
+        return unverifiable(block.line, block.source, Reason.of("not-determined"), what=what, lines=lines)
+    truth[id(block)] = value
+    values = [[value[i, j] for j in range(value.cols)] for i in range(value.rows)]
+    claim = judged(block.line, block.source, what, block.rows, values, how=what, lines=lines,
+                   places=block_places(block.rows))
+    if claim.status != "wrong":
+        return claim
+    wrong = [at[o.line] for o in why.operands if o.line in at and at[o.line].status == "wrong"]
+    if why.op == "softmax-cols":
+        cause, root, mistakes, drift = "slip", None, (Reason.of("softmax-over-columns"),), ()
+    elif why.full and wrong:
+        cause, root, mistakes, drift = "carried", _root(wrong[0]), (), ()
+    elif why.full:
+        cause, root, mistakes, drift = "drift", None, (), tuple(sorted({o.line for o in why.operands}))
+    else:
+        cause, root, mistakes, drift = "slip", None, (), ()
+    claim = judged(block.line, block.source, what, block.rows, values, how=what, lines=lines,
+                   places=block_places(block.rows), cause=cause, root=root, mistakes=mistakes, drift_lines=drift)
+    if cause == "drift":
+        claim = replace(claim, drift=Reason.of("stepwise-right", lines=list(drift)))
+    return claim
+
+
+def _plain(m):
+    """An operand as it is, or, when its exact entries grew long (a chain of steps on earlier
+    results), as 40-digit numbers: exact enough to judge any printed precision, short enough to print."""
+    if all(x.is_Rational or sp.count_ops(x) <= 40 for x in m):
+        return m
+    return sp.ImmutableMatrix(m.rows, m.cols, lambda i, j: sp.Float(sp.N(m[i, j], 40), 40) if m[i, j].is_finite
+                              else m[i, j])
+
+
+def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc, said=None, truth=None) -> Claim:
     c: Candidate = b.choice
     block = b.block
     example = bound.examples[b.example]
@@ -105,6 +158,8 @@ def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc, said=None)
     if exact is None:
         return unverifiable(block.line, block.source, Reason.of("not-determined"), what=what, lines=lines)
     exact = c.view.take(exact)
+    if truth is not None:
+        truth[id(block)] = exact
     values = [[exact[i, j] for j in range(exact.cols)] for i in range(exact.rows)]
     cols = [[doc.column(e.pos) if e.pos >= 0 else None for e in r] for r in block.rows]
     cols = cols if all(x is not None for r in cols for x in r) else None

@@ -1,0 +1,209 @@
+r"""Explain a print from the prints before it, whatever their names or layout: one step of
+arithmetic on earlier printed blocks.
+
+Input: a printed block and the blocks printed before it (the nearest first matter most).
+Output: an :class:`Explanation` (the step, its operands, and the entries that agree) or None.
+
+The steps are those a worked example takes: ``A·B``, ``A·Bᵀ``, ``A + B``, ``A − B``, ``A ⊙ B``,
+``A`` divided or multiplied by a plain constant (an integer up to 1024 or its square root), softmax
+over rows (and over columns, a mistake), ``e^A``, ``A`` minus its row maximum, the row maximum,
+the row sum, ``A`` divided by its row sums, the elementwise maximum, and the transpose; a product
+divided by a constant counts as one step (``Q Kᵀ / √d_k``).  A step explains a block when every
+entry agrees at the printed precision, from the printed operands.  A step that explains only part of
+a block is no witness (three of four numbers agree with some step by chance): a block is wrong only
+against its quantity in the catalogue (:mod:`.binder`), or against the step it is explained by,
+computed on what its operands truly are.
+
+The values are screened on floats; :func:`exact` then computes the step exactly on whatever the
+operands truly are (their exact values end to end, or their printed values where they are the
+article's premises).
+
+>>> from symattn.check.read import read_blocks
+>>> from symattn.check.document import Document
+>>> bs = read_blocks(Document.of("[[1, 2], [3, 4]]\n\n[[0.5, 1.0], [1.5, 2.0]]\n"))
+>>> e = explain(bs[1], bs[:1])
+>>> e.op, e.factor, e.full
+('divide', 2, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import sympy as sp
+
+from ..judge import screen_mask
+from ..quantities import normalised_exp, softmax
+from ..read import Block
+
+__all__ = ["Explanation", "explain", "exact", "NEAREST"]
+
+#: how many earlier prints are tried as operands (the nearest ones)
+NEAREST = 6
+#: the constants a block may be scaled by: integers up to 1024 and their square roots
+_FACTORS = tuple(sorted({sp.Integer(k) for k in range(2, 17)} | {sp.Integer(2) ** k for k in range(5, 11)}
+                        | {sp.sqrt(k) for k in list(range(2, 17)) + [32, 64, 128, 256, 512, 1024]
+                           if not sp.sqrt(k).is_Integer}, key=lambda x: float(x)))
+
+
+_FACTOR_OF = {str(c): c for c in _FACTORS}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    op: str                     # the step (see the module docstring)
+    operands: tuple[Block, ...]
+    value: np.ndarray           # the step on the printed operands, in floats
+    agree: np.ndarray           # per entry: agrees at the printed precision
+    factor: object = None       # the constant of divide / multiply
+
+    @property
+    def full(self) -> bool:
+        return bool(self.agree.all())
+
+    @property
+    def share(self) -> float:
+        informative = (self.value != 0) | ~np.isfinite(self.value)
+        n = int(informative.sum())
+        return int((self.agree & informative).sum()) / n if n else 0.0
+
+
+def _f(block: Block) -> np.ndarray:
+    return np.array([[float(e.value) for e in r] for r in block.rows], dtype=float)
+
+
+def _factor(value: np.ndarray, target: np.ndarray):
+    """The constant of :data:`_FACTORS` that ``value / c`` would need to be ``target`` (the ratio of
+    their entries, snapped to the nearest one within 2%), and whether it divides or multiplies; or None."""
+    if value.shape != target.shape or not np.isfinite(value).all():
+        return None
+    mask = (np.abs(target) > 1e-9) & (np.abs(value) > 1e-9)
+    if mask.sum() < 1:
+        return None
+    with np.errstate(all="ignore"):
+        ratio = float(np.median(value[mask] / target[mask]))
+    for r, how in ((ratio, "divide"), (1 / ratio if ratio else 0.0, "multiply")):
+        if r > 1:
+            c = min(_FACTORS, key=lambda f: abs(float(f) - r))
+            if abs(float(c) - r) <= 0.02 * r:
+                return c, how
+    return None
+
+
+def _unary(a: np.ndarray, target: np.ndarray):
+    """(op, factor, value) of every one-operand step (scaling only by the constant the target asks)."""
+    finite = np.isfinite(a).all()
+    yield "transpose", None, a.T
+    with np.errstate(all="ignore"):
+        got = _factor(a, target) if finite else None
+        if got is not None:
+            c, how = got
+            yield how, c, (a / float(c) if how == "divide" else a * float(c))
+        if a.shape[1] > 1 and np.isfinite(a).any(axis=1).all():
+            yield "softmax", None, normalised_exp(a)
+            yield "minus-rowmax", None, a - np.nanmax(np.where(np.isfinite(a), a, -np.inf), axis=1, keepdims=True)
+            yield "rowmax", None, np.max(a, axis=1, keepdims=True)
+            yield "rowsum", None, np.sum(a, axis=1, keepdims=True)
+            if finite and (a > 0).all():
+                yield "normalise", None, a / a.sum(axis=1, keepdims=True)
+        if a.shape[0] > 1 and np.isfinite(a).any(axis=0).all():
+            yield "softmax-cols", None, normalised_exp(a.T).T
+        yield "exp", None, np.exp(a)
+
+
+def _binary(a: np.ndarray, b: np.ndarray, target: np.ndarray):
+    """(op, value) of every two-operand step whose shapes fit."""
+    with np.errstate(all="ignore"):
+        for op, product in (("product", a @ b if a.shape[1] == b.shape[0] else None),
+                            ("product-t", a @ b.T if a.shape[1] == b.shape[1] else None)):
+            if product is None:
+                continue
+            yield op, product
+            got = _factor(product, target)
+            if got is not None and got[1] == "divide":   # Q Kᵀ / √d_k in one step, as articles write it
+                yield f"{op}/{got[0]}", product / float(got[0])
+        if a.shape == b.shape:
+            yield "sum", a + b
+            yield "difference", a - b
+            yield "hadamard", a * b
+            yield "maximum", np.maximum(a, b)
+        if b.shape == (a.shape[0], 1):
+            yield "difference", a - b
+            yield "divide-rows", a / b
+
+
+def explain(block: Block, earlier: list[Block]) -> Explanation | None:
+    """The one step that explains the block best (see the module docstring), or None."""
+    rows = block.rows
+    shape = block.shape
+    found: list[Explanation] = []
+    near = [b for b in earlier if b.rows][-NEAREST:]
+    target = _f(block)
+    for a in reversed(near):
+        fa = _f(a)
+        for op, factor, value in _unary(fa, target):
+            if value.shape == shape:
+                found.append(Explanation(op, (a,), value, screen_mask(rows, value), factor))
+    for i, a in enumerate(near):
+        for b in near[i:]:
+            for x, y in ((a, b), (b, a)) if a is not b else ((a, b),):
+                for op, value in _binary(_f(x), _f(y), target):
+                    if value.shape == shape:
+                        factor = _FACTOR_OF.get(op.partition("/")[2])
+                        found.append(Explanation(op, (x, y), value, screen_mask(rows, value), factor))
+    full = [e for e in found if e.full and _informative(e) >= 2]
+    if full:
+        return min(full, key=lambda e: (e.op == "transpose", "/" in e.op or e.op in ("multiply", "divide")))
+    return None
+
+
+def _informative(e: Explanation) -> int:
+    return int(((e.value != 0) | ~np.isfinite(e.value)).sum())
+
+
+def exact(e: Explanation, operands: list[sp.Matrix]) -> sp.ImmutableMatrix | None:
+    """The step on exact operand values (SymPy), or None where it is undefined."""
+    a = sp.Matrix(operands[0])
+    b = sp.Matrix(operands[1]) if len(operands) > 1 else None
+    op = e.op
+    if op == "transpose":
+        out = a.T
+    elif op == "divide":
+        out = a / e.factor
+    elif op == "multiply":
+        out = a * e.factor
+    elif op in ("softmax", "softmax-cols"):
+        m = a if op == "softmax" else a.T
+        rows = [softmax(list(m.row(i))) for i in range(m.rows)]
+        if any(r is None for r in rows):
+            return None
+        out = sp.Matrix(rows) if op == "softmax" else sp.Matrix(rows).T
+    elif op == "minus-rowmax":
+        out = sp.Matrix(a.rows, a.cols, lambda i, j: a[i, j] - sp.Max(*a.row(i)))
+    elif op == "rowmax":
+        out = sp.Matrix([[sp.Max(*a.row(i))] for i in range(a.rows)])
+    elif op == "rowsum":
+        out = sp.Matrix([[sum(a.row(i))] for i in range(a.rows)])
+    elif op == "normalise":
+        out = sp.Matrix(a.rows, a.cols, lambda i, j: a[i, j] / sum(a.row(i)))
+    elif op == "exp":
+        out = a.applyfunc(lambda x: sp.Integer(0) if x == -sp.oo else sp.exp(x))
+    elif op.startswith("product"):
+        name, _, div = op.partition("/")
+        out = a * b if name == "product" else a * b.T
+        if div:
+            out = out / e.factor
+    elif op == "sum":
+        out = a + b
+    elif op == "difference":
+        out = a - (b if b.shape == a.shape else sp.Matrix(a.rows, a.cols, lambda i, j: b[i, 0]))
+    elif op == "hadamard":
+        out = a.multiply_elementwise(b)
+    elif op == "maximum":
+        out = sp.Matrix(a.rows, a.cols, lambda i, j: sp.Max(a[i, j], b[i, j]))
+    elif op == "divide-rows":
+        out = sp.Matrix(a.rows, a.cols, lambda i, j: a[i, j] / b[i, 0])
+    else:
+        raise KeyError(op)
+    return sp.ImmutableMatrix(out)
