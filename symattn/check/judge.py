@@ -241,9 +241,10 @@ def screen(rows, floats, cut: bool = False) -> int:
 
 def screen_mask(rows, floats, cut: bool = False):
     """Per entry, could it be a print of ``floats`` (see :func:`screen`)?  A boolean numpy array, or
-    None when the shapes differ."""
+    None when the shapes differ.  ``floats`` may be a stack of candidates (shape ``(n, rows, cols)``):
+    the masks of all of them at once."""
     import numpy as np
-    if floats is None or floats.shape != (len(rows), len(rows[0]) if rows else 0):
+    if floats is None or floats.shape[-2:] != (len(rows), len(rows[0]) if rows else 0):
         return None
     p, h, machine, inf = _printed_arrays(rows)
     with np.errstate(all="ignore"):

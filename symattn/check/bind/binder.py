@@ -538,6 +538,7 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
     shape = block.shape
     steps = {p.step for p in printed}
     cache = {} if cache is None else cache
+    found = []   # (node, view, truth, author, used): screened below all at once
     for node in example.nodes(plain):
         truth = example.floats(node)
         if truth is None:
@@ -552,12 +553,15 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
                 cache[key] = example.author(node, printed)
             author, used = cache[key]
         for view in vs:
-            t = view.take(truth)
-            a = view.take(author) if author is not None else None
-            agree_t = screen_mask(rows, t, cut=True)
-            agree_a = screen_mask(rows, a, cut=True) if a is not None else None
-            informative = (t != 0) | ~np.isfinite(t)
-            yield Candidate(node, view, t, a, used, agree_t, agree_a, informative)
+            found.append((node, view, view.take(truth), view.take(author) if author is not None else None, used))
+    if not found:
+        return []
+    agree_t = screen_mask(rows, np.stack([f[2] for f in found]), cut=True)
+    with_author = [i for i, f in enumerate(found) if f[3] is not None]
+    agree_a = dict(zip(with_author, screen_mask(rows, np.stack([found[i][3] for i in with_author]), cut=True))) \
+        if with_author else {}
+    return [Candidate(node, view, t, a, used, agree_t[i], agree_a.get(i), (t != 0) | ~np.isfinite(t))
+            for i, (node, view, t, a, used) in enumerate(found)]
 
 
 def _ancestors(step: str) -> set:
