@@ -280,7 +280,7 @@ def _printed_arrays(rows):
                 inf[i, j] = 1 if e.value > 0 else -1
                 continue
             p[i, j] = e.value.p / e.value.q
-            d = _places(e, 0 if decimals and e.places == 0 else None)
+            d = read_at(e, decimals) if decimals and e.places == 0 else e.places   # numpy's ``0.``: 0.0000
             h[i, j] = 0.5 * 10.0 ** -d if d else 0.5 if decimals else 0.0   # an integer alone is exact
             machine[i, j] = e.machine
     arrays = (p, h, machine, inf)

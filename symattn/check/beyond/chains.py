@@ -38,6 +38,8 @@ def _literal(seg: str):
             return None
     if re.match(r"^\s*(?:%|\\%|[eE][-+]?\d)", rest):
         return None
+    if not unit and re.match(r"^(?:[A-Za-z]|\s*[kKMGTP][A-Za-z]*(?:FLOP|flop|Hz|bps|param|token))", rest):
+        return None   # "0.064TFLOPs", "32B", "4k": a scale or a unit of its own, not a plain number
     return m.group("num"), unit
 
 
@@ -77,6 +79,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         if not (trig or kv):
             continue
         line = re.sub(r"\\text\{\s*(?:bytes?|B)\s*\}", " bytes", raw)
+        line = re.sub(r"\\(?:text|mathrm|textrm|mbox)\{\s*([A-Za-z]{1,8})\s*\}", r" \1", line)   # \text{ GB}: GB
         line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)   # "- cos(0) = 1": a list marker, no minus
         maths = re.findall(r"\$([^$]+)\$", line)
         pieces = maths if len(maths) >= 2 else re.split(r"[|；;，]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*", line)

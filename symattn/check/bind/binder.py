@@ -156,11 +156,12 @@ class Bound:
     explained: list[Explained] = field(default_factory=list)
 
 
-def bind(blocks: list[Block], prefer=None, code=()) -> Bound:
+def bind(blocks: list[Block], prefer=None, code=(), dk=()) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
     (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
-    inputs the article's code assigns (:func:`.code.code_givens`), taken in their place."""
-    state = _State(prefer or (lambda node: 0))
+    inputs the article's code assigns (:func:`.code.code_givens`), taken in their place.  ``dk``:
+    (line, d_k) for each key width the text states, the scaling of scores given without their keys."""
+    state = _State(prefer or (lambda node: 0), dk)
     items = sorted([(b.line, 1, k, b) for k, b in enumerate(blocks)] + [(g.line, 0, k, g) for k, g in enumerate(code)],
                    key=lambda t: t[:3])
     for _, is_block, _, item in items:
@@ -182,16 +183,27 @@ def _exact(block: Block) -> sp.ImmutableMatrix:
     return block.matrix()
 
 
-def _example(inputs: dict) -> Example:
+def _example(inputs: dict, dk=()) -> Example:
     """The example these given blocks make; a given printed with three or more decimals is taken as
-    a rounded print (a program's output), exact only to half a unit of its last place."""
+    a rounded print (a program's output), exact only to half a unit of its last place.  Scores given
+    without their keys are scaled by the key width the text last states before them (``dk``: (line,
+    d_k) pairs), or not at all."""
     places = {k: max((e.places or 0) for r in b.rows for e in r) for k, b in inputs.items()}
-    return Example({k: _exact(b) for k, b in inputs.items()}, places={k: d for k, d in places.items() if d >= 3})
+    divisors = None
+    if not set(inputs) & {"K", "X"}:
+        line = min(b.line for b in inputs.values())
+        width = next((d for at, d in reversed(dk) if at <= line), None) or next((d for _, d in dk), None)
+        if width is not None:
+            width = sp.Integer(width)
+            divisors = {"sqrt": sp.sqrt(width), "dk": width, "none": sp.Integer(1)}
+    return Example({k: _exact(b) for k, b in inputs.items()}, divisors,
+                   places={k: d for k, d in places.items() if d >= 3})
 
 
 class _State:
-    def __init__(self, prefer):
+    def __init__(self, prefer, dk=()):
         self.prefer = prefer
+        self.dk = tuple(dk)
         self.bindings: list[Binding] = []
         self.givens: list[Given] = []
         self.unbound: list[Unbound] = []
@@ -241,9 +253,11 @@ class _State:
                 return
             if label.row is None and self._given(block, step):
                 return
-        if label is not None and label.literal and step in ("scores", "scaled"):
-            # scores written as data (``scores = np.array([1.2, 3.8])``): the example's own when its
-            # values are those, else the premise of an example of its own (data is never a claim)
+        if label is not None and step in ("scores", "scaled") and \
+                (label.literal or (named == step and example is not None and not self._established())):
+            # scores written as data (``scores = np.array([1.2, 3.8])``), or named where Q = K = V = X
+            # is only assumed: the example's own when its values are those, else the premise of an
+            # example of its own (data is never a claim; an assumption its values refute is no witness)
             if not (example is not None and self._bind(block, example, named, full_only=True)):
                 self._start({step: block}, {step: "label"}, new=True)
             return
@@ -293,7 +307,7 @@ class _State:
         """The example with these givens (when they fit together): the current one with more
         givens, or (``new``, or nothing of the current one kept) a new example."""
         try:
-            example = _example(inputs)
+            example = _example(inputs, self.dk)
         except (ValueError, TypeError, guard.GuardError):
             return False
         if not _consistent(example):
@@ -378,7 +392,7 @@ class _State:
             key = tuple(sorted((k, id(b)) for k, b in inputs.items()))
             if key not in self._trials:
                 try:
-                    self._trials[key] = _example(inputs)
+                    self._trials[key] = _example(inputs, self.dk)
                 except (ValueError, TypeError, guard.GuardError):
                     self._trials[key] = None
             example = self._trials[key]
@@ -495,14 +509,30 @@ class _State:
             return None
         if self.words and best < 1 / 3 and not self._next(named, steps_printed):
             return None   # a caption in words ("Result:") needs some of the values, or the operands, with it
+        if not self._established():
+            return None
         mine = [c for c in cands if c.node.step == named and c.view.kind == "whole" and not c.view.transposed
                 and self.prefer(c.node) == 0 and c.node.step not in self.inputs]
         return tuple(mine[:1]) or None
 
+    def _established(self) -> bool:
+        """Are the example's Q, K and V known, not assumed?  Given, or projected from given X and W's;
+        Q = K = V = X (what X alone suggests) only once a computed step has bound to it by its values.
+        A label alone is no witness against values from an assumed input."""
+        example = self.examples[-1]
+        if all(example.source(s) != "same-as-X" for s in ("Q", "K", "V")):
+            return True
+        here = len(self.examples) - 1
+        return any(b.example == here and b.evidence == "values" and any(c.node.step not in INPUTS for c in b.group)
+                   for b in self.bindings)
+
     def _next(self, step: str, steps_printed) -> bool:
         """Are the step's operands on the page (printed, or given)?"""
         have = set(steps_printed) | set(self.inputs) | ({"KT"} if "K" in steps_printed or "K" in self.inputs else set())
-        return all(p in have for p in PARENTS.get(step, ("",)))
+
+        def on_page(p):   # scaling and masking take no operand of their own: their input is enough
+            return p in have or (p in ("scaled", "masked") and all(on_page(q) for q in PARENTS[p]))
+        return all(on_page(p) for p in PARENTS.get(step, ("",)))
 
     def _strong(self, group, named) -> bool:
         """A group that only a mistake computes needs more than a few numbers to say so (three

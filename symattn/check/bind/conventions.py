@@ -42,6 +42,8 @@ _SQRT_FORMULA = re.compile(rf"(?:/|÷|\\div|\}}\s*\{{)\s*{_SQRT}|\*\*\s*0?\.5|np
 #: a division by d_k itself: "/ d_k", "\frac{QK^T}{d_k}"
 _DK_FORMULA = re.compile(r"(?:/|÷|\\div)\s*d_?\{?k\}?(?![\w}])|\\frac\{[^{}]*\}\{\s*d_?\{?k\}?\s*\}")
 #: words and marks of a causal mask (evidence only when no block decides)
+#: the width of the keys stated as a number: "d_k = 64", "d_{k}=4", "dk = 8" (for scores given without K)
+_DK_VALUE = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*(?:=|:=)\s*(\d{1,5})(?![\d.,]\d)")
 _MASK = re.compile(r"causal|mask|掩码|掩蔽|遮|マスク|마스크|máscara|masque|maske|маск|-inf|−∞|-\\infty", re.I)
 
 
@@ -52,6 +54,7 @@ class Stated:
     dk_formula: bool      # ÷d_k in a formula
     mask: bool            # it speaks of a (causal) mask
     unscaled: int = 0     # the line where it says it does not scale (0: it does not say so)
+    dk: tuple = ()        # (line, d_k) for each width of the keys the text states as a number
 
     def prelim(self) -> Variant:
         """The variant the text suggests, before any block is bound (ties between candidates)."""
@@ -71,7 +74,9 @@ def stated(doc: Document) -> Stated:
     text = doc.text
     formula = _SQRT_FORMULA.search(text)
     return Stated(bool(_SQRT_NUMBER.search(text)), text[:formula.start()].count("\n") + 1 if formula else 0,
-                  bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)), declared_no_scaling(text) or 0)
+                  bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)), declared_no_scaling(text) or 0,
+                  tuple((text[:m.start()].count("\n") + 1, int(m.group(1))) for m in _DK_VALUE.finditer(text)
+                        if int(m.group(1)) > 0))
 
 
 _CONVENTIONS = {"scale": ("sqrt", "dk", "none"), "mask": ("none", "causal")}   # an article may choose these
