@@ -36,7 +36,7 @@ __all__ = ["by_value"]
 def by_value(doc: Document, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, Reason]], list[Reason]]:
     """(claims, givens as definitions, notes) for the printed blocks of an article."""
     said = stated(doc)
-    bound = bind(blocks, said.rank, code_givens(doc), said.dk)
+    bound = bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond)
     family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said)
               for f in set(bound.families)}
     variants = [family[f] for f in bound.families]

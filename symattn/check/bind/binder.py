@@ -36,7 +36,7 @@ from .. import guard
 from ..judge import screen_mask
 from ..read import Block
 from .explain import Explanation, explain
-from .graph import INPUTS, PARENTS, STEPS, Example, Node
+from .graph import INPUTS, MASKS, PARENTS, STEPS, Example, Node, printed_mask
 from .lexicon import named as label_of
 
 __all__ = ["View", "Candidate", "Binding", "Given", "Unbound", "Bound", "bind"]
@@ -93,7 +93,7 @@ class Candidate:
     used: tuple[int, ...]          # the lines of those prints
     agree_truth: np.ndarray        # per entry: agrees with ``truth`` at the printed precision
     agree_author: np.ndarray | None
-    informative: np.ndarray        # per entry: not zero in the candidate (a zero agrees with any zero)
+    informative: np.ndarray        # per entry: finite and not zero in the candidate (a zero agrees with any zero, -∞ with any -∞)
 
     @property
     def full(self) -> bool:
@@ -156,12 +156,15 @@ class Bound:
     explained: list[Explained] = field(default_factory=list)
 
 
-def bind(blocks: list[Block], prefer=None, code=(), dk=()) -> Bound:
+def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
     (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
     inputs the article's code assigns (:func:`.code.code_givens`), taken in their place.  ``dk``:
-    (line, d_k) for each key width the text states, the scaling of scores given without their keys."""
-    state = _State(prefer or (lambda node: 0), dk)
+    (line, d_k) for each key width the text states, the scaling of scores given without their keys.
+    ``beyond``: the line from which the article goes beyond what the catalogue computes (heads, RoPE,
+    ALiBi, MLA; 0: nowhere): from there on, only values that agree in full bind a block."""
+    state = _State(prefer or (lambda node: 0), dk, printed_masks(blocks))
+    state.beyond = beyond
     items = sorted([(b.line, 1, k, b) for k, b in enumerate(blocks)] + [(g.line, 0, k, g) for k, g in enumerate(code)],
                    key=lambda t: t[:3])
     for _, is_block, _, item in items:
@@ -183,7 +186,7 @@ def _exact(block: Block) -> sp.ImmutableMatrix:
     return block.matrix()
 
 
-def _example(inputs: dict, dk=()) -> Example:
+def _example(inputs: dict, dk=(), masks=()) -> Example:
     """The example these given blocks make; a given printed with three or more decimals is taken as
     a rounded print (a program's output), exact only to half a unit of its last place.  Scores given
     without their keys are scaled by the key width the text last states before them (``dk``: (line,
@@ -197,13 +200,35 @@ def _example(inputs: dict, dk=()) -> Example:
             width = sp.Integer(width)
             divisors = {"sqrt": sp.sqrt(width), "dk": width, "none": sp.Integer(1)}
     return Example({k: _exact(b) for k, b in inputs.items()}, divisors,
-                   places={k: d for k, d in places.items() if d >= 3})
+                   places={k: d for k, d in places.items() if d >= 3}, masks=masks)
+
+
+def printed_masks(blocks) -> tuple[str, ...]:
+    """The masks the article prints: each square block with -∞ in some cells but not in a whole row,
+    whose pattern is no mask the catalogue already has (a padding or a window mask, say)."""
+    out = []
+    for b in blocks:
+        rows, cols = b.shape
+        if rows != cols or rows < 2:
+            continue
+        pattern = [[not (e.places is None and e.value < 0) for e in r] for r in b.rows]
+        if all(all(r) for r in pattern) or not all(any(r) for r in pattern):
+            continue
+        if any(all(pattern[i][j] == rule(i, j) for i in range(rows) for j in range(cols)) for rule in MASKS.values()):
+            continue
+        name = printed_mask(pattern)
+        if name not in out:
+            out.append(name)
+    return tuple(out)
 
 
 class _State:
-    def __init__(self, prefer, dk=()):
+    def __init__(self, prefer, dk=(), masks=()):
         self.prefer = prefer
         self.dk = tuple(dk)
+        self.masks = tuple(masks)
+        self.beyond = 0                   # from this line on, only full agreement binds (see bind)
+        self.line = 0                     # the line of the block being bound
         self.bindings: list[Binding] = []
         self.givens: list[Given] = []
         self.unbound: list[Unbound] = []
@@ -233,6 +258,7 @@ class _State:
 
     def _take(self, block: Block) -> None:
         rows, cols = block.shape
+        self.line = block.line
         if block.operand:
             return   # an operand of a product written out ([..] · [..] = ..): the chain is its claim
         label = label_of(block.labels)
@@ -307,7 +333,7 @@ class _State:
         """The example with these givens (when they fit together): the current one with more
         givens, or (``new``, or nothing of the current one kept) a new example."""
         try:
-            example = _example(inputs, self.dk)
+            example = _example(inputs, self.dk, self.masks)
         except (ValueError, TypeError, guard.GuardError):
             return False
         if not _consistent(example):
@@ -392,7 +418,7 @@ class _State:
             key = tuple(sorted((k, id(b)) for k, b in inputs.items()))
             if key not in self._trials:
                 try:
-                    self._trials[key] = _example(inputs, self.dk)
+                    self._trials[key] = _example(inputs, self.dk, self.masks)
                 except (ValueError, TypeError, guard.GuardError):
                     self._trials[key] = None
             example = self._trials[key]
@@ -488,7 +514,7 @@ class _State:
                 # the label says what the author claims it is
                 return self._by_label(cands, named, steps_printed, 0.0) or group
             return group if group is None or self._strong(group, named) else None
-        if full_only:
+        if full_only or self._beyond():   # beyond the catalogue, a part that agrees is no binding
             return None
         best, group = scored[0]
         n = int(group[0].informative.sum())
@@ -505,15 +531,19 @@ class _State:
         """A block no values explain, whose label names a computed step that it has the shape of and
         that the example has not printed yet: that step, wrong where it disagrees (label, shape and
         place together; values that explain two thirds of it under another name win)."""
-        if named is None or named in steps_printed or best >= 2 / 3:
+        if named is None or named in steps_printed or best >= 2 / 3 or self._beyond():
             return None
-        if self.words and best < 1 / 3 and not self._next(named, steps_printed):
-            return None   # a caption in words ("Result:") needs some of the values, or the operands, with it
+        if best < 1 / 3 and not self._next(named, steps_printed):
+            return None   # a label needs some of the values, or the operands on the page, with it
         if not self._established():
             return None
         mine = [c for c in cands if c.node.step == named and c.view.kind == "whole" and not c.view.transposed
                 and self.prefer(c.node) == 0 and c.node.step not in self.inputs]
         return tuple(mine[:1]) or None
+
+    def _beyond(self) -> bool:
+        """Is the block being bound where the article has gone beyond the catalogue?"""
+        return bool(self.beyond) and self.line >= self.beyond
 
     def _established(self) -> bool:
         """Are the example's Q, K and V known, not assumed?  Given, or projected from given X and W's;
@@ -586,11 +616,15 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
             found.append((node, view, view.take(truth), view.take(author) if author is not None else None, used))
     if not found:
         return []
+    found = [f for f in found if f[2].shape == shape]
+    if not found:
+        return []
     agree_t = screen_mask(rows, np.stack([f[2] for f in found]), cut=True)
-    with_author = [i for i, f in enumerate(found) if f[3] is not None]
+    with_author = [i for i, f in enumerate(found) if f[3] is not None and f[3].shape == shape]
     agree_a = dict(zip(with_author, screen_mask(rows, np.stack([found[i][3] for i in with_author]), cut=True))) \
         if with_author else {}
-    return [Candidate(node, view, t, a, used, agree_t[i], agree_a.get(i), (t != 0) | ~np.isfinite(t))
+    return [Candidate(node, view, t, a if i in agree_a else None, used, agree_t[i], agree_a.get(i),
+                      (t != 0) & np.isfinite(t))   # a -∞ cell agrees by structure, not by value
             for i, (node, view, t, a, used) in enumerate(found)]
 
 

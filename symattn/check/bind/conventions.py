@@ -42,6 +42,11 @@ _SQRT_FORMULA = re.compile(rf"(?:/|÷|\\div|\}}\s*\{{)\s*{_SQRT}|\*\*\s*0?\.5|np
 #: a division by d_k itself: "/ d_k", "\frac{QK^T}{d_k}"
 _DK_FORMULA = re.compile(r"(?:/|÷|\\div)\s*d_?\{?k\}?(?![\w}])|\\frac\{[^{}]*\}\{\s*d_?\{?k\}?\s*\}")
 #: words and marks of a causal mask (evidence only when no block decides)
+#: steps that change the pipeline beyond the catalogue: several heads, rotary positions, linear biases, latent
+#: projections (a label alone is no witness there: the article's quantity may be one the catalogue lacks)
+_BEYOND = re.compile(r"multi[- ]?head|\b\d+\s+(?:attention\s+)?heads\b|\bMHA\b|\bGQA\b|\bMQA\b|多头|\d+\s*个头|"
+                     r"マルチヘッド|멀티\s?헤드|\bRoPE\b|rotary|旋转位置|\bALiBi\b|linear bias|\bMLA\b|latent|潜在|"
+                     r"\bhead_\{?\d", re.I)
 #: the width of the keys stated as a number: "d_k = 64", "d_{k}=4", "dk = 8" (for scores given without K)
 _DK_VALUE = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*(?:=|:=)\s*(\d{1,5})(?![\d.,]\d)")
 _MASK = re.compile(r"causal|mask|掩码|掩蔽|遮|マスク|마스크|máscara|masque|maske|маск|-inf|−∞|-\\infty", re.I)
@@ -55,6 +60,7 @@ class Stated:
     mask: bool            # it speaks of a (causal) mask
     unscaled: int = 0     # the line where it says it does not scale (0: it does not say so)
     dk: tuple = ()        # (line, d_k) for each width of the keys the text states as a number
+    beyond: int = 0       # the first line that goes beyond what the catalogue computes (heads, RoPE, ALiBi, MLA)
 
     def prelim(self) -> Variant:
         """The variant the text suggests, before any block is bound (ties between candidates)."""
@@ -76,7 +82,8 @@ def stated(doc: Document) -> Stated:
     return Stated(bool(_SQRT_NUMBER.search(text)), text[:formula.start()].count("\n") + 1 if formula else 0,
                   bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)), declared_no_scaling(text) or 0,
                   tuple((text[:m.start()].count("\n") + 1, int(m.group(1))) for m in _DK_VALUE.finditer(text)
-                        if int(m.group(1)) > 0))
+                        if int(m.group(1)) > 0),
+                  _line_of(text, _BEYOND.search(text)))
 
 
 _CONVENTIONS = {"scale": ("sqrt", "dk", "none"), "mask": ("none", "causal")}   # an article may choose these
@@ -89,7 +96,7 @@ def decide(bindings, said: Stated) -> Variant:
         for choice, counter in votes.items():
             if not all(choice in _uses(c.node) for c in b.group):
                 continue   # a member that does not depend on the choice: this print says nothing of it
-            seen = {getattr(c.node.variant, choice) for c in b.group} & set(_CONVENTIONS[choice])
+            seen = {x for x in (getattr(c.node.variant, choice) for c in b.group) if _allowed(choice, x)}
             if len(seen) == 1:
                 counter[seen.pop()] += 1
     prelim = said.prelim()
@@ -99,8 +106,17 @@ def decide(bindings, said: Stated) -> Variant:
         scale = "none"
     else:
         scale = _winner(votes["scale"], prelim.scale, _CONVENTIONS["scale"])
-    mask = _winner(votes["mask"], prelim.mask, _CONVENTIONS["mask"])
+    mask = _winner(votes["mask"], prelim.mask, _CONVENTIONS["mask"] + tuple(k for k in votes["mask"] if _allowed("mask", k)))
     return Variant(scale=scale, mask=mask)
+
+
+def _line_of(text: str, m) -> int:
+    return text[:m.start()].count("\n") + 1 if m else 0
+
+
+def _allowed(choice: str, value: str) -> bool:
+    """A convention an article may choose: one of :data:`_CONVENTIONS`, or a mask it prints."""
+    return value in _CONVENTIONS[choice] or (choice == "mask" and value.startswith("printed:"))
 
 
 def _uses(node: Node):

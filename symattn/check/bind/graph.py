@@ -37,6 +37,7 @@ import sympy as sp
 
 from .. import guard
 from ..diagnose import MISTAKES as _TABLE
+from ..judge import half_unit
 from ..quantities import normalised_exp, softmax
 
 __all__ = ["Variant", "Node", "Example", "STEPS", "INPUTS", "PARENTS", "ONLY_BY", "variants"]
@@ -58,6 +59,20 @@ CHOICES = ("scale", "mask", "axis", "order", "base")
 #: masks: which key j query i sees (the causal rule, and the two slips of it seen in articles)
 MASKS = {"none": lambda i, j: True, "causal": lambda i, j: j <= i,
          "shifted": lambda i, j: j <= i + 1, "anti": lambda i, j: j >= i}
+
+
+def printed_mask(pattern) -> str:
+    """The name of a mask an article prints as its pattern of -∞ cells (a padding or window mask,
+    or any other): ``printed:`` and the rows of the pattern, 1 where a query sees a key."""
+    return "printed:" + "/".join("".join("1" if x else "0" for x in r) for r in pattern)
+
+
+def sees(mask: str):
+    """The rule of a mask name: a key of MASKS, or a printed pattern (see :func:`printed_mask`)."""
+    if mask in MASKS:
+        return MASKS[mask]
+    rows = mask.split(":", 1)[1].split("/")
+    return lambda i, j: i < len(rows) and j < len(rows[i]) and rows[i][j] == "1"
 #: choices that only a mistake makes, with the reason code that names it (from the one table of
 #: common mistakes, :data:`symattn.check.diagnose.MISTAKES`)
 ONLY_BY = {choice: m.code for m in _TABLE for choice in m.choices}
@@ -123,7 +138,7 @@ class Example:
     the projections when those are given, else from Q, K, V as given; X alone gives Q = K = V = X.
     """
 
-    def __init__(self, givens: dict, divisors: dict | None = None, places: dict | None = None):
+    def __init__(self, givens: dict, divisors: dict | None = None, places: dict | None = None, masks=()):
         self.givens = {k: sp.ImmutableMatrix(v) for k, v in givens.items()}
         # the decimals each given was printed with, where it is a rounded print (a program's output
         # of random weights): its exact value lies within half a unit of what is printed
@@ -131,6 +146,7 @@ class Example:
         self._floats: dict[Node, np.ndarray | None] = {}
         self._exact: dict[Node, object] = {}
         self._nodes: dict[tuple, tuple] = {}
+        self.masks = tuple(masks)   # masks the article prints as patterns of -∞ (see printed_mask)
         k = self.exact(Node("K"))
         width = sp.Integer(k.cols) if k is not None else None
         if divisors is None:
@@ -167,7 +183,7 @@ class Example:
         # one key: every weight is 1 and the output is V; attention says nothing there
         steps = STEPS if keys is None or keys.shape[0] > 1 else STEPS[:STEPS.index("masked")]
         seen = set()
-        for v in variants(scales):
+        for v in variants(scales, ("none", "causal", "shifted", "anti") + self.masks):
             for step in steps:
                 node = Node(step, v)
                 if node not in seen:
@@ -248,9 +264,12 @@ class Example:
             if v.mask == "none":
                 return args[0]
             rows, cols = ops.shape(args[0])
-            if rows != cols:
+            if v.mask in MASKS and rows != cols:
                 return None
-            return ops.mask(args[0], MASKS[v.mask])
+            if v.mask not in MASKS and v.mask.count("/") + 1 != rows or \
+                    v.mask not in MASKS and len(v.mask.split(":", 1)[1].split("/")[0]) != cols:
+                return None   # a printed pattern fits only its own shape
+            return ops.mask(args[0], sees(v.mask))
         if step == "exp":
             return ops.exp(args[0], v.base)
         if step == "weights":
@@ -317,7 +336,7 @@ class _Interval:
     @staticmethod
     def given(m, places=None):
         iv = mpmath.iv
-        h = mpmath.mpf(10) ** -places / 2 if places else 0
+        h = half_unit(places)
         return [[iv.mpf([mpmath.mpf(x.p) / x.q - h, mpmath.mpf(x.p) / x.q + h]) if x.is_Rational else None
                  for x in m.row(i)] for i in range(m.rows)]
 

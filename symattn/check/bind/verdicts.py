@@ -30,12 +30,12 @@ import sympy as sp
 from ..claims import Claim, Reason
 from ..consistency import sanity_rows, shift_pairs
 from ..numerals import places_of
-from ..judge import block_places, screen_mask
+from ..judge import block_places, half_unit, screen_mask
 from ..verdict import judged, unverifiable
 from .binder import Binding, Bound, Candidate, View
 from .conventions import mistake_codes
 from .explain import exact as exact_step
-from .graph import Node, PARENTS, Variant
+from .graph import CHOICES, ONLY_BY, Node, PARENTS, Variant
 
 __all__ = ["verdicts", "definitions", "WHAT"]
 
@@ -81,8 +81,14 @@ def _choose(bindings: list[Binding], variants: list[Variant], families: list[int
         article = variants[b.example]
         want = wanted.setdefault(families[b.example], set())
         pool = [c for c in b.group if c.node in want] or list(b.group)
-        b.choice = min(pool, key=lambda c: (len(c.node.mistakes(article)), c.view.transposed, c.view.kind != "whole"))
+        b.choice = min(pool, key=lambda c: (len(c.node.mistakes(article)), _by_mistake(c.node), c.view.transposed,
+                                            c.view.kind != "whole"))
         want |= _ancestors(b.choice.node)
+
+
+def _by_mistake(node: Node) -> bool:
+    """Does a choice of the node's variant only come from a mistake (not from a convention)?"""
+    return any((ch, getattr(node.variant, ch)) in ONLY_BY for ch in CHOICES)
 
 
 def _ancestors(node: Node) -> set:
@@ -148,6 +154,9 @@ def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc, said=None,
     block = b.block
     example = bound.examples[b.example]
     truth_node = Node(c.node.step, article)
+    if c.full and not _by_mistake(c.node) and c.node.variant.mask != article.of(c.node.step).mask and \
+            all(m.startswith("mask:") for m in c.node.mistakes(article)):
+        truth_node = c.node   # every entry is the step under another mask the article may show ("without the window")
     exact = example.exact(truth_node)
     lines = sorted({e.line for r in block.rows for e in r})
     what = Reason.of(WHAT[c.node.step]) if c.node.step in WHAT else c.node.step
@@ -204,7 +213,7 @@ def _within_rounding(claim: Claim, block, example, node: Node, view) -> bool:
         e, lo, hi = block.rows[i][j], lows[i, j], highs[i, j]
         if e.places is None or np.isnan(lo):
             return False
-        p, h = float(e.value), 0.5 * 10.0 ** -e.places
+        p, h = float(e.value), float(half_unit(e.places))
         if not (p - h <= hi + 1e-12 and p + h >= lo - 1e-12):
             return False
     return True
@@ -237,7 +246,8 @@ def _how(node: Node, article: Variant, bound: Bound, b: Binding):
     """Where the exact value comes from: the step's formula under the article's variant, and the
     lines of the givens it is computed from."""
     formula = _FORMULA.get(node.step, node.step).format(
-        div=_DIV.get(article.scale, "/c"), mask=" + causal mask" if article.mask == "causal" else "")
+        div=_DIV.get(article.scale, "/c"), mask=" + M_causal" if article.mask == "causal" else " + M_printed" if article.mask.startswith("printed:")
+        else "")   # the mask as a symbol: a formula holds no words (the message catalogue does)
     family = bound.families[b.example]
     used = {}
     needs = {n.step for n in _ancestors(node)} | {node.step}
