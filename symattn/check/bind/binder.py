@@ -624,7 +624,7 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
     agree_a = dict(zip(with_author, screen_mask(rows, np.stack([found[i][3] for i in with_author]), cut=True))) \
         if with_author else {}
     return [Candidate(node, view, t, a if i in agree_a else None, used, agree_t[i], agree_a.get(i),
-                      (t != 0) & np.isfinite(t))   # a -∞ cell agrees by structure, not by value
+                      (t != 0) & (np.isfinite(t) | ~agree_t[i]))   # a -∞ that agrees is structure, no evidence
             for i, (node, view, t, a, used) in enumerate(found)]
 
 
