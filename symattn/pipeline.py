@@ -103,13 +103,13 @@ def given(step_id, value, name, title, spec) -> Step:
     sym = sp.MatrixSymbol(name, *value.shape)
     return Step(id=step_id, title=title, lhs=sym, formula=sym, substituted=None, expanded=(),
                 exact=value, numeric=evaluate(value, spec.digits), row_labels=spec.tokens,
-                notes=(Text(Markup.of("维度: ", nodes.Dims(*value.shape)), Markup.of("Shape: ", nodes.Dims(*value.shape))),))
+                notes=(Text(Markup.of("维度：", nodes.Dims(*value.shape)), Markup.of("Shape: ", nodes.Dims(*value.shape))),))
 
 
 def shape_note(what, a, b, c) -> Text:
     """The shapes of the product ``what`` (a SymPy product of matrix symbols): (a)(b) = c."""
     dims = math(nodes.Dims(*a, *b), " = ", nodes.Dims(*c))
-    return Text(Markup.of("维度: ", what, ": ", dims), Markup.of("Shape of ", what, ": ", dims))
+    return Text(Markup.of("维度：", what, "：", dims), Markup.of("Shape of ", what, ": ", dims))
 
 
 def softmax_rows(scaled: sp.MatrixBase) -> list[SoftmaxRow]:
@@ -173,7 +173,7 @@ def score_steps(r: Resolved) -> tuple[list[Step], sp.ImmutableMatrix]:
         substituted=sp.Transpose(r.K), exact=KT, numeric=evaluate(KT, digits), col_labels=tokens,
         expanded=(nodes.Named(f"(K^{{T}})_{{{index(0, 1 % L)}}}"), nodes.Named(f"k_{{{index(1 % L, 0)}}}"),
                   KT[0, 1 % L]),
-        notes=(Text(Markup.format("行变列: {} 变为 {}", nodes.Dims(*r.K.shape), nodes.Dims(*KT.shape)),
+        notes=(Text(Markup.format("行变列：{} 变为 {}", nodes.Dims(*r.K.shape), nodes.Dims(*KT.shape)),
                     Markup.format("Rows become columns: {} becomes {}", nodes.Dims(*r.K.shape), nodes.Dims(*KT.shape))),)))
 
     S = matmul(r.Q, KT)

@@ -238,7 +238,7 @@ def derive_rope(spec) -> Derivation:
         lhs=nodes.Named(r"R_{%s}" % pos[m1], "R"),
         formula=nodes.RopeRotation(last + 1, half),
         substituted=None, expanded=(), exact=R, numeric=evaluate(R, digits),
-        notes=(Text(Markup.parse(f"维度: ${{}}$，由 ${d // 2}$ 个 ${{}}$ 旋转组成（{_cols_zh(half, d)}）；"
+        notes=(Text(Markup.parse(f"维度：${{}}$，由 ${d // 2}$ 个 ${{}}$ 旋转组成（{_cols_zh(half, d)}）；"
                                  "位置 $0$ 处是单位矩阵。", shape, block),
                     Markup.parse(f"Shape ${{}}$: ${d // 2}$ rotations of ${{}}$ ({_cols_en(half, d)}); at position $0$ "
                                  "it is the identity.", shape, block)),)))
@@ -258,7 +258,7 @@ def derive_rope(spec) -> Derivation:
             id=step_id, title=title, lhs=nodes.Named(r"\tilde{%s}" % name.upper(), name.upper() + "_rot"),
             formula=nodes.RopeRotated(name),
             substituted=None, expanded=chain, exact=Mt, numeric=evaluate(Mt, digits), row_labels=tokens,
-            notes=(Text(Markup.format("维度不变: {}；位置 {} 的行不变。", nodes.Dims(*Mt.shape), 0),
+            notes=(Text(Markup.format("维度不变：{}；位置 {} 的行不变。", nodes.Dims(*Mt.shape), 0),
                         Markup.format("Shape unchanged: {}; the row at position {} is unchanged.",
                                       nodes.Dims(*Mt.shape), 0)),)))
 
