@@ -135,7 +135,8 @@ class Printer(TermOrder, LatexPrinter):
     printmethod = "_symattn_latex"
     _default_settings = dict(LatexPrinter._default_settings,
                              mat_str="bmatrix", mat_delim="",  # bmatrix brings its own brackets
-                             upright_e=False, token_order=())
+                             upright_e=False, token_order=(),
+                             row_gap=None)  # e.g. "4pt": extra room below a matrix row that holds a \frac
 
     def _print(self, expr, **kwargs) -> str:
         # Equal subtrees print alike, so print each once: a softmax row repeats its
@@ -160,9 +161,17 @@ class Printer(TermOrder, LatexPrinter):
         return self._e()
 
     def _exponent(self, x) -> str:
+        r"""An exponent on one level, e^{1/2}, e^{\sqrt{2}/2}: a \frac up there makes a matrix row
+        so tall that it touches the next one."""
         if x.is_Rational and not x.is_Integer:
             sign = "-" if x < 0 else ""
             return f"{sign}{abs(x.p)}/{x.q}"
+        num, den = x.as_numer_denom()
+        if den.is_Integer and den > 1 and not num.free_symbols:
+            if num.could_extract_minus_sign():
+                return "-" + self._exponent(-x)
+            top = self._print(num)
+            return f"{top}/{den}" if num.is_Atom or num.is_Pow or num.is_Mul else f"({top})/{den}"
         return self._print(x)
 
     def _print_ExpBase(self, expr, exp=None):
@@ -210,7 +219,10 @@ class Printer(TermOrder, LatexPrinter):
         mat_str = self._settings["mat_str"] or ("smallmatrix" if self._settings["mode"] == "inline"
                                                  else "matrix" if width <= 10 else "array")
         cols = "{%s}" % ("c" * width) if mat_str == "array" else ""
-        rows = r" \\ ".join(" & ".join(row) for row in cells)
+        lines = [" & ".join(row) for row in cells]
+        gap = self._settings.get("row_gap")
+        rows = "".join(line + ("" if k == len(lines) - 1 else rf" \\[{gap}] " if gap and (
+            r"\frac" in line or r"\frac" in lines[k + 1]) else r" \\ ") for k, line in enumerate(lines))
         return r"\begin{%s}%s%s\end{%s}" % (mat_str, cols, f" {rows} " if rows else "", mat_str)
 
     def matrix_of(self, cells: list[list[str]]) -> str:
