@@ -42,7 +42,8 @@ FORMATS = ("md", "tex", "html", "text", "json", "pdf")
 def add_arguments(p) -> None:
     p.add_argument("spec", nargs="?", metavar="SPEC", help="a TOML spec file (default: the article's example)")
     p.add_argument("-f", "--format", choices=FORMATS, default="md", help="output format (default: md)")
-    p.add_argument("-l", "--lang", choices=("zh", "en"), help="narration language (default: the spec's, else zh)")
+    p.add_argument("-l", "--lang", choices=("zh", "en"), help="narration language (default: the spec's lang, else the language of its tokens and title; "
+                        "the built-in example is zh)")
     p.add_argument("-d", "--digits", type=int, metavar="N", help="decimal places of the numeric level (default: 4)")
     p.add_argument("--step", action="append", metavar="ID",
                    help="only the step with this id (scores, weights, output, …); repeatable")
@@ -77,7 +78,7 @@ def run(args) -> int:
         spec, plan = _from_article(args)
     else:
         spec = spec_from_args(args)
-    derivation = derive(spec)
+    derivation = _derive_located(spec, derive)
     if args.step:
         derivation = _only(derivation, args.step)
     if picks:
@@ -87,6 +88,23 @@ def run(args) -> int:
     if plan is not None and args.spec_out:
         emit(plan.toml, args.spec_out, force=args.force)
     return 0
+
+
+def _derive_located(spec, derive):
+    """Derive; an error about one of the spec file's entries names its TOML line."""
+    from ..errors import SymattnError
+    try:
+        return derive(spec)
+    except SymattnError as exc:
+        if not spec.source or exc.file not in (None, spec.source) or exc.line or not exc.entry:
+            raise
+        from ..io import read_text
+        from ..spec import with_line
+        try:
+            text = read_text(spec.source, limit="MAX_SPEC_BYTES")
+        except SymattnError:
+            raise exc from None
+        raise with_line(exc.located(file=spec.source), text) from None
 
 
 def _tex_options(args) -> dict:
