@@ -63,6 +63,13 @@ _TEXT_ESCAPES = {
 }
 
 
+def _is_word(name: str) -> bool:
+    """Letters only, more than one, and not a letter's name (theta, ell) that LaTeX has a sign for."""
+    from sympy.printing.latex import greek_letters_set, other_symbols
+    return len(name) > 1 and name.isascii() and name.isalpha() and name.lower() not in greek_letters_set \
+        and name not in other_symbols and name.lower() not in ("lambda", "lamda")
+
+
 def _is_ascii(s: str) -> bool:
     return all(ord(ch) < 128 for ch in s)
 
@@ -175,7 +182,10 @@ class Printer(TermOrder, LatexPrinter):
         return self._print(x)
 
     def _print_ExpBase(self, expr, exp=None):
-        tex = r"%s^{%s}" % (self._e(), self._exponent(expr.args[0]))
+        x = expr.args[0]
+        if exp is None and x.is_number and x.is_negative:  # 1/e^{1/2} beside 2/e^{1/2}, as SymPy writes the latter
+            return r"\frac{1}{%s^{%s}}" % (self._e(), self._exponent(-x))
+        tex = r"%s^{%s}" % (self._e(), self._exponent(x))
         return self._do_exponent(tex, exp)
 
     def _print_Add(self, expr, order=None):
@@ -197,7 +207,14 @@ class Printer(TermOrder, LatexPrinter):
 
     # --- symbols ------------------------------------------------------------------
     def _print_Symbol(self, expr, style="plain"):
+        r"""A name of several letters is a word, set upright: ``\operatorname{lse}``, not l·s·e.
+
+        >>> latex(sp.Symbol("lse") + sp.Symbol("x_1")), latex(sp.Symbol("theta"))
+        ('\\operatorname{lse} + x_{1}', '\\theta')
+        """
         name = expr.name
+        if _is_word(name):
+            return r"\operatorname{%s}" % name
         if _is_ascii(name):
             return super()._print_Symbol(expr, style=style)
         base, _, sub = name.partition("_")

@@ -49,6 +49,7 @@ def derive(spec):
         limits.estimate(spec)  # the whole cost, before any work
         derivation = getattr(import_module(f".{module}", __package__), func)(spec)
         from ..notation import present  # the spec's [notation], steps and levels
-        return present(derivation, spec)
+        from ..softmax import canonical_steps  # every exact entry in the weights' form
+        return present(canonical_steps(derivation), spec)
     except SymattnError as exc:
         raise exc.located(file=spec.source) from None
