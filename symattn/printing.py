@@ -320,6 +320,8 @@ class Printer(TermOrder, LatexPrinter):
         b = self._print(base)
         if not (base.is_Integer and base > 0 or base.is_Symbol):
             b = r"\left(%s\right)" % b
+        if n == 1:  # one frequency: the one element, not a list of one
+            return r"%s^{-2(1-1)/%s}" % (b, self._print(d))
         return r"\left(%s^{-2(i-1)/%s}\right)_{i=1}^{%s}" % (b, self._print(d), self._print(n))
 
     def _print_RopeAngles(self, expr):
@@ -327,13 +329,16 @@ class Printer(TermOrder, LatexPrinter):
 
     def _print_RopeRotation(self, expr: nodes.RopeRotation):
         n = self._print(expr.args[0])
+        one = expr.args[0] == 1  # one pair: one rotation, no list of them
         if expr.half:  # C, S: diagonal blocks of cos and sin, one entry per pair
+            if one:
+                return r"\begin{bmatrix} \cos p\theta_1 & -\sin p\theta_1 \\ \sin p\theta_1 & \cos p\theta_1 \end{bmatrix}"
             return (r"\begin{bmatrix} C & -S \\ S & C \end{bmatrix},\ "
                     r"C = \operatorname{diag}\left(\cos p\theta_1, \dots, \cos p\theta_{%s}\right),\ "
                     r"S = \operatorname{diag}\left(\sin p\theta_1, \dots, \sin p\theta_{%s}\right)" % (n, n))
-        return (r"\operatorname{diag}\left(R(p\theta_1), \dots, R(p\theta_{%s})\right),\ "
-                r"R(\varphi) = \begin{bmatrix} \cos\varphi & -\sin\varphi \\ \sin\varphi & \cos\varphi "
-                r"\end{bmatrix}" % n)
+        blocks = r"R(p\theta_1)" if one else r"\operatorname{diag}\left(R(p\theta_1), \dots, R(p\theta_{%s})\right)" % n
+        return (blocks + r",\ R(\varphi) = \begin{bmatrix} \cos\varphi & -\sin\varphi \\ \sin\varphi & \cos\varphi "
+                r"\end{bmatrix}")
 
     def _print_RopeRotated(self, expr: nodes.RopeRotated):
         return r"\left(R(p_m\theta)\, %s_m\right)_{m}" % self._print(expr.args[0])

@@ -36,6 +36,15 @@ examples:
                                           an article's own example, in its own terms
 """
 
+def _topics() -> str:
+    from ..topics import SUMMARIES
+    width = max(map(len, SUMMARIES))
+    return "topics (topic = \"...\" in a SPEC; derivations/ has an example of each):\n" + "".join(
+        f"  {name.ljust(width)}  {line}\n" for name, line in SUMMARIES.items())
+
+
+EPILOG = EPILOG + "\n" + _topics()
+
 FORMATS = ("md", "tex", "html", "text", "json", "pdf")
 
 

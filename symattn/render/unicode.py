@@ -154,6 +154,8 @@ class UnicodePrinter(TermOrder, StrPrinter):
     def _print_RopeFrequencies(self, expr):
         base, d, n = expr.args
         b = self._print(base) if base.is_Symbol or base.is_Integer and base > 0 else f"({self._print(base)})"
+        if n == 1:  # one frequency: the one element
+            return f"{b}^(-2(1-1)/{self._print(d)})"
         return f"({b}^(-2(i-1)/{self._print(d)}))_(i=1…{self._print(n)})"
 
     def _print_RopeAngles(self, expr):
@@ -161,6 +163,9 @@ class UnicodePrinter(TermOrder, StrPrinter):
 
     def _print_RopeRotation(self, expr):
         n = self._print(expr.args[0])
+        if expr.args[0] == 1:  # one pair: one rotation
+            return ("[cos pθ_1, -sin pθ_1; sin pθ_1, cos pθ_1]" if expr.half else
+                    "R(pθ_1), R(φ) = [cos φ, -sin φ; sin φ, cos φ]")
         if expr.half:
             return f"[C, -S; S, C], C = diag(cos pθ_1, …, cos pθ_{n}), S = diag(sin pθ_1, …, sin pθ_{n})"
         return f"diag(R(pθ_1), …, R(pθ_{n})), R(φ) = [cos φ, -sin φ; sin φ, cos φ]"
