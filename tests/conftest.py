@@ -104,6 +104,7 @@ def pytest_collection_modifyitems(config, items):
         config.workeroutput["symattn_left"] = left
 
 
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: without xdist there is no such hook
 def pytest_testnodedown(node, error):
     left = getattr(node, "workeroutput", {}).get("symattn_left")
     if left is not None:

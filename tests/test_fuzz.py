@@ -33,6 +33,10 @@ from hypothesis import strategies as st
 from symattn import limits
 from symattn.errors import SymattnError
 
+# test_fuzz_example_count adds up the examples of the whole module: with pytest-xdist the module runs in
+# one worker (the README's command gives --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("fuzz")
+
 EXAMPLES = Counter()  # test name -> examples run
 PLANNED = {}          # test name -> max_examples
 
