@@ -188,18 +188,21 @@ def _common_factor_out(top: ExpSum, bottom: ExpSum) -> tuple[ExpSum, ExpSum]:
     >>> top.expr(), bottom.expr()
     (3, 1 + exp(sqrt(2)/2))
     """
-    xs = [x for x, _ in top.terms + bottom.terms]
-    g = _unit(xs)
-    if g is None or len(top.terms) < 2 and len(bottom.terms) < 2:
+    # one term on top (a weight) shares no factor with a bottom that holds e^{0}; symbolic coefficients
+    # (a symbolic V) are left as they are: a polynomial gcd over them costs more than it shows
+    if len(top.terms) < 2 or len(bottom.terms) < 2 or not all(c.is_Rational for _, c in top.terms + bottom.terms):
+        return top, bottom
+    g = _unit([x for x, _ in top.terms + bottom.terms])
+    if g is None:
         return top, bottom
     t = sp.Dummy("t")
-    poly = lambda s: sp.Add(*(c * t ** int(x / g) for x, c in s.terms))  # noqa: E731
+    poly = lambda s: sp.Poly.from_dict({(int(x / g),): c for x, c in s.terms}, t, domain="QQ")  # noqa: E731
     num, den = poly(top), poly(bottom)
-    common = sp.gcd(num, den)
-    if not common.has(t):
+    common = num.gcd(den)
+    if common.degree() < 1:
         return top, bottom
-    num, den = sp.fraction(sp.cancel(num / den))
-    back = lambda p: ExpSum.collect((g * k, c) for (k,), c in sp.Poly(p, t).terms())  # noqa: E731
+    num, den = num.exquo(common), den.exquo(common)
+    back = lambda p: ExpSum.collect((g * k, sp.Rational(c)) for (k,), c in p.terms())  # noqa: E731
     return back(num), back(den)
 
 
