@@ -140,16 +140,24 @@ def _inert(math: str) -> bool:
         return False
 
 
-_MD_SPECIALS = re.compile(r"([\\`*_\[\]()!#|~<>{}+])")
+# Parentheses stay plain: "\(" is a maths delimiter to KaTeX auto-render and MathJax.  Square brackets
+# (the only way into a link) become character references, which no renderer reads as "\[" maths.
+_MD_SPECIALS = re.compile(r"([\\`*_!#|~<>{}+])")
+_MD_BRACKETS = str.maketrans({"[": "&#91;", "]": "&#93;"})
 
 
 def md_text(text: "str | Text", latex=None) -> str:
     """Markdown: text pieces HTML-escaped and their Markdown punctuation backslash-escaped, so
-    ``[x](javascript:...)`` or ``<script>`` stays text; math pieces stay ``$...$`` (HTML-escaped)."""
+    ``[x](javascript:...)`` or ``<script>`` stays text; math pieces stay ``$...$`` (HTML-escaped).
+
+    >>> md_text("GQA (2 heads) [x](javascript:y)")
+    'GQA (2 heads) &#91;x&#93;(javascript:y)'
+    """
     formula = _formulas(latex)
 
     def plain(piece: str) -> str:
-        return _MD_SPECIALS.sub(r"\\\1", html.escape(piece, quote=False)).replace("$", r"\$")
+        escaped = _MD_SPECIALS.sub(r"\\\1", html.escape(piece, quote=False)).translate(_MD_BRACKETS)
+        return escaped.replace("$", r"\$")
 
     def math(m: Math) -> str:
         source, ok = formula(m)

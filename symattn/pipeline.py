@@ -15,6 +15,7 @@ import sympy as sp
 
 from . import nodes
 from .errors import SymattnError
+from .escape import literal
 from .linalg import matmul, transpose
 from .markup import Text as Markup, math
 from .model import Step, Text
@@ -103,13 +104,13 @@ def given(step_id, value, name, title, spec) -> Step:
     sym = sp.MatrixSymbol(name, *value.shape)
     return Step(id=step_id, title=title, lhs=sym, formula=sym, substituted=None, expanded=(),
                 exact=value, numeric=evaluate(value, spec.digits), row_labels=spec.tokens,
-                notes=(Text(Markup.of("维度: ", nodes.Dims(*value.shape)), Markup.of("Shape: ", nodes.Dims(*value.shape))),))
+                notes=(Text(Markup.of("维度：", nodes.Dims(*value.shape)), Markup.of("Shape: ", nodes.Dims(*value.shape))),))
 
 
 def shape_note(what, a, b, c) -> Text:
     """The shapes of the product ``what`` (a SymPy product of matrix symbols): (a)(b) = c."""
     dims = math(nodes.Dims(*a, *b), " = ", nodes.Dims(*c))
-    return Text(Markup.of("维度: ", what, ": ", dims), Markup.of("Shape of ", what, ": ", dims))
+    return Text(Markup.of("维度：", what, "：", dims), Markup.of("Shape of ", what, ": ", dims))
 
 
 def softmax_rows(scaled: sp.MatrixBase) -> list[SoftmaxRow]:
@@ -173,7 +174,7 @@ def score_steps(r: Resolved) -> tuple[list[Step], sp.ImmutableMatrix]:
         substituted=sp.Transpose(r.K), exact=KT, numeric=evaluate(KT, digits), col_labels=tokens,
         expanded=(nodes.Named(f"(K^{{T}})_{{{index(0, 1 % L)}}}"), nodes.Named(f"k_{{{index(1 % L, 0)}}}"),
                   KT[0, 1 % L]),
-        notes=(Text(Markup.format("行变列: {} 变为 {}", nodes.Dims(*r.K.shape), nodes.Dims(*KT.shape)),
+        notes=(Text(Markup.format("行变列：{} 变为 {}", nodes.Dims(*r.K.shape), nodes.Dims(*KT.shape)),
                     Markup.format("Rows become columns: {} becomes {}", nodes.Dims(*r.K.shape), nodes.Dims(*KT.shape))),)))
 
     S = matmul(r.Q, KT)
@@ -232,8 +233,59 @@ def weights_step(r: Resolved, scaled: sp.ImmutableMatrix) -> tuple[Step, list[So
         formula=nodes.RowSoftmax(nodes.ScaledBy(Qs * Ks.T, sp.Symbol("d_k"))),
         substituted=nodes.RowSoftmax(scaled), expanded=tuple(chain), exact=A, numeric=A_num,
         row_labels=tokens, col_labels=tokens,
-        notes=_weight_notes(rows, A_num, spec))
+        notes=_weight_notes(rows, A_num, spec) + degenerate_notes(r.Q, r.K, scaled, tokens))
     return step, rows
+
+
+def degenerate_notes(Q, K, scaled, tokens) -> tuple[Text, ...]:
+    """One line for each degenerate input and what follows from it: keys all equal (every weight 1/L),
+    equal keys (equal columns), a zero key (score 0 from every query), a row of equal scores (a
+    zero query among them: uniform weights, the output row the mean of V's rows).
+
+    >>> eq = sp.ImmutableMatrix([[1, 0], [1, 0]])
+    >>> notes = degenerate_notes(eq, eq, sp.ImmutableMatrix([[1, 1], [0, 0]]), ("a", "b"))
+    >>> len(notes), notes[0].en.pieces[0]
+    (1, 'All keys are equal: every query gives every key the same score, so every weight is ')
+    """
+    L = scaled.rows
+    if L < 2 or scaled.cols != L:
+        return ()
+    def who(rows):
+        return ", ".join(f"{i + 1} ({literal(tokens[i])})" if i < len(tokens) else str(i + 1) for i in rows)
+    def who_zh(rows, unit):  # 第 1、3 行（我、你）
+        named = "、".join(literal(tokens[i]) for i in rows if i < len(tokens))
+        return f"第 {'、'.join(str(i + 1) for i in rows)} {unit}" + (f"（{named}）" if named else "")
+    notes = []
+    keys = [tuple(K.row(j)) for j in range(K.rows)]
+    uniform = math(sp.Rational(1, L))
+    if len(set(keys)) == 1:
+        return (Text(Markup.parse("所有键都相同：每个查询给每个键的分数一样，所以每个权重都是 ${}$，"
+                                  "每一行输出都是 $V$ 各行的平均。", uniform),
+                     Markup.parse("All keys are equal: every query gives every key the same score, so every weight "
+                                  "is ${}$ and every output row is the mean of the rows of $V$.", uniform)),)
+    for key in dict.fromkeys(keys):
+        same = [j for j, k in enumerate(keys) if k == key]
+        if len(same) > 1:
+            notes.append(Text(f"{who_zh(same, '个键')}相同：权重矩阵的这几列相等（每个查询给它们一样的分数）。",
+                              f"Keys {who(same)} are equal: those columns of the weights are equal (every query "
+                              "scores them alike)."))
+    zero_keys = [j for j, k in enumerate(keys) if all(x == 0 for x in k)]
+    if zero_keys:
+        notes.append(Text(f"{who_zh(zero_keys, '个键')}是零向量：每个查询给它的分数都是 $0$。",
+                          f"Key {who(zero_keys)} is the zero vector: every query gives it the score $0$."))
+    flat = [i for i in range(L) if len(set(scaled.row(i))) == 1]
+    if flat:
+        zero = [i for i in flat if all(x == 0 for x in Q.row(i))]
+        why_zh = f"（{who_zh(zero, '个查询')}是零向量，分数全为 $0$）" if zero else ""
+        why_en = f" (query {who(zero)} is the zero vector, so its scores are all $0$)" if zero else ""
+        one = len(flat) == 1
+        notes.append(Text(Markup.parse(f"{who_zh(flat, '行')}的分数全部相等{why_zh}：权重都是 ${{}}$，"
+                                       "输出是 $V$ 各行的平均。", uniform),
+                          Markup.parse(f"{'Row' if one else 'Rows'} {who(flat)}: {'its' if one else 'their'} scores "
+                                       f"are all equal{why_en}, so {'its' if one else 'their'} weights are ${{}}$ each "
+                                       f"and {'its output row is' if one else 'their output rows are'} the mean of the "
+                                       "rows of $V$.", uniform)))
+    return tuple(notes)
 
 
 def intro(r: Resolved, weights: Step) -> tuple[Text, ...]:

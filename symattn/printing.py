@@ -63,6 +63,13 @@ _TEXT_ESCAPES = {
 }
 
 
+def _is_word(name: str) -> bool:
+    """Letters only, more than one, and not a letter's name (theta, ell) that LaTeX has a sign for."""
+    from sympy.printing.latex import greek_letters_set, other_symbols
+    return len(name) > 1 and name.isascii() and name.isalpha() and name.lower() not in greek_letters_set \
+        and name not in other_symbols and name.lower() not in ("lambda", "lamda")
+
+
 def _is_ascii(s: str) -> bool:
     return all(ord(ch) < 128 for ch in s)
 
@@ -135,7 +142,8 @@ class Printer(TermOrder, LatexPrinter):
     printmethod = "_symattn_latex"
     _default_settings = dict(LatexPrinter._default_settings,
                              mat_str="bmatrix", mat_delim="",  # bmatrix brings its own brackets
-                             upright_e=False, token_order=())
+                             upright_e=False, token_order=(),
+                             row_gap=None)  # e.g. "4pt": extra room below a matrix row that holds a \frac
 
     def _print(self, expr, **kwargs) -> str:
         # Equal subtrees print alike, so print each once: a softmax row repeats its
@@ -160,13 +168,24 @@ class Printer(TermOrder, LatexPrinter):
         return self._e()
 
     def _exponent(self, x) -> str:
+        r"""An exponent on one level, e^{1/2}, e^{\sqrt{2}/2}: a \frac up there makes a matrix row
+        so tall that it touches the next one."""
         if x.is_Rational and not x.is_Integer:
             sign = "-" if x < 0 else ""
             return f"{sign}{abs(x.p)}/{x.q}"
+        num, den = x.as_numer_denom()
+        if den.is_Integer and den > 1 and not num.free_symbols:
+            if num.could_extract_minus_sign():
+                return "-" + self._exponent(-x)
+            top = self._print(num)
+            return f"{top}/{den}" if num.is_Atom or num.is_Pow or num.is_Mul else f"({top})/{den}"
         return self._print(x)
 
     def _print_ExpBase(self, expr, exp=None):
-        tex = r"%s^{%s}" % (self._e(), self._exponent(expr.args[0]))
+        x = expr.args[0]
+        if exp is None and x.is_number and x.is_negative:  # 1/e^{1/2} beside 2/e^{1/2}, as SymPy writes the latter
+            return r"\frac{1}{%s^{%s}}" % (self._e(), self._exponent(-x))
+        tex = r"%s^{%s}" % (self._e(), self._exponent(x))
         return self._do_exponent(tex, exp)
 
     def _print_Add(self, expr, order=None):
@@ -188,7 +207,14 @@ class Printer(TermOrder, LatexPrinter):
 
     # --- symbols ------------------------------------------------------------------
     def _print_Symbol(self, expr, style="plain"):
+        r"""A name of several letters is a word, set upright: ``\operatorname{lse}``, not l·s·e.
+
+        >>> latex(sp.Symbol("lse") + sp.Symbol("x_1")), latex(sp.Symbol("theta"))
+        ('\\operatorname{lse} + x_{1}', '\\theta')
+        """
         name = expr.name
+        if _is_word(name):
+            return r"\operatorname{%s}" % name
         if _is_ascii(name):
             return super()._print_Symbol(expr, style=style)
         base, _, sub = name.partition("_")
@@ -210,7 +236,10 @@ class Printer(TermOrder, LatexPrinter):
         mat_str = self._settings["mat_str"] or ("smallmatrix" if self._settings["mode"] == "inline"
                                                  else "matrix" if width <= 10 else "array")
         cols = "{%s}" % ("c" * width) if mat_str == "array" else ""
-        rows = r" \\ ".join(" & ".join(row) for row in cells)
+        lines = [" & ".join(row) for row in cells]
+        gap = self._settings.get("row_gap")
+        rows = "".join(line + ("" if k == len(lines) - 1 else rf" \\[{gap}] " if gap and (
+            r"\frac" in line or r"\frac" in lines[k + 1]) else r" \\ ") for k, line in enumerate(lines))
         return r"\begin{%s}%s%s\end{%s}" % (mat_str, cols, f" {rows} " if rows else "", mat_str)
 
     def matrix_of(self, cells: list[list[str]]) -> str:
@@ -291,6 +320,8 @@ class Printer(TermOrder, LatexPrinter):
         b = self._print(base)
         if not (base.is_Integer and base > 0 or base.is_Symbol):
             b = r"\left(%s\right)" % b
+        if n == 1:  # one frequency: the one element, not a list of one
+            return r"%s^{-2(1-1)/%s}" % (b, self._print(d))
         return r"\left(%s^{-2(i-1)/%s}\right)_{i=1}^{%s}" % (b, self._print(d), self._print(n))
 
     def _print_RopeAngles(self, expr):
@@ -298,13 +329,16 @@ class Printer(TermOrder, LatexPrinter):
 
     def _print_RopeRotation(self, expr: nodes.RopeRotation):
         n = self._print(expr.args[0])
+        one = expr.args[0] == 1  # one pair: one rotation, no list of them
         if expr.half:  # C, S: diagonal blocks of cos and sin, one entry per pair
+            if one:
+                return r"\begin{bmatrix} \cos p\theta_1 & -\sin p\theta_1 \\ \sin p\theta_1 & \cos p\theta_1 \end{bmatrix}"
             return (r"\begin{bmatrix} C & -S \\ S & C \end{bmatrix},\ "
                     r"C = \operatorname{diag}\left(\cos p\theta_1, \dots, \cos p\theta_{%s}\right),\ "
                     r"S = \operatorname{diag}\left(\sin p\theta_1, \dots, \sin p\theta_{%s}\right)" % (n, n))
-        return (r"\operatorname{diag}\left(R(p\theta_1), \dots, R(p\theta_{%s})\right),\ "
-                r"R(\varphi) = \begin{bmatrix} \cos\varphi & -\sin\varphi \\ \sin\varphi & \cos\varphi "
-                r"\end{bmatrix}" % n)
+        blocks = r"R(p\theta_1)" if one else r"\operatorname{diag}\left(R(p\theta_1), \dots, R(p\theta_{%s})\right)" % n
+        return (blocks + r",\ R(\varphi) = \begin{bmatrix} \cos\varphi & -\sin\varphi \\ \sin\varphi & \cos\varphi "
+                r"\end{bmatrix}")
 
     def _print_RopeRotated(self, expr: nodes.RopeRotated):
         return r"\left(R(p_m\theta)\, %s_m\right)_{m}" % self._print(expr.args[0])

@@ -23,7 +23,7 @@ from functools import lru_cache, reduce
 
 import sympy as sp
 
-__all__ = ["ExpSum", "SoftmaxRow", "softmax_row", "exp_term", "ratio"]
+__all__ = ["ExpSum", "SoftmaxRow", "softmax_row", "exp_term", "ratio", "canonical", "canonical_steps"]
 
 
 @dataclass(frozen=True)
@@ -168,6 +168,65 @@ def _nonzero_product(d) -> bool:
                for f in factors) and d != 0
 
 
+def _lowest(xs):
+    """The smallest of numeric exponents, None if one is symbolic."""
+    if any(not x.is_number for x in xs):
+        return None
+    return max(xs, key=_order_key)  # _order_key puts the largest first
+
+
+#: e^{kg} as t^k: past this k the polynomial gcd is not tried (it would cost more than it shows)
+MAX_POWER = 48
+
+
+def _common_factor_out(top: ExpSum, bottom: ExpSum) -> tuple[ExpSum, ExpSum]:
+    """Cancel a common polynomial factor: with every exponent a whole multiple k of one g, a sum
+    Σ c e^{kg} is a polynomial in t = e^{g}, and (3e^{a} + 3)/(e^{2a} + 2e^{a} + 1) is 3/(e^{a} + 1).
+
+    >>> a = sp.sqrt(2) / 2
+    >>> top, bottom = _common_factor_out(ExpSum.collect([(a, 3), (0, 3)]), ExpSum.collect([(2 * a, 1), (a, 2), (0, 1)]))
+    >>> top.expr(), bottom.expr()
+    (3, 1 + exp(sqrt(2)/2))
+    """
+    # one term on top (a weight) shares no factor with a bottom that holds e^{0}; symbolic coefficients
+    # (a symbolic V) are left as they are: a polynomial gcd over them costs more than it shows
+    if len(top.terms) < 2 or len(bottom.terms) < 2 or not all(c.is_Rational for _, c in top.terms + bottom.terms):
+        return top, bottom
+    g = _unit([x for x, _ in top.terms + bottom.terms])
+    if g is None:
+        return top, bottom
+    t = sp.Dummy("t")
+    poly = lambda s: sp.Poly.from_dict({(int(x / g),): c for x, c in s.terms}, t, domain="QQ")  # noqa: E731
+    num, den = poly(top), poly(bottom)
+    common = num.gcd(den)
+    if common.degree() < 1:
+        return top, bottom
+    num, den = num.exquo(common), den.exquo(common)
+    back = lambda p: ExpSum.collect((g * k, sp.Rational(c)) for (k,), c in p.terms())  # noqa: E731
+    return back(num), back(den)
+
+
+def _unit(xs) -> sp.Expr | None:
+    """g > 0 with every exponent in ``xs`` a whole multiple k·g, 0 ≤ k ≤ MAX_POWER; else None.
+
+    >>> _unit([sp.sqrt(2), sp.sqrt(2) / 2, sp.S.Zero]), _unit([sp.Rational(3, 2), sp.S.One]), _unit([sp.sqrt(2), sp.S.One])
+    (sqrt(2)/2, 1/2, None)
+    """
+    nonzero = [x for x in xs if x != 0]
+    if not nonzero or any(not x.is_number or x.free_symbols for x in xs):
+        return None
+    ratios = [x / nonzero[0] for x in nonzero]
+    if not all(q.is_Rational for q in ratios):
+        return None
+    lcm = reduce(sp.ilcm, [q.q for q in ratios])
+    gcd = reduce(sp.igcd, [abs(q.p) * (lcm // q.q) for q in ratios])
+    g = abs(nonzero[0]) * gcd / lcm
+    ks = [x / g for x in xs]
+    if not all(k.is_Integer and 0 <= k <= MAX_POWER for k in ks):
+        return None
+    return g
+
+
 def ratio(top: ExpSum, bottom: ExpSum) -> sp.Expr:
     """top/bottom in lowest terms: a single-term bottom divides out, proportional
     sums become their constant ratio, and a common rational content cancels.
@@ -183,11 +242,18 @@ def ratio(top: ExpSum, bottom: ExpSum) -> sp.Expr:
         return sp.S.Zero
     if len(bottom.terms) == 1:
         x0, c0 = bottom.terms[0]
-        return ExpSum.collect((x - x0, c / c0) for x, c in top.terms).expr()
+        low = _lowest([x for x, _ in top.terms])
+        if low is None or _order_key(x0) >= _order_key(low):  # every exponent ≥ 0 once divided
+            return ExpSum.collect((x - x0, c / c0) for x, c in top.terms).expr()
+        # as the weights are written: exponents ≥ 0 on top, the rest below (2/e^{a}, not 2e^{-a})
+        return ExpSum.collect((x - low, c / c0) for x, c in top.terms).expr() / exp_term(x0 - low)
     if [x for x, _ in top.terms] == [x for x, _ in bottom.terms]:
         k = sp.cancel(top.terms[0][1] / bottom.terms[0][1])
         if all(sp.expand(c - k * d) == 0 for (_, c), (_, d) in zip(top.terms, bottom.terms)):
             return k
+    top, bottom = _common_factor_out(top, bottom)
+    if len(bottom.terms) == 1:
+        return ratio(top, bottom)
     top_content, bottom_content = top.content(), bottom.content()
     if top_content and bottom_content:
         g = sp.Rational(sp.igcd(top_content[0], bottom_content[0]),
@@ -195,3 +261,59 @@ def ratio(top: ExpSum, bottom: ExpSum) -> sp.Expr:
         if g != 1:
             top, bottom = top.scale(1 / g), bottom.scale(1 / g)
     return top.expr() / bottom.expr()
+
+
+def canonical(e):
+    """An exact value in the weights' form, so that neighbours in a matrix look alike: exponents ≥ 0
+    (2e^{-1/2} and e^{-1/2} are 2/e^{1/2} and 1/e^{1/2}), equal ones grouped, common factors cancelled.
+    A value with no e^{x} of negative x is returned as it is (the forms built by softmax_row are).
+
+    >>> half = sp.Rational(1, 2)
+    >>> canonical(2 * sp.exp(-half)), canonical(1 + sp.exp(-half)), canonical(sp.exp(half) / 3)
+    (2*exp(-1/2), (1 + exp(1/2))*exp(-1/2), exp(1/2)/3)
+    """
+    if not isinstance(e, sp.Expr) or e.is_Rational or not e.is_number or not _has_negative_exponent(e):
+        return e
+    num, den = sp.fraction(sp.together(e))
+    top, bottom = _exp_sum(num), _exp_sum(den)
+    if top is None or bottom is None:
+        return e
+    return ratio(top, bottom)
+
+
+def _has_negative_exponent(e) -> bool:
+    return any(a.args[0].is_number and a.args[0].is_negative for a in e.atoms(sp.exp))
+
+
+def _exp_sum(e) -> ExpSum | None:
+    """e as Σ c e^{x} (c free of e^{·}), or None when it is not of that form."""
+    pairs = []
+    for term in sp.Add.make_args(sp.expand(e)):
+        exps = [f for f in sp.Mul.make_args(term) if isinstance(f, sp.exp)]
+        if len(exps) > 1:
+            return None
+        x = exps[0].args[0] if exps else sp.S.Zero
+        c = term / exps[0] if exps else term
+        if c.has(sp.exp):
+            return None
+        pairs.append((x, c))
+    return ExpSum.collect(pairs)
+
+
+def canonical_steps(derivation):
+    """The derivation with every step's exact value, and the last side of its written-out entry,
+    in canonical form."""
+    from dataclasses import replace
+
+    def step(s):
+        if not isinstance(s.exact, sp.MatrixBase) or not any(
+                isinstance(e, sp.Expr) and e.is_number and e.has(sp.exp) for e in s.exact):
+            return s
+        exact = s.exact.applyfunc(canonical)
+        if exact == s.exact:
+            return s
+        expanded = s.expanded
+        if expanded and isinstance(expanded[-1], sp.Expr) and expanded[-1].is_number:
+            expanded = expanded[:-1] + (canonical(expanded[-1]),)
+        return replace(s, exact=sp.ImmutableMatrix(exact), expanded=expanded)
+    return replace(derivation, steps=tuple(step(s) for s in derivation.steps))

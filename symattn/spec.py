@@ -29,7 +29,7 @@ from . import limits
 from .errors import SymattnError
 from .model import Text
 
-__all__ = ["AttentionSpec", "load_spec", "parse_spec", "spec_from_dict", "MATRIX_KEYS", "LEVELS", "notation_latex"]
+__all__ = ["AttentionSpec", "load_spec", "parse_spec", "line_of", "with_line", "spec_from_dict", "MATRIX_KEYS", "LEVELS", "notation_latex"]
 
 MATRIX_KEYS = ("X", "W_Q", "W_K", "W_V", "Q", "K", "V")
 _KNOWN = set(MATRIX_KEYS) | {"tokens", "d_k", "digits", "lang", "title", "topic", "claimed",
@@ -53,7 +53,7 @@ class AttentionSpec:
     V: sp.ImmutableMatrix | None = None          # values, L x d_v; None: symbols v_<token>
     d_k: sp.Expr | None = None                   # scale; None: the width of K
     digits: int = 4                              # decimal places of the numeric level
-    lang: str = "zh"                             # narration language
+    lang: str = "zh"                             # narration language (a spec without one: its tokens' and title's)
     titles: tuple[tuple[str, str], ...] = ()     # (lang, title) overrides of the default title
     topic: str = "attention"                     # which derivation ("attention", "mask", …)
     claimed: tuple[tuple[str, sp.ImmutableMatrix, int], ...] = ()  # (step id, values, decimals)
@@ -101,11 +101,78 @@ class AttentionSpec:
 
 
 def load_spec(path: str | Path) -> AttentionSpec:
-    """Read a TOML spec file.  Every problem is a :class:`SymattnError` naming the file."""
+    """Read a TOML spec file.  Every problem is a :class:`SymattnError` naming the file, and the
+    line of the entry it is about."""
     from .io import read_text
     name = str(path)
     text = read_text(path, limit="MAX_SPEC_BYTES")
-    return parse_spec(text, source=name)
+    try:
+        return parse_spec(text, source=name)
+    except SymattnError as exc:
+        raise with_line(exc, text) from None
+
+
+def with_line(exc: SymattnError, text: str) -> SymattnError:
+    """``exc`` with the TOML line of its entry filled in, when it names one that ``text`` holds."""
+    if exc.line or not exc.entry:
+        return exc
+    return exc.located(line=line_of(text, exc.entry))
+
+
+_ENTRY = re.compile(r"^(?P<path>[A-Za-z_][\w.]*?)(?:\[(?P<row>\d+)(?:,\s*\d+)?\])?$")
+
+
+def line_of(text: str, entry: str) -> int | None:
+    """The 1-based line of a spec's entry: ``K``, ``Q[2,3]`` (the line of row 2), ``claimed.weights``
+    (in a ``[claimed]`` table), ``tokens.en``; None when the text does not hold it.
+
+    >>> text = 'tokens = ["a", "b"]\\nQ = [[1, 0],\\n     [0, 1]]\\n[claimed]\\nweights = [[1]]\\n'
+    >>> [line_of(text, e) for e in ("tokens", "Q", "Q[2,1]", "claimed.weights", "tokens.en", "K")]
+    [1, 2, 3, 5, 1, None]
+    """
+    m = _ENTRY.match(entry.strip())
+    if not m:
+        return None
+    lines = text.split("\n")
+    table, found = "", None
+    keys = m.group("path").split(".")
+    for n, line in enumerate(lines, 1):
+        head = re.match(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", line)
+        if head:
+            table = head.group(1).strip()
+            full = [k.strip().strip('"') for k in table.split(".")]
+        else:
+            key = re.match(r"^\s*([\w\-\"]+(?:\s*\.\s*[\w\-\"]+)*)\s*=", line)
+            if not key:
+                continue
+            full = [k.strip().strip('"') for k in (table.split(".") if table else []) + key.group(1).split(".")]
+        depth = next((k for k in range(len(keys), 0, -1) if full == keys[:k]), None)
+        if depth is not None and (found is None or depth > found[1]):
+            found = (n, depth)
+    if found is None:
+        return None
+    if m.group("row"):
+        return _row_line(lines, found[0], int(m.group("row"))) or found[0]
+    return found[0]
+
+
+def _row_line(lines: list[str], start: int, row: int) -> int | None:
+    """The line where row ``row`` (from 1) of the array assigned on line ``start`` opens."""
+    depth, seen = 0, 0
+    for n in range(start, len(lines) + 1):
+        text = lines[n - 1] if n > start else lines[n - 1].split("=", 1)[1]
+        for c in text.split("#")[0]:
+            if c == "[":
+                depth += 1
+                if depth == 2:
+                    seen += 1
+                    if seen == row:
+                        return n
+            elif c == "]":
+                depth -= 1
+                if depth == 0:
+                    return None
+    return None
 
 
 def parse_spec(text: str, *, source: str | None = None) -> AttentionSpec:
@@ -169,12 +236,12 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
     unknown = sorted(set(data) - _KNOWN)
     if unknown:
         raise SymattnError(f"unknown key(s) {', '.join(unknown)}; known keys are "
-                           f"{', '.join(sorted(_KNOWN))}")
+                           f"{', '.join(sorted(_KNOWN))}", entry=unknown[0])
     topic = data.get("topic", "attention")
     if not isinstance(topic, str):
         raise SymattnError("topic must be a string", entry="topic")
     mats = {k: _matrix(data[k], k) for k in MATRIX_KEYS if k in data}
-    lang = data.get("lang", "zh")
+    lang = data.get("lang") or _language_of(data)
     if lang not in ("zh", "en"):
         raise SymattnError("lang must be 'zh' or 'en'", entry="lang")
     names = _token_names(data.get("tokens"), "tokens" in data, mats)
@@ -215,6 +282,30 @@ def _from_dict(data: dict, source: str | None) -> AttentionSpec:
                          lang=lang, titles=titles, topic=topic,
                          claimed=tuple(claimed), options=tuple(sorted(options.items())),
                          notation=notation, notation_words=words, steps=steps, levels=levels, source=source, **mats)
+
+
+def _language_of(data: dict) -> str:
+    """``lang`` left out: zh when the tokens or the title hold a CJK character, else en.
+
+    >>> _language_of({"tokens": ["我", "爱"]}), _language_of({"tokens": ["the", "cat"], "title": "Cats"})
+    ('zh', 'en')
+    >>> _language_of({"tokens": {"zh": ["猫"], "en": ["cat"]}}), _language_of({"title": {"en": "A 猫"}})
+    ('zh', 'zh')
+    """
+    def texts(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, (list, dict)):
+            for v in (value.values() if isinstance(value, dict) else value):
+                yield from texts(v)
+    return "zh" if any(_is_cjk(c) for key in ("tokens", "title") for s in texts(data.get(key)) for c in s) else "en"
+
+
+def _is_cjk(c: str) -> bool:
+    """Han, kana or Hangul: text whose narration symattn has in Chinese, not English."""
+    o = ord(c)
+    return 0x3040 <= o <= 0x30FF or 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xAC00 <= o <= 0xD7AF \
+        or 0x20000 <= o <= 0x3FFFF
 
 
 def _token_names(value, given: bool, mats) -> tuple[tuple[str, tuple[str, ...]], ...]:

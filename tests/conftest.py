@@ -1,17 +1,18 @@
 import os
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTICLE = ROOT.parent / "shared" / "articles" / "qkv-attention-by-hand.zh.md"
+#: the project's own article (the mission's worked example, its prose rewritten): in the repository,
+#: so its tests run on every clone
+ARTICLE = ROOT / "tests" / "articles" / "project" / "qkv-attention-by-hand.zh.md"
 
 
 @pytest.fixture
 def article_path():
-    if not ARTICLE.exists():
-        pytest.skip("shared/articles is not beside this checkout")
     return ARTICLE
 
 
@@ -26,6 +27,96 @@ def run_cli(capsys):
         return code, out, err
 
     return run
+
+
+# --- test groups: what needs a slow outside tool runs in CI, and locally when asked --------------------
+#
+# A test is in a group when its function's source or one of its fixtures' names says it uses the tool
+# (``xelatex``, ``katex``, ``chromium``, ``import torch``, an Anki collection), or when its whole file is
+# slow work of its own (the article corpora).  ``python -m pytest`` leaves these groups out and names
+# them at the end; ``--with GROUP`` (repeatable, or ``--with all``) runs them, and with ``CI`` set every
+# group runs.  The README's table of groups says what each needs and how long it takes.
+
+#: group -> (what it needs, patterns in a test's source or fixture names that put it there)
+GROUPS = {
+    "tex": ("xelatex and poppler-utils", re.compile(r"xelatex|compile_tex|pdftotext|pdfinfo|pdftoppm|[\"']pdf[\"']")),
+    "katex": ("Node.js and KaTeX (npm ci --prefix tools/katex)", re.compile(r"katex|autorender")),
+    "browser": ("Chromium", re.compile(r"chromium")),
+    "anki": ("the anki package", re.compile(r"_anki\(|import_anki_package|anki\.collection")),
+    "torch": ("PyTorch", re.compile(r"importorskip\(\"torch\"\)|^\s*import torch\b", re.M)),
+    "corpus": ("no tool, only time: the checker over every real, synthetic and perturbed article", None),
+}
+#: whole files in a group
+FILE_GROUPS = {
+    "test_real_articles.py": "corpus", "test_synthetic_articles.py": "corpus", "test_perturbed_articles.py": "corpus",
+}
+
+
+def pytest_addoption(parser):
+    parser.addoption("--with", action="append", dest="with_groups", default=[], metavar="GROUP",
+                     choices=[*GROUPS, "all"], help="also run this group of slow tests (repeatable; all: every "
+                     "group); with CI set every group runs: " + ", ".join(GROUPS))
+
+
+def pytest_configure(config):
+    for name, (needs, _) in GROUPS.items():
+        config.addinivalue_line("markers", f"{name}: {needs} (left out unless --with {name} or CI)")
+
+
+def groups_of(item) -> set[str]:
+    """The groups a collected test is in."""
+    import inspect
+    found = {FILE_GROUPS[item.path.name]} if item.path.name in FILE_GROUPS else set()
+    try:
+        source = inspect.getsource(item.function) if hasattr(item, "function") else ""
+    except (OSError, TypeError):
+        source = ""
+    text = source + "\n" + " ".join(getattr(item, "fixturenames", ()))
+    found |= {name for name, (_, pattern) in GROUPS.items() if pattern is not None and pattern.search(text)}
+    found |= {m.name for m in item.iter_markers() if m.name in GROUPS}
+    return found
+
+
+def _chosen(config) -> set[str]:
+    asked = set(config.getoption("with_groups") or ())
+    if os.environ.get("CI") or "all" in asked:
+        return set(GROUPS)
+    return asked
+
+
+def pytest_collection_modifyitems(config, items):
+    chosen = _chosen(config)
+    kept, left = [], {}
+    for item in items:
+        groups = groups_of(item)
+        for g in sorted(groups):
+            item.add_marker(g)
+        if groups - chosen:
+            for g in groups - chosen:
+                left[g] = left.get(g, 0) + 1
+            continue
+        kept.append(item)
+    if left:
+        config.hook.pytest_deselected(items=[i for i in items if i not in set(kept)])
+        items[:] = kept
+    config._symattn_left = left
+    if hasattr(config, "workeroutput"):  # an xdist worker: the controller prints the summary
+        config.workeroutput["symattn_left"] = left
+
+
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: without xdist there is no such hook
+def pytest_testnodedown(node, error):
+    left = getattr(node, "workeroutput", {}).get("symattn_left")
+    if left is not None:
+        node.config._symattn_left = left
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    left = getattr(config, "_symattn_left", None)
+    if not left:
+        return
+    parts = [f"{g} ({left[g]} tests: {GROUPS[g][0]})" for g in GROUPS if g in left]
+    terminalreporter.write_line("left to CI (run them here with --with GROUP, or --with all): " + "; ".join(parts))
 
 
 def require_tool(reason):

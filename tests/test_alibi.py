@@ -83,7 +83,7 @@ def test_effect_note_compares_the_row_without_the_bias():
     from symattn.render import render
     md = render(derive(_spec(heads=4, head=1)), "md", "en")
     assert "0.2741 & 0.2741 & 0.4519" in md  # the causal row without the bias (the article's 我 爱 你)
-    assert "e^{-1/4} \\approx 0.7788" in md
+    assert "\\frac{1}{e^{1/4}} \\approx 0.7788" in md   # as 2/e^{1/4} would be written beside it
 
 
 # --- 50 random cases against torch and numpy -----------------------------------------------

@@ -25,7 +25,7 @@ from symattn.spec import parse_spec
 from symattn.topics import derive
 
 REAL = Path(__file__).parent / "articles" / "real"
-ARTICLE = Path(__file__).resolve().parents[2] / "shared" / "articles" / "qkv-attention-by-hand.zh.md"
+ARTICLE = Path(__file__).resolve().parent / "articles" / "project" / "qkv-attention-by-hand.zh.md"
 #: what a claim is about, when it is a quantity of the pipeline
 PIPELINE = re.compile(r"(?<![\w^])(Q|K|V|K\^T|QK\^T|Q K\^T|E|scores?|scaled|weights?|softmax|output|alpha_\w+|"
                       r"attn_scores|attention)(?![\w^])", re.I)
@@ -186,8 +186,6 @@ def test_real_article(article, tmp_path, capsys):
 
 
 def test_the_project_article_in_its_own_terms(tmp_path, capsys):
-    if not ARTICLE.exists():
-        pytest.skip(f"{ARTICLE} is not here")
     out, spec_out = tmp_path / "a.md", tmp_path / "a.toml"
     assert main(["derive", "--from-article", str(ARTICLE), "-o", str(out), "--spec-out", str(spec_out)]) == 0
     notes = capsys.readouterr().err.strip().splitlines()
@@ -206,8 +204,6 @@ def test_the_project_article_in_its_own_terms(tmp_path, capsys):
 def test_the_project_article_compiles_and_is_katex_valid(tmp_path, capsys):
     from symattn import katex
     from conftest import require_tool
-    if not ARTICLE.exists():
-        pytest.skip(f"{ARTICLE} is not here")
     tex, md = tmp_path / "a.tex", tmp_path / "a.md"
     assert main(["derive", "--from-article", str(ARTICLE), "--format", "tex", "-o", str(tex)]) == 0
     assert main(["derive", "--from-article", str(ARTICLE), "-o", str(md)]) == 0
@@ -295,8 +291,6 @@ def test_an_article_without_inputs_is_one_line_exit_2(tmp_path, capsys):
 
 
 def test_spec_out_is_not_overwritten_without_force(tmp_path, capsys):
-    if not ARTICLE.exists():
-        pytest.skip(f"{ARTICLE} is not here")
     spec_out = tmp_path / "a.toml"
     spec_out.write_text("# mine\n", encoding="utf-8")
     assert main(["derive", "--from-article", str(ARTICLE), "-o", str(tmp_path / "a.md"),
@@ -306,8 +300,6 @@ def test_spec_out_is_not_overwritten_without_force(tmp_path, capsys):
 
 
 def test_options_reach_the_spec_written(tmp_path, capsys):
-    if not ARTICLE.exists():
-        pytest.skip(f"{ARTICLE} is not here")
     out, spec_out = tmp_path / "a.md", tmp_path / "a.toml"
     assert main(["derive", "--from-article", str(ARTICLE), "--lang", "en", "--digits", "3",
                  "-o", str(out), "--spec-out", str(spec_out)]) == 0

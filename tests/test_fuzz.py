@@ -33,6 +33,10 @@ from hypothesis import strategies as st
 from symattn import limits
 from symattn.errors import SymattnError
 
+# test_fuzz_example_count adds up the examples of the whole module: with pytest-xdist the module runs in
+# one worker (the README's command gives --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("fuzz")
+
 EXAMPLES = Counter()  # test name -> examples run
 PLANNED = {}          # test name -> max_examples
 
@@ -298,13 +302,11 @@ def test_bmatrix_of_fragments(rows, cols, data):
 STATUSES = {"exact", "rounded", "wrong", "unverifiable"}
 
 
-ARTICLE = Path(__file__).resolve().parent.parent.parent / "shared" / "articles" / "qkv-attention-by-hand.zh.md"
+ARTICLE = Path(__file__).resolve().parent / "articles" / "project" / "qkv-attention-by-hand.zh.md"
 
 
 @pytest.fixture(scope="module")
 def article_text():
-    if not ARTICLE.exists():
-        pytest.skip("shared/articles is not beside this checkout")
     return ARTICLE.read_text(encoding="utf-8")
 
 

@@ -65,3 +65,45 @@ def test_precommit_rejects_a_wrong_weight_and_passes_a_correct_one(tmp_path):
     good = _git(repo, "commit", "-m", "the post, corrected", env=env, check=False)
     assert good.returncode == 0, good.stdout + good.stderr
     assert "symattn check" in good.stdout + good.stderr and "Passed" in good.stdout + good.stderr
+
+
+def _readme_snippet() -> str:
+    """The README's .pre-commit-config.yaml, as printed there."""
+    import re
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"(?ms)^```yaml\n(.*?)^```", readme) if "symattn-check" in b]
+    assert len(blocks) == 1, "the README shows one pre-commit configuration"
+    return blocks[0]
+
+
+def test_the_readme_snippet_runs_verbatim(tmp_path):
+    snippet = _readme_snippet()
+    assert "repo: local" in snippet and "rev:" not in snippet   # nothing to fetch, no tag that may not exist
+    # the snippet runs `symattn` from PATH: this environment's console script, else a stand-in for it
+    bin_dir = Path(sys.executable).parent
+    if not (bin_dir / "symattn").exists():
+        bin_dir = tmp_path / "bin"
+        bin_dir.mkdir()
+        (bin_dir / "symattn").write_text(f'#!/bin/sh\nexec "{sys.executable}" -m symattn "$@"\n', encoding="utf-8")
+        (bin_dir / "symattn").chmod(0o755)
+    repo = tmp_path / "blog"
+    repo.mkdir()
+    env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "cache"), HOME=str(tmp_path), GIT_AUTHOR_NAME="a",
+               GIT_AUTHOR_EMAIL="a@example.invalid", GIT_COMMITTER_NAME="a", GIT_COMMITTER_EMAIL="a@example.invalid",
+               PATH=str(bin_dir) + os.pathsep + os.environ.get("PATH", ""),
+               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    _git(repo, "init", "-q", env=env)
+    (repo / ".pre-commit-config.yaml").write_text(snippet, encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=repo, env=env, check=True, capture_output=True)
+    _git(repo, "add", ".pre-commit-config.yaml", env=env)
+    _git(repo, "commit", "-q", "-m", "config", env=env)
+
+    shutil.copy(ARTICLES / "en-rounding-drift.md", repo / "post.md")   # prints 0.56 where softmax gives 0.58
+    _git(repo, "add", "post.md", env=env)
+    bad = _git(repo, "commit", "-m", "a post with a wrong weight", env=env, check=False)
+    said = bad.stdout + bad.stderr
+    assert bad.returncode != 0 and "Failed" in said and "printed 0.56" in said, said
+    shutil.copy(ARTICLES / "zh-causal-mask.md", repo / "post.md")      # an article with nothing wrong
+    _git(repo, "add", "post.md", env=env)
+    good = _git(repo, "commit", "-m", "a correct post", env=env, check=False)
+    assert good.returncode == 0 and "Passed" in good.stdout + good.stderr, good.stdout + good.stderr

@@ -102,3 +102,58 @@ def test_exercise_markdown_renders(katex_ready, run_cli, seed):
         assert code == 0, err
         formulas += formulas_in_markdown(out)
     _assert_renders(formulas, f"exercise seed {seed}")
+
+
+# --- KaTeX auto-render with its default delimiters ($$…$$, \(…\), \[…\], AMS environments) -----------
+
+NPM_KATEX = ROOT / "tools" / "katex" / "node_modules" / "katex"
+
+
+def _blocks(markdown: str) -> list[str]:
+    """The text of each element a Markdown renderer makes: a heading, a list item, a table cell, a
+    paragraph or a $$ display; code is left out (auto-render skips <code> and <pre>)."""
+    import re
+    text = re.sub(r"(?ms)^```.*?^```", "", markdown)
+    text = re.sub(r"`[^`\n]*`", "", text)
+    out, para = [], []
+    for line in text.split("\n") + [""]:
+        if line.startswith(("#", "- ", "* ", "|")) or not line.strip():
+            if para:
+                out.append("\n".join(para))
+                para = []
+            if line.startswith("|"):
+                out += [cell for cell in line.strip("|").split("|") if cell.strip()]
+            elif line.strip():
+                out.append(line.lstrip("#-* "))
+        else:
+            para.append(line)
+    return out
+
+
+def _autorender(documents: list[str]) -> list[dict]:
+    import subprocess
+    require_tool(None if (NPM_KATEX / "dist" / "contrib" / "auto-render.js").exists()
+                 else "KaTeX's auto-render is not installed; run 'npm ci --prefix tools/katex'")
+    require_tool(None if katex.node_executable() else "Node.js (node) is not installed")
+    payload = json.dumps([_blocks(d) for d in documents], ensure_ascii=False)
+    proc = subprocess.run([katex.node_executable(), str(Path(__file__).parent / "katex_autorender.js"), str(NPM_KATEX)],
+                          input=payload, capture_output=True, text=True, encoding="utf-8", check=False)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)["results"]
+
+
+def test_autorender_sees_what_breaks_it():
+    """Parentheses written as \\( \\) in a heading are maths to auto-render; a display renders."""
+    broken, fine = _autorender(["## Step 5: Proof \\(half pairing, $4 \\times 4$\\)\n",
+                                "## Step 5: Proof (half pairing, $4 \\times 4$)\n\n$$\na_{11} = \\frac{1}{3}\n$$\n"])
+    assert broken["errors"] and "half pairing" in broken["errors"][0]
+    assert fine == {"formulas": 1, "errors": []}
+
+
+def test_every_derivation_renders_with_autorender():
+    paths = sorted(DEFAULT_DIR.glob("*.md"))
+    texts = [p.read_text(encoding="utf-8") for p in paths]
+    for path, text, result in zip(paths, texts, _autorender(texts)):
+        assert result["errors"] == [], f"{path.name}: {len(result['errors'])} errors: {result['errors'][:3]}"
+        displays = text.count("\n$$\n") // 2 + text.startswith("$$\n")
+        assert result["formulas"] >= displays > 0, path.name   # every $$ display was rendered

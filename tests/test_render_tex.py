@@ -104,3 +104,118 @@ def test_derive_pdf_without_xelatex_says_what_to_install(run_cli, monkeypatch, t
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "xelatex not found" in err and "apt-get install texlive-xetex" in err
     assert not (tmp_path / "a.pdf").exists()
+
+
+# --- for a paper: a fragment to \input, one chain per step, the paper size, room between rows ---------
+
+def _packages(fragment: str) -> str:
+    """The \\usepackage commands the fragment's comment names."""
+    line = next(t for t in fragment.splitlines()[:3] if t.startswith("% It needs "))
+    return "".join(re.findall(r"\\usepackage\{[^}]*\}", line))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_body_compiles_when_input_into_a_minimal_article(xelatex, run_cli, tmp_path, lang):
+    code, fragment, err = run_cli("derive", "--format", "tex", "--body", "--lang", lang)
+    assert code == 0, err
+    assert r"\documentclass" not in fragment and r"\begin{document}" not in fragment
+    packages = _packages(fragment)
+    assert r"\usepackage{amsmath,amssymb}" in packages
+    (tmp_path / "derivation.tex").write_text(fragment, encoding="utf-8")
+    paper = "\n".join([r"\documentclass{article}", packages, r"\begin{document}", "Our example:",
+                       r"\input{derivation}", r"\end{document}", ""])
+    (tmp_path / "paper.tex").write_text(paper, encoding="utf-8")
+    run = subprocess.run(["xelatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "paper.tex"],
+                         cwd=tmp_path, capture_output=True, timeout=300)
+    log = run.stdout.decode(errors="replace")
+    assert run.returncode == 0, log[-2000:]
+    assert "Missing character" not in log
+    _, text = _pdf_facts((tmp_path / "paper.pdf").read_bytes(), tmp_path)
+    flat = re.sub(r"\s+", "", text)
+    assert "Ourexample:" in flat and ("第7步" in flat if lang == "zh" else "Step7:" in flat)
+
+
+def test_body_and_compact_need_the_tex_format(run_cli):
+    for argv in (["--body"], ["--compact", "--format", "md"], ["--paper", "letter", "--format", "json"]):
+        code, out, err = run_cli("derive", *argv)
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--format tex" in err
+
+
+def test_compact_is_one_chain_per_step(run_cli):
+    code, tex, _ = run_cli("derive", "--format", "tex", "--compact", "--lang", "en")
+    assert code == 0
+    d = derive(article_spec())
+    assert tex.count(r"\paragraph*{Step ") == len(d.steps) and r"\paragraph{" not in tex
+    weights = tex.split(r"\paragraph*{Step 7:")[1].split(r"\paragraph*{")[0]
+    # formula = substituted = exact ≈ numeric, in this order, in one display
+    assert weights.count(r"\begin{align*}") == 1 and weights.count(r"\end{align*}") == 1
+    sides = re.findall(r"^(?:A )?&(=|\\approx) ", weights, flags=re.M)
+    assert sides == ["=", "=", "=", r"\approx"], weights
+    assert r"\operatorname{softmax}\left(\frac{Q K^{T}}" in weights and "0.4519" in weights
+    assert r"\frac{e^{1/2}}{e^{1/2} + 2}" in weights
+
+
+@pytest.mark.parametrize("argv, size", [([], "595.28 x 841.89 pts (A4)"), (["--paper", "letter"], "612 x 792 pts (letter)")])
+def test_paper_is_a4_unless_asked(xelatex, run_cli, tmp_path, argv, size):
+    out = tmp_path / "a.pdf"
+    code, _, err = run_cli("derive", "--format", "pdf", "--compact", "--lang", "en", "-o", out, *argv)
+    assert code == 0, err
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"(?m)^Page size:\s+" + re.escape(size), info), info
+
+
+def _words(pdf: Path) -> list[tuple[float, float, float, float, str]]:
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return [(float(a), float(b), float(c), float(d), html_unescape(w)) for a, b, c, d, w in re.findall(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', out)]
+
+
+def html_unescape(text):
+    import html
+    return html.unescape(text)
+
+
+def test_rows_of_an_exact_matrix_do_not_touch(xelatex, run_cli, tmp_path):
+    """The issue's case: e^{√2/2} inside a \\frac inside a bmatrix.  The exact weights, alone on a page:
+    pdftotext -bbox finds the matrix (its bracket pieces and the glyphs between them); the page
+    rendered to PNG gives its lines of ink, which must be apart: numerator, bar and denominator of
+    each row, and a clear gap before the next row."""
+    spec = tmp_path / "s.toml"
+    spec.write_text('tokens = ["a", "b", "c"]\nQ = [[1, 0], [0, 1], [1, 1]]\nK = [[1, 0], [0, 1], [1, 1]]\n'
+                    'lang = "en"\nsteps = ["weights"]\nlevels = ["exact"]\n', encoding="utf-8")
+    code, fragment, err = run_cli("derive", spec, "--format", "tex", "--body")
+    assert code == 0, err
+    display = re.search(r"\\\[\n(A = \\begin\{bmatrix\}.*?\\end\{bmatrix\})\n\\\]", fragment, re.S).group(1)
+    assert r"e^{\sqrt{2}/2}" in display                          # one level up there, not a \frac
+    page = "\n".join([r"\documentclass[11pt]{article}", r"\usepackage{amsmath}", r"\pagestyle{empty}",
+                      r"\begin{document}", r"\[", display, r"\]", r"\end{document}", ""])
+    (tmp_path / "m.tex").write_text(page, encoding="utf-8")
+    subprocess.run(["xelatex", "-interaction=nonstopmode", "-halt-on-error", "m.tex"], cwd=tmp_path,
+                   capture_output=True, timeout=300, check=True)
+    words = _words(tmp_path / "m.pdf")
+    bracket = [w for w in words if w[4] and all(0xF8EE <= ord(c) <= 0xF8FB for c in w[4])]  # ⎡ ⎢ ⎣ ⎤ ⎥ ⎦
+    assert bracket, words
+    left = max(w[2] for w in bracket if w[0] < min(b[0] for b in bracket) + 1)
+    right = min(w[0] for w in bracket if w[0] > max(b[0] for b in bracket) - 1)
+    inside = [w for w in words if w[0] >= left and w[2] <= right and w[4].strip()]
+    top, bottom = min(w[1] for w in inside), max(w[3] for w in inside)
+
+    dpi = 300
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-singlefile", "m.pdf", "m"], cwd=tmp_path, check=True)
+    pgm = (tmp_path / "m.pgm").read_bytes()
+    head = re.match(rb"P5\s+(\d+)\s+(\d+)\s+255\s", pgm)
+    width, pixels, scale = int(head.group(1)), pgm[head.end():], dpi / 72
+    x0, x1 = int(left * scale) + 2, int(right * scale) - 2
+    ink = [min(pixels[y * width + x0:y * width + x1]) < 128 for y in range(int(top * scale), int(bottom * scale) + 2)]
+    lines, start = [], None
+    for y, dark in enumerate(ink + [False]):
+        if dark and start is None:
+            start = y
+        elif not dark and start is not None:
+            lines.append((start / scale, y / scale))
+            start = None
+    assert len(lines) == 3 * 3, lines                       # numerator, bar, denominator of each of 3 rows
+    gaps = [lines[k + 1][0] - lines[k][1] for k in range(len(lines) - 1)]
+    between_rows = gaps[2::3]
+    assert min(between_rows) >= 2.5, gaps                   # points of white between one row and the next
+    assert min(between_rows) > max(gaps[0::3] + gaps[1::3]), gaps   # rows further apart than a fraction's parts

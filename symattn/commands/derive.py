@@ -22,7 +22,9 @@ examples:
   symattn derive --lang en --format text  the same in English, plain text
   symattn derive --format json            machine-readable exact and numeric values
   symattn derive my.toml -o my.md         your own example, written to a file
-  symattn derive --format tex -o a.tex    a standalone LaTeX document (xelatex)
+  symattn derive --format tex -o a.tex    a standalone LaTeX document (xelatex; A4, --paper letter)
+  symattn derive --format tex --body      a fragment to \\input into your paper
+  symattn derive --format tex --compact   one chain per step: formula = numbers = exact ≈ decimals
   symattn derive --format pdf -o a.pdf    that document compiled (needs xelatex)
   symattn derive --format html -o a.html  one self-contained page (KaTeX inlined, works offline)
   symattn derive --step weights           one step only (repeat --step for more)
@@ -34,19 +36,35 @@ examples:
                                           an article's own example, in its own terms
 """
 
+def _topics() -> str:
+    from ..topics import SUMMARIES
+    width = max(map(len, SUMMARIES))
+    return "topics (topic = \"...\" in a SPEC; derivations/ has an example of each):\n" + "".join(
+        f"  {name.ljust(width)}  {line}\n" for name, line in SUMMARIES.items())
+
+
+EPILOG = EPILOG + "\n" + _topics()
+
 FORMATS = ("md", "tex", "html", "text", "json", "pdf")
 
 
 def add_arguments(p) -> None:
     p.add_argument("spec", nargs="?", metavar="SPEC", help="a TOML spec file (default: the article's example)")
     p.add_argument("-f", "--format", choices=FORMATS, default="md", help="output format (default: md)")
-    p.add_argument("-l", "--lang", choices=("zh", "en"), help="narration language (default: the spec's, else zh)")
+    p.add_argument("-l", "--lang", choices=("zh", "en"), help="narration language (default: the spec's lang, else the language of its tokens and title; "
+                        "the built-in example is zh)")
     p.add_argument("-d", "--digits", type=int, metavar="N", help="decimal places of the numeric level (default: 4)")
     p.add_argument("--step", action="append", metavar="ID",
                    help="only the step with this id (scores, weights, output, …); repeatable")
     p.add_argument("--entry", action="append", metavar="I,J",
                    help="write out entry (I,J) of each step (rows and columns from 1), of one step with "
                         "STEP:I,J, or every entry of matrices up to 4x4 with all (STEP:all); repeatable")
+    p.add_argument("--body", action="store_true",
+                   help="with --format tex: a fragment to \\input into your document (no preamble)")
+    p.add_argument("--compact", action="store_true",
+                   help="with --format tex or pdf: one chain per step, formula = substituted = exact ≈ numeric")
+    p.add_argument("--paper", choices=("a4", "letter"), default=None,
+                   help="with --format tex or pdf: the paper size (default: a4)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     p.add_argument("--force", action="store_true", help="overwrite FILE (and --spec-out) if it exists")
     p.add_argument("--from-article", metavar="POST", help="derive the example of this Markdown or LaTeX article")
@@ -61,6 +79,7 @@ def run(args) -> int:
     from ..entries import parse_entry
 
     picks = [parse_entry(e) for e in args.entry or ()]  # before any work: a bad --entry is one line
+    options = _tex_options(args)
     if args.format == "pdf":
         _check_pdf_target(args.output)
     plan = None
@@ -68,16 +87,44 @@ def run(args) -> int:
         spec, plan = _from_article(args)
     else:
         spec = spec_from_args(args)
-    derivation = derive(spec)
+    derivation = _derive_located(spec, derive)
     if args.step:
         derivation = _only(derivation, args.step)
     if picks:
         derivation = _with_entries(derivation, picks)
-    text = render(derivation, args.format, spec.lang)
+    text = render(derivation, args.format, spec.lang, **options)
     emit(text, args.output, force=args.force)
     if plan is not None and args.spec_out:
         emit(plan.toml, args.spec_out, force=args.force)
     return 0
+
+
+def _derive_located(spec, derive):
+    """Derive; an error about one of the spec file's entries names its TOML line."""
+    from ..errors import SymattnError
+    try:
+        return derive(spec)
+    except SymattnError as exc:
+        if not spec.source or exc.file not in (None, spec.source) or exc.line or not exc.entry:
+            raise
+        from ..io import read_text
+        from ..spec import with_line
+        try:
+            text = read_text(spec.source, limit="MAX_SPEC_BYTES")
+        except SymattnError:
+            raise exc from None
+        raise with_line(exc.located(file=spec.source), text) from None
+
+
+def _tex_options(args) -> dict:
+    """--body, --compact and --paper, for the formats that take them (a one-line error for the others)."""
+    from ..errors import SymattnError
+    given = {"body": args.body, "compact": args.compact, "paper": args.paper}
+    takes = {"tex": ("body", "compact", "paper"), "pdf": ("compact", "paper")}.get(args.format, ())
+    for name, value in given.items():
+        if value and name not in takes:
+            raise SymattnError(f"--{name} needs --format tex" + (" or pdf" if name != "body" else ""))
+    return {k: v for k, v in given.items() if v}
 
 
 def _from_article(args):

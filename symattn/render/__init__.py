@@ -32,8 +32,9 @@ EXTENSIONS = {"md": ".md", "tex": ".tex", "html": ".html", "text": ".txt", "json
 BINARY = {"pdf"}
 
 
-def render(derivation, fmt: str = "md", lang: str | None = None) -> str | bytes:
+def render(derivation, fmt: str = "md", lang: str | None = None, **options) -> str | bytes:
     r"""Render a derivation, or a single step, in one format: text, or bytes for a binary format (pdf).
+    ``options`` go to the format's renderer (``tex``: ``body``, ``compact``, ``paper``).
 
     >>> from symattn import derive_article
     >>> print(render(derive_article().step("scaled_scores"), "md", "en").splitlines()[0])
@@ -48,4 +49,4 @@ def render(derivation, fmt: str = "md", lang: str | None = None) -> str | bytes:
     lang = lang or derivation.lang
     if fmt in ("latex-body", "html-body"):
         return module.render_body(derivation, lang)
-    return module.render(derivation, lang)
+    return module.render(derivation, lang, **options)  # options: tex's (and pdf's) body, compact, paper

@@ -10,7 +10,7 @@ from ..model import Derivation, Step, Text
 from ..numeric import fixed
 from ..printing import Printer
 
-__all__ = ["Block", "blocks", "entry_caption", "entry_decimals", "LABELS", "numeric_rows", "table_rows", "printer_for", "is_weights", "numbered",
+__all__ = ["Block", "blocks", "chain", "entry_caption", "entry_decimals", "LABELS", "numeric_rows", "table_rows", "printer_for", "is_weights", "numbered",
            "names_printer", "shows"]
 
 LABELS = {
@@ -19,7 +19,7 @@ LABELS = {
     "expanded": Text("展开一项", "One entry written out"),
     "exact": Text("精确值", "Exact value"),
     "numeric": Text("数值", "Numeric value"),
-    "step": Text("第 {n} 步", "Step {n}"),
+    "step": Text("第 {n} 步：", "Step {n}: "),  # Chinese text takes full-width punctuation
     "decimals": Text("（保留 {d} 位小数）", " ({d} decimals)"),
     "sources": Text("参考文献", "Sources"),
 }
@@ -40,7 +40,7 @@ def numbered(derivation: Derivation, lang: str):
     """(``"Step n: "``, step) for each step; None instead of the label for a step without a heading."""
     numbers = derivation.numbers or range(1, len(derivation.steps) + 1)
     for n, step in zip(numbers, derivation.steps):
-        yield (None if n is None else LABELS["step"][lang].format(n=n) + ": "), step
+        yield (None if n is None else LABELS["step"][lang].format(n=n)), step
 
 
 def is_weights(step: Step) -> bool:
@@ -173,7 +173,7 @@ def blocks(step: Step, derivation: Derivation) -> list[Block]:
         chain = [t for k, t in enumerate(parts) if k == 0 or t != parts[k - 1]]
         if len(chain) > 1:
             out.append(Block("expanded", " = ".join(chain), tuple(chain)))
-    out.append(Block("exact", f"{lhs} = {p.doprint(_scalar_or_matrix(step.exact))}"))
+    out.append(Block("exact", f"{lhs} = {_roomy(derivation).doprint(_scalar_or_matrix(step.exact))}"))
     if _needs_numeric(step):
         num = _numeric_latex(step, derivation.digits, p)
         if num is not None:
@@ -181,6 +181,37 @@ def blocks(step: Step, derivation: Derivation) -> list[Block]:
                              places=exact_places(step, derivation.digits)))
     # entries asked for by name are shown whatever the spec's levels say
     return [b for b in out if b.entry is not None or shows(derivation, b.level)]
+
+
+def _roomy(derivation: Derivation) -> Printer:
+    """The derivation's printer with 6pt between matrix rows that hold a fraction: an exact matrix of
+    stacked fractions (e^{√2/2} over a sum) would otherwise have its rows touch."""
+    p = printer_for(derivation)
+    p._settings["row_gap"] = "6pt"
+    return p
+
+
+def chain(step: Step, derivation: Derivation) -> list[tuple[str, str]]:
+    """The step as one chain of (relation, side): its name, then formula = substituted = exact ≈ numeric,
+    each level the document shows, a side equal to the one before left out.
+
+    >>> from symattn import derive_article
+    >>> print(*[rel for rel, _ in chain(derive_article().step("weights"), derive_article())])
+     = = = \\approx
+    """
+    p, roomy = printer_for(derivation), _roomy(derivation)
+    sides = [("", p.doprint(step.lhs))]
+    if step.formula != step.lhs and shows(derivation, "formula"):
+        sides.append(("=", p.doprint(step.formula)))
+    if step.substituted is not None and shows(derivation, "substituted"):
+        sides.append(("=", p.doprint(step.substituted)))
+    if shows(derivation, "exact"):
+        sides.append(("=", roomy.doprint(_scalar_or_matrix(step.exact))))
+    if _needs_numeric(step) and shows(derivation, "numeric"):
+        num = _numeric_latex(step, derivation.digits, p)
+        if num is not None:
+            sides.append((r"\approx", num))
+    return [s for k, s in enumerate(sides) if k == 0 or s[1] != sides[k - 1][1]]
 
 
 def _entry_block(step: Step, e, digits: int, p: Printer) -> Block:

@@ -80,5 +80,5 @@ def compile_tex(source: str) -> tuple[bytes, str]:
         return pdf.read_bytes(), log
 
 
-def render(derivation: Derivation, lang: str) -> bytes:
-    return compile_tex(tex.render(derivation, lang))[0]
+def render(derivation: Derivation, lang: str, *, compact: bool = False, paper: str = "a4") -> bytes:
+    return compile_tex(tex.render(derivation, lang, compact=compact, paper=paper))[0]

@@ -1,4 +1,4 @@
-"""Plain text for terminals: exact values in SymPy's notation, aligned columns."""
+"""Plain text for terminals: every level in Unicode, exact values in aligned columns."""
 
 from __future__ import annotations
 
@@ -49,6 +49,26 @@ def _chain(step, e, digits: int, p: UnicodePrinter) -> str:
     return " = ".join(chain) + (f" {shown[0]} {shown[1]}" if shown else "")
 
 
+_COLON = {"zh": "：", "en": ":"}
+
+
+def _levels(step, derivation: Derivation, lang: str, p: UnicodePrinter) -> list[str]:
+    """The formula, the numbers substituted and one entry written out, one line each (the exact
+    and numeric levels follow as grids): every level the other formats show, in Unicode."""
+    lhs = p.doprint(step.lhs)
+    lines = []
+    if step.formula != step.lhs and shows(derivation, "formula"):
+        lines.append(("formula", f"{lhs} = {p.doprint(step.formula)}"))
+    if step.substituted is not None and shows(derivation, "substituted"):
+        lines.append(("substituted", f"{lhs} = {p.doprint(step.substituted)}"))
+    if step.expanded and not step.entries and shows(derivation, "entry"):
+        parts = [p.doprint(x) for x in step.expanded]
+        chain = [s for k, s in enumerate(parts) if k == 0 or s != parts[k - 1]]
+        if len(chain) > 1:
+            lines.append(("expanded", " = ".join(chain)))
+    return [f"  {LABELS[level][lang]}{_COLON[lang]}{'' if lang == 'zh' else ' '}{line}" for level, line in lines]
+
+
 def render(derivation: Derivation, lang: str) -> str:
     p = printer_for(derivation)
     out = [plain(derivation.title[lang], p), "=" * 40, ""]
@@ -57,17 +77,18 @@ def render(derivation: Derivation, lang: str) -> str:
     for label, step in numbered(derivation, lang):
         if label is not None:
             out += [f"{label}{plain(step.title[lang], p)}", "-" * 40]
+        out += _levels(step, derivation, lang, p)
         for e in step.entries:  # asked for by name (derive --entry)
-            out.append(f"  {_caption(step, e, lang)}:")
+            out.append(f"  {_caption(step, e, lang)}{_COLON[lang]}")
             out.append("    " + _chain(step, e, derivation.digits, p))
         if shows(derivation, "exact"):
-            out.append(f"  {LABELS['exact'][lang]} ({step.shape[0]}x{step.shape[1]}):")
+            out.append(f"  {LABELS['exact'][lang]} ({step.shape[0]}x{step.shape[1]}){_COLON[lang]}")
             out += _grid([[p.doprint(step.exact[i, j]) for j in range(step.exact.cols)]
                           for i in range(step.exact.rows)])
         rows = numeric_rows(step, derivation.digits)
         if shows(derivation, "numeric") and any(v is not None for r in rows for v in r) \
                 and any(not e.is_Integer for e in step.exact):
-            out.append(f"  {LABELS['numeric'][lang]}:")
+            out.append(f"  {LABELS['numeric'][lang]}{_COLON[lang]}")
             out += _grid([[v if v is not None else "·" for v in r] for r in rows])
         out += [f"  * {plain(t[lang], p)}" for t in step.notes] + [""]
     if derivation.sources:

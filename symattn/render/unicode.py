@@ -14,6 +14,8 @@ dispatches ``_print_<ClassName>`` like SymPy's ``StrPrinter``; a display node of
 
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 from sympy.printing.precedence import PRECEDENCE, precedence
 from sympy.printing.pretty.pretty_symbology import greek_unicode
@@ -83,6 +85,8 @@ class UnicodePrinter(TermOrder, StrPrinter):
 
     # --- symbols and matrices ----------------------------------------------------------
     def _print_Symbol(self, expr):
+        if any(c in expr.name for c in "\\{^"):  # an entry named in LaTeX: s_{11}, \tilde{s}_{11}, (K^{T})_{12}
+            return _plain_name(expr.name)
         base, sep, sub = expr.name.partition("_")  # theta_1 -> θ_1
         return _LETTERS.get(base, base) + sep + _LETTERS.get(sub, sub)
 
@@ -110,7 +114,8 @@ class UnicodePrinter(TermOrder, StrPrinter):
 
     # --- display nodes (symattn.nodes) -------------------------------------------------
     def _print_Named(self, expr):
-        return self._settings["names"].get(expr.plain_name) or expr.plain_name
+        name = self._settings["names"].get(expr.plain_name)
+        return name or (_plain_name(expr.plain_name) if any(c in expr.plain_name for c in "\\{^") else expr.plain_name)
 
     def _print_Dot(self, expr):
         return " + ".join(f"{self._wrap(a)}·{self._wrap(b)}" for a, b in expr.pairs)
@@ -149,6 +154,8 @@ class UnicodePrinter(TermOrder, StrPrinter):
     def _print_RopeFrequencies(self, expr):
         base, d, n = expr.args
         b = self._print(base) if base.is_Symbol or base.is_Integer and base > 0 else f"({self._print(base)})"
+        if n == 1:  # one frequency: the one element
+            return f"{b}^(-2(1-1)/{self._print(d)})"
         return f"({b}^(-2(i-1)/{self._print(d)}))_(i=1…{self._print(n)})"
 
     def _print_RopeAngles(self, expr):
@@ -156,6 +163,9 @@ class UnicodePrinter(TermOrder, StrPrinter):
 
     def _print_RopeRotation(self, expr):
         n = self._print(expr.args[0])
+        if expr.args[0] == 1:  # one pair: one rotation
+            return ("[cos pθ_1, -sin pθ_1; sin pθ_1, cos pθ_1]" if expr.half else
+                    "R(pθ_1), R(φ) = [cos φ, -sin φ; sin φ, cos φ]")
         if expr.half:
             return f"[C, -S; S, C], C = diag(cos pθ_1, …, cos pθ_{n}), S = diag(sin pθ_1, …, sin pθ_{n})"
         return f"diag(R(pθ_1), …, R(pθ_{n})), R(φ) = [cos φ, -sin φ; sin φ, cos φ]"
@@ -270,6 +280,35 @@ class UnicodePrinter(TermOrder, StrPrinter):
     def _print_Sci(self, expr):
         mant, exp = expr.args
         return f"{mant.name} × 10^{exp}"
+
+
+_NAME_PARTS = re.compile(r"\\(tilde|hat|bar)\{([^{}]*)\}|\\text\{([^{}]*)\}|\\([A-Za-z]+)|\^\{T\}|([_^])\{([^{}]*)\}")
+_ACCENTS = {"tilde": "\u0303", "hat": "\u0302", "bar": "\u0304"}
+
+
+def _plain_name(name: str) -> str:
+    r"""A symbol's LaTeX name as a person types it: ``s_11``, ``s̃_11``, ``(Kᵀ)_12``, ``v_我``.
+
+    >>> [_plain_name(n) for n in (r"s_{11}", r"\tilde{s}_{11}", r"(K^{T})_{12}", r"v_{\text{我}}", r"\theta_{1}")]
+    ['s_11', 's̃_11', '(Kᵀ)_12', 'v_我', 'θ_1']
+    """
+    def one(m):
+        accent, base, text, command, script, inner = m.groups()
+        if accent:
+            return _plain_name(base) + _ACCENTS[accent]
+        if text is not None:
+            return text
+        if command:
+            return _LETTERS.get(command, command)
+        if script:
+            inner = _plain_name(inner)
+            return script + (inner if len(inner) == 1 or inner.isalnum() else f"({inner})")
+        return "ᵀ"
+    while True:  # innermost first: v_{\text{我}} -> v_{我} -> v_我
+        plain = _NAME_PARTS.sub(one, name)
+        if plain == name:
+            return plain
+        name = plain
 
 
 def unicode(expr, **settings) -> str:

@@ -9,7 +9,7 @@ from importlib import import_module
 
 from ..errors import SymattnError
 
-__all__ = ["TOPICS", "derive"]
+__all__ = ["TOPICS", "SUMMARIES", "derive"]
 
 #: topic name -> (module, function, the keys its [options] table may hold)
 TOPICS: dict[str, tuple[str, str, frozenset[str]]] = {
@@ -32,6 +32,27 @@ TOPICS: dict[str, tuple[str, str, frozenset[str]]] = {
 }
 
 
+#: topic name -> what it derives, in one line (``symattn derive --help`` and the README list them all)
+SUMMARIES: dict[str, str] = {
+    "attention": "the article's pipeline: K^T, Q K^T, / sqrt(d_k), row softmax, weights times V (the default)",
+    "mask": "causal and padding masks; -oo becomes an exact 0 weight",
+    "mha": "multi-head attention: split into heads, attend per head, concatenate, apply W_O",
+    "gqa": "grouped- and multi-query attention: shared K/V heads, GQA = MHA with repeated K/V",
+    "rope": "rotary position embedding with exact cos/sin, R(m theta)^T R(n theta) = R((n-m) theta)",
+    "softmax_gradient": "the softmax Jacobian diag(a) - a a^T of each row, and its saturation",
+    "why_sqrt_dk": "Var(q.k) = d_k derived symbolically, then a seeded sampling check",
+    "consistency": "is there a W_Q with X W_Q = Q? rank test, exact minimum-norm solution",
+    "alibi": "ALiBi: head slopes, distance bias, softmax(S~ + B)",
+    "sliding_window": "a window of width w as an exact 0/-oo mask, causal or two-sided",
+    "backward": "the backward pass from an upstream dO to dV, dA, dS~, dQ and dK",
+    "online_softmax": "FlashAttention's online softmax over tiles of keys, proved equal to one pass",
+    "kv_cache": "decoding token by token with a KV cache, proved equal to causal attention",
+    "cross_attention": "queries from one sequence, keys and values from another (rectangular scores)",
+    "mla": "multi-head latent attention: K and V through a cached latent, the absorbed scores",
+    "pe": "sinusoidal position encodings, PE(p) M_k = PE(p + k), permutation equivariance",
+}
+
+
 def derive(spec):
     """Derive whatever the spec's ``topic`` names."""
     try:
@@ -49,6 +70,7 @@ def derive(spec):
         limits.estimate(spec)  # the whole cost, before any work
         derivation = getattr(import_module(f".{module}", __package__), func)(spec)
         from ..notation import present  # the spec's [notation], steps and levels
-        return present(derivation, spec)
+        from ..softmax import canonical_steps  # every exact entry in the weights' form
+        return present(canonical_steps(derivation), spec)
     except SymattnError as exc:
         raise exc.located(file=spec.source) from None

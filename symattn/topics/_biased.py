@@ -144,7 +144,7 @@ def added_step(step_id: str, title: Text, scaled_lhs, B_name: str, scaled, B, to
         id=step_id, title=title, lhs=Zs, formula=Plus(scaled_lhs, sp.MatrixSymbol(B_name, L, L)),
         substituted=Plus(scaled, B), expanded=chain, exact=Z, numeric=evaluate(Z, digits),
         row_labels=tokens, col_labels=tokens,
-        notes=(say("维度: {}，与打分矩阵相同。任何有限数加上 {} 仍是 {}。",
+        notes=(say("维度：{}，与打分矩阵相同。任何有限数加上 {} 仍是 {}。",
                    "Shape: {}, like the scores. A finite number plus {} is {}.",
                    Dims(L, L), NEG_INF, NEG_INF),) + tuple(notes)), Z
 
@@ -194,7 +194,7 @@ def output_step(r: Resolved, rows: list[MaskedRow], A, digits) -> Step:
     notes = [say("权重为 {} 的键，其 {} 行完全不参与求和。", "A key of weight {} adds nothing: its row of {} takes no part.",
                  0, Vs)]
     if not r.symbolic_v:
-        notes.append(say("维度: {}: {}", "Shape of {}: {}", As * Vs, ShapeChain((L, L), r.V.shape, O.shape)))
+        notes.append(say("维度：{}：{}", "Shape of {}: {}", As * Vs, ShapeChain((L, L), r.V.shape, O.shape)))
     return Step(
         id="output", title=say("加权求和：输出 {}", "Weighted sum: output {}", sp.Eq(Os, As * Vs, evaluate=False)),
         lhs=Os, formula=As * Vs, substituted=sp.MatMul(A, r.V, evaluate=False),

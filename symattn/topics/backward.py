@@ -165,7 +165,7 @@ def _eq(*sides):
 
 def _shape_note(expr, a, b, c) -> Text:
     dims = _eq(nodes.Dims(*a, *b), nodes.Dims(*c))
-    return Text(Say.of("维度: ", math(expr), ": ", dims), Say.of("Shape of ", math(expr), ": ", dims))
+    return Text(Say.of("维度：", math(expr), "：", dims), Say.of("Shape of ", math(expr), ": ", dims))
 
 
 def derive_backward(spec) -> Derivation:

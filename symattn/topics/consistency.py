@@ -153,7 +153,7 @@ def derive_consistency(spec) -> Derivation:
             formula=Gform, substituted=Gsub,
             expanded=(nodes.Named("g_{%s}" % index(0, 0)), nodes.Dot(*zip(a, b)), G[0, 0]),
             exact=G, numeric=evaluate(G, digits),
-            notes=(Text(Markup.parse("维度: ${}$，可逆（行列式 ${}$）。", nodes.Dims(*G.shape), G.det()),
+            notes=(Text(Markup.parse("维度：${}$，可逆（行列式 ${}$）。", nodes.Dims(*G.shape), G.det()),
                         Markup.parse("Shape ${}$, invertible (determinant ${}$).", nodes.Dims(*G.shape), G.det())),)))
         Ginv = sp.ImmutableMatrix(G.inv())
         Gs = sp.MatrixSymbol("G", *G.shape)
@@ -170,7 +170,7 @@ def derive_consistency(spec) -> Derivation:
     steps.append(Step(
         id="pseudo_inverse", title=Text("伪逆 $X^{+}$", "Pseudo-inverse $X^{+}$"), lhs=nodes.Named("X^{+}", "X_pinv"),
         formula=pform, substituted=psub, expanded=(), exact=P, numeric=evaluate(P, digits),
-        notes=(Text(Markup.parse("维度: ${}$；$X X^{+} X = X$。", nodes.Dims(*P.shape)),
+        notes=(Text(Markup.parse("维度：${}$；$X X^{+} X = X$。", nodes.Dims(*P.shape)),
                     Markup.parse("Shape ${}$; $X X^{+} X = X$.", nodes.Dims(*P.shape))),)))
 
     W0 = sol.W0
@@ -181,7 +181,7 @@ def derive_consistency(spec) -> Derivation:
         substituted=sp.MatMul(P, T, evaluate=False),
         expanded=(nodes.Named("w_{%s}" % index(0, 0)), nodes.Dot(*zip(P.row(0), T.col(0))), W0[0, 0]),
         exact=W0, numeric=evaluate(W0, digits),
-        notes=(Text(Markup.parse("维度: ${}$。", shapes), Markup.parse("Shape: ${}$.", shapes)),
+        notes=(Text(Markup.parse("维度：${}$。", shapes), Markup.parse("Shape: ${}$.", shapes)),
                Text("在所有解中，它的 Frobenius 范数最小：它的每一列都在 $X$ 的行空间里，与零空间正交。",
                     "Of all solutions it has the least Frobenius norm: each of its columns lies in the row "
                     "space of $X$, orthogonal to the null space.") if sol.exists else

@@ -270,7 +270,7 @@ def _inputs(spec):
             substituted=sp.MatMul(spec.X, W, evaluate=False),
             expanded=(nodes.Named(f"{name.lower()}_{{11}}"), nodes.Dot(*zip(spec.X.row(0), W.col(0))), value[0, 0]),
             exact=value, numeric=evaluate(value, spec.digits), row_labels=spec.tokens,
-            notes=(Text(Markup.parse("维度: ${}$", _product(spec.X, W, value)),
+            notes=(Text(Markup.parse("维度：${}$", _product(spec.X, W, value)),
                         Markup.parse("Shape: ${}$", _product(spec.X, W, value))),)))
         out[name] = value
     for name, m in out.items():
@@ -304,7 +304,7 @@ def _head_steps(head: Head, n_q: int, n_kv: int, tokens, digits) -> list[Step]:
                     Markup.parse(f"$Q_{{{i}}}$ is columns {cols(head.q, d_h)} of $Q$ and ${kname}$ columns "
                                  f"{cols(head.kv, d_h)} of $K$, each ${{}}$; $d_h = {d_h}$, so the scale is ${{}}$.",
                                  each, root)),
-               Text(Markup.parse("打分维度: ${}$", scores), Markup.parse("Shape of the scores: ${}$", scores))]
+               Text(Markup.parse("打分维度：${}$", scores), Markup.parse("Shape of the scores: ${}$", scores))]
     if share:
         w_notes.insert(0, share)
     d_sym = sp.Symbol("d_h")
@@ -322,7 +322,7 @@ def _head_steps(head: Head, n_q: int, n_kv: int, tokens, digits) -> list[Step]:
         substituted=sp.MatMul(head.A, head.V, evaluate=False),
         expanded=(nodes.Named("o^{(%d)}_{11}" % i), nodes.Dot(*zip(head.A.row(0), head.V.col(0))), head.O[0, 0]),
         exact=head.O, numeric=evaluate(head.O, digits), row_labels=tokens,
-        notes=(Text(Markup.parse(f"${vname}$ 取 $V$ 的第 {cols(head.kv, head.V.cols)} 列；维度: ${{}}$", shape),
+        notes=(Text(Markup.parse(f"${vname}$ 取 $V$ 的第 {cols(head.kv, head.V.cols)} 列；维度：${{}}$", shape),
                     Markup.parse(f"${vname}$ is columns {cols(head.kv, head.V.cols)} of $V$; shape: ${{}}$", shape)),))
     return [weights, output]
 
@@ -350,7 +350,7 @@ def _concat_steps(res: Heads, W_O, tokens, digits) -> list[Step]:
             substituted=sp.MatMul(res.concat, W_O, evaluate=False),
             expanded=(nodes.Named("y_{11}"), nodes.Dot(*zip(res.concat.row(0), W_O.col(0))), Y[0, 0]),
             exact=Y, numeric=evaluate(Y, digits), row_labels=tokens,
-            notes=(Text(Markup.parse("维度: ${}$；$W_O$ 把各头的信息混合起来。", _product(res.concat, W_O, Y)),
+            notes=(Text(Markup.parse("维度：${}$；$W_O$ 把各头的信息混合起来。", _product(res.concat, W_O, Y)),
                         Markup.parse("Shape: ${}$; $W_O$ mixes the heads.", _product(res.concat, W_O, Y))),)))
     return steps
 
@@ -379,7 +379,7 @@ def derive_mha(spec) -> Derivation:
         formula=nodes.HeadSplit(), substituted=None,
         expanded=(nodes.Named("d_h"), nodes.Named(f"{Q.cols} / {h}"), sp.Integer(d_h)),
         exact=dims, numeric=evaluate(dims, digits),
-        notes=tuple(Text(f"第 {k + 1} 个头: $Q$、$K$ 的第 {k * d_h + 1}–{(k + 1) * d_h} 列，"
+        notes=tuple(Text(f"第 {k + 1} 个头：$Q$、$K$ 的第 {k * d_h + 1}–{(k + 1) * d_h} 列，"
                          f"$V$ 的第 {k * (V.cols // h) + 1}–{(k + 1) * (V.cols // h)} 列。",
                          f"Head {k + 1}: columns {k * d_h + 1}–{(k + 1) * d_h} of $Q$ and $K$, columns "
                          f"{k * (V.cols // h) + 1}–{(k + 1) * (V.cols // h)} of $V$.") for k in range(h))))
@@ -491,7 +491,7 @@ def derive_gqa(spec) -> Derivation:
                   sp.Integer(kv_group(n_q - 1, n_q, n_kv) + 1)),
         exact=G, numeric=evaluate(G, digits),
         row_labels=tuple(f"Q{i + 1}" for i in range(n_q)), col_labels=tuple(f"KV{j + 1}" for j in range(n_kv)),
-        notes=tuple(Text(f"K/V 头 {j + 1} 被查询头 {', '.join(map(str, g))} 共享。",
+        notes=tuple(Text(f"K/V 头 {j + 1} 被查询头 {'、'.join(map(str, g))} 共享。",
                          f"K/V head {j + 1} is shared by query heads {', '.join(map(str, g))}.")
                     for j, g in enumerate(groups)) + (
             Text(f"$n_q = {n_q}$，$n_{{kv}} = {n_kv}$，每组 $n_q / n_{{kv}} = {n_q // n_kv}$ 个查询头；"

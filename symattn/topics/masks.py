@@ -171,7 +171,7 @@ def derive_mask(spec) -> Derivation:
         expanded=(nodes.Named("m_{ij}"), _rule(causal, padded)),
         exact=M, numeric=evaluate(M, digits), row_labels=tokens, col_labels=tokens,
         notes=_mask_notes(causal, padded, tokens) + (
-            Text(Say.format("维度: {}，与打分矩阵相同；被遮住的位置为 {}，其余为 {}。", nodes.Dims(L, L), NEG_INF, 0),
+            Text(Say.format("维度：{}，与打分矩阵相同；被遮住的位置为 {}，其余为 {}。", nodes.Dims(L, L), NEG_INF, 0),
                  Say.format("Shape: {}, like the scores; hidden positions hold {}, the rest {}.",
                             nodes.Dims(L, L), NEG_INF, 0)),)))
 
@@ -241,7 +241,7 @@ def derive_mask(spec) -> Derivation:
 def _output_shape(L, v_shape, o_shape) -> Text:
     dims = math(nodes.Dims(L, L, *v_shape), " = ", nodes.Dims(*o_shape))
     AV = sp.MatrixSymbol("A", L, L) * sp.MatrixSymbol("V", *v_shape)
-    return Text(Say.of("维度: ", dims), Say.of("Shape of ", AV, ": ", dims))
+    return Text(Say.of("维度：", dims), Say.of("Shape of ", AV, ": ", dims))
 
 
 def _weights_step(rows, masked, A, tokens, digits, hidden) -> Step:

@@ -214,7 +214,8 @@ def derive_rope(spec) -> Derivation:
         notes=(Text(Markup.parse(f"$d = {d}$，共 ${d // 2}$ 对坐标，每对一个频率；$b = {{}}$。"
                                  f"下标从 $1$ 起：${{}}$ 属于第 $i$ 对坐标（{_cols_zh(half, d)}），也是 ${{}}$ 的第 $i$ 列。",
                                  base, _THETA_I, nodes.Glyph("Phi")),
-                    Markup.parse(f"$d = {d}$ gives ${d // 2}$ coordinate pairs, one frequency each; $b = {{}}$. "
+                    Markup.parse(f"$d = {d}$ gives ${d // 2}$ coordinate pair{'s' if d // 2 != 1 else ''}, one frequency "
+                                 f"each; $b = {{}}$. "
                                  f"Indices start at $1$: ${{}}$ belongs to pair $i$ ({_cols_en(half, d)}) and to "
                                  "column $i$ of ${}$.", base, _THETA_I, nodes.Glyph("Phi"))),)))
 
@@ -238,9 +239,10 @@ def derive_rope(spec) -> Derivation:
         lhs=nodes.Named(r"R_{%s}" % pos[m1], "R"),
         formula=nodes.RopeRotation(last + 1, half),
         substituted=None, expanded=(), exact=R, numeric=evaluate(R, digits),
-        notes=(Text(Markup.parse(f"维度: ${{}}$，由 ${d // 2}$ 个 ${{}}$ 旋转组成（{_cols_zh(half, d)}）；"
+        notes=(Text(Markup.parse(f"维度：${{}}$，由 ${d // 2}$ 个 ${{}}$ 旋转组成（{_cols_zh(half, d)}）；"
                                  "位置 $0$ 处是单位矩阵。", shape, block),
-                    Markup.parse(f"Shape ${{}}$: ${d // 2}$ rotations of ${{}}$ ({_cols_en(half, d)}); at position $0$ "
+                    Markup.parse(f"Shape ${{}}$: ${d // 2}$ rotation{'s' if d // 2 != 1 else ''} of ${{}}$ "
+                                 f"({_cols_en(half, d)}); at position $0$ "
                                  "it is the identity.", shape, block)),)))
 
     Qt, Kt = rotate(r.Q, pos, th, pairing), rotate(r.K, pos, th, pairing)
@@ -258,7 +260,7 @@ def derive_rope(spec) -> Derivation:
             id=step_id, title=title, lhs=nodes.Named(r"\tilde{%s}" % name.upper(), name.upper() + "_rot"),
             formula=nodes.RopeRotated(name),
             substituted=None, expanded=chain, exact=Mt, numeric=evaluate(Mt, digits), row_labels=tokens,
-            notes=(Text(Markup.format("维度不变: {}；位置 {} 的行不变。", nodes.Dims(*Mt.shape), 0),
+            notes=(Text(Markup.format("维度不变：{}；位置 {} 的行不变。", nodes.Dims(*Mt.shape), 0),
                         Markup.format("Shape unchanged: {}; the row at position {} is unchanged.",
                                       nodes.Dims(*Mt.shape), 0)),)))
 
@@ -313,11 +315,13 @@ def derive_rope(spec) -> Derivation:
                     Markup.parse("This holds for all ${}$ and all positions $m, n$ (pair by pair): shifting "
                                  "every position by the same amount leaves every score unchanged.", in_plane)),)))
 
-    steps.append(_layout_step(d, pairing, digits))
+    if d > 2:  # with d = 2 the d x d layout is the 2 x 2 rotation just proved: no second proof of it
+        steps.append(_layout_step(d, pairing, digits))
 
     title = spec.heading("旋转位置编码 RoPE：" + " ".join(map(literal, tokens)),
                          "Rotary position embedding (RoPE): " + " ".join(map(literal, tokens)))
-    freq, upto = math(*_THETA_I.parts, " = ", nodes.RopeFrequency()), math(*nodes.glyphs("i = 1, {dots}, d/2"))
+    freq = math(*_THETA_I.parts, " = ", nodes.RopeFrequency())
+    upto = math(*nodes.glyphs("i = 1, {dots}, d/2")) if d > 2 else math("i = 1")
     cos, sin = nodes.Glyph("cos"), nodes.Glyph("sin")
     intro = (Text(Markup.parse("把 $Q$、$K$ 的每一对坐标按位置旋转，角度为 ${}$，${}$（${}$）。各词放在位置 "
                                + "、".join(str(p) for p in pos) + "，所有值都是精确的 ${}$、${}$。",
@@ -374,8 +378,10 @@ def _layout_step(d: int, pairing: str, digits: int) -> Step:
     b = pairs(dp, pairing)[0][1]
     raw = (Rm.T * Rn)[0, b] - Rd[0, b]
     name = "相邻配对" if pairing == "interleaved" else "前后两半配对"
-    thetas = math(*nodes.glyphs("{Theta} = ({theta}_1, {dots}, "),
-                  nodes.Sub(nodes.Glyph("theta"), dp // 2, braces=True), ")")
+    listed = [nodes.Sub(nodes.Glyph("theta"), k, braces=True) for k in range(1, dp // 2 + 1)]
+    if len(listed) > 3:  # (θ_1, …, θ_4); two or three are written out
+        listed = [listed[0], nodes.Glyph("dots"), listed[-1]]
+    thetas = math(*nodes.glyphs("{Theta} = ("), *[x for k, g in enumerate(listed) for x in ((", " if k else ""), g)], ")")
     more = Text("", "") if dp == d else Text(f"（$d = {d}$ 时每一对同样如此，这里写出 $d = {dp}$）",
                                                f" (for $d = {d}$ each pair is the same; written out for $d = {dp}$)")
     return Step(

@@ -193,7 +193,7 @@ def _jacobian_step(step_id, title, row, label, tokens, digits, lhs_tex) -> Step:
     chain = (nodes.Named("%s_{%s}" % (lhs_tex, index(0, 0))), nodes.Named("a_{1} (1 - a_{1})"),
              nodes.Product(a[0], nodes.Shifted(1, a[0])), J[0, 0])
     Js = sp.MatrixSymbol("J", n, n)
-    notes = [Text(Markup.format("维度: {}；{} 对称。", nodes.Dims(n, n), Js),
+    notes = [Text(Markup.format("维度：{}；{} 对称。", nodes.Dims(n, n), Js),
                   Markup.format("Shape {}; {} is symmetric.", nodes.Dims(n, n), Js))]
     if _row_sums_vanish(row):
         notes.append(Text("每行精确地加起来等于 $0$：所有分数同时加一个常数，softmax 不变，梯度在这个方向上为 $0$。",
