@@ -115,14 +115,19 @@ def _comma_decimal(line: str, m: re.Match, strict: bool) -> bool:
     """Is ``12,5`` at ``m`` a decimal comma?  Not a group of three (``2,981``, unless the whole
     part is 0); with ``strict``, not alone in square brackets (``[1,0]``, ``[[10,50],[20,60]]``:
     a compact list) nor one digit alone in parentheses (``(0,5)``: maybe a pair), so those are left
-    as written; ``(2,66)`` is a decimal."""
+    as written; ``(2,66)`` is a decimal, and so is ``cos(0,1)`` (a function of one argument)."""
     whole, frac = m.group(1), m.group(2)
     if len(frac) == 3 and whole != "0":
         return False
     before, after = line[m.start() - 1:m.start()], line[m.end():m.end() + 1]
-    if strict and (before == "[" and after == "]" or before == "(" and after == ")" and len(frac) < 2):
+    if strict and (before == "[" and after == "]" or before == "(" and after == ")" and len(frac) < 2
+                   and not _ONE_ARGUMENT.search(line[:m.start() - 1])):
         return False
     return True
+
+
+#: a function of one argument right before "(": cos(0,1) under a decimal comma is cos(0.1), no pair
+_ONE_ARGUMENT = re.compile(r"(?:\\?(?:sin|cos|tan|exp|log|ln|sqrt)|√)\s*$")
 
 
 @dataclass(frozen=True)
@@ -255,7 +260,7 @@ _LATEX_DECIMAL = re.compile(r"(?<=\d)\{,\}(?=\d)")
 _THIN = r"(?:\\,|\\;|\\:|\\ |\u2009|\u202f)"
 _THIN_GROUPED = re.compile(rf"(?<![\w.,\\])\d{{1,3}}(?:{_THIN}\d{{3}})+(?![\w]|\.\d|{_THIN}\d)")
 _GROUPED_POINTS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+(?![\w.]|,\d)")
-_SEMICOLON = re.compile(r"(?<=\d)(\s*);(?=\s*[-−+]?\d)")
+_SEMICOLON = re.compile(r"(?<=[\d\])])(\s*);(?=\s*[-−+]?[\d\[(])")   # 0,45; 0,27 and ]; [ between rows
 
 
 def _depths(line: str) -> list[int]:
