@@ -20,7 +20,7 @@ import sympy as sp
 from . import guard
 from ..numeric import to_mpf
 from .claims import Claim, Reason, Report
-from .judge import written_band
+from .judge import half_unit, written_band
 from . import numerals
 from .compare import compare, same
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
@@ -614,6 +614,34 @@ class _Checker:
                     return Op("T", (Name(key),))
         return None
 
+    def _within_literal_rounding(self, node: Node, claimed, text: str) -> bool:
+        """Could a printed scalar be right, its expression's rounded decimal operands taken as the
+        rounded prints they are (``e^{1.414}`` with 1.414 for √2)?  Operands with three decimals or
+        more (the rule givens follow) move within half a unit; the claim is no witness when the band
+        of the expression's values (at the corners, at most three such operands) meets the band
+        its own printed digits leave."""
+        import itertools
+        import mpmath
+        rounded = [n for n in walk(node) if isinstance(n, Num) and re.fullmatch(r"[-−]?\d+\.\d{3,}", n.text)]
+        if not rounded or len(rounded) > 3 or not getattr(claimed, "is_Rational", False):
+            return False
+        values = []
+        ev = Evaluator(self.table, Mode.EXACT, self.conv)
+        for signs in itertools.product((-1, 1), repeat=len(rounded)):
+            moved = node
+            for n, sign in zip(rounded, signs):
+                h = sp.Rational(1, 2 * 10 ** len(n.text.split(".")[1]))
+                moved = _replace_num(moved, n, Num(n.value + sign * h, n.text))
+            try:
+                v = ev.eval(moved)
+            except Unresolved:
+                return False
+            if isinstance(v, sp.MatrixBase) or not v.is_number:
+                return False
+            values.append(float(v))
+        h = _half(text)
+        return min(values) <= float(claimed) + h + 1e-12 and max(values) >= float(claimed) - h - 1e-12
+
     def _keys(self):
         return list(dict.fromkeys(list(self.table.inputs) + list(self.table.formulas) + list(FORMULAS)))
 
@@ -658,6 +686,8 @@ class _Checker:
             # a_11·(1 − a_11) with a_11 never given a number: no value to compare with
             return leave(R("depends-on", what=what or R("this"), names=sorted(map(str, _free(truth)))))
         end = compare(texts, claimed, truth, rel)
+        if end.status == "wrong" and not isinstance(texts, tuple) and self._within_literal_rounding(exact_ref, claimed, str(texts)):
+            return leave(R("within-input-rounding", what=what or R("this")))
         if end.shape_error:
             # a label whose quantity has another shape is a wrong binding, not a wrong claim
             return leave(R("names-other-shape", what=what or R("this"), why=end.shape_error))
@@ -826,6 +856,22 @@ def _judgements(cmp, what: str, line: int) -> list[Judgement]:
 _DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"
 _SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:\\cdot|·|\\times|×)?\s*"
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
+
+
+def _replace_num(node: Node, old: Num, new: Num) -> Node:
+    """The tree with the printed number ``old`` (that node) replaced by ``new``."""
+    if node is old:
+        return new
+    if isinstance(node, Op):
+        return Op(node.op, tuple(_replace_num(a, old, new) for a in node.args))
+    return node
+
+
+def _half(text: str) -> float:
+    """Half a unit in the last place of a printed number (0 for an integer)."""
+    m = re.search(r"\.(\d+)", text)
+    h = float(half_unit(len(m.group(1)))) if m else 0.0
+    return h / 100 if "%" in text else h   # 0.0003% is printed to 4 decimals of a percent
 
 
 def _substitute(node: Node, name: str, value: int) -> Node:
