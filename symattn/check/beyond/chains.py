@@ -38,8 +38,11 @@ def _literal(seg: str):
             return None
     if re.match(r"^\s*(?:%|\\%|[eE][-+]?\d)", rest):
         return None
+    scaled = _SCALED.match(rest)
+    if not unit and scaled:
+        return m.group("num"), "scale:" + scaled.group(0).strip()   # "64TFLOPs": 64·10¹² FLOPs
     if not unit and re.match(r"^(?:[A-Za-z]|\s*[kKMGTP][A-Za-z]*(?:FLOP|flop|Hz|bps|param|token))", rest):
-        return None   # "0.064TFLOPs", "32B", "4k": a scale or a unit of its own, not a plain number
+        return None   # "32B", "4k", "5GHz": a scale or a unit of its own, not a plain number
     return m.group("num"), unit
 
 
@@ -62,9 +65,18 @@ def _has_op(text: str) -> bool:
                           text.strip()[1:] if text.strip()[:1] in "-−" else text))
 
 
+#: a count with an SI prefix glued to what it counts: 64TFLOPs, 7 GFLOPS, 32 Mparams
+_SCALED = re.compile(r"^\s*([kKMGTP])(?:FLOPs?|FLOPS|flops?|OPS|ops|params?|tokens?)\b")
+_PREFIX = {"k": 10 ** 3, "K": 10 ** 3, "M": 10 ** 6, "G": 10 ** 9, "T": 10 ** 12, "P": 10 ** 15}
+
+
 def _unit_readings(vals, unit: str):
     if not unit:
         return vals
+    if unit.startswith("scale:"):
+        text = unit[len("scale:"):]
+        return [(x / _PREFIX[text[0]], Reason.of("reading-unit", reading=name, unit=text) if name else text)
+                for x, name in vals]
     return [(x / u, Reason.of("reading-unit", reading=name, unit=_UNIT_NAME[u]) if name else _UNIT_NAME[u])
             for x, name in vals for u in _UNITS[unit]]
 
@@ -102,7 +114,7 @@ def _chain(n: int, source: str, piece: str, kv: bool) -> list[Claim]:
             ent = _entry(num, n)
             if ent is None:
                 break
-            what = f"{how} = {num}{' ' + unit.upper() if unit else ''}"
+            what = f"{how} = {num}{' ' + (unit[6:] if unit.startswith('scale:') else unit.upper()) if unit else ''}"
             readings = _unit_readings(ref, unit)
             out.append(_scalar(n, source, what, ent, readings, Reason.of("from-own-operands", expr=how),
                                loose_int=bool(unit)))
@@ -115,6 +127,10 @@ def _chain(n: int, source: str, piece: str, kv: bool) -> list[Claim]:
             tail, vals = seg_v.strip(), _values(seg_v)
             if not _has_op(tail):
                 vals = []
+        if vals and re.search(r"(?<=\d)B\s*$", seg.strip()):
+            # "× 32B": 32 bytes, or 32 billion (a model's parameters): each is a reading
+            vals = vals + [(x * 10 ** 9, Reason.of("reading-unit", reading=name, unit="B = 10⁹") if name else "B = 10⁹")
+                           for x, name in vals]
         if vals:
             ref, how = vals, tail[:60]
         elif k and ref:
