@@ -280,7 +280,8 @@ class _State:
             if label.row is None and self._given(block, step):
                 return
         if label is not None and step in ("scores", "scaled") and \
-                (label.literal or (named == step and example is not None and not self._established())):
+                (label.literal or (named == step and example is not None and not self._established()
+                                   and self._tokens_square(block, example))):
             # scores written as data (``scores = np.array([1.2, 3.8])``), or named where Q = K = V = X
             # is only assumed: the example's own when its values are those, else the premise of an
             # example of its own (data is never a claim; an assumption its values refute is no witness)
@@ -540,6 +541,12 @@ class _State:
         mine = [c for c in cands if c.node.step == named and c.view.kind == "whole" and not c.view.transposed
                 and self.prefer(c.node) == 0 and c.node.step not in self.inputs]
         return tuple(mine[:1]) or None
+
+    @staticmethod
+    def _tokens_square(block: Block, example: Example) -> bool:
+        """Has the block the scores' shape for this example's tokens (one row and column per token)?"""
+        x = example.floats(Node("Q"))
+        return x is not None and block.shape == (x.shape[0], x.shape[0])
 
     def _beyond(self) -> bool:
         """Is the block being bound where the article has gone beyond the catalogue?"""
