@@ -54,7 +54,14 @@ FILE_GROUPS = {name: "slow" for name in (
     "test_check_wording.py", "test_from_article.py::test_real_article",                  # check over all of them
     "test_exercise.py", "test_exercise_backward.py", "test_exercise_topics.py",          # check over exercises
     "test_exercise_worksheet.py",
-    "test_fuzz.py", "test_reliability.py",
+    "test_fuzz.py", "test_reliability.py", "test_canary.py",                            # subprocesses, hypothesis
+    "test_no_eval.py::test_check_never_evaluates_text", "test_check_formats.py",
+    "test_cards.py::test_identical_across_processes_with_different_hash_seeds",
+    "test_online_softmax.py::test_against_numpy_flash_attention_on_50_random_cases",
+    "test_heads.py::test_heads_match_numpy_on_50_random_cases", "test_attention.py::test_random_inputs_match_numpy",
+    "test_unicode_symbols.py::test_a_run_of_letters_is_one_symbol",
+    "test_render_plot.py::test_plot_gqa_and_masks_get_panels",
+    "test_newcomer.py::test_apkg_without_genanki_is_an_install_hint",
 )}
 
 
