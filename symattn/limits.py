@@ -93,6 +93,7 @@ FIXED = {
     "PLOT_MAX_DPI": 1200,           # plot --dpi
     "THEORY_MAX_SEED": 2**32 - 1,   # seed of why_sqrt_dk's sampling check
     "THEORY_MAX_DEMO_D_K": 6,       # d_k of its written-out pair expectations (a d_k x d_k matrix)
+    "CANCEL_MAX_POWER": 48,         # e^{kg} as t^k: past this k an exact entry's common factor is not sought
 }
 #: seconds below this are refused: a timer that fires before anything runs is a typo
 _MIN_SECONDS = 0.01

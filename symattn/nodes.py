@@ -86,7 +86,7 @@ class Named(sp.Basic):
     """A bare LaTeX name such as ``\\text{new}_{我}`` or ``a_{11}`` (display only)."""
 
     def __new__(cls, latex_name: str, plain_name: str | None = None):
-        obj = super().__new__(cls, sp.Symbol(latex_name), sp.Symbol(plain_name or latex_name))
+        obj = super().__new__(cls, sp.Symbol(latex_name), sp.Symbol(plain_name or plain_of(latex_name)))
         return obj
 
     @property
@@ -96,6 +96,43 @@ class Named(sp.Basic):
     @property
     def plain_name(self) -> str:
         return self.args[1].name
+
+
+_NAME_PARTS = re.compile(r"\\(tilde|hat|bar)\{([^{}]*)\}|\\text\{([^{}]*)\}|\\([A-Za-z]+)|\^\{T\}|([_^])\{([^{}]*)\}")
+_ACCENTS = {"tilde": "\u0303", "hat": "\u0302", "bar": "\u0304"}
+
+
+def _letter(command: str) -> str:
+    """θ for theta, ℓ for ell; any other command's name as it is (Var, lceil)."""
+    from sympy.printing.pretty.pretty_symbology import greek_unicode
+    return {**greek_unicode, "ell": "ℓ", "mathbb": ""}.get(command, command)
+
+
+def plain_of(name: str) -> str:
+    r"""A name given only in LaTeX, as plain text writes it (a Named's plain name when none is given):
+    ``s_11``, ``s̃_11``, ``(Kᵀ)_12``, ``v_我``.
+
+    >>> [plain_of(n) for n in (r"s_{11}", r"\tilde{s}_{11}", r"(K^{T})_{12}", r"v_{\text{我}}", r"\theta_{1}")]
+    ['s_11', 's̃_11', '(Kᵀ)_12', 'v_我', 'θ_1']
+    """
+    def one(m):
+        accent, base, text, command, script, inner = m.groups()
+        if accent:
+            return plain_of(base) + _ACCENTS[accent]
+        if text is not None:
+            return text
+        if command:
+            return _letter(command)
+        if script:
+            inner = plain_of(inner)
+            return script + (inner if len(inner) == 1 or inner.isalnum() else f"({inner})")
+        return "ᵀ"
+    while True:  # innermost first: v_{\text{我}} -> v_{我} -> v_我
+        plain = _NAME_PARTS.sub(one, name)
+        if plain == name:
+            return plain
+        name = plain
+
 
 
 class Product(sp.Basic):

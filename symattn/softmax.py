@@ -175,10 +175,6 @@ def _lowest(xs):
     return max(xs, key=_order_key)  # _order_key puts the largest first
 
 
-#: e^{kg} as t^k: past this k the polynomial gcd is not tried (it would cost more than it shows)
-MAX_POWER = 48
-
-
 def _common_factor_out(top: ExpSum, bottom: ExpSum) -> tuple[ExpSum, ExpSum]:
     """Cancel a common polynomial factor: with every exponent a whole multiple k of one g, a sum
     Σ c e^{kg} is a polynomial in t = e^{g}, and (3e^{a} + 3)/(e^{2a} + 2e^{a} + 1) is 3/(e^{a} + 1).
@@ -207,7 +203,7 @@ def _common_factor_out(top: ExpSum, bottom: ExpSum) -> tuple[ExpSum, ExpSum]:
 
 
 def _unit(xs) -> sp.Expr | None:
-    """g > 0 with every exponent in ``xs`` a whole multiple k·g, 0 ≤ k ≤ MAX_POWER; else None.
+    """g > 0 with every exponent in ``xs`` a whole multiple k·g, 0 ≤ k ≤ limits.CANCEL_MAX_POWER; else None.
 
     >>> _unit([sp.sqrt(2), sp.sqrt(2) / 2, sp.S.Zero]), _unit([sp.Rational(3, 2), sp.S.One]), _unit([sp.sqrt(2), sp.S.One])
     (sqrt(2)/2, 1/2, None)
@@ -222,7 +218,8 @@ def _unit(xs) -> sp.Expr | None:
     gcd = reduce(sp.igcd, [abs(q.p) * (lcm // q.q) for q in ratios])
     g = abs(nonzero[0]) * gcd / lcm
     ks = [x / g for x in xs]
-    if not all(k.is_Integer and 0 <= k <= MAX_POWER for k in ks):
+    from . import limits
+    if not all(k.is_Integer and 0 <= k <= limits.CANCEL_MAX_POWER for k in ks):
         return None
     return g
 

@@ -44,12 +44,25 @@ GROUPS = {
     "browser": ("Chromium", re.compile(r"chromium")),
     "anki": ("the anki package", re.compile(r"_anki\(|import_anki_package|anki\.collection")),
     "torch": ("PyTorch", re.compile(r"importorskip\(\"torch\"\)|^\s*import torch\b", re.M)),
-    "corpus": ("no tool, only time: the checker over every real, synthetic and perturbed article", None),
+    "slow": ("no tool, only time: check over every article, derivation and generated exercise; 2,500 fuzz "
+             "examples; commands in subprocesses under resource limits", None),
 }
-#: whole files in a group
-FILE_GROUPS = {
-    "test_real_articles.py": "corpus", "test_synthetic_articles.py": "corpus", "test_perturbed_articles.py": "corpus",
-}
+#: whole files (or ``file::test``) in a group: the slow ones, measured (README: the time of each group)
+FILE_GROUPS = {name: "slow" for name in (
+    "test_real_articles.py", "test_synthetic_articles.py", "test_perturbed_articles.py",     # the corpora
+    "test_check_fix.py", "test_check_invariance.py", "test_check_many.py", "test_check_roundtrip.py",
+    "test_check_wording.py", "test_from_article.py::test_real_article",                  # check over all of them
+    "test_exercise.py", "test_exercise_backward.py", "test_exercise_topics.py",          # check over exercises
+    "test_exercise_worksheet.py",
+    "test_fuzz.py", "test_reliability.py", "test_canary.py",                            # subprocesses, hypothesis
+    "test_no_eval.py::test_check_never_evaluates_text", "test_check_formats.py",
+    "test_cards.py::test_identical_across_processes_with_different_hash_seeds",
+    "test_online_softmax.py::test_against_numpy_flash_attention_on_50_random_cases",
+    "test_heads.py::test_heads_match_numpy_on_50_random_cases", "test_attention.py::test_random_inputs_match_numpy",
+    "test_unicode_symbols.py::test_a_run_of_letters_is_one_symbol",
+    "test_render_plot.py::test_plot_gqa_and_masks_get_panels",
+    "test_newcomer.py::test_apkg_without_genanki_is_an_install_hint",
+)}
 
 
 def pytest_addoption(parser):
@@ -66,7 +79,8 @@ def pytest_configure(config):
 def groups_of(item) -> set[str]:
     """The groups a collected test is in."""
     import inspect
-    found = {FILE_GROUPS[item.path.name]} if item.path.name in FILE_GROUPS else set()
+    name = getattr(item, "originalname", None) or item.name
+    found = {FILE_GROUPS[key] for key in (item.path.name, f"{item.path.name}::{name}") if key in FILE_GROUPS}
     try:
         source = inspect.getsource(item.function) if hasattr(item, "function") else ""
     except (OSError, TypeError):

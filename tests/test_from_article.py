@@ -195,7 +195,7 @@ def test_the_project_article_in_its_own_terms(tmp_path, capsys):
     assert 'tokens = ["我", "爱", "你"]' in spec and "digits = 2" in spec and 'lang = "zh"' in spec
     for name in (r"\text{Scores}", r"\text{Scaled Scores}", r"\text{Attention Weights}"):
         assert f"{name} = " in text
-    assert "步: 打分矩阵 $\\text{Scores}$" in text
+    assert "步：打分矩阵 $\\text{Scores}$" in text
     assert "\\text{Attention Weights} \\approx \\begin{bmatrix} 0.45 & 0.27 & 0.27 \\\\ 0.33 & 0.33 & 0.33" in text
     assert "（保留 2 位小数）" in text
     assert main(["check", str(out)]) == 0

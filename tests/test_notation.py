@@ -112,7 +112,8 @@ def test_bad_names_steps_levels_are_one_line_exit_2(tmp_path, capsys, entry, val
     out = tmp_path / "out.md"
     assert main(["derive", str(spec), "-o", str(out)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith(f"symattn: error: {spec}: "), err
+    line = body.splitlines().index(next(x for x in body.splitlines() if x.startswith(entry))) + 1
+    assert len(err) == 1 and err[0].startswith(f"symattn: error: {spec}:{line}: "), err   # the TOML line
     assert re.search(message, err[0]), err[0]
     assert not out.exists()
 

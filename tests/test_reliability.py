@@ -71,7 +71,7 @@ CASES = {
                                 r"title: \\InputIfFileExists is not one of the maths commands"),
     "title openin": ("title = '$\\openin1=/etc/passwd$'\n" + SMALL, ["derive", "S"], {}, 2, r"title: \\openin"),
     "title read": ("title = '$\\read16 to \\x$'\n" + SMALL, ["derive", "S"], {}, 2, r"title: \\read"),
-    "title x^": ("title = '$x^$'\n" + SMALL, ["derive", "S", "-f", "tex"], {}, 2, r"S: title: \$x\^\$: cannot parse"),
+    "title x^": ("title = '$x^$'\n" + SMALL, ["derive", "S", "-f", "tex"], {}, 2, r"S:1: title: \$x\^\$: cannot parse"),
     # every computation bounded before it starts
     "why_sqrt_dk samples x d_k": ('topic = "why_sqrt_dk"\nd_k = 4096\n[options]\nsamples = 200000\n', ["derive", "S"],
                                   {}, 2, r"options\.samples: .*SYMATTN_MAX_SAMPLE_WORK"),

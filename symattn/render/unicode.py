@@ -14,8 +14,6 @@ dispatches ``_print_<ClassName>`` like SymPy's ``StrPrinter``; a display node of
 
 from __future__ import annotations
 
-import re
-
 import sympy as sp
 from sympy.printing.precedence import PRECEDENCE, precedence
 from sympy.printing.pretty.pretty_symbology import greek_unicode
@@ -85,8 +83,6 @@ class UnicodePrinter(TermOrder, StrPrinter):
 
     # --- symbols and matrices ----------------------------------------------------------
     def _print_Symbol(self, expr):
-        if any(c in expr.name for c in "\\{^"):  # an entry named in LaTeX: s_{11}, \tilde{s}_{11}, (K^{T})_{12}
-            return _plain_name(expr.name)
         base, sep, sub = expr.name.partition("_")  # theta_1 -> θ_1
         return _LETTERS.get(base, base) + sep + _LETTERS.get(sub, sub)
 
@@ -114,8 +110,7 @@ class UnicodePrinter(TermOrder, StrPrinter):
 
     # --- display nodes (symattn.nodes) -------------------------------------------------
     def _print_Named(self, expr):
-        name = self._settings["names"].get(expr.plain_name)
-        return name or (_plain_name(expr.plain_name) if any(c in expr.plain_name for c in "\\{^") else expr.plain_name)
+        return self._settings["names"].get(expr.plain_name) or expr.plain_name
 
     def _print_Dot(self, expr):
         return " + ".join(f"{self._wrap(a)}·{self._wrap(b)}" for a, b in expr.pairs)
@@ -280,35 +275,6 @@ class UnicodePrinter(TermOrder, StrPrinter):
     def _print_Sci(self, expr):
         mant, exp = expr.args
         return f"{mant.name} × 10^{exp}"
-
-
-_NAME_PARTS = re.compile(r"\\(tilde|hat|bar)\{([^{}]*)\}|\\text\{([^{}]*)\}|\\([A-Za-z]+)|\^\{T\}|([_^])\{([^{}]*)\}")
-_ACCENTS = {"tilde": "\u0303", "hat": "\u0302", "bar": "\u0304"}
-
-
-def _plain_name(name: str) -> str:
-    r"""A symbol's LaTeX name as a person types it: ``s_11``, ``s̃_11``, ``(Kᵀ)_12``, ``v_我``.
-
-    >>> [_plain_name(n) for n in (r"s_{11}", r"\tilde{s}_{11}", r"(K^{T})_{12}", r"v_{\text{我}}", r"\theta_{1}")]
-    ['s_11', 's̃_11', '(Kᵀ)_12', 'v_我', 'θ_1']
-    """
-    def one(m):
-        accent, base, text, command, script, inner = m.groups()
-        if accent:
-            return _plain_name(base) + _ACCENTS[accent]
-        if text is not None:
-            return text
-        if command:
-            return _LETTERS.get(command, command)
-        if script:
-            inner = _plain_name(inner)
-            return script + (inner if len(inner) == 1 or inner.isalnum() else f"({inner})")
-        return "ᵀ"
-    while True:  # innermost first: v_{\text{我}} -> v_{我} -> v_我
-        plain = _NAME_PARTS.sub(one, name)
-        if plain == name:
-            return plain
-        name = plain
 
 
 def unicode(expr, **settings) -> str:

@@ -98,7 +98,7 @@ def _claimed_notes(claimed, decimals, A_num, who: Text) -> list[Text]:
                       for i in range(claimed.rows)])
     out = []
     if not bad:
-        out.append(Text(f"{who.zh}近似值（{shown} …）与精确权重保留 {decimals} 位小数后完全一致。",
+        out.append(Text(f"{who.zh}近似值（{shown.replace(', ', '、')} …）与精确权重保留 {decimals} 位小数后完全一致。",
                         f"{cap} approximate values ({shown} …) agree with the exact weights "
                         f"at {decimals} decimals."))
     else:

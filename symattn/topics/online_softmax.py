@@ -211,8 +211,9 @@ def derive_online_softmax(spec) -> Derivation:
         acc = sp.ImmutableMatrix([[e.expr() for e in row] for row in acc_t])
         shift = [m_t[i] - prev_m[i] if prev_m[i] != NEG_INF else NEG_INF for i in range(L)]
         keys_say = Say.of(*[x for k, j in enumerate(keys) for x in ((", " if k else ""), literal(tokens[j]))])
+        keys_zh = Say.of(*[x for k, j in enumerate(keys) for x in (("、" if k else ""), literal(tokens[j]))])
         steps.append(step(
-            f"tile_{t}_max", Text(Say.of(f"第 {t} 块（键 ", keys_say, "）：运行最大值 ", math(Super(m, t))),
+            f"tile_{t}_max", Text(Say.of(f"第 {t} 块（键 ", keys_zh, "）：运行最大值 ", math(Super(m, t))),
                                   Say.of(f"Tile {t} (keys ", keys_say, "): running maximum ", math(Super(m, t)))),
             Super(m, t), nodes.Call("max", Super(m, t - 1), nodes.RowMax(Super(St, t))),
             nodes.Call("max", _col(prev_m), nodes.RowMax(tile)),

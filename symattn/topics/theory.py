@@ -291,7 +291,8 @@ def derive_softmax_gradient(spec) -> Derivation:
                           "$1/{}$, without it there is no such factor, so with respect to ${}$ the unscaled gradient "
                           "is about ${}$ times smaller.", qk, jg, root_big, qk, *per))))
     steps.append(step)
-    steps.append(_limit_step(rows[i].exponents, f"{i + 1} ({literal(tokens[i])})", digits))
+    steps.append(_limit_step(rows[i].exponents, (f"{i + 1} 行（{literal(tokens[i])}）", f"{i + 1} ({literal(tokens[i])})"),
+                             digits))
 
     title = spec.heading("softmax 的梯度与饱和：" + " ".join(map(literal, tokens)),
                          "The softmax gradient and saturation: " + " ".join(map(literal, tokens)))
@@ -325,8 +326,8 @@ def _limit_step(exponents, label, digits) -> Step:
     zero = all(v == 0 for v in limits.values())
     vec, u_is = nodes.ScaledRow(t, r), math(u, " = ", sp.exp(t / q))
     t_grows = math(*nodes.glyphs("t {to} "), sp.oo)
-    where = (Text(Markup.parse(f"第 {label} 行移位后的分数按比例放大：${{}}$（${{}}$ 相当于不缩放而 $d_k$ 越来越大）。", vec, t_grows),
-                  Markup.parse(f"The shifted scores of row {label}, scaled up: ${{}}$ (${{}}$ is like an "
+    where = (Text(Markup.parse(f"第 {label[0]}移位后的分数按比例放大：${{}}$（${{}}$ 相当于不缩放而 $d_k$ 越来越大）。", vec, t_grows),
+                  Markup.parse(f"The shifted scores of row {label[1]}, scaled up: ${{}}$ (${{}}$ is like an "
                                "ever larger $d_k$ without scaling).", vec, t_grows)) if label else
              Text(Markup.parse("一行示例分数 ${}$（${}$ 相当于不缩放而 $d_k$ 越来越大）。", vec, t_grows),
                   Markup.parse("A model row of scores ${}$ (${}$ is like an ever larger $d_k$ "
