@@ -157,7 +157,7 @@ def _needs_numeric(step: Step) -> bool:
         any(v is not None for row in step.numeric for v in row)
 
 
-def blocks(step: Step, derivation: Derivation) -> list[Block]:
+def blocks(step: Step, derivation: Derivation, roomy: bool = False) -> list[Block]:
     """The levels of one step, skipping those that would repeat the previous one."""
     p = printer_for(derivation)
     lhs = p.doprint(step.lhs)
@@ -173,7 +173,8 @@ def blocks(step: Step, derivation: Derivation) -> list[Block]:
         chain = [t for k, t in enumerate(parts) if k == 0 or t != parts[k - 1]]
         if len(chain) > 1:
             out.append(Block("expanded", " = ".join(chain), tuple(chain)))
-    out.append(Block("exact", f"{lhs} = {_roomy(derivation).doprint(_scalar_or_matrix(step.exact))}"))
+    exact = (_roomy(derivation) if roomy else p).doprint(_scalar_or_matrix(step.exact))
+    out.append(Block("exact", f"{lhs} = {exact}"))
     if _needs_numeric(step):
         num = _numeric_latex(step, derivation.digits, p)
         if num is not None:
@@ -185,7 +186,9 @@ def blocks(step: Step, derivation: Derivation) -> list[Block]:
 
 def _roomy(derivation: Derivation) -> Printer:
     """The derivation's printer with 6pt between matrix rows that hold a fraction: an exact matrix of
-    stacked fractions (e^{√2/2} over a sum) would otherwise have its rows touch."""
+    stacked fractions (e^{√2/2} over a sum) would otherwise have its rows touch on the page.  The
+    formats that are set on a page ask for it (tex, html: ``blocks(..., roomy=True)``); Markdown and
+    JSON keep plain ``\\`` rows, which every reader of them, ``symattn check`` included, takes."""
     p = printer_for(derivation)
     p._settings["row_gap"] = "6pt"
     return p

@@ -86,7 +86,7 @@ def render_body(derivation: Derivation, lang: str) -> str:
         out.append(f'<section class="step" id="{escape(step.id)}">')
         if label is not None:
             out.append(f"<h2>{escape(label)}{_text(step.title[lang], p)}</h2>")
-        for b in blocks(step, derivation):
+        for b in blocks(step, derivation, roomy=True):
             label = entry_caption(step, b, lang, escape) if b.entry else \
                 escape(level_label(b.level, derivation, lang, b.places))
             math = f'<div class="math">\\[{escape(b.latex)}\\]</div>'

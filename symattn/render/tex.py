@@ -104,7 +104,7 @@ def render_body(derivation: Derivation, lang: str, compact: bool = False) -> str
             continue
         if label is not None:
             out += [r"\section*{%s%s}" % (escape_text(label), escape_text(step.title[lang], p)), ""]
-        for b in blocks(step, derivation):
+        for b in blocks(step, derivation, roomy=True):
             label = entry_caption(step, b, lang, _token) if b.entry else \
                 escape_text(level_label(b.level, derivation, lang, b.places))
             out += [r"\paragraph{%s}" % label, *_display(b), ""]
