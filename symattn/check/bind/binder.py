@@ -36,13 +36,13 @@ from .. import guard
 from ..judge import screen_mask
 from ..read import Block
 from .explain import Explanation, explain
+from ... import limits
 from .graph import INPUTS, MASKS, PARENTS, STEPS, Example, Node, printed_mask
 from .lexicon import named as label_of
 
 __all__ = ["View", "Candidate", "Binding", "Given", "Unbound", "Bound", "bind"]
 
 #: blocks with more entries than this are not screened against every candidate (a budget, not a rule)
-MAX_ENTRIES = 4096
 
 
 @dataclass(frozen=True)
@@ -249,7 +249,7 @@ class _State:
 
     def take(self, block: Block) -> None:
         rows, cols = block.shape
-        if rows * cols < 2 or rows * cols > MAX_ENTRIES or block.index:
+        if rows * cols < 2 or rows * cols > limits.CHECK_MAX_BLOCK_ENTRIES or block.index:
             return   # one number alone is no evidence of what it is; n-D slices are read elsewhere
         try:
             self._take(block)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import sympy as sp
 
+from ... import limits
 from .. import pycode
 from ..document import Document
 from ..names import by_name
@@ -77,13 +78,15 @@ def _rows(value) -> tuple | None:
     arr = np.asarray(value.array, dtype=object)
     if arr.ndim == 1:
         arr = arr.reshape(1, -1)
-    if arr.ndim != 2 or arr.size < 2 or arr.size > 4096:
+    if arr.ndim != 2 or arr.size < 2 or arr.size > limits.CHECK_MAX_BLOCK_ENTRIES:
         return None
     rows = []
     for r in arr:
         row = []
         for x in r:
-            x = sp.sympify(x) if not isinstance(x, sp.Basic) else x
+            x = x if isinstance(x, sp.Basic) else sp.Rational(x) if isinstance(x, int) else x   # pycode's values are SymPy numbers
+            if not isinstance(x, sp.Basic):
+                return None
             if not (x.is_Rational):
                 return None
             row.append(x)
