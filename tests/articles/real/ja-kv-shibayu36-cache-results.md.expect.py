@@ -11,28 +11,13 @@
 import sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
-from oracle import Expect, M, R, sp, softmax_rows, agrees
+from functools import partial
+from oracle import number_claim, Expect, M, R, sp, softmax_rows, agrees
 
 e = Expect(__file__, language="ja", topics=["kv-cache", "gqa", "sizes", "table", "prose-arithmetic"])
 DEC = {"KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12}
 BIN = {"KB": 2**10, "MB": 2**20, "GB": 2**30, "TB": 2**40}
-def claim_n(line, what, printed, exact, cause="slip"):
-    """One printed number (thousands commas allowed) against one exact value or a list of (reading, value)."""
-    text = e.lines[line - 1]
-    assert printed in text, (line, printed)
-    plain = printed.replace(",", "") if printed.count(",") != 1 or len(printed.split(",")[1]) == 3 else printed
-    readings = exact if isinstance(exact, list) else [("", exact)]
-    ok = [r for r in readings if agrees(plain, r[1], True)]
-    name, val = ok[0] if ok else min(readings, key=lambda r: abs(sp.N(r[1]) - sp.N(R(plain))))
-    label = f"{what}{' [' + name + ']' if name else ''}{'' if ok or not name else ' (closest reading)'}"
-    ent = e._entry(line)
-    item = {"what": label, "printed": [printed]}
-    if not ok:
-        item.update(wrong=[{"printed": printed, "exact": str(val) if sp.sympify(val).is_Integer else str(sp.N(val, 8))}], cause=cause)
-        ent["verdict"] = "wrong"
-    elif ent["verdict"] != "wrong":
-        ent["verdict"] = "ok"
-    ent["claims"].append(item)
+claim_n = partial(number_claim, e)   # one printed number: oracle.number_claim
 
 
 def size(nbytes, unit):

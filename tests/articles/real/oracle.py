@@ -212,3 +212,22 @@ class Expect:
         out.write_text(data, encoding="utf-8")
         s = self.result()["summary"]
         print(f"{out.name}: {s['wrong']} wrong, {s['ok']} ok, {s['ambiguous']} ambiguous, {s['given']} given")
+
+
+def number_claim(e, line, what, printed, exact, cause="slip"):
+    """One printed number (thousands commas allowed) against one exact value or a list of (reading, value)."""
+    text = e.lines[line - 1]
+    assert printed in text, (line, printed)
+    plain = printed.replace(",", "") if printed.count(",") != 1 or len(printed.split(",")[1]) == 3 else printed
+    readings = exact if isinstance(exact, list) else [("", exact)]
+    ok = [r for r in readings if agrees(plain, r[1], True)]
+    name, val = ok[0] if ok else min(readings, key=lambda r: abs(sp.N(r[1]) - sp.N(R(plain))))
+    label = f"{what}{' [' + name + ']' if name else ''}{'' if ok or not name else ' (closest reading)'}"
+    ent = e._entry(line)
+    item = {"what": label, "printed": [printed]}
+    if not ok:
+        item.update(wrong=[{"printed": printed, "exact": str(val) if sp.sympify(val).is_Integer else str(sp.N(val, 8))}], cause=cause)
+        ent["verdict"] = "wrong"
+    elif ent["verdict"] != "wrong":
+        ent["verdict"] = "ok"
+    ent["claims"].append(item)
