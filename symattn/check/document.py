@@ -6,6 +6,8 @@ later stages read the article from.  It holds:
 * the text with every line ending as ``\n``, no byte-order mark, and tabs outside code expanded
   to the next tab stop (of 4, as in CommonMark), so that a saved-on-Windows copy, a copy with a BOM
   and a copy indented with tabs read alike; lines are never joined or split, so line numbers stay;
+* a row break with extra room (``\\[6pt]``) as a plain ``\\`` padded to its length: the length
+  is layout, not a number, and every reader of matrix rows then sees one kind of row break;
 * the numbers in the article's own locale rewritten in one notation (see :mod:`.numerals`): a decimal
   comma becomes a point, a thousands separator goes; ``locale`` says what the article writes, so the
   report can print numbers back the way the author did;
@@ -62,6 +64,9 @@ class Fence:
 
 #: a printed number: digits not glued to a name (x_1, W2, h3) or a version (v1.2)
 _VALUE = re.compile(r"(?<![\w.^_])[-−]?\d+(?:\.\d+)?(?![\w])")
+#: a row break with extra room, ``\\[6pt]``: layout, not a number; it is read as ``\\`` padded
+#: with spaces to its own length, so columns stay where they were
+_ROW_SKIP = re.compile(r"\\\\\[\s*[-+]?(?:\d+\.?\d*|\.\d+)\s*(?:pt|em|ex|mm|cm|in|bp|pc|mu|dd|cc|sp)\s*\]")
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]\s+)?(?:\d+[.)]|\(\d+\))\s+")
 
@@ -111,6 +116,7 @@ class Document:
                 new, cols = _expand_tabs(line)
                 if cols is not None:
                     maps.append(cols)
+                new = _ROW_SKIP.sub(lambda m: "\\\\" + " " * (len(m.group(0)) - 2), new)
                 spaced = new
                 new, cols = canonical(spaced, locale_here)
                 if cols is not None:
