@@ -98,10 +98,12 @@ def _aligned(line: str, row: list[str], column: int) -> int | None:
 
 
 def _occurrences(line: str, printed: str) -> list[int]:
-    """Start offsets of ``printed`` as a whole number: no digit, point or sign glued to it."""
+    """Start offsets of ``printed`` as a whole number: no digit, point or sign glued to it.  Where
+    it is nowhere on its own, a number with its unit glued on (``64TFLOPs``, ``432ms``) counts."""
     sign = "" if printed[:1] in "+-−" else r"(?<![-−+])"
-    pattern = sign + r"(?<![\w.])" + re.escape(printed) + r"(?![\w]|\.\d)"
-    return [m.start() for m in re.finditer(pattern, line)]
+    head = sign + r"(?<![\w.])" + re.escape(printed)
+    alone = [m.start() for m in re.finditer(head + r"(?![\w]|\.\d)", line)]
+    return alone or [m.start() for m in re.finditer(head + r"(?![\d_]|\.\d)", line)]
 
 
 def fix_text(text: str, report: Report) -> Fixed:
