@@ -228,6 +228,28 @@ def test_heads_are_column_blocks_when_the_head_width_is_given():
     assert _statuses(bad, 9) == ["wrong"] and _statuses(bad, 17) == ["wrong"]
 
 
+def test_a_head_s_columns_of_v_are_judged_by_their_values_whatever_their_name():
+    # h = 2 heads, V is 2×4, so a head takes 2 of V's columns: head 1 is [[1, 2], [5, 6]]; a block
+    # printed as V^{(1)} with a 9 where V has 2 is that split with one wrong entry, not V itself
+    text = ("2 heads, $h = 2$.\n\n$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$K = \\begin{bmatrix} 1 & 1 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$V = \\begin{bmatrix} 1 & 2 & 3 & 4 \\\\ 5 & 6 & 7 & 8 \\end{bmatrix}$$\n\n"
+            "$$V^{(1)} = \\begin{bmatrix} 1 & {v} \\\\ 5 & 6 \\end{bmatrix}$$\n")
+    assert _statuses(text.replace("{v}", "2"), 9) == ["exact"]
+    assert _statuses(text.replace("{v}", "9"), 9) == ["wrong"]
+
+
+def test_a_premise_by_name_that_nothing_computes_is_a_given_not_a_claim():
+    # the upstream gradient dO of a backward pass is printed with Q, K, V before any step: data
+    # the article gives, listed with the givens; Q K^T = [[2, 4], [2, 4]] is still judged
+    text = ("$$Q = \\begin{bmatrix} 2 \\\\ 2 \\end{bmatrix}$$\n\n$$K = \\begin{bmatrix} 1 \\\\ 2 \\end{bmatrix}$$\n\n"
+            "$$V = \\begin{bmatrix} 2 \\\\ 3 \\end{bmatrix}$$\n\n$$dO = \\begin{bmatrix} 0 \\\\ 1 \\end{bmatrix}$$\n\n"
+            "$$Q K^T = \\begin{bmatrix} 2 & 4 \\\\ 2 & 4 \\end{bmatrix}$$\n")
+    report = check_text(text, "t.md")
+    assert _statuses(text, 7) == [] and _statuses(text, 9) == ["exact"]
+    assert any(line == 7 and "dO" in str(reason) for line, reason in report.definitions)
+
+
 def test_two_formulas_that_agree_are_two_ways_not_a_clash():
     # S = Q K^T and S = (Q W) K^T with W = I (2×2): both give [[1, 0], [0, 1]] for Q = K = I
     text = ("$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"

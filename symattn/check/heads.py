@@ -228,9 +228,11 @@ def _judge(b: Block, cands) -> Claim | None:
             what = R("heads-columns")
         return judged_entries(b, what, checks, R("also", how=how, other=also[0]) if also else how)
     named = _KINDS.get(_family(b) or "")
+    if named in ("Q", "K", "V") and kind == "split":
+        named = kind     # Q_1, V^{(1)}: a head's columns of Q, K or V
     rivals = [f for f in fits[1:] if f[0] >= share - 1e-9 and (f[3] != m)]
     labels = " ".join(b.labels[:2])
-    if named != kind or share < 2 / 3 or rivals or not (_HEAD_WORD.search(labels) or re.search(r"_\{?\d", labels)):
+    if named != kind or share < 2 / 3 or rivals or not (_HEAD_WORD.search(labels) or _INDEX.search(labels)):
         return None
     return judged_entries(b, what, checks, how)
 
@@ -372,8 +374,14 @@ def head_claims(doc: Document, blocks: list[Block]) -> list[Claim]:
     if cands:
         derived = {kind for kind, *_ in cands} & {"Q", "K", "V"}     # printed, and computed from X
         sources = {"X", "W_Q", "W_K", "W_V", "Q", "K", "V"} - derived
+        # a block of Q, K or V narrower than every printed Q, K or V (V^{(1)}, Q_1) is a head's columns
+        # of it, not an input: its values are judged like any per-head quantity
+        widths = {f: {len(m[0]) for m in ms if m} for f, ms in
+                  zip("QKV", zip(*((q, k, v) for q, k, v, *_ in _inputs(blocks))))}
         for b in blocks:
-            if b.operand or b.line in done or _family(b) in sources or _mat(b) is None:
+            fam = _family(b)
+            narrower = fam in widths and widths[fam] and b.shape[1] < min(widths[fam])
+            if b.operand or b.line in done or (fam in sources and not narrower) or _mat(b) is None:
                 continue
             c = _judge(b, cands) or row_claim(b, cands, _KINDS.get(_family(b) or ""))
             if c is not None:

@@ -38,7 +38,7 @@ from ..read import Block
 from .explain import Explanation, explain
 from ... import limits
 from .graph import INPUTS, MASKS, PARENTS, STEPS, Example, Node, printed_mask
-from .lexicon import named as label_of
+from .lexicon import named as label_of, symbol
 
 __all__ = ["View", "Candidate", "Binding", "Given", "Unbound", "Bound", "bind"]
 
@@ -128,7 +128,8 @@ class Given:
     block: Block
     example: int
     step: str              # the input it gives (X, W_Q, …, Q, K, V)
-    how: str               # label (named), inferred (explains later blocks), restated
+    how: str               # label (named), inferred (explains later blocks), restated, premise (a
+                           # block by name, before anything computed, that no step computes)
 
 
 @dataclass(frozen=True)
@@ -321,7 +322,11 @@ class _State:
 
     def close(self) -> None:
         for b in self.pending:
-            self.unbound.append(Unbound(b, "no-inputs-yet" if not self.inputs else "binds-to-nothing"))
+            name = symbol(b.labels) if self.examples else None
+            if name:   # a premise by name that nothing computes (an upstream gradient dO): a given
+                self.givens.append(Given(b, len(self.examples) - 1, name, "premise"))
+            else:
+                self.unbound.append(Unbound(b, "no-inputs-yet" if not self.inputs else "binds-to-nothing"))
         self.pending = []
 
     @property

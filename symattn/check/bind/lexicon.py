@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from .graph import INPUTS as INPUT_STEPS
 from ..names import _by_words, by_name, hint
 
-__all__ = ["Named", "named", "step_named"]
+__all__ = ["Named", "named", "step_named", "symbol"]
 
 #: what stands before a print without naming it: a constructor, an opening bracket, a fence
 _BARE = re.compile(r"^\s*(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|constant|asarray)?\s*[(\[]*\s*$|^\s*```")
@@ -104,3 +104,11 @@ def step_named(labels) -> str | None:
     """The step the nearest label names as a whole (None for a row or nothing)."""
     n = named(labels)
     return n.step if n is not None and n.row is None else None
+
+
+def symbol(labels) -> str | None:
+    """The symbol the nearest label assigns (``dO =``, ``$M$:``), whatever it names, or None."""
+    labels = [label for label in labels if label and label.strip() and not _BARE.match(label)]
+    m = _HEAD.match(_UNWRAP.sub(r"\1", labels[0])) if labels else None
+    return m.group(1) if m and re.search(r"(?:=|:|：)\s*[`*$]*\s*$", labels[0]) else None
+

@@ -253,8 +253,8 @@ def _how(node: Node, article: Variant, bound: Bound, b: Binding):
     needs = {n.step for n in _ancestors(node)} | {node.step}
     needs |= {w for s in ("Q", "K", "V") if s in needs for w in ("X", "W_" + s)}
     for g in bound.givens:
-        if bound.families[g.example] == family and g.how != "restated" and g.block.line <= b.block.line \
-                and g.step in needs:
+        if g.step in needs and bound.families[g.example] == family and g.how != "restated" \
+                and g.block.line <= b.block.line:
             used.setdefault(g.step, g.block.line)
     given = [Reason.of("given-at", name=step, line=line) for step, line in sorted(used.items(), key=lambda t: t[1])]
     return Reason.of("from-inputs", how=formula, given=given) if given else formula
