@@ -1,7 +1,7 @@
 """Nothing in symattn/ evaluates text: a static guard and a dynamic one.
 
-Static: every call of ``eval``, ``exec``, ``compile``, ``sympify``, ``parse_expr`` or
-``S(...)`` in ``symattn/`` is found with the ``ast`` module.  Each must be on the
+Static: every call of ``eval``, ``exec``, ``compile``, ``sympify``, ``nsimplify``, ``parse_expr``
+or ``S(...)`` in ``symattn/`` is found with the ``ast`` module.  Each must be on the
 allowlist below, by exact file:function, with the reason its argument is never
 text.  A new call fails this test until someone shows that.
 
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "symattn"
 
 #: names whose call evaluates its argument if the argument is text
-DANGEROUS = {"eval", "exec", "compile", "sympify", "parse_expr", "S", "__import__"}
+DANGEROUS = {"eval", "exec", "compile", "sympify", "nsimplify", "parse_expr", "S", "__import__"}
 #: module aliases under which sympify / S are reached
 SYMPY = {"sp", "sympy"}
 
@@ -56,6 +56,10 @@ ALLOWED = {
         "separate `text` argument and is only matched with a decimal regex",
     "symattn/check/compare.py:_fmt_dec":
         "value is a SymPy value from the Evaluator",
+    "symattn/topics/theory.py:_limit_step":
+        "x and top are SymPy exponents the topic computes (nsimplify of a SymPy number, never of text)",
+    "symattn/from_article.py:_entry":
+        "e is a SymPy Float (isinstance-checked just before), never text",
     "symattn/check/compare.py:same":
         "a, b are SymPy values (their difference was just expanded with sp.expand)",
 }
@@ -84,8 +88,9 @@ def _dangerous_name(func) -> str | None:
     if isinstance(func, ast.Attribute):
         owner = func.value
         owner_name = owner.id if isinstance(owner, ast.Name) else None
-        if func.attr in ("sympify", "parse_expr"):
+        if func.attr in ("sympify", "nsimplify", "parse_expr"):
             return func.attr  # under any owner: sp.sympify, sympy.sympify, sympy_parser.parse_expr
+            # (nsimplify sympifies a string it is given)
         if func.attr == "S" and owner_name in SYMPY:
             return "S"
         if func.attr in ("eval", "exec", "compile") and owner_name == "builtins":

@@ -29,7 +29,7 @@ import sympy as sp
 
 from ..claims import Claim, Reason
 from ..consistency import sanity_rows, shift_pairs
-from ..numerals import places_of
+from ..numerals import places_of, read
 from ..judge import block_places, half_unit, screen_mask
 from ..verdict import judged, unverifiable
 from .binder import Binding, Bound, Candidate, View
@@ -271,7 +271,8 @@ def _copied(claim: Claim, exact, c: Candidate) -> tuple:
         if not m:
             return ()
         i, j = int(m.group(1)) - 1, int(m.group(2)) - 1
-        if i >= k.rows or j >= k.cols or str(k[i, j]) != str(sp.nsimplify(e["claimed"])):
+        printed = read(str(e["claimed"]))     # the author's text: read as a number, never sympified
+        if i >= k.rows or j >= k.cols or printed is None or k[i, j] != printed.value:
             return ()
         hits.append(Reason.of("copied-entry", name="K", i=i + 1, j=j + 1, value=str(k[i, j]),
                               right=str(exact[i, j])))
