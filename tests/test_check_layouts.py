@@ -351,6 +351,20 @@ def test_a_stated_d_k_unlike_the_width_of_the_keys_shown_is_the_articles_own_val
     assert all(c.status != "wrong" for c in check_text(text, "t.md").claims)
 
 
+def test_a_stated_d_k_scales_when_the_prints_agree_with_it_and_the_width_otherwise():
+    # Q = K = [[2, 0], [0, 2]] (2 wide), scores [[4, 0], [0, 4]]; the text says d_k = 1 and divides by
+    # sqrt(d_k): row 1 of the weights is softmax([4, 0]) = [0.98, 0.02] under sqrt(1), and
+    # softmax([4/sqrt(2), 0]) = [0.94, 0.06] under the keys' width
+    text = ("$d_k = {dk}$\n\n$$Q = \\begin{{bmatrix}} 2 & 0 \\\\ 0 & 2 \\end{{bmatrix}}$$\n\n"
+            "$$K = \\begin{{bmatrix}} 2 & 0 \\\\ 0 & 2 \\end{{bmatrix}}$$\n\n"
+            "$$A = \\operatorname{{softmax}}(QK^T / \\sqrt{{d_k}})$$\n\n"
+            "$$S = QK^T = \\begin{{bmatrix}} 4 & 0 \\\\ 0 & 4 \\end{{bmatrix}}$$\n\n"
+            "$$A = \\begin{{bmatrix}} {a} & {b} \\\\ {b} & {a} \\end{{bmatrix}}$$\n")
+    assert _statuses(text.format(dk=1, a="0.98", b="0.02"), 11) == ["rounded"]
+    assert _statuses(text.format(dk=64, a="0.94", b="0.06"), 11) == ["rounded"]
+    assert _statuses(text.format(dk=1, a="0.94", b="0.06"), 11) == ["rounded"]   # they agree with the width
+
+
 def test_linear_algebra_on_printed_matrices():
     # X = [[1, 0], [0, 2]]: rank 2, X^+ = X^{-1} = [[1, 0], [0, 1/2]]; rref[X | X] = [[1, 0, 1, 0], [0, 1, 0, 1]];
     # null(X) is {0}: dim null(X) = 0

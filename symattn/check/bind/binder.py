@@ -191,17 +191,19 @@ def _example(inputs: dict, dk=(), masks=()) -> Example:
     """The example these given blocks make; a given printed with three or more decimals is taken as
     a rounded print (a program's output), exact only to half a unit of its last place.  Scores given
     without their keys are scaled by the key width the text last states before them (``dk``: (line,
-    d_k) pairs), or not at all."""
+    d_k) pairs), or not at all; with keys, a d_k stated before the example unlike their width is
+    one more way to scale (see :class:`.graph.Example`)."""
     places = {k: max((e.places or 0) for r in b.rows for e in r) for k, b in inputs.items()}
     divisors = None
+    line = min(b.line for b in inputs.values())
+    stated_dk = next((d for at, d in reversed(dk) if at <= line), None)
     if not set(inputs) & {"K", "X"}:
-        line = min(b.line for b in inputs.values())
         width = next((d for at, d in reversed(dk) if at <= line), None) or next((d for _, d in dk), None)
         if width is not None:
             width = sp.Integer(width)
             divisors = {"sqrt": sp.sqrt(width), "dk": width, "none": sp.Integer(1)}
     return Example({k: _exact(b) for k, b in inputs.items()}, divisors,
-                   places={k: d for k, d in places.items() if d >= 3}, masks=masks)
+                   places={k: d for k, d in places.items() if d >= 3}, masks=masks, stated_dk=stated_dk)
 
 
 def printed_masks(blocks) -> tuple[str, ...]:

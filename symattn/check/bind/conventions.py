@@ -86,7 +86,7 @@ def stated(doc: Document) -> Stated:
                   _line_of(text, _BEYOND.search(text)))
 
 
-_CONVENTIONS = {"scale": ("sqrt", "dk", "none"), "mask": ("none", "causal")}   # an article may choose these
+_CONVENTIONS = {"scale": ("sqrt", "dk", "none", "sqrt_stated"), "mask": ("none", "causal")}   # an article may choose these
 
 
 def decide(bindings, said: Stated) -> Variant:
@@ -101,7 +101,11 @@ def decide(bindings, said: Stated) -> Variant:
                 counter[seen.pop()] += 1
     prelim = said.prelim()
     if said.sqrt_number or (said.sqrt_formula and not said.dk_formula and not said.unscaled):
-        scale = "sqrt"      # the article's own step, or its formula: numbers that differ are wrong
+        # the article's own step, or its formula: numbers that differ are wrong; √ of the width of
+        # its keys, or of the d_k it states when more prints agree with that
+        fits = Counter(x for b in bindings if all("scale" in _uses(c.node) for c in b.group)
+                       for x in {c.node.variant.scale for c in b.group} & {"sqrt", "sqrt_stated"})
+        scale = "sqrt_stated" if fits["sqrt_stated"] > fits["sqrt"] else "sqrt"
     elif said.unscaled:
         scale = "none"
     else:

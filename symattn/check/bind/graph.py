@@ -134,11 +134,13 @@ class Example:
     """The givens of one worked example and everything they determine.
 
     ``givens`` maps input steps to exact matrices.  ``divisors`` maps scale keys to exact
-    divisors; by default √d_k, d_k and 1 with d_k the width of the keys.  Q, K and V come from X and
+    divisors; by default √d_k, d_k and 1 with d_k the width of the keys, and √ of ``stated_dk``
+    (the d_k the text states before the example) where that differs from the width.  Q, K and V come from X and
     the projections when those are given, else from Q, K, V as given; X alone gives Q = K = V = X.
     """
 
-    def __init__(self, givens: dict, divisors: dict | None = None, places: dict | None = None, masks=()):
+    def __init__(self, givens: dict, divisors: dict | None = None, places: dict | None = None, masks=(),
+                 stated_dk=None):
         self.givens = {k: sp.ImmutableMatrix(v) for k, v in givens.items()}
         # the decimals each given was printed with, where it is a rounded print (a program's output
         # of random weights): its exact value lies within half a unit of what is printed
@@ -155,6 +157,10 @@ class Example:
             x = self.givens.get("X")
             if width is not None and x is not None and x.cols != width:
                 divisors["sqrt_dmodel"] = sp.sqrt(x.cols)   # the model's width for the key's: a mistake
+            if width is not None and stated_dk and stated_dk != width:
+                # the text states a d_k unlike its keys' width: a convention of its own, which the
+                # values choose (or not) over the width
+                divisors["sqrt_stated"] = sp.sqrt(sp.Integer(stated_dk))
         self.divisors = dict(divisors)
 
     # ---------------------------------------------------------------- what the givens say

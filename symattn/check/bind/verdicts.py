@@ -239,7 +239,7 @@ def _remarks(block, c: Candidate, example, article: Variant) -> tuple[list, list
 _FORMULA = {"Q": "X·W_Q", "K": "X·W_K", "V": "X·W_V", "KT": "Kᵀ", "scores": "Q·Kᵀ", "scaled": "Q·Kᵀ{div}",
             "masked": "Q·Kᵀ{div}{mask}", "exp": "exp(Q·Kᵀ{div}{mask})", "weights": "softmax(Q·Kᵀ{div}{mask})",
             "output": "softmax(Q·Kᵀ{div}{mask})·V"}
-_DIV = {"sqrt": "/√d_k", "dk": "/d_k", "none": "", "sqrt_dmodel": "/√d_model"}
+_DIV = {"sqrt": "/√d_k", "dk": "/d_k", "none": "", "sqrt_dmodel": "/√d_model", "sqrt_stated": "/√d_k"}
 
 
 def _how(node: Node, article: Variant, bound: Bound, b: Binding):
