@@ -1,6 +1,8 @@
 """``derive --from-article``: the spec an article's own example implies, in its own terms.
 
-read (the checker's :func:`~symattn.check.oldbind.article_inputs`) → plan (inputs, tokens,
+read (the checker's binder: :func:`~symattn.check.bind.article_example`, the example the article
+computes the most from, or where no step binds the inputs read by name,
+:func:`~symattn.check.oldbind.article_inputs`) → plan (inputs, tokens,
 d_k, language, names, decimals; one line per choice where the article is ambiguous) →
 a TOML spec, parsed back with :func:`~symattn.spec.parse_spec`, so the spec written by
 ``--spec-out`` is exactly the one derived.
@@ -59,9 +61,21 @@ def plan_article(text: str, source: str = "article") -> Plan:
     K = [[1, 1], [0, 1]]
     <BLANKLINE>
     """
+    from .check.bind import article_example
+    from .check.document import Document
     from .check.oldbind import article_inputs
+    from .check.read import read_blocks
     info = article_inputs(text)
-    inputs = {k: v for k, v in info["inputs"].items()}
+    doc = Document.of(text, source)
+    bound = article_example(doc, read_blocks(doc))
+    if bound is not None and _one_sequence(bound["inputs"]):
+        # the example the binder found by values (rows given one token at a time assembled, its
+        # conventions decided by the steps that agree); the inputs read by name otherwise
+        old = info["inputs"]    # where the name-based reading found the same matrix: its line
+        inputs = {k: (m, old[k][1] if k in old and old[k][0] == m else line)
+                  for k, (m, line) in bound["inputs"].items()}
+        info = dict(info, inputs=inputs, convention=bound["variant"])
+    inputs = dict(info["inputs"])
     choices: list[str] = []
     _complete(text.splitlines(), inputs, choices)
     mats = _pipeline(inputs, choices, source)
@@ -101,6 +115,14 @@ def plan_article(text: str, source: str = "article") -> Plan:
         head, _, rest = toml.partition("\n")
         toml = "\n".join([head] + [f"# chosen: {c}" for c in choices] + [rest])
     return Plan(toml, tuple(choices))
+
+
+def _one_sequence(inputs: dict) -> bool:
+    """Q and K (given, or X with W_Q and W_K) of one sequence: the rows of X, Q, K and V alike."""
+    have = set(inputs)
+    if not ({"Q", "K"} <= have or {"X", "W_Q", "W_K"} <= have):
+        return False
+    return len({m.rows for k, (m, _) in inputs.items() if k in ("X", "Q", "K", "V")}) == 1
 
 
 def _complete(lines: list[str], inputs: dict, choices: list[str]) -> None:
