@@ -59,6 +59,8 @@ def code_givens(doc: Document) -> list[CodeGiven]:
                 continue
             seen[name] = rows
             line = _assigned_at(doc, fence, name)
+            if step not in INPUTS and not _data(doc.lines[line - 1], name):
+                continue   # scores the code computes (Q @ K.T) are a step, not data it sets
             entries = tuple(tuple(Entry(str(x), x, 0, line=line) for x in r) for r in rows)
             block = Block(entries, line, fence.last, (f"{name} =",), "code", f"{name} = …")
             out.append(CodeGiven(line, step, name, block))
@@ -92,3 +94,18 @@ def _rows(value) -> tuple | None:
             row.append(x)
         rows.append(tuple(row))
     return tuple(rows)
+
+
+#: the names data may be written with: ``np.array([[1.2, 3.8]], dtype=np.float32)``, ``-np.inf``
+_DATA_NAMES = {"np", "numpy", "torch", "tf", "jnp", "array", "tensor", "Tensor", "asarray", "constant",
+               "dtype", "float", "float32", "float64", "inf"}
+
+
+def _data(text: str, name: str) -> bool:
+    """Does ``text`` assign ``name`` literal data (numbers in an array), not a computation?"""
+    m = re.search(rf"(?<![\w.]){re.escape(name)}\s*=(?!=)(.*)", text)
+    if not m:
+        return False
+    rhs = m.group(1).split("#")[0]
+    return set(re.findall(r"[A-Za-z_]\w*", rhs)) <= _DATA_NAMES
+
