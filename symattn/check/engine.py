@@ -766,7 +766,8 @@ class _Checker:
             a, b = ev.eval(self._identify(left)), ev.eval(self._identify(right))
         except Unresolved as exc:
             return say("unverifiable", R("cannot-compute-sides", why=exc.reason))
-        if bool(_free(a)) != bool(_free(b)):
+        if bool(_free(a)) != bool(_free(b)) or (isinstance(a, sp.Symbol) and isinstance(b, sp.Symbol) and a != b):
+            # (two names with no value: a relation the article states, with no number to refute it)
             return say("unverifiable", R("side-depends-on", names=sorted(map(str, _free(a) | _free(b)))))
         if isinstance(a, sp.MatrixBase) != isinstance(b, sp.MatrixBase) or \
                 (isinstance(a, sp.MatrixBase) and a.shape != b.shape):
