@@ -365,6 +365,14 @@ def test_a_stated_d_k_scales_when_the_prints_agree_with_it_and_the_width_otherwi
     assert _statuses(text.format(dk=1, a="0.94", b="0.06"), 11) == ["rounded"]   # they agree with the width
 
 
+def test_a_zero_one_matrix_named_as_an_input_under_a_caption_about_masks_is_not_a_mask():
+    # Q = I printed right after a sentence on the causal mask: an input (its own name says so), not
+    # a causal mask with [2,1] = 0 where the mask would have 1
+    text = ("With a causal mask, each token sees itself and the tokens before it.\n\n"
+            "$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n")
+    assert "wrong" not in _statuses(text, 3)
+
+
 def test_linear_algebra_on_printed_matrices():
     # X = [[1, 0], [0, 2]]: rank 2, X^+ = X^{-1} = [[1, 0], [0, 1/2]]; rref[X | X] = [[1, 0, 1, 0], [0, 1, 0, 1]];
     # null(X) is {0}: dim null(X) = 0

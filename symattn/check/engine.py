@@ -35,7 +35,7 @@ from .oldbind import bind_blocks, heads_from
 from .captions import precision_captions
 from .diagnose import diagnose, transpose_slip
 from .merge import merge, overlay
-from .bind import by_value
+from .bind import by_value, masked
 from .document import Document, Segment
 from .read import read_blocks
 from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref, is_block_matrix, node_key
@@ -53,12 +53,14 @@ def check_text(text: str, name: str) -> Report:
     """Check every claim of an article given as text; ``name`` is used in the report."""
     with guard.article():
         doc = Document.of(text, name)
+        blocks = read_blocks(doc)
         token = OWN_NAMES.set(frozenset())
         try:
-            report = _Checker(doc).run()
+            # the conventions are the binder's: a formula's quantity (Output = softmax(..)V) under
+            # the causal mask the article's prints follow
+            report = _Checker(doc, causal=masked(doc, blocks)).run()
         finally:
             OWN_NAMES.reset(token)
-        blocks = read_blocks(doc)
         claims, inputs, notes = bind_blocks(doc, blocks)
         claims = stepwise(doc, blocks, claims)   # masks and heads, where the binder has no verdict
         beyond = beyond_claims(doc, blocks) + shape_claims(doc, blocks) + printed_shape_claims(doc, blocks)
@@ -139,7 +141,7 @@ def _row_reference(before: str) -> int | None:
 
 
 class _Checker:
-    def __init__(self, doc: Document):
+    def __init__(self, doc: Document, causal: bool = False):
         self.doc, self.text, self.name = doc, doc.text, doc.name
         self.table = Table()
         self.claims: list[Claim] = []
@@ -149,7 +151,7 @@ class _Checker:
         self.matrices: list[tuple[int, str, sp.MatrixBase]] = []  # (line, what, exact value) for row refs
         self.index_start: dict[str, int] = {}   # m_k printed as a list: k counts from this
         no_scale = declared_no_scaling(doc.text)
-        self.conv = Convention(scale="none") if no_scale else Convention()
+        self.conv = Convention(scale="none" if no_scale else "sqrt", mask="causal" if causal else "none")
         if no_scale:
             self.notes.append(R("declares-no-scaling", line=no_scale))
 

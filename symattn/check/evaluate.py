@@ -403,9 +403,11 @@ class Evaluator:
             return transpose(self.weights_of(transpose(value), cols=False))
         guard.check_size(value.rows, value.cols)
         exp = power_of(self.conv)
+        causal = self.conv.mask == "causal" and value.rows == value.cols > 1
         rows = []
         for i in range(value.rows):
-            row = list(value.row(i))
+            # under the causal mask the article's prints follow, query i sees keys 1 … i
+            row = [-sp.oo if causal and j > i else x for j, x in enumerate(value.row(i))]
             if any(z == sp.oo for z in row):
                 raise Unresolved("infinite-score", row=i + 1)
             weights = softmax(row, exp)

@@ -176,6 +176,8 @@ def _kind(b: Block) -> str | None:
         return None
     if set(vals) <= {0, 1} and 0 in vals and 1 in vals and n >= 2 and all(e.places in (0, None) for r in b.rows
                                                                             for e in r):
+        if hint(b.labels[:1]) in ("X", "Q", "K", "V", "KT", "W_Q", "W_K", "W_V"):
+            return None   # named as an input (Q = I under a caption about masks): data, not a mask
         return "mask" if _MASK.search(_label(b)) or n == c and hint(b.labels[:2]) is None else None
     hidden = [_hidden(e) for r in b.rows for e in r]
     if any(hidden):

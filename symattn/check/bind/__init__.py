@@ -22,6 +22,8 @@ and article-wide notes.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from ..claims import Claim, Reason
 from ..document import Document
 from ..read import Block
@@ -35,10 +37,23 @@ from .verdicts import definitions, verdicts
 __all__ = ["by_value", "article_example"]
 
 
+_BOUND: "WeakKeyDictionary[Document, tuple]" = WeakKeyDictionary()
+
+
+def _bound(doc: Document, blocks: list[Block]):
+    """(what the text states, what binding found), once per document and its blocks."""
+    key = tuple(id(b) for b in blocks)
+    hit = _BOUND.get(doc)
+    if hit is None or hit[0] != key:
+        said = stated(doc)
+        hit = (key, said, bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond))
+        _BOUND[doc] = hit
+    return hit[1], hit[2]
+
+
 def by_value(doc: Document, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, Reason]], list[Reason]]:
     """(claims, givens as definitions, notes) for the printed blocks of an article."""
-    said = stated(doc)
-    bound = bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond)
+    said, bound = _bound(doc, blocks)
     family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said)
               for f in set(bound.families)}
     variants = [family[f] for f in bound.families]
@@ -47,6 +62,14 @@ def by_value(doc: Document, blocks: list[Block]) -> tuple[list[Claim], list[tupl
             any(v.scale != "sqrt" for v in variants):
         notes.append(Reason.of("formula-scales-numbers-do-not", scale=variants[-1].scale))
     return verdicts(bound, variants, doc, said), definitions(bound), notes
+
+
+def masked(doc: Document, blocks: list[Block]) -> bool:
+    """Do the article's prints follow a causal mask (every example that binds a print decides so)?"""
+    said, bound = _bound(doc, blocks)
+    families = {bound.families[b.example] for b in bound.bindings}
+    return bool(families) and all(
+        decide([b for b in bound.bindings if bound.families[b.example] == f], said).mask == "causal" for f in families)
 
 
 def article_example(doc: Document, blocks: list[Block]) -> dict | None:
