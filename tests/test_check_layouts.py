@@ -373,6 +373,21 @@ def test_a_zero_one_matrix_named_as_an_input_under_a_caption_about_masks_is_not_
     assert "wrong" not in _statuses(text, 3)
 
 
+def test_a_product_with_a_quantity_of_no_step_is_not_that_step():
+    # Out = Output · W_FFN: row 2 of the causal output is [2.34, 3.34], so Out is [[2, 2], [4.68, 3.34]];
+    # its second column agrees with the output's, which makes it no output (nor a wrong one)
+    text = ("With a causal mask, each token sees itself and the tokens before it.\n\n"
+            "$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$V = \\begin{bmatrix} 1 & 2 \\\\ 3 & 4 \\end{bmatrix}$$\n\n"
+            "$$A = \\operatorname{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}} + M\\right) = "
+            "\\begin{bmatrix} 1.00 & 0.00 \\\\ 0.33 & 0.67 \\end{bmatrix}$$\n\n"
+            "$$W_{FFN} = \\begin{bmatrix} 2 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "$$\\text{Out} = \\text{Output} \\cdot W_{FFN} = \\begin{bmatrix} 2.00 & 2.00 \\\\ 4.68 & 3.34 "
+            "\\end{bmatrix}$$\n")
+    assert _statuses(text, 9) == ["rounded"] and "wrong" not in _statuses(text, 13)
+
+
 def test_linear_algebra_on_printed_matrices():
     # X = [[1, 0], [0, 2]]: rank 2, X^+ = X^{-1} = [[1, 0], [0, 1/2]]; rref[X | X] = [[1, 0, 1, 0], [0, 1, 0, 1]];
     # null(X) is {0}: dim null(X) = 0

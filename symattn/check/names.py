@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["hint", "by_name", "LHS", "VARIANT"]
+__all__ = ["hint", "by_name", "unknown_factor", "LHS", "VARIANT"]
 
 _NAMES = {
     "X": ("x", "inputs", "input", "embeddings", "embedding", "emb", "tokens_embedded"),
@@ -108,6 +108,8 @@ def hint(labels) -> str | None:
             chain = [p.strip() for p in re.split(r"=|\\approx|≈", m.group(1))]
             if any(VARIANT.search(p) for p in chain):
                 return None   # S = Q̃ K̃ᵀ: a transformed variant (rotated, projected) of the usual step
+            if len(chain) > 1 and unknown_factor("=".join(chain[1:])):
+                return None   # Out = Output · W_FFN: a product with a quantity of no step
             chain[0] = re.split(r"[,:：;]", chain[0])[-1].strip()
             for lhs in (chain[0], chain[-1]) if len(chain) > 1 else (chain[0],):
                 inner = re.fullmatch(r"\\(?:text|mathrm|operatorname|textbf|textit)\s*\{([^{}]*)\}", lhs)
@@ -137,3 +139,19 @@ def _by_words(phrase: str) -> str | None:
         if any(w in low for w in words):
             return family
     return None   # "" (a projection matrix, which one unknown) stops the search
+
+
+_TIMES = re.compile(r"\\cdot|·|\\times|×|@|\*")
+
+
+def unknown_factor(rest: str) -> bool:
+    """Does the chain after a label's name write a product with a plain name that names no quantity
+    of the catalogue (``= Output · W_FFN =``)?"""
+    for piece in rest.split("="):
+        if _TIMES.search(piece):
+            for factor in _TIMES.split(piece):
+                name = factor.strip(" $`*(){}\t")
+                if re.fullmatch(r"[A-Za-z][\w^{}']*", name) and by_name(name) is None:
+                    return True
+    return False
+

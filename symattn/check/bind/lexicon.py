@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 
 from .graph import INPUTS as INPUT_STEPS
-from ..names import _by_words, by_name, hint
+from ..names import _by_words, by_name, hint, unknown_factor
 
 __all__ = ["Named", "named", "step_named", "symbol"]
 
@@ -73,6 +73,8 @@ def named(labels) -> Named | None:
     if m and re.search(r"(?:[.·*×@]|\\cdot|\\times|[^\W\d_])\s*$", label[:m.start(1)]):
         m = None   # "q1 · k1 = [..]": a product is named, not k1; "Scaled Scores =": a caption of words
     m = m or _HEAD.match(label)
+    if m and unknown_factor(label[m.end(1):]):
+        return None   # "Out = Output · W_FFN =": the product of a quantity with one the catalogue lacks
     symbols = [x.strip() for x in re.findall(r"\$([^$]{1,24})\$|\\\(([^()]{1,24})\\\)", label) for x in x if x]
     if not m and len(symbols) == 1 and by_name(symbols[0]):
         return Named(by_name(symbols[0]), name=symbols[0])   # "#### Key $K$": the caption's one symbol
