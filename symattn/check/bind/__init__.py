@@ -31,7 +31,6 @@ from .binder import bind
 from .graph import INPUTS
 from .code import code_givens
 from .conventions import decide, stated
-from .lexicon import step_named
 from .verdicts import definitions, verdicts
 
 __all__ = ["by_value", "article_example"]
@@ -73,40 +72,27 @@ def masked(doc: Document, blocks: list[Block]) -> bool:
 
 
 def article_example(doc: Document, blocks: list[Block]) -> dict | None:
-    """The worked example (its givens determine Q and K) an article computes the most from, as ``derive --from-article`` needs it:
-    ``{"inputs": {step: (exact matrix, line)}, "d_k": the key width the text states or None,
-    "variant": its Variant (scale, mask), "labels": {step: the label the author printed}}``, or None
-    when no block binds to anything."""
-    said = stated(doc)
-    bound = bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond)
-    def complete(ex) -> bool:    # its givens determine the attention
-        return ex.source("Q") is not None and ex.source("K") is not None
-    count = {k: 0 for k, ex in enumerate(bound.examples) if complete(ex)}
+    """The worked example (its givens determine Q and K) an article computes the most from, as
+    ``derive --from-article`` needs it: ``{"inputs": {step: (exact matrix, line)}, "variant": its
+    Variant (scale, mask)}``, or None when no block binds to such an example."""
+    said, bound = _bound(doc, blocks)
+    count = {k: 0 for k, ex in enumerate(bound.examples)
+             if ex.source("Q") is not None and ex.source("K") is not None}
     for b in bound.bindings:
         if b.example in count:
             count[b.example] += 1
-    if not count or not any(count.values()):
+    if not any(count.values()):
         return None
     best = max(count, key=lambda k: (count[k], -k))   # most bindings; the earlier example on a tie
     # the last example of its family: the one with all the givens the article goes on to print
-    best = max(k for k in count if bound.families[k] == bound.families[best])
+    family = bound.families[best]
+    best = max(k for k in count if bound.families[k] == family)
     example = bound.examples[best]
     lines: dict[str, int] = {}
-    labels: dict[str, str] = {}
     for g in bound.givens:
         if g.example == best and g.step in example.givens:
             lines.setdefault(g.step, g.block.line)
-            if step_named(g.block.labels) == g.step:     # named as a whole (not q_1 for a row of Q)
-                labels.setdefault(g.step, g.block.labels[0])
-    for b in bound.bindings:
-        steps = {c.node.step for c in b.group}
-        if b.example == best and len(steps) == 1 and step_named(b.block.labels) in steps:
-            labels.setdefault(b.group[0].node.step, b.block.labels[0])
     first = min(lines.values(), default=0)
     inputs = {step: (m, lines.get(step, first)) for step, m in example.givens.items() if step in INPUTS}
-    variant = decide([b for b in bound.bindings if bound.families[b.example] == bound.families[best]], said)
-    line = min(lines.values(), default=None)
-    d_k = next((d for at, d in reversed(said.dk) if line is None or at <= line), None) or \
-        next((d for _, d in said.dk), None)
-    return {"inputs": inputs, "d_k": d_k, "variant": variant, "labels": labels}
-
+    variant = decide([b for b in bound.bindings if bound.families[b.example] == family], said)
+    return {"inputs": inputs, "variant": variant}

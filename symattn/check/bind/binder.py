@@ -198,7 +198,7 @@ def _example(inputs: dict, dk=(), masks=()) -> Example:
     line = min(b.line for b in inputs.values())
     stated_dk = next((d for at, d in reversed(dk) if at <= line), None)
     if not set(inputs) & {"K", "X"}:
-        width = next((d for at, d in reversed(dk) if at <= line), None) or next((d for _, d in dk), None)
+        width = stated_dk or next((d for _, d in dk), None)
         if width is not None:
             width = sp.Integer(width)
             divisors = {"sqrt": sp.sqrt(width), "dk": width, "none": sp.Integer(1)}
