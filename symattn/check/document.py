@@ -33,7 +33,7 @@ from functools import cached_property
 
 from .numerals import COMMA, POINT, Locale, canonical, grouped
 
-__all__ = ["Document", "Fence", "Segment", "FENCE", "HEADING", "is_latex", "printed"]
+__all__ = ["Document", "Fence", "Segment", "FENCE", "HEADING", "LINE_END", "is_latex", "printed"]
 
 #: the line that opens or closes a fence (``` or ~~~, three or more), and the fence's language
 FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
@@ -41,6 +41,9 @@ FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
 #: bold line does in Markdown, and opens no section
 HEADING = re.compile(r"^\s*(?:#{1,6}\s|\\(?:sub)*section\b)")
 TAB = 4
+#: where a line ends: \n, \r\n or a lone \r, nowhere else (a form feed, NEL or U+2028 is inside a
+#: line, where str.splitlines would break); the reader, --fix and --diff all count lines with it
+LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def is_latex(text: str, name: str = "") -> bool:
@@ -96,10 +99,10 @@ class Document:
         original = text
         if text.startswith("\ufeff"):
             text = text[1:]
-        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        lines = LINE_END.split(text)
         # where each line starts in the original: after its \n, \r\n or lone \r
         starts, pos = [], 1 if original.startswith("\ufeff") else 0
-        for m in re.finditer(r"\r\n|\r|\n", text):
+        for m in LINE_END.finditer(text):
             starts.append(pos)
             pos = m.end() + (len(original) - len(text))
         starts.append(pos)
