@@ -17,6 +17,7 @@ import re
 
 from .claims import STATUSES, Report
 
+from ..errors import log_safe, shown
 from .claims import Reason
 from .wording import render, say, status_word
 
@@ -140,7 +141,9 @@ def _width(text: str) -> int:
 
 
 def render_text(report: Report, lang: str = "en") -> str:
-    lines = [say(lang, "title", file=report.file), ""]
+    """The report for a terminal or a CI log: the file name and the article's text in it with
+    their control characters escaped, and no line a workflow command (:func:`~symattn.errors.log_safe`)."""
+    lines = [say(lang, "title", file=shown(report.file)), ""]
     width = max([len(str(c.line)) for c in report.claims] + [1])
     pad = " " * (width + 9)
     roots = roots_of(report)
@@ -174,4 +177,4 @@ def render_text(report: Report, lang: str = "en") -> str:
     if s["carried"]:
         lines.append(say(lang, "split", roots=s["root_errors"], carried=s["carried"],
                          carried_lines=s["carried_lines"]))
-    return "\n".join(lines) + "\n"
+    return log_safe("\n".join(lines)) + "\n"
