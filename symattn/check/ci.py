@@ -11,8 +11,11 @@ claim's root as a related location; bad input files are tool notifications.
 from __future__ import annotations
 
 import json
+import os
+import re
 from urllib.parse import quote
 
+from ..errors import shown
 from .diagnose import MISTAKES
 from .wording import render, say, templates
 
@@ -86,7 +89,9 @@ def _wrong(articles):
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """The runner's escapes (``%``, CR, LF), then every other control character (ESC) and a
+    byte of a name that is not UTF-8 written as :func:`~symattn.errors.shown` writes it."""
+    return shown(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:
@@ -108,8 +113,27 @@ def render_github(articles) -> str:
 
 
 def _uri(name: str) -> str:
-    return "stdin" if name == "<stdin>" else quote(name.replace("\\", "/").lstrip("/") if not name.startswith("/")
-                                                   else "file://" + name.replace("\\", "/"), safe="/:")
+    r"""A relative reference with no scheme: the path relative to the working folder when it is
+    inside it (else as given), its bytes percent-encoded except letters, digits, ``-._~`` and the
+    ``/`` between folders.  A colon cannot make a scheme (``javascript:``), a backslash is a
+    character of the name (not a separator, which would name another file), and a name that is
+    not UTF-8 keeps its bytes.
+
+    >>> _uri("javascript:alert(1).md"), _uri("a\\b.md"), _uri("posts//caf\udce9 #1.md")
+    ('javascript%3Aalert%281%29.md', 'a%5Cb.md', 'posts/caf%E9%20%231.md')
+    """
+    if name == "<stdin>":
+        return "stdin"
+    path = name.replace(os.sep, "/") if os.sep != "/" else name
+    if os.path.isabs(name):
+        try:
+            inside = os.path.relpath(name)
+        except ValueError:   # another drive
+            inside = os.pardir
+        if inside.split(os.sep)[0] != os.pardir:
+            path = inside.replace(os.sep, "/")
+    path = re.sub("/{2,}", "/", path)   # "//host" would be an authority
+    return quote(os.fsencode(path), safe="/")
 
 
 def render_sarif(articles) -> str:
