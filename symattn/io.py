@@ -12,7 +12,7 @@ from pathlib import Path
 from . import limits
 from .errors import SymattnError
 
-__all__ = ["write_atomic", "read_text", "decode_text", "STDOUT_NAMES"]
+__all__ = ["write_atomic", "check_target", "encode_text", "read_text", "decode_text", "STDOUT_NAMES"]
 
 #: -o names that mean standard output itself
 STDOUT_NAMES = ("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
@@ -31,18 +31,19 @@ def _target_kind(path: Path) -> str:
     return "file" if stat.S_ISREG(mode) else "dir" if stat.S_ISDIR(mode) else "other"
 
 
-def write_atomic(path: str | Path, data: str | bytes, *, force: bool = True) -> None:
-    """Write ``data`` to ``path`` through a temporary file.
-
-    A failure at any point leaves an existing ``path`` as it was.  With
-    ``force=False`` the temporary file is hard-linked to ``path``, which fails
-    if ``path`` exists, even if it appeared a moment ago (no check-then-rename);
-    with ``force=True`` it is renamed over ``path``.
-    """
+def check_target(path: str | Path, *, force: bool) -> str:
+    """What :func:`write_atomic` would refuse, found before any work: ``path`` ends with a slash,
+    is a folder, a device, a link loop or a name too long for its file system, its folder is
+    missing, or it exists and ``force`` is not given.  Returns its kind ('missing', 'dangling' or
+    'file')."""
     name = str(path)
     if name.endswith(("/", os.sep)):
         raise SymattnError("ends with a slash: give a file name, not a directory", file=name)
     path = Path(path)
+    limit = _name_max(path.parent)
+    if len(os.fsencode(path.name)) > limit:
+        raise SymattnError(f"the file name is too long ({len(os.fsencode(path.name))} bytes; the file system "
+                           f"allows {limit})", file=name)
     kind = _target_kind(path)
     if kind == "loop":
         raise SymattnError("is a symbolic link loop (too many levels of links)", file=name)
@@ -57,9 +58,52 @@ def write_atomic(path: str | Path, data: str | bytes, *, force: bool = True) -> 
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise SymattnError(f"directory {directory} does not exist", file=name)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    return kind
+
+
+def _name_max(directory: Path) -> int:
+    """The longest file name (in bytes) the file system of ``directory`` takes; 255 where it cannot tell."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+        return os.pathconf(directory if str(directory) else ".", "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        return 255
+
+
+def _temp_prefix(path: Path) -> str:
+    """``.NAME.`` for the temporary file, NAME shortened so that the temporary name (the prefix,
+    eight random characters and ``.tmp``) fits where ``path``'s own name fits."""
+    room = _name_max(path.parent) - len(".." + "x" * 8 + ".tmp")
+    stem = path.name
+    while len(os.fsencode(stem)) > room:
+        stem = stem[:-1]
+    return f".{stem}."
+
+
+def encode_text(data: str) -> bytes:
+    r"""UTF-8; a file name's byte that is not UTF-8 (a lone surrogate) is written as its escape,
+    the same text that reports show, and in JSON a string escape that reads back as the name.
+
+    >>> encode_text("caf\udce9.md ✓")
+    b'caf\\udce9.md \xe2\x9c\x93'
+    """
+    return data.encode("utf-8", "backslashreplace")
+
+
+def write_atomic(path: str | Path, data: str | bytes, *, force: bool = True) -> None:
+    """Write ``data`` to ``path`` through a temporary file.
+
+    A failure at any point leaves an existing ``path`` as it was.  With
+    ``force=False`` the temporary file is hard-linked to ``path``, which fails
+    if ``path`` exists, even if it appeared a moment ago (no check-then-rename);
+    with ``force=True`` it is renamed over ``path``.
+    """
+    name = str(path)
+    kind = check_target(path, force=force)
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    payload = encode_text(data) if isinstance(data, str) else data
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=".tmp", dir=directory)
     except OSError as exc:
         raise SymattnError(f"cannot write: {exc.strerror}", file=name) from None
     try:
