@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from .errors import SymattnError
+from .errors import SymattnError, shown
 from .printing import latex
 
 __all__ = ["Plan", "plan_article", "load_article", "tokens_from", "decimals_of", "language_of", "name_of"]
@@ -113,7 +113,7 @@ def plan_article(text: str, source: str = "article") -> Plan:
     toml = _toml(source, topic, lang, digits, tokens, mats, d_k, names)
     if choices:  # the spec says what was chosen too, where the author will edit it
         head, _, rest = toml.partition("\n")
-        toml = "\n".join([head] + [f"# chosen: {c}" for c in choices] + [rest])
+        toml = "\n".join([head] + [_toml_comment(f"chosen: {c}") for c in choices] + [rest])
     return Plan(toml, tuple(choices))
 
 
@@ -419,8 +419,34 @@ def name_of(label: str) -> str | None:
 
 # --- the spec as TOML ------------------------------------------------------------------------
 
+#: TOML's short escapes; every other control character is written \uXXXX
+_TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
 def _toml_str(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    r"""A TOML basic string that reads back as ``s`` (tests/test_reliability.py checks it with
+    ``tomllib``): quotes, backslashes and control characters escaped, so article text (a token,
+    a name) cannot end the string and add a key.  A lone surrogate, which TOML cannot hold, is U+FFFD.
+
+    >>> print(_toml_str('a"b\\c\nd = 1\x7f'))
+    "a\"b\\c\nd = 1\u007F"
+    """
+    out = []
+    for ch in s:
+        if ch in _TOML_ESCAPES:
+            out.append(_TOML_ESCAPES[ch])
+        elif ch < " " or ch == "\x7f":
+            out.append(f"\\u{ord(ch):04X}")
+        elif "\ud800" <= ch <= "\udfff":
+            out.append("\ufffd")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_comment(text: str) -> str:
+    """A comment line: one line whatever the text (a file name with a newline cannot start a key)."""
+    return "# " + shown(text)
 
 
 def _entry(e) -> str:
@@ -446,7 +472,8 @@ def _matrix(m) -> str:
 
 
 def _toml(source, topic, lang, digits, tokens, mats, d_k, names) -> str:
-    out = [f"# derive --from-article {source}: the spec of its example; edit it and run symattn derive on it"]
+    out = [_toml_comment(f"derive --from-article {source}: the spec of its example; edit it and run symattn "
+                         "derive on it")]
     if topic != "attention":
         out.append(f"topic = {_toml_str(topic)}")
     out += [f"lang = {_toml_str(lang)}", f"digits = {digits}",
