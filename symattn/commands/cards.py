@@ -79,7 +79,9 @@ def write_deck(deck, fmt: str, output: str | None, force: bool) -> None:
 
 def run(args) -> int:
     from ..cards import concept_deck, spec_deck
+    from ._output import check_outputs
     fmt = pick_format(args.format, args.output)
+    check_outputs({"-o": args.output}, force=args.force, inputs=(args.spec,))  # before the deck is built
     if args.spec:
         from ..spec import load_spec
         deck = spec_deck(load_spec(args.spec), args.lang)

@@ -74,14 +74,20 @@ def add_arguments(p) -> None:
 def run(args) -> int:
     from ..render import render
     from ..topics import derive
-    from ._output import emit
-    from ._spec import spec_from_args
     from ..entries import parse_entry
+    from ..errors import SymattnError
+    from ._output import check_outputs, emit
+    from ._spec import spec_from_args
 
     picks = [parse_entry(e) for e in args.entry or ()]  # before any work: a bad --entry is one line
     options = _tex_options(args)
     if args.format == "pdf":
         _check_pdf_target(args.output)
+    if args.spec_out and not args.from_article:
+        raise SymattnError("--spec-out needs --from-article POST")
+    # every output checked before anything is written: a refused --spec-out never follows a written -o
+    check_outputs({"-o": args.output or "-", "--spec-out": args.spec_out}, force=args.force,
+                  inputs=(args.spec, args.from_article))
     plan = None
     if args.from_article or args.spec_out:
         spec, plan = _from_article(args)
@@ -132,7 +138,7 @@ def _from_article(args):
     import sys
     from dataclasses import replace
 
-    from ..errors import SymattnError, _printable
+    from ..errors import SymattnError, _printable, shown
     from ..from_article import load_article
     from ._spec import with_options
 
@@ -140,8 +146,6 @@ def _from_article(args):
         raise SymattnError("--spec-out needs --from-article POST")
     if args.spec:
         raise SymattnError("give a SPEC or --from-article POST, not both")
-    if args.spec_out and args.output and args.spec_out == args.output:
-        raise SymattnError("--spec-out and -o name the same file", entry="--spec-out")
     spec, plan = load_article(args.from_article)
     spec = with_options(spec, args)
     if args.digits is not None or args.lang:  # the spec written is the spec derived
@@ -149,7 +153,7 @@ def _from_article(args):
         toml = re.sub(r"(?m)^digits = \d+$", f"digits = {spec.digits}", plan.toml)
         plan = replace(plan, toml=re.sub(r'(?m)^lang = "\w+"$', f'lang = "{spec.lang}"', toml))
     for line in plan.choices:
-        print(_printable(f"symattn: note: {args.from_article}: {line}"), file=sys.stderr)
+        print(_printable(f"symattn: note: {shown(args.from_article)}: {line}"), file=sys.stderr)
     return spec, plan
 
 

@@ -66,13 +66,14 @@ def add_arguments(p) -> None:
 def run(args) -> int:
     from ..errors import SymattnError
     from ..exercise import document, drill_deck, make_exercise, spec_toml
-    from ._output import emit
+    from ._output import check_outputs, emit
     from .cards import write_deck
 
     if args.cards and (args.format or args.part != "all" or args.worksheet):
         raise SymattnError("--cards writes drill cards; it cannot be combined with --format, --part or --worksheet")
     if args.worksheet and args.part == "spec":
         raise SymattnError("--part spec writes TOML; drop --worksheet")
+    check_outputs({"-o": args.output}, force=args.force)  # before the problem is made
     ex = make_exercise(args.seed, args.tokens, args.dim, lang=args.lang, digits=args.digits, topic=args.topic)
     if args.cards:
         write_deck(drill_deck(ex, args.lang), args.cards, args.output, args.force)

@@ -40,7 +40,7 @@ def run(args) -> int:
     from ..plot import plot
     from ..topics import derive
     from ._spec import spec_from_args
-    from ._output import emit
+    from ._output import check_outputs, emit
 
     fmt = args.format
     if fmt is None and args.output and args.output != "-":
@@ -53,6 +53,7 @@ def run(args) -> int:
         raise SymattnError("a PNG is binary data: give -o FILE.png (or redirect standard output)")
     if not 1 <= args.dpi <= limits.PLOT_MAX_DPI:
         raise SymattnError(f"--dpi must be from 1 to {limits.PLOT_MAX_DPI}")
+    check_outputs({"-o": args.output}, force=args.force, inputs=(args.spec,))  # before the drawing
     spec = spec_from_args(args)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
