@@ -33,9 +33,14 @@ class Article:
 
 
 def collect(paths: list[str]) -> list[Article]:
-    """Every article the paths name, once each (the first mention wins), in command-line order."""
+    """Every article the paths name, once each (the first mention wins), in command-line order.
+
+    A symbolic link found in a folder is followed only to a file inside the folders given: a link
+    to a file elsewhere (``notes.md -> ~/.ssh/id_rsa``) is bad input for that file, and its target
+    is never read.  A file named on the command line is read wherever it is."""
     out: list[Article] = []
     seen: set = set()
+    roots = [os.path.realpath(raw) for raw in paths if raw != "-" and _is_dir(Path(raw))]
     for raw in paths:
         if raw == "-":
             if "-" not in seen:
@@ -43,11 +48,7 @@ def collect(paths: list[str]) -> list[Article]:
                 out.append(Article("<stdin>", "-"))
             continue
         p = Path(raw)
-        try:
-            is_dir = p.is_dir()
-        except OSError:
-            is_dir = False  # a symlink loop or the like: read_text names it
-        if not is_dir:
+        if not _is_dir(p):
             _add(out, seen, Article(raw, raw))
             continue
         found = _walk(p)
@@ -55,8 +56,33 @@ def collect(paths: list[str]) -> list[Article]:
             out.append(Article(raw, raw, error=str(SymattnError(
                 "is a directory with no article in it (" + " ".join(EXTENSIONS) + ")", file=raw))))
         for f in found:
-            _add(out, seen, Article(str(f), str(f), base=str(f.relative_to(p))))
+            article = Article(str(f), str(f), base=str(f.relative_to(p)))
+            if not _inside(f, roots):
+                article.error = str(SymattnError(
+                    "is a symbolic link to a file outside the folders given; not read (name the file itself "
+                    "to check it)", file=article.name))
+                if ("link", article.path) not in seen:
+                    seen.add(("link", article.path))
+                    out.append(article)
+                continue
+            _add(out, seen, article)
     return out
+
+
+def _is_dir(p: Path) -> bool:
+    try:
+        return p.is_dir()
+    except OSError:
+        return False  # a symlink loop or the like: read_text names it
+
+
+def _inside(f: Path, roots: list[str]) -> bool:
+    """Whether the file ``f`` (followed through its links) is in one of the folders ``roots`` (real paths)."""
+    try:
+        real = os.path.realpath(f)
+    except (OSError, ValueError):
+        return False
+    return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
 
 
 def _add(out: list, seen: set, article: Article) -> None:
@@ -71,7 +97,8 @@ def _add(out: list, seen: set, article: Article) -> None:
 
 def _walk(folder: Path) -> list[Path]:
     """Article files under ``folder``, sorted; hidden files and folders (.git) are skipped and
-    symbolic links to folders are not followed, so a link loop cannot trap the walk."""
+    symbolic links to folders are not followed, so a link loop cannot trap the walk (links to
+    files are listed: :func:`collect` decides whether to follow them)."""
     found = []
     for root, dirs, files in os.walk(folder, onerror=None):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
