@@ -107,3 +107,37 @@ def test_the_readme_snippet_runs_verbatim(tmp_path):
     _git(repo, "add", "post.md", env=env)
     good = _git(repo, "commit", "-m", "a correct post", env=env, check=False)
     assert good.returncode == 0 and "Passed" in good.stdout + good.stderr, good.stdout + good.stderr
+
+
+@pytest.mark.parametrize("name", ["--output=report.md", "-o.md", "--format=json.md", "--help.md"])
+def test_a_staged_article_named_like_an_option_is_checked(tmp_path, name):
+    """The hook's entry ends with --: a staged article whose name reads as an option is checked
+    like any other.  Before, ``symattn check --output=report.md post.md`` wrote the report of the clean
+    post.md to report.md, never checked the wrong article, and the commit passed."""
+    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert hook["entry"].split()[-1] == "--" and "args" not in hook
+    local = dict(hook, language="system", entry=" ".join([sys.executable, "-m", "symattn", *hook["entry"].split()[1:]]))
+    local.pop("description", None)
+    repo = tmp_path / "blog"
+    repo.mkdir()
+    env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "cache"), HOME=str(tmp_path), GIT_AUTHOR_NAME="a",
+               GIT_AUTHOR_EMAIL="a@example.invalid", GIT_COMMITTER_NAME="a", GIT_COMMITTER_EMAIL="a@example.invalid",
+               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    _git(repo, "init", "-q", env=env)
+    (repo / ".pre-commit-config.yaml").write_text(
+        yaml.safe_dump({"repos": [{"repo": "local", "hooks": [local]}]}), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=repo, env=env, check=True,
+                   capture_output=True)
+    _git(repo, "add", ".pre-commit-config.yaml", env=env)
+    _git(repo, "commit", "-q", "-m", "config", env=env)
+
+    shutil.copy(ARTICLES / "en-rounding-drift.md", repo / name)   # prints 0.56 where softmax gives 0.58
+    shutil.copy(ARTICLES / "zh-causal-mask.md", repo / "post.md")   # nothing wrong
+    _git(repo, "add", "--", name, "post.md", env=env)
+    bad = _git(repo, "commit", "-m", "a hostile name", env=env, check=False)
+    said = bad.stdout + bad.stderr
+    assert bad.returncode != 0 and "Failed" in said, said
+    assert f"symattn check: {name}" in said and "printed 0.56" in said, said
+    assert sorted(p.name for p in repo.iterdir() if p.name != ".git") == sorted([".pre-commit-config.yaml", name,
+                                                                                 "post.md"])   # no report.md
+    assert _git(repo, "log", "--oneline", env=env).stdout.count("\n") == 1   # nothing committed
