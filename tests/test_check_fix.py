@@ -63,9 +63,17 @@ def test_fix_gives_a_copy_with_no_wrong_claim_changed_only_on_the_wrong_lines(ar
         # a wrong claim with no entry to rewrite (a row that sums to 1.0000002): --fix writes no value
         # without a witness for it, so the line stays as the author wrote it
         pytest.xfail("wrong claims without entries cannot be fixed: lines " + ", ".join(str(n) for n, _ in left))
-    assert left == []
     changed = _differing(text, fixed.text)
     assert changed == fixed.lines
+    if fixed.refused:
+        # a replacement the check of the copy does not prove right is refused (issue 29): what stays
+        # wrong is on the lines of the refused ones, and every line that changed was reported wrong
+        refused = {int(r.split(":")[0].split()[1]) for r in fixed.refused}
+        assert all(set(c.wrong_lines or [c.line]) & (refused | unfixable) for c in again.claims
+                   if c.status == "wrong"), (left, fixed.refused)
+        assert set(changed) <= set(fixed.wrong_lines)
+        return
+    assert left == []
     assert set(changed) == set(fixed.wrong_lines)                # exactly the lines reported wrong
     assert first <= set(changed)
 

@@ -25,6 +25,15 @@ Give any number of files and folders (searched recursively for .md, .markdown,
 .tex and .txt files; hidden ones skipped), or - for standard input: they are
 checked in one process (-j N: N processes), one report per file and a total.
 The articles are never modified; --fix writes a corrected copy elsewhere.
+
+--fix replaces the characters of each wrong entry, nothing else, then checks
+the copy.  A replacement stays only when that check finds the new value right
+at its place and nothing wrong there; any other is refused, put back as
+written, and the copy checked again.  The copy must differ from the article
+only inside the replaced entries, and no wrong entry left as written may be
+found right in it (else every fix is refused).  Refused fixes are listed on
+standard error; when no fix stands, no copy is written.  --diff prints the same
+replacements as a patch for patch -p1 or git apply (any line endings).
 """
 EPILOG = """\
 examples:
@@ -66,15 +75,15 @@ def add_arguments(p) -> None:
     p.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     p.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N", help="check in N processes (default 1)")
     p.add_argument("--fix", action="store_true",
-                   help="write a copy with every wrong entry replaced by its right value (needs -o OUT or --diff)")
-    p.add_argument("--diff", action="store_true", help="print the corrections as a unified diff (implies --fix)")
+                   help="write a copy with every wrong entry replaced by its right value, each replacement proven "
+                        "by a check of the copy (needs -o OUT or --diff)")
+    p.add_argument("--diff", action="store_true",
+                   help="print the proven corrections as a unified diff for patch -p1 or git apply (implies --fix)")
     p.add_argument("--lang", choices=("zh", "en"),
                    help="language of the report (default: the article's for text, English for JSON)")
 
 
 def run(args) -> int:
-    import sys
-
     from ..check.many import check_all, collect
     from ..errors import SymattnError
     from ._output import emit
@@ -104,22 +113,48 @@ def run(args) -> int:
         emit(text, args.output, force=args.force)
     else:
         from ..io import STDOUT_NAMES, write_atomic
+        written = {}
         for a in articles:
             dest = targets.get(id(a))
+            if dest is None or a.fixed is None:
+                continue
+            if not a.fixed.replaced and a.report.exit_code:
+                continue   # every fix refused or not placed: no copy that looks corrected
+            written[id(a)] = dest
             if dest in STDOUT_NAMES:
                 emit(a.fixed.text, None, force=args.force)  # the copy is the output; no report
-            elif dest is not None and a.fixed is not None:
+            else:
                 _make_parent(dest)
                 write_atomic(dest, a.fixed.text.encode("utf-8"), force=args.force)
         if not any(d in STDOUT_NAMES for d in targets.values()):
-            emit(_render(articles, args, single, targets), None if targets else args.output, force=args.force)
+            emit(_render(articles, args, single, written), None if targets else args.output, force=args.force)
     for a in articles:
-        if a.fixed is not None and a.fixed.unplaced:
-            print(f"symattn: warning: {a.name}: not fixed, the printed text is not on its line: "
-                  + "; ".join(a.fixed.unplaced[:5]) + (" …" if len(a.fixed.unplaced) > 5 else ""), file=sys.stderr)
+        if a.fixed is not None:
+            _fix_warnings(a, targets.get(id(a)) is not None and not (a.fixed.replaced or not a.report.exit_code))
     if any(a.error is not None for a in articles):
         return 2
     return 1 if any(a.report.exit_code for a in articles) else 0
+
+
+def _fix_warnings(a, unwritten: bool) -> None:
+    """The fixes not made, on standard error: not placed, or refused by the check of the copy."""
+    import sys
+
+    from ..errors import _printable
+
+    def listed(items):
+        return "; ".join(items[:5]) + (" …" if len(items) > 5 else "")
+
+    said = []
+    if a.fixed.unplaced:
+        said.append(f"not fixed, the printed text is not on its line: {listed(a.fixed.unplaced)}")
+    if a.fixed.refused:
+        said.append(f"fix refused, the check of the corrected copy does not prove it right: {listed(a.fixed.refused)}")
+    if unwritten:
+        said.append("no corrected copy written: no fix could be made and proven")
+    if sys.stderr is not None:
+        for line in said:
+            print(_printable(f"symattn: warning: {a.name}: {line}"), file=sys.stderr)
 
 
 def _render(articles, args, single: bool, targets: dict) -> str:
