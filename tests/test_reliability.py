@@ -266,3 +266,363 @@ def test_an_article_of_many_slow_claims_has_one_budget(tmp_path):
     report = json.loads(out)
     assert len(report["claims"]) == 400
     assert "time budget" in report["claims"][-1]["detail"]
+
+
+# --- issue 29: boundaries and outputs
+# Untrusted text (file names, article text) crossing into a terminal, a CI log, SARIF, TOML or a
+# file name; and every output of a command checked before anything is written.
+
+ARTICLES = Path(__file__).parent / "articles"
+WRONG = ARTICLES / "en-rounding-drift.md"      # line 23 prints 0.56 where softmax gives 0.58
+HOSTILE = "x\n::error file=a.md::PWNED\x1b[31m.md"
+
+
+def _no_command_lines(text: str) -> None:
+    """Nothing a CI runner or a terminal would act on: no line starting (after blanks) with ::,
+    no ##[, no control character but the newline."""
+    for line in text.split("\n"):
+        assert not line.lstrip().startswith("::") and "##[" not in line, line
+        assert not any(ord(ch) < 32 or ord(ch) == 0x7f for ch in line), ascii(line)
+
+
+def test_text_report_escapes_a_hostile_file_name(tmp_path):
+    folder = tmp_path / "posts"
+    folder.mkdir()
+    (folder / HOSTILE).write_bytes(WRONG.read_bytes())
+    for argv in (["check", str(folder / HOSTILE)], ["check", str(folder)], ["check", str(folder), "-j", "2"]):
+        code, out, err = run(argv + ["--lang", "en"], cwd=tmp_path)
+        assert code == 1, err
+        text = out.decode("utf-8")
+        _no_command_lines(text)
+        _no_command_lines(err)
+        assert "x\\n::error file=a.md::PWNED\\x1b[31m.md" in text   # shown, escaped, on the report's title line
+
+
+def test_text_report_escapes_article_text():
+    """Whatever the readers quote from an article (here a claim's source and its printed value)
+    reaches the terminal escaped, and no line of the report starts a workflow command."""
+    from symattn.check.claims import Claim, Report
+    from symattn.check.report import render_text
+    claim = Claim(line=3, source="\x1b[2J$1 + 1 = 3$\x1b]0;owned\x07 ##[error]x", status="wrong",
+                  claimed="3\x1b[31m", expected="2",
+                  entries=[{"entry": "\n::error::e", "claimed": "3\x1b[31m", "exact": "2", "correct": "2"}])
+    text = render_text(Report(file="a\r\n::warning::b.md", claims=[claim]), "en")
+    _no_command_lines(text)
+    assert "\\x1b[2J$1 + 1 = 3$\\x1b]0;owned\\x07 ##\\x5berror]x" in text and "a\\r\\n::warning::b.md" in text
+
+
+def test_sarif_uris_are_relative_references_without_a_scheme(tmp_path):
+    folder = tmp_path / "posts"
+    folder.mkdir()
+    names = ["javascript:alert(1).md", "a\\b.md", "b.md", "c #1?.md"]
+    for name in names:
+        (folder / name).write_bytes(WRONG.read_bytes())
+    code, out, err = run(["check", "posts", "--format", "sarif"], cwd=tmp_path)
+    assert code == 1, err
+    doc = json.loads(out)
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in doc["runs"][0]["results"]]
+    assert uris == ["posts/a%5Cb.md", "posts/b.md", "posts/c%20%231%3F.md", "posts/javascript%3Aalert%281%29.md"]
+    from urllib.parse import unquote, urlsplit
+    for uri in uris:   # each names its own file, and no scheme or authority
+        assert urlsplit(uri).scheme == "" and urlsplit(uri).netloc == "" and (tmp_path / unquote(uri)).is_file()
+    # an absolute name inside the working folder is relative to it too; one outside keeps its path
+    code, out, _ = run(["check", str(folder / "b.md"), str(WRONG), "--format", "sarif"], cwd=tmp_path)
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in json.loads(out)["runs"][0]["results"]]
+    assert uris == ["posts/b.md", str(WRONG)]
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((Path(__file__).parent / "sarif" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    jsonschema.Draft4Validator(schema).validate(doc)
+
+
+def test_spec_out_cannot_gain_a_key_from_the_article_name(tmp_path):
+    name = 'p\ntitle = "PWNED"\n#.md'
+    (tmp_path / name).write_bytes((ARTICLES / "project" / "qkv-attention-by-hand.zh.md").read_bytes())
+    code, out, err = run(["derive", "--from-article", name, "--spec-out", "s.toml", "-o", "d.md"], cwd=tmp_path)
+    assert code == 0, err
+    import tomllib
+    text = (tmp_path / "s.toml").read_text(encoding="utf-8")
+    spec = tomllib.loads(text)
+    assert "title" not in spec and "PWNED" not in (tmp_path / "d.md").read_text(encoding="utf-8")
+    assert text.splitlines()[0].startswith('# derive --from-article p\\ntitle = "PWNED"\\n#.md: ')
+    assert code == run(["derive", "s.toml", "-o", "again.md"], cwd=tmp_path)[0] == 0
+
+
+@pytest.mark.parametrize("text", ['"', "\\", '\\"', "a\nb = 1", "\r\n", "\t", "\x00\x1f\x7f", "\x08\x0c",
+                                  "\u0085\u2028\u2029", "我 爱 你", "😀", "''' \"\"\"", "\\u0041", "]\n[x]", "#"])
+def test_toml_string_escaper_reads_back_with_tomllib(text):
+    import tomllib
+    from symattn.from_article import _toml_str
+    assert tomllib.loads(f"k = {_toml_str(text)}\n") == {"k": text}
+
+
+def test_toml_string_escaper_reads_back_any_text():
+    hypothesis = pytest.importorskip("hypothesis")
+    import tomllib
+    from hypothesis import strategies as st
+    from symattn.from_article import _toml_str
+
+    @hypothesis.settings(max_examples=300, deadline=None, derandomize=True)
+    @hypothesis.given(st.text(st.characters(blacklist_categories=("Cs",))))
+    def reads_back(text):
+        assert tomllib.loads(f"k = {_toml_str(text)}\n") == {"k": text}
+    reads_back()
+
+
+NOT_UTF8 = b"lat\xe9.md"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif"])
+def test_a_file_name_that_is_not_utf8_works_in_every_format_and_in_o(tmp_path, fmt):
+    folder = tmp_path / "posts"
+    folder.mkdir()
+    (Path(os.fsdecode(bytes(folder))) / os.fsdecode(NOT_UTF8)).write_bytes(WRONG.read_bytes())
+    for target in ("posts", os.fsdecode(b"posts/" + NOT_UTF8)):
+        code, out, err = run(["check", target, "--format", fmt, "--lang", "en"], cwd=tmp_path)
+        assert code == 1 and err == "", err
+        text = out.decode("utf-8")   # valid UTF-8
+        if fmt == "sarif":
+            assert '"uri": "posts/lat%E9.md"' in text
+        elif fmt == "json":
+            doc = json.loads(text)
+            name = doc["files"][0]["file"] if "files" in doc else doc["file"]
+            assert os.fsencode(name) == b"posts/" + NOT_UTF8   # reads back as the file's own name
+        else:
+            assert "posts/lat\\udce9.md" in text
+        code, _, err = run(["check", target, "--format", fmt, "--lang", "en", "-o", "report"], cwd=tmp_path)
+        assert code == 1 and err == "", err
+        assert (tmp_path / "report").read_bytes().decode("utf-8") == text
+        (tmp_path / "report").unlink()
+    # as bad input (not UTF-8 inside either): the one-line error shows the name, with no wrong hint
+    (Path(os.fsdecode(bytes(folder))) / os.fsdecode(NOT_UTF8)).write_bytes(b"\xff\xfe$x$")
+    code, out, err = run(["check", "posts", "--format", fmt], cwd=tmp_path)
+    assert code == 2 and "PYTHONIOENCODING" not in err and "internal error" not in err, err
+    assert err == "symattn: error: posts/lat\\udce9.md: is UTF-16 text; save it as UTF-8\n", err
+    out.decode("utf-8")
+
+
+def test_derive_refuses_spec_out_before_writing_o(tmp_path):
+    art = str(ARTICLES / "project" / "qkv-attention-by-hand.zh.md")
+    (tmp_path / "s.toml").write_text("# mine\n", encoding="utf-8")
+    code, _, err = run(["derive", "--from-article", art, "-o", "out.md", "--spec-out", "s.toml"], cwd=tmp_path)
+    assert code == 2 and err == "symattn: error: s.toml: already exists; use --force to overwrite it\n", err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.toml"]        # out.md was not written
+    assert (tmp_path / "s.toml").read_text(encoding="utf-8") == "# mine\n"
+
+
+@pytest.mark.parametrize("o, spec_out", [("./same.toml", "same.toml"), ("same.toml", "sub/../same.toml"),
+                                         ("link.toml", "same.toml"), ("-", "-"), ("/dev/stdout", "-")])
+def test_derive_refuses_two_outputs_that_are_one_file(tmp_path, o, spec_out):
+    art = str(ARTICLES / "project" / "qkv-attention-by-hand.zh.md")
+    (tmp_path / "sub").mkdir()
+    os.symlink("same.toml", tmp_path / "link.toml")
+    code, out, err = run(["derive", "--from-article", art, "-o", o, "--spec-out", spec_out, "--force"], cwd=tmp_path)
+    assert code == 2 and out == b"", err
+    assert re.fullmatch(r"symattn: error: (.*: )?-o and --spec-out (name the same file; give them different files"
+                        r"|both name standard output; give one a file)\n", err), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.toml", "sub"]   # nothing written
+
+
+def test_derive_output_may_not_be_its_input(tmp_path):
+    spec = tmp_path / "S"
+    spec.write_text(SMALL, encoding="utf-8")
+    code, _, err = run(["derive", "S", "-o", "./S", "--force"], cwd=tmp_path)
+    assert code == 2 and "-o would overwrite a file this command reads" in err, err
+    assert spec.read_text(encoding="utf-8") == SMALL
+
+
+def test_long_output_names(tmp_path):
+    """A name the file system takes (253 bytes) is written: its temporary name is shortened to fit;
+    one it does not take (256) is refused before any work, with one line."""
+    name = "x" * 250 + ".md"
+    code, _, err = run(["derive", "-o", name], cwd=tmp_path)
+    assert code == 0, err
+    assert [p.name for p in tmp_path.iterdir()] == [name]                  # no temporary file left
+    code, _, err = run(["derive", "-o", "y" * 253 + ".md"], cwd=tmp_path)
+    assert code == 2 and "the file name is too long (256 bytes; the file system allows 255)" in err, err
+    assert err.count("\n") == 1 and [p.name for p in tmp_path.iterdir()] == [name]
+
+
+@pytest.mark.parametrize("argv", [["exercise", "--tokens", "99"], ["cards", "S", "--format", "md"],
+                                  ["plot", "S", "--format", "svg"], ["check", "missing.md"]])
+def test_other_commands_check_their_output_first(tmp_path, argv):
+    """The output is refused before the work starts: before the input (a bad spec, too many
+    tokens, a missing article) is even read."""
+    (tmp_path / "out").write_text("mine\n", encoding="utf-8")
+    (tmp_path / "S").write_text("not = [toml\n", encoding="utf-8")
+    code, _, err = run(argv + ["-o", "out"], cwd=tmp_path)
+    assert code == 2 and err == "symattn: error: out: already exists; use --force to overwrite it\n", err
+    assert (tmp_path / "out").read_text(encoding="utf-8") == "mine\n"
+
+
+def test_check_reads_file_names_after_double_dash(tmp_path):
+    (tmp_path / "--output=report.md").write_bytes(WRONG.read_bytes())
+    (tmp_path / "-o").write_bytes(WRONG.read_bytes())
+    code, out, err = run(["check", "--lang", "en", "--", "--output=report.md", "-o"], cwd=tmp_path)
+    assert code == 1, err
+    assert "symattn check: --output=report.md" in out.decode() and "symattn check: -o" in out.decode()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["--output=report.md", "-o"]   # no report file
+
+
+def test_links_in_a_folder_stay_inside_the_folders_given(tmp_path):
+    posts, other = tmp_path / "posts", tmp_path / "other"
+    posts.mkdir()
+    other.mkdir()
+    secret = "SECRET-" + "7" * 12
+    (other / "secret.md").write_text(f"token {secret}\n$$1 + 1 = 3$$\n", encoding="utf-8")
+    (posts / "a.md").write_bytes(WRONG.read_bytes())
+    os.symlink("../other/secret.md", posts / "leak.md")
+    os.symlink("a.md", posts / "same.md")                  # inside: followed (a.md once)
+    code, out, err = run(["check", "posts", "--format", "json"], cwd=tmp_path)
+    assert code == 2 and secret not in out.decode() and secret not in err
+    assert err == ("symattn: error: posts/leak.md: is a symbolic link to a file outside the folders given; "
+                   "not read (name the file itself to check it)\n"), err
+    files = json.loads(out)["files"]
+    assert [f["file"] for f in files] == ["posts/a.md", "posts/leak.md"] and "error" in files[1]
+    # the target's folder given too, or the file itself named: read
+    for argv in (["posts", "other"], ["posts/a.md", "posts/leak.md"]):
+        code, out, err = run(["check", *argv, "--format", "json"], cwd=tmp_path)
+        assert code == 1 and err == "", err
+        assert all("error" not in f for f in json.loads(out)["files"])
+
+
+# --- issue 29: --fix and --diff
+#
+# Each finding on a small article of a learner (four independent slips: a score, a scaled score, a
+# weight and an output) or on the project's article.  The right copy is the article as computed
+# (LEARNER_RIGHT), so a fix is judged against numbers written here, never against the checker's own
+# word; patches are applied with the real patch and git apply.
+
+_MAT = "\\begin{{bmatrix}} {} \\end{{bmatrix}}"
+
+
+def _bm(rows: str) -> str:
+    return _MAT.format(" \\\\ ".join(" & ".join(r.split()) for r in rows.split(";")))
+
+
+def _learner(scores, scaled, weights, output) -> str:
+    return ("# My attention homework\n\nThree tokens, $d_k = 4$.\n\n"
+            f"$$Q = {_bm('0 0 0 1; 0 1 1 0; 1 1 0 0')}$$\n\n$$K = {_bm('1 0 0 0; 0 1 0 0; 0 1 1 0')}$$\n\n"
+            f"$$V = {_bm('0 1 2 1; 1 1 0 0; 1 1 1 0')}$$\n\nScores:\n\n$$QK^T = {_bm(scores)}$$\n\n"
+            f"Scaled by $\\sqrt{{d_k}} = 2$:\n\n$$\\frac{{QK^T}}{{\\sqrt{{d_k}}}} = {_bm(scaled)}$$\n\n"
+            "Softmax, row by row:\n\n"
+            f"$$A = \\text{{softmax}}\\left(\\frac{{QK^T}}{{\\sqrt{{d_k}}}}\\right) \\approx {_bm(weights)}$$\n\n"
+            f"Output:\n\n$$O = AV \\approx {_bm(output)}$$\n")
+
+
+_RIGHT = ("0 0 0; 0 1 2; 1 1 1", "0.0 0.0 0.0; 0.0 0.5 1.0; 0.5 0.5 0.5",
+          "0.3333 0.3333 0.3333; 0.1863 0.3072 0.5065; 0.3333 0.3333 0.3333",
+          "0.6667 1.0000 1.0000 0.3333; 0.8137 1.0000 0.8791 0.1863; 0.6667 1.0000 1.0000 0.3333")
+#: computed with numpy from Q, K, V above: softmax(QKᵀ/2), then A·V, rounded as printed
+LEARNER_RIGHT = _learner(*_RIGHT)
+#: four slips: QKᵀ[3,1] 1 -> 2, scaled [2,3] 1.0 -> 0.5, A[2,1] 0.1863 -> 0.1836, O[2,2] 1.0000 -> 1.3000
+LEARNER = _learner("0 0 0; 0 1 2; 2 1 1", "0.0 0.0 0.0; 0.0 0.5 0.5; 0.5 0.5 0.5",
+                   "0.3333 0.3333 0.3333; 0.1836 0.3072 0.5065; 0.3333 0.3333 0.3333",
+                   "0.6667 1.0000 1.0000 0.3333; 0.8137 1.3000 0.8791 0.1863; 0.6667 1.0000 1.0000 0.3333")
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def _apply_both(tmp_path: Path, name: str, before: str, patch: bytes) -> dict:
+    """The file after the patch, applied for real by ``patch -p1`` and by ``git apply`` (each in its
+    own folder, after a dry run / --check); the tools' complaints fail the test."""
+    got = {}
+    for tool in ("patch", "git"):
+        work = tmp_path / f"apply-{tool}"
+        work.mkdir()
+        _write(work / name, before)
+        steps = ([["patch", "-p1", "--dry-run", "-s"], ["patch", "-p1", "-s"]] if tool == "patch"
+                 else [["git", "apply", "--check", "-"], ["git", "apply", "-"]])
+        for cmd in steps:
+            proc = subprocess.run(cmd, input=patch, cwd=work, capture_output=True, check=False)
+            assert proc.returncode == 0, (tool, proc.stdout, proc.stderr, patch)
+        got[tool] = (work / name).read_bytes().decode("utf-8")
+        assert sorted(p.name for p in work.iterdir()) == [name], "the patch touched another file"
+    return got
+
+
+def test_fix_of_one_wrong_score_leaves_the_shape_annotations(tmp_path, article_path):
+    """A wrong score on the line of ``_{3 \\times 4}`` and ``_{4 \\times 3}``: the copy is the
+    article again, byte for byte (only the score's span changed back)."""
+    text = article_path.read_text(encoding="utf-8")
+    line = next(ln for ln in text.split("\n") if "_{3 \\times 4}" in ln and "_{4 \\times 3}" in ln and "= \\begin" in ln)
+    for old, new in (("= \\begin{bmatrix} 2 & 1 & 1", "= \\begin{bmatrix} 3 & 1 & 1"),
+                     ("1 & 1 & 2 \\end{bmatrix}_{3 \\times 3}", "1 & 1 & 3 \\end{bmatrix}_{3 \\times 3}")):
+        assert line.count(old) == 1
+        src = _write(tmp_path / "a.md", text.replace(line, line.replace(old, new)))
+        out = tmp_path / "fixed.md"
+        code, _, err = run(["check", str(src), "--fix", "-o", str(out), "--force", "--lang", "en"], cwd=tmp_path)
+        assert code == 1, err
+        assert out.read_text(encoding="utf-8") == text, old
+
+
+def test_fix_of_four_slips_gives_the_right_article(tmp_path):
+    src = _write(tmp_path / "learner.md", LEARNER)
+    code, _, err = run(["check", str(src), "--fix", "-o", str(tmp_path / "fixed.md"), "--lang", "en"], cwd=tmp_path)
+    assert code == 1, err
+    assert (tmp_path / "fixed.md").read_text(encoding="utf-8") == LEARNER_RIGHT
+    assert "refused" not in err and "not fixed" not in err, err
+    code, _, err = run(["check", str(tmp_path / "fixed.md")], cwd=tmp_path)
+    assert code == 0, err
+    assert "0.1863 & 0.3072 & 0.5065" in LEARNER_RIGHT and "0.0 & 0.5 & 1.0" in LEARNER_RIGHT
+
+
+def test_diff_leaves_right_values_and_applies(tmp_path):
+    """The diff changes the four slips and nothing else: ``0.6667 & 1.0000`` stays as printed."""
+    src = _write(tmp_path / "learner.md", LEARNER)
+    code, out, err = run(["check", "learner.md", "--diff"], cwd=tmp_path)
+    assert code == 1, err
+    minus = [ln for ln in out.decode().split("\n") if ln.startswith("-") and not ln.startswith("---")]
+    plus = [ln for ln in out.decode().split("\n") if ln.startswith("+") and not ln.startswith("+++")]
+    assert len(minus) == len(plus) == 4
+    assert all("0.6666" not in ln and "0.9999" not in ln for ln in plus)
+    assert _apply_both(tmp_path, "learner.md", src.read_text(encoding="utf-8"), out) == \
+        {"patch": LEARNER_RIGHT, "git": LEARNER_RIGHT}
+
+
+@pytest.mark.parametrize("mark", ["\f", "\x85", "\u2028"], ids=["form feed", "NEL", "U+2028"])
+def test_fix_lands_on_its_line_past_a_form_feed_nel_or_ls(tmp_path, mark):
+    def marked(text):   # the mark inside prose lines before every slip
+        return (text.replace("Three tokens", f"Three{mark}tokens").replace("Scores:", f"Scores{mark}:")
+                .replace("row by row", f"row{mark}by row"))
+
+    src = _write(tmp_path / "learner.md", marked(LEARNER))
+    code, _, err = run(["check", str(src), "--fix", "-o", str(tmp_path / "fixed.md"), "--lang", "en"], cwd=tmp_path)
+    assert code == 1, err
+    assert (tmp_path / "fixed.md").read_bytes().decode("utf-8") == marked(LEARNER_RIGHT)
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r", "mixed", "no final newline"])
+def test_diff_applies_with_any_line_ending(tmp_path, ending):
+    def ended(text):
+        if ending == "mixed":
+            lines = text.split("\n")
+            return "".join(ln + ("\r\n", "\r", "\n")[k % 3] for k, ln in enumerate(lines[:-1])) + lines[-1]
+        if ending == "no final newline":
+            return text.rstrip("\n")
+        return text.replace("\n", ending)
+
+    src = _write(tmp_path / "learner.md", ended(LEARNER))
+    code, out, err = run(["check", "learner.md", "--diff"], cwd=tmp_path)
+    assert code == 1 and out, err
+    got = _apply_both(tmp_path, "learner.md", src.read_bytes().decode("utf-8"), out)
+    assert got == {"patch": ended(LEARNER_RIGHT), "git": ended(LEARNER_RIGHT)}
+
+
+def test_diff_quotes_a_file_name_with_newlines(tmp_path):
+    """A name that holds a hunk for another file: quoted as git quotes it, so the patch has one
+    file and both tools put the fix into that file only."""
+    name = "x.md\n--- a/victim.md\n+++ b/victim.md\n@@ -1 +1 @@\n-safe\n+owned\n\t\"\\.md"
+    _write(tmp_path / name, LEARNER)
+    _write(tmp_path / "victim.md", "safe\n")
+    code, out, err = run(["check", name, "--diff"], cwd=tmp_path)
+    assert code == 1, err
+    heads = [ln for ln in out.decode().split("\n") if ln.startswith(("--- ", "+++ "))]
+    assert heads == ['--- "a/x.md\\n--- a/victim.md\\n+++ b/victim.md\\n@@ -1 +1 @@\\n-safe\\n+owned\\n\\t\\"\\\\.md"',
+                     '+++ "b/x.md\\n--- a/victim.md\\n+++ b/victim.md\\n@@ -1 +1 @@\\n-safe\\n+owned\\n\\t\\"\\\\.md"']
+    got = _apply_both(tmp_path, name, LEARNER, out)
+    assert got == {"patch": LEARNER_RIGHT, "git": LEARNER_RIGHT}
+    assert (tmp_path / "victim.md").read_text(encoding="utf-8") == "safe\n"
