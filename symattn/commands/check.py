@@ -24,6 +24,10 @@ listed under it as carried.
 Give any number of files and folders (searched recursively for .md, .markdown,
 .tex and .txt files; hidden ones skipped), or - for standard input: they are
 checked in one process (-j N: N processes), one report per file and a total.
+In a folder, links to folders are not followed, and a link to a file is followed
+only to a file inside the folders given: a link to a file elsewhere is bad input
+for that file (not read; name the file itself to check it).  Put -- before file
+names that may start with a dash (symattn check -- FILE...).
 The articles are never modified; --fix writes a corrected copy elsewhere.
 
 --fix replaces the characters of each wrong entry, nothing else, then checks
@@ -86,7 +90,7 @@ def add_arguments(p) -> None:
 def run(args) -> int:
     from ..check.many import check_all, collect
     from ..errors import SymattnError
-    from ._output import emit
+    from ._output import check_outputs, emit
 
     fix = args.fix or args.diff
     if args.fix and not args.diff and not args.output:
@@ -97,6 +101,7 @@ def run(args) -> int:
     targets = _fix_targets(articles, args.output, single) if fix and not args.diff else {}
     if args.output and not targets:
         _refuse_input(args.output, articles, "the report would overwrite the article")
+        check_outputs({"-o": args.output}, force=args.force)  # before the articles are checked
     if targets and not args.force:
         for out in targets.values():
             if _exists(out):
@@ -172,21 +177,22 @@ def _render(articles, args, single: bool, targets: dict) -> str:
             return render_json(ok[0].report, args.lang or "en")
         return _json_total(articles, args.lang or "en")
     from ..check.wording import say
+    from ..errors import log_safe, shown
     parts = []
     for a in ok:
         lang = args.lang or lang_of(a.text)
         text = render_text(a.report, lang)
         if a.fixed is not None and id(a) in targets:
             lines = ", ".join(map(str, a.fixed.lines)) or "-"
-            text += say(lang, "fixed", out=targets[id(a)], n=a.fixed.replaced, lines=lines) + "\n"
+            text += say(lang, "fixed", out=shown(targets[id(a)]), n=a.fixed.replaced, lines=lines) + "\n"
         parts.append(text)
     if single:
-        return parts[0]
+        return log_safe(parts[0])
     langs = {args.lang or lang_of(a.text) for a in ok}
     lang = langs.pop() if len(langs) == 1 else "en"
     bad = [say(lang, "bad", error=a.error) for a in articles if a.error is not None]
     total = say(lang, "total", **_totals(articles))
-    return "\n".join(parts + ([("\n".join(bad) + "\n")] if bad else []) + [total + "\n"])
+    return log_safe("\n".join(parts + ([("\n".join(bad) + "\n")] if bad else []) + [total + "\n"]))
 
 
 def _totals(articles) -> dict:
