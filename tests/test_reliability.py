@@ -484,3 +484,145 @@ def test_links_in_a_folder_stay_inside_the_folders_given(tmp_path):
         code, out, err = run(["check", *argv, "--format", "json"], cwd=tmp_path)
         assert code == 1 and err == "", err
         assert all("error" not in f for f in json.loads(out)["files"])
+
+
+# --- issue 29: --fix and --diff
+#
+# Each finding on a small article of a learner (four independent slips: a score, a scaled score, a
+# weight and an output) or on the project's article.  The right copy is the article as computed
+# (LEARNER_RIGHT), so a fix is judged against numbers written here, never against the checker's own
+# word; patches are applied with the real patch and git apply.
+
+_MAT = "\\begin{{bmatrix}} {} \\end{{bmatrix}}"
+
+
+def _bm(rows: str) -> str:
+    return _MAT.format(" \\\\ ".join(" & ".join(r.split()) for r in rows.split(";")))
+
+
+def _learner(scores, scaled, weights, output) -> str:
+    return ("# My attention homework\n\nThree tokens, $d_k = 4$.\n\n"
+            f"$$Q = {_bm('0 0 0 1; 0 1 1 0; 1 1 0 0')}$$\n\n$$K = {_bm('1 0 0 0; 0 1 0 0; 0 1 1 0')}$$\n\n"
+            f"$$V = {_bm('0 1 2 1; 1 1 0 0; 1 1 1 0')}$$\n\nScores:\n\n$$QK^T = {_bm(scores)}$$\n\n"
+            f"Scaled by $\\sqrt{{d_k}} = 2$:\n\n$$\\frac{{QK^T}}{{\\sqrt{{d_k}}}} = {_bm(scaled)}$$\n\n"
+            "Softmax, row by row:\n\n"
+            f"$$A = \\text{{softmax}}\\left(\\frac{{QK^T}}{{\\sqrt{{d_k}}}}\\right) \\approx {_bm(weights)}$$\n\n"
+            f"Output:\n\n$$O = AV \\approx {_bm(output)}$$\n")
+
+
+_RIGHT = ("0 0 0; 0 1 2; 1 1 1", "0.0 0.0 0.0; 0.0 0.5 1.0; 0.5 0.5 0.5",
+          "0.3333 0.3333 0.3333; 0.1863 0.3072 0.5065; 0.3333 0.3333 0.3333",
+          "0.6667 1.0000 1.0000 0.3333; 0.8137 1.0000 0.8791 0.1863; 0.6667 1.0000 1.0000 0.3333")
+#: computed with numpy from Q, K, V above: softmax(QKᵀ/2), then A·V, rounded as printed
+LEARNER_RIGHT = _learner(*_RIGHT)
+#: four slips: QKᵀ[3,1] 1 -> 2, scaled [2,3] 1.0 -> 0.5, A[2,1] 0.1863 -> 0.1836, O[2,2] 1.0000 -> 1.3000
+LEARNER = _learner("0 0 0; 0 1 2; 2 1 1", "0.0 0.0 0.0; 0.0 0.5 0.5; 0.5 0.5 0.5",
+                   "0.3333 0.3333 0.3333; 0.1836 0.3072 0.5065; 0.3333 0.3333 0.3333",
+                   "0.6667 1.0000 1.0000 0.3333; 0.8137 1.3000 0.8791 0.1863; 0.6667 1.0000 1.0000 0.3333")
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def _apply_both(tmp_path: Path, name: str, before: str, patch: bytes) -> dict:
+    """The file after the patch, applied for real by ``patch -p1`` and by ``git apply`` (each in its
+    own folder, after a dry run / --check); the tools' complaints fail the test."""
+    got = {}
+    for tool in ("patch", "git"):
+        work = tmp_path / f"apply-{tool}"
+        work.mkdir()
+        _write(work / name, before)
+        steps = ([["patch", "-p1", "--dry-run", "-s"], ["patch", "-p1", "-s"]] if tool == "patch"
+                 else [["git", "apply", "--check", "-"], ["git", "apply", "-"]])
+        for cmd in steps:
+            proc = subprocess.run(cmd, input=patch, cwd=work, capture_output=True, check=False)
+            assert proc.returncode == 0, (tool, proc.stdout, proc.stderr, patch)
+        got[tool] = (work / name).read_bytes().decode("utf-8")
+        assert sorted(p.name for p in work.iterdir()) == [name], "the patch touched another file"
+    return got
+
+
+def test_fix_of_one_wrong_score_leaves_the_shape_annotations(tmp_path, article_path):
+    """A wrong score on the line of ``_{3 \\times 4}`` and ``_{4 \\times 3}``: the copy is the
+    article again, byte for byte (only the score's span changed back)."""
+    text = article_path.read_text(encoding="utf-8")
+    line = next(ln for ln in text.split("\n") if "_{3 \\times 4}" in ln and "_{4 \\times 3}" in ln and "= \\begin" in ln)
+    for old, new in (("= \\begin{bmatrix} 2 & 1 & 1", "= \\begin{bmatrix} 3 & 1 & 1"),
+                     ("1 & 1 & 2 \\end{bmatrix}_{3 \\times 3}", "1 & 1 & 3 \\end{bmatrix}_{3 \\times 3}")):
+        assert line.count(old) == 1
+        src = _write(tmp_path / "a.md", text.replace(line, line.replace(old, new)))
+        out = tmp_path / "fixed.md"
+        code, _, err = run(["check", str(src), "--fix", "-o", str(out), "--force", "--lang", "en"], cwd=tmp_path)
+        assert code == 1, err
+        assert out.read_text(encoding="utf-8") == text, old
+
+
+def test_fix_of_four_slips_gives_the_right_article(tmp_path):
+    src = _write(tmp_path / "learner.md", LEARNER)
+    code, _, err = run(["check", str(src), "--fix", "-o", str(tmp_path / "fixed.md"), "--lang", "en"], cwd=tmp_path)
+    assert code == 1, err
+    assert (tmp_path / "fixed.md").read_text(encoding="utf-8") == LEARNER_RIGHT
+    assert "refused" not in err and "not fixed" not in err, err
+    code, _, err = run(["check", str(tmp_path / "fixed.md")], cwd=tmp_path)
+    assert code == 0, err
+    assert "0.1863 & 0.3072 & 0.5065" in LEARNER_RIGHT and "0.0 & 0.5 & 1.0" in LEARNER_RIGHT
+
+
+def test_diff_leaves_right_values_and_applies(tmp_path):
+    """The diff changes the four slips and nothing else: ``0.6667 & 1.0000`` stays as printed."""
+    src = _write(tmp_path / "learner.md", LEARNER)
+    code, out, err = run(["check", "learner.md", "--diff"], cwd=tmp_path)
+    assert code == 1, err
+    minus = [ln for ln in out.decode().split("\n") if ln.startswith("-") and not ln.startswith("---")]
+    plus = [ln for ln in out.decode().split("\n") if ln.startswith("+") and not ln.startswith("+++")]
+    assert len(minus) == len(plus) == 4
+    assert all("0.6666" not in ln and "0.9999" not in ln for ln in plus)
+    assert _apply_both(tmp_path, "learner.md", src.read_text(encoding="utf-8"), out) == \
+        {"patch": LEARNER_RIGHT, "git": LEARNER_RIGHT}
+
+
+@pytest.mark.parametrize("mark", ["\f", "\x85", "\u2028"], ids=["form feed", "NEL", "U+2028"])
+def test_fix_lands_on_its_line_past_a_form_feed_nel_or_ls(tmp_path, mark):
+    def marked(text):   # the mark inside prose lines before every slip
+        return (text.replace("Three tokens", f"Three{mark}tokens").replace("Scores:", f"Scores{mark}:")
+                .replace("row by row", f"row{mark}by row"))
+
+    src = _write(tmp_path / "learner.md", marked(LEARNER))
+    code, _, err = run(["check", str(src), "--fix", "-o", str(tmp_path / "fixed.md"), "--lang", "en"], cwd=tmp_path)
+    assert code == 1, err
+    assert (tmp_path / "fixed.md").read_bytes().decode("utf-8") == marked(LEARNER_RIGHT)
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r", "mixed", "no final newline"])
+def test_diff_applies_with_any_line_ending(tmp_path, ending):
+    def ended(text):
+        if ending == "mixed":
+            lines = text.split("\n")
+            return "".join(ln + ("\r\n", "\r", "\n")[k % 3] for k, ln in enumerate(lines[:-1])) + lines[-1]
+        if ending == "no final newline":
+            return text.rstrip("\n")
+        return text.replace("\n", ending)
+
+    src = _write(tmp_path / "learner.md", ended(LEARNER))
+    code, out, err = run(["check", "learner.md", "--diff"], cwd=tmp_path)
+    assert code == 1 and out, err
+    got = _apply_both(tmp_path, "learner.md", src.read_bytes().decode("utf-8"), out)
+    assert got == {"patch": ended(LEARNER_RIGHT), "git": ended(LEARNER_RIGHT)}
+
+
+def test_diff_quotes_a_file_name_with_newlines(tmp_path):
+    """A name that holds a hunk for another file: quoted as git quotes it, so the patch has one
+    file and both tools put the fix into that file only."""
+    name = "x.md\n--- victim.md\n+++ victim.md\n@@ -1 +1 @@\n-safe\n+owned\n\t\"\\.md"
+    _write(tmp_path / name, LEARNER)
+    _write(tmp_path / "victim.md", "safe\n")
+    code, out, err = run(["check", name, "--diff"], cwd=tmp_path)
+    assert code == 1, err
+    heads = [ln for ln in out.decode().split("\n") if ln.startswith(("--- ", "+++ "))]
+    quoted = 'x.md\\n--- victim.md\\n+++ victim.md\\n@@ -1 +1 @@\\n-safe\\n+owned\\n\\t\\"\\\\.md"'
+    assert heads == ['--- "a/' + quoted + "\t", '+++ "b/' + quoted + "\t"]   # a tab after a name with a space
+    got = _apply_both(tmp_path, name, LEARNER, out)
+    assert got == {"patch": LEARNER_RIGHT, "git": LEARNER_RIGHT}
+    assert (tmp_path / "victim.md").read_text(encoding="utf-8") == "safe\n"
