@@ -120,13 +120,19 @@ def _occurrences(line: str, printed: str) -> list[int]:
 
 
 def _index(claim, entry: str) -> tuple[int, int] | None:
-    """(row, column) of an entry labelled ``[i,j]`` in the claim's printed rows; a claim that
-    prints one row of a matrix labels its entries with the matrix's row."""
-    m = re.search(r"\[(\d+),(\d+)\]$", entry)
+    """(row, column) of an entry labelled ``[i,j]`` (or ``[k]`` in a vector) in the claim's printed
+    rows; a claim that prints one row of a matrix labels its entries with the matrix's row."""
+    m = re.search(r"\[(\d+)(?:,(\d+))?\]$", entry)
     rows = claim.claimed
     if not m or not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
         return None
-    i, j = int(m.group(1)) - 1, int(m.group(2)) - 1
+    if m.group(2) is None:   # a vector: one row, or one entry a row
+        k = int(m.group(1)) - 1
+        i, j = (0, k) if len(rows) == 1 else (k, 0) if all(len(r) == 1 for r in rows) else (-1, -1)
+        if i < 0:
+            return None
+    else:
+        i, j = int(m.group(1)) - 1, int(m.group(2)) - 1
     if i >= len(rows) and len(rows) == 1:
         i = 0
     if i >= len(rows) or j >= len(rows[i]) or not isinstance(rows[i][j], str):

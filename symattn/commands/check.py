@@ -152,7 +152,7 @@ def _fix_warnings(a, unwritten: bool) -> None:
 
     said = []
     if a.fixed.unplaced:
-        said.append(f"not fixed, the printed text is not on its line: {listed(a.fixed.unplaced)}")
+        said.append(f"not fixed, the printed text has no one place on its line: {listed(a.fixed.unplaced)}")
     if a.fixed.refused:
         said.append(f"fix refused, the check of the corrected copy does not prove it right: {listed(a.fixed.refused)}")
     if unwritten:
