@@ -50,7 +50,8 @@ GROUPS = {
 #: whole files (or ``file::test``) in a group: the slow ones, measured (README: the time of each group)
 FILE_GROUPS = {name: "slow" for name in (
     "test_real_articles.py", "test_synthetic_articles.py", "test_perturbed_articles.py",     # the corpora
-    "test_check_fix.py", "test_check_invariance.py", "test_check_many.py", "test_check_roundtrip.py",
+    "test_check_fix.py", "test_fix_property.py", "test_check_invariance.py", "test_check_many.py",
+    "test_check_roundtrip.py",
     "test_check_wording.py", "test_from_article.py::test_real_article",                  # check over all of them
     "test_exercise.py", "test_exercise_backward.py", "test_exercise_topics.py",          # check over exercises
     "test_exercise_worksheet.py",

@@ -44,7 +44,8 @@ def targets(path: Path) -> tuple[str, tuple]:
                 for r in b.rows:
                     for x in r:
                         at = places._original(x.pos) if x.pos >= 0 else None
-                        if at is not None and re.fullmatch(r"-?\d+\.\d+", x.text) and text[at:at + len(x.text)] == x.text:
+                        decimal = re.fullmatch(r"-?\d+\.\d+", x.text)
+                        if at is not None and decimal and text[at:at + len(x.text)] == x.text:
                             found.add((at, at + len(x.text)))
                 break
     return text, tuple(sorted(found))

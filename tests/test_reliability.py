@@ -548,7 +548,8 @@ def test_fix_of_one_wrong_score_leaves_the_shape_annotations(tmp_path, article_p
     """A wrong score on the line of ``_{3 \\times 4}`` and ``_{4 \\times 3}``: the copy is the
     article again, byte for byte (only the score's span changed back)."""
     text = article_path.read_text(encoding="utf-8")
-    line = next(ln for ln in text.split("\n") if "_{3 \\times 4}" in ln and "_{4 \\times 3}" in ln and "= \\begin" in ln)
+    line = next(ln for ln in text.split("\n")
+                if "_{3 \\times 4}" in ln and "_{4 \\times 3}" in ln and "= \\begin" in ln)
     for old, new in (("= \\begin{bmatrix} 2 & 1 & 1", "= \\begin{bmatrix} 3 & 1 & 1"),
                      ("1 & 1 & 2 \\end{bmatrix}_{3 \\times 3}", "1 & 1 & 3 \\end{bmatrix}_{3 \\times 3}")):
         assert line.count(old) == 1
