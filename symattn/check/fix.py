@@ -16,19 +16,23 @@ placed is not fixed.
 Policy (:func:`fix_article`): the copy is checked again, and a replacement stays only when it is
 proven, that is when in the check of the copy
 
-* no wrong entry lies on its span (nor on its line, when that entry cannot be placed), and
-* a claim that is exact or rounded prints the new value at the entry's place, with the same
-  exact values as the claim that called the entry wrong (the copy is read as the article was).
+* no wrong entry lies on its span (nor on its line, when that entry cannot be placed, or when a
+  claim with no entries is wrong there), and
+* a claim found exact or rounded prints the new value at the entry's place (the same row and
+  column of a block of the same shape, which the reader puts on that span).
+
+A later round (the copy checked and fixed again: a chain read from its new operands, a carried
+value the first check could not name) may replace a replacement again, but never an entry the
+article's own check finds right.
 
 A replacement that is not proven is refused: its span gets back the article's text, the copy is
 checked again, and so on until every replacement left is proven.  Then the copy must differ from
 the article only inside those spans, and no entry reported wrong and left as written may be found
 right in the copy: otherwise the check of the copy reads it differently from the article, nothing
-is proven, and every replacement is refused.  A later round never replaces an entry the article's
-own check finds right.  The refused ones are listed
-(:attr:`Fixed.refused`); the command writes a copy only when at least one replacement stands,
-or when nothing was wrong.  Lines are counted as the reader counts them
-(:data:`~.document.LINE_END`: ``\n``, ``\r\n`` or ``\r``, never a form feed, NEL or U+2028).
+is proven, and every replacement is refused.  The refused ones are listed (:attr:`Fixed.refused`);
+the command writes a copy only when at least one replacement stands, or when nothing was wrong.
+Lines are counted as the reader counts them (:data:`~.document.LINE_END`: ``\n``, ``\r\n`` or
+``\r``, never a form feed, NEL or U+2028).
 
 :func:`unified_diff` gives the corrections as a patch that ``patch -p1`` and ``git apply`` take, for
 any line ending, with a file name quoted as git quotes it.  The original is never touched here:
@@ -73,7 +77,7 @@ class _Edit:
     label: str         # "[1,2] 0.45" for messages
     index: tuple | None  # (row, column) in the claim's printed rows, when it has rows
     shape: tuple | None  # the claim's printed shape
-    expected: object   # the claim's exact values (what the copy's check must agree with)
+    expected: object   # the claim's exact values, as reported (for messages and debugging)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.label} -> {self.correct}"
@@ -100,11 +104,6 @@ def _lines(text: str) -> list[str]:
 def _starts(text: str) -> list[int]:
     """The offset where each line starts (index 0 is line 1)."""
     return [0] + [m.end() for m in LINE_END.finditer(text)]
-
-
-def _line_at(starts: list[int], pos: int) -> int:
-    from bisect import bisect_right
-    return bisect_right(starts, pos)
 
 
 # ---------------------------------------------------------------------------- where an entry is
@@ -420,7 +419,7 @@ def fix_article(text: str, report: Report, check, rounds: int = ROUNDS) -> Fixed
     edits: list[_Edit] = []
     unplaced: list[str] = []
     wrong_lines: set[int] = set()
-    first, right = report, None
+    first, article = report, _Places(text)
     copy = text
     for k in range(rounds):
         wrong_lines.update(ln for c in report.claims if c.status == "wrong" for ln in (c.wrong_lines or [c.line]))
@@ -441,7 +440,7 @@ def fix_article(text: str, report: Report, check, rounds: int = ROUNDS) -> Fixed
                 continue   # inside a replacement, not on it: the proof below refuses that one
             moved = _Edit(at, at + (ed.end - ed.start), ed.line, ed.printed, ed.correct, ed.label,
                           ed.index, ed.shape, ed.expected)
-            if k and _vouched(moved, moved.printed, first, moved.start, _Places(text)):
+            if k and _vouched(moved, moved.printed, first, moved.start, article):
                 continue   # the article's own check calls it right: a later round never changes that
             edits.append(moved)
             changed = True
