@@ -627,3 +627,34 @@ def test_diff_quotes_a_file_name_with_newlines(tmp_path):
     got = _apply_both(tmp_path, name, LEARNER, out)
     assert got == {"patch": LEARNER_RIGHT, "git": LEARNER_RIGHT}
     assert (tmp_path / "victim.md").read_text(encoding="utf-8") == "safe\n"
+
+
+def test_fix_places_an_entry_without_column_by_the_reader_not_by_search(article_path):
+    """The same wrong score as a claim that gives no column (as a named equation's may): the reader's
+    block puts the fix on the score, not on the first "3" of the line (``_{3 \\times 4}``)."""
+    import dataclasses
+
+    from symattn.check import check_text
+    from symattn.check.fix import fix_text
+    text = article_path.read_text(encoding="utf-8")
+    line = next(ln for ln in text.split("\n") if "_{3 \\times 4}" in ln and "= \\begin" in ln)
+    slipped = text.replace(line, line.replace("= \\begin{bmatrix} 2 & 1 & 1", "= \\begin{bmatrix} 3 & 1 & 1"))
+    report = check_text(slipped, "a.md")
+    claims = [dataclasses.replace(c, entries=[{k: v for k, v in e.items() if k != "col"} for e in c.entries])
+              for c in report.claims]
+    assert [e["claimed"] for c in claims for e in c.entries] == ["3"]
+    assert fix_text(slipped, dataclasses.replace(report, claims=claims)).text == text
+
+
+@pytest.mark.parametrize("copy_check", ["the slip again", "nothing bound"])
+def test_a_fix_the_check_of_the_copy_does_not_prove_is_refused(copy_check):
+    """A check of the copy that still finds the slip, or that judges nothing: the fix is refused
+    and listed, and the copy is the article as written."""
+    from symattn.check import check_text
+    from symattn.check.claims import Report
+    from symattn.check.fix import fix_article
+    report = check_text(LEARNER, "a.md")
+    check = (lambda t: report) if copy_check == "the slip again" else (lambda t: Report("a.md", []))
+    fixed = fix_article(LEARNER, report, check)
+    assert fixed.text == LEARNER and fixed.replaced == 0 and fixed.lines == []
+    assert len(fixed.refused) == 4 and "line 13: QK^T[3,1] 2 -> 1" in fixed.refused, fixed.refused

@@ -9,9 +9,9 @@ from right operands, so carried values come out recomputed).
 A fix edits one span: the characters of the wrong entry and nothing else.  The span comes from
 the reader, in this order: the entry's column (an offset in the :class:`~.document.Document`'s
 text, taken back to the original through its offset map); the reader's block that prints the
-claim, at the entry's row and column; and only then the printed text searched on its line as a
-whole number (a repeated value placed by its column in the printed row).  An entry that cannot be
-placed is not fixed.
+claim, at the entry's row and column; and only when the reader knows neither, the printed text
+searched on its line as a whole number (one place, or a repeated value placed by its column in the
+printed row).  An entry that cannot be placed is not fixed.
 
 Policy (:func:`fix_article`): the copy is checked again, and a replacement stays only when it is
 proven, that is when in the check of the copy
@@ -204,14 +204,16 @@ class _Places:
             return None
         if n == len(self.starts) and self.starts[-1] >= len(self.text) and n > 1:
             return None
-        col = e.get("col")
+        col, known = e.get("col"), False
         if isinstance(col, int) and n <= len(self.doc.starts):
-            at = self._original(self.doc.starts[n - 1] + col)
+            at, known = self._original(self.doc.starts[n - 1] + col), True
             if at is not None and at not in taken and self._fits(at, printed, n):
                 return at, at + len(printed)
         at = self._from_block(claim, e, n)
         if at is not None and at not in taken and self._fits(at, printed, n):
             return at, at + len(printed)
+        if known or at is not None:
+            return None   # the reader says where it is, and it is not there: not searched for elsewhere
         at = self._searched(claim, e, n, printed, taken)
         return None if at is None else (at, at + len(printed))
 
