@@ -63,7 +63,8 @@ ENV_LIMITS: dict[str, tuple[str, float, str, str]] = {
                             "CPU seconds of one command, every SymPy evaluation included"),
     "TEX_SECONDS": ("SYMATTN_TEX_SECONDS", 60.0, "seconds", "seconds of one xelatex run"),
     "CHECK_SECONDS": ("SYMATTN_CHECK_SECONDS", 10.0, "seconds", "seconds per claim in check"),
-    "CHECK_ARTICLE_SECONDS": ("SYMATTN_CHECK_ARTICLE_SECONDS", 60.0, "seconds", "seconds per article in check"),
+    "CHECK_ARTICLE_SECONDS": ("SYMATTN_CHECK_ARTICLE_SECONDS", 60.0, "seconds",
+                              "seconds per article in check (wall clock for its claims, CPU for all of it)"),
     "CHECK_MAX_SEGMENTS": ("SYMATTN_CHECK_MAX_SEGMENTS", 5000, "int", "pieces of math checked per article"),
 }
 
@@ -83,6 +84,8 @@ FIXED = {
     "CHECK_MAX_SIDE": 256,          # largest matrix side evaluated by check
     "CHECK_MAX_WORK": 2_000_000,    # largest rows*cols*inner of one product in check
     "CHECK_MAX_EQUATION_TOKENS": 20_000,  # tokens of one equation in an article
+    "CHECK_MAX_NESTING": 48,        # brackets nested in one equation (each level is parsed on its own)
+    "CHECK_MAX_TERMS": 300,         # terms of one sum or factors of one product (a tree as deep as it is long)
     "CHECK_MAX_EXPONENT": 4096,     # largest exponent check evaluates exactly
     "CHECK_MAX_TEN_POWER": 300,     # largest e-notation exponent of a printed number check reads (1e300)
     "CHECK_MAX_BLOCK_ENTRIES": 4096,  # entries of one block of numbers read from prose or code
@@ -350,7 +353,8 @@ def _expire(signum, frame):
 
 
 @contextmanager
-def time_limit(what: str, seconds: float | str | None = None, env: str = "SYMATTN_MAX_SECONDS"):
+def time_limit(what: str, seconds: float | str | None = None, env: str = "SYMATTN_MAX_SECONDS",
+               message=None):
     """Run the body for at most ``seconds`` of CPU time: a number, or the name of a limit
     (``"MAX_SPEC_SECONDS"``: its value and its variable), by default ``"MAX_SECONDS"``.
 
@@ -360,7 +364,8 @@ def time_limit(what: str, seconds: float | str | None = None, env: str = "SYMATT
     check`` has one per claim), so both can run.  Blocks nest: an inner block
     gets the smaller of its own budget and what is left of the outer one, and
     the outer timer is re-armed when it ends.  Only in the main thread of a
-    POSIX process; elsewhere the body runs unlimited.
+    POSIX process; elsewhere the body runs unlimited.  ``message(seconds, env)``, when given, words
+    the error instead (``symattn check`` names the line it had reached).
 
     >>> with time_limit("adding"):
     ...     1 + 1
@@ -389,6 +394,8 @@ def time_limit(what: str, seconds: float | str | None = None, env: str = "SYMATT
     except _Expired as exc:
         if exc.args and exc.args[0] != deadline:
             raise  # an outer block's budget
+        if message is not None:
+            raise message(seconds, env) from None
         raise SymattnError(f"{what} took longer than the limit of {seconds:g} s of CPU time "
                            f"(set {env} to raise it)") from None
     finally:

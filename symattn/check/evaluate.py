@@ -18,6 +18,8 @@ columns, e ≈ 2.7, ...).
 
 from __future__ import annotations
 
+import bisect
+
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -47,6 +49,7 @@ class Definitions:
 
     def __init__(self):
         self._defs: dict[str, list[tuple]] = {}
+        self._values: dict[str, set] = {}   # key -> its values that hash: a repeat is found at once
 
     def _pick(self, key):
         return self._defs[key][0]
@@ -66,9 +69,20 @@ class Definitions:
 
     def __setitem__(self, key, item) -> None:
         defs = self._defs.setdefault(key, [])
-        if not any(_same_def(d[0], item[0]) for d in defs):
-            defs.append(item)
-            defs.sort(key=lambda d: d[1])
+        seen = self._values.setdefault(key, set())
+        try:
+            if item[0] in seen:
+                return
+            hashable = True
+        except TypeError:
+            hashable = False
+        if hashable and len(seen) == len(defs):
+            pass   # every earlier value hashes, and none equals this one
+        elif any(_same_def(d[0], item[0]) for d in defs):
+            return
+        if hashable:
+            seen.add(item[0])
+        bisect.insort(defs, item, key=lambda d: d[1])
 
     def setdefault(self, key, item):
         self[key] = item

@@ -128,7 +128,32 @@ def extract(doc: Document) -> list["Segment"]:
 
 
 _LEADING_REL = re.compile(r"^\s*(?:&\s*)?(=|\\approx|≈)\s*")
-_APPROX_NOTE = re.compile(r"\s*(?:\\[ ,;]\s*)*\(?\s*\\text\{\s*\(?approx\.?\)?\s*\}\s*\)?\s*$")
+_APPROX_NOTE = re.compile(r"\(?\s*\\text\{\s*\(?approx\.?\)?\s*\}\s*\)?\s*")
+
+
+def _without_approx_note(text: str) -> str:
+    """The math without a closing ``\\text{(approx.)}`` note and the spacing before it.  Found from
+    the last ``\\text{`` rather than by a regex searched at every offset, which would be cubic on a
+    long run of spaces."""
+    at = text.rfind("\\text{")
+    if at < 0:
+        return text
+    j = at
+    while j and text[j - 1].isspace():
+        j -= 1
+    start = j - 1 if j and text[j - 1] == "(" else at
+    if not _APPROX_NOTE.fullmatch(text, start):
+        return text
+    head = text[:start]
+    cut = len(head)
+    while cut:   # spacing before the note: whitespace and \, \; \ (each two characters)
+        if head[cut - 1].isspace():
+            cut -= 1
+        elif cut >= 2 and head[cut - 2] == "\\" and head[cut - 1] in " ,;":
+            cut -= 2
+        else:
+            break
+    return head[:cut]
 
 
 def _last_side(text: str) -> str:
@@ -155,7 +180,7 @@ def _continued(segs: list[Segment]) -> list[Segment]:
     + … \\]`` then ``\\[ = 0.1188 + … \\approx 0.889 \\]``): it is read as that chain's next link."""
     out: list[Segment] = []
     for seg in segs:
-        text = _APPROX_NOTE.sub("", seg.text) if seg.kind in ("display", "env", "inline") else seg.text
+        text = _without_approx_note(seg.text) if seg.kind in ("display", "env", "inline") else seg.text
         m = _LEADING_REL.match(text) if seg.kind in ("display", "env") else None
         if m:
             prev = next((p for p in reversed(out) if p.kind in ("display", "env", "inline")), None)

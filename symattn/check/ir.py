@@ -64,11 +64,14 @@ class Shape:
 
 
 def walk(node: Node):
-    """Every node of the tree, parents first."""
-    yield node
-    if isinstance(node, Op):
-        for a in node.args:
-            yield from walk(a)
+    """Every node of the tree, parents first (with a stack of its own: a chain of a thousand
+    signs is as cheap as a thousand siblings, and never near the recursion limit)."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, Op):
+            stack.extend(reversed(node.args))
 
 
 def has_decimals(node: Node) -> bool:

@@ -110,7 +110,30 @@ def mask_tables(lines) -> list[Block]:
     return out
 
 
-_BOOL_ROW = re.compile(r"^[^\[\]]*?\[*\s*((?:(?:True|False|true|false)\s*,?\s*){2,})\]+[,)\]]*\s*$")
+_BOOLS = re.compile(r"(?:(?:True|False|true|false)\s*(?:,\s*)?){2,}")
+_ROW_END = re.compile(r"\]+[,)\]]*\s*")
+
+
+def _bool_row(line: str) -> str | None:
+    """The run of booleans of a printed mask row (``tensor([[False,  True],``), or None.  The run
+    starts just after the first ``[``s, or, with no ``[`` before the first ``]``, at the earliest
+    boolean from which only booleans, commas and spaces lead to that ``]``; either way it is found
+    in one pass (a regex tried at every offset is quadratic on a long run of spaces)."""
+    opening, closing = line.find("["), line.find("]")
+    if opening >= 0 and (closing < 0 or opening < closing):
+        start = opening
+        while start < len(line) and (line[start] == "[" or line[start].isspace()):
+            start += 1
+    elif closing >= 0:
+        start = closing
+        while start and (line[start - 1].isspace() or line[start - 1] in ",TrueFalsetrufals"):
+            start -= 1
+        while start < closing and not line.startswith(("True", "False", "true", "false"), start):
+            start += 1
+    else:
+        return None
+    m = _BOOLS.match(line, start)
+    return m.group(0) if m and _ROW_END.fullmatch(line, m.end()) else None
 
 
 def bool_masks(lines) -> list[Block]:
@@ -118,9 +141,9 @@ def bool_masks(lines) -> list[Block]:
     lines = list(lines)
     out, run = [], []
     for n, line in enumerate(lines + [""], 1):
-        m = _BOOL_ROW.match(line.strip()) if n <= len(lines) else None
+        m = _bool_row(line.strip()) if n <= len(lines) else None
         if m:
-            vals = re.findall(r"True|False|true|false", m.group(1))
+            vals = re.findall(r"True|False|true|false", m)
             if not run or len(vals) == len(run[-1][1]):
                 run.append((n, vals))
                 continue

@@ -28,10 +28,15 @@ __all__ = ["Parser", "latex_number"]
 _ENTRY_INDEX = re.compile(r"(\d+),(\d+)|([1-9][1-9])")   # an entry (i, j) of a matrix: 2,3 or 23
 
 
+
+
 class Parser:
-    def __init__(self, toks: list[Tok]):
+    def __init__(self, toks: list[Tok], depth: int = 0):
+        if depth > limits.CHECK_MAX_NESTING:   # each level is parsed on its own token list
+            raise ParseError("too-deep")
         self.toks = list(toks)  # a copy: splitting QK into Q, K inserts tokens
         self.i = 0
+        self.depth = depth
         self.shapes: list[Shape] = []
         self.notes: list[str] = []
 
@@ -70,9 +75,13 @@ class Parser:
             if self.is_op("+"):
                 self.next()
             node = self.term()
+        terms = 1
         while self.is_op("+") or self.is_op("-"):
             op = "add" if self.next().value == "+" else "sub"
             node = Op(op, (node, self.term()))
+            terms += 1
+            if terms > limits.CHECK_MAX_TERMS:   # a chain is a tree as deep as it is long
+                raise ParseError("too-many-terms", limit=limits.CHECK_MAX_TERMS)
         return node
 
     _MUL = {r"\times": "mul", r"\cdot": "mul", "*": "mul", "@": "mul", r"\ast": "mul", "/": "div",
@@ -80,10 +89,14 @@ class Parser:
 
     def term(self) -> Node:
         node = self.unary()
+        factors = 1
         while True:
             t = self.peek()
             if t is None:
                 break
+            factors += 1
+            if factors > limits.CHECK_MAX_TERMS:
+                raise ParseError("too-many-terms", limit=limits.CHECK_MAX_TERMS)
             if t.kind in ("op", "cmd") and t.value in self._MUL:
                 self.next()
                 node = Op(self._MUL[t.value], (node, self.unary()))
@@ -139,7 +152,7 @@ class Parser:
         else:
             inner = [t]
         try:
-            return Parser(inner).parse() if inner else None, inner
+            return Parser(inner, self.depth + 1).parse() if inner else None, inner
         except ParseError:
             return None, inner
 
@@ -261,7 +274,7 @@ class Parser:
         inner = self.toks[start:self.i - 1]
         if not inner:
             raise ParseError("empty-brackets")
-        return Parser(inner).parse_sub(self)
+        return Parser(inner, self.depth + 1).parse_sub(self)
 
     def parse_sub(self, parent: "Parser") -> Node:
         node = self.parse()
@@ -287,7 +300,7 @@ class Parser:
             parts = self.args()
             if not parts[0]:
                 raise ParseError("no-argument", fn=fn)
-            arg = Parser(parts[0]).parse_sub(self)
+            arg = Parser(parts[0], self.depth + 1).parse_sub(self)
             for extra in parts[1:]:
                 flat = raw_text(extra).replace(" ", "").lower()
                 if flat in ("axis=0", "dim=0", "0"):
@@ -408,7 +421,7 @@ class Parser:
         rows: list[list[list[Tok]]] = []
         if all(it and it[0].kind == "op" and it[0].value == "[" for it in items):
             for it in items:
-                sub = Parser(it[1:])
+                sub = Parser(it[1:], self.depth + 1)
                 inner = sub.args_until("]")
                 if sub.peek() is not None:
                     raise ParseError("unreadable-nested-list")

@@ -38,7 +38,25 @@ __all__ = ["shape_claims"]
 _IDENT = r"[A-Za-z_][\w]*"
 _DIM = r"(\d{1,5})\s*(?:[x×X*]|\\times|by)\s*(\d{1,5})"
 #: "a.shape = Wv.shape = 6x6"
-_SHAPE_EQ = re.compile(rf"((?:{_IDENT}\.shape\s*=\s*)+)(?:\(|\[)?\s*{_DIM}")
+#: the last link of ``a.shape = b.shape = (3, 4)``; the links before it are found backwards
+#: (:func:`_shape_eqs`), so a line of a thousand links without a size is read in one pass
+_SHAPE_EQ = re.compile(rf"(?<!\w)({_IDENT}\.shape\s*=\s*)(?:\(|\[)?\s*{_DIM}")
+_LINK_BACK = re.compile(r"\s*=\s*epahs\.\w*[A-Za-z_](?!\w)")   # one more link, on the reversed text
+
+
+def _shape_eqs(line: str) -> list[tuple[str, str, int, int]]:
+    """Each ``a.shape = b.shape = 3x4`` of a line: (as written, its links, rows, columns)."""
+    out, done = [], 0
+    for m in _SHAPE_EQ.finditer(line):
+        start = m.start()
+        back = line[done:start][::-1]
+        at = 0
+        while (b := _LINK_BACK.match(back, at)) is not None:
+            at = b.end()
+        start -= at
+        out.append((line[start:m.end()], line[start:m.end(1)], int(m.group(2)), int(m.group(3))))
+        done = m.end()
+    return out
 #: a shape in a comment or a caption: (3 x 3), shape: 3 x 2, (4x3 matrices), [3, 4], (3 tokens x 3 dim)
 _MENTION = re.compile(
     rf"(?:\(\s*(?:shape\s*[:=]?\s*)?{_DIM}\s*(?:matri\w*|tensors?|arrays?)?\s*\)"
@@ -236,17 +254,18 @@ class _Shapes:
         for part in re.split(r";", line):
             # "2. Attention scores ( a = x @ x.T; a.shape = 6x6 )": the assignment in the brackets
             m = re.search(rf"(?<![\w.])({_IDENT})\s*=(?!=)\s*([^;=()]+(?:\([^;=()]*\)[^;=()]*)*)\)?\s*$", part)
-            if m and not _SHAPE_EQ.search(part):
+            found = _shape_eqs(part)
+            if m and not found:
                 self._assign(n, m.group(1), m.group(2).strip())
-            for s in _SHAPE_EQ.finditer(part):
-                names = re.findall(rf"({_IDENT})\.shape", s.group(1))
-                dims = (int(s.group(2)), int(s.group(3)))
+            for whole, links, rows, cols in found:
+                names = re.findall(rf"({_IDENT})\.shape", links)
+                dims = (rows, cols)
                 for name in names:
                     known, how = self._known(name, n)
                     if known is None:
                         self.shapes[name] = (dims, R("shape-stated-at", name=name, line=n))   # given
                         continue
-                    self._verdict(n, name, dims, s.group(0), known, how)
+                    self._verdict(n, name, dims, whole, known, how)
 
     def _judge(self, n: int, name: str, dims, src: str, derived, at: int) -> None:
         """A statement on line n about the value ``name`` gets on line ``at``."""

@@ -56,7 +56,7 @@ def formula_claims(doc: Document, disps: list[Display]) -> list[Claim]:
         if kv:
             binds.append(("kv", _decode(given["Q"], given["K"], given["V"])))
         jac = softmaxes._JAC
-        heads = re.findall(r"(?m)^\s*(?:\$\$|\\\[)?\s*(J[^=\n]{0,12}?)\s*=", text)
+        heads = re.findall(r"(?m)^[ \t]*(?:\$\$|\\\[)?[ \t]*(J[^=\n]{0,12}?)\s*=", text)
         if not binds and not any(jac.fullmatch(name_of(x)) for x in heads):
             return []
         out = []
