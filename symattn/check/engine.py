@@ -51,6 +51,11 @@ __all__ = ["check_text"]
 
 def check_text(text: str, name: str) -> Report:
     """Check every claim of an article given as text; ``name`` is used in the report."""
+    with guard.whole_article(name):
+        return _check_text(text, name)
+
+
+def _check_text(text: str, name: str) -> Report:
     with guard.article():
         doc = Document.of(text, name)
         blocks = read_blocks(doc)
@@ -58,14 +63,19 @@ def check_text(text: str, name: str) -> Report:
         try:
             # the conventions are the binder's: a formula's quantity (Output = softmax(..)V) under
             # the causal mask the article's prints follow
-            report = _Checker(doc, causal=masked(doc, blocks)).run()
+            causal = masked(doc, blocks)
+            guard.at(stage="judging")
+            report = _Checker(doc, causal=causal).run()
         finally:
             OWN_NAMES.reset(token)
+        guard.at(stage="binding")
         claims, inputs, notes = bind_blocks(doc, blocks)
         claims = stepwise(doc, blocks, claims)   # masks and heads, where the binder has no verdict
+        guard.at(stage="judging the rest")
         beyond = beyond_claims(doc, blocks) + shape_claims(doc, blocks) + printed_shape_claims(doc, blocks)
         beyond += view_claims(doc, blocks) + constructed_claims(doc, blocks) + sum_claims(doc, blocks)
         valued, value_given, value_notes = by_value(doc, blocks)
+    guard.at(stage="merging the verdicts")
     report = merge(report, claims + beyond, inputs, blocks, doc, notes)
     report = precision_captions(doc, overlay(report, valued, value_given))
     starts = {ln for ln, _ in report.definitions}
@@ -189,16 +199,22 @@ class _Checker:
         self.shown = _shown_shapes(items)
         self.heads_line = heads_from(self.text)
         self.table.headings = self.doc.headings
-        for seg, chain, _ in items:
-            if chain is not None:
+        for k, (seg, chain, _) in enumerate(items):
+            if chain is None:
+                continue
+            try:
                 self._collect(seg, chain)
-                self.notes.extend(R("at-line", line=seg.line, text=note) for note in chain.notes)
+            except (RecursionError, MemoryError) as exc:   # this chain only: it is judged unverifiable
+                items[k] = (seg, None, R("too-deep" if isinstance(exc, RecursionError) else "too-large"))
+                continue
+            self.notes.extend(R("at-line", line=seg.line, text=note) for note in chain.notes)
         if self.stated_scaling and self.conv.scale == "none":
             self.notes.append(R("stated-but-declared", line=self.stated_scaling))
         self._local_only = False
         for seg, chain, error in items:
             done = len(self.claims)
             self.table.at = seg.line
+            guard.at(seg.line)
             try:
                 with guard.budget():
                     self._check(seg, chain, error)

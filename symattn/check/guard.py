@@ -17,7 +17,8 @@ from contextlib import contextmanager
 from .. import limits
 from .claims import Explained
 
-__all__ = ["GuardError", "article", "budget", "tick", "check_size", "MAX_SEGMENTS"]
+__all__ = ["GuardError", "ArticleBudgetError", "article", "whole_article", "at", "budget", "tick", "check_size",
+           "MAX_SEGMENTS"]
 
 #: guard.MAX_SEGMENTS -> limits.CHECK_MAX_SEGMENTS, read when used (a test can still set guard.MAX_SEGMENTS)
 _LIMITS = {"MAX_SEGMENTS": "CHECK_MAX_SEGMENTS"}
@@ -60,6 +61,41 @@ def _on_alarm(signum, frame):
 _armed = False
 _article_end: float | None = None
 _article_seconds = 0.0
+_reached = 0          # the line the checker has reached, named when the article's budget runs out
+_stage = "reading"    # and the stage it is in
+
+
+def at(line: int | None = None, stage: str | None = None) -> None:
+    """Where the checker is now: a stage starting (``stage``), or a line a loop has reached."""
+    global _reached, _stage
+    if stage is not None:
+        _stage, _reached = stage, 0
+    if line is not None:
+        _reached = line
+
+
+@contextmanager
+def whole_article(name: str):
+    """The article's budget of CPU time over every stage: reading, binding, judging.  Past it the
+    article is bad input, "time budget reached at line N", and a folder goes on with the next file.
+    The wall-clock budget of :func:`article` still cuts the claims first on a busy machine."""
+    global _reached, _stage
+    previous = _reached, _stage
+    _reached, _stage = 0, "reading"
+
+    def expired(seconds, env):
+        where = f"at line {_reached}, " if _reached else ""
+        return ArticleBudgetError(f"time budget of {seconds:g} s of CPU reached {where}while {_stage}; the "
+                                  f"article is not checked (set {env} to raise it)", file=name)
+    try:
+        with limits.time_limit(f"checking {name}", "CHECK_ARTICLE_SECONDS", message=expired):
+            yield
+    finally:
+        _reached, _stage = previous
+
+
+class ArticleBudgetError(limits.SymattnError):
+    """The article's whole budget ran out."""
 
 
 @contextmanager

@@ -128,18 +128,39 @@ def check_all(articles: list[Article], jobs: int = 1, fix: bool = False) -> list
         for a in todo:
             _finish(a, _check_one(a.text, a.name, fix))
         return articles
+    _pooled(todo, jobs, fix)
+    return articles
+
+
+def _pooled(todo: list[Article], jobs: int, fix: bool) -> None:
+    """Check ``todo`` in a pool of ``jobs`` processes.  A worker that dies (killed, out of memory)
+    breaks the pool: the articles it had not finished go to a fresh pool, and an article that was
+    in flight twice when a pool broke is reported as bad input with its name, not retried again."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
     # fork: the workers start with symattn already imported; the initializer drops the parent's timers
     ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=ctx, initializer=_worker_init)
-    try:
-        futures = [pool.submit(_check_one, a.text, a.name, fix) for a in todo]
-        for a, fut in zip(todo, futures):
-            _finish(a, fut.result())
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    return articles
+    broken: dict[int, int] = {}   # id(article) -> pools it was in when they broke
+    while todo:
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=ctx, initializer=_worker_init,
+                                   initargs=(os.getpid(),))
+        retry = []
+        try:
+            futures = [pool.submit(_check_one, a.text, a.name, fix) for a in todo]
+            for a, fut in zip(todo, futures):
+                try:
+                    _finish(a, fut.result())
+                except BrokenProcessPool:
+                    broken[id(a)] = broken.get(id(a), 0) + 1
+                    if broken[id(a)] >= 2:
+                        a.error = str(SymattnError("the process checking it died twice (killed, or out of "
+                                                   "memory); check it alone", file=a.name))
+                    else:
+                        retry.append(a)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        todo = retry
 
 
 def _finish(a: Article, result) -> None:
@@ -149,31 +170,56 @@ def _finish(a: Article, result) -> None:
         a.report, a.fixed = result
 
 
-def _worker_init() -> None:
-    """A pool worker: Ctrl-C is the parent's to handle, and the CPU budget of the parent's command
-    (inherited through fork, but with its timer stopped) is replaced by one budget per article."""
+def _worker_init(parent: int | None = None) -> None:
+    """A pool worker: Ctrl-C is the parent's to handle, the CPU budget of the parent's command
+    (inherited through fork, but with its timer stopped) is replaced by one budget per article,
+    and the worker dies with its parent (a parent killed by SIGKILL must not leave workers holding
+    the output pipe)."""
     from .. import limits
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGVTALRM, signal.SIG_DFL)
     limits._cpu_stack.clear()
-    global _IN_WORKER
-    _IN_WORKER = True
+    if parent is not None:
+        _die_with(parent)
 
 
-_IN_WORKER = False
+def _die_with(parent: int) -> None:
+    """Linux: the kernel sends SIGKILL when the parent dies (prctl PR_SET_PDEATHSIG).  Elsewhere,
+    or if that fails, a daemon thread looks every second whether the parent is gone."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(1, signal.SIGKILL, 0, 0, 0) == 0:   # 1 = PR_SET_PDEATHSIG
+            if os.getppid() != parent:                      # it died before the call
+                os._exit(1)
+            return
+    except (OSError, AttributeError):
+        pass
+    import threading
+    import time
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+    threading.Thread(target=watch, name="symattn-parent-watch", daemon=True).start()
 
 
 def _check_one(text: str, name: str, fix: bool = False):
     """(Report, Fixed or None), or the one-line message of bad input (a string crosses a process
     boundary cleanly)."""
     try:
-        if _IN_WORKER:
-            from .. import limits
-            with limits.time_limit(f"symattn check {name}", "MAX_COMMAND_SECONDS"):
-                return _check_and_fix(text, name, fix)
         return _check_and_fix(text, name, fix)
     except SymattnError as exc:
         return str(exc.located(file=name))
+    except RecursionError:
+        return str(SymattnError("nested too deeply to read; the article is not checked", file=name))
+    except MemoryError:
+        return str(SymattnError("too large to check in the memory this process may use; the article is not "
+                                "checked", file=name))
+    except Exception as exc:   # noqa: BLE001 - a bug in symattn, reported for this file; the others go on
+        return str(SymattnError(f"internal error: {type(exc).__name__}: {exc} (please report it); the article "
+                                "is not checked", file=name))
 
 
 def _check_and_fix(text: str, name: str, fix: bool):

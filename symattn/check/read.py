@@ -28,7 +28,7 @@ from dataclasses import dataclass, fields, replace
 import sympy as sp
 
 from .. import limits
-from . import numerals
+from . import guard, numerals
 from .document import Document
 from .numerals import NUMBER, Number
 from .batched import comment_prefixed, max_depth, one_value_each, shape_of, slices
@@ -518,6 +518,7 @@ def read_blocks(doc: Document) -> list[Block]:
     found.sort(key=lambda t: t[0])
     for k, item in enumerate(found):
         s, e, rows, layout = item[:4]
+        guard.at(lines.line_of(s))
         row_labels = item[4] if len(item) > 4 else ()
         prev_end = found[k - 1][1] if k else 0
         nxt = found[k + 1][0] if k + 1 < len(found) else len(text)

@@ -56,6 +56,10 @@ exit codes: 0 nothing is wrong, 1 at least one claim is wrong, 2 bad input or us
 
 FORMATS = ("text", "json", "github", "sarif")
 
+#: no budget for the whole command: each article has its own (SYMATTN_CHECK_ARTICLE_SECONDS of CPU
+#: over reading, binding and judging), so a folder of many articles is never cut short by its size
+BUDGET = None
+
 
 def _jobs(text: str) -> int:
     from .. import limits
