@@ -413,6 +413,12 @@ def time_limit(what: str, seconds: float | str | None = None, env: str = "SYMATT
                 continue
 
 
+def too_many_cells(body: str) -> bool:
+    """Whether a LaTeX matrix body has more entries than ``check`` reads in one block (counted by
+    its ``&`` and ``\\\\`` before any entry is read: a 300×300 matrix is refused at once)."""
+    return body.count("&") + body.count("\\\\") > FIXED["CHECK_MAX_BLOCK_ENTRIES"]
+
+
 def check_article_seconds() -> float:
     """Wall-clock seconds one ``symattn check`` of one article may take, all claims together."""
     return _value("CHECK_ARTICLE_SECONDS")

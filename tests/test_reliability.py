@@ -658,3 +658,212 @@ def test_a_fix_the_check_of_the_copy_does_not_prove_is_refused(copy_check):
     fixed = fix_article(LEARNER, report, check)
     assert fixed.text == LEARNER and fixed.replaced == 0 and fixed.lines == []
     assert len(fixed.refused) == 4 and "line 13: QK^T[3,1] 2 -> 1" in fixed.refused, fixed.refused
+
+
+# --- issue 29: budgets, readers and isolation
+
+def _sum(n):
+    return "$$x = " + " + ".join("1" for _ in range(n)) + "$$\n"
+
+
+#: pathological runs, each as a function of its size: every reader of the article meets them
+#: (prose, displays, fences, tables, brackets); the sizes are chosen so that 16x takes a measurable time
+RUNS = {
+    "spaces between = signs": (lambda n: "$$a =" + " " * n + "= b" + " " * n + "= c$$\n", 600),
+    "blank lines": (lambda n: "$$x = 1$$\n" + "\n" * n + "$$y = 2$$\n", 600),
+    "lines of blanks": (lambda n: "x = 1\n" + " \n" * n + "y = 2\n", 600),
+    "digits": (lambda n: "$$x = " + "1" * n + "$$\nx = " + "2" * n + "\n", 2000),
+    "a decimal": (lambda n: "x = 0." + "1" * n + "\n", 2000),
+    "brackets": (lambda n: "[" * n + "\n" + "]" * n + "\n", 2000),
+    "underscores": (lambda n: "$$a" + "_" * n + "= 1$$\n", 2000),
+    "a.shape =": (lambda n: "a.shape = " * n + "\n", 400),
+    "nested parentheses": (lambda n: "x = " + "(" * n + "1" + ")" * n + "\n", 400),
+    "signs": (lambda n: "x = " + "-" * n + "1\n", 400),
+    "nested fractions": (lambda n: "$$x = " + "\\frac{1}{" * n + "2" + "}" * n + "$$\n", 150),
+    "nested roots": (lambda n: "$$" + "\\sqrt{" * n + "4" + "}" * n + "$$\n", 150),
+    "a long sum": (lambda n: _sum(n), 150),
+    "a long code line": (lambda n: "```python\nx = " + " + ".join("1" for _ in range(n)) + "\n```\n", 300),
+    "table rows": (lambda n: "| a | b |\n|---|---|\n" + "| 0.5 | 0.25 |\n" * n, 100),
+    "restated names": (lambda n: "".join(f"Q = {i}\n" for i in range(n)), 150),
+    "a LaTeX matrix": (lambda n: "$$Q = \\begin{bmatrix}" + "\\\\\n".join(
+        " & ".join("0.5" for _ in range(n)) for _ in range(n)) + "\\end{bmatrix}$$\n", 8),   # n^2 entries
+    "a printed array": (lambda n: "```\narray([" + ",\n       ".join(
+        "[" + ", ".join("0.5" for _ in range(n)) + "]" for _ in range(n)) + "])\n```\n", 8),
+}
+
+
+def _cpu(text):
+    import time
+    import warnings
+
+    from symattn.check import check_text
+    best = None
+    for _ in range(2):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            start = time.process_time()
+            check_text(text, "run.md")
+            spent = time.process_time() - start
+        best = spent if best is None else min(best, spent)
+    return best
+
+
+@pytest.mark.parametrize("name", list(RUNS))
+def test_every_reader_is_about_linear_on_long_runs(name):
+    """Inputs of 1x, 4x and 16x size (entries, for the matrices): from 4x to 16x the CPU time may grow
+    by at most 8 (linear is 4, quadratic 16).  A ratio of two times in one run, not a speed: the
+    cubic regexes of round three took 28 s on 3,000 spaces."""
+    make, base = RUNS[name]
+    sizes = (base, 2 * base, 4 * base) if name in ("a LaTeX matrix", "a printed array") else (base, 4 * base, 16 * base)
+    _cpu(make(sizes[0]))   # warm: imports and caches
+    t4, t16 = _cpu(make(sizes[1])), _cpu(make(sizes[2]))
+    assert t16 <= 8 * max(t4, 0.02), f"{name}: {t4:.3f} s at 4x, {t16:.3f} s at 16x"
+
+
+def _real(tmp_path):
+    src = Path(__file__).parent / "articles" / "real"
+    article = sorted(src.glob("*.md"))[0]
+    dest = tmp_path / "z-real.md"
+    dest.write_bytes(article.read_bytes())
+    return dest
+
+
+@pytest.mark.parametrize("bad", ["a flat 1,000-term chain", "a long code line"])
+def test_one_deep_file_does_not_end_the_folder(tmp_path, bad):
+    folder = tmp_path / "posts"
+    folder.mkdir()
+    text = _sum(1000) if bad.startswith("a flat") else \
+        "```python\nx = " + " + ".join("1" for _ in range(3000)) + "\n```\n"
+    (folder / "a-bad.md").write_text(text, encoding="utf-8")
+    real = _real(tmp_path)
+    real.rename(folder / real.name)
+    code, out, err = run(["check", "posts"], cwd=tmp_path)
+    report = out.decode()
+    assert code in (0, 1), err
+    assert "a-bad.md" in report and "z-real.md" in report and "total: 2 files" in report
+    assert "too long to check" in report   # the chain is unverifiable at its line, not the file lost
+
+
+def test_a_folder_1100_levels_deep_is_walked(tmp_path):
+    deep = tmp_path / "d"
+    deep.mkdir()
+    here = os.open(deep, os.O_RDONLY)
+    try:   # relative mkdirs: the path gets longer than the recursion limit, not than PATH_MAX
+        for _ in range(1100):
+            os.mkdir("a", dir_fd=here)
+            nxt = os.open("a", os.O_RDONLY, dir_fd=here)
+            os.close(here)
+            here = nxt
+        fd = os.open("x.md", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=here)
+        os.write(fd, b"$$1 + 1 = 2$$\n")
+        os.close(fd)
+    finally:
+        os.close(here)
+    (deep / "top.md").write_text("$$1 + 1 = 3$$\n", encoding="utf-8")
+    code, out, err = run(["check", "d"], cwd=tmp_path)
+    assert code == 1, err
+    assert "total: 2 files: 1 clean, 1 with wrong claims" in out.decode()
+
+
+def test_the_article_budget_covers_reading_and_the_run_goes_on(tmp_path):
+    """A printed array of a million entries is read (not judged: too large) in more than the
+    CPU budget of twice 0.01 s and 5 s: the article stops at its budget, the next one is checked."""
+    n = 1000
+    slow = "```\narray([" + ",\n       ".join("[" + ", ".join("1" for _ in range(n)) + "]" for _ in range(n)) + "])\n```\n"
+    (tmp_path / "a-slow.md").write_text(slow, encoding="utf-8")
+    (tmp_path / "b-small.md").write_text("$$1 + 1 = 3$$\n", encoding="utf-8")
+    code, out, err = run(["check", "a-slow.md", "b-small.md"], cwd=tmp_path,
+                         env={"SYMATTN_CHECK_ARTICLE_SECONDS": "0.01"})
+    report = out.decode()
+    assert code == 2
+    assert re.search(r"a-slow\.md: time budget of 5\.02 s of CPU .* reached (at line \d+, )?while [a-z ]+; the "
+                     r"article is not checked", err), err
+    assert "symattn check: b-small.md" in report and "total: 2 files" in report and "1 bad input" in report
+
+
+@pytest.mark.parametrize("size", [300])
+def test_a_huge_latex_matrix_is_refused_at_once(tmp_path, size):
+    body = "\\\\\n".join(" & ".join("0.5" for _ in range(size)) for _ in range(size))
+    (tmp_path / "a.md").write_text("$$Q = \\begin{bmatrix}" + body + "\\end{bmatrix}$$\n", encoding="utf-8")
+    code, out, err = run(["check", "a.md"], cwd=tmp_path)
+    assert code == 0, err
+    assert "more than 4096 entries: too large to check" in out.decode()
+
+
+def test_a_printed_array_of_a_million_entries_ends_within_the_limits(tmp_path):
+    n = 1000
+    text = "```\narray([" + ",\n       ".join("[" + ", ".join("1" for _ in range(n)) + "]" for _ in range(n)) + "])\n```\n"
+    (tmp_path / "a.md").write_text(text, encoding="utf-8")
+    code, out, err = run(["check", "a.md"], cwd=tmp_path)
+    assert code == 0, err   # within the CPU limit of the case: one block is never read past its entry limit
+
+
+def _children(pid):
+    out = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            out += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
+def _alive(pid):
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _folder_of_articles(tmp_path, n=6):
+    folder = tmp_path / "posts"
+    folder.mkdir()
+    src = sorted((Path(__file__).parent / "articles" / "real").glob("*.md"))[:n]
+    for k, a in enumerate(src):
+        (folder / f"{k}-{a.name}").write_bytes(a.read_bytes())
+    return folder
+
+
+def _start(tmp_path, argv):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SYMATTN_")}
+    return subprocess.Popen([sys.executable, "-m", "symattn", *argv], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_limits)
+
+
+def _workers(proc, want=2):
+    import time
+    for _ in range(600):   # the pool starts when the articles are read
+        kids = _children(proc.pid)
+        if len(kids) >= want:
+            return kids
+        if proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    pytest.fail("no worker processes appeared")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
+def test_a_killed_worker_does_not_end_the_run(tmp_path):
+    folder = _folder_of_articles(tmp_path)
+    proc = _start(tmp_path, ["check", "-j", "2", str(folder)])
+    os.kill(_workers(proc)[0], signal.SIGKILL)
+    out, err = proc.communicate(timeout=600)
+    assert proc.returncode in (0, 1, 2), err.decode()
+    assert proc.returncode != 3 and "BrokenProcessPool" not in err.decode()
+    assert "total: 6 files" in out.decode()
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
+def test_workers_die_with_their_parent(tmp_path):
+    import time
+    folder = _folder_of_articles(tmp_path)
+    proc = _start(tmp_path, ["check", "-j", "2", str(folder)])
+    kids = _workers(proc)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    for _ in range(200):   # the kernel's death signal is immediate; the watchdog looks every second
+        if not any(_alive(k) for k in kids):
+            break
+        time.sleep(0.05)
+    assert not any(_alive(k) for k in kids)
+    assert proc.stdout.read() is not None   # no one holds the pipe: reading it ends

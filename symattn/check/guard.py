@@ -76,19 +76,24 @@ def at(line: int | None = None, stage: str | None = None) -> None:
 
 @contextmanager
 def whole_article(name: str):
-    """The article's budget of CPU time over every stage: reading, binding, judging.  Past it the
-    article is bad input, "time budget reached at line N", and a folder goes on with the next file.
-    The wall-clock budget of :func:`article` still cuts the claims first on a busy machine."""
+    """The article's budget of CPU time over every stage: reading, binding, judging: twice
+    ``SYMATTN_CHECK_ARTICLE_SECONDS`` and 5 s, so that the claims, which share that many seconds
+    of wall clock (:func:`article`) and are unverifiable past it, stop first.  Past it the article
+    is bad input, "time budget reached at line N", and a folder goes on with the next file."""
     global _reached, _stage
     previous = _reached, _stage
     _reached, _stage = 0, "reading"
 
     def expired(seconds, env):
         where = f"at line {_reached}, " if _reached else ""
-        return ArticleBudgetError(f"time budget of {seconds:g} s of CPU reached {where}while {_stage}; the "
-                                  f"article is not checked (set {env} to raise it)", file=name)
+        return ArticleBudgetError(f"time budget of {seconds:g} s of CPU (twice {env}, and 5 s) reached "
+                                  f"{where}while {_stage}; the article is not checked (set {env} to raise it)",
+                                  file=name)
+    # twice the claims' budget and 5 s more: the claims stop at their own budget and become
+    # unverifiable; this one stops only what never ends
+    seconds = 2 * limits.check_article_seconds() + 5
     try:
-        with limits.time_limit(f"checking {name}", "CHECK_ARTICLE_SECONDS", message=expired):
+        with limits.time_limit(f"checking {name}", seconds, "SYMATTN_CHECK_ARTICLE_SECONDS", message=expired):
             yield
     finally:
         _reached, _stage = previous

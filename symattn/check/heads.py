@@ -79,7 +79,7 @@ def _heads(text: str) -> list[int]:
     found = set()
     for m in re.finditer(r"(?<![\w.])(?:H|h|n_q|n_\{q\}|num_heads|n_heads|n_head|num_attention_heads|num_q_heads|heads|"
                          r"头数)\s*[=:：]\s*\$?(\d+)\b|\b(\d+)\s*(?:attention\s+|query\s+)?heads\b|"
-                         r"(\d+)\s*个(?:查询)?头",
+                         r"(?<!\d)(\d+)\s*个(?:查询)?头",
                          text):
         k = int(next(g for g in m.groups() if g))
         if 2 <= k <= 64:

@@ -99,12 +99,27 @@ def _walk(folder: Path) -> list[Path]:
     """Article files under ``folder``, sorted; hidden files and folders (.git) are skipped and
     symbolic links to folders are not followed, so a link loop cannot trap the walk (links to
     files are listed: :func:`collect` decides whether to follow them)."""
-    found = []
-    for root, dirs, files in os.walk(folder, onerror=None):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for f in sorted(files):
-            if not f.startswith(".") and f.lower().endswith(EXTENSIONS):
-                found.append(Path(root) / f)
+    found, stack = [], [folder]
+    while stack:   # a stack of its own, not recursion: a folder 1,100 levels deep is walked too
+        here = stack.pop()
+        try:
+            with os.scandir(here) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            continue   # unreadable or gone: as os.walk's onerror=None
+        for e in entries:
+            if e.name.startswith("."):
+                continue
+            try:
+                is_dir = e.is_dir()
+                link = e.is_symlink()
+            except OSError:
+                continue
+            if is_dir:
+                if not link:
+                    stack.append(Path(e.path))
+            elif e.name.lower().endswith(EXTENSIONS):
+                found.append(Path(e.path))
     return sorted(found, key=lambda q: q.relative_to(folder).parts)
 
 

@@ -459,6 +459,8 @@ class Parser:
             raise ParseError("not-a-matrix-env", env=env)
         if env == "array":
             body = re.sub(r"^\s*\{[^{}]*\}", "", body)
+        if limits.too_many_cells(body):
+            raise ParseError("too-many-entries", limit=limits.CHECK_MAX_BLOCK_ENTRIES)
         if "\\begin{" in body:
             return _block_matrix(body)
         rows, note = _matrix_rows(body)

@@ -101,6 +101,8 @@ def _latex_blocks(text: str, lines: Document) -> list[tuple[int, int, list[list[
     out = []
     for m in _ENV.finditer(text):
         body, start = m.group("body"), m.start("body")
+        if limits.too_many_cells(body):
+            continue   # too large to read as one block; the equation's own check says so
         # a LaTeX comment (``% "The"`` after a row) runs to the end of its line: blanked, not removed,
         # so that every entry keeps its place in the article
         body = re.sub(r"(?<!\\)%[^\n]*", lambda c: " " * len(c.group(0)), body)
@@ -128,15 +130,21 @@ _OPEN, _CLOSE = "[", "]"
 _SEP = re.compile(r"(?:\s|,|;|\\[,;:!]|\\quad|\\qquad|\\\\|&|\\ )+")
 
 
-def _parse_list(text: str, i: int, depth: int = 0, prefixed: bool = False):
+class _TooLarge(Exception):
+    """A printed list with more entries than one block may have: skipped whole, not read."""
+
+
+def _parse_list(text: str, i: int, depth: int = 0, prefixed: bool = False, leaves: list | None = None):
     """A nested list of numbers starting at ``text[i] == '['``: (end, tree) or None.
 
     A tree is a list of (entry text, position) leaves or of sub-trees.  Separators are
     commas, spaces, newlines, ``\\;``; a ``# comment`` runs to the end of its line, except the ``#``
-    that starts each line of a print pasted into comments (``prefixed``).
+    that starts each line of a print pasted into comments (``prefixed``).  Past
+    ``CHECK_MAX_BLOCK_ENTRIES`` entries it raises :class:`_TooLarge` (``leaves`` counts them).
     """
     if depth > max_depth():
         return None
+    leaves = [0] if leaves is None else leaves
     j, items = i + 1, []
     n = len(text)
     while j < n:
@@ -157,7 +165,7 @@ def _parse_list(text: str, i: int, depth: int = 0, prefixed: bool = False):
         if text.startswith("\\left[", j):
             j += 5
         if text[j] == _OPEN:
-            sub = _parse_list(text, j, depth + 1, prefixed)
+            sub = _parse_list(text, j, depth + 1, prefixed, leaves)
             if sub is None:
                 return None
             j, tree = sub
@@ -167,10 +175,26 @@ def _parse_list(text: str, i: int, depth: int = 0, prefixed: bool = False):
         if not m or (items and isinstance(items[0], list)):
             return None
         items.append((m.group(0), j))
+        leaves[0] += 1
+        if leaves[0] > limits.CHECK_MAX_BLOCK_ENTRIES:
+            raise _TooLarge
         j = m.end()
         if j < n and (text[j].isalnum() or text[j] in "_("):
             return None
     return None
+
+
+def _closing(text: str, i: int) -> int:
+    """Just after the ``]`` that closes the ``[`` at ``i`` (the end of the text if none does)."""
+    depth = 0
+    for m in _BRACKET.finditer(text, i):
+        depth += 1 if m.group(0) == "[" else -1
+        if depth == 0:
+            return m.end()
+    return len(text)
+
+
+_BRACKET = re.compile(r"[\[\]]")
 
 
 def _first_pos(tree) -> int:
@@ -208,7 +232,12 @@ def _list_blocks(text: str, lines: Document, taken: list[tuple[int, int]]):
         if nxt is not None and nxt[0] <= i < nxt[1]:
             i = nxt[1]
             continue
-        got = _parse_list(text, i, 0, comment_prefixed(text, i)) if not (i and (text[i - 1].isalnum() or text[i - 1] in "_)]")) else None
+        try:
+            got = _parse_list(text, i, 0, comment_prefixed(text, i)) if not (
+                i and (text[i - 1].isalnum() or text[i - 1] in "_)]")) else None
+        except _TooLarge:
+            i = _closing(text, i)   # not read, nor any list inside it
+            continue
         if got is None:   # x[0], Q.shape[-1]: an index, not a list
             i += 1
             continue

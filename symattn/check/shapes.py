@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import re
 
+from .. import limits
 from .claims import Claim, Reason
 from .verdict import stated
 from .document import Document
@@ -125,9 +126,20 @@ def _parse(expr: str):
     when it does not parse.  Parsed with ``ast``, never executed."""
     expr = re.sub(r"\^\s*\{?\s*(?:T|\\top)\s*\}?", ".T", expr.split("#")[0].strip().rstrip(";"))
     try:
-        return ast.parse(expr, mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
+        node = ast.parse(expr, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+    return node if _depth(node) <= limits.CHECK_MAX_TERMS else None   # its walk below recurses
+
+
+def _depth(node) -> int:
+    """The depth of a syntax tree, found with a stack of its own (``1 + 1 + …`` is as deep as it is long)."""
+    deepest, stack = 0, [(node, 1)]
+    while stack:
+        node, d = stack.pop()
+        deepest = max(deepest, d)
+        stack.extend((child, d + 1) for child in ast.iter_child_nodes(node))
+    return deepest
 
 
 def _show(shape) -> str:

@@ -21,6 +21,7 @@ import sympy as sp
 
 from .. import numerals
 from ..read import Entry
+from ... import limits
 from ..document import Document
 from .arith import _DPS, evaluate
 
@@ -92,7 +93,8 @@ def displays(doc: Document) -> list[Display]:
 
 
 # [[a, b], [c, d]] or [a, b] on one line, ended by the end of the math or the sentence
-_LIST = re.compile(r"\[\s*\[[^\n]*?\]\s*\](?=\s*(?:$|[$,.;)]|\s))|\[[^\[\]\n]*\](?=\s*(?:$|[$,.;)]|\s))", re.M)
+#: a list starts at the first ``[`` of a run (a run of a thousand ``[`` is one try, not a thousand)
+_LIST = re.compile(r"(?<!\[)\[\s*\[[^\n]*?\]\s*\](?=\s*(?:$|[$,.;)]|\s))|\[[^\[\]\n]*\](?=\s*(?:$|[$,.;)]|\s))", re.M)
 
 
 def _head(text: str, pos: int):
@@ -116,6 +118,8 @@ def _head(text: str, pos: int):
 
 def _cells(text: str, a: int, b: int, starts: list[int]):
     body = text[a:b]
+    if limits.too_many_cells(body):
+        return None
     rows = []
     pos = a
     for raw_row in re.split(r"\\\\", body):

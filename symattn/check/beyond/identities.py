@@ -149,23 +149,24 @@ def _pieces(body: str) -> list[str]:
     return out + [cur]
 
 
+_REL = re.compile(r"=|≈|\\approx(?![A-Za-z])")
+
+
 def _split(piece: str):
-    """(parts, relations) at the top-level =, ≈."""
-    parts, rels, depth, cur, i = [], [], 0, "", 0
+    """(parts, relations) at the top-level =, ≈ (one pass: the relation is matched in place)."""
+    parts, rels, depth, start, i = [], [], 0, 0, 0
     while i < len(piece):
         ch = piece[i]
         depth += ch in "{([" and 1 or 0
         depth -= ch in "})]" and 1 or 0
-        rel = re.match(r"=|≈|\\approx(?![A-Za-z])", piece[i:]) if depth == 0 else None
+        rel = _REL.match(piece, i) if depth == 0 and ch in "=≈\\" else None
         if rel:
-            parts.append(cur)
+            parts.append(piece[start:i])
             rels.append("=" if rel.group(0) == "=" else "≈")
-            cur = ""
-            i += rel.end()
+            i = start = rel.end()
             continue
-        cur += ch
         i += 1
-    return parts + [cur], rels
+    return parts + [piece[start:]], rels
 
 
 def _is_name(part: str) -> bool:

@@ -218,7 +218,7 @@ def _kv_restated(lines: list[str]) -> list[Claim]:
     return out
 
 
-_GQA = re.compile(r"(\d+)\s+(?:query|Q)\s+heads?\b[^.\n]{0,40}?\b(?:in|into|over|across|share)\s+(\d+)\s+"
+_GQA = re.compile(r"(?<!\d)(\d+)\s+(?:query|Q)\s+heads?\b[^.\n]{0,40}?\b(?:in|into|over|across|share)\s+(\d+)\s+"
                   r"(?:groups?|KV heads?|key[- ]value heads?|K/V heads?)[^.\n]{0,60}?\b(\d+)\s+(?:query|Q)\s+heads?\s+"
                   r"(?:share|per|in each|use)", re.I)
 

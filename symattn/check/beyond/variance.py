@@ -25,7 +25,7 @@ _VAR_QK = re.compile(r"(?:\\operatorname\{Var\}|\\mathrm\{Var\}|\\text\{Var\}|\b
 
 def _dk_values(text: str) -> list[int]:
     return sorted({int(m) for m in re.findall(r"d_?\{?k\}?\s*=\s*(\d+)(?!\d|\.\d)", text)}
-                  | {int(m) for m in re.findall(r"(\d+)-dimensional", text)})
+                  | {int(m) for m in re.findall(r"(?<!\d)(\d+)-dimensional", text)})
 
 
 def _variances(text: str, lines: list[str]) -> list[Claim]:
