@@ -760,9 +760,25 @@ def test_a_folder_1100_levels_deep_is_walked(tmp_path):
     finally:
         os.close(here)
     (deep / "top.md").write_text("$$1 + 1 = 3$$\n", encoding="utf-8")
-    code, out, err = run(["check", "d"], cwd=tmp_path)
+    try:
+        code, out, err = run(["check", "d"], cwd=tmp_path)
+    finally:
+        _flatten(deep)
     assert code == 1, err
     assert "total: 2 files: 1 clean, 1 with wrong claims" in out.decode()
+
+
+def _flatten(deep):
+    """Remove the levels one at a time from the top (pytest's clean-up of tmp_path recurses)."""
+    while (deep / "a" / "a").is_dir():
+        os.rename(deep / "a" / "a", deep / "b")
+        for f in (deep / "a").iterdir():
+            f.unlink()
+        (deep / "a").rmdir()
+        os.rename(deep / "b", deep / "a")
+    for f in (deep / "a").iterdir():
+        f.unlink()
+    (deep / "a").rmdir()
 
 
 def test_the_article_budget_covers_reading_and_the_run_goes_on(tmp_path):
