@@ -883,3 +883,22 @@ def test_workers_die_with_their_parent(tmp_path):
         time.sleep(0.05)
     assert not any(_alive(k) for k in kids)
     assert proc.stdout.read() is not None   # no one holds the pipe: reading it ends
+
+
+def test_any_exception_in_one_file_is_that_files_error(monkeypatch):
+    """The '-inf in table cells' crash of round three did not reproduce here; whatever the next such
+    bug is, it is reported for its file, with its name, and the other files are still checked."""
+    import symattn.check as check
+    from symattn.check import many
+    real = check.check_text
+
+    def flaky(text, name="<text>"):
+        if name == "bad.md":
+            raise KeyError("a bug")
+        return real(text, name)
+    monkeypatch.setattr(check, "check_text", flaky)
+    articles = [many.Article("bad.md", "bad.md", text="$$1 + 1 = 2$$\n"),
+                many.Article("good.md", "good.md", text="$$1 + 1 = 3$$\n")]
+    many.check_all(articles)
+    assert articles[0].error == "bad.md: internal error: KeyError: 'a bug' (please report it); the article is not checked"
+    assert articles[1].error is None and articles[1].report.count("wrong") == 1
