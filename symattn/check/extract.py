@@ -146,11 +146,11 @@ def _without_approx_note(text: str) -> str:
         return text
     head = text[:start]
     cut = len(head)
-    while cut:   # spacing before the note: whitespace and \, \; \ (each two characters)
-        if head[cut - 1].isspace():
-            cut -= 1
-        elif cut >= 2 and head[cut - 2] == "\\" and head[cut - 1] in " ,;":
+    while cut:   # spacing before the note: \, \; \ (each two characters) and whitespace
+        if cut >= 2 and head[cut - 2] == "\\" and head[cut - 1] in " ,;":
             cut -= 2
+        elif head[cut - 1].isspace():
+            cut -= 1
         else:
             break
     return head[:cut]

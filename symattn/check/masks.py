@@ -122,18 +122,23 @@ def _bool_row(line: str) -> str | None:
     opening, closing = line.find("["), line.find("]")
     if opening >= 0 and (closing < 0 or opening < closing):
         start = opening
-        while start < len(line) and (line[start] == "[" or line[start].isspace()):
+        while start < len(line) and line[start] == "[":
             start += 1
+        while start < len(line) and line[start].isspace():
+            start += 1
+        starts = [start]
     elif closing >= 0:
         start = closing
         while start and (line[start - 1].isspace() or line[start - 1] in ",TrueFalsetrufals"):
             start -= 1
-        while start < closing and not line.startswith(("True", "False", "true", "false"), start):
-            start += 1
+        starts = [k for k in range(start, closing) if line.startswith(("True", "False", "true", "false"), k)]
     else:
         return None
-    m = _BOOLS.match(line, start)
-    return m.group(0) if m and _ROW_END.fullmatch(line, m.end()) else None
+    for start in starts:   # the earliest that leads to the ]; a failed try stops at its first stray mark
+        m = _BOOLS.match(line, start)
+        if m and _ROW_END.fullmatch(line, m.end()):
+            return m.group(0)
+    return None
 
 
 def bool_masks(lines) -> list[Block]:
