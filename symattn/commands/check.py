@@ -30,6 +30,13 @@ for that file (not read; name the file itself to check it).  Put -- before file
 names that may start with a dash (symattn check -- FILE...).
 The articles are never modified; --fix writes a corrected copy elsewhere.
 
+Each article has its own time budget, SYMATTN_CHECK_ARTICLE_SECONDS (60): its
+claims share that many seconds (the ones after it are unverifiable), and all of
+its checking, reading included, may take twice that and 5 s of CPU; past that
+the file is bad input ("time budget ... reached at line N") and the next file
+is checked.  A file that cannot be checked for any other reason (too deep, a
+bug) is reported with its name, and the others are still checked.
+
 --fix replaces the characters of each wrong entry, nothing else, then checks
 the copy.  A replacement stays only when that check finds the new value right
 at its place and nothing wrong there; any other is refused, put back as
@@ -56,8 +63,8 @@ exit codes: 0 nothing is wrong, 1 at least one claim is wrong, 2 bad input or us
 
 FORMATS = ("text", "json", "github", "sarif")
 
-#: no budget for the whole command: each article has its own (SYMATTN_CHECK_ARTICLE_SECONDS of CPU
-#: over reading, binding and judging), so a folder of many articles is never cut short by its size
+#: no budget for the whole command: each article has its own (twice SYMATTN_CHECK_ARTICLE_SECONDS
+#: and 5 s of CPU over reading, binding and judging), so a folder is never cut short by its size
 BUDGET = None
 
 
