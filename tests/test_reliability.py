@@ -19,12 +19,12 @@ import pytest
 CPU_SECONDS, MEMORY = 60, 2 * 1024**3
 
 
-def _limits():
-    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS + 5))
+def _limits(cpu=CPU_SECONDS):
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
-def run(argv, *, cwd, env=None, stdout=subprocess.PIPE, shell_tail=None, stdin=subprocess.DEVNULL):
+def run(argv, *, cwd, env=None, stdout=subprocess.PIPE, shell_tail=None, stdin=subprocess.DEVNULL, cpu=CPU_SECONDS):
     """Run symattn with the limits; returns (exit code, stdout bytes, stderr text)."""
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("SYMATTN_")}
     full_env.update(env or {})
@@ -32,7 +32,7 @@ def run(argv, *, cwd, env=None, stdout=subprocess.PIPE, shell_tail=None, stdin=s
     if shell_tail is not None:  # a redirection only a shell can make (>&-)
         cmd = ["sh", "-c", " ".join(map(_quote, cmd)) + " " + shell_tail]
     proc = subprocess.run(cmd, cwd=cwd, env=full_env, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE,
-                          preexec_fn=_limits, check=False)
+                          preexec_fn=lambda: _limits(cpu), check=False)
     assert proc.returncode >= 0, f"killed by signal {-proc.returncode} (over the CPU or memory limit?)"
     return proc.returncode, proc.stdout or b"", proc.stderr.decode("utf-8", "replace")
 
@@ -902,3 +902,24 @@ def test_any_exception_in_one_file_is_that_files_error(monkeypatch):
     many.check_all(articles)
     assert articles[0].error == "bad.md: internal error: KeyError: 'a bug' (please report it); the article is not checked"
     assert articles[1].error is None and articles[1].report.count("wrong") == 1
+
+
+#: round three's slow readings, each as the article it reported (sizes as found, or larger)
+SLOW_READINGS = {
+    "3,000 spaces between = signs": "$$a =" + " " * 3000 + "= b" + " " * 3000 + "= c$$\n",
+    "1,500 blank lines": "$$x = 1$$\n" + "\n" * 1500 + "$$y = 2$$\n",
+    "a run of digits": "x = 0." + "1" * 40000 + "\n",
+    "a run of [": "[" * 40000 + "\n",
+    "a run of _": "$$a" + "_" * 40000 + "= 1$$\n",
+    "a run of a.shape =": "a.shape = " * 8000 + "\n",
+}
+
+
+@pytest.mark.parametrize("name", list(SLOW_READINGS))
+def test_slow_readings_of_round_three_end_within_a_small_budget(tmp_path, name):
+    """Each is checked within 8 s of CPU, start-up included (it takes about 1.5 s here; 3,000 spaces
+    took 28 s and 1,500 blank lines 13 s before): a case over the limit is killed, and fails."""
+    (tmp_path / "a.md").write_text(SLOW_READINGS[name], encoding="utf-8")
+    code, out, err = run(["check", "a.md"], cwd=tmp_path, cpu=8)
+    assert code in (0, 1), err
+    assert "summary:" in out.decode()
