@@ -125,7 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     except (MemoryError, RecursionError) as exc:  # an input too large or too deep for this machine
         if debug:
             raise
-        what = "out of memory" if isinstance(exc, MemoryError) else "input nested too deeply"
+        # a MemoryError is also what some parsers raise on deep input, with little memory in use
+        what = ("out of memory, or an input too deep for a parser" if isinstance(exc, MemoryError)
+                else "input nested too deeply")
         print(f"symattn: error: {what}; try a smaller input (run with --debug for a traceback)",
               file=sys.stderr)
         return 2

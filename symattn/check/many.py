@@ -230,8 +230,7 @@ def _check_one(text: str, name: str, fix: bool = False):
     except RecursionError:
         return str(SymattnError("nested too deeply to read; the article is not checked", file=name))
     except MemoryError:
-        return str(SymattnError("too large to check in the memory this process may use; the article is not "
-                                "checked", file=name))
+        return str(SymattnError("out of memory, or too deep for a parser; the article is not checked", file=name))
     except Exception as exc:   # noqa: BLE001 - a bug in symattn, reported for this file; the others go on
         return str(SymattnError(f"internal error: {type(exc).__name__}: {exc} (please report it); the article "
                                 "is not checked", file=name))
