@@ -371,3 +371,19 @@ def test_a_file_over_its_byte_limit_names_its_own_variable(argv, env, tmp_path, 
     one_line_error(err, f"larger than the limit of {len(SMALL) - 1} bytes (set {env} to raise it)")
     monkeypatch.setenv(env, str(len(SMALL)))
     assert "larger than the limit" not in run([path if a == "FILE" else a for a in argv], capsys)[2]
+
+
+def test_a_claim_cut_by_the_article_budget_names_that_budget():
+    """A claim stopped by what was left of the article's budget says so; one stopped by its own budget
+    names its own seconds (both used to say the per-claim default, 10 s)."""
+    from symattn.check import guard
+    with pytest.raises(guard.GuardError) as cut:
+        with guard.article(0.2), guard.budget():
+            while True:
+                guard.tick()
+    assert cut.value.reason.code == "article-budget-ran-out" and "0.2 s" in str(cut.value)
+    with pytest.raises(guard.GuardError) as own:
+        with guard.budget(0.1):
+            while True:
+                guard.tick()
+    assert own.value.reason.code == "too-slow" and "0.1 s" in str(own.value)

@@ -42,7 +42,14 @@ class GuardError(Explained, BaseException):
 
 def tick() -> None:
     if _deadline is not None and time.monotonic() > _deadline:
-        raise GuardError("too-slow", seconds=f"{limits.CHECK_SECONDS:g}")
+        raise _late()
+
+
+def _late() -> GuardError:
+    """Why the running budget ended: the claim's own limit, or what was left of the article's."""
+    if _cut_by_article:
+        return GuardError("article-budget-ran-out", seconds=f"{_article_seconds:g}")
+    return GuardError("too-slow", seconds=f"{_claim_seconds:g}")
 
 
 def check_size(rows: int, cols: int, inner: int | None = None) -> None:
@@ -55,10 +62,12 @@ def check_size(rows: int, cols: int, inner: int | None = None) -> None:
 
 def _on_alarm(signum, frame):
     if _armed:   # a late signal after the budget ended is ignored
-        raise GuardError("too-slow", seconds=f"{limits.CHECK_SECONDS:g}")
+        raise _late()
 
 
 _armed = False
+_cut_by_article = False   # the running budget is what was left of the article's, not the claim's own
+_claim_seconds = 0.0      # the claim's own budget
 _article_end: float | None = None
 _article_seconds = 0.0
 _reached = 0          # the line the checker has reached, named when the article's budget runs out
@@ -120,13 +129,16 @@ def article(seconds: float | None = None):
 @contextmanager
 def budget(seconds: float | None = None):
     """Run the body under a time budget; raises :class:`GuardError` when it runs out."""
-    global _deadline, _armed
+    global _deadline, _armed, _cut_by_article, _claim_seconds
     seconds = limits.CHECK_SECONDS if seconds is None else seconds
+    previous_cut, previous_seconds = _cut_by_article, _claim_seconds
     if _article_end is not None:
         left = _article_end - time.monotonic()
         if left <= 0:
             raise GuardError("article-budget-spent", seconds=f"{_article_seconds:g}")
-        seconds = min(seconds, left)
+    _claim_seconds = seconds
+    if _article_end is not None and left < seconds:
+        seconds, _cut_by_article = left, True
     # nested budgets share the outer timer; a budget already spent needs no timer (tick() raises)
     use_timer = (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
                  and _deadline is None and seconds > 0)
@@ -147,6 +159,7 @@ def budget(seconds: float | None = None):
                     signal.setitimer(signal.ITIMER_REAL, 0)
                     signal.signal(signal.SIGALRM, old if old is not None else signal.SIG_DFL)
                 _deadline = previous_deadline
+                _cut_by_article, _claim_seconds = previous_cut, previous_seconds
                 break
             except GuardError:
                 continue
