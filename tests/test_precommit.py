@@ -28,9 +28,8 @@ def _git(repo: Path, *args, env=None, check=True):
     return subprocess.run(["git", *args], cwd=repo, env=env, capture_output=True, text=True, check=check)
 
 
-def test_precommit_rejects_a_wrong_weight_and_passes_a_correct_one(tmp_path):
-    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    assert hook["language"] == "python" and hook["entry"].split()[:2] == ["symattn", "check"]
+def _blog(tmp_path, hook):
+    """A git repository with the shipped hook installed (run as this checkout) and one commit: (repo, env)."""
     local = dict(hook, language="system", entry=" ".join([sys.executable, "-m", "symattn", *hook["entry"].split()[1:]]))
     local.pop("description", None)
     repo = tmp_path / "blog"
@@ -45,6 +44,13 @@ def test_precommit_rejects_a_wrong_weight_and_passes_a_correct_one(tmp_path):
                    capture_output=True)
     _git(repo, "add", ".pre-commit-config.yaml", env=env)
     _git(repo, "commit", "-q", "-m", "config", env=env)
+    return repo, env
+
+
+def test_precommit_rejects_a_wrong_weight_and_passes_a_correct_one(tmp_path):
+    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert hook["language"] == "python" and hook["entry"].split()[:2] == ["symattn", "check"]
+    repo, env = _blog(tmp_path, hook)
 
     # a wrong weight: the drift article prints 0.56 where softmax gives 0.58
     shutil.copy(ARTICLES / "en-rounding-drift.md", repo / "post.md")
@@ -116,20 +122,7 @@ def test_a_staged_article_named_like_an_option_is_checked(tmp_path, name):
     post.md to report.md, never checked the wrong article, and the commit passed."""
     (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     assert hook["entry"].split()[-1] == "--" and "args" not in hook
-    local = dict(hook, language="system", entry=" ".join([sys.executable, "-m", "symattn", *hook["entry"].split()[1:]]))
-    local.pop("description", None)
-    repo = tmp_path / "blog"
-    repo.mkdir()
-    env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "cache"), HOME=str(tmp_path), GIT_AUTHOR_NAME="a",
-               GIT_AUTHOR_EMAIL="a@example.invalid", GIT_COMMITTER_NAME="a", GIT_COMMITTER_EMAIL="a@example.invalid",
-               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    _git(repo, "init", "-q", env=env)
-    (repo / ".pre-commit-config.yaml").write_text(
-        yaml.safe_dump({"repos": [{"repo": "local", "hooks": [local]}]}), encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=repo, env=env, check=True,
-                   capture_output=True)
-    _git(repo, "add", ".pre-commit-config.yaml", env=env)
-    _git(repo, "commit", "-q", "-m", "config", env=env)
+    repo, env = _blog(tmp_path, hook)
 
     shutil.copy(ARTICLES / "en-rounding-drift.md", repo / name)   # prints 0.56 where softmax gives 0.58
     shutil.copy(ARTICLES / "zh-causal-mask.md", repo / "post.md")   # nothing wrong
