@@ -149,8 +149,8 @@ def check_all(articles: list[Article], jobs: int = 1, fix: bool = False) -> list
 
 def _pooled(todo: list[Article], jobs: int, fix: bool) -> None:
     """Check ``todo`` in a pool of ``jobs`` processes.  A worker that dies (killed, out of memory)
-    breaks the pool: the articles it had not finished go to a fresh pool, and an article that was
-    in flight twice when a pool broke is reported as bad input with its name, not retried again."""
+    breaks the pool: the articles it had not finished go to a fresh pool, and an article left
+    unfinished by two broken pools is reported as bad input with its name, not retried again."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
