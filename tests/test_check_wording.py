@@ -36,7 +36,9 @@ MATH = {"softmax", "exp", "log", "sqrt", "sin", "cos", "diag", "max", "min", "ar
         "token", "tokens", "FlashAttention", "float32", "float64", "numpy", "torch", "SymPy", "NaN", "inf", "pos",
         "lse", "LSE", "logsumexp", "keys", "mask", "head", "heads", "batch", "bytes", "GB", "GiB", "MB", "MiB",
         "kB", "KiB", "TB", "TiB", "rad", "deg", "Combined", "symattn"}
-_OPEN, _CLOSE = "\x02", "\x03"
+#: the marks around data: printable, so the report's escaping of control characters (errors.log_safe)
+#: leaves them as they are, and in no test article
+_OPEN, _CLOSE = "⟦", "⟧"
 
 
 def _words(text: str) -> set[str]:
@@ -67,7 +69,7 @@ def _english_in(report) -> dict:
     found = {}
     for c, text in _pieces(report):
         for w in _words(text):
-            found.setdefault(w, (c.line if c else None, text.replace(_OPEN, "⟦").replace(_CLOSE, "⟧")))
+            found.setdefault(w, (c.line if c else None, text))
     # the frame of the report (title, summary, the line heads) with the article's own text left out
     bare = replace(report, claims=[replace(c, source="") for c in report.claims])
     for w in _words(render_text(bare, "zh")):
