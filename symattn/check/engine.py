@@ -867,8 +867,9 @@ def _judgements(cmp, what: str, line: int) -> list[Judgement]:
     for e in cmp.entries:
         idx = f"[{e.index[0] + 1},{e.index[1] + 1}]" if e.index else ""
         label = (what + idx) if what else (idx or "value")
-        out.append(Judgement(e.index or (0, 0), label, e.text, None, None, str(e.exact), e.status, e.reason,
-                             e.correct or str(e.exact), approx(e.exact)))
+        text = str(e.exact)
+        out.append(Judgement(e.index or (0, 0), label, e.text, None, None, text, e.status, e.reason,
+                             e.correct or text, approx(e.exact, text=text)))
     return out
 
 

@@ -64,6 +64,7 @@ def judged(line: int, source: str, what, printed, exact, *, how=None, expected=N
     the row numbers to show); ``cols``: each entry's column on its line, for --fix; ``values``: the
     exact values already evaluated (mpmath), when the stage has them.  The rest as in :func:`build`."""
     found = []
+    shown = _shown(exact)    # each exact value printed once (SymPy's printer is the costly part)
     for i, (prow, xrow) in enumerate(zip(printed, exact)):
         for j, (p, x) in enumerate(zip(prow, xrow)):
             xv = values[i][j] if values is not None else _number(x)
@@ -73,12 +74,12 @@ def judged(line: int, source: str, what, printed, exact, *, how=None, expected=N
             a = verdict(p, xv, at, slack[i][j] if slack else 0)
             label = names[i][j] if names else f"[{(rows[i] if rows else i) + 1},{j + 1}]"
             found.append(Judgement((i, j), label, p.text, getattr(p, "line", 0) or line,
-                                   cols[i][j] if cols else None, _exact_text(x), a.status, a.reason,
-                                   right_text(p, xv, at), approx(x, xv), xv))
+                                   cols[i][j] if cols else None, shown[i][j], a.status, a.reason,
+                                   right_text(p, xv, at), approx(x, xv, shown[i][j]), xv))
     texts = [[p.text for p in r] for r in printed]
     return build(line, source, what, texts, found, how=how, lines=lines, cause=cause, root=root,
                  mistakes=mistakes, drift_lines=drift_lines, inputs=inputs, notes=notes,
-                 expected=expected if expected is not None else _shown(exact))
+                 expected=expected if expected is not None else shown)
 
 
 def build(line: int, source: str, what, texts, found: list[Judgement], *, how=None, expected=None, lines=None,
@@ -231,12 +232,12 @@ def _number(x):
     return v if v is not None else mpmath.mpf(sp.N(x, 60))
 
 
-def approx(x, value=None) -> str:
+def approx(x, value=None, text: str | None = None) -> str:
     """The digits of an exact value not written as a decimal (``e^{1/2}/(2 + e^{1/2})`` ≈ 0.45186276,
-    ``1/3`` ≈ 0.33333333), else empty."""
+    ``1/3`` ≈ 0.33333333), else empty; ``value`` and ``text``: its value and its text, when known."""
     if isinstance(x, sp.Basic) and x.free_symbols:
         return ""     # a symbolic value (c_1) has no digits
-    text = _exact_text(x)
+    text = _exact_text(x) if text is None else text
     value = _number(x) if value is None else value
     if mpmath.isinf(value):
         return ""

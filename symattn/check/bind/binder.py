@@ -37,7 +37,7 @@ from ..judge import screen_mask
 from ..read import Block
 from .explain import Explanation, explain
 from ... import limits
-from .graph import INPUTS, MASKS, PARENTS, STEPS, Example, Node, printed_mask
+from .graph import INPUTS, MASKS, PARENTS, STEPS, UPSTREAM, Example, Node, printed_mask
 from .lexicon import named as label_of, symbol
 
 __all__ = ["View", "Candidate", "Binding", "Given", "Unbound", "Bound", "bind"]
@@ -621,7 +621,7 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
         if not vs:
             continue
         author, used = (None, ())
-        if steps & _ANCESTORS[node.step]:
+        if steps & UPSTREAM[node.step]:
             key = (id(example), node)
             if key not in cache:
                 cache[key] = example.author(node, printed)
@@ -642,32 +642,23 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
             for i, (node, view, t, a, used) in enumerate(found)]
 
 
-def _ancestors(step: str) -> set:
-    out, todo = set(), [step]
-    while todo:
-        for p in PARENTS.get(todo.pop(), ()):
-            if p not in out:
-                out.add(p)
-                todo.append(p)
-    if step in ("Q", "K", "V"):
-        out |= {"X"}
-    return out
-
-
-_ANCESTORS = {s: frozenset(_ancestors(s)) for s in STEPS}
-
-
 def _groups(cands):
     """Candidates of equal values (to the last float bits) as groups, keeping the first seen order."""
     groups: dict[bytes, list] = {}
     for c in cands:
         if not (c.full or c.share >= 2 / 3):
             continue
-        key = np.round(np.nan_to_num(c.truth, posinf=1e300, neginf=-1e300), 9).tobytes() + \
-            (np.round(np.nan_to_num(c.author, posinf=1e300, neginf=-1e300), 9).tobytes()
-             if c.author is not None and not np.allclose(c.author, c.truth, equal_nan=True) else b"")
+        key = _bits(c.truth) + (_bits(c.author) if c.author is not None and
+                                not np.allclose(c.author, c.truth, equal_nan=True) else b"")
         groups.setdefault(key, []).append(c)
     return [tuple(g) for g in groups.values()]
+
+
+def _bits(values: np.ndarray) -> bytes:
+    """The values to 9 decimals as bytes (±∞ as ±1e300, which the rounding may take to ±inf: still
+    one key per value, and no warning)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.round(np.nan_to_num(values, posinf=1e300, neginf=-1e300), 9).tobytes()
 
 
 def _same(a: Block, b: Block) -> bool:

@@ -30,6 +30,7 @@ is :func:`symattn.check.quantities.softmax` (symattn's canonical form), the mask
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import mpmath
 import numpy as np
@@ -90,8 +91,7 @@ class Variant:
 
     def of(self, step: str) -> "Variant":
         """The part of this variant that ``step`` depends on (the other choices at their default)."""
-        uses = USES.get(step, ())
-        return Variant(**{c: getattr(self, c) for c in uses})
+        return _part(self, step)
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,27 @@ def variants(scales, masks=("none", "causal", "shifted", "anti")) -> list[Varian
                         if sum((c, getattr(v, c)) in ONLY_BY for c in CHOICES) <= 1:
                             out.append(v)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _part(variant: Variant, step: str) -> Variant:
+    return Variant(**{c: getattr(variant, c) for c in USES.get(step, ())})
+
+
+def _upstream(step: str) -> frozenset:
+    """The steps a step's value is computed from, near and far (Q, K and V come from X and the
+    projections when those are given)."""
+    out, todo = set(), [step]
+    while todo:
+        for p in PARENTS.get(todo.pop(), ()):
+            if p not in out:
+                out.add(p)
+                todo.append(p)
+    return frozenset(out)
+
+
+#: each step's ancestors
+UPSTREAM = {s: _upstream(s) for s in STEPS}
 
 
 class Example:
@@ -209,12 +230,15 @@ class Example:
         """The node's value from the author's printed values (``printed``: node -> (line, float
         array)) of its operands, and the lines of the prints used.  The node's own print is not used."""
         used: list[int] = []
+        steps = {p.step for p in printed}
 
         def operand(n: Node):
             if n in printed:
                 line, value = printed[n]
                 used.append(line)
                 return value
+            if not steps & UPSTREAM[n.step]:
+                return self.floats(n)    # no print upstream: the value from the givens
             return self._eval(n, operand, _FLOAT)
 
         value = self._eval(node, operand, _FLOAT)
