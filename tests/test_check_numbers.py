@@ -151,3 +151,27 @@ def test_the_printed_precision_survives_a_round_trip(value, places, form):
     assert Fraction(n.value.p, n.value.q) == printed, text
     assert n.places == places or (form == "scientific" and n.places >= places), text
     assert places_of(_spell(printed, places, "point")) == places
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(-3000, 3000), st.sampled_from([1, 2, 3, 7, 10, 100]), st.sampled_from(["e", "2.7"]),
+       st.integers(1, 3))
+def test_an_exponential_rounded_early_is_the_decimal_rounding_of_its_value(p, q, base, places):
+    """The common mistake "e^z rounded before dividing" rounds exactly as decimal arithmetic at 80
+    digits does (the checker's fast path and SymPy's 30 digits must both agree with it)."""
+    import mpmath
+    from decimal import ROUND_HALF_EVEN, Decimal, localcontext
+
+    from symattn.check.quantities import rounded
+
+    z = sp.Rational(p, q)
+    value = (sp.E if base == "e" else sp.Rational(27, 10)) ** z
+    with mpmath.workdps(80):
+        x = mpmath.exp(mpmath.mpf(p) / q) if base == "e" else mpmath.power(mpmath.mpf(27) / 10, mpmath.mpf(p) / q)
+        digits = mpmath.nstr(x, 75, min_fixed=-100, max_fixed=100, strip_zeros=False)
+    if abs(x) >= 10 ** 15:
+        return   # SymPy's own 30 significant digits decide there, as before
+    with localcontext() as ctx:
+        ctx.prec = 100
+        want = Decimal(digits).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
+    assert rounded(value, places) == sp.Rational(str(want))

@@ -88,9 +88,25 @@ def power_of(conv: Convention):
         if conv.round_exp is not None:
             if value.free_symbols:
                 raise ValueError("symbolic score")
-            value = sp.Rational(str(sp.N(value, 30).round(conv.round_exp)))
+            value = rounded(value, conv.round_exp)
         return value
     return power
+
+
+def rounded(value, places: int) -> sp.Rational:
+    """A real number rounded to ``places`` decimals, exactly (as a hand calculation that rounds e^z
+    before dividing writes it).  An irrational value below 10^15 (no tie to break) by mpmath at 40
+    digits, where SymPy's 30 are exact to the last decimal kept; any other as SymPy rounds 30
+    significant digits.
+
+    >>> rounded(sp.exp(sp.Rational(1, 2)), 2), rounded(sp.Rational(1, 8), 2)
+    (33/20, 3/25)
+    """
+    x = None if value.is_Rational else to_mpf(value, 40)
+    if x is not None and abs(x) < 10 ** 15:
+        with mpmath.workdps(40):
+            return sp.Rational(int(mpmath.nint(x * 10 ** places)), 10 ** places)
+    return sp.Rational(str(sp.N(value, 30).round(places)))
 
 
 def softmax(row, exp=None):

@@ -624,7 +624,7 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
         if steps & UPSTREAM[node.step]:
             key = (id(example), node)
             if key not in cache:
-                cache[key] = example.author(node, printed)
+                cache[key] = example.author(node, printed, cache.setdefault((id(example), "operands"), {}))
             author, used = cache[key]
         for view in vs:
             found.append((node, view, view.take(truth), view.take(author) if author is not None else None, used))

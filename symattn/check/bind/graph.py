@@ -226,23 +226,36 @@ class Example:
             self._floats[node] = self._eval(node, lambda n: self.floats(n), _FLOAT)
         return self._floats[node]
 
-    def author(self, node: Node, printed: dict) -> tuple[np.ndarray | None, tuple]:
+    def author(self, node: Node, printed: dict, memo: dict | None = None) -> tuple[np.ndarray | None, tuple]:
         """The node's value from the author's printed values (``printed``: node -> (line, float
-        array)) of its operands, and the lines of the prints used.  The node's own print is not used."""
-        used: list[int] = []
+        array)) of its operands, and the lines of the prints used.  The node's own print is not used.
+        ``memo`` keeps the operands' values (and the lines they use) between calls with the same
+        ``printed``."""
+        memo = {} if memo is None else memo
         steps = {p.step for p in printed}
 
-        def operand(n: Node):
-            if n in printed:
-                line, value = printed[n]
-                used.append(line)
-                return value
-            if not steps & UPSTREAM[n.step]:
-                return self.floats(n)    # no print upstream: the value from the givens
-            return self._eval(n, operand, _FLOAT)
+        def value_of(n: Node) -> tuple:
+            if n not in memo:
+                if n in printed:
+                    line, value = printed[n]
+                    memo[n] = (value, frozenset((line,)))
+                elif not steps & UPSTREAM[n.step]:
+                    memo[n] = (self.floats(n), frozenset())    # no print upstream: from the givens
+                else:
+                    memo[n] = computed(n)
+            return memo[n]
 
-        value = self._eval(node, operand, _FLOAT)
-        return value, tuple(sorted(set(used)))
+        def computed(n: Node) -> tuple:
+            used: set[int] = set()
+
+            def operand(m: Node):
+                value, lines = value_of(m)
+                used.update(lines)
+                return value
+            return self._eval(n, operand, _FLOAT), frozenset(used)
+
+        value, used = computed(node)
+        return value, tuple(sorted(used))
 
     def band(self, node: Node):
         """Per entry, the (low, high) the node's value can have when each rounded given lies anywhere
