@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -351,3 +352,24 @@ def test_test_article_values_agree_with_numpy_and_torch():
     sdpa = torch.nn.functional.scaled_dot_product_attention(m[None], m[None], m[None], is_causal=True)[0]
     o = [c for c in r.claims if c.label == "O"][0]
     assert np.allclose(np.array(_matrix(o.expected).evalf(30).tolist(), dtype=float), sdpa.numpy(), atol=1e-12)
+
+
+def test_values_are_kept_for_one_article_only():
+    """check.memo keeps a value for the article being checked, and for no other: outside a check
+    every call computes, a new article starts empty, and an article checked after others gets the
+    report it gets alone."""
+    from symattn.check import memo
+
+    calls = []
+    compute = lambda: calls.append(1) or len(calls)
+    assert memo.once("k", 1, compute) == 1 and memo.once("k", 1, compute) == 2      # no article: no keeping
+    with memo.article():
+        assert memo.once("k", 1, compute) == 3 and memo.once("k", 1, compute) == 3
+        assert memo.once("k", [1], compute) == 4                                       # unhashable: computed
+    with memo.article():
+        assert memo.once("k", 1, compute) == 5
+    folder = Path(__file__).parent / "articles"
+    first, second = folder / "zh-causal-mask.md", folder / "en-rounding-drift.md"
+    alone = render_json(check_file(second))
+    check_file(first)
+    assert render_json(check_file(second)) == alone

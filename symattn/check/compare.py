@@ -25,7 +25,7 @@ import mpmath
 import sympy as sp
 
 from ..numeric import fixed, to_mpf
-from . import numerals
+from . import memo, numerals
 from .claims import Reason
 from .evaluate import Unresolved
 from .judge import equal, right_text, verdict
@@ -62,7 +62,7 @@ class Comparison:
 def _numeric(expr):
     if expr.free_symbols:
         return None
-    return to_mpf(expr, DPS)
+    return memo.mpf(expr, DPS)
 
 
 def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResult:

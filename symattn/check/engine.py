@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import sympy as sp
 
-from . import guard
+from . import guard, memo
 from ..numeric import to_mpf
 from .claims import Claim, Reason, Report
 from .judge import half_unit, written_band
@@ -56,7 +56,7 @@ def check_text(text: str, name: str) -> Report:
 
 
 def _check_text(text: str, name: str) -> Report:
-    with guard.article():
+    with guard.article(), memo.article():
         doc = Document.of(text, name)
         blocks = read_blocks(doc)
         token = OWN_NAMES.set(frozenset())

@@ -6,8 +6,9 @@ SymPy value (or :class:`Unresolved`, with a reason code).
 Two modes, as a reviewer works:
 
 * ``exact`` (end-to-end): every quantity is recomputed from the article's inputs (X, W,
-  or Q and K as given) with symattn's own machinery: ``linalg.matmul``,
-  ``linalg.transpose``, ``pipeline.softmax_rows`` (the canonical exact softmax);
+  or Q and K as given) with symattn's own machinery: ``linalg.matmul`` (once per
+  article, :mod:`.memo`), ``linalg.transpose``, ``pipeline.softmax_rows`` (the canonical exact
+  softmax);
 * ``author`` (stepwise): a name takes the value the author printed for it on an
   earlier line, so one slip is reported once, not again in every later step.
 
@@ -26,8 +27,8 @@ from enum import StrEnum
 
 import sympy as sp
 
-from ..linalg import matmul, transpose
-from . import guard
+from ..linalg import transpose
+from . import guard, memo
 from .ir import Lit, Name, Node, Num, Op
 from .claims import Explained
 from .tokens import ParseError
@@ -483,11 +484,11 @@ def _apply(op: str, args: list, base):
     if op == "mul":
         if _mat(a) and _mat(b):
             if a.rows == 1 and b.rows == 1 and a.cols == b.cols and a.cols > 1:
-                return matmul(a, transpose(b))[0, 0]   # q_i · k_j: a dot product of two rows
+                return memo.product(a, transpose(b))[0, 0]   # q_i · k_j: a dot product of two rows
             if a.cols != b.rows:
                 raise Unresolved("cannot-multiply", ar=a.rows, ac=a.cols, br=b.rows, bc=b.cols)
             guard.check_size(a.rows, b.cols, inner=a.cols)
-            return matmul(a, b)
+            return memo.product(a, b)
         if _mat(a) or _mat(b):
             m, s = (a, b) if _mat(a) else (b, a)
             return sp.ImmutableMatrix(m.applyfunc(lambda e: sp.expand(e * s)))

@@ -24,7 +24,7 @@ import sympy as sp
 
 from ..numeric import to_mpf
 from ..softmax import softmax_row
-from . import guard
+from . import guard, memo
 
 __all__ = ["Convention", "Conv", "CONV", "CONVENTIONS", "Quantities", "FAMILIES", "OPERANDS", "numeric", "apply", "spread", "softmax"]
 
@@ -132,11 +132,13 @@ def softmax(row, exp=None):
             total = sum(terms)
             return [t / total for t in terms]
     if exp is None:
-        weights = iter(softmax_row(finite).weights())
-    else:
-        terms = [exp(x) for x in finite]
-        total = sp.Add(*terms)
-        weights = iter([t / total for t in terms])
+        def exact():
+            weights = iter(softmax_row(finite).weights())
+            return tuple(sp.S.Zero if m else next(weights) for m in masked)
+        return list(memo.once("softmax", tuple(row), exact))
+    terms = [exp(x) for x in finite]
+    total = sp.Add(*terms)
+    weights = iter([t / total for t in terms])
     return [sp.S.Zero if m else next(weights) for m in masked]
 
 

@@ -22,9 +22,8 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
-from ..numeric import to_mpf
 from .claims import Claim, Reason
-from . import numerals
+from . import memo, numerals
 from .judge import read_at, right_text, verdict
 from .ir import Name, Node, Op
 
@@ -228,7 +227,7 @@ def _number(x):
         raise TypeError(f"not an exact value: {type(x).__name__}")
     if x in (sp.oo, -sp.oo):
         return mpmath.inf if x == sp.oo else -mpmath.inf
-    v = to_mpf(x, 60)
+    v = memo.mpf(x, 60)
     return v if v is not None else mpmath.mpf(sp.N(x, 60))
 
 
