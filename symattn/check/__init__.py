@@ -19,8 +19,8 @@ The stages, one module each, in the order data flows (each docstring names its i
 * ``merge.py`` joins both passes into one verdict per place, and follows carried slips to their root;
   ``captions.py`` then confirms a caption that states the precision of the values below it;
 * report: ``claims.py`` (data), ``verdict.py`` and ``wording.py`` (words, en and zh), ``report.py``
-  (text and JSON), ``ci.py`` (GitHub annotations, SARIF), ``fix.py`` (a corrected copy), ``many.py``
-  (folders, a process pool); ``guard.py`` holds the size and time budgets;
+  (text and JSON), ``ci.py`` (GitHub annotations, SARIF), ``fix.py`` (a corrected copy),
+  ``htmlpage.py`` (the article rendered, each claim marked in place), ``many.py`` (folders, a process pool); ``guard.py`` holds the size and time budgets;
   ``golden.py`` regenerates the expected reports of ``tests/articles``.
 
 The article is only read, never written.

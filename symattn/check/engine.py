@@ -44,7 +44,7 @@ from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
 from .notation import Chain, ParseError, parse_chains
 from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon
 from .symbols import _flat as flat_of
-from .verdict import Judgement, approx, build, show, stated, texts_out, unverifiable
+from .verdict import Judgement, approx, build, show, stated, text_of, texts_out, unverifiable
 
 __all__ = ["check_text"]
 
@@ -867,7 +867,7 @@ def _judgements(cmp, what: str, line: int) -> list[Judgement]:
     for e in cmp.entries:
         idx = f"[{e.index[0] + 1},{e.index[1] + 1}]" if e.index else ""
         label = (what + idx) if what else (idx or "value")
-        text = str(e.exact)
+        text = text_of(e.exact)
         out.append(Judgement(e.index or (0, 0), label, e.text, None, None, text, e.status, e.reason,
                              e.correct or text, approx(e.exact, text=text)))
     return out

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from .claims import Report
 from .document import LINE_END, Document
 
-__all__ = ["Fixed", "fix_text", "fix_article", "unified_diff", "quote_path", "ROUNDS"]
+__all__ = ["Fixed", "fix_text", "fix_article", "unified_diff", "quote_path", "locator", "ROUNDS"]
 
 #: checks of the corrected copy at most while fixing: a fix can bring out carried values the first
 #: report could not name (their operands were wrong), so the copy is checked and fixed again
@@ -253,6 +253,13 @@ class _Places:
                 return None   # several places and none known: not guessed
             return self.starts[n - 1] + at
         return self.starts[n - 1] + starts[0]
+
+
+def locator(text: str):
+    """``span(claim, entry, taken=()) -> (start, end) | None``: where an entry of a claim stands in
+    ``text`` (offsets of the text as given), found as --fix finds the entries it replaces; an entry
+    is a dict with ``line``, ``claimed`` (its printed text) and ``entry`` (``[i,j]``), and maybe ``col``."""
+    return _Places(text).span
 
 
 def _aligned(line: str, claim, entry: str, n: int) -> int | None:

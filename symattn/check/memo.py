@@ -37,15 +37,17 @@ def article():
 
 
 def once(kind: str, key, compute):
-    """``compute()``, or what it gave for ``(kind, key)`` earlier in this article.  A key that cannot
+    """``compute()``, or what it gave for ``(kind, key)`` earlier in this article.  Keys of other
+    types are other keys (``1.0 == 1`` in Python, but ``str`` prints them apart); a key that cannot
     be hashed (a mutable matrix) is computed each time; an exception is never kept."""
     kept = _KEPT.get()
     if kept is None:
         return compute()
+    key = (kind, type(key), key)
     try:
-        return kept[kind, key]
+        return kept[key]
     except KeyError:
-        value = kept[kind, key] = compute()
+        value = kept[key] = compute()
         return value
     except TypeError:
         return compute()

@@ -21,7 +21,7 @@ from ..errors import log_safe, shown
 from .claims import Reason
 from .wording import render, say, status_word
 
-__all__ = ["render_text", "render_json", "summary", "says_little", "MARKS", "roots_of"]
+__all__ = ["render_text", "render_json", "summary", "says_little", "MARKS", "roots_of", "mistakes_line"]
 
 MARKS = {"exact": "✓", "rounded": "≈", "wrong": "✗", "unverifiable": "?"}
 _WIDTH = 110
@@ -123,8 +123,7 @@ def _claim_lines(c, lang: str, width: int, pad: str) -> list[str]:
         out.append(pad + say(lang, "entry", entry=render(e["entry"], lang), claimed=e["claimed"], exact=e["exact"])
                    + (say(lang, "correct", correct=e["correct"]) if e["correct"] != e["exact"] else ""))
     if c.mistakes:
-        out.append(pad + say(lang, "mistake", text=_OR[lang if lang in _OR else "en"].join(render(m, lang)
-                                                                                         for m in c.mistakes)))
+        out.append(pad + mistakes_line(c, lang))
     if c.drift and c.drift != "carried":
         out.append(pad + say(lang, "drift_line", text=render(c.drift, lang)))
     for note in c.notes:
@@ -133,6 +132,11 @@ def _claim_lines(c, lang: str, width: int, pad: str) -> list[str]:
 
 
 _OR = {"en": " or ", "zh": "，或"}
+
+
+def mistakes_line(c, lang: str) -> str:
+    """"likely mistake: …": the common mistakes that reproduce a claim's numbers."""
+    return say(lang, "mistake", text=_OR[lang if lang in _OR else "en"].join(render(m, lang) for m in c.mistakes))
 
 
 def _width(text: str) -> int:

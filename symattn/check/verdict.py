@@ -247,7 +247,12 @@ def approx(x, value=None, text: str | None = None) -> str:
 
 
 def _exact_text(x) -> str:
-    return short(x) if isinstance(x, mpmath.mpf) else str(x)
+    return short(x) if isinstance(x, mpmath.mpf) else text_of(x)
+
+
+def text_of(x) -> str:
+    """str() of an exact value, as SymPy prints it (once per article: the printer is slow)."""
+    return memo.once("str", x, lambda: str(x))
 
 
 def _shown(exact):
@@ -276,8 +281,8 @@ def short(x, digits: int = _SHOWN) -> str:
 def show(value):
     """A value for the report: str() of SymPy (which sympify reads back), rows for matrices."""
     if isinstance(value, sp.MatrixBase):
-        return [[str(value[i, j]) for j in range(value.cols)] for i in range(value.rows)]
-    return str(value)
+        return [[text_of(value[i, j]) for j in range(value.cols)] for i in range(value.rows)]
+    return text_of(value)
 
 
 def texts_out(texts):

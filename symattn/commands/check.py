@@ -56,12 +56,14 @@ examples:
   symattn check post.md --fix -o fixed.md  a copy with every wrong entry corrected
   symattn check post.md --diff             the corrections as a unified diff
   symattn check post.md --lang en          the report in English (default: the article's language)
+  symattn check post.md --format html -o report.html   the article rendered, each wrong number marked in place
+  symattn check posts/ --format html -o site/          one page per article and site/index.html
 
 exit codes: 0 nothing is wrong, 1 at least one claim is wrong, 2 bad input or usage
 (the other files are still checked).
 """
 
-FORMATS = ("text", "json", "github", "sarif")
+FORMATS = ("text", "json", "github", "sarif", "html")
 
 #: no budget for the whole command: each article has its own (twice SYMATTN_CHECK_ARTICLE_SECONDS
 #: and 5 s of CPU over reading, binding and judging), so a folder is never cut short by its size
@@ -104,13 +106,18 @@ def run(args) -> int:
     from ._output import check_outputs, emit
 
     fix = args.fix or args.diff
-    if args.fix and not args.diff and not args.output:
+    html = args.format == "html" and not args.diff
+    if html:
+        from ..check.htmlpage import render_page  # noqa: F401 - markdown-it is there, or one clear error
+    if args.fix and not args.diff and not args.output and not html:
         raise SymattnError("check: --fix writes a corrected copy: give -o OUT (a file, or a folder for many "
                            "articles), or --diff to print the corrections")
     articles = collect(args.file)
     single = len(args.file) == 1 and len(articles) == 1 and articles[0].base == ""
-    targets = _fix_targets(articles, args.output, single) if fix and not args.diff else {}
-    if args.output and not targets:
+    targets = _fix_targets(articles, args.output, single) if fix and not args.diff and not html else {}
+    if html and not single:
+        _html_folder_target(args.output, articles, args.force)
+    elif args.output and not targets:
         _refuse_input(args.output, articles, "the report would overwrite the article")
         check_outputs({"-o": args.output}, force=args.force)  # before the articles are checked
     if targets and not args.force:
@@ -123,7 +130,9 @@ def run(args) -> int:
             _error_line(a.error)
     if single and articles[0].error is not None:
         return 2
-    if args.diff:
+    if html:
+        _write_html(articles, args, single)
+    elif args.diff:
         from ..check.fix import unified_diff
         text = "".join(unified_diff(a.text, a.fixed.text, a.name) for a in articles if a.fixed is not None)
         emit(text, args.output, force=args.force)
@@ -150,6 +159,62 @@ def run(args) -> int:
     if any(a.error is not None for a in articles):
         return 2
     return 1 if any(a.report.exit_code for a in articles) else 0
+
+
+def _html_folder_target(output: str | None, articles, force: bool) -> None:
+    """The folder the pages of many articles go to: given, not a file, and no page (nor index.html)
+    already there without --force, nor two articles on one page."""
+    import os
+
+    from ..check.htmlpage import page_name
+    from ..errors import SymattnError
+    from ..io import STDOUT_NAMES
+    if not output or output in STDOUT_NAMES:
+        raise SymattnError("check: --format html of many articles needs -o FOLDER (one page per article "
+                           "and index.html)")
+    if os.path.exists(output) and not os.path.isdir(output):
+        raise SymattnError("is not a folder: the pages of many articles go into a folder", file=output)
+    seen: dict = {}
+    for name, dest in [("", "index.html")] + [(a.name, page_name(a)) for a in articles]:
+        if dest in seen:
+            raise SymattnError(f"two articles would have the same page ({seen[dest]} and {name}); "
+                               "check them in separate calls", file=os.path.join(output, dest))
+        seen[dest] = name
+        if os.path.lexists(os.path.join(output, dest)) and not force:
+            raise SymattnError("already exists; use --force to overwrite it", file=os.path.join(output, dest))
+
+
+def _write_html(articles, args, single: bool) -> None:
+    """One page (-o FILE or standard output), or one page per article and an index in -o FOLDER."""
+    import os
+
+    from ..check.htmlpage import page_name, render_index, render_page
+    from ..check.many import lang_of
+    from ..check.report import summary
+    from ..io import write_atomic
+    from ._output import emit
+
+    def page(a):
+        return render_page(a.text, a.report, args.lang or lang_of(a.text), a.fixed)
+    if single:
+        emit(page(articles[0]), args.output, force=args.force)
+        return
+    pages = {id(a): page(a) for a in articles if a.report is not None}   # all rendered before any is written
+    rows = []
+    for a in articles:
+        name = page_name(a) if id(a) in pages else None
+        rows.append((a.name, name, summary(a.report) if name else None, a.error))
+    langs = {args.lang or lang_of(a.text) for a in articles if a.report is not None}
+    lang = langs.pop() if len(langs) == 1 else "en"
+    from ..check.wording import say
+    index = render_index(rows, lang, say(lang, "total", **_totals(articles)))
+    for a in articles:
+        if id(a) in pages:
+            dest = os.path.join(args.output, page_name(a))
+            _make_parent(dest)
+            write_atomic(dest, pages[id(a)].encode("utf-8"), force=True)
+    _make_parent(os.path.join(args.output, "index.html"))
+    write_atomic(os.path.join(args.output, "index.html"), index.encode("utf-8"), force=True)
 
 
 def _fix_warnings(a, unwritten: bool) -> None:
