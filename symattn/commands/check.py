@@ -108,7 +108,8 @@ def run(args) -> int:
     fix = args.fix or args.diff
     html = args.format == "html" and not args.diff
     if html:
-        from ..check.htmlpage import render_page  # noqa: F401 - markdown-it is there, or one clear error
+        from ..check.htmlpage import require_markdown
+        require_markdown()
     if args.fix and not args.diff and not args.output and not html:
         raise SymattnError("check: --fix writes a corrected copy: give -o OUT (a file, or a folder for many "
                            "articles), or --diff to print the corrections")

@@ -36,7 +36,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from .. import guard
+from .. import guard, memo
 from ..diagnose import MISTAKES as _TABLE
 from ..judge import half_unit
 from ..quantities import normalised_exp, softmax
@@ -447,7 +447,7 @@ class _Exact:
         if a is None or b is None or a.cols != b.rows:
             return None
         guard.check_size(a.rows, b.cols, a.cols)
-        return sp.ImmutableMatrix(a * b)
+        return memo.once("a*b", (a, b), lambda: sp.ImmutableMatrix(a * b))
 
     @staticmethod
     def divide(a, div):
