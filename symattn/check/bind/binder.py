@@ -27,6 +27,7 @@ Verdicts are not made here: :mod:`.verdicts` judges each binding end to end.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
 
 import numpy as np
@@ -95,15 +96,16 @@ class Candidate:
     agree_author: np.ndarray | None
     informative: np.ndarray        # per entry: finite and not zero in the candidate (a zero agrees with any zero, -∞ with any -∞)
 
-    @property
+    # (computed once: a candidate does not change, and these are asked for in every comparison)
+    @cached_property
     def full(self) -> bool:
         return bool(self.agree_truth.all()) or self.full_author
 
-    @property
+    @cached_property
     def full_author(self) -> bool:
         return self.agree_author is not None and bool(self.agree_author.all())
 
-    @property
+    @cached_property
     def share(self) -> float:
         n = int(self.informative.sum())
         if n == 0:
@@ -633,12 +635,13 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
     found = [f for f in found if f[2].shape == shape]
     if not found:
         return []
-    agree_t = screen_mask(rows, np.stack([f[2] for f in found]), cut=True)
+    truths = np.stack([f[2] for f in found])
+    agree_t = screen_mask(rows, truths, cut=True)
     with_author = [i for i, f in enumerate(found) if f[3] is not None and f[3].shape == shape]
     agree_a = dict(zip(with_author, screen_mask(rows, np.stack([found[i][3] for i in with_author]), cut=True))) \
         if with_author else {}
-    return [Candidate(node, view, t, a if i in agree_a else None, used, agree_t[i], agree_a.get(i),
-                      (t != 0) & (np.isfinite(t) | ~agree_t[i]))   # a -∞ that agrees is structure, no evidence
+    informative = (truths != 0) & (np.isfinite(truths) | ~agree_t)   # a -∞ that agrees is structure, no evidence
+    return [Candidate(node, view, t, a if i in agree_a else None, used, agree_t[i], agree_a.get(i), informative[i])
             for i, (node, view, t, a, used) in enumerate(found)]
 
 

@@ -105,7 +105,7 @@ class Node:
         object.__setattr__(self, "variant", self.variant.of(self.step))
 
     def parents(self) -> tuple["Node", ...]:
-        return tuple(Node(p, self.variant) for p in PARENTS.get(self.step, ()))
+        return _parents(self)
 
     def mistakes(self, article: Variant) -> tuple[str, ...]:
         """The choices of this node that differ from the article's variant, as mistake names
@@ -113,6 +113,16 @@ class Node:
         mine, theirs = self.variant, article.of(self.step)
         return tuple(f"{c}:{getattr(mine, c)}" for c in CHOICES if c in USES.get(self.step, ())
                      and getattr(mine, c) != getattr(theirs, c))
+
+
+@lru_cache(maxsize=4096)
+def _parents(node: Node) -> tuple[Node, ...]:
+    return tuple(Node(p, node.variant) for p in PARENTS.get(node.step, ()))
+
+
+@lru_cache(maxsize=4096)
+def _node(step: str, variant: Variant) -> Node:
+    return Node(step, variant)
 
 
 def variants(scales, masks=("none", "causal", "shifted", "anti")) -> list[Variant]:
@@ -212,7 +222,7 @@ class Example:
         seen = set()
         for v in variants(scales, ("none", "causal", "shifted", "anti") + self.masks):
             for step in steps:
-                node = Node(step, v)
+                node = _node(step, v)
                 if node not in seen:
                     seen.add(node)
                     if self.floats(node) is not None:
