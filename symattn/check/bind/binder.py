@@ -27,7 +27,6 @@ Verdicts are not made here: :mod:`.verdicts` judges each binding end to end.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import combinations
 
 import numpy as np
@@ -95,24 +94,9 @@ class Candidate:
     agree_truth: np.ndarray        # per entry: agrees with ``truth`` at the printed precision
     agree_author: np.ndarray | None
     informative: np.ndarray        # per entry: finite and not zero in the candidate (a zero agrees with any zero, -∞ with any -∞)
-
-    # (computed once: a candidate does not change, and these are asked for in every comparison)
-    @cached_property
-    def full(self) -> bool:
-        return bool(self.agree_truth.all()) or self.full_author
-
-    @cached_property
-    def full_author(self) -> bool:
-        return self.agree_author is not None and bool(self.agree_author.all())
-
-    @cached_property
-    def share(self) -> float:
-        n = int(self.informative.sum())
-        if n == 0:
-            return 0.0
-        best = max(int((self.agree_truth & self.informative).sum()),
-                   int((self.agree_author & self.informative).sum()) if self.agree_author is not None else 0)
-        return best / n
+    full_author: bool              # every entry agrees with ``author``
+    full: bool                     # every entry agrees with ``truth``, or with ``author``
+    share: float                   # the larger share of informative entries that agree with either
 
 
 @dataclass
@@ -641,7 +625,17 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
     agree_a = dict(zip(with_author, screen_mask(rows, np.stack([found[i][3] for i in with_author]), cut=True))) \
         if with_author else {}
     informative = (truths != 0) & (np.isfinite(truths) | ~agree_t)   # a -∞ that agrees is structure, no evidence
-    return [Candidate(node, view, t, a if i in agree_a else None, used, agree_t[i], agree_a.get(i), informative[i])
+    # per candidate at once: every entry agrees, and the share of informative entries that agree
+    n_informative = informative.sum(axis=(1, 2))
+    full_t = agree_t.all(axis=(1, 2))
+    hits = (agree_t & informative).sum(axis=(1, 2))
+    full_a = np.zeros(len(found), dtype=bool)
+    for i, a in agree_a.items():
+        full_a[i] = a.all()
+        hits[i] = max(hits[i], (a & informative[i]).sum())
+    share = np.where(n_informative > 0, hits / np.maximum(n_informative, 1), 0.0)
+    return [Candidate(node, view, t, a if i in agree_a else None, used, agree_t[i], agree_a.get(i), informative[i],
+                      bool(full_a[i]), bool(full_t[i] or full_a[i]), float(share[i]))
             for i, (node, view, t, a, used) in enumerate(found)]
 
 
