@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 
 import mpmath
 
@@ -66,7 +67,12 @@ class Agreement:
 
 def half_unit(places: int | None):
     """Half a unit in the last printed place: the most a right print differs from the exact value."""
-    return mpmath.mpf(10) ** -places / 2 if places else mpmath.mpf(0)
+    return _half_unit(places, mpmath.mp.prec) if places else mpmath.mpf(0)
+
+
+@lru_cache(maxsize=256)
+def _half_unit(places: int, prec: int):
+    return mpmath.mpf(10) ** -places / 2     # (at the working precision, which the key names)
 
 
 def interval(number, places: int | None = None) -> tuple:
@@ -113,7 +119,12 @@ def equal(a, b) -> bool:
 
 def _value(number):
     v = number.value
-    return mpmath.mpf(v.p) / v.q
+    return _ratio(v.p, v.q, mpmath.mp.prec)
+
+
+@lru_cache(maxsize=4096)
+def _ratio(p: int, q: int, prec: int):
+    return mpmath.mpf(p) / q
 
 
 def _places(number, places):
