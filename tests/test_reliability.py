@@ -311,6 +311,18 @@ def test_text_report_escapes_article_text():
     assert "\\x1b[2J$1 + 1 = 3$\\x1b]0;owned\\x07 ##\\x5berror]x" in text and "a\\r\\n::warning::b.md" in text
 
 
+def test_article_text_reaches_the_terminal_escaped(tmp_path):
+    """The same through the command, under the limits: an article whose quoted lines hold ESC
+    sequences, a BEL and workflow commands gives a report with none of them raw."""
+    (tmp_path / "a.md").write_text("$$x = 1 + 1 = 3 \x1b[2J\x07$$\n\n::error file=a.md::PWNED $$y = 2 = 3$$\n"
+                                   "##[error]owned $$z = 4 = 5$$\n", encoding="utf-8")
+    code, out, err = run(["check", "a.md"], cwd=tmp_path)
+    text = out.decode()
+    assert code in (0, 1), err
+    assert "\x1b" not in text and "\x07" not in text and "\\x1b" in text and "\\x07" in text
+    _no_command_lines(text)
+
+
 def test_sarif_uris_are_relative_references_without_a_scheme(tmp_path):
     folder = tmp_path / "posts"
     folder.mkdir()
