@@ -697,6 +697,12 @@ RUNS = {
     "a long code line": (lambda n: "```python\nx = " + " + ".join("1" for _ in range(n)) + "\n```\n", 300),
     "table rows": (lambda n: "| a | b |\n|---|---|\n" + "| 0.5 | 0.25 |\n" * n, 100),
     "restated names": (lambda n: "".join(f"Q = {i}\n" for i in range(n)), 150),
+    # a name an article states a number for (d_k = 4, base = 10000, θ_1 = 1, seq_len 6), then blanks
+    # that end in no number: two blank runs side by side in a pattern backtrack over each other
+    "blanks after a stated name": (lambda n: "RoPE, variance\n" + "".join(
+        f"{name}{' ' * n}$ {' ' * n}x\n" for name in ("d_k", "base", "b", "θ_1", "seq_len", "d_model", "dim"))
+        + "variance of [1, 2] is" + " " * n + "$" + " " * n + "x\n", 300),
+    "a label of blanks": (lambda n: "Q" + " " * n + "x\n```\n[[1, 2], [3, 4]]\n```\n", 600),
     "a LaTeX matrix": (lambda n: "$$Q = \\begin{bmatrix}" + "\\\\\n".join(
         " & ".join("0.5" for _ in range(n)) for _ in range(n)) + "\\end{bmatrix}$$\n", 8),   # n^2 entries
     "a printed array": (lambda n: "```\narray([" + ",\n       ".join(

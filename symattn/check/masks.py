@@ -242,7 +242,7 @@ def _texts(b: Block):
     return [[e.text for e in r] for r in b.rows]
 
 
-_SEQ = (r"(?:seq_?len(?:gth)?|sequence length|序列长度|句子长度)\s*(?:is|of)?\s*[=:：]?\s*\$?\s*(\d+)\b|"
+_SEQ = (r"(?:seq_?len(?:gth)?|sequence length|序列长度|句子长度)\s*(?:(?:is|of)\s*)?(?:[=:：]\s*)?(?:\$\s*)?(\d+)\b|"
         r"(?:sequence|sentence|序列|句子) (?:of|with) (\d+) (?:tokens|words)\b|"
         r"(\d+)[- ](?:token|word) (?:sequence|sentence|input)")
 

@@ -25,7 +25,7 @@ __all__ = ["code_segments", "prose_segments"]
 _REL = {"=": "=", "≈": r"\approx"}
 
 _NUMBER = r"[-−]?(?:\d+(?:\.\d*)?|\.\d+)"
-_NUM_CELL = re.compile(rf"^\s*\$?\s*({_NUMBER}|[-−]?\\?infty|[-−]?∞|-inf)\s*\$?\s*$")
+_NUM_CELL = re.compile(rf"^\s*(?:\$\s*)?({_NUMBER}|[-−]?\\?infty|[-−]?∞|-inf)\s*(?:\$\s*)?$")
 _ASSIGN = re.compile(r"^\s*([A-Za-z_][\w.]*(?:\^\w+)?)\s*(=|≈)\s*(?!=)(.+)$")
 _TRANSLATE = [(re.compile(r"\.transpose\(\s*-?2\s*,\s*-?1\s*\)|\.t\(\)|\.mT"), ".T"),
               (re.compile(r"\b(np|math|torch)\.e\b"), "e"),

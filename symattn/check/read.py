@@ -365,8 +365,10 @@ def _column_headers(header, row_labels, ncols: int):
     return cells
 
 
-_PLAIN_ROW = re.compile(rf"^\s*(?:(?P<label>[^\W\d][\w'’]*|\"[^\"]+\"|'[^']+')\s*[:：]?\s+)?"
-                        rf"(?P<nums>(?:{NUMBER}(?:\s+|\s*,\s*|$)){{2,}})\s*$")
+# (blanks are taken possessively: a number never starts with one, so giving one back never helps,
+# and a long run of them followed by a letter is given up in one step, not in n²)
+_PLAIN_ROW = re.compile(rf"^\s*+(?:(?P<label>[^\W\d][\w'’]*|\"[^\"]+\"|'[^']+')(?:\s*+[:：])?\s++)?"
+                        rf"(?P<nums>(?:{NUMBER}(?:\s++|\s*+,\s*+|$)){{2,}})\s*+$")
 
 
 def _plain_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):

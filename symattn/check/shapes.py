@@ -162,8 +162,8 @@ class _Shapes:
             if b.shape[0] < 2:
                 continue
             for label in b.labels[:2]:
-                m = re.fullmatch(rf"\s*(?:print\(\s*)?({_IDENT})\s*(?:\)|=\s*(?:np\.array|torch\.tensor|array|tensor)"
-                                 rf"\s*\(\s*|=\s*)?\s*", label)
+                m = re.fullmatch(rf"\s*(?:print\(\s*)?({_IDENT})\s*(?:(?:\)|=\s*(?:np\.array|torch\.tensor|array|tensor)"
+                                 rf"\s*\(|=)\s*)?", label)
                 if m and m.group(1) not in ("tensor", "array", "print"):
                     out.setdefault(m.group(1), []).append((b.line, b.shape, b))
                     break

@@ -37,7 +37,7 @@ R = Reason.of
 
 _ASSUME = re.compile(r"(?:mean|均值|平均)\W{0,8}0\W.{0,40}?(?:variance|方差|分散)\W{0,8}1(?!\d)|standard normal|"
                      r"N\(0,\s*1\)|unit variance|标准正态|単位分散", re.I | re.S)
-_DK = re.compile(r"d_\{?k\}?\s*\$?\s*=\s*\$?\s*(\d+)(?![\d.])")
+_DK = re.compile(r"d_\{?k\}?\s*(?:\$\s*)?=\s*(?:\$\s*)?(\d+)(?![\d.])")
 _SCALED = re.compile(r"Var\((?:\\frac\{q·k\}\{\\sqrt\{?d_\{?k\}?\}?\}|q·k/(?:\\sqrt\{?d_\{?k\}?\}?|√d_?\{?k\}?))\)")
 _MONO = re.compile(r"E\[((?:[qk]_\{?\w\}?(?:\^\{?\d\}?)?)+)\]")
 

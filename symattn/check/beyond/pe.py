@@ -110,7 +110,7 @@ def _pe_tables(text: str, lines: list[str]) -> list[Claim]:
 
 
 def _stated_d(text: str, width: int) -> int:
-    m = re.search(r"(?:d_?\{?model\}?|\bd|dimension|dim)\s*(?:\$)?\s*[=:]\s*\$?\s*(\d+)", text, re.I)
+    m = re.search(r"(?:d_?\{?model\}?|\bd|dimension|dim)\s*(?:\$\s*)?[=:]\s*(?:\$\s*)?(\d+)", text, re.I)
     return int(m.group(1)) if m else width
 
 

@@ -24,7 +24,7 @@ R = Reason.of
 
 def _rope_base_dims(text: str) -> tuple[list[int], list[int]]:
     bases = {10000}
-    for m in re.finditer(r"(?:base|theta|θ)\w*\s*(?::\s*float)?\s*=\s*(\d+(?:\.0*)?|\d+e\d+)", text, re.I):
+    for m in re.finditer(r"(?:base|theta|θ)\w*\s*(?::\s*float\s*)?=\s*(\d+(?:\.0*)?|\d+e\d+)", text, re.I):
         try:
             if float(m.group(1)) >= 100:   # θ_0 = 1 is an angle, not a base
                 bases.add(int(float(m.group(1))))
@@ -166,7 +166,7 @@ def _trig_blocks(text: str, blocks) -> list[Claim]:
 
 
 
-_THETA_I = re.compile(r"(?:\\theta|θ)_\{?(\d+)\}?\s*\$?\s*=\s*\$?\s*(\d+(?:\.\d+)?)")
+_THETA_I = re.compile(r"(?:\\theta|θ)_\{?(\d+)\}?\s*(?:\$\s*)?=\s*(?:\$\s*)?(\d+(?:\.\d+)?)")
 _PERIOD = re.compile(r"(?:约|about|~|≈)?\s*(\d+(?:\.\d+)?)\s*(万|[KkM])?\s*(?:个\s*)?tokens?", re.I)
 _TURN = re.compile(r"转一圈|一圈|一周|周期|full (?:turn|rotation|circle|cycle)|one (?:turn|rotation|cycle)|period|"
                    r"wavelength|1周|한 바퀴", re.I)

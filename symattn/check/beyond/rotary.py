@@ -34,7 +34,7 @@ __all__ = ["rotary_claims"]
 R = Reason.of
 
 _ROPE = re.compile(r"rope|rotary|旋转位置|rotate_half|回転位置", re.I)
-_BASE = re.compile(r"(?:\bbase|\brope_theta|\bb)\s*(?::\s*float)?\s*=\s*\$?\s*(\d+(?:\.0*)?|\d+e\d+)", re.I)
+_BASE = re.compile(r"(?:\bbase|\brope_theta|\bb)\s*(?::\s*float\s*)?=\s*(?:\$\s*)?(\d+(?:\.0*)?|\d+e\d+)", re.I)
 
 
 def rotary_claims(doc: Document, disps: list[Display]) -> list[Claim]:

@@ -47,7 +47,7 @@ def _variances(text: str, lines: list[str]) -> list[Claim]:
                                        R("var-dk", dk=dks[0])))
             continue
         v = re.search(r"(?:variance|方差|分散|분산|varianza|variância|variance)\b[^=\n]{0,40}?"
-                      r"(?:of|of the sample|de|の)?\s*\[([^\[\]]{1,200})\]\s*(?:is|=|≈|：|:|は)\s*\$?\s*"
+                      r"(?:of|of the sample|de|の)?\s*\[([^\[\]]{1,200})\]\s*(?:is|=|≈|：|:|は)\s*(?:\$\s*)?"
                       r"(?P<num>[-−]?\d+(?:\.\d+)?)", raw, re.I)
         if not v:
             continue
