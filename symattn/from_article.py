@@ -293,7 +293,7 @@ def _row_labels(lines: list[str], line: int, L: int) -> tuple[str, ...] | None:
         return per_line
     comments = []
     for row in lines[line - 1:line - 1 + L + 2]:
-        m = re.search(r"\[[^\]]*\d[^\]]*\]\s*,?\s*(?:#|//|%)\s*(.+?)\s*$", row)
+        m = re.search(r"\[[^\]]*\d[^\]]*\]\s*(?:,\s*)?(?:#|//|%)\s*(.+?)\s*$", row)
         if m:
             comments.append(m.group(1))
     if len(comments) == L:
@@ -325,8 +325,8 @@ def _line_labels(rows: list[str], L: int) -> tuple[str, ...] | None:
 def _label_of(before: str) -> str | None:
     """The token written before a row's vector: quoted, a table cell, or a name with = : →."""
     quoted = re.search(r"[\"'“「(]([^\"'”」()]{1,24})[\"'”」)]", before)
-    cell = re.match(r"\s*\|?\s*([^|]{1,24}?)\s*\|", before)
-    name = re.match(r"\s*[-*]?\s*([^\W\d][\w'’-]*)\s*(?:=|:|→)", before)
+    cell = re.match(r"\s*(?:\|\s*)?([^|]{1,24}?)\s*\|", before)
+    name = re.match(r"\s*(?:[-*]\s*)?([^\W\d][\w'’-]*)\s*(?:=|:|→)", before)
     found = quoted or cell or name
     return found.group(1).strip() if found else None
 

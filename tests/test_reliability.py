@@ -703,6 +703,9 @@ RUNS = {
         f"{name}{' ' * n}$ {' ' * n}x\n" for name in ("d_k", "base", "b", "θ_1", "seq_len", "d_model", "dim"))
         + "variance of [1, 2] is" + " " * n + "$" + " " * n + "x\n", 300),
     "a label of blanks": (lambda n: "Q" + " " * n + "x\n```\n[[1, 2], [3, 4]]\n```\n", 600),
+    "blanks after a keyword": (lambda n: "".join(f"{word}{' ' * n}x\n" for word in (
+        "x.shape", "batch", "R", "smallest", "output", "about", "sum", "Q, K, V are", "W_O", "(2 x 3)", "~",
+        "1/2 \\cdot", "$$\\begin{bmatrix}1 \\\\")), 300),
     "a LaTeX matrix": (lambda n: "$$Q = \\begin{bmatrix}" + "\\\\\n".join(
         " & ".join("0.5" for _ in range(n)) for _ in range(n)) + "\\end{bmatrix}$$\n", 8),   # n^2 entries
     "a printed array": (lambda n: "```\narray([" + ",\n       ".join(

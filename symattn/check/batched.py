@@ -164,7 +164,7 @@ def where_in_stack(block, kind: str, head):
              shape="×".join(map(str, block.stack)))
 
 
-_PLACE = re.compile(r"\b(batch|head|word|token|row|position|query|pos)\b\s*(?:#|no\.?|index)?\s*[=:]?\s*(\d{1,3})\b", re.I)
+_PLACE = re.compile(r"\b(batch|head|word|token|row|position|query|pos)\b\s*(?:(?:#|no\.?|index)\s*)?[=:]?\s*(\d{1,3})\b", re.I)
 _AXIS = {"batch": "batch", "head": "head"}   # every other word names the row
 
 

@@ -874,7 +874,7 @@ def _judgements(cmp, what: str, line: int) -> list[Judgement]:
 
 
 _DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"
-_SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:\\cdot|·|\\times|×)?\s*"
+_SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:(?:\\cdot|·|\\times|×)\s*)?"
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
 
 

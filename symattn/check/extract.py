@@ -128,7 +128,7 @@ def extract(doc: Document) -> list["Segment"]:
 
 
 _LEADING_REL = re.compile(r"^\s*(?:&\s*)?(=|\\approx|≈)\s*")
-_APPROX_NOTE = re.compile(r"\(?\s*\\text\{\s*\(?approx\.?\)?\s*\}\s*\)?\s*")
+_APPROX_NOTE = re.compile(r"\(?\s*\\text\{\s*\(?approx\.?\)?\s*\}\s*(?:\)\s*)?")
 
 
 def _without_approx_note(text: str) -> str:

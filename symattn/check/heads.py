@@ -42,11 +42,11 @@ R = Reason.of
 __all__ = ["head_claims"]
 
 _DPS = 30
-_WO = re.compile(r"W\s*(?:_|\^)\s*\{?\s*(?:O|o|\\mathrm\{O\}|out)\s*\}?|\bW_?o\b|\bo_proj\b|\bWo\b|"
+_WO = re.compile(r"W\s*(?:_|\^)\s*(?:\{\s*)?(?:O|o|\\mathrm\{O\}|out)\s*\}?|\bW_?o\b|\bo_proj\b|\bWo\b|"
                  r"输出投影|出力射影")
 _HEAD_WORD = re.compile(r"head|头|ヘッド|헤드|cabe[zç]a|tête", re.I)
 _CONCAT = re.compile(r"concat|combined|拼接|连接|合并|連結|結合|연결|concaten", re.I)
-_INDEX = re.compile(r"_\s*\{?\s*\(?\s*\d+\s*\)?\s*\}?|\^\s*\{\s*\(\s*\d+\s*\)\s*\}|_total|_all", re.I)
+_INDEX = re.compile(r"_\s*(?:\{\s*)?\(?\s*\d+\s*(?:\)\s*)?\}?|\^\s*\{\s*\(\s*\d+\s*\)\s*\}|_total|_all", re.I)
 _KINDS = {"scores": "scores", "scaled": "scores", "weights": "weights", "output": "output", "Q": "Q", "K": "K",
           "V": "V"}
 
@@ -238,10 +238,10 @@ def _judge(b: Block, cands) -> Claim | None:
 
 
 def _scalar_factor(label: str) -> Fraction:
-    m = re.search(r"\\frac\{(\d+)\}\{(\d+)\}\s*(?:\\cdot|\\times|\*|·)?\s*(?:\\text\{|\\left)?\s*[\[(]?\s*$", label)
+    m = re.search(r"\\frac\{(\d+)\}\{(\d+)\}\s*(?:(?:\\cdot|\\times|\*|·)\s*)?(?:\\text\{|\\left)?\s*(?:[\[(]\s*)?$", label)
     if m:
         return Fraction(int(m.group(1)), int(m.group(2)))
-    m = re.search(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:\\cdot|\\times|\*|·)\s*(?:\\text\{|\\left)?\s*[\[(]?\s*$", label)
+    m = re.search(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:\\cdot|\\times|\*|·)\s*(?:(?:\\text\{|\\left)\s*)?[\[(]?\s*$", label)
     return Fraction(m.group(1)) if m else Fraction(1)
 
 

@@ -49,7 +49,7 @@ _MUL = re.compile(r"^(?:\\times|×|@|\\cdot|·|⋅|x)?$")
 _ELEM = re.compile(r"^(?:\\odot|⊙|\*|\\circ)$")
 _ARROW = re.compile(r"\\(?:xrightarrow|xlongrightarrow)\{(?P<arg>.*)\}|\\(?:to|rightarrow|longrightarrow)|→|->")
 _SCALAR = re.compile(r"(?<![\w.])(?P<sign>[-−])?(?P<num>\d+(?:\.\d+)?)\s*(?:\\times|×|\*|\\cdot|·)\s*"
-                     r"(?:[^\W\d_]{1,12}\s*[:：=]?\s*)?$")   # "0.15 × Value: [...]" too
+                     r"(?:[^\W\d_]{1,12}\s*(?:[:：=]\s*)?)?$")   # "0.15 × Value: [...]" too
 
 
 def _clean(between: str) -> str:

@@ -127,7 +127,7 @@ def hint(labels) -> str | None:
         got = _by_words(lab)
         if got is not None:
             return got or None
-        m = re.search(r"(?:^|\s)([A-Za-z])\s*(?:=|:|\\approx|≈)\s*(?:\\left|\()?\s*$", lab)
+        m = re.search(r"(?:^|\s)([A-Za-z])\s*(?:=|:|\\approx|≈)\s*(?:(?:\\left|\()\s*)?$", lab)
         if m and by_name(m.group(1)):
             return by_name(m.group(1))
     return None

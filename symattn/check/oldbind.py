@@ -73,7 +73,7 @@ _STATED_SQRT = re.compile(r"\\sqrt\s*\{\s*d_?\{?k\}?\s*\}|√\s*d_?k|sqrt\(\s*d_
 _SIBLINGS = {"scores": ("scaled",), "scaled": ("scores",)}
 #: "Q = K = V = x", "Q, K, V are all x": the article works without projections, by its own words
 _DECLARED_QKV = re.compile(r"\bQ\s*=\s*K\s*=\s*V\s*=\s*(?:\\mathbf\{?|\\boldsymbol\{?)?[xX]\b(?!\s*(?:W|@|\\cdot|·|\*))"
-                           r"|\bQ\s*,\s*K\s*,?\s*(?:and\s+)?V\s+(?:are|=)\s+(?:all\s+)?(?:just\s+)?(?:the\s+)?"
+                           r"|\bQ\s*,\s*K\s*(?:,\s*)?(?:and\s+)?V\s+(?:are|=)\s+(?:all\s+)?(?:just\s+)?(?:the\s+)?"
                            r"(?:x|X|inputs?|embeddings?)\b")
 #: what a local chain must do to be the step a caption names
 _COMPATIBLE = {"Q": ("product",), "K": ("product",), "V": ("product",), "scores": ("product",),
@@ -1244,7 +1244,7 @@ def _show_name(fam: str):
 _NAMED_TERM = re.compile(r"(?<![\w.])(?P<w>\d+\.\d+)\s*(?:×|\*|\\times|\\cdot|·)\s*(?P<v>[Vv]_\{?[^\s{}+$]+\}?)")
 _DECIMAL = re.compile(r"(?<![\w.,])-?\d+\.\d+(?![\w.%])")
 _PCT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")
-_ROW_WORDS = re.compile(r"\b(?:row|fila|linha|ligne|zeile|riga)\s*\{?\s*(\d{1,3})\b|第\s*(\d{1,3})\s*行"
+_ROW_WORDS = re.compile(r"\b(?:row|fila|linha|ligne|zeile|riga)\s*(?:\{\s*)?(\d{1,3})\b|第\s*(\d{1,3})\s*行"
                         r"|(\d{1,3})\s*번째\s*행|(\d{1,3})\s*行目", re.I)
 
 

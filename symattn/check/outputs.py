@@ -19,7 +19,7 @@ __all__ = ["output_caption"]
 #: "output" in the languages of the corpus and their neighbours, alone on its line
 _CAPTION = re.compile(r"^\s*(?:\*\*|_)?(?:output|outputs|out(?:\s*\[\d*\])?|result|prints?|console|stdout|"
                       r"输出|输出结果|运行结果|结果|出力|実行結果|출력|결과|salida|resultado|saída|sortie|résultat|"
-                      r"ausgabe|çıktı|kết quả|вывод)\s*(?:\*\*|_)?\s*[:：]?\s*(?:\*\*|_)?\s*$", re.I)
+                      r"ausgabe|çıktı|kết quả|вывод)\s*(?:(?:\*\*|_)\s*)?[:：]?\s*(?:(?:\*\*|_)\s*)?$", re.I)
 
 
 def output_caption(between: list[str]) -> bool:

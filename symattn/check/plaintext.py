@@ -38,7 +38,7 @@ def _clean_code(line: str) -> str:
         code, _, comment = (" " + line).partition(" #")
         line = code[1:]
         # "scores = Q @ K.T  # [[2, 1, 1], ...]": a printed result in a comment is a claim
-        m = re.fullmatch(r"\s*(?:=|≈|->|→)?\s*(\[[-\d.,\s\[\]]*\]|-?\d+(?:\.\d+)?)\s*", comment)
+        m = re.fullmatch(r"\s*(?:(?:=|≈|->|→)\s*)?(\[[-\d.,\s\[\]]*\]|-?\d+(?:\.\d+)?)\s*", comment)
         if m and "=" in line:
             line = f"{line.rstrip()} {'≈' if '.' in m.group(1) else '='} {m.group(1)}"
     for pat, rep in _TRANSLATE:
@@ -195,7 +195,7 @@ def _name_and_rel(caption: str) -> tuple[str, str]:
     s = re.sub(r"[(（][^)）]*[)）]", "", s)
     s = re.split(r"=|≈", s)[0]
     s = s.strip().rstrip(":：").strip()
-    s = re.sub(r"^(table|表)\s*\d*\s*[:.：]?\s*", "", s, flags=re.I)
+    s = re.sub(r"^(table|表)\s*\d*\s*(?:[:.：]\s*)?", "", s, flags=re.I)
     if s and len(s) <= 40 and len(s.split()) <= 4:
         return r"\text{" + s + "}", rel
     return "", rel

@@ -35,8 +35,8 @@ R = Reason.of
 
 __all__ = ["printed_shape_claims"]
 
-_TUPLE = re.compile(r"(?P<name>[A-Za-z_][\w ]{0,40}?)?[ .]*\b(?:shape|size)\b\s*[:=]?\s*(?:is\s+)?"
-                    r"[(\[]\s*(?P<dims>\d{1,6}(?:\s*,\s*\d{1,6})+)\s*,?\s*[)\]]", re.I)
+_TUPLE = re.compile(r"(?P<name>[A-Za-z_][\w ]{0,40}?)?[ .]*\b(?:shape|size)\b\s*(?:[:=]\s*)?(?:is\s+)?"
+                    r"[(\[]\s*(?P<dims>\d{1,6}(?:\s*,\s*\d{1,6})+)\s*(?:,\s*)?[)\]]", re.I)
 _KEEPS = ("scores", "scaled", "masked", "exp", "weights")   # one shape for all of them
 _FILLER = re.compile(r"^(?:and|with|its|the|of|print|final|full)\b\s*", re.I)
 

@@ -106,7 +106,7 @@ def _latex_blocks(text: str, lines: Document) -> list[tuple[int, int, list[list[
         # a LaTeX comment (``% "The"`` after a row) runs to the end of its line: blanked, not removed,
         # so that every entry keeps its place in the article
         body = re.sub(r"(?<!\\)%[^\n]*", lambda c: " " * len(c.group(0)), body)
-        breaks = [(b.start(), b.end()) for b in re.finditer(r"(?:\\\\\s*(?:\[[^\]]*\])?\s*)+|\\cr\b", body)]
+        breaks = [(b.start(), b.end()) for b in re.finditer(r"(?:\\\\\s*(?:(?:\[[^\]]*\])\s*)?)+|\\cr\b", body)]
         if not breaks and body.count("&") and re.search(r"\\(?=\s)", body):
             breaks = [(b.start(), b.end()) for b in re.finditer(r"\\(?=\s)", body)]  # "\\" lost as "\ "
         rows, pos = [], 0
@@ -273,7 +273,7 @@ def _tex_cells(line: str) -> list[str]:
 
 
 def _is_rule(line: str) -> bool:
-    return bool(re.fullmatch(r"\s*[|+]?\s*:?[-=]{3,}:?\s*([|+]\s*:?[-=]{3,}:?\s*)*[|+]?\s*", line))
+    return bool(re.fullmatch(r"\s*(?:[|+]\s*)?:?[-=]{3,}:?\s*([|+]\s*:?[-=]{3,}:?\s*)*[|+]?\s*", line))
 
 
 def _table_blocks(raw: list[str], starts: list[int]):
@@ -418,7 +418,7 @@ def _record_shape(line: str):
     token = quoted.group(0).strip("\"'“”‘’「」『』") if quoted else ""
     norm = [re.sub(r"(?<=[^\W\d_])\d+\b", "#", _QUOTED.sub("", c)) for c in chunks]
     if not token:
-        first = re.match(r"^\s*[-*•]?\s*(\S+)", norm[0])
+        first = re.match(r"^\s*(?:[-*•]\s*)?(\S+)", norm[0])
         if not first or not _WORDY.search(first.group(1)):
             return None
         token = first.group(1).strip(":：")
@@ -493,7 +493,7 @@ _OPERATOR = re.compile(r"^[ \t]*(?:\\right[\])]?)?[ \t]*(?:_\{[^{}]*\}|\^\{?[^{}
                        r"(?:\\times|×|@|\*|\\cdot|·|⋅|x(?=[ \t])|\\otimes|\\odot|⊙|\+|[-−/](?=[ \t])|\\div)")
 
 
-_TRANSPOSED = re.compile(r"^[ \t]*(?:\\right[\])]?)?[ \t]*(?:\^\s*\{?\s*(?:T|\\top|\\intercal)\s*\}?|ᵀ|\.T\b)")
+_TRANSPOSED = re.compile(r"^[ \t]*(?:\\right[\])]?)?[ \t]*(?:\^\s*(?:\{\s*)?(?:T|\\top|\\intercal)\s*\}?|ᵀ|\.T\b)")
 
 
 def _label_before(text: str, start: int, line_start: int) -> str:

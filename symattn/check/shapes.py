@@ -60,8 +60,8 @@ def _shape_eqs(line: str) -> list[tuple[str, str, int, int]]:
     return out
 #: a shape in a comment or a caption: (3 x 3), shape: 3 x 2, (4x3 matrices), [3, 4], (3 tokens x 3 dim)
 _MENTION = re.compile(
-    rf"(?:\(\s*(?:shape\s*[:=]?\s*)?{_DIM}\s*(?:matri\w*|tensors?|arrays?)?\s*\)"
-    rf"|shape\s*[:=]?\s*\(?\s*{_DIM}"
+    rf"(?:\(\s*(?:shape\s*(?:[:=]\s*)?)?{_DIM}\s*(?:(?:matri\w*|tensors?|arrays?)\s*)?\)"
+    rf"|shape\s*(?:[:=]\s*)?\(?\s*{_DIM}"
     r"|\(?\s*(\d{1,5})\s*tokens?\s*(?:[x×,]|each with|with)\s*(?:each with\s*)?(\d{1,5})\s*(?:features?|dims?|dimensions?)"
     r"\s*\)?)", re.I)
 _BRACKET = re.compile(r"\[\s*(\d{1,5})\s*,\s*(\d{1,5})\s*\]")
@@ -124,7 +124,7 @@ def _algebra(node, shapes: dict, scalars: set):
 def _parse(expr: str):
     """A Python expression from code or from a shape walkthrough (``K^T`` is ``K.T``); None
     when it does not parse.  Parsed with ``ast``, never executed."""
-    expr = re.sub(r"\^\s*\{?\s*(?:T|\\top)\s*\}?", ".T", expr.split("#")[0].strip().rstrip(";"))
+    expr = re.sub(r"\^\s*(?:\{\s*)?(?:T|\\top)\s*\}?", ".T", expr.split("#")[0].strip().rstrip(";"))
     try:
         node = ast.parse(expr, mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):

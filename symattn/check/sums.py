@@ -38,7 +38,7 @@ __all__ = ["sum_claims"]
 
 _SUM = re.compile(r"(?<![\w.])(?:sum|total|toplam\w*|summe|suma|somme|soma|总和|合计|之和|和为|합계|合計|総和)"
                   r"(?P<row>\s+of\s+(?:the\s+)?(?:(?P<nth>first|second|third|last)\s+row|row\s+(?P<k>\d{1,3})))?"
-                  r"\s*[:=：]\s*(?:tensor\(|array\(|np\.float\d*\()?\s*(?P<num>" + NUMBER + r")\)?(?!\s*[-+*/×·^])", re.I)
+                  r"\s*[:=：]\s*(?:(?:tensor\(|array\(|np\.float\d*\()\s*)?(?P<num>" + NUMBER + r")\)?(?!\s*[-+*/×·^])", re.I)
 # (the lookahead: not the first term of a sum written out, "Total = 0.5 + 0.5")
 _NTH = {"first": 1, "second": 2, "third": 3}
 

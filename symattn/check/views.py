@@ -35,7 +35,7 @@ R = Reason.of
 __all__ = ["view_claims", "reassigned"]
 
 _LABEL = re.compile(r"^[\s#>`]*(?:print\(\s*)?(?P<expr>[A-Za-z_]\w*(?:\.T\b|\[[^\]=]*\]|\.\w+\([^()=]*\))+)"
-                    r"\s*\)?\s*[:=]?\s*$")
+                    r"\s*(?:\)\s*)?[:=]?\s*$")
 _NAME = re.compile(r"^[\s#>`]*(?:print\(\s*)?([A-Za-z_]\w*)\s*(?:\)\s*)?(?:[:=]|$)")
 _METHODS = ("reshape", "view", "transpose", "permute", "unsqueeze", "squeeze")
 

@@ -16,7 +16,7 @@ from .verdicts import _UNIT_NAME, _UNITS, _entry, _scalar, _vector
 
 
 _SEP = re.compile(r"\s*(?:=|≈|\\approx|≃|\\simeq|&=)\s*")
-_LIT = re.compile(r"^\s*(?:~|\\sim|约|about\s+)?\s*(?P<num>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+))"
+_LIT = re.compile(r"^\s*(?:(?:~|\\sim|约|about\s+)\s*)?(?P<num>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+))"
                   r"(?P<rest>.*)$", re.S)
 _SIZE = re.compile(r"^\s*\**\s*(?P<unit>[KMGT]i?B)\b", re.I)
 _TRIG = re.compile(r"\\?(?:sin|cos|tan)\b|\\theta|θ|10000\s*\^|°|\\circ", re.I)

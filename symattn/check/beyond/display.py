@@ -156,7 +156,7 @@ def _cell(c: str, line: int) -> Entry | None:
 
 
 _WRAP = re.compile(r"\\(?:text|mathrm|operatorname|mathbf|boldsymbol|bm|mathit|textbf)\s*\{([^{}]*)\}")
-_TILDE = re.compile(r"\\(?:tilde|widetilde)\s*\{?\s*(\\?[A-Za-z]+)\s*\}?")
+_TILDE = re.compile(r"\\(?:tilde|widetilde)\s*(?:\{\s*)?(\\?[A-Za-z]+)\s*\}?")
 
 
 def name_of(head: str) -> str:

@@ -59,7 +59,7 @@ def _model(line: int, text: str) -> _Model | None:
     if not (layers and heads and dim):
         return None
     name = re.split(r"\(|:|：|\bwith\b", text)[0]
-    name = re.sub(r"^[\s*#>-]*(?:for|with|example)?\s*:?\s*", "", name, flags=re.I).strip(" *-")
+    name = re.sub(r"^[\s*#>-]*(?:for|with|example)?\s*(?::\s*)?", "", name, flags=re.I).strip(" *-")
     batch = _num(r"\b(?:B|batch|batch_size)\s*=\s*(\d+)\b", text) or 1
     return _Model(line, name, layers, heads * batch, dim, _dtype(text))
 
@@ -238,7 +238,7 @@ def _gqa_groups(lines: list[str]) -> list[Claim]:
     return out
 
 
-_NAMED_QUOTIENT = re.compile(r"(?<![\w.])(\d+)\s+[A-Za-z_]\w*\s*[=(]\s*(\d+)\s*\)?\s*/\s*[A-Za-z_]\w*\s*[=(]\s*(\d+)\s*\)?")
+_NAMED_QUOTIENT = re.compile(r"(?<![\w.])(\d+)\s+[A-Za-z_]\w*\s*[=(]\s*(\d+)\s*(?:\)\s*)?/\s*[A-Za-z_]\w*\s*[=(]\s*(\d+)\s*\)?")
 
 
 def _named_quotients(lines: list[str]) -> list[Claim]:

@@ -180,7 +180,7 @@ def _pe_vectors(text: str, lines: list[str], chains: list[Claim]) -> list[Claim]
             continue
         pos = int(m.group(1))
         near = "\n".join(lines[max(0, n - 16):n - 1])
-        local = sorted({int(d) for d in re.findall(r"10000\s*\^\s*[({]?\s*\d+\s*/\s*(\d+)", near)})
+        local = sorted({int(d) for d in re.findall(r"10000\s*\^\s*(?:[({]\s*)?\d+\s*/\s*(\d+)", near)})
         cands = local or sorted({int(d) for d in re.findall(
             r"(?:d_?\{?model\}?|\bd)\s*=\s*(\d+)", text)})
         if not cands:

@@ -36,7 +36,7 @@ _NUM = r"\$?\s*(-?\d+(?:\.\d+)?(?:\s*(?:\\times|×)\s*10\^\{?-?\d+\}?)?)\s*\$?"
 _SUMS = re.compile(r"(?:every|each|all) rows? (?:still )?sums? to (?:exactly )?" + _NUM +
                    r"|每一?行.{0,12}?(?:和|加起来).{0,8}?(?:是|等于|为)\s*" + _NUM, re.I)
 _SYM = re.compile(r"\bis symmetric\b|对称|対称", re.I)
-_EXTREME = re.compile(r"(smallest|largest|最小|最大)(?:的)?\s*(?:weight|entry|value|元素|权重|值)?\s*"
+_EXTREME = re.compile(r"(smallest|largest|最小|最大)(?:的)?\s*(?:(?:weight|entry|value|元素|权重|值)\s*)?"
                       r"(?:is )?(?:about|约为|约|≈)\s*" + _NUM, re.I)
 
 

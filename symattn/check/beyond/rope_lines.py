@@ -41,8 +41,8 @@ __all__ = ["rope_line_claims"]
 
 R = Reason.of
 
-_R = re.compile(r"R\s*(?:\^\{?\w+\}?)?\s*(?:_\{?\\Theta,?\}?)?\s*(?=\()|R_\{([^{}]+)\}|R_(\w)")
-_T = re.compile(r"\^\s*\{?\s*(?:T|\\top|\\intercal)\s*\}?")
+_R = re.compile(r"R\s*(?:(?:\^\{?\w+\}?)\s*)?(?:_\{?\\Theta,?\}?)?\s*(?=\()|R_\{([^{}]+)\}|R_(\w)")
+_T = re.compile(r"\^\s*(?:\{\s*)?(?:T|\\top|\\intercal)\s*\}?")
 _DIM = re.compile(r"(?<![\w\\])(?:d|D|d_k|d_\{k\}|d_\{?\\text\{model\}\}?|head_dim|dim)\s*=\s*(\d+)(?![\d.])")
 _ENTRY = re.compile(r"(s|q~|k~|\\Phi|Φ)_(\d)(\d)")
 _ENTRY_OF = {"s": "S", "q~": "Q~", "k~": "K~", "\\Phi": "\\Phi", "Φ": "\\Phi"}
@@ -212,7 +212,7 @@ def _zero(line, source, claimed, head, lines) -> Claim:
 
 
 def _frequencies(expr, bases, dims, line, source, lines, piece) -> Claim | None:
-    fam = re.fullmatch(r"\s*(?:\\left)?\((.*)(?:\\right)?\)\s*_\{?\s*i\s*=\s*(\d)\s*\}?\s*\^\{?\s*(\d+)\s*\}?\s*", expr)
+    fam = re.fullmatch(r"\s*(?:\\left)?\((.*)(?:\\right)?\)\s*_\{?\s*i\s*=\s*(\d)\s*(?:\}\s*)?\^\{?\s*(\d+)\s*(?:\}\s*)?", expr)
     body = fam.group(1).replace("\\right", "") if fam else expr
     for b in bases:
         for d in dims:

@@ -95,7 +95,7 @@ def _jacobians(blocks) -> list[Claim]:
             best = max(range(len(cands)), key=lambda j: share[j])
             if share[best][0] >= 0.6 * n * n:
                 fit = cands[best] + (_jacobian(cands[best][2]),)
-        idx = re.search(r"\^\s*\{?\s*\(\s*(\d+)\s*\)", lab)
+        idx = re.search(r"\^\s*(?:\{\s*)?\(\s*(\d+)\s*\)", lab)
         if fit is None and idx:
             row = int(idx.group(1)) - 1
             named = [(p, i, r) for p, i, r in cands if i == row and p.shape[0] > row and p.labels and

@@ -34,7 +34,7 @@ from .graph import CHOICES, ONLY_BY, Node, Variant
 
 __all__ = ["Stated", "stated", "decide", "mistake_codes"]
 
-_SQRT = r"(?:\\sqrt\s*(?:\[[^\]]*\])?\s*\{[^{}]{1,30}\}|√\s*\(?[\w{}.]{1,12}\)?|sqrt\(\s*[\w.]{1,12}\s*\))"
+_SQRT = r"(?:\\sqrt\s*(?:(?:\[[^\]]*\])\s*)?\{[^{}]{1,30}\}|√\s*\(?[\w{}.]{1,12}\)?|sqrt\(\s*[\w.]{1,12}\s*\))"
 #: a square root stated as a number: "\sqrt{d_k} = 2", "√4 = 2", "sqrt(64) = 8"
 _SQRT_NUMBER = re.compile(rf"{_SQRT}\s*(?:=|≈|\\approx)\s*{NUMBER}")
 #: a square root in a formula that divides: "/ \sqrt{d_k}", "\frac{QK^T}{\sqrt{d_k}}", "* 1/√d"
