@@ -18,10 +18,12 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+import sympy as sp
+
 from ..linalg import matmul
 from ..numeric import to_mpf
 
-__all__ = ["article", "once", "product", "mpf"]
+__all__ = ["article", "once", "product", "times", "mpf"]
 
 _KEPT: ContextVar[dict | None] = ContextVar("symattn_check_kept", default=None)
 
@@ -56,6 +58,12 @@ def once(kind: str, key, compute):
 def product(a, b):
     """The exact product a·b (:func:`symattn.linalg.matmul`)."""
     return once("product", (a, b), lambda: matmul(a, b))
+
+
+def times(a, b):
+    """SymPy's own product a * b as an immutable matrix (the catalogue's and the old binder's form,
+    which stays unexpanded where :func:`product` expands)."""
+    return once("a*b", (a, b), lambda: sp.ImmutableMatrix(a * b))
 
 
 def mpf(expr, dps: int):

@@ -159,7 +159,7 @@ def apply(family: str, args: list, conv: Conv, d_k, d_model=None):
         if a.cols != b.rows:
             return None
         guard.check_size(a.rows, b.cols, a.cols)
-        return memo.once("a*b", (a, b), lambda: sp.ImmutableMatrix(a * b))
+        return memo.times(a, b)
     if family == "KT":
         return sp.ImmutableMatrix(args[0].T if conv.transpose_keys else args[0])
     if family == "scaled":
