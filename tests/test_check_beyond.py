@@ -137,8 +137,32 @@ def test_kv_parameter_rows_with_their_quotient():
     assert at(cs, 5).status == "wrong" and at(cs, 5).expected == str(8192 // 64)
 
 
-def test_kv_rules_only_in_an_article_about_the_kv_cache():
-    assert claims("Step 2: 160 × 8 = 1,281\n") == []
+def test_integer_and_size_arithmetic_in_any_article():
+    """Products of integers and arithmetic on sizes are exact: checked whatever the article is about.
+    Products of rounded decimals are left to the pipeline's own rules outside an article on sizes."""
+    (c,) = claims("Step 2: 160 × 8 = 1,281\n")
+    assert c.status == "wrong" and c.expected == "1280"
+    (c,) = claims("blocks: 62 GB / 2.5 MB = 25,088\n")
+    assert c.status == "wrong" and c.expected == "24800"    # 25,395.2 with GiB / MiB: right under no reading
+    assert [c.status for c in claims("blocks: 27,000 MB / 2.5 MB ≈ 10,800\n")] == ["exact"]
+    assert claims("the gradient is 0.9999 × 0.0001 = 0.0001\n") == []
+
+
+def test_a_chain_continued_on_the_next_lines():
+    text = ("```\n"
+            "size = 2 (K+V) × 40 (layers) × 5,120 (dim) × 2 Bytes (FP16)\n"
+            "     = 819,200 Bytes (~800 KB)\n"
+            "\n"
+            "total = 2 × 32 (batch) × 2,048 × 40 × 5,120 × 2 Bytes\n"
+            "      = 56,294,995,340 Bytes\n"
+            "      ≈ 53.68 GB (about 54 GB)\n"
+            "```\n")
+    cs = claims(text)
+    assert [(c.line, c.status, c.claimed) for c in cs] == [
+        (3, "exact", "819,200"), (3, "exact", "800"), (6, "wrong", "56,294,995,340"),
+        (7, "wrong", "53.68"), (7, "rounded", "54")]
+    assert at(cs, 6).expected == str(2 * 32 * 2048 * 40 * 5120 * 2)
+    assert at(cs, 7).entries[0]["correct"] == "53.69"   # from the operands, not from the wrong print above
 
 
 # --------------------------------------------------------------------------- positional encodings

@@ -35,6 +35,7 @@ from .oldbind import bind_blocks, heads_from
 from .captions import precision_captions
 from .diagnose import diagnose, transpose_slip
 from .merge import merge, overlay
+from .restate import restatements
 from .bind import by_value, masked
 from .document import Document, Segment
 from .read import read_blocks
@@ -78,6 +79,7 @@ def _check_text(text: str, name: str) -> Report:
     guard.at(stage="merging the verdicts")
     report = merge(report, claims + beyond, inputs, blocks, doc, notes)
     report = precision_captions(doc, overlay(report, valued, value_given))
+    report = restatements(report, blocks)
     starts = {ln for ln, _ in report.definitions}
     given = {ln for b in blocks if b.line in starts for r in b.rows for e in r for ln in (e.line, b.line)}
     return as_written(report, doc).covered(doc.number_lines, given | starts)

@@ -30,7 +30,8 @@ _CLEAN = [
     (re.compile(r"\\frac\s*(\d)\s*(\d)"), r"\\frac{\1}{\2}"),   # \frac13: one digit per argument
     (re.compile(r"\*\*|`|\$"), " "),
 ]
-_TOK = re.compile(r"\s*(?:(?P<num>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(?P<k>[Kk](?![A-Za-z]))?"
+_TOK = re.compile(r"\s*(?:(?P<num>(?:\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)"
+                  r"(?:(?P<k>[Kk](?![A-Za-z]))|\s*(?P<unit>[KMGT]i?B)(?![A-Za-z]))?"
                   r"|(?P<cmd>\\[A-Za-z]+)|(?P<word>[A-Za-z]+)|(?P<op>[-+−×*·⋅/÷^(){}√°π,∞⦅]))")
 _FUNCS = {"sin": mpmath.sin, "cos": mpmath.cos, "tan": mpmath.tan, "exp": mpmath.exp, "ln": mpmath.log,
           "log": mpmath.log, "sqrt": mpmath.sqrt}
@@ -85,6 +86,8 @@ def _tokens(text: str, symbols: bool = False) -> list[tuple[str, str]]:
             continue
         if m.group("num"):
             out.append(("num", m.group("num") + (m.group("k") or "")))
+            if m.group("unit"):   # 2.5 MB: a size, under the reading of its prefix
+                out.append(("unit", m.group("unit")))
         elif m.group("cmd"):
             name = m.group("cmd")[1:]
             if name in ("times", "cdot"):
@@ -198,7 +201,11 @@ class _Parser:
             self.take()
             n = numerals.read(v, counts=True)
             value = n.value / 1024 * self.kilo if n.count else n.value
-            return mpmath.mpf(value.p) / value.q
+            x = mpmath.mpf(value.p) / value.q
+            if self.peek()[0] == "unit":   # 2.5 MB: a size in bytes, under the reading of its prefix
+                u = self.take()
+                x *= mpmath.mpf(1024 if "i" in u else self.kilo) ** ("KMGT".index(u[0].upper()) + 1)
+            return x
         if (k, v) in (("op", "("), ("op", "{"), ("op", "⦅")):
             self.take()
             x = self.expr()
@@ -261,7 +268,7 @@ def evaluate(text: str, kilo: int = 1000, symbols=None):
 def _values(text: str):
     """Every reading of an expression: "4K" as 4000 and 4096 tokens where a K is printed."""
     out = []
-    for kilo in ((1000, 1024) if re.search(r"\d[Kk]\b", text) else (1000,)):
+    for kilo in ((1000, 1024) if re.search(r"\d[Kk]\b|\d\s*[KMGT]B\b", text) else (1000,)):
         x = evaluate(text, kilo)
         if x is not None:
             out.append((x, Reason.of("per-k", n=kilo) if kilo == 1024 else ""))

@@ -15,7 +15,9 @@ from .arith import _values, evaluate
 from .verdicts import _UNIT_NAME, _UNITS, _entry, _scalar, _vector
 
 
-_SEP = re.compile(r"\s*(?:=|≈|\\approx|≃|\\simeq|&=)\s*")
+#: the relations of a chain (the blanks around them stay with the segments: a split on a blank run
+#: that ends in no relation would try every start in the run)
+_SEP = re.compile(r"=|≈|\\approx|≃|\\simeq|&=")
 _LIT = re.compile(r"^\s*(?:(?:~|\\sim|约|about\s+)\s*)?(?P<num>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+))"
                   r"(?P<rest>.*)$", re.S)
 _SIZE = re.compile(r"^\s*\**\s*(?P<unit>[KMGT]i?B)\b", re.I)
@@ -81,13 +83,60 @@ def _unit_readings(vals, unit: str):
             for x, name in vals for u in _UNITS[unit]]
 
 
+#: what a number counts, between it and the next operator: 40 (layers), 2 Bytes (FP16), 32 Heads ×
+_NOTE = re.compile(r"(?<=[\dA-Za-z])\s*[(（](?P<in>[^()（）\\$=]{1,40})[)）]")
+_BYTES = re.compile(r"(?<=\d)\s*(?:bytes?|Bytes?|BYTES|字节|バイト|바이트|octets?)(?![A-Za-z])")
+_COUNTED = re.compile(r"(?<=\d)\s+(?![KMGT]i?B\b)[^\W\d_][\w-]*(?=\s*(?:[×*·⋅/]|\\times|\\cdot|$))")
+_EXPR_START = re.compile(r"^\s*(?:=|≈|\\approx|&=|~=|=~)")
+
+
+def _annotations_out(line: str) -> str:
+    """The arithmetic of a line of sizes with what its numbers count taken out:
+    ``2 (K+V) × 40 (layers) × 2 Bytes (FP16)`` is ``2 × 40 × 2``; ``2 x 32`` is ``2 × 32``."""
+    line = _NOTE.sub(lambda m: "" if re.search(r"[^\W\d_]{2}|^\s*K\s*[+,]\s*V\s*$", m.group("in")) else m.group(0), line)
+    line = _BYTES.sub("", line)
+    line = re.sub(r"(?<=\d)\s*[xX]\s*(?=\d)", " × ", line)
+    return _COUNTED.sub("", line)
+
+
+def _logical_lines(lines: list[str]):
+    """(line number, text) of every line, where a line that starts with ``=`` or ``≈`` continues
+    the expression of the line above it (one blank line between them allowed): ``= 20,480 Bytes``
+    under ``= 2 × 5,120 × 2 Bytes`` is the chain ``2 × 5,120 × 2 = 20,480``."""
+    carry = None   # (the last expression the lines above end with, its line)
+    for n, raw in enumerate(lines, 1):
+        if not raw.strip():
+            yield n, raw, raw
+            continue
+        cont = carry is not None and n - carry[1] <= 2 and _EXPR_START.match(raw)
+        text = carry[0] + " " + raw.strip() if cont else raw
+        segs = _SEP.split(_annotations_out(raw))
+        last = segs[-1] if len(segs) > 1 or cont else ""
+        if last.strip() and _has_op(last) and _values(last):
+            carry = (last.strip(), n)
+        elif not cont:
+            carry = None
+        else:
+            carry = (carry[0], n)
+        yield n, text, raw
+
+
+#: a size unit after a number: 2.5 MB, 3 GiB
+_SIZED = re.compile(r"\d\s*[KMGT]i?B\b")
+
+
 def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     out = []
-    for n, raw in enumerate(lines, 1):
+    for n, raw, own in _logical_lines(lines):
         if "=" not in raw and "≈" not in raw and "approx" not in raw:
             continue
         trig = bool(_TRIG.search(raw))
-        kv = kv_article and bool(re.search(r"\d\s*(?:×|\\times|\*)\s*\d", raw))
+        # sizes and counts: a product of integers, or arithmetic on sizes (2.5 MB), is exact and
+        # checkable in any article; products of rounded decimals only where the article is about sizes
+        product = re.search(r"\d\s*(?:(?:[KMGT]i?B|bytes?|Bytes?)\s*)?(?:×|\\times|\*|x(?=\s*\d))\s*\d", raw)
+        sized = _SIZED.search(raw)
+        kv = bool((product and (kv_article or sized or not re.search(r"\d\.\d", raw)))
+                  or (sized and re.search(r"[KMGT]i?B\s*(?:/|÷|\\div)", raw)))
         if not (trig or kv):
             continue
         line = re.sub(r"\\text\{\s*(?:bytes?|B)\s*\}", " bytes", raw)
@@ -96,7 +145,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         maths = re.findall(r"\$([^$]+)\$", line)
         pieces = maths if len(maths) >= 2 else re.split(r"[|；;，]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*", line)
         for piece in pieces:
-            out.extend(_chain(n, raw.strip(), piece, kv))
+            out.extend(_chain(n, own.strip(), piece, kv))
     return out
 
 
@@ -105,26 +154,28 @@ def _chain(n: int, source: str, piece: str, kv: bool) -> list[Claim]:
     if len(segs) < 2:
         return []
     out, ref, how = [], [], ""
+    plain = _annotations_out if kv else (lambda t: t)
     for k, seg in enumerate(segs):
         seg = re.sub(r"\*\*|`|\$", " ", seg)
         seg_v = re.sub(r"(?:\s+bytes?|(?<=\d)\s*B)\s*$", "", seg.strip()) if kv else seg
         lit = _literal(seg_v) if k else None
         if lit and ref:
             num, unit = lit
-            ent = _entry(num, n)
-            if ent is None:
+            if _entry(num, n) is None:
                 break
-            what = f"{how} = {num}{' ' + (unit[6:] if unit.startswith('scale:') else unit.upper()) if unit else ''}"
-            readings = _unit_readings(ref, unit)
-            out.append(_scalar(n, source, what, ent, readings, Reason.of("from-own-operands", expr=how),
-                               loose_int=bool(unit)))
+            out.append(_size_claim(n, source, how, ref, num, unit))
+            out += [_size_claim(n, source, how, ref, *alt) for alt in _alternatives(seg_v, unit)]
+            again = _values(plain(seg_v)) if kv and _has_op(plain(seg_v)) else []
+            if again:   # 536MB (per layer) × 32 = 17GB: the printed size starts the next step
+                ref, how = again, plain(seg_v).strip()[:60]
+                continue
             if unit or _literal_rest_is_prose(seg_v):
                 break
             continue
         if k == 0:
-            tail, vals = _suffix_values(seg_v)
+            tail, vals = _suffix_values(plain(seg_v))
         else:
-            tail, vals = seg_v.strip(), _values(seg_v)
+            tail, vals = plain(seg_v).strip(), _values(plain(seg_v))
             if not _has_op(tail):
                 vals = []
         if vals and re.search(r"(?<=\d)B\s*$", seg.strip()):
@@ -136,6 +187,25 @@ def _chain(n: int, source: str, piece: str, kv: bool) -> list[Claim]:
         elif k and ref:
             break
     return out
+
+
+def _size_claim(n: int, source: str, how: str, ref, num: str, unit: str) -> Claim:
+    what = f"{how} = {num}{' ' + (unit[6:] if unit.startswith('scale:') else unit.upper()) if unit else ''}"
+    return _scalar(n, source, what, _entry(num, n), _unit_readings(ref, unit), Reason.of("from-own-operands", expr=how),
+                   loose_int=bool(unit))
+
+
+#: the same size again in other units, in brackets: 20,480 Bytes (~20.48 KB), 53.68 GB (약 54 GB)
+_ALT = re.compile(r"\s*[(（]\s*(?:~|≈|约|約|약|about|approx\.?|ca\.)?\s*(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>[KMGT]i?B)\b")
+
+
+def _alternatives(seg: str, unit: str) -> list[tuple[str, str]]:
+    m = _LIT.match(seg)
+    rest = m.group("rest") if m else ""
+    u = _SIZE.match(rest) if unit else None
+    rest = rest[u.end():] if u else re.sub(r"^\s*(?:bytes?|Bytes?|字节|バイト|바이트|octets?)(?![A-Za-z])", "", rest)
+    alt = _ALT.match(rest)
+    return [(alt.group("num"), alt.group("unit").lower())] if alt else []
 
 
 def _literal_rest_is_prose(seg: str) -> bool:

@@ -1,0 +1,152 @@
+r"""Stage *restate*: a print that writes an earlier print again takes that print's verdict.
+
+Authors restate their numbers: the weights again before they multiply them by V, a row of the
+output again in prose, the probabilities again as percentages.  Such a block says nothing new, so
+it is judged by what the report says of the print it repeats, end to end:
+
+* the earlier print is right: the restatement is right ("the print on line N written again");
+* the earlier print is wrong: each of its wrong entries is wrong again here, cause ``carried``
+  with the earlier slip as the root, and the right value of the earlier verdict as the witness.
+
+A block is a restatement when its printed values equal, entry by entry, an earlier block's (or one
+row of it, or that row written as a column) and at least one value is not 0, 1 or −1.  This stage
+only fills places the other stages left unverifiable or judged against the author's own print
+("equal to the value printed on line N", "what its operands give"); a verdict from the article's
+inputs is never replaced.
+
+Input: the merged report and the article's blocks (:mod:`symattn.check.read`).
+Output: the report with the restatements judged.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import mpmath
+
+from . import numerals
+from .claims import Claim, Reason, Report
+from .judge import right_text
+from .read import Block
+from .verdict import Judgement, build
+
+__all__ = ["restatements"]
+
+#: reasons that judge a print against the author's own earlier print, not against the inputs
+_AUTHOR_RELATIVE = ("value-printed-at", "value-row-printed-at", "operands-give")
+_ENTRY = re.compile(r"\[(\d+)(?:,\s*(\d+))?\]$")
+
+
+def restatements(report: Report, blocks: list[Block]) -> Report:
+    claims = list(report.claims)
+    judged: list[tuple[Block, Claim]] = []     # earlier prints with a verdict from the inputs
+    for b in sorted(blocks, key=lambda b: (b.line, b.span or (0, 0))):
+        mine = [k for k, c in enumerate(claims) if c is not None and _about(c, b)]
+        verdicts = [claims[k] for k in mine if claims[k].status != "unverifiable"]
+        if verdicts and not all(_author_relative(c) and c.status != "wrong" for c in verdicts):
+            judged += [(b, c) for c in verdicts]
+            continue
+        found = _repeated(b, judged)
+        if found is None:
+            continue
+        a, w, part = found
+        if not verdicts and not mine and not _nontrivial(b):
+            continue
+        if verdicts and w.status != "wrong":
+            continue   # right against the author's print, and that print is right: nothing to add
+        new = _restated_claim(b, a, w, part)
+        if new is None:
+            continue
+        for k in mine:
+            claims[k] = None
+        claims.append(new)
+        judged.append((b, new))
+    kept = sorted((c for c in claims if c is not None), key=lambda c: c.line)
+    return replace(report, claims=kept)
+
+
+def _about(c: Claim, b: Block) -> bool:
+    """The claim judges this block: the same printed numbers at the block's lines."""
+    if not isinstance(c.claimed, list) or not c.claimed or not isinstance(c.claimed[0], list):
+        return False
+    if [tuple(r) for r in c.claimed] != list(b.texts):
+        return False
+    return bool(set(b.row_lines) & set(c.lines or [c.line])) or c.line == b.line
+
+
+def _author_relative(c: Claim) -> bool:
+    how = c.reason.get("how") if isinstance(c.reason, Reason) else None
+    return isinstance(how, Reason) and how.code in _AUTHOR_RELATIVE
+
+
+def _nontrivial(b: Block) -> bool:
+    values = [e.value for r in b.rows for e in r]
+    return len(values) >= 2 and any(v not in (0, 1, -1) for v in values if v is not None)
+
+
+def _values(b: Block) -> list[list]:
+    return [[e.value for e in r] for r in b.rows]
+
+
+def _repeated(b: Block, judged) -> tuple[Block, Claim, int | None] | None:
+    """The nearest earlier judged block that ``b`` writes again: (block, its claim, row), row None
+    for the whole block."""
+    if not _nontrivial(b):
+        return None
+    mine = _values(b)
+    flat = [x for r in mine for x in r]
+    for a, w in reversed(judged):
+        if a.line >= b.line:
+            continue
+        theirs = _values(a)
+        if theirs == mine:
+            return a, w, None
+        if min(a.shape) == 1 and min(b.shape) == 1 and [x for r in theirs for x in r] == flat:
+            return a, w, -1   # a vector written the other way round: 21% … 11% as a column
+        if len(mine) == 1 or all(len(r) == 1 for r in mine):   # a vector: one row of the earlier print
+            for i, row in enumerate(theirs):
+                if len(theirs) > 1 and row == flat:
+                    return a, w, i
+    return None
+
+
+def _restated_claim(b: Block, a: Block, w: Claim, part: int | None) -> Claim | None:
+    wrong = {}
+    for e in w.entries:
+        m = _ENTRY.search(str(e.get("entry", "")))
+        if not m:
+            return None   # a verdict whose entries have no place: no witness to carry
+        i, j = int(m.group(1)) - 1, int(m.group(2)) - 1 if m.group(2) else 0
+        if a.shape[0] == 1:     # a printed vector keeps the labels of the matrix it is a row of
+            i, j = 0, (j if m.group(2) else i)
+        elif a.shape[1] == 1:
+            j = 0
+        wrong[(i, j)] = e
+    column = b.shape[1] == 1 and b.shape[0] > 1 and part is not None
+    found = []
+    for i, row in enumerate(b.rows):
+        for j, e in enumerate(row):
+            k = i * b.shape[1] + j
+            src = divmod(k, a.shape[1]) if part == -1 else (part, i if column else j) if part is not None else (i, j)
+            label = f"[{i + 1},{j + 1}]"
+            hit = wrong.get(src)
+            if hit is not None:
+                correct = numerals.read(str(hit.get("correct", "")))
+                if correct is None or e.places != a.rows[src[0]][src[1]].places:
+                    return None   # the right value cannot be written at this print's own precision
+                found.append(Judgement((i, j), label, e.text, e.line, None, hit.get("exact", ""), "wrong", "",
+                                       right_text(e, mpmath.mpf(correct.value.p) / correct.value.q)))
+            else:
+                found.append(Judgement((i, j), label, e.text, e.line, None, "", "exact", "", e.text))
+    how = Reason.of("restates-print", line=a.line) if part in (None, -1) else \
+        Reason.of("restates-row", row=part + 1, line=a.line)
+    root = w.root or w.line
+    texts = [list(r) for r in b.texts]
+    claim = build(b.line, b.source, how, texts, found, how=how, lines=list(b.row_lines),
+                  cause="carried", root=root)
+    if claim.status != "wrong":   # right as the print it repeats is: exactly, or at its precision
+        claim = replace(claim, status="exact" if w.status == "exact" else "rounded",
+                        reason=Reason.of("restated-right", line=a.line) if part in (None, -1) else
+                        Reason.of("restated-right-row", row=part + 1, line=a.line))
+    return claim

@@ -1,0 +1,105 @@
+"""A print that writes an earlier print again takes that print's verdict (symattn.check.restate).
+
+The right values are computed here with numpy from the article's inputs, never with symattn.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from symattn.check import check_text
+from symattn.check.fix import fix_article
+
+Q = np.array([[1.0, 0.0], [0.0, 2.0]])
+K = np.eye(2)
+
+
+def weights() -> np.ndarray:
+    s = Q @ K.T / np.sqrt(2)
+    e = np.exp(s - s.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def article(row2: tuple[str, str], restated_row: tuple[str, str], percents: tuple[str, str]) -> str:
+    a, b = row2
+    c, d = restated_row
+    return "\n".join([
+        "# Two tokens",
+        "",
+        r"$$Q = \begin{bmatrix} 1 & 0 \\ 0 & 2 \end{bmatrix}, \quad K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix},"
+        r" \quad V = \begin{bmatrix} 1 & 2 \\ 3 & 4 \end{bmatrix}$$",
+        "",
+        "The weights, softmax of $QK^T/\\sqrt{2}$:",
+        "",
+        r"$$A = \begin{bmatrix}",
+        r"0.67 & 0.33 \\",
+        f"{a} & {b}",
+        r"\end{bmatrix}$$",
+        "",
+        "The output, with the weights written again:",
+        "",
+        r"$$O = \begin{bmatrix}",
+        r"0.67 & 0.33 \\",
+        f"{a} & {b}",
+        r"\end{bmatrix}",
+        r"\begin{bmatrix}",
+        r"1 & 2 \\",
+        r"3 & 4",
+        r"\end{bmatrix}$$",
+        "",
+        f"Token 2 spreads its attention as [{c}, {d}], token 1 as [0.67, 0.33].",
+        "",
+        "| token | weight |",
+        "|---|---|",
+        f"| a | {percents[0]} |",
+        f"| b | {percents[1]} |",
+        "",
+    ])
+
+
+def at(report, line: int):
+    return [c for c in report.claims if line in (c.lines or [c.line])]
+
+
+def test_the_weights_are_what_numpy_says():
+    assert np.round(weights(), 2).tolist() == [[0.67, 0.33], [0.2, 0.8]]
+
+
+def test_a_wrong_print_written_again_is_carried_to_every_restatement():
+    report = check_text(article(("0.21", "0.79"), ("0.21", "0.79"), ("21%", "79%")), "a.md")
+    root = [c for c in at(report, 9) if c.status == "wrong"]
+    assert root and root[0].cause != "carried"
+    for line in (16, 23, 27, 28):
+        wrong = [c for c in at(report, line) if c.status == "wrong"]
+        assert wrong and all(c.cause == "carried" and c.root == root[0].line for c in wrong), line
+    # the row in prose that repeats a right row stays right
+    assert any(c.status in ("exact", "rounded") and c.claimed == [["0.67", "0.33"]] for c in at(report, 23))
+    # the percentages are corrected as percentages, at their own precision, from the exact weights
+    table = [c for c in at(report, 27) if c.status == "wrong"][0]
+    assert [e["correct"] for e in table.entries] == [f"{round(100 * weights()[1, k])}%" for k in (0, 1)]
+
+
+def test_fix_corrects_every_restatement_from_the_exact_values():
+    text = article(("0.21", "0.79"), ("0.21", "0.79"), ("21%", "79%"))
+    fixed = fix_article(text, check_text(text, "a.md"), lambda t: check_text(t, "a.md")).text
+    w = np.round(weights(), 2)
+    assert fixed == article((f"{w[1, 0]:.2f}", f"{w[1, 1]:.2f}"), (f"{w[1, 0]:.2f}", f"{w[1, 1]:.2f}"), ("20%", "80%"))
+    assert check_text(fixed, "a.md").exit_code == 0
+
+
+def test_right_prints_written_again_are_right():
+    report = check_text(article(("0.20", "0.80"), ("0.20", "0.80"), ("20%", "80%")), "a.md")
+    assert report.count("wrong") == 0
+    for line in (16, 23, 27):
+        assert any(c.status in ("exact", "rounded") for c in at(report, line)), line
+
+
+@pytest.mark.parametrize("values", [("1", "0"), ("0", "1")])
+def test_trivial_vectors_are_no_restatement(values):
+    """[1, 0] repeats many things by chance: it never inherits a verdict."""
+    text = article(("0.21", "0.79"), ("0.21", "0.79"), ("21%", "79%")) + \
+        f"\nA one-hot vector [{values[0]}, {values[1]}] marks token 1.\n"
+    report = check_text(text, "a.md")
+    last = len(text.splitlines())
+    assert not [c for c in at(report, last) if c.status == "wrong"]
