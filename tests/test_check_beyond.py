@@ -165,6 +165,48 @@ def test_a_chain_continued_on_the_next_lines():
     assert at(cs, 7).entries[0]["correct"] == "53.69"   # from the operands, not from the wrong print above
 
 
+def test_a_chain_judged_end_to_end_through_the_results_it_uses():
+    """A printed result used again is replaced by the exact value it stands for: 268 MB is a rounded
+    268,435,456 bytes, so 268 MB × 80 = 21.5 GB is right (21.47 GB), and 33.6 MB × 80 = 2.69 GB is
+    drift (33,554,432 B × 80 = 2.684 GB)."""
+    per_layer = 2048 * 16 * 4096 * 2
+    small = 256 * 16 * 4096 * 2
+    text = ("```\n"
+            "2,048 × 16 (batch) × 4,096 (seq) × 2 bytes (fp16)\n"
+            "= 268,435,456 bytes\n"
+            "= 268 MB per layer\n"
+            "```\n"
+            "268 MB × 80 = 21.5 GB\n"
+            "256 × 16 × 4,096 × 2 = 33,554,432 bytes ≈ 33.6 MB\n"
+            "33.6 MB × 80 = 2.69 GB\n"
+            "Reduction: 21.5 GB / 2.69 GB = **8x smaller**\n")
+    assert per_layer == 268435456 and round(per_layer * 80 / 1e9, 1) == 21.5
+    assert round(small * 80 / 1e9, 2) == 2.68 and round(33.6e6 * 80 / 1e9, 2) == 2.69
+    cs = claims(text)
+    assert at(cs, 4).status == "rounded"     # = 268 MB, continuing the expression two lines above
+    assert at(cs, 6).status == "rounded"
+    (drift,) = [c for c in cs if c.line == 8]
+    assert drift.status == "wrong" and drift.cause == "drift" and drift.entries[0]["correct"] == "2.68"
+    assert at(cs, 9).status in ("exact", "rounded")   # 8x: a ratio mark, 21.47 / 2.684 = 8.0
+
+
+def test_approximate_integers_and_sizes_without_a_unit_of_their_own():
+    cs = claims("ops: ~1,000,000 + 999 × 1,000 = ~2,000,000\n"      # 1,999,000: right to its last nonzero digit
+                "available = 80 × 0.9 - 45 = 72 - 45 = 27GB\n")      # 27 in GB, not 27 bytes
+    assert at(cs, 1).status == "rounded"
+    assert all(c.status != "wrong" for c in cs if c.line == 2)
+    (c,) = claims("ops: 1,000,000 + 999 × 1,000 = 2,000,000\n")      # "=", no "~": claimed exactly
+    assert c.status == "wrong" and c.expected == "1999000"
+
+
+def test_an_operand_printed_rounded_elsewhere_is_no_witness():
+    """37.48 is printed as ≈ 37.48 on another line; from it the quotient is 701,797, but the exact
+    value behind 37.48 may give the printed 701,842: not wrong."""
+    text = ("- available: $40 - 1.12 - 1.4 \\approx 37.48$ GiB\n"
+            "- capacity: 37.48 × 1024 × 1024 × 1024 / 57,344 ≈ 701,842\n")
+    assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
+
+
 # --------------------------------------------------------------------------- positional encodings
 
 def pe(pos, j, d):

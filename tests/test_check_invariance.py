@@ -76,7 +76,10 @@ def _with_tabs(line: str) -> str:
 def _decimal_comma(part: str) -> str:
     """A decimal point becomes a comma, a thousands comma a point, and a comma between the entries
     of a list that holds decimals (or between two decimals) a semicolon."""
-    part = re.sub(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+)(?![\w,]|\.\d)", lambda m: m.group(1).replace(",", "\x00"), part)
+    # (LaTeX's 500{,}000 groups thousands too; a CJK counter may follow a number at once: 2,097,152개)
+    part = re.sub(r"(?<=\d)\{,\}(?=\d{3}(?!\d))", "\x00", part)
+    part = re.sub(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+)(?![A-Za-z0-9_,]|\.\d)", lambda m: m.group(1).replace(",", "\x00"),
+                  part)
     out, depth, start = list(part), 0, []
     for k, ch in enumerate(part):
         if ch in "([":
@@ -92,7 +95,7 @@ def _decimal_comma(part: str) -> str:
     for m in re.finditer(r"(?<=\d\.\d)(\d*\s*),(?=\s*[-−+]?\d+\.\d)", part):
         out[m.end() - 1] = ";"
     part = "".join(out)
-    part = re.sub(r"(?<![\w.])(\d+)\.(\d+)(?![\w.])", r"\1,\2", part)
+    part = re.sub(r"(?<![\w.])(\d+)\.(\d+)(?![A-Za-z0-9_.])", r"\1,\2", part)
     return part.replace("\x00", ".")
 
 
@@ -111,7 +114,7 @@ def _verdicts(text: str, name: str, comma: bool = False) -> list[tuple]:
     for c in check_text(text, name).claims:
         claimed = str(c.claimed)
         if comma:
-            claimed = claimed.replace(".", "").replace(",", "").replace(";", "")
+            claimed = claimed.replace(".", "").replace(",", "").replace(";", "").replace("{}", "")
         out.append((c.line, str(c.status), str(c.cause), c.root, claimed, str(c.expected)))
     return out
 

@@ -101,6 +101,9 @@ def test_a_token_count_also_reads_as_thousands():
     ("e^{8} = 2,981", POINT, "e^{8} = 2981"),
     ("[1, 2, 3]", POINT, "[1, 2, 3]"),               # a compact list is no thousands group
     ("1,024 tokens and 2.5", POINT, "1024 tokens and 2.5"),
+    # LaTeX's {,} before exactly three digits groups thousands under a point, inside braces too
+    (r"\frac{37.48 \times 1024^3}{57{,}344} \approx 701{,}842, 1{,}5", POINT,
+     r"\frac{37.48 \times 1024^3}{57344} \approx 701842, 1.5"),
 ])
 def test_a_line_in_the_one_notation(line, locale, canon):
     assert canonical(line, locale)[0] == canon
@@ -111,6 +114,8 @@ def test_a_line_in_the_one_notation(line, locale, canon):
     (["a = 0.45, b = 0.27"], "."),
     (["[1, 2, 3]", "x = 0.5"], "."),
     (["[1, 2, 3]"], "."),                            # no decimals at all: the point
+    (["B = 701{,}842 / 4096"], "."),                 # {,} before three digits: no evidence of a comma
+    (["a = 1{,}5"], ","),
 ])
 def test_the_locale_is_detected_from_the_text(lines, decimal):
     assert Locale.detect(lines).decimal == decimal

@@ -103,3 +103,42 @@ def test_trivial_vectors_are_no_restatement(values):
     report = check_text(text, "a.md")
     last = len(text.splitlines())
     assert not [c for c in at(report, last) if c.status == "wrong"]
+
+
+# --------------------------------------------------------------------------- layouts the engine shares with the reader
+
+def test_a_matrix_written_as_a_first_row_with_the_rest_aligned_under_it():
+    """``Q = [1, 0, 1, 0]`` with the next rows aligned under it is one 3×4 matrix, for every stage."""
+    text = "\n".join([
+        "```",
+        "Q = [1, 0, 1, 0]    # cat",
+        "    [0, 1, 0, 1]    # sat",
+        "K = [1, 0, 1, 0]",
+        "    [0, 1, 0, 1]",
+        "V = [1, 2]",
+        "    [3, 4]",
+        "```",
+        "",
+        "weights for cat: softmax([2, 0] / 2) = [0.73, 0.27]",
+        "",
+        "output = 0.73[1, 2] + 0.27[3, 4] = [1.54, 2.54]",
+        "",
+    ])
+    report = check_text(text, "a.md")
+    assert [str(d) for _, d in report.definitions][:3] and all("2×" in str(d) for _, d in report.definitions[:3])
+    w = np.exp([1.0, 0.0]) / np.exp([1.0, 0.0]).sum()
+    assert np.round(w, 2).tolist() == [0.73, 0.27]
+    out = w @ np.array([[1, 2], [3, 4]])
+    assert np.round(out, 2).tolist() == [1.54, 2.54]
+    assert report.count("wrong") == 0
+
+
+@pytest.mark.parametrize("printed,status", [("73%", "rounded"), ("74%", "wrong")])
+def test_a_percentage_ends_a_plain_text_equation(printed, status):
+    """``(1000 + 500) / 2048 = 73%``: 0.7324 is 73% to the percent."""
+    assert round(100 * 1500 / 2048) == 73
+    report = check_text(f"# Memory\n\nused: (1000 + 500) / 2048 = {printed}\n", "a.md")
+    (c,) = [c for c in report.claims if c.line == 3]
+    assert c.status == status
+    if status == "wrong":
+        assert c.entries[0]["correct"] == "73%"

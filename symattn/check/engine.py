@@ -66,7 +66,7 @@ def _check_text(text: str, name: str) -> Report:
             # the causal mask the article's prints follow
             causal = masked(doc, blocks)
             guard.at(stage="judging")
-            report = _Checker(doc, causal=causal).run()
+            report = _Checker(doc, causal=causal, blocks=blocks).run()
         finally:
             OWN_NAMES.reset(token)
         guard.at(stage="binding")
@@ -152,9 +152,19 @@ def _row_reference(before: str) -> int | None:
     return int(word) if word.isdigit() else _ROW_WORDS.get(word)
 
 
+#: a number right after an approximate relation: "≈ 37.48", "\\approx 0.45"
+_APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?![\d.])")
+
+
 class _Checker:
-    def __init__(self, doc: Document, causal: bool = False):
+    def __init__(self, doc: Document, causal: bool = False, blocks=()):
         self.doc, self.text, self.name = doc, doc.text, doc.name
+        # the reader's matrices by first line: a row written "Q = [1, 0]" with the next rows aligned
+        # under it ("    [0, 1]") is the reader's stacked matrix, not a vector
+        self.tall = {}
+        for b in blocks:
+            if b.shape[0] > 1 and all(doc.lines[ln - 1].lstrip()[:1] in ("[", "(") for ln in b.row_lines[1:]):
+                self.tall.setdefault(b.line, []).append(b)
         self.table = Table()
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
@@ -162,6 +172,8 @@ class _Checker:
         self.stated_scaling: int | None = None
         self.matrices: list[tuple[int, str, sp.MatrixBase]] = []  # (line, what, exact value) for row refs
         self.index_start: dict[str, int] = {}   # m_k printed as a list: k counts from this
+        # numbers the article printed as an approximate result (≈ 37.48): rounded prints wherever they are used
+        self.approximated = {m.group(1) for m in _APPROXIMATED.finditer(doc.text)}
         no_scale = declared_no_scaling(doc.text)
         self.conv = Convention(scale="none" if no_scale else "sqrt", mask="causal" if causal else "none")
         if no_scale:
@@ -196,7 +208,8 @@ class _Checker:
             except Exception as exc:  # never let one segment stop the article
                 items.append((seg, None, R("internal-error-reading", kind=type(exc).__name__)))
                 continue
-            items.extend((replace(seg, line=seg.line + c.offset), c, "") for c in chains)
+            items.extend((replace(seg, line=seg.line + c.offset), self._stacked(seg.line + c.offset, c), "")
+                         for c in chains)
         OWN_NAMES.set(_own_names(items))
         self.shown = _shown_shapes(items)
         self.heads_line = heads_from(self.text)
@@ -634,6 +647,17 @@ class _Checker:
                     return Op("T", (Name(key),))
         return None
 
+    def _stacked(self, line: int, chain: Chain) -> Chain:
+        """The chain with a one-row literal replaced by the matrix the reader stacked from it and the
+        rows aligned under it (same width, same first row)."""
+        parts = list(chain.parts)
+        for k, p in enumerate(parts):
+            if isinstance(p, Lit) and p.value.rows == 1:
+                tall = [b for b in self.tall.get(line, ()) if b.shape[1] == p.value.cols and b.texts[0] == p.texts[0]]
+                if len(tall) == 1:
+                    parts[k] = Lit(tall[0].matrix(), tall[0].texts, "rows stacked under it")
+        return replace(chain, parts=tuple(parts)) if parts != list(chain.parts) else chain
+
     def _within_literal_rounding(self, node: Node, claimed, text: str) -> bool:
         """Could a printed scalar be right, its expression's rounded decimal operands taken as the
         rounded prints they are (``e^{1.414}`` with 1.414 for √2)?  Operands with three decimals or
@@ -642,7 +666,8 @@ class _Checker:
         its own printed digits leave."""
         import itertools
         import mpmath
-        rounded = [n for n in walk(node) if isinstance(n, Num) and re.fullmatch(r"[-−]?\d+\.\d{3,}", n.text)]
+        rounded = [n for n in walk(node) if isinstance(n, Num) and "." in n.text and (
+            re.fullmatch(r"[-−]?\d+\.\d{3,}", n.text) or n.text.lstrip("-−") in self.approximated)]
         if not rounded or len(rounded) > 3 or not getattr(claimed, "is_Rational", False):
             return False
         values = []

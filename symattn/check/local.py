@@ -48,8 +48,8 @@ _NOISE = re.compile(r"\\(?:quad|qquad|,|;|:|!|left|right|big|Big|bigg|Bigg|displ
 _MUL = re.compile(r"^(?:\\times|×|@|\\cdot|·|⋅|x)?$")
 _ELEM = re.compile(r"^(?:\\odot|⊙|\*|\\circ)$")
 _ARROW = re.compile(r"\\(?:xrightarrow|xlongrightarrow)\{(?P<arg>.*)\}|\\(?:to|rightarrow|longrightarrow)|→|->")
-_SCALAR = re.compile(r"(?<![\w.])(?P<sign>[-−])?(?P<num>\d+(?:\.\d+)?)\s*(?:\\times|×|\*|\\cdot|·)\s*"
-                     r"(?:[^\W\d_]{1,12}\s*(?:[:：=]\s*)?)?$")   # "0.15 × Value: [...]" too
+_SCALAR = re.compile(r"(?<![\w.])(?P<sign>[-−])?(?P<num>\d+(?:\.\d+)?)(?:\s*(?:\\times|×|\*|\\cdot|·)\s*"
+                     r"(?:[^\W\d_]{1,12}\s*(?:[:：=]\s*)?)?)?$")   # "0.15 × Value: [...]", "0.51[1, 2]" too
 
 
 def _clean(between: str) -> str:
@@ -109,7 +109,7 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
     return Local(sp.ImmutableMatrix(value), tuple(ops), how, scalar, kind, slack, tuple(coefs))
 
 
-_TERM = re.compile(r"(?P<sign>[-+−])(?P<num>\d+(?:\.\d+)?)(?:\\times|×|\*|\\cdot|·)")
+_TERM = re.compile(r"(?P<sign>[-+−])(?P<num>\d+(?:\.\d+)?)(?:\\times|×|\*|\\cdot|·)?")   # 0.19[5, 6] too
 
 
 def _coefficients(text: str, ops: list[Block]) -> list[str]:

@@ -99,8 +99,10 @@ COMMA = Locale(",", ".", ";")
 
 _POINT_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
 _COMMA_NUMBER = re.compile(r"(?<![\w.,])(?<!_\{)(\d+),(\d+)(?![\w]|,\d)")   # (not an index: a_{1,2})
-_LATEX_COMMA = re.compile(r"\d\{,\}\d")
-_DOTTED_GROUPS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![\w.])")
+#: LaTeX's {,} as evidence of a decimal comma: not before a group of exactly three digits (57{,}344 is
+#: thousands in an article that writes points), unless the whole part is 0 (0{,}125)
+_LATEX_COMMA = re.compile(r"(?<!\d)0\{,\}\d|\d\{,\}(?!\d{3}(?!\d))\d")
+_DOTTED_GROUPS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![A-Za-z0-9_.])")
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
 _CANON_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
 
@@ -254,12 +256,13 @@ def grouped(text: str, locale: Locale) -> str:
 
 # --------------------------------------------------------------------------- a line in one notation
 
-_GROUPED = re.compile(r"(?<![\w.,{}])\d{1,3}(?:(?:,|\{,\})\d{3})+(?![\w,]|\.\d|\{,\})")
+_GROUPED = re.compile(r"(?<![\w.,{}])\d{1,3}(?:(?:,|\{,\})\d{3})+(?![A-Za-z0-9_,]|\.\d|\{,\})")
 _LATEX_DECIMAL = re.compile(r"(?<=\d)\{,\}(?=\d)")
+#: (a letter of another script may follow a number at once, a CJK counter: 2,097,152개, 73,728バイト)
 #: digits grouped by three with a thin space (``131\,072``, ``33 554 432`` with U+2009/U+202F): in any locale
 _THIN = r"(?:\\,|\\;|\\:|\\ |\u2009|\u202f)"
 _THIN_GROUPED = re.compile(rf"(?<![\w.,\\])\d{{1,3}}(?:{_THIN}\d{{3}})+(?![\w]|\.\d|{_THIN}\d)")
-_GROUPED_POINTS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+(?![\w.]|,\d)")
+_GROUPED_POINTS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+(?![A-Za-z0-9_.]|,\d)")
 _SEMICOLON = re.compile(r"(?<=[\d\])])(\s*);(?=\s*[-−+]?[\d\[(])")   # 0,45; 0,27 and ]; [ between rows
 
 
@@ -300,7 +303,8 @@ def canonical(line: str, locale: Locale) -> tuple[str, tuple | None]:
         taken = [(a, b) for a, b, _ in edits]
         for m in _LATEX_DECIMAL.finditer(line):
             if not any(a <= m.start() < b for a, b in taken):
-                edits.append((m.start(), m.end(), "."))
+                # before exactly three digits a group separator, as read() takes it ({57{,}344}); else decimal
+                edits.append((m.start(), m.end(), "" if re.match(r"\d{3}(?!\d)", line[m.end():]) else "."))
     else:
         for m in _GROUPED_POINTS.finditer(line):
             edits.append((m.start(), m.end(), m.group(0).replace(".", "")))

@@ -288,6 +288,8 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
         text = _trim_prose(cand)
         if not text:
             continue
+        if re.match(r"\s*%", line[end:]) and cand.rstrip().endswith(text) and text[-1:].isdigit():
+            text += "%"   # "= 73%": the sign ends the number, it is not prose after it
         if "[" not in text:   # 1,280 in prose is a thousands separator
             text = re.sub(r"(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]|\.\d)",
                           lambda m: m.group(1) + m.group(2).replace(",", ""), text)

@@ -218,6 +218,10 @@ def _tree_rows(tree) -> list[list[tuple[str, int]]] | None:
     return None
 
 
+#: a number right before a list is its coefficient (0.51[1, 2, 3]), not a name it indexes (x1[0])
+_COEFFICIENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?$")
+
+
 def _list_blocks(text: str, lines: Document, taken: list[tuple[int, int]]):
     out = []
     i = 0
@@ -234,7 +238,7 @@ def _list_blocks(text: str, lines: Document, taken: list[tuple[int, int]]):
             continue
         try:
             got = _parse_list(text, i, 0, comment_prefixed(text, i)) if not (
-                i and (text[i - 1].isalnum() or text[i - 1] in "_)]")) else None
+                i and (text[i - 1].isalnum() or text[i - 1] in "_)]") and not _COEFFICIENT.search(text, 0, i)) else None
         except _TooLarge:
             i = _closing(text, i)   # not read, nor any list inside it
             continue
@@ -726,7 +730,7 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
             out.extend(run[:1])
             i += 1
             continue
-        stacks = [part for st in stacks for part in ([[b] for b in st] if _names_differ(st) else [st])]
+        stacks = [part for st in stacks for part in (_split_at_names(st) if _names_differ(st) else [st])]
         made = []
         for st in stacks:   # (q1, k1, v1 on consecutive lines are three quantities, not one matrix)
             if len(st) == 1:
@@ -758,6 +762,19 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
 
 
 _ROW_NAME = re.compile(r"([A-Za-z][\w^{}]*)\s*[`$*]*\s*(?:=|:|→)\s*$")
+
+
+def _split_at_names(stack: list[Block]) -> list[list[Block]]:
+    """Rows named as different quantities start a matrix each; a row with no name of its own
+    continues the one above (``Q = [1, 0]`` then ``    [0, 1]``, then ``K = [..]``)."""
+    parts: list[list[Block]] = []
+    for b in stack:
+        named = bool(b.labels and _ROW_NAME.search(b.labels[0].strip("-*•` ")))
+        if named or not parts:
+            parts.append([b])
+        else:
+            parts[-1].append(b)
+    return parts
 
 
 def _names_differ(stack: list[Block]) -> bool:

@@ -41,6 +41,9 @@ _ENTRY = re.compile(r"\[(\d+)(?:,\s*(\d+))?\]$")
 def restatements(report: Report, blocks: list[Block]) -> Report:
     claims = list(report.claims)
     judged: list[tuple[Block, Claim]] = []     # earlier prints with a verdict from the inputs
+    # prints that later steps take as their given inputs: a verdict here would leave those steps
+    # judged from a value the report calls wrong, so they keep the verdict they have
+    inputs = {line for c in claims for line in _given_lines(c.reason)}
     for b in sorted(blocks, key=lambda b: (b.line, b.span or (0, 0))):
         mine = [k for k, c in enumerate(claims) if c is not None and _about(c, b)]
         verdicts = [claims[k] for k in mine if claims[k].status != "unverifiable"]
@@ -55,6 +58,8 @@ def restatements(report: Report, blocks: list[Block]) -> Report:
             continue
         if verdicts and w.status != "wrong":
             continue   # right against the author's print, and that print is right: nothing to add
+        if w.status == "wrong" and set(b.row_lines) & inputs:
+            continue
         new = _restated_claim(b, a, w, part)
         if new is None:
             continue
@@ -64,6 +69,20 @@ def restatements(report: Report, blocks: list[Block]) -> Report:
         judged.append((b, new))
     kept = sorted((c for c in claims if c is not None), key=lambda c: c.line)
     return replace(report, claims=kept)
+
+
+def _given_lines(reason) -> set[int]:
+    """The lines a reason names as where its inputs are given (``given-at``), at any depth."""
+    out = set()
+    if isinstance(reason, Reason):
+        if reason.code == "given-at" and isinstance(reason.get("line"), int):
+            out.add(reason.get("line"))
+        for _, v in reason.data:
+            out |= _given_lines(v)
+    elif isinstance(reason, (tuple, list)):
+        for v in reason:
+            out |= _given_lines(v)
+    return out
 
 
 def _about(c: Claim, b: Block) -> bool:

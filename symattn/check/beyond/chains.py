@@ -8,9 +8,13 @@ Input: the lines of the article's :class:`~symattn.check.document.Document`.  Ou
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
+
+import mpmath
 
 from ..claims import Claim, Reason
 from ..plaintext import _BULLET
+from ..verdict import unverifiable
 from .arith import _values, evaluate
 from .verdicts import _UNIT_NAME, _UNITS, _entry, _scalar, _vector
 
@@ -25,6 +29,10 @@ _TRIG = re.compile(r"\\?(?:sin|cos|tan)\b|\\theta|θ|10000\s*\^|°|\\circ", re.I
 _KV = re.compile(r"kv[\s_-]*cache|k/v cache|kv\s*缓存|kv\s*キャッシュ|(?<![A-Za-z])KV(?![a-z])", re.I)
 
 
+#: a ratio's mark right after its number: 8x, 64×, 4.2배, 3.0倍
+_TIMES = re.compile(r"^\s*(?:[xX×](?![\w.])(?!\s*[\d.(\[])|배|倍)")
+
+
 def _literal(seg: str):
     """(number text, unit or '') when a segment is a printed number (optionally with a size unit)
     followed by prose, not by more arithmetic; else None."""
@@ -32,6 +40,8 @@ def _literal(seg: str):
     if not m:
         return None
     rest = m.group("rest")
+    if _TIMES.match(rest):   # 8x smaller, 4.2배, 3.0倍: a ratio, a plain number
+        return m.group("num"), ""
     u = _SIZE.match(rest)
     unit = u.group("unit").lower() if u else ""
     after = rest[u.end():] if u else rest
@@ -111,9 +121,11 @@ def _logical_lines(lines: list[str]):
         cont = carry is not None and n - carry[1] <= 2 and _EXPR_START.match(raw)
         text = carry[0] + " " + raw.strip() if cont else raw
         segs = _SEP.split(_annotations_out(raw))
-        last = segs[-1] if len(segs) > 1 or cont else ""
-        if last.strip() and _has_op(last) and _values(last):
-            carry = (last.strip(), n)
+        # the chain's last expression: "= 268,435,456 bytes" under it goes on from "2,048 × 16 × …"
+        # (a line that is only an expression starts a chain that the next lines go on with)
+        exprs = [s for s in segs[-2:] if s.strip() and _has_op(s) and _values(s)]
+        if exprs:
+            carry = (exprs[-1].strip(), n)
         elif not cont:
             carry = None
         else:
@@ -127,6 +139,9 @@ _SIZED = re.compile(r"\d\s*[KMGT]i?B\b")
 
 def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     out = []
+    printed = {}   # a result the article printed in a chain -> (its exact value, line, judged wrong)
+    # decimals printed after ≈ anywhere: rounded prints, whose exact value a chain may not know
+    rounded = {m.group(1): n for n, line in enumerate(lines, 1) for m in _APPROXIMATED.finditer(line)}
     for n, raw, own in _logical_lines(lines):
         if "=" not in raw and "≈" not in raw and "approx" not in raw:
             continue
@@ -140,32 +155,39 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         if not (trig or kv):
             continue
         line = re.sub(r"\\text\{\s*(?:bytes?|B)\s*\}", " bytes", raw)
-        line = re.sub(r"\\(?:text|mathrm|textrm|mbox)\{\s*([A-Za-z]{1,8})\s*\}", r" \1", line)   # \text{ GB}: GB
+        line = re.sub(r"\\(?:text|mathrm|textrm|mbox)\{\s*([^\W\d_]{1,8})\s*\}", r" \1", line)   # \text{ GB}: GB
         line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)   # "- cos(0) = 1": a list marker, no minus
         maths = re.findall(r"\$([^$]+)\$", line)
         pieces = maths if len(maths) >= 2 else re.split(r"[|；;，]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*", line)
         for piece in pieces:
-            out.extend(_chain(n, own.strip(), piece, kv))
+            out.extend(_chain(n, own.strip(), piece, kv, printed if kv else None, rounded))
     return out
 
 
-def _chain(n: int, source: str, piece: str, kv: bool) -> list[Claim]:
+def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = None,
+           rounded: dict | None = None) -> list[Claim]:
+    """The claims of one chain ``a = b ≈ c``.  ``printed``: the results printed by the chains above,
+    which a later chain may use as operands; each is replaced by the exact value it stands for, so
+    that a chain is judged end to end (``268 MB × 80``, with 268 MB a rounded 268,435,456 bytes)."""
     segs = _SEP.split(piece)
     if len(segs) < 2:
         return []
-    out, ref, how = [], [], ""
+    rels = _SEP.findall(piece)
+    out, ref, how = [], None, ""
     plain = _annotations_out if kv else (lambda t: t)
     for k, seg in enumerate(segs):
         seg = re.sub(r"\*\*|`|\$", " ", seg)
-        seg_v = re.sub(r"(?:\s+bytes?|(?<=\d)\s*B)\s*$", "", seg.strip()) if kv else seg
+        seg_v = _BYTES.sub("", re.sub(r"(?<=\d)\s*B\s*$", "", seg.strip())) if kv else seg
         lit = _literal(seg_v) if k else None
         if lit and ref:
             num, unit = lit
             if _entry(num, n) is None:
                 break
-            out.append(_size_claim(n, source, how, ref, num, unit))
-            out += [_size_claim(n, source, how, ref, *alt) for alt in _alternatives(seg_v, unit)]
-            again = _values(plain(seg_v)) if kv and _has_op(plain(seg_v)) else []
+            approx = rels[k - 1] != "=" or bool(_APPROX.match(seg_v))
+            out.append(_size_claim(n, source, how, ref, num, unit, approx, printed, rounded))
+            out += [_size_claim(n, source, how, ref, *alt, True, printed, rounded)
+                    for alt in _alternatives(seg_v, unit)]
+            again = _operands(plain(seg_v), printed) if kv and _has_op(plain(seg_v)) else None
             if again:   # 536MB (per layer) × 32 = 17GB: the printed size starts the next step
                 ref, how = again, plain(seg_v).strip()[:60]
                 continue
@@ -173,15 +195,15 @@ def _chain(n: int, source: str, piece: str, kv: bool) -> list[Claim]:
                 break
             continue
         if k == 0:
-            tail, vals = _suffix_values(plain(seg_v))
+            tail, _ = _suffix_values(plain(seg_v))
         else:
-            tail, vals = plain(seg_v).strip(), _values(plain(seg_v))
-            if not _has_op(tail):
-                vals = []
+            tail = plain(seg_v).strip() if _has_op(plain(seg_v)) else None
+        vals = _operands(tail, printed) if tail else None
         if vals and re.search(r"(?<=\d)B\s*$", seg.strip()):
             # "× 32B": 32 bytes, or 32 billion (a model's parameters): each is a reading
-            vals = vals + [(x * 10 ** 9, Reason.of("reading-unit", reading=name, unit="B = 10⁹") if name else "B = 10⁹")
-                           for x, name in vals]
+            vals = vals._replace(**{f: v + [(x * 10 ** 9, Reason.of("reading-unit", reading=name, unit="B = 10⁹")
+                                             if name else "B = 10⁹") for x, name in v]
+                                    for f, v in (("written", vals.written), ("exact", vals.exact))})
         if vals:
             ref, how = vals, tail[:60]
         elif k and ref:
@@ -189,10 +211,102 @@ def _chain(n: int, source: str, piece: str, kv: bool) -> list[Claim]:
     return out
 
 
-def _size_claim(n: int, source: str, how: str, ref, num: str, unit: str) -> Claim:
+class _Ref(NamedTuple):
+    """The readings of a chain's expression: as written, and end to end (the printed results it uses
+    replaced by their exact values); and the lines of those results."""
+    written: list
+    exact: list
+    used: tuple = ()       # lines of the printed results replaced
+    wrong: tuple = ()      # of them, the lines of results judged wrong
+
+
+#: a printed number, with a size unit perhaps
+_OPERAND = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*([KMGT]i?B)\b)?(?![\d,]|\.\d)")
+
+
+def _key(num: str, unit: str) -> tuple[str, str]:
+    return num.replace(",", ""), (unit or "").lower()
+
+
+def _operands(text: str, printed: dict | None) -> _Ref | None:
+    written = _values(text)
+    if not written:
+        return None
+    used, wrong = [], []
+
+    def exact(m):
+        hit = printed.get(_key(m.group(1), m.group(2))) if printed else None
+        if hit is None or (not m.group(2) and "." not in m.group(1) and len(m.group(1).replace(",", "")) < 3):
+            return m.group(0)
+        used.append(hit[1])
+        if hit[2]:
+            wrong.append(hit[1])
+        return mpmath.nstr(hit[0], 40, strip_zeros=True).replace("e+", "e")
+    e2e = _OPERAND.sub(exact, text)
+    exact_vals = _values(e2e) if used else written
+    if used and len(exact_vals) == 1 < len(written):   # no prefix left to read two ways: bytes are bytes
+        exact_vals = [(exact_vals[0][0], name) for _, name in written]
+    if len(exact_vals) != len(written):
+        exact_vals, used, wrong = written, [], []
+    return _Ref(written, exact_vals, tuple(sorted(set(used))), tuple(sorted(set(wrong))))
+
+
+#: a decimal printed as an approximate result: ≈ 37.48, \approx 0.45
+_APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?![\d.])")
+
+#: an approximate value: ~2,000,000, 约 27 GB, about 54 GB
+_APPROX = re.compile(r"^\s*(?:~|\\sim|约|約|약|about\s|approx)")
+
+
+def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, approx: bool = False,
+                printed: dict | None = None, rounded: dict | None = None) -> Claim:
     what = f"{how} = {num}{' ' + (unit[6:] if unit.startswith('scale:') else unit.upper()) if unit else ''}"
-    return _scalar(n, source, what, _entry(num, n), _unit_readings(ref, unit), Reason.of("from-own-operands", expr=how),
-                   loose_int=bool(unit))
+    entry = _entry(num, n)
+    # "≈ 2,000,000": an approximate integer is right to its last nonzero digit
+    zeros = len(re.search(r"0*$", num.replace(",", "")).group(0)) if approx and entry.places == 0 and entry.value else 0
+    slack = (10 ** zeros - 1) / 2
+
+    # an integer is read as rounded where a size or a decimal operand makes rounding natural (64× from 2.69)
+    loose = bool(unit) or bool(re.search(r"\d\.\d", how))
+
+    said = Reason.of("from-own-operands-exact", expr=how, lines=list(ref.used)) if ref.used else \
+        Reason.of("from-own-operands", expr=how)
+
+    def judge(vals, **cause):
+        return _scalar(n, source, what, entry, _unit_readings(_in_unit(vals, how, unit), unit), said, loose_int=loose,
+                       slack=slack, **cause)
+    claim = judge(ref.exact)
+    if claim.status == "wrong" and ref.used and judge(ref.written).status != "wrong":
+        # right from the printed results it uses, not from the exact values they stand for
+        claim = judge(ref.exact, cause="carried", root=ref.wrong[0]) if ref.wrong else \
+            judge(ref.exact, cause="drift", drift_lines=ref.used)
+    if claim.status == "wrong" and rounded:
+        # an operand printed rounded (≈ 37.48 on another line) whose exact value no chain gave: no witness
+        used = [(t, rounded[t]) for t in re.findall(r"\d+\.\d+", how) if t in rounded and rounded[t] != n
+                and not (printed and any(k == t for k, _ in printed))]
+        if used:
+            claim = unverifiable(n, source, Reason.of("uses-rounded-print", what=what, value=used[0][0],
+                                                      line=used[0][1]), what=what, claimed=num)
+    if printed is not None and not unit.startswith("scale:"):
+        _remember(printed, num, unit, _in_unit(ref.exact, how, unit), entry, n, claim.status == "wrong")
+    return claim
+
+
+def _in_unit(vals, how: str, unit: str):
+    """The readings of an expression whose result is printed with a size unit: a count of bytes, and,
+    when the expression has no unit of its own, a number already in that unit (72 - 45 = 27 GB)."""
+    if unit not in _UNITS or _SIZED.search(how) or _BYTES.search(how):
+        return vals
+    return vals + [(x * u, name) for x, name in vals for u in _UNITS[unit]]
+
+
+def _remember(printed: dict, num: str, unit: str, vals, entry, n: int, wrong: bool) -> None:
+    """Keep the exact value a printed result stands for (in bytes for a size): the reading that
+    agrees with the print, else the closest one."""
+    p = mpmath.mpf(entry.value.p) / entry.value.q
+    units = _UNITS.get(unit, (1,)) if unit else (1,)
+    best = min(((abs(x / u - p), x) for x, _ in vals for u in units), key=lambda t: t[0])
+    printed[_key(num, unit)] = (best[1], n, wrong)   # the latest print of a number is the one a chain below uses
 
 
 #: the same size again in other units, in brackets: 20,480 Bytes (~20.48 KB), 53.68 GB (약 54 GB)

@@ -35,8 +35,8 @@ def _show(x) -> str:
         return mpmath.nstr(x, 15)
 
 
-def _agree(entry: Entry, x, loose_int: bool = False) -> bool:
-    return agrees(entry, x, 0 if loose_int and entry.places == 0 else None)
+def _agree(entry: Entry, x, loose_int: bool = False, slack=0) -> bool:
+    return agrees(entry, x, 0 if (loose_int or slack) and entry.places == 0 else None, slack)
 
 
 def _near(entry: Entry, x, loose_int: bool = False) -> bool:
@@ -46,12 +46,14 @@ def _near(entry: Entry, x, loose_int: bool = False) -> bool:
 
 
 def _scalar(line: int, source: str, what, entry: Entry, readings, how, loose_int=False,
-            cause: str = "slip", root: int | None = None, suffix: str = "") -> Claim:
+            cause: str = "slip", root: int | None = None, suffix: str = "", slack=0, drift_lines=()) -> Claim:
     """One printed number against its readings [(value, name)]: right under any, else wrong
-    with the closest reading as the witness."""
-    for x, name in readings:
-        if _agree(entry, x, loose_int):
-            a = verdict(entry, x, 0 if loose_int and entry.places == 0 else None)
+    with the closest reading as the witness.  ``slack``: what the print may differ by and be right
+    (an approximate ``≈ 2,000,000`` is right to its last nonzero digit)."""
+    p = _val(entry)
+    for x, name in sorted(readings, key=lambda r: abs(r[0] - p)):   # the closest reading first
+        if _agree(entry, x, loose_int, slack):
+            a = verdict(entry, x, 0 if (loose_int or slack) and entry.places == 0 else None, slack)
             return build(line, source, what, entry.text, [Judgement((0, 0), what, entry.text, line, None, _show(x),
                                                                     a.status, a.reason, entry.text)],
                          how=_reading(how, name), expected=_show(x))
@@ -63,7 +65,8 @@ def _scalar(line: int, source: str, what, entry: Entry, readings, how, loose_int
     a = verdict(entry, x, 0 if loose_int and entry.places == 0 else None)
     return build(line, source, what, entry.text,
                  [Judgement((0, 0), what, entry.text + suffix, line, None, _show(x), "wrong", a.reason, right)],
-                 how=_reading(how, name, closest=True), expected=_show(x), cause=cause, root=root)
+                 how=_reading(how, name, closest=True), expected=_show(x), cause=cause, root=root,
+                 drift_lines=drift_lines)
 
 
 def _reading(how, name, closest: bool = False):
