@@ -142,3 +142,11 @@ def test_a_percentage_ends_a_plain_text_equation(printed, status):
     assert c.status == status
     if status == "wrong":
         assert c.entries[0]["correct"] == "73%"
+
+
+def test_the_width_of_the_keys_stated_again_for_a_new_example():
+    """``d_k=64`` for a real model, then a toy example with ``head_dim=4`` or ``/ √4``: the statement
+    in force for a block is the last one before it."""
+    from symattn.check.oldbind import stated_dks
+    text = "Real models: `d_k=64`.\n\n## Toy (head_dim=4)\n\nScores = (Q @ K^T) / √4\n\n$d_{k} = 8$\n"
+    assert [(line, int(v)) for line, v in stated_dks(text)] == [(1, 64), (3, 4), (5, 4), (7, 8)]

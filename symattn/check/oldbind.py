@@ -50,6 +50,17 @@ def stated_dk(text: str):
     return sp.Integer(m.group(1)) if m else None
 
 
+#: the width of the keys as an article states it again for a new example: d_k = 4, head_dim=4, / √4
+_DK_AGAIN = re.compile(r"\bd_?\{?k\}?\s*(?:=|:)\s*(\d{1,5})\b|\b(?:head_dim|d_head|d_\{head\}|head_size)\s*(?:=|:)\s*"
+                       r"(\d{1,5})\b|(?:/|÷|\\div)\s*(?:√|\\sqrt\s*\{?)\s*(\d{1,5})(?![\d.])")
+
+
+def stated_dks(text: str) -> list[tuple[int, object]]:
+    """Every statement of d_k, with its line: the one in force for a block is the last before it."""
+    return [(text[:m.start()].count("\n") + 1, sp.Integer(next(g for g in m.groups() if g)))
+            for m in _DK_AGAIN.finditer(text)]
+
+
 _HEAD = re.compile(r"\bheads?\b|\bhead_?\d|头|ヘッド|헤드|cabe[zç]a|tête|kopf", re.I)
 
 
@@ -184,6 +195,7 @@ class _Binder:
         self.doc, self.text, self.blocks = doc, doc.text, blocks
         text = doc.text
         self.d_k = stated_dk(text)
+        self.dks = stated_dks(text)
         self.masked = _mentions_mask(text) or any(e.value == -sp.oo for b in blocks for r in b.rows for e in r)
         self.inputs: dict[str, tuple] = {}      # name -> (value, line)
         self.author: dict[str, _Author] = {}
@@ -223,7 +235,11 @@ class _Binder:
         self.seen: list[Block] = []
         self.state: dict[int, tuple] = {}   # id(block) -> (wrong, root line, right value or None)
         self.hints = {id(b): h for b, h in zip(self.blocks, hints)}
+        first = self.d_k
         for k, (block, h) in enumerate(zip(self.blocks, hints)):
+            # a new example may state its own width (head_dim=4, / √4): the last statement before the block
+            said = [dk for line, dk in self.dks if line <= block.line]
+            self.d_k = said[-1] if said and first is not None else first
             try:
                 with guard.budget():
                     loc = local_chain(self.text, self.blocks, k)
