@@ -425,3 +425,44 @@ def test_check_reports_a_kv_slip_with_exit_1_and_a_clean_table_with_exit_0():
     report = check_text(KV_TABLE.format(a="0.39", b="0.375", c="6.4", d="1.6"), "kv.md")
     assert report.exit_code == 1
     assert {c.line for c in report.claims if c.status == "wrong"} == {8, 10, 14}
+
+
+# --------------------------------------------------------------------------- temperature
+
+def _softmax_np(z, t):
+    import numpy as np
+    e = np.exp(np.asarray(z, dtype=float) / t)
+    return e / e.sum()
+
+
+def test_temperature_rows_against_softmax_of_the_printed_logits():
+    """Rows written from numpy's softmax(z / T) are right at every temperature and layout; one entry
+    moved by a unit in its last place is wrong, with numpy's rounding as the right value."""
+    import random
+    rng = random.Random(7)
+    for case in range(20):
+        n = rng.randint(2, 5)
+        z = [rng.randint(-30, 30) / 10 for _ in range(n)]
+        ts = [0.5, 1.0, 2.0, 10.0][: rng.randint(1, 4)]
+        rows, wrong = [], {}
+        for k, t in enumerate(ts):
+            p = [f"{x:.3f}" for x in _softmax_np(z, t)]
+            if k == len(ts) - 1 and case % 2:
+                j = rng.randrange(n)
+                right = p[j]
+                p[j] = f"{float(p[j]) + (0.002 if float(p[j]) < 0.9 else -0.002):.3f}"
+                wrong = {"line": 5 + k, "right": right}
+            cells = " | ".join(p) if case % 3 == 0 else "[" + ", ".join(p) + "]"
+            rows.append(f"| T = {t} | {cells} |")
+        text = f"logits z = [{', '.join(str(x) for x in z)}]\n\n| T | p |\n|---|---|\n" + "\n".join(rows) + "\n"
+        cs = [c for c in claims(text) if c.status == "wrong"]
+        if wrong:
+            assert [c.line for c in cs] == [wrong["line"]], (text, cs)
+            assert cs[0].entries[0]["correct"] == wrong["right"]
+        else:
+            assert cs == [], text
+
+
+def test_a_temperature_row_with_two_candidate_logits_is_not_bound():
+    text = "z = [1, 2, 3]\n\nw = [3, 2, 1]\n\n| T = 1 | [0.09, 0.24, 0.67] |\n"
+    assert [c for c in claims(text) if c.line == 5] == []

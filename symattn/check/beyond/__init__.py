@@ -45,6 +45,7 @@ from .rounded import rounded_claims
 from .rowsums import rowsum_claims
 from .rotary import rotary_claims
 from .softmaxes import softmax_claims
+from .temperature import temperature_claims
 from .rope import _directions, _rope_periods, _rope_tables, _trig_blocks
 from .variance import _jacobians, _variances
 
@@ -79,6 +80,7 @@ def beyond_claims(doc: Document, blocks: list) -> list[Claim]:
                  rowsum_claims):
         claims += _safe(rule, doc, disps)
     claims += _safe(identity_claims, doc)
+    claims += temperature_claims(doc)
     return _one_per_line(claims)
 
 
