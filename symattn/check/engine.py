@@ -152,10 +152,6 @@ def _row_reference(before: str) -> int | None:
     return int(word) if word.isdigit() else _ROW_WORDS.get(word)
 
 
-#: a number right after an approximate relation: "≈ 37.48", "\\approx 0.45"
-_APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?![\d.])")
-
-
 class _Checker:
     def __init__(self, doc: Document, causal: bool = False, blocks=()):
         self.doc, self.text, self.name = doc, doc.text, doc.name
@@ -173,7 +169,7 @@ class _Checker:
         self.matrices: list[tuple[int, str, sp.MatrixBase]] = []  # (line, what, exact value) for row refs
         self.index_start: dict[str, int] = {}   # m_k printed as a list: k counts from this
         # numbers the article printed as an approximate result (≈ 37.48): rounded prints wherever they are used
-        self.approximated = {m.group(1) for m in _APPROXIMATED.finditer(doc.text)}
+        self.approximated = {m.group(1) for m in numerals.APPROXIMATED.finditer(doc.text)}
         no_scale = declared_no_scaling(doc.text)
         self.conv = Convention(scale="none" if no_scale else "sqrt", mask="causal" if causal else "none")
         if no_scale:

@@ -54,8 +54,6 @@ def restatements(report: Report, blocks: list[Block]) -> Report:
         if found is None:
             continue
         a, w, part = found
-        if not verdicts and not mine and not _nontrivial(b):
-            continue
         if verdicts and w.status != "wrong":
             continue   # right against the author's print, and that print is right: nothing to add
         if w.status == "wrong" and set(b.row_lines) & inputs:

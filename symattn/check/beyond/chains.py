@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import mpmath
 
+from .. import numerals
 from ..claims import Claim, Reason
 from ..plaintext import _BULLET
 from ..verdict import unverifiable
@@ -95,7 +96,8 @@ def _unit_readings(vals, unit: str):
 
 #: what a number counts, between it and the next operator: 40 (layers), 2 Bytes (FP16), 32 Heads ×
 _NOTE = re.compile(r"(?<=[\dA-Za-z])\s*[(（](?P<in>[^()（）\\$=]{1,40})[)）]")
-_BYTES = re.compile(r"(?<=\d)\s*(?:bytes?|Bytes?|BYTES|字节|バイト|바이트|octets?)(?![A-Za-z])")
+_BYTE_WORD = r"(?:bytes?|Bytes?|BYTES|字节|バイト|바이트|octets?)(?![A-Za-z])"
+_BYTES = re.compile(r"(?<=\d)\s*" + _BYTE_WORD)
 _COUNTED = re.compile(r"(?<=\d)\s+(?![KMGT]i?B\b)[^\W\d_][\w-]*(?=\s*(?:[×*·⋅/]|\\times|\\cdot|$))")
 _EXPR_START = re.compile(r"^\s*(?:=|≈|\\approx|&=|~=|=~)")
 
@@ -141,7 +143,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     out = []
     printed = {}   # a result the article printed in a chain -> (its exact value, line, judged wrong)
     # decimals printed after ≈ anywhere: rounded prints, whose exact value a chain may not know
-    rounded = {m.group(1): n for n, line in enumerate(lines, 1) for m in _APPROXIMATED.finditer(line)}
+    rounded = {m.group(1): n for n, line in enumerate(lines, 1) for m in numerals.APPROXIMATED.finditer(line)}
     for n, raw, own in _logical_lines(lines):
         if "=" not in raw and "≈" not in raw and "approx" not in raw:
             continue
@@ -251,9 +253,6 @@ def _operands(text: str, printed: dict | None) -> _Ref | None:
     return _Ref(written, exact_vals, tuple(sorted(set(used))), tuple(sorted(set(wrong))))
 
 
-#: a decimal printed as an approximate result: ≈ 37.48, \approx 0.45
-_APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?![\d.])")
-
 #: an approximate value: ~2,000,000, 约 27 GB, about 54 GB
 _APPROX = re.compile(r"^\s*(?:~|\\sim|约|約|약|about\s|approx)")
 
@@ -318,7 +317,7 @@ def _alternatives(seg: str, unit: str) -> list[tuple[str, str]]:
     m = _LIT.match(seg)
     rest = m.group("rest") if m else ""
     u = _SIZE.match(rest) if unit else None
-    rest = rest[u.end():] if u else re.sub(r"^\s*(?:bytes?|Bytes?|字节|バイト|바이트|octets?)(?![A-Za-z])", "", rest)
+    rest = rest[u.end():] if u else re.sub(r"^\s*" + _BYTE_WORD, "", rest)
     alt = _ALT.match(rest)
     return [(alt.group("num"), alt.group("unit").lower())] if alt else []
 

@@ -80,7 +80,7 @@ def _row(line: str):
     if len(texts) < 2 or any(not (0 <= float(x.replace("−", "-")) <= 1) for x in texts):
         return None
     total = sum(sp.Rational(x) for x in texts)
-    if not texts or abs(total - 1) > sp.Rational(len(texts), 50):   # about 1, give or take their rounding
+    if abs(total - 1) > sp.Rational(len(texts), 50):   # about 1, give or take their rounding
         return None
     return ts[0], texts
 
