@@ -47,8 +47,8 @@ EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
 #: originals, rounded down to 2 decimals; new false alarms, as the maximum).  The issue's target is
 #: recall on the perturbed copies >= 0.95 of the recall on the originals, with no new false alarm:
 #: raise these floors (and lower the maxima) as the checker gets there, never the other way.
-FLOORS = {"bmatrix": (0.97, 0), "numpy": (0.67, 0), "torch": (0.67, 0), "table": (0.68, 0), "list": (0.69, 0),
-          "neutral": (0.65, 0), "translated": (0.85, 0), "all": (0.74, 0)}
+FLOORS = {"bmatrix": (0.97, 0), "numpy": (0.68, 0), "torch": (0.68, 0), "table": (0.69, 0), "list": (0.70, 0),
+          "neutral": (0.65, 0), "translated": (0.85, 0), "all": (0.75, 0)}
 #: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
 MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
 
