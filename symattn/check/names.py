@@ -141,7 +141,7 @@ def _by_words(phrase: str) -> str | None:
     return None   # "" (a projection matrix, which one unknown) stops the search
 
 
-_TIMES = re.compile(r"\\cdot|·|\\times|×|@|\*")
+_TIMES = re.compile(r"\\cdot|·|\\times|×|@|(?<!\*)\*(?!\*)")   # ** is emphasis (or a power), not a product
 
 
 def unknown_factor(rest: str) -> bool:

@@ -366,7 +366,21 @@ def _column_headers(header, row_labels, ncols: int):
         return None
     if len({re.sub(r"[\W_\d]+", "", c).lower() for c in cells}) == 1:
         return None   # key 1 | key 2 | key 3: one name counted along an axis, the columns of one matrix
+    if _counted(row_labels):
+        return None   # rows dim 1, dim 2: one axis counted down the rows, so the columns are the other one's
     return cells
+
+
+_COUNTED = re.compile(r"^\s*([^\W\d_][^\W\d]*?)[\s_{]*(\d{1,3})\}?\s*$")
+
+
+def _counted(labels) -> bool:
+    """Are the labels one word counted on (``dim 1``, ``dim 2``; ``d_1``, ``d_2``)?"""
+    found = [_COUNTED.match(r or "") for r in labels]
+    if len(found) < 2 or not all(found):
+        return False
+    numbers = [int(m.group(2)) for m in found]
+    return len({m.group(1).lower() for m in found}) == 1 and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
 
 
 # (blanks are taken possessively: a number never starts with one, so giving one back never helps,

@@ -262,7 +262,7 @@ class _State:
         if step in INPUTS and source != "projected":
             # Q = K = V = X is what X alone suggests; Q printed by name with other values is given
             if (label.words or source == "same-as-X") and example is not None and \
-                    self._bind(block, example, None, full_only=source == "same-as-X"):
+                    self._bind(block, example, None, full_only=source == "same-as-X", restates=False):
                 return   # "multiplying the embeddings by …": a caption's words say less than values
             if label.row is not None and rows == 1 and self._given_row(block, step, label.row):
                 return
@@ -426,6 +426,10 @@ class _State:
             if group is None or int(group[0].informative.sum()) < 4 or \
                     all(c.node.step in INPUTS or c.node.step == "KT" or self.prefer(c.node) for c in group):
                 continue   # (and by the article's own way of computing: a mistake explains by accident)
+            # a premise is an input only where the block explained depends on it: scores say
+            # nothing of V, so a premise taken as V there stays a premise
+            needed = set().union(*(UPSTREAM[c.node.step] for c in group))
+            inputs = {k: b for k, b in inputs.items() if k in self.inputs or k in needed}
             new = {k: ("inferred" if all(b is not v for v in self.inputs.values()) else "")
                    for k, b in inputs.items()}
             self._start(inputs, new)
@@ -435,8 +439,14 @@ class _State:
 
     # ---------------------------------------------------------------- binding
 
-    def _bind(self, block: Block, example: Example, named: str | None, full_only: bool = False) -> bool:
+    def _bind(self, block: Block, example: Example, named: str | None, full_only: bool = False,
+              restates: bool = True) -> bool:
+        """Bind the block to the group that explains it; ``restates=False``: not to a part-match of a
+        given (a block named as one input that only partly restates another is not that other)."""
         group = self._explain(block, example, named, self.printed, self.steps_printed, full_only)
+        if group is not None and not restates and not any(c.full for c in group) and \
+                all(example.source(c.node.step) == "given" or c.node.step == "KT" for c in group):
+            return False
         if group is None:
             return not full_only and self._by_use(block, example)
         evidence = "values" if any(c.full for c in group) else ("label" if named in {c.node.step for c in group}
@@ -496,10 +506,14 @@ class _State:
             return None if full_only else self._by_label(cands, named, steps_printed, 0.0)
         scored = sorted(((max(c.share for c in g), g) for g in groups), key=lambda t: -t[0])
         full = [g for g in groups if any(c.full for c in g)]
-        if len({c.node.step for g in full for c in g}) == 1 and len(full) > 1:
+        if len(full) > 1:
             # one step under conventions its printed digits cannot tell apart (÷2 and ÷4 both round to
-            # these weights): one group, and the example's convention picks the member later
-            full = [tuple(c for g in full for c in g)]
+            # these weights, masks that change nothing visible): one group per step, and the
+            # example's convention picks the member later
+            merged: dict[frozenset, list] = {}
+            for g in full:
+                merged.setdefault(frozenset(c.node.step for c in g), []).extend(g)
+            full = [tuple(g) for g in merged.values()]
         if full:
             group = full[0] if len(full) == 1 else self._prefer(full, named, steps_printed)
             if group is not None and named is not None and not full_only and \
@@ -533,7 +547,7 @@ class _State:
             return None
         mine = [c for c in cands if c.node.step == named and c.view.kind == "whole" and not c.view.transposed
                 and self.prefer(c.node) == 0 and c.node.step not in self.inputs]
-        return tuple(mine[:1]) or None
+        return tuple(mine) or None   # every variant: the article's own, decided later, is judged
 
     @staticmethod
     def _tokens_square(block: Block, example: Example) -> bool:

@@ -93,6 +93,8 @@ def decide(bindings, said: Stated) -> Variant:
     """An example's variant, from the bindings of its blocks: see the module docstring."""
     votes = {"scale": Counter(), "mask": Counter()}
     for b in bindings:
+        if not any(c.full or c.share >= 2 / 3 for c in b.group):
+            continue   # bound by its label and place alone: its values say nothing of the conventions
         for choice, counter in votes.items():
             if not all(choice in _uses(c.node) for c in b.group):
                 continue   # a member that does not depend on the choice: this print says nothing of it

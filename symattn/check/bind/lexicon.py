@@ -27,6 +27,8 @@ True
 ('W_Q', 'X')
 >>> step_named(("Input: Q = np.array(",)), step_named((") K = np.array(",))
 ('Q', 'K')
+>>> step_named(("\\text{Value matrix} =",)), step_named(("Query vectors =",))
+('V', 'Q')
 >>> step_named(("#### Key $K$",)), step_named(("クエリ (\\( Q \\))",)), step_named(("\\text{Scaled Scores} =",))
 ('K', 'Q', 'scaled')
 """
@@ -51,6 +53,8 @@ _TAIL = re.compile(r"(?:^|[\s(,;:])[`*$]*([A-Za-z][\w^{}]{0,24}?)[`*$]*\s*(?::=|
                    r"(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|constant|asarray)?\s*[(\[]*\s*$")
 #: an assignment of data: "= np.array(", "= torch.tensor(", "= [" at the end of the label
 _LITERAL = re.compile(r"=\s*(?:(?:np|numpy|torch|tf|jnp)\.(?:array|tensor|Tensor|constant|asarray)\(\s*|\[\s*)$")
+#: a caption of one to three words and nothing else, set equal to the block (``Value matrix =``)
+_PHRASE = re.compile(r"^\s*[`*]*[^\W\d_]+(?:[ -][^\W\d_]+){0,2}[`*]*\s*(?:=|≈|\\approx)\s*$")
 _NUMBERED = re.compile(r"^(?P<stem>.*?)(?:_\{?(?P<a>\d{1,3})\}?|(?<=[A-Za-z])(?P<b>\d{1,3}))$")
 
 
@@ -96,8 +100,8 @@ def named(labels) -> Named | None:
     step = (_by_words(words) or None) if re.search(r"[^\W\d_]{3,}\s+[^\W\d_]{3,}", words) else None
     step = step or hint([label])
     # words name computed steps, and the embeddings; a projection or Q, K, V by its own name, or by
-    # a caption (a header) that is no equation
-    if step and (step not in INPUT_STEPS or step == "X" or "=" not in label):
+    # a caption that is no equation: a header, or a short noun phrase set equal (``Value matrix =``)
+    if step and (step not in INPUT_STEPS or step == "X" or "=" not in label or _PHRASE.match(label)):
         return Named(step, None, True)
     return None
 

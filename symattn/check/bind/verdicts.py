@@ -32,10 +32,10 @@ from ..consistency import sanity_rows, shift_pairs
 from ..numerals import places_of, read
 from ..judge import block_places, half_unit, screen_mask
 from ..verdict import judged, unverifiable
-from .binder import Binding, Bound, Candidate, View
+from .binder import Binding, Bound, Candidate, View, _floats
 from .conventions import mistake_codes
 from .explain import exact as exact_step
-from .graph import CHOICES, ONLY_BY, Node, PARENTS, Variant
+from .graph import CHOICES, ONLY_BY, Node, PARENTS, UPSTREAM, Variant
 
 __all__ = ["verdicts", "definitions", "WHAT"]
 
@@ -296,7 +296,34 @@ def _cause(b: Binding, bound: Bound, article: Variant, at: dict, said=None):
         if wrong:
             return "carried", _root(at[wrong[0]]), (), ()
         return "drift", None, (), tuple(c.used)
+    first = _follows_from_wrong(b, bound, at)
+    if first is not None:
+        return "carried", _root(first), (), ()
     return "slip", None, (), ()
+
+
+def _follows_from_wrong(b: Binding, bound: Bound, at: dict) -> Claim | None:
+    """The claim on an earlier wrong print this block follows from, computed from that print alone
+    (everything else from the givens): the author carried a wrong step on with its unrounded values,
+    so the rounded prints in between do not reproduce this one."""
+    c = b.choice
+    example = bound.examples[b.example]
+    for e in bound.bindings:
+        if e is b:
+            break
+        first = at.get(e.block.line)
+        if first is None or first.status != "wrong" or e.choice is None or \
+                bound.families[e.example] != bound.families[b.example] or e.choice.node.step not in UPSTREAM[c.node.step]:
+            continue
+        whole = e.choice.view.back(_floats(e.block))
+        if whole is None:
+            continue
+        value, _ = example.author(c.node, {e.choice.node: (e.block.line, whole)})
+        if value is not None:
+            value = c.view.take(value)
+            if value.shape == b.block.shape and bool(screen_mask(b.block.rows, value).all()):
+                return first
+    return None
 
 
 def _root(claim: Claim) -> int:
