@@ -43,7 +43,7 @@ NAMES_KIND = {
     "drift": {"drift", "rounded-early", "rounded-early-1", "rounded-early-2"},
     "softmax-columns": {"softmax-over-columns"},
     "dk-not-sqrt": {"scaled-by-dk"},
-    "transposed-product": {"transposed", "keys-not-transposed", "keys-not-transposed-at"},
+    "transposed-product": {"transposed", "keys-not-transposed", "keys-not-transposed-at", "indices-swapped"},
     "truncation": {"truncated"},
     "wrong-mask": {"mask-missing", "causal-mask-differs"},
 }
@@ -53,13 +53,15 @@ PLAIN = {"entry-typo", "dot-product", "carried"}   # no common mistake may be na
 #: alarms as a maximum at the measured count): slip recall 0.688, 0.495 with the kind named, 0.646 of all
 #: wrong lines, 321 false alarms (206 on the 98 controls), coverage 0.809.  Measured again on a clean
 #: clone at 8b24252: slip recall 0.980 (198/202), 0.946 with the kind named (191/202), 0.980 of all
-#: wrong lines (1012/1033), 10 false alarms (0 on the controls), coverage 0.966.  The issue's target is
-#: slip recall >= 0.95 with the kind as the diagnosis, and 0 false alarms on the clean controls.  Floors
-#: only rise: raise them as check gets there, never lower them.
+#: wrong lines (1012/1033), 10 false alarms (0 on the controls), coverage 0.966.  At f64245c: 0.980, 0.955
+#: with the kind (193/202), 0.980 of all wrong lines, 2 false alarms (0 on the controls), coverage 0.966.
+#: The issue's target is slip recall >= 0.95 with the kind as the diagnosis, and 0 false alarms on the
+#: clean controls: the floors below are that target.  Floors only rise: raise them as check gets there,
+#: never lower them.
 MIN_SLIP_RECALL = 0.98
-MIN_KIND_RECALL = 0.94
+MIN_KIND_RECALL = 0.95
 MIN_LINE_RECALL = 0.97
-MAX_FALSE_ALARMS = 10
+MAX_FALSE_ALARMS = 2
 MAX_FALSE_ALARMS_CONTROLS = 0
 MIN_COVERAGE = 0.96
 

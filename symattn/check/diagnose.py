@@ -17,16 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+import re
+
 import sympy as sp
 
 from .claims import Reason
 from .compare import compare
 from .evaluate import Evaluator, Mode, Table, Unresolved
-from .ir import Name, Node, Op, walk
+from .ir import Name, Node, Op, pretty, walk
 from .quantities import Convention
 from .symbols import canon
 
-__all__ = ["Mistake", "MISTAKES", "BY_CODE", "mistake", "only_a_mistake", "diagnose", "transpose_slip"]
+__all__ = ["Mistake", "MISTAKES", "BY_CODE", "mistake", "only_a_mistake", "diagnose", "transpose_slip",
+           "index_swap"]
 
 
 @dataclass(frozen=True)
@@ -130,3 +133,36 @@ def transpose_slip(node: Node, wrong_entries, claimed, table: Table, base: Conve
         else:
             return None
     return Reason.of("keys-not-transposed-at", copies=hits)
+
+
+_SUBSCRIPT = re.compile(r"^(.+)_\{([^{}]+)\}$")
+
+
+def index_swap(node: Node, texts, claimed, rel: str, table: Table, base: Convention) -> Reason | None:
+    """For a wrong ``q_i·k_j``: is the printed value ``q_j·k_i``, the entry of the transposed product?
+    The mistake ``transposed`` at one entry (``indices-swapped``), or None.
+
+    >>> from symattn.check.evaluate import Table
+    >>> import sympy as sp
+    >>> t = Table()
+    >>> t.inputs["Q"], t.inputs["K"] = (sp.Matrix([[1, 0], [0, 2]]), 1), (sp.Matrix([[3, 0], [1, 1]]), 2)
+    >>> node = Op("mul", (Name("q_{1}"), Name("k_{2}")))
+    >>> index_swap(node, "0", sp.Integer(0), "=", t, Convention()).code   # q_1·k_2 = 1, q_2·k_1 = 0
+    'indices-swapped'
+    """
+    if not (isinstance(node, Op) and node.op == "mul" and len(node.args) == 2
+            and all(isinstance(a, Name) for a in node.args)):
+        return None
+    (a, i), (b, j) = [(m.group(1), m.group(2)) if m else (None, None)
+                      for m in (_SUBSCRIPT.match(x.raw) for x in node.args)]
+    if a is None or b is None or i == j:
+        return None
+    swapped = Op("mul", (Name(f"{a}_{{{j}}}"), Name(f"{b}_{{{i}}}")))
+    try:
+        ev = Evaluator(table, Mode.EXACT, base)
+        right, value = ev.eval(node), ev.eval(swapped)
+        if value == right or compare(texts, claimed, value, rel).status == "wrong":
+            return None
+    except (Unresolved, ValueError, TypeError, ZeroDivisionError):
+        return None
+    return Reason.of("indices-swapped", printed=pretty(swapped), right=pretty(node))

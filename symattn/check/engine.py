@@ -33,7 +33,7 @@ from .sums import sum_claims
 from .stepwise import stepwise
 from .oldbind import bind_blocks, heads_from
 from .captions import precision_captions
-from .diagnose import diagnose, transpose_slip
+from .diagnose import diagnose, index_swap, transpose_slip
 from .merge import merge, overlay
 from .restate import restatements
 from .bind import by_value, masked
@@ -746,7 +746,8 @@ class _Checker:
                 drift_lines = sorted({line for line, _ in author.used})
                 cause, drift = "drift", R("stepwise-right", lines=drift_lines)
             else:
-                slip = transpose_slip(exact_ref, end.wrong, claimed, self.table, self.conv)
+                slip = transpose_slip(exact_ref, end.wrong, claimed, self.table, self.conv) or \
+                    index_swap(exact_ref, texts, claimed, rel, self.table, self.conv)
                 mistakes = (slip,) if slip else diagnose(exact_ref, texts, claimed, rel, self.table, self.conv)
                 if self.stated_scaling:
                     mistakes = tuple(R("no-scaling-stated", line=self.stated_scaling) if m.code == "no-scaling"
