@@ -271,8 +271,9 @@ def printed(lang: str, body: list[str]) -> bool:
 
 def _locales(lines: list[str], in_code: set[int]) -> tuple[Locale, dict]:
     """The article's locale, and the lines of each paragraph (a run of lines outside code with no
-    blank between) whose own decimals say otherwise.  The article writes a decimal comma when a
-    paragraph shows one and every paragraph that shows a point shows only a program's long prints."""
+    blank between) whose own decimals say otherwise (the kind a paragraph shows more of, points on a
+    tie).  The article writes a decimal comma when a paragraph shows one and every paragraph that shows
+    a point shows only a program's long prints."""
     paragraphs, run = [], []
     for n, line in enumerate(lines, start=1):
         if n in in_code or not line.strip():
@@ -286,7 +287,9 @@ def _locales(lines: list[str], in_code: set[int]) -> tuple[Locale, dict]:
     own = []
     for para in paragraphs:
         points, machine, commas = Locale.evidence(lines[n - 1] for n in para)
-        own.append((para, POINT if points else COMMA if commas else None, points == machine))
+        # each kind counts where the other reading is impossible; the more of them decides ("Qwen 2.5 …
+        # 9,0 + 3,2 + 1 = 13,2": three decimal commas and a version number)
+        own.append((para, POINT if points and points >= commas else COMMA if commas else None, points == machine))
     comma = any(loc is COMMA for _, loc, _ in own) and all(printed for _, loc, printed in own if loc is POINT)
     default = COMMA if comma else POINT
     return default, {n: loc for para, loc, _ in own if loc is not None and loc is not default for n in para}

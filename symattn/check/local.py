@@ -85,6 +85,8 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
     if not _ARROW.search(relation) and re.search(r"[^\W\d_]", re.sub(r"\\[A-Za-z]+", "", _clean(relation))):
         return None   # "[1 1]^T, k = [1 0]": a new name starts another equation, not this chain
     ops = [blocks[i] for i in members]
+    if _unread_factor(text, ops[0]):
+        return None
     try:
         coefs = _coefficients(text, ops)
         if coefs:
@@ -145,6 +147,14 @@ def _kind(op: str) -> str:
     if op in ("+", "-", "−"):
         return "sum"
     return "scale" if op in ("/", "\\div") else "mixed"
+
+
+def _unread_factor(text: str, first: Block) -> bool:
+    """Is the first operand right after a bracket the reader did not take as a block (``[cos θ  -sin θ]
+    [1.0] = [..]``, ``M [1.0]``: a factor of expressions)?  Then the chain's value is not known."""
+    start = first.span[0]
+    before = text[text.rfind("\n", 0, start) + 1:start].rstrip(" \t$")
+    return bool(re.search(r"[\])]$", before)) and not re.search(r"(?:softmax|exp)\s*\($", before, re.I)
 
 
 def _prefix_kind(text: str, first: Block) -> str:
@@ -292,7 +302,15 @@ def _binary(op: str, a, b):
 def _relation(relation: str, value):
     m = _ARROW.search(relation)
     if m is None:
-        return value if re.search(r"=|≈|\\approx", relation) else None
+        sign = re.search(r"=|≈|\\approx", relation)
+        if sign is None:
+            return None
+        before = relation[:sign.start()]
+        if not re.search(r"[/÷×*·]|\\div|\\times|\\cdot", before):
+            return value
+        # ``[4.113, 1.0] / 5.113 ≈ [..]``: a factor written after the last operand applies to it
+        scale = _scalar_arg(before)
+        return None if scale is None else value * scale
     arg = m.group("arg") or ""
     if re.search(r"softmax", arg, re.I):
         return _weights(value)

@@ -259,6 +259,8 @@ _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
 # (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks
 _JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|but|while|gives|giving|i\.e\.)\s+"
                       r"|,\s+(?=[A-Za-z√])|;\s+"
+                      # "… = 10,8 GB bei 4K Kontext. 9,0 + 3,2 + 1 = 13,2 GB": a sentence ends after a word
+                      r"|(?<=[^\W\d_])\.\s+(?=[\w√])"
                       # "e^1.5 = 4.48    e^0.5 = 1.65": a run of blanks before the next "name ="
                       r"|(?<!\s)\s{2,}(?=[A-Za-z√\\][^\s=≈]*\s*(?:=|≈))")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")

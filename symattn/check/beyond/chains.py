@@ -17,7 +17,7 @@ from ..claims import Claim, Reason
 from ..plaintext import _BULLET
 from ..verdict import unverifiable
 from .arith import _values, evaluate
-from .verdicts import _UNIT_NAME, _UNITS, _entry, _scalar, _vector
+from .verdicts import _TIME_UNITS, _UNIT_NAME, _UNITS, _entry, _scalar, _vector
 
 
 #: the relations of a chain (the blanks around them stay with the segments: a split on a blank run
@@ -26,6 +26,7 @@ _SEP = re.compile(r"=|≈|\\approx|≃|\\simeq|&=")
 _LIT = re.compile(r"^\s*(?:(?:~|\\sim|约|about\s+)\s*)?(?P<num>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+))"
                   r"(?P<rest>.*)$", re.S)
 _SIZE = re.compile(r"^\s*\**\s*(?P<unit>[KMGT]i?B)\b", re.I)
+_TIME = re.compile(r"^\s*(?:\\(?:text|mathrm)\{\s*)?(?P<unit>ms|μs|µs|us|ns|s)(?![\w/])")
 _TRIG = re.compile(r"\\?(?:sin|cos|tan)\b|\\theta|θ|10000\s*\^|°|\\circ", re.I)
 _KV = re.compile(r"kv[\s_-]*cache|k/v cache|kv\s*缓存|kv\s*キャッシュ|(?<![A-Za-z])KV(?![a-z])", re.I)
 
@@ -43,7 +44,7 @@ def _literal(seg: str):
     rest = m.group("rest")
     if _TIMES.match(rest):   # 8x smaller, 4.2배, 3.0倍: a ratio, a plain number
         return m.group("num"), ""
-    u = _SIZE.match(rest)
+    u = _SIZE.match(rest) or _TIME.match(rest)
     unit = u.group("unit").lower() if u else ""
     after = rest[u.end():] if u else rest
     if re.match(r"^\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\\frac|\d|[Kk]\b)", after) or re.match(r"^\.\d", rest):
@@ -259,7 +260,8 @@ _APPROX = re.compile(r"^\s*(?:~|\\sim|约|約|약|about\s|approx)")
 
 def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, approx: bool = False,
                 printed: dict | None = None, rounded: dict | None = None) -> Claim:
-    what = f"{how} = {num}{' ' + (unit[6:] if unit.startswith('scale:') else unit.upper()) if unit else ''}"
+    shown = unit[6:] if unit.startswith("scale:") else unit if unit in _TIME_UNITS else unit.upper()
+    what = f"{how} = {num}{' ' + shown if unit else ''}"
     entry = _entry(num, n)
     # "≈ 2,000,000": an approximate integer is right to its last nonzero digit
     zeros = len(re.search(r"0*$", num.replace(",", "")).group(0)) if approx and entry.places == 0 and entry.value else 0

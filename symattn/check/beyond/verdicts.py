@@ -21,6 +21,11 @@ _UNITS = {"kb": (10 ** 3, 2 ** 10), "kib": (2 ** 10, 10 ** 3), "mb": (10 ** 6, 2
           "gb": (10 ** 9, 2 ** 30), "gib": (2 ** 30, 10 ** 9), "tb": (10 ** 12, 2 ** 40), "tib": (2 ** 40, 10 ** 12)}
 _UNIT_NAME = {10 ** 3: "kB (10³)", 2 ** 10: "KiB (2¹⁰)", 10 ** 6: "MB (10⁶)", 2 ** 20: "MiB (2²⁰)",
               10 ** 9: "GB (10⁹)", 2 ** 30: "GiB (2³⁰)", 10 ** 12: "TB (10¹²)", 2 ** 40: "TiB (2⁴⁰)"}
+#: times: a unitless expression of seconds printed in a smaller unit (14e9 / 312e12 = 0.045 ms)
+_TIME_UNITS = {"s": mpmath.mpf(1), "ms": mpmath.mpf("1e-3"), "us": mpmath.mpf("1e-6"), "μs": mpmath.mpf("1e-6"),
+          "µs": mpmath.mpf("1e-6"), "ns": mpmath.mpf("1e-9")}
+_UNITS.update({k: (u,) for k, u in _TIME_UNITS.items()})
+_UNIT_NAME.update({u: f"{k} ({mpmath.nstr(u, 1)} s)" if k != "s" else "s" for k, u in _TIME_UNITS.items()})
 
 
 def _entry(text: str, line: int) -> Entry | None:
@@ -85,4 +90,7 @@ def _vector(line: int, source: str, what, entries: list[Entry], values, how,
 
 
 def _val(e: Entry):
+    """The entry's value as an mpmath number (±∞ for a masked cell: -inf, −∞)."""
+    if e.value.is_infinite:
+        return mpmath.mpf("-inf") if e.value.is_negative else mpmath.mpf("inf")
     return mpmath.mpf(e.value.p) / e.value.q
