@@ -27,7 +27,7 @@ from . import numerals
 from .claims import Reason
 from .judge import half_unit
 from .quantities import softmax
-from .read import Block
+from .read import _BARE_RELATION, Block, fenced_relation
 
 __all__ = ["Local", "local_chain"]
 
@@ -234,7 +234,21 @@ def _call_of(text: str, block: Block) -> bool:
 
 def _arrow(text, a: Block, b: Block) -> bool:
     between = _between(text, a, b)
-    return between is not None and bool(_ARROW.search(between)) and b.line - a.end <= 2
+    return between is not None and bool(_ARROW.search(between)) and \
+        (b.line - a.end <= 2 or _fenced(text, a, b) is not None)
+
+
+def _fenced(text: str, a: Block, b: Block) -> str | None:
+    """The relation between arrays in fences (or displays) of their own, when nothing else stands
+    between them: a times sign, an equals sign or an arrow in a display of its own."""
+    if a.span is None or b.span is None or b.span[0] < a.span[1] or b.line - a.end > 10:
+        return None
+    rel = fenced_relation(text[a.span[1]:b.span[0]])
+    if rel is None:
+        return None
+    if _BARE_RELATION.fullmatch(rel) or re.fullmatch(r"\s*(?:" + _ARROW.pattern + r")\s*", rel):
+        return rel
+    return None
 
 
 def _between(text: str, a: Block, b: Block) -> str | None:
@@ -242,6 +256,9 @@ def _between(text: str, a: Block, b: Block) -> str | None:
         return None
     if b.span[0] < a.span[1]:   # side by side on the same lines: the operator written between them
         return b.before if b.line <= a.end else None
+    fenced = _fenced(text, a, b)
+    if fenced is not None:
+        return fenced   # arrays in fences of their own, the operator between them
     between = text[a.span[1]:b.span[0]]
     if re.search(r"[A-Za-z\u4e00-\u9fff]{4,}", re.sub(r"\\[A-Za-z]+(\{[^{}]*\})?", "", between)):
         return None   # prose between them: not one chain

@@ -630,8 +630,31 @@ def _chains(blocks: list[Block], text: str, lines: Document) -> list[Block]:
     return out
 
 
+#: what closes and opens a fence or a display between two arrays: ```, ```python, $$, \[, \]
+_FENCES = re.compile(r"```[\w+-]*|\$\$|\\\[|\\\]|(?:\b(?:np|numpy|torch|tf)\.)?\b(?:tensor|array)\(|\)"
+                     r"|^[ \t]*\|[\s|:-]*\|[ \t]*$", re.M)   # (and a table's rule or empty header row)
+_BARE_RELATION = re.compile(r"\s*(?:\\times|×|@|\\cdot|·|⋅|=|≈|\\approx)\s*")
+
+
+def fenced_relation(between: str) -> str | None:
+    """What stands between two arrays printed in fences or displays of their own, once the fences,
+    the displays' delimiters and LaTeX spacing are gone (``\\times``, ``=``, an arrow), or None when
+    no fence or display stands between them."""
+    if not re.search(r"```|\$\$|\\\[|\\\]|^[ \t]*\|", between, re.M):
+        return None
+    bare = _FENCES.sub("", between)
+    return re.sub(r"\\(?:q?quad|right|left|big|Big)\b", " ", bare)
+
+
 def _text_between(text, lines, a: Block, b: Block):
-    if b.line - a.end > 3 or a.span is None or b.span is None:
+    if a.span is None or b.span is None:
+        return None
+    if b.span[0] >= a.span[1] and b.line - a.end <= 10:
+        # arrays in fences of their own with only the operator between them (``` $$\times$$ ```)
+        bare = fenced_relation(text[a.span[1]:b.span[0]])
+        if bare is not None and _BARE_RELATION.fullmatch(bare):
+            return f" {bare.strip()} "
+    if b.line - a.end > 3:
         return None
     if b.span[0] < a.span[1]:
         return None   # interleaved (the columns of one table): not a chain

@@ -409,6 +409,9 @@ class _State:
         if int(np.count_nonzero(_floats(block))) < 4:
             return False   # too few numbers to say what the premises are
         for inputs in _hypotheses(self.inputs, self.pending):
+            if any(_same(b, self.inputs[g]) for k, b in inputs.items() if k not in self.inputs
+                   for g in self.inputs):
+                continue   # a premise that restates a given input (K printed again) is no other input
             key = tuple(sorted((k, id(b)) for k, b in inputs.items()))
             if key not in self._trials:
                 try:
@@ -426,10 +429,6 @@ class _State:
             if group is None or int(group[0].informative.sum()) < 4 or \
                     all(c.node.step in INPUTS or c.node.step == "KT" or self.prefer(c.node) for c in group):
                 continue   # (and by the article's own way of computing: a mistake explains by accident)
-            # a premise is an input only where the block explained depends on it: scores say
-            # nothing of V, so a premise taken as V there stays a premise
-            needed = set().union(*(UPSTREAM[c.node.step] for c in group))
-            inputs = {k: b for k, b in inputs.items() if k in self.inputs or k in needed}
             new = {k: ("inferred" if all(b is not v for v in self.inputs.values()) else "")
                    for k, b in inputs.items()}
             self._start(inputs, new)
