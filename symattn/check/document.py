@@ -111,6 +111,14 @@ class Document:
         for f in fences:
             in_code.update(range(f.first, f.last + 1))
         locale, locales = _locales(lines, in_code)
+        for f in fences:
+            # plain notes in a fence (```text) are written as the author writes, not as a program
+            # prints: decimal commas there when its own numbers show more of them than points
+            body = [n for n in f.body if n <= len(lines)]
+            points, _, commas = Locale.evidence(lines[n - 1] for n in body) if f.output else (0, 0, 0)
+            if commas > points:
+                in_code.difference_update(body)
+                locales.update({n: COMMA for n in body if locale is not COMMA})
         columns, spellings, out = {}, {}, []
         for n, line in enumerate(lines, start=1):
             new, maps = line, []

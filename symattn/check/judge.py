@@ -152,8 +152,10 @@ def verdict(number, x, places: int | None = None, slack=0) -> Agreement:
         if d == 0 and places is None:
             return Agreement("wrong")    # an integer claimed exactly
         h = half_unit(d) if d else mpmath.mpf(1) / 2
-        if err <= h * (1 + _TIE) + slack:
+        if err <= h * (1 + _TIE):
             return Agreement("rounded")
+        if err <= h * (1 + _TIE) + slack:
+            return Agreement("rounded", "operands")   # only within the rounding of printed operands
         if number.machine and err <= abs(x) * _NOISE:
             return Agreement("rounded", "noise")
         if err < 2 * h * (1 - _TIE) and abs(p) < abs(x) and (p >= 0) == (x >= 0):   # x cut at d decimals

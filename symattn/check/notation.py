@@ -23,6 +23,7 @@ Op(op='mul', args=(Name(raw='Q'), Op(op='T', args=(Name(raw='K'),))))
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .claims import Reason
@@ -94,8 +95,13 @@ def _is_connective(text: str) -> bool:
     return not s or s.lower() in CONNECTIVES
 
 
+_TWO_INDICES = re.compile(r"(?<=[A-Za-z])_(\d{1,3}),(\d{1,3})(?![\d.,])")
+
+
 def parse_chains(text: str) -> list[Chain]:
     """Read a math segment into equation chains (one per separator)."""
+    # s_1,2: two indices in a subscript without braces, not a separator after s_1
+    text = _TWO_INDICES.sub(r"_{\1,\2}", text)
     toks = tokenize(text)
     out = []
     for parts, rels, unsupported in _split(toks):

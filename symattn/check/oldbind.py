@@ -396,6 +396,8 @@ class _Binder:
                                 exact=short(weight[0], 4), vector=vec.line), step=(mine, used))
                 self._coefficient(vec, loc.scalar)   # and the weight it restates, as printed there
                 return True
+        if len(loc.coefs) > 1 and self._weighted_sum(block, loc):
+            return True
         if h is None and loc.kind == "product":
             h = self._product_of(loc.operands)   # [A] × [V] = [O]: the operands say what the result is
         if h in FAMILIES and h not in INPUTS:
@@ -419,6 +421,28 @@ class _Binder:
         root = min(st[1] or 0 for st in bad) if bad else None
         self._verdict(block, h or "local", CONV, None, right.value, m, loc.how,
                       carried=root if (bad and mine.near) else None)
+        for vec, coef in zip(loc.operands, loc.coefs):
+            self._coefficient(vec, coef)
+        return True
+
+    def _weighted_sum(self, block: Block, loc: Local) -> bool:
+        """``0.33 × [2, 0] + 0.33 × [0, 2] + 0.33 × [1, 1] = [1.00, 1.00]`` where every coefficient is a
+        weight the author printed: judged end to end, against the exact weights times the vectors'
+        right values (the printed coefficients are roundings, 1/3 here)."""
+        weights = [self._weight_entry(c, block) for c in loc.coefs]
+        if any(w is None for w in weights) or len({w[1] for w in weights}) != 1:
+            return False
+        terms = []
+        for vec, w in zip(loc.operands, weights):
+            st = self.state.get(id(vec))
+            terms.append((st[2] if st and st[2] is not None else vec.matrix()) * w[0])
+        truth = sp.ImmutableMatrix(sum(terms[1:], terms[0]))
+        if truth.shape != block.shape:
+            return False
+        wrong_weight = [w[2].line for w in weights if w[2].wrong]
+        self._verdict(block, "weighted", CONV, None, truth, match(block.rows, numeric(truth)),
+                      R("weights-times-vectors", line=weights[0][1]),
+                      carried=wrong_weight[0] if wrong_weight else None)
         for vec, coef in zip(loc.operands, loc.coefs):
             self._coefficient(vec, coef)
         return True
@@ -764,7 +788,9 @@ class _Binder:
         else:
             # by values alone: a near match of a computed step (inputs are not near-matched)
             pool = [(c, m) for c, m in mine if m.total >= 4 and c[0] not in INPUTS + ("W_Q", "W_K", "W_V")]
-            need = 0.75
+            # (an operand of a chain is what the chain's arithmetic makes it: only a full match says
+            # it is a step printed again, a part is no witness)
+            need = 1.0 if block.operand else 0.75
         pool = [(c, m) for c, m in pool if m.near_share >= need] if pool else []
         if not pool and guessed:
             # −∞ where a mask puts it, other values than the scores: a bias plus a mask (ALiBi, a

@@ -272,8 +272,8 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
     # "= 0.0401 (4.01%)": the value again as a percentage, in brackets, is not part of the equation
     line = _PCT_AGAIN.sub(lambda m: " " * len(m.group(0)), line)
     # "- `1 / 1.732 = 0.577`": a Markdown list marker, not a minus sign or a number
+    line = re.sub(r"\*\*|__", "  ", line)   # bold markers (first: "**3. Scaling by √4 = 2**" is a numbered item)
     line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)
-    line = re.sub(r"\*\*|__", "  ", line)   # bold markers
     out = []
     spans = []
     pieces = []

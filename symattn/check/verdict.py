@@ -93,7 +93,7 @@ def build(line: int, source: str, what, texts, found: list[Judgement], *, how=No
     claim = Claim(line, source, status, texts, expected, what=what, lines=sorted(set(lines or [line])),
                   notes=list(notes))
     if not wrong:
-        sample = next((f for f in found if f.status == "rounded" and f.reason != "noise"),
+        sample = next((f for f in found if f.status == "rounded" and not f.reason),
                       next((f for f in found if f.status == "rounded"), None))
         if sample is None:
             return _replace(claim, reason=Reason.of("agrees-exactly", how=how or what))
@@ -137,6 +137,9 @@ def _rounded(how, sample: Judgement, found) -> Reason:
     if digits and sample.value is not None:
         printed = len(re.sub(r"\D", "", sample.text).lstrip("0"))
         digits = short(sample.value, max(_SHOWN, printed + 2))
+    if sample.reason == "operands":
+        return Reason.of("agrees-operands" + suffix, **data, exact=sample.exact, approx=digits or sample.exact,
+                         printed=sample.text)
     if sample.reason == "noise":
         return Reason.of("agrees-noise" + suffix, **data, exact=sample.exact, approx=digits or sample.exact,
                          printed=sample.text)
