@@ -47,8 +47,11 @@ EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
 #: originals, rounded down to 2 decimals; new false alarms, as the maximum).  The issue's target is
 #: recall on the perturbed copies >= 0.95 of the recall on the originals, with no new false alarm:
 #: raise these floors (and lower the maxima) as the checker gets there, never the other way.
-FLOORS = {"bmatrix": (0.97, 0), "numpy": (0.68, 0), "torch": (0.68, 0), "table": (0.69, 0), "list": (0.70, 0),
-          "neutral": (0.65, 0), "translated": (0.85, 0), "all": (0.75, 0)}
+#: Measured at 25b30bd (arrays in fences of their own joined by an operator line read as one chain):
+#: bmatrix 0.975, numpy 0.954, torch 0.954, table 0.958, list 0.958, neutral labels 0.654, translated
+#: captions 0.858, all 0.902, no new false alarm (0.750 overall before).
+FLOORS = {"bmatrix": (0.97, 0), "numpy": (0.95, 0), "torch": (0.95, 0), "table": (0.95, 0), "list": (0.95, 0),
+          "neutral": (0.65, 0), "translated": (0.85, 0), "all": (0.90, 0)}
 #: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
 MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
 

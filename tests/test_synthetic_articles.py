@@ -63,7 +63,7 @@ MIN_KIND_RECALL = 0.95
 MIN_LINE_RECALL = 0.97
 MAX_FALSE_ALARMS = 2
 MAX_FALSE_ALARMS_CONTROLS = 0
-MIN_COVERAGE = 0.96
+MIN_COVERAGE = 0.97   # 0.972 at 4c67b79 (prose chains checked past names with no numbers)
 
 
 # ---------------------------------------------------------------- running check
