@@ -128,12 +128,14 @@ def _one_sequence(inputs: dict) -> bool:
 def _complete(lines: list[str], inputs: dict, choices: list[str]) -> None:
     """An input printed one token per line (``The = [1, 0]``) whose reading stopped early:
     the following lines of the same form are its further rows."""
+    from .check.names import by_name
     for name, (m, line) in list(inputs.items()):
         rows = []
         for row in lines[line - 1:line - 1 + 256]:
             vec = _VECTOR.search(row)
-            if not vec or not _label_of(row[:vec.start()]):
-                break
+            label = _label_of(row[:vec.start()]) if vec else None
+            if not label or (rows and by_name(label) is not None):
+                break   # (a row labelled with a quantity's name, k = [1, 1] after q = [..], is another input)
             rows.append([_exact(x) for x in vec.group(0).strip("[] ").split(",")])
         if len(rows) > m.rows and all(len(r) == m.cols for r in rows) and sp.Matrix(rows[:m.rows]) == m:
             inputs[name] = (sp.ImmutableMatrix(rows), line)

@@ -41,7 +41,21 @@ def determined(text: str) -> bool:
                                           and got["X"].cols == got["W_Q"].rows else None)
     k = got.get("K") if "K" in got else (got["X"] * got["W_K"] if {"X", "W_K"} <= set(got)
                                           and got["X"].cols == got["W_K"].rows else None)
-    return q is not None and k is not None and q.shape == k.shape and heads_from(text) is None
+    # (several one-token examples, q and k restated with other values, are no sequence to derive)
+    return q is not None and k is not None and q.shape == k.shape and heads_from(text) is None \
+        and (k.rows >= 2 or examples(text) <= 1)
+
+
+def examples(text: str) -> int:
+    """How many worked examples with their own Q and K the checker's binder finds (an article that
+    restates q and k with other values several times is several examples: one derivation is none)."""
+    from symattn.check.bind import _bound
+    from symattn.check.document import Document
+    from symattn.check.read import read_blocks
+    doc = Document.of(text, "article.md")
+    _, bound = _bound(doc, read_blocks(doc))
+    return len({f for f, e in zip(bound.families, bound.examples)
+                if {"Q", "K"} <= set(e.givens) or {"X", "W_Q", "W_K"} <= set(e.givens)})
 
 
 ARTICLES = sorted(p for p in REAL.glob("*.md") if p.name != "INDEX.md"

@@ -101,7 +101,10 @@ def named(labels) -> Named | None:
     step = step or hint([label])
     # words name computed steps, and the embeddings; a projection or Q, K, V by its own name, or by
     # a caption that is no equation: a header, or a short noun phrase set equal (``Value matrix =``)
-    if step and (step not in INPUT_STEPS or step == "X" or "=" not in label or _PHRASE.match(label)):
+    if step and step in INPUT_STEPS and _PHRASE.match(label):
+        # the author's own name for an input, set equal to it: a name, as firm as a symbol
+        return Named(step, None, False, name=words.strip(" `*"))
+    if step and (step not in INPUT_STEPS or step == "X" or "=" not in label):
         return Named(step, None, True)
     return None
 
