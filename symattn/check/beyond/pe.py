@@ -180,9 +180,9 @@ def _pe_vectors(text: str, lines: list[str], chains: list[Claim]) -> list[Claim]
             continue
         pos = int(m.group(1))
         near = "\n".join(lines[max(0, n - 16):n - 1])
-        local = sorted({int(d) for d in re.findall(r"10000\s*\^\s*(?:[({]\s*)?\d+\s*/\s*(\d+)", near)})
+        local = sorted({int(d) for d in re.findall(r"10000\s*\^\s*(?:[({]\s*)?\d+\s*/\s*(\d+)", near)} - {0})
         cands = local or sorted({int(d) for d in re.findall(
-            r"(?:d_?\{?model\}?|\bd)\s*=\s*(\d+)", text)})
+            r"(?:d_?\{?model\}?|\bd)\s*=\s*(\d+)", text)} - {0})   # (a width of 0 is no width)
         if not cands:
             continue
         fits = [d for d in cands if all(_near(e, _pe_value(pos, j, d, "interleaved")) for j, e in enumerate(ents))]
