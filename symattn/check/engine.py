@@ -403,7 +403,7 @@ class _Checker:
         if isinstance(head, Name) and entry_ref(head.raw) and self._derivable(canon(head.raw), head.raw) \
                 and not _is_literal(parts[1]) and not self._local_only:
             reference = head   # s_{23} = q_2 · k_3: the entry itself is the reference
-        ref_unknown = None   # False once the reference was moved past names with no numbers
+        moved = False   # the reference moved past names with no numbers
         for k, part in enumerate(parts[first:], start=first):
             rel = chain.rels[k - 1]
             if _is_literal(part):
@@ -414,12 +414,11 @@ class _Checker:
                         any(not isinstance(p, Name) and not _is_literal(p) for p in parts[k + 1:]):
                     continue   # d_k = d_v = d_model / h = 64: d_v is named here too, the formula is the claim
                 reference = part
-            elif ref_unknown is not False and self._names_only(reference) and self._known(part):
+            elif not moved and self._names_only(reference) and self._known(part):
                 # q_cat·k_cat = 0.900·0.650 + 1.150·0.900 = 0.585 + 1.035 = 1.620: names without numbers
                 # first, then arithmetic that the later sides are checked against
-                reference, ref_unknown = part, False
+                reference, moved = part, True
             else:
-                ref_unknown = None if ref_unknown is None else ref_unknown
                 self._identity_claim(seg, chain, reference, part, rel)
 
     def _value_of(self, node: Node):
@@ -439,11 +438,7 @@ class _Checker:
         return value is not None and bool(_free(value))
 
     def _computable(self, node: Node) -> bool:
-        try:
-            Evaluator(self.table, Mode.EXACT, self.conv).eval(self._identify(node))
-            return True
-        except (Unresolved, ValueError, TypeError, ZeroDivisionError):
-            return False
+        return self._value_of(node) is not None
 
     def _computed_step(self, head: Name, part: Node) -> bool:
         """``head = part`` is a computation on printed numbers of a quantity the article defines

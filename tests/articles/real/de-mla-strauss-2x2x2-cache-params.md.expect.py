@@ -12,26 +12,16 @@
 #   tokens, 600 · 16 · 512 = 4,915,200 and 600 · 32 · 512 = 9,830,400 positions, 21 + 30 = 51 and 25 + 45 = 70 hours:
 #   all ok.  No wrong lines.
 import sys
+from functools import partial
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
-from oracle import Expect, R, sp
+from oracle import Expect, R, sp, dotted_int_claim
 
 e = Expect(__file__, language="de", topics=["mla", "rope", "kv-cache", "mha", "memory"])
 L = e.line
 
 
-def de_int(line, what, printed, exact_int):
-    """An integer printed with German thousands dots ("196.608" = 196608), recorded like oracle.number_claim."""
-    assert printed in e.lines[line - 1], (line, printed)
-    value = int(printed.replace(".", ""))
-    ent = e._entry(line)
-    item = {"what": f"{what} (thousands dots)", "printed": [printed]}
-    if value != exact_int:
-        item.update(wrong=[{"printed": printed, "exact": str(exact_int)}], cause="slip")
-        ent["verdict"] = "wrong"
-    elif ent["verdict"] != "wrong":
-        ent["verdict"] = "ok"
-    ent["claims"].append(item)
+de_int = partial(dotted_int_claim, e)   # German thousands dots (196.608)
 
 
 e.given(L("Nach 24 Läufen (59,0 GPU-Stunden"), "reported results (losses, p-values, hours)")

@@ -8,26 +8,16 @@
 #   latents) -> ambiguous; the "etwa 43–45 Mio." range covers them.
 # - 16 · 4 = 64 sequences and 15,300 · 64 · 512 = 501,350,400 tokens ("501 Mio."): ok.  No wrong lines.
 import sys
+from functools import partial
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
-from oracle import Expect, R, sp
+from oracle import Expect, R, sp, dotted_int_claim
 
 e = Expect(__file__, language="de", topics=["mla", "rope", "kv-cache", "mha"])
 L = e.line
 
 
-def de_int(line, what, printed, exact_int):
-    """An integer printed with German thousands dots ("501.350.400"), recorded like oracle.number_claim."""
-    assert printed in e.lines[line - 1], (line, printed)
-    value = int(printed.replace(".", ""))
-    ent = e._entry(line)
-    item = {"what": f"{what} (thousands dots)", "printed": [printed]}
-    if value != exact_int:
-        item.update(wrong=[{"printed": printed, "exact": str(exact_int)}], cause="slip")
-        ent["verdict"] = "wrong"
-    elif ent["verdict"] != "wrong":
-        ent["verdict"] = "ok"
-    ent["claims"].append(item)
+de_int = partial(dotted_int_claim, e)   # German thousands dots (196.608)
 
 
 ln = L("Alle neun Produktionsruns (3 Bedingungen × 3 Seeds")

@@ -214,6 +214,21 @@ class Expect:
         print(f"{out.name}: {s['wrong']} wrong, {s['ok']} ok, {s['ambiguous']} ambiguous, {s['given']} given")
 
 
+def dotted_int_claim(e, line, what, printed, exact_int):
+    """An integer printed with thousands dots, as German writes it ("196.608" = 196608): recorded like
+    :func:`number_claim` (exactly equal, or wrong with the exact integer)."""
+    assert printed in e.lines[line - 1], (line, printed)
+    value = int(printed.replace(".", ""))
+    ent = e._entry(line)
+    item = {"what": f"{what} (thousands dots)", "printed": [printed]}
+    if value != exact_int:
+        item.update(wrong=[{"printed": printed, "exact": str(exact_int)}], cause="slip")
+        ent["verdict"] = "wrong"
+    elif ent["verdict"] != "wrong":
+        ent["verdict"] = "ok"
+    ent["claims"].append(item)
+
+
 def number_claim(e, line, what, printed, exact, cause="slip"):
     """One printed number (thousands commas allowed) against one exact value or a list of (reading, value)."""
     text = e.lines[line - 1]
