@@ -31,7 +31,7 @@ from .views import view_claims
 from .constructed import constructed_claims
 from .sums import sum_claims
 from .stepwise import stepwise
-from .oldbind import bind_blocks, heads_from
+from .oldbind import bind_blocks, corrections, heads_from
 from .captions import precision_captions
 from .diagnose import diagnose, index_swap, transpose_slip
 from .merge import merge, overlay
@@ -57,32 +57,121 @@ def check_text(text: str, name: str) -> Report:
 
 
 def _check_text(text: str, name: str) -> Report:
+    report, doc = _check_once(text, name)
+    swaps = _ambiguous(report, doc)
+    if not swaps:
+        return report
+    other, _ = _check_once(_swapped(doc, swaps), name)
+    return _other_reading(report, other, doc, swaps)
+
+
+#: a number with one separator before three digits: 1,414 and 196.608 are decimals or thousands
+_TWO_WAY = re.compile(r"[-−+]?([1-9]\d{0,2})([.,])(\d{3})")
+
+
+def _ambiguous(report: Report, doc: Document) -> dict[int, dict[str, str]]:
+    """{line: {number as printed: the same digits with the other separator}} for the wrong scalar
+    claims that read two ways (``1,414``: 1414 or 1.414; in a list the comma separates entries)."""
+    out: dict[int, dict[str, str]] = {}
+    for c in report.claims:
+        for e in c.entries if c.status == "wrong" and isinstance(c.claimed, str) and len(c.entries) == 1 else ():
+            n, printed = e.get("line"), e.get("claimed")
+            m = _TWO_WAY.fullmatch(printed.strip()) if isinstance(n, int) and isinstance(printed, str) else None
+            if m:
+                out.setdefault(n, {})[m.group(0).lstrip("-−+")] = m.group(1) + ("." if m.group(2) == "," else ",") + m.group(3)
+    return out
+
+
+def _number_at(text: str) -> re.Pattern:
+    return re.compile(r"(?<![\w.,])" + re.escape(text) + r"(?![\w]|[.,]\d)")
+
+
+def _swapped(doc: Document, swaps: dict) -> str:
+    """The article as written with each ambiguous number of ``swaps`` given its other separator."""
+    out, last = [], 0
+    for n in sorted(swaps):
+        start = doc._origin_starts[n - 1]
+        line = doc.original_line(n)
+        for old, new in swaps[n].items():
+            line = _number_at(old).sub(new, line)
+        out += [doc.original[last:start], line]
+        last = start + len(doc.original_line(n))
+    out.append(doc.original[last:])
+    return "".join(out)
+
+
+def _other_reading(report: Report, other: Report, doc: Document, swaps: dict) -> Report:
+    """``report`` where the other reading of an ambiguous number makes every claim on its line right:
+    those claims (and the ones carried from them) as the other reading judges them, spelled as
+    written, with a note saying how the number was read."""
+    def covers(c, n):
+        return n in (c.lines or [c.line])
+    def spelled(c, n):   # the claim of the other run on the same printed number
+        return {old for old, new in swaps[n].items() if _number_at(new).fullmatch(str(c.claimed))}
+    explained = {n for n in swaps if any(c.status == "wrong" and covers(c, n) for c in report.claims)
+                 and not any(c.status == "wrong" and covers(c, n) for c in other.claims)
+                 and any(c.status in ("exact", "rounded") and covers(c, n) and spelled(c, n) for c in other.claims)}
+    if not explained:
+        return report
+    lines = explained | {ln for c in report.claims if c.status == "wrong" and c.cause == "carried"
+                         and c.root in explained for ln in (c.lines or [c.line])}
+    back = {new: old for n in explained for old, new in swaps[n].items()}
+
+    def spell(x):
+        if isinstance(x, list):
+            return [spell(v) for v in x]
+        if isinstance(x, str):
+            for new, old in back.items():
+                x = _number_at(new).sub(old, x)
+        return x
+
+    def noted(c):
+        notes = [R("other-reading", printed=old, read=_read_other(doc, n, old))
+                 for n in sorted(explained) if covers(c, n) for old in swaps[n]]
+        return replace(c, source=spell(c.source), claimed=spell(c.claimed), what=spell(c.what),
+                       entries=[dict(e, claimed=spell(e.get("claimed"))) for e in c.entries],
+                       notes=list(c.notes) + notes)
+    kept = [c for c in report.claims if not any(covers(c, n) for n in lines)]
+    taken = [noted(c) for c in other.claims if any(covers(c, n) for n in lines)]
+    return replace(report, claims=sorted(kept + taken, key=lambda c: c.line))
+
+
+def _read_other(doc: Document, line: int, printed: str) -> str:
+    """The value an ambiguous number has under the reading the checker did not take first."""
+    decimal = doc.locale_at(line).decimal
+    sep = "," if "," in printed else "."
+    return printed.replace(sep, "") if sep == decimal else printed.replace(sep, ".")
+
+
+def _check_once(text: str, name: str) -> tuple[Report, Document]:
     with guard.article(), memo.article():
         doc = Document.of(text, name)
         blocks = read_blocks(doc)
+        guard.at(stage="binding")
+        states: dict = {}
+        claims, inputs, notes = bind_blocks(doc, blocks, states)
         token = OWN_NAMES.set(frozenset())
         try:
             # the conventions are the binder's: a formula's quantity (Output = softmax(..)V) under
             # the causal mask the article's prints follow
             causal = masked(doc, blocks)
             guard.at(stage="judging")
-            report = _Checker(doc, causal=causal, blocks=blocks).run()
+            # a print the binder judged wrong, written again as an operand, is judged end to end
+            report = _Checker(doc, causal=causal, blocks=blocks, corrections=corrections(blocks, states)).run()
         finally:
             OWN_NAMES.reset(token)
-        guard.at(stage="binding")
-        claims, inputs, notes = bind_blocks(doc, blocks)
         claims = stepwise(doc, blocks, claims)   # masks and heads, where the binder has no verdict
         guard.at(stage="judging the rest")
         beyond = beyond_claims(doc, blocks) + shape_claims(doc, blocks) + printed_shape_claims(doc, blocks)
         beyond += view_claims(doc, blocks) + constructed_claims(doc, blocks) + sum_claims(doc, blocks)
-        valued, value_given, value_notes = by_value(doc, blocks)
+        valued, value_given, value_notes = by_value(doc, blocks, states)
     guard.at(stage="merging the verdicts")
     report = merge(report, claims + beyond, inputs, blocks, doc, notes)
     report = precision_captions(doc, overlay(report, valued, value_given))
-    report = restatements(report, blocks)
+    report = restatements(report, blocks, doc)
     starts = {ln for ln, _ in report.definitions}
     given = {ln for b in blocks if b.line in starts for r in b.rows for e in r for ln in (e.line, b.line)}
-    return as_written(report, doc).covered(doc.number_lines, given | starts)
+    return as_written(report, doc).covered(doc.number_lines, given | starts), doc
 
 
 def as_written(report: Report, doc: Document) -> Report:
@@ -153,7 +242,7 @@ def _row_reference(before: str) -> int | None:
 
 
 class _Checker:
-    def __init__(self, doc: Document, causal: bool = False, blocks=()):
+    def __init__(self, doc: Document, causal: bool = False, blocks=(), corrections=None):
         self.doc, self.text, self.name = doc, doc.text, doc.name
         # the reader's matrices by first line: a row written "Q = [1, 0]" with the next rows aligned
         # under it ("    [0, 1]") is the reader's stacked matrix, not a vector
@@ -161,7 +250,7 @@ class _Checker:
         for b in blocks:
             if b.shape[0] > 1 and all(doc.lines[ln - 1].lstrip()[:1] in ("[", "(") for ln in b.row_lines[1:]):
                 self.tall.setdefault(b.line, []).append(b)
-        self.table = Table()
+        self.table = Table(corrections=dict(corrections or {}))
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
         self.notes: list[str] = []
@@ -675,13 +764,13 @@ class _Checker:
         """Could a printed scalar be right, its expression's rounded decimal operands taken as the
         rounded prints they are (``e^{1.414}`` with 1.414 for √2)?  Operands with three decimals or
         more (the rule givens follow) move within half a unit; the claim is no witness when the band
-        of the expression's values (at the corners, at most three such operands) meets the band
-        its own printed digits leave."""
+        of the expression's values (at the corners, at most six such operands: a dot product of two
+        3-vectors) meets the band its own printed digits leave."""
         import itertools
         import mpmath
         rounded = [n for n in walk(node) if isinstance(n, Num) and "." in n.text and (
             re.fullmatch(r"[-−]?\d+\.\d{3,}", n.text) or n.text.lstrip("-−") in self.approximated)]
-        if not rounded or len(rounded) > 3 or not getattr(claimed, "is_Rational", False):
+        if not rounded or len(rounded) > 6 or not getattr(claimed, "is_Rational", False):
             return False
         values = []
         ev = Evaluator(self.table, Mode.EXACT, self.conv)

@@ -145,6 +145,9 @@ class Table:
     headings: tuple = ()   # the lines of the article's headings (sections scope restated numbers)
     agreed: dict = field(default_factory=dict)   # (key, formulas, mode, convention, lines) -> do they agree
     index_cache: tuple | None = None   # (number of formulas, expression key -> name), see node_key
+    # a printed matrix another stage judged, by its printed entries: (exact value, line of the first
+    # slip or None).  Written again as an operand, it stands for its exact value end to end.
+    corrections: dict = field(default_factory=dict)
 
     def section(self, line: int) -> int:
         """The line of the heading above ``line`` (0 before the first heading)."""
@@ -366,7 +369,16 @@ class Evaluator:
         if isinstance(node, Lit):
             if node.cells is not None:
                 return sp.ImmutableMatrix([[self.eval(c) for c in row] for row in node.cells])
-            return self._blocks(node) if is_block_matrix(node) else node.value
+            if is_block_matrix(node):
+                return self._blocks(node)
+            fix = self.table.corrections.get(node.texts)
+            if fix is not None:
+                # a print written again as an operand: its exact value end to end (a wrong one its right
+                # value), the author's own digits stepwise
+                if fix[1] is not None:
+                    self.used.append((fix[1], True))
+                return fix[0] if self.mode is Mode.EXACT else node.value
+            return node.value
         if isinstance(node, Name):
             return self.name(node.raw)
         if not isinstance(node, Op):

@@ -259,14 +259,15 @@ def screen_mask(rows, floats, cut: bool = False):
     import numpy as np
     if floats is None or floats.shape[-2:] != (len(rows), len(rows[0]) if rows else 0):
         return None
-    p, h, machine, inf = _printed_arrays(rows)
+    p, h, machine, inf, whole = _printed_arrays(rows)
     with np.errstate(all="ignore"):
         finite = np.isfinite(floats)
         err = np.abs(p - floats)
         tiny = 1e-12 * np.maximum(1.0, np.abs(floats))
         ok = (err <= h + tiny) | (machine & (err <= float(_NOISE) * np.abs(floats) + tiny))
         if cut:
-            ok |= (err < 2 * h + tiny) & (np.abs(p) <= np.abs(floats) + tiny) & ((p >= 0) == (floats >= 0))
+            # cut at the printed decimals; an integer among decimals is no value cut to 0 decimals
+            ok |= (err < 2 * h + tiny) & (np.abs(p) <= np.abs(floats) + tiny) & ((p >= 0) == (floats >= 0)) & ~whole
         # ±∞ printed agrees only with the same infinity; a finite print never with an infinite value
         ok = np.where(inf != 0, np.isinf(floats) & (np.sign(floats) == inf), ok & finite)
     return ok
@@ -286,7 +287,7 @@ def _printed_arrays(rows):
     decimals = block_places(rows)
     shape = (len(rows), len(rows[0]))
     p, h = np.zeros(shape), np.zeros(shape)
-    machine, inf = np.zeros(shape, dtype=bool), np.zeros(shape)
+    machine, inf, whole = np.zeros(shape, dtype=bool), np.zeros(shape), np.zeros(shape, dtype=bool)
     for i, r in enumerate(rows):
         for j, e in enumerate(r):
             if e.places is None:
@@ -296,7 +297,8 @@ def _printed_arrays(rows):
             d = read_at(e, decimals) if decimals and e.places == 0 else e.places   # numpy's ``0.``: 0.0000
             h[i, j] = 0.5 * 10.0 ** -d if d else 0.5 if decimals else 0.0   # an integer alone is exact
             machine[i, j] = e.machine
-    arrays = (p, h, machine, inf)
+            whole[i, j] = bool(decimals) and e.places == 0 and not e.text.endswith(".")
+    arrays = (p, h, machine, inf, whole)
     if len(_ARRAYS) > 4096:
         _ARRAYS.clear()
     _ARRAYS[key] = (rows, arrays)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["hint", "by_name", "unknown_factor", "LHS", "VARIANT"]
+__all__ = ["hint", "by_name", "derivative", "unknown_factor", "LHS", "VARIANT"]
 
 _NAMES = {
     "X": ("x", "inputs", "input", "embeddings", "embedding", "emb", "tokens_embedded"),
@@ -84,6 +84,20 @@ VARIANT = re.compile(r"\\(?:tilde|hat|bar|breve|check|widetilde|widehat)\b|[̃̂
 _STATEMENT = re.compile(r"^\s*`?([A-Za-z_][\w.]*)\s*=\s*[^=\s].*#\s*$")
 
 
+#: a derivative written as a name: ∂L/∂C, \frac{\partial L}{\partial V}, ∇_Q L, dL/dW
+_DERIVATIVE = re.compile(r"∂|\\partial(?![A-Za-z])|∇|\\nabla(?![A-Za-z])|(?<![A-Za-z])d[A-Za-z]\w*\s*/\s*d[A-Za-z]")
+
+
+def derivative(label: str) -> bool:
+    """Does the label name a derivative (its name side, before ``=`` or ``:``)?  The gradient of a loss
+    with respect to C is not C, whatever letter C is.
+
+    >>> derivative("∂L/∂C ="), derivative("dL/dV = "), derivative("C = A @ V"), derivative("d_k = 4:")
+    (True, True, False, False)
+    """
+    return bool(_DERIVATIVE.search(re.split(r"=|:|：|≈|\\approx", label, maxsplit=1)[0]))
+
+
 def hint(labels) -> str | None:
     """The quantity the labels name, nearest label first, or None.
 
@@ -93,6 +107,8 @@ def hint(labels) -> str | None:
     for label in labels:
         if not label:
             continue
+        if derivative(label):
+            return None   # "∂L/∂C =": a gradient, not C
         if re.search(r"(?:softmax|exp)\}?\s*(?:\\left)?\(\s*`?$", label, re.I):
             return None   # "softmax([...])": the block is the argument, not the result
         if re.match(r"print\([\w.\[\]]*\.(?:shape|size|dtype|ndim|sum|mean|max|min|item)\b", label):

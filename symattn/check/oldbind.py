@@ -42,7 +42,7 @@ def parse_entry(text: str):
     ent = numerals.read(text)
     return ent.value if ent is not None else None
 
-__all__ = ["bind_blocks", "article_inputs", "stated_dk", "heads_from", "per_head"]
+__all__ = ["bind_blocks", "corrections", "article_inputs", "stated_dk", "heads_from", "per_head"]
 
 def stated_dk(text: str):
     """d_k as the article states it (``d_k = 4``, ``d_{k}=64``, ``dk = 4``), or None."""
@@ -167,9 +167,36 @@ class _Author:
         self.right = right   # the right value, when it is known
 
 
-def bind_blocks(doc: Document, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, str]], list[str]]:
-    """Claims for the blocks, the inputs found as (line, description), and article-wide notes."""
-    return bind_by_batch(blocks, hint, lambda part: _Binder(doc, part).run()) or _Binder(doc, blocks).run()
+def bind_blocks(doc: Document, blocks: list[Block], states: dict | None = None
+                ) -> tuple[list[Claim], list[tuple[int, str]], list[str]]:
+    """Claims for the blocks, the inputs found as (line, description), and article-wide notes;
+    ``states``, when given, receives id(block) -> (wrong, root line, right value or None)."""
+    def run(part):
+        binder = _Binder(doc, part)
+        out = binder.run()
+        if states is not None:
+            states.update(binder.state)
+        return out
+    return bind_by_batch(blocks, hint, run) or run(blocks)
+
+
+def corrections(blocks: list[Block], states: dict) -> dict:
+    """{printed entries: (exact value, root line of its slip or None)} of the whole blocks judged with
+    an exact value: right prints (their digits are rounded) and prints carried from an earlier slip,
+    not a slip itself; entries printed twice with two different exact values are left out."""
+    out: dict = {}
+    for b in blocks:
+        st = states.get(id(b))
+        if not st or st[2] is None or getattr(st[2], "shape", None) != b.shape:
+            continue
+        if st[0] and (st[1] is None or st[1] >= b.line):
+            continue   # the slip itself: where it is written again, it is judged as printed
+        fix = (sp.ImmutableMatrix(st[2]), st[1] if st[0] else None)
+        if b.texts in out and (out[b.texts] is None or out[b.texts][0] != fix[0]):
+            out[b.texts] = None
+        else:
+            out[b.texts] = fix
+    return {k: v for k, v in out.items() if v is not None}
 
 
 def article_inputs(text: str) -> dict:

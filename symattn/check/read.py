@@ -368,7 +368,22 @@ def _column_headers(header, row_labels, ncols: int):
         return None   # key 1 | key 2 | key 3: one name counted along an axis, the columns of one matrix
     if _counted(row_labels):
         return None   # rows dim 1, dim 2: one axis counted down the rows, so the columns are the other one's
+    heads, tokens = _indexed(cells), _indexed(row_labels)
+    if heads and (heads == tokens or heads == rows):
+        return None   # key_cat | key_sat with rows q_cat, q_sat: one name per token, a token × token matrix
     return cells
+
+
+_INDEXED = re.compile(r"^\s*\$?([^\W\d_]+)(?:_\{?|\s+|\()([^\W_]+)[})]?\$?\s*$")
+
+
+def _indexed(labels) -> frozenset | None:
+    """The indices of labels that write one name indexed by tokens (``q_cat``, ``q_sat``; ``key (a)``),
+    lowercased; None when they are not such labels."""
+    found = [_INDEXED.match(r or "") for r in labels]
+    if len(found) < 2 or not all(found) or len({m.group(1).lower() for m in found}) != 1:
+        return None
+    return frozenset(m.group(2).lower() for m in found)
 
 
 _COUNTED = re.compile(r"^\s*([^\W\d_][^\W\d]*?)[\s_{]*(\d{1,3})\}?\s*$")

@@ -34,16 +34,19 @@ from .verdict import Judgement, build
 __all__ = ["restatements"]
 
 #: reasons that judge a print against the author's own earlier print, not against the inputs
-_AUTHOR_RELATIVE = ("value-printed-at", "value-row-printed-at", "operands-give")
+_AUTHOR_RELATIVE = ("value-printed-at", "value-row-printed-at", "operands-give", "row-of-at")
 _ENTRY = re.compile(r"\[(\d+)(?:,\s*(\d+))?\]$")
 
 
-def restatements(report: Report, blocks: list[Block]) -> Report:
+def restatements(report: Report, blocks: list[Block], doc=None) -> Report:
     claims = list(report.claims)
-    judged: list[tuple[Block, Claim]] = []     # earlier prints with a verdict from the inputs
+    judged: list[tuple[Block, Claim | None]] = []   # earlier prints: with a verdict from the inputs, or None
     # prints that later steps take as their given inputs: a verdict here would leave those steps
     # judged from a value the report calls wrong, so they keep the verdict they have
     inputs = {line for c in claims for line in _given_lines(c.reason)}
+    # every wrong entry by where it is printed (a verdict on part of a print, a column of a table)
+    wrong_at = {(e["line"], e["col"]): (e, c) for c in claims if c.status == "wrong" for e in c.entries
+                if isinstance(e.get("line"), int) and isinstance(e.get("col"), int)} if doc is not None else {}
     for b in sorted(blocks, key=lambda b: (b.line, b.span or (0, 0))):
         mine = [k for k, c in enumerate(claims) if c is not None and _about(c, b)]
         verdicts = [claims[k] for k in mine if claims[k].status != "unverifiable"]
@@ -52,14 +55,14 @@ def restatements(report: Report, blocks: list[Block]) -> Report:
             continue
         found = _repeated(b, judged)
         if found is None:
+            judged.append((b, None))
             continue
         a, w, part = found
-        if verdicts and w.status != "wrong":
-            continue   # right against the author's print, and that print is right: nothing to add
-        if w.status == "wrong" and set(b.row_lines) & inputs:
-            continue
-        new = _restated_claim(b, a, w, part)
-        if new is None:
+        if w is not None and (verdicts and w.status != "wrong" or w.status == "wrong" and set(b.row_lines) & inputs):
+            continue   # right against a right print: nothing to add; or a print later steps take as given
+        new = _restated_claim(b, a, w, part, wrong_at, doc)
+        if new is None or (w is None and (new.status != "wrong" or set(b.row_lines) & inputs)):
+            judged.append((b, None))
             continue
         for k in mine:
             claims[k] = None
@@ -128,9 +131,16 @@ def _repeated(b: Block, judged) -> tuple[Block, Claim, int | None] | None:
     return None
 
 
-def _restated_claim(b: Block, a: Block, w: Claim, part: int | None) -> Claim | None:
-    wrong = {}
-    for e in w.entries:
+def _restated_claim(b: Block, a: Block, w: Claim | None, part: int | None, wrong_at: dict, doc) -> Claim | None:
+    """The verdict on ``b`` as the print it restates: each entry takes the verdict of the entry it
+    writes again, found where that entry is printed (any claim on it), else by its index in ``w``."""
+    wrong, roots = {}, {}
+    for i, row in enumerate(a.rows):
+        for j, e in enumerate(row):
+            hit = wrong_at.get((e.line, doc.column(e.pos))) if e.pos >= 0 and doc is not None else None
+            if hit is not None:
+                wrong[(i, j)], roots[(i, j)] = hit[0], hit[1].root or hit[1].line
+    for e in (w.entries if w is not None and not wrong else ()):
         m = _ENTRY.search(str(e.get("entry", "")))
         if not m:
             return None   # a verdict whose entries have no place: no witness to carry
@@ -140,6 +150,9 @@ def _restated_claim(b: Block, a: Block, w: Claim, part: int | None) -> Claim | N
         elif a.shape[1] == 1:
             j = 0
         wrong[(i, j)] = e
+    if w is None and not wrong:
+        return None
+    root = (w.root or w.line) if w is not None else None
     column = b.shape[1] == 1 and b.shape[0] > 1 and part is not None
     found = []
     for i, row in enumerate(b.rows):
@@ -158,11 +171,13 @@ def _restated_claim(b: Block, a: Block, w: Claim, part: int | None) -> Claim | N
                 found.append(Judgement((i, j), label, e.text, e.line, None, "", "exact", "", e.text))
     how = Reason.of("restates-print", line=a.line) if part in (None, -1) else \
         Reason.of("restates-row", row=part + 1, line=a.line)
-    root = w.root or w.line
+    root = min(roots.values()) if roots else root
     texts = [list(r) for r in b.texts]
     claim = build(b.line, b.source, how, texts, found, how=how, lines=list(b.row_lines),
                   cause="carried", root=root)
     if claim.status != "wrong":   # right as the print it repeats is: exactly, or at its precision
+        if w is None:
+            return None
         claim = replace(claim, status="exact" if w.status == "exact" else "rounded",
                         reason=Reason.of("restated-right", line=a.line) if part in (None, -1) else
                         Reason.of("restated-right-row", row=part + 1, line=a.line))

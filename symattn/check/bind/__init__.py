@@ -50,8 +50,11 @@ def _bound(doc: Document, blocks: list[Block]):
     return hit[1], hit[2]
 
 
-def by_value(doc: Document, blocks: list[Block]) -> tuple[list[Claim], list[tuple[int, Reason]], list[Reason]]:
-    """(claims, givens as definitions, notes) for the printed blocks of an article."""
+def by_value(doc: Document, blocks: list[Block], known: dict | None = None
+             ) -> tuple[list[Claim], list[tuple[int, Reason]], list[Reason]]:
+    """(claims, givens as definitions, notes) for the printed blocks of an article; ``known``:
+    id(block) -> (wrong, root line, right value) where another stage judged a print (its right value
+    is what a step on it truly gives)."""
     said, bound = _bound(doc, blocks)
     family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said)
               for f in set(bound.families)}
@@ -60,7 +63,7 @@ def by_value(doc: Document, blocks: list[Block]) -> tuple[list[Claim], list[tupl
     if said.sqrt_formula and not said.sqrt_number and bound.bindings and \
             any(v.scale != "sqrt" for v in variants):
         notes.append(Reason.of("formula-scales-numbers-do-not", scale=variants[-1].scale))
-    return verdicts(bound, variants, doc, said), definitions(bound), notes
+    return verdicts(bound, variants, doc, said, known), definitions(bound), notes
 
 
 def masked(doc: Document, blocks: list[Block]) -> bool:

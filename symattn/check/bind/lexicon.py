@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass
 
 from .graph import INPUTS as INPUT_STEPS
-from ..names import _by_words, by_name, hint, unknown_factor
+from ..names import _by_words, by_name, derivative, hint, unknown_factor
 
 __all__ = ["Named", "named", "step_named", "symbol"]
 
@@ -73,6 +73,8 @@ def named(labels) -> Named | None:
     if not labels:
         return None
     label = _UNWRAP.sub(r"\1", labels[0])
+    if derivative(label):
+        return None   # "∂L/∂C =": the gradient with respect to C names no step
     m = _TAIL.search(label)
     if m and re.search(r"(?:[.·*×@]|\\cdot|\\times|[^\W\d_])\s*$", label[:m.start(1)]):
         m = None   # "q1 · k1 = [..]": a product is named, not k1; "Scaled Scores =": a caption of words

@@ -44,18 +44,25 @@ WHAT = {"KT": "q-KT", "scores": "q-scores", "scaled": "q-scaled", "masked": "q-m
         "weights": "q-weights", "output": "q-output"}
 
 
-def verdicts(bound: Bound, variants: list[Variant], doc, said=None) -> list[Claim]:
+def verdicts(bound: Bound, variants: list[Variant], doc, said=None, known=None) -> list[Claim]:
     """Claims on every block; ``variants``: each example's own (:func:`.conventions.decide`);
-    ``said``: what the article states (:class:`.conventions.Stated`), for the diagnosis."""
+    ``said``: what the article states (:class:`.conventions.Stated`), for the diagnosis; ``known``:
+    prints another stage judged, id(block) -> (wrong, root line, right value)."""
     _choose(bound.bindings, variants, bound.families)
     claims: list[Claim] = []
     at: dict[int, Claim] = {}          # block line -> its claim, for carried roots
     truth: dict[int, object] = {id(g.block): g.block.matrix() for g in bound.givens}   # id(block) -> exact
+    roots: dict[int, int] = {}         # id(block) -> the line of the first slip, for a print judged elsewhere
+    for key, (wrong, root, right) in (known or {}).items():
+        if right is not None and key not in truth:
+            truth[key] = right    # a print's exact value end to end, not its rounded digits
+            if wrong:
+                roots[key] = root
     items = sorted([(b.block.line, 0, k, b) for k, b in enumerate(bound.bindings)] +
                    [(e.block.line, 1, k, e) for k, e in enumerate(bound.explained)], key=lambda t: t[:3])
     for _, explained, _, item in items:
         if explained:
-            claim = _judge_explained(item, truth, at, doc)
+            claim = _judge_explained(item, truth, at, doc, roots)
         else:
             claim = _judge(item, bound, variants[item.example], at, doc, said, truth)
         claims.append(claim)
@@ -103,7 +110,7 @@ def _ancestors(node: Node) -> set:
     return out
 
 
-def _judge_explained(e, truth: dict, at: dict, doc) -> Claim:
+def _judge_explained(e, truth: dict, at: dict, doc, roots: dict) -> Claim:
     """A block one step from earlier prints gives: against that step on what the operands truly are
     (their exact values where the article determines them, else their printed values, the article's
     own premises)."""
@@ -124,11 +131,12 @@ def _judge_explained(e, truth: dict, at: dict, doc) -> Claim:
                    places=block_places(block.rows))
     if claim.status != "wrong":
         return claim
-    wrong = [at[o.line] for o in why.operands if o.line in at and at[o.line].status == "wrong"]
+    wrong = [_root(at[o.line]) for o in why.operands if o.line in at and at[o.line].status == "wrong"]
+    wrong += [roots[id(o)] for o in why.operands if id(o) in roots and roots[id(o)]]
     if why.op == "softmax-cols":
         cause, root, mistakes, drift = "slip", None, (Reason.of("softmax-over-columns"),), ()
     elif why.full and wrong:
-        cause, root, mistakes, drift = "carried", _root(wrong[0]), (), ()
+        cause, root, mistakes, drift = "carried", wrong[0], (), ()
     elif why.full:
         cause, root, mistakes, drift = "drift", None, (), tuple(sorted({o.line for o in why.operands}))
     else:

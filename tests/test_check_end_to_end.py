@@ -1,0 +1,156 @@
+"""Prints judged end to end, whatever the author computed them from (issue 24, item 4).
+
+Each article here is written for the test; the right values are computed with numpy or ``math``
+from the article's own inputs, never with symattn.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from symattn.check import check_text
+from symattn.check.judge import screen_mask
+from symattn.check.numerals import read
+
+
+def _bmatrix(m) -> str:
+    return r"\begin{bmatrix} " + r" \\ ".join(" & ".join(str(x) for x in row) for row in m) + r" \end{bmatrix}"
+
+
+def at(report, line: int):
+    return [c for c in report.claims if line in (c.lines or [c.line])]
+
+
+# ---------------------------------------------------------------- a wrong print used as an operand
+
+Q2 = np.array([[1, 0], [0, 1]])
+K2 = np.array([[1, 2], [3, 4]])
+D = np.array([[1, 0], [0, 2]])
+
+
+def _chain_article(scores) -> str:
+    return "\n".join([
+        "# Two tokens", "",
+        f"$$Q = {_bmatrix(Q2)}, \\quad K = {_bmatrix(K2)}$$", "",
+        "The scores:", "",
+        f"$$QK^T = {_bmatrix(scores)}$$", "",
+        "Doubling the second column:", "",
+        f"$${_bmatrix(scores)} \\times {_bmatrix(D)} = {_bmatrix(scores @ D)}$$", "",
+    ])
+
+
+def test_a_product_on_a_wrong_print_is_wrong_against_the_exact_operands():
+    right = Q2 @ K2.T
+    printed = right.copy()
+    printed[1, 1] += 1                     # the slip
+    report = check_text(_chain_article(printed), "a.md")
+    slip = [c for c in at(report, 7) if c.status == "wrong"]
+    assert slip and slip[0].cause == "slip"
+    product = [c for c in at(report, 11) if c.status == "wrong" and "·" in str(c.what)]
+    assert product, [(c.status, c.what) for c in at(report, 11)]
+    # exactly the entry the slip reaches, against numpy's product of the right scores
+    assert product[0].cause == "carried" and product[0].root == 7
+    assert [(e["claimed"], e["correct"]) for e in product[0].entries] == \
+        [(str((printed @ D)[1, 1]), str((right @ D)[1, 1]))]
+
+
+def test_a_product_on_right_prints_stays_right():
+    report = check_text(_chain_article(Q2 @ K2.T), "a.md")
+    assert report.count("wrong") == 0
+    assert any(c.status == "exact" for c in at(report, 11))
+
+
+# ---------------------------------------------------------------- a token x token table
+
+Q3 = np.array([[1, 0, 1], [0, 2, 1], [1, 1, 0]])
+K3 = np.array([[1, 1, 0], [0, 1, 2], [2, 0, 1]])
+
+
+def _table_article(names: str, cells) -> str:
+    head = "| | " + " | ".join(f"key_{t}" for t in names) + " |"
+    rows = [f"| q_{t} | " + " | ".join(r) + " |" for t, r in zip(names, cells)]
+    return "\n".join([
+        "# Three tokens", "",
+        f"$$Q = {_bmatrix(Q3)}, \\quad K = {_bmatrix(K3)}$$", "",
+        "Scaled scores $QK^T/\\sqrt{3}$:", "",
+        head, "|---|---|---|---|", *rows, "",
+        f"Row 2 ({names[1]}): softmax([{', '.join(cells[1])}])", "",
+    ])
+
+
+@pytest.mark.parametrize("names", ["abc", ["cat", "sat", "mat"]])
+def test_a_table_of_query_rows_and_key_columns_is_one_matrix(names):
+    exact = Q3 @ K3.T / np.sqrt(3)
+    cells = [[f"{x:.3f}" for x in row] for row in exact]
+    cells[1][0] = "0.600"                   # the slip: q_2 · k_1
+    report = check_text(_table_article(names, cells), "a.md")
+    wrong = [c for c in report.claims if c.status == "wrong"]
+    # one slip in the table, carried to the row written again; nothing else
+    assert sorted((c.wrong_lines, c.cause) for c in wrong) == [([10], "slip"), ([13], "carried")], \
+        [(c.line, c.status, c.detail) for c in report.claims]
+    assert [(e["claimed"], e["correct"]) for e in wrong[0].entries] == [("0.600", f"{exact[1, 0]:.3f}")]
+    assert wrong[1].root == wrong[0].line
+
+
+# ---------------------------------------------------------------- numbers that read two ways
+
+def test_a_number_that_reads_two_ways_takes_the_reading_that_agrees():
+    text = "The key width is 2, so the scale is\n\n$$\\sqrt{2} \\approx 1,414$$\n"
+    assert round(math.sqrt(2), 3) == 1.414
+    (claim,) = [c for c in check_text(text, "a.md").claims if c.line == 3]
+    assert claim.status == "rounded" and claim.claimed == "1,414"
+    assert [n.code for n in claim.notes] == ["other-reading"]
+
+
+def test_german_grouped_thousands_in_a_decimal_comma_article():
+    size = 2 * 48 * 8 * 128 * 2
+    text = ("Ein Token braucht 0,5 KB mehr, also 1,5 KB.\n\n"
+            f"- KV-Cache pro Token: 2 × 48 × 8 × 128 × 2 Bytes = {size // 1000},{size % 1000:03d} Bytes.\n")
+    (claim,) = [c for c in check_text(text, "a.md").claims if c.line == 3]
+    assert claim.status == "exact" and claim.claimed == "196,608"
+
+
+def test_a_number_wrong_under_both_readings_stays_wrong():
+    assert abs(1.415 - math.sqrt(2)) > 0.0005
+    (claim,) = [c for c in check_text("$$\\sqrt{2} \\approx 1,415$$\n", "a.md").claims]
+    assert claim.status == "wrong" and not claim.notes
+
+
+# ---------------------------------------------------------------- gradients are not their variables
+
+def test_a_gradient_named_after_an_output_is_not_the_output():
+    text = "\n".join([
+        f"$$Q = {_bmatrix(Q2)}, \\quad K = {_bmatrix(Q2)}, \\quad V = {_bmatrix(K2)}$$", "",
+        "The loss reaches the output only through its last row:", "",
+        "```",
+        "∂L/∂O = [[0, 0], [-0.183, -0.110]]",
+        "```", "",
+    ])
+    assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
+
+
+# ---------------------------------------------------------------- what a print can stand for
+
+def test_an_integer_among_decimals_is_no_value_cut_to_zero_decimals():
+    rows = [[read("0"), read("0.25")]]
+    assert screen_mask(rows, np.array([[0.559, 0.2501]]), cut=True).tolist() == [[False, True]]
+    # a decimal cut at its own precision still is: 0.5 for 0.559
+    rows = [[read("0.5"), read("0.25")]]
+    assert screen_mask(rows, np.array([[0.559, 0.2501]]), cut=True).tolist() == [[True, True]]
+
+
+# ---------------------------------------------------------------- arithmetic on rounded operands
+
+@pytest.mark.parametrize("printed, wrong", [("1.022", False), ("1.021", False), ("1.030", True)])
+def test_a_dot_product_of_rounded_prints_is_no_witness_within_their_rounding(printed, wrong):
+    q, k = (0.793, 0.836), (0.605, 0.648)
+    exact = q[0] * k[0] + q[1] * k[1]
+    # the four operands each move by half a unit of their third decimal
+    band = sum(abs(x) for x in q + k) * 0.0005 + 0.0005
+    assert (abs(float(printed) - exact) > band) == wrong
+    text = f"```\ns = 0.793*0.605 + 0.836*0.648 = {printed}\n```\n"
+    statuses = {c.status for c in check_text(text, "a.md").claims}
+    assert ("wrong" in statuses) == wrong, statuses
