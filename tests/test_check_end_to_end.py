@@ -154,3 +154,50 @@ def test_a_dot_product_of_rounded_prints_is_no_witness_within_their_rounding(pri
     text = f"```\ns = 0.793*0.605 + 0.836*0.648 = {printed}\n```\n"
     statuses = {c.status for c in check_text(text, "a.md").claims}
     assert ("wrong" in statuses) == wrong, statuses
+
+
+# ---------------------------------------------------------------- a wrong number written again
+
+def _dot_lines(first: str, scaled: str) -> str:
+    return "\n".join(["```",
+                      f"Similarity to cat = Query · Key_cat = (0.2×0.3) + (0.8×0.7) = {first}",
+                      f"Scaled similarity to cat = {first} / 2 = {scaled}",
+                      "```", ""])
+
+
+def test_prose_names_then_arithmetic_are_judged_from_the_arithmetic():
+    right = 0.2 * 0.3 + 0.8 * 0.7
+    report = check_text(_dot_lines("0.64", "0.32"), "a.md")
+    (slip,) = [c for c in report.claims if c.line == 2]
+    assert slip.status == "wrong" and slip.entries[0]["correct"] == f"{right:.2f}"
+
+
+def test_a_number_printed_wrong_and_written_again_carries_its_slip():
+    right = (0.2 * 0.3 + 0.8 * 0.7) / 2
+    report = check_text(_dot_lines("0.64", "0.32"), "a.md")
+    (carried,) = [c for c in report.claims if c.line == 3]
+    assert carried.status == "wrong" and carried.cause == "carried" and carried.root == 2
+    assert carried.entries[0]["correct"] == f"{right:.2f}"
+    # the same lines with the right dot product are right throughout
+    assert {c.status for c in check_text(_dot_lines("0.62", "0.31"), "a.md").claims} <= {"exact", "rounded"}
+
+
+# ---------------------------------------------------------------- vectors written as tuples
+
+def test_a_tuple_of_numbers_is_a_row_vector():
+    from symattn.check.notation import parse_chains
+    (chain,) = parse_chains("s = (0.707, 0.000, 0.636)")
+    assert chain.parts[1].value.shape == (1, 3) and chain.parts[1].texts == (("0.707", "0.000", "0.636"),)
+    # a bracket that holds no comma is grouping, as before
+    (chain,) = parse_chains("y = (0.5 + 0.25) * 2")
+    assert type(chain.parts[1]).__name__ == "Op" and chain.parts[1].op == "mul"
+
+
+@pytest.mark.parametrize("printed, wrong", [("6.04", False), ("6.05", True)])
+def test_arithmetic_in_a_tuple_is_the_reference_of_the_sides_after_it(printed, wrong):
+    first = 4.12 + 0.00 + 1.92
+    text = f"```text\nsalida = ( 4.12 + 0.00 + 1.92 ,  0.00 + 2.03 + 1.92 ) = ( {printed} ,  3.95 )\n```\n"
+    (claim,) = check_text(text, "a.md").claims
+    assert (claim.status == "wrong") == wrong
+    if wrong:
+        assert [e["correct"] for e in claim.entries] == [f"{first:.2f}"]

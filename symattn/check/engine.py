@@ -65,6 +65,10 @@ def _check_text(text: str, name: str) -> Report:
     return _other_reading(report, other, doc, swaps)
 
 
+#: a cell of a printed array that is arithmetic, not a number (4.12+0.00+1.92)
+_ARITHMETIC = re.compile(r"\d\s*(?:[-+*/×·−]|\\cdot|\\times)\s*[\d(]")
+#: a printed number whose right value later operands written the same way stand for (0.86, 12.5, 0.043)
+_CARRIED_NUMBER = re.compile(r"-?(?:\d*[1-9]\d*\.\d+|0\.0*[1-9]\d+)")
 #: a number with one separator before three digits: 1,414 and 196.608 are decimals or thousands
 _TWO_WAY = re.compile(r"[-−+]?([1-9]\d{0,2})([.,])(\d{3})")
 
@@ -495,6 +499,10 @@ class _Checker:
         moved = False   # the reference moved past names with no numbers
         for k, part in enumerate(parts[first:], start=first):
             rel = chain.rels[k - 1]
+            if reference is None and isinstance(part, Lit) and k + 1 < len(parts) and not self._computable(head) \
+                    and any(_ARITHMETIC.search(t) for row in part.texts for t in row):
+                reference = part   # s = (4.12 + 0.00 + 1.92, …) = (6.04, …): the printed arithmetic is the reference
+                continue
             if _is_literal(part):
                 ref = reference if reference is not None else head
                 self._value_claim(seg, chain, ref, part, rel, head)
@@ -503,7 +511,7 @@ class _Checker:
                         any(not isinstance(p, Name) and not _is_literal(p) for p in parts[k + 1:]):
                     continue   # d_k = d_v = d_model / h = 64: d_v is named here too, the formula is the claim
                 reference = part
-            elif not moved and self._names_only(reference) and self._known(part):
+            elif not moved and (self._names_only(reference) or self._unknown_names(reference)) and self._known(part):
                 # q_cat·k_cat = 0.900·0.650 + 1.150·0.900 = 0.585 + 1.035 = 1.620: names without numbers
                 # first, then arithmetic that the later sides are checked against
                 reference, moved = part, True
@@ -525,6 +533,14 @@ class _Checker:
         """Does the node stand for names the article gives no numbers for (q_cat · k_cat)?"""
         value = self._value_of(node)
         return value is not None and bool(_free(value))
+
+    def _unknown_names(self, node: Node) -> bool:
+        """Is the node names alone that the article neither gives, defines nor prints (Query · Key_cat
+        with no matrices given)?"""
+        t = self.table
+        return not any(isinstance(n, (Num, Lit)) for n in walk(node)) and self._value_of(node) is None and \
+            not any(canon(n.raw) in t.inputs or canon(n.raw) in t.formulas or canon(n.raw) in t.author
+                    or canon(n.raw) in t.computed for n in walk(node) if isinstance(n, Name))
 
     def _computable(self, node: Node) -> bool:
         return self._value_of(node) is not None
@@ -872,7 +888,21 @@ class _Checker:
         self.claims.append(claim)
         if isinstance(truth, sp.MatrixBase):
             self.matrices.append((seg.line, what, truth))
+        elif claim.status == "wrong" and isinstance(texts, str):
+            self._carry_scalar(texts, truth, claim.root or seg.line, seg.line)
         self._record(key, head, seg.line, claimed, claim.status == "wrong")
+
+    def _carry_scalar(self, text: str, truth, root: int, line: int) -> None:
+        """A number printed wrong (two significant digits or more), written again as an operand after
+        this line (``0.86 / 2`` below ``… = 0.86``), stands for its right value end to end."""
+        text = text.strip()
+        if not _CARRIED_NUMBER.fullmatch(text) or not getattr(truth, "is_number", False) or not truth.is_finite:
+            return
+        scalars = self.table.scalars
+        if text in scalars and (scalars[text] is None or scalars[text][0] != truth):
+            scalars[text] = None   # printed wrong twice with two right values: no one witness
+        else:
+            scalars[text] = (truth, root, line)
 
     def _record(self, key, head, line, claimed, wrong):
         self.table.record(key, line, claimed, wrong)

@@ -232,6 +232,9 @@ class Parser:
             return self.word(t)
         if t.kind == "op":
             if t.value == "(":
+                if self._tuple():
+                    # (0.707, 0.000, 0.636): a vector written as a tuple, one row
+                    return _literal([self.args_until(")")], self, note="")
                 node = self.until(")")
                 return node
             if t.value == "{":
@@ -245,6 +248,25 @@ class Parser:
         if t.kind == "cmd":
             return self.command(t)
         raise ParseError("cannot-read-token", token=t.raw)
+
+    def _tuple(self) -> bool:
+        """A ``(`` whose content, up to its ``)``, has a comma at its own depth, and that follows no
+        name, number or closing bracket (``PE(1, 0)``, ``score(0,1)`` are a name's arguments)."""
+        before = self.toks[self.i - 2] if self.i >= 2 else None
+        if before is not None and (before.kind in ("word", "text", "num", "cmd") and before.value not in
+                                   (r"\cdot", r"\times", r"\approx") or before.kind == "op" and before.value in ")]}_^"):
+            return False
+        depth = 1
+        for u in self.toks[self.i:]:
+            if u.kind == "op" and u.value in "([{":
+                depth += 1
+            elif u.kind == "op" and u.value in ")]}":
+                depth -= 1
+                if depth == 0:
+                    return False
+            elif depth == 1 and u.kind == "op" and u.value == ",":
+                return True
+        return False
 
     def _augmented(self) -> bool:
         """A ``[`` whose content, up to its ``]``, has a ``\\mid`` at its own depth and no comma."""

@@ -321,8 +321,8 @@ def _trim_prose(cand: str) -> str:
     left, sep, right = re.split(r"(=|≈)", cand, maxsplit=1)
     words = left.split(" ")
     while words and re.fullmatch(r"[A-Za-z]{2,}", words[0]) and words[0].lower() not in _WORDS_OK \
-            and len(words) > 1:
-        words.pop(0)
+            and len(words) > 1 and not re.fullmatch(r"[·⋅×*@+\-−/]|\\cdot|\\times", words[1]):
+        words.pop(0)   # (a word an operator follows is an operand: Query · Key)
     while words and not words[0]:
         words.pop(0)
     left = " ".join(words).strip()
