@@ -201,3 +201,24 @@ def test_arithmetic_in_a_tuple_is_the_reference_of_the_sides_after_it(printed, w
     assert (claim.status == "wrong") == wrong
     if wrong:
         assert [e["correct"] for e in claim.entries] == [f"{first:.2f}"]
+
+
+# ---------------------------------------------------------------- sizes with LaTeX units
+
+@pytest.mark.parametrize("printed, wrong", [("0.141", False), ("0.150", True)])
+def test_a_size_whose_unit_is_set_in_latex_is_read_in_that_unit(printed, wrong):
+    size = 2 * 36 * 1 * 8 * 128 * 2                    # bytes of K and V for one token
+    assert round(size / 2 ** 20, 3) == 0.141 and round(size / 10 ** 6, 3) == 0.147
+    text = ("The KV cache of one new token:\n\n"
+            f"$$\\mathrm{{Size}} = 2 \\times 36 \\times 1 \\times 8 \\times 128 \\times 2 \\approx {printed}\\ \\mathrm{{MB}}$$\n")
+    statuses = [c.status for c in check_text(text, "a.md").claims if c.line == 3]
+    assert statuses and ("wrong" in statuses) == wrong, statuses
+
+
+def test_a_rounded_result_written_again_is_no_witness_against_the_next_step():
+    # 2304e9 / 2^30 - 120 = 2025.767…; × 0.70 = 1418.04 (1418.0), but 2025.8 × 0.70 = 1418.06 (1418.1)
+    total = 2304e9 / 2 ** 30 - 120
+    assert round(total, 1) == 2025.8 and round(total * 0.7, 1) == 1418.0 and round(2025.8 * 0.7, 1) == 1418.1
+    text = ("KV cache budget:\n\n```\nHBM_disponivel = 2145.8 - 120 = 2025.8 GiB\n"
+            "KV_budget = 2025.8 × 0.70 = 1418.0 GiB\n```\n")
+    assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong" and c.line == 5]

@@ -25,10 +25,17 @@ from .verdicts import _TIME_UNITS, _UNIT_NAME, _UNITS, _entry, _scalar, _vector
 _SEP = re.compile(r"=|≈|\\approx|≃|\\simeq|&=")
 _LIT = re.compile(r"^\s*(?:(?:~|\\sim|约|about\s+)\s*)?(?P<num>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+))"
                   r"(?P<rest>.*)$", re.S)
-_SIZE = re.compile(r"^\s*\**\s*(?P<unit>[KMGT]i?B)\b", re.I)
-_TIME = re.compile(r"^\s*(?:\\(?:text|mathrm)\{\s*)?(?P<unit>ms|μs|µs|us|ns|s)(?![\w/])")
+#: LaTeX's room and wrapper before a unit: 0.141\ \mathrm{MB}, 2~\text{ms}
+_UNIT_WRAP = r"^\s*(?:(?:\\[ ,;:!]|~)\s*)*(?:\\(?:text|mathrm|mathsf|rm)\s*\{\s*)?"
+_SIZE = re.compile(_UNIT_WRAP + r"\**\s*(?P<unit>[KMGT]i?B)\b", re.I)
+_TIME = re.compile(_UNIT_WRAP + r"(?P<unit>ms|μs|µs|us|ns|s)(?![\w/])")
 _TRIG = re.compile(r"\\?(?:sin|cos|tan)\b|\\theta|θ|10000\s*\^|°|\\circ", re.I)
 _KV = re.compile(r"kv[\s_-]*cache|k/v cache|kv\s*缓存|kv\s*キャッシュ|(?<![A-Za-z])KV(?![a-z])", re.I)
+
+
+#: a decimal after "=", and arithmetic between numbers before it on its line
+_RESULT = re.compile(r"=\s*\$?\s*(\d+\.\d+)(?![\d.])")
+_ARITH = re.compile(r"\d\s*(?:[×*/+−-]|\\times|\\cdot)\s*[\d(]")
 
 
 #: a ratio's mark right after its number: 8x, 64×, 4.2배, 3.0倍
@@ -145,6 +152,11 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     printed = {}   # a result the article printed in a chain -> (its exact value, line, judged wrong)
     # decimals printed after ≈ anywhere: rounded prints, whose exact value a chain may not know
     rounded = {m.group(1): n for n, line in enumerate(lines, 1) for m in numerals.APPROXIMATED.finditer(line)}
+    # and decimals printed as the result of arithmetic (2145.8 - 120 = 2025.8 GiB): rounded too
+    for n, line in enumerate(lines, 1):
+        for m in _RESULT.finditer(line):
+            if _ARITH.search(line[:m.start()]):
+                rounded.setdefault(m.group(1), n)
     for n, raw, own in _logical_lines(lines):
         if "=" not in raw and "≈" not in raw and "approx" not in raw:
             continue
@@ -239,6 +251,8 @@ def _operands(text: str, printed: dict | None) -> _Ref | None:
 
     def exact(m):
         hit = printed.get(_key(m.group(1), m.group(2))) if printed else None
+        if hit is None and printed and not m.group(2):
+            hit = printed.get((_key(m.group(1), "")[0], "in its unit"))   # 2025.8 × 0.70 below "= 2025.8 GiB"
         if hit is None or (not m.group(2) and "." not in m.group(1) and len(m.group(1).replace(",", "")) < 3):
             return m.group(0)
         used.append(hit[1])
@@ -307,8 +321,10 @@ def _remember(printed: dict, num: str, unit: str, vals, entry, n: int, wrong: bo
     agrees with the print, else the closest one."""
     p = mpmath.mpf(entry.value.p) / entry.value.q
     units = _UNITS.get(unit, (1,)) if unit else (1,)
-    best = min(((abs(x / u - p), x) for x, _ in vals for u in units), key=lambda t: t[0])
+    best = min(((abs(x / u - p), x, u) for x, _ in vals for u in units), key=lambda t: t[0])
     printed[_key(num, unit)] = (best[1], n, wrong)   # the latest print of a number is the one a chain below uses
+    if unit in _UNITS and len(re.sub(r"\D|^0+", "", num)) >= 3:   # the same number written again without its unit
+        printed[(_key(num, "")[0], "in its unit")] = (best[1] / best[2], n, wrong)
 
 
 #: the same size again in other units, in brackets: 20,480 Bytes (~20.48 KB), 53.68 GB (약 54 GB)
