@@ -222,3 +222,13 @@ def test_a_rounded_result_written_again_is_no_witness_against_the_next_step():
     text = ("KV cache budget:\n\n```\nHBM_disponivel = 2145.8 - 120 = 2025.8 GiB\n"
             "KV_budget = 2025.8 × 0.70 = 1418.0 GiB\n```\n")
     assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong" and c.line == 5]
+
+
+@pytest.mark.parametrize("op", ["\\times", "\\cdot", "·"])
+def test_a_size_product_written_with_any_multiplication_sign(op):
+    size = 2 * 80 * 2048 * 8192 * 2                    # bytes
+    assert round(size / 10 ** 9, 2) == 5.37 and round(size / 2 ** 30, 2) == 5.0
+    right = f"KV cache size:\n\n$$M = 2 {op} 80 {op} 2048 {op} 8192 {op} 2 = 5.37 \\text{{ GB}}$$\n"
+    assert [c.status for c in check_text(right, "a.md").claims if c.line == 3] == ["rounded"]
+    wrong = [c for c in check_text(right.replace("5.37", "5.24"), "a.md").claims if c.line == 3]
+    assert [c.status for c in wrong] == ["wrong"] and wrong[0].entries[0]["correct"] in ("5.37", "5.00")

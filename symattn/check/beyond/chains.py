@@ -163,7 +163,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         trig = bool(_TRIG.search(raw))
         # sizes and counts: a product of integers, or arithmetic on sizes (2.5 MB), is exact and
         # checkable in any article; products of rounded decimals only where the article is about sizes
-        product = re.search(r"\d\s*(?:(?:[KMGT]i?B|bytes?|Bytes?)\s*)?(?:×|\\times|\*|x(?=\s*\d))\s*\d", raw)
+        product = re.search(r"\d\s*(?:(?:[KMGT]i?B|bytes?|Bytes?)\s*)?(?:×|\\times|\*|·|⋅|\\cdot|x(?=\s*\d))\s*\d", raw)
         sized = _SIZED.search(raw)
         kv = bool((product and (kv_article or sized or not re.search(r"\d\.\d", raw)))
                   or (sized and re.search(r"[KMGT]i?B\s*(?:/|÷|\\div)", raw)))
