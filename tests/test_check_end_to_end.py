@@ -172,16 +172,6 @@ def test_prose_names_then_arithmetic_are_judged_from_the_arithmetic():
     assert slip.status == "wrong" and slip.entries[0]["correct"] == f"{right:.2f}"
 
 
-def test_a_number_printed_wrong_and_written_again_carries_its_slip():
-    right = (0.2 * 0.3 + 0.8 * 0.7) / 2
-    report = check_text(_dot_lines("0.64", "0.32"), "a.md")
-    (carried,) = [c for c in report.claims if c.line == 3]
-    assert carried.status == "wrong" and carried.cause == "carried" and carried.root == 2
-    assert carried.entries[0]["correct"] == f"{right:.2f}"
-    # the same lines with the right dot product are right throughout
-    assert {c.status for c in check_text(_dot_lines("0.62", "0.31"), "a.md").claims} <= {"exact", "rounded"}
-
-
 # ---------------------------------------------------------------- vectors written as tuples
 
 def test_a_tuple_of_numbers_is_a_row_vector():

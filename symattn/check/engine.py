@@ -67,8 +67,6 @@ def _check_text(text: str, name: str) -> Report:
 
 #: a cell of a printed array that is arithmetic, not a number (4.12+0.00+1.92)
 _ARITHMETIC = re.compile(r"\d\s*(?:[-+*/×·−]|\\cdot|\\times)\s*[\d(]")
-#: a printed number whose right value later operands written the same way stand for (0.86, 12.5, 0.043)
-_CARRIED_NUMBER = re.compile(r"-?(?:\d*[1-9]\d*\.\d+|0\.0*[1-9]\d+)")
 #: a number with one separator before three digits: 1,414 and 196.608 are decimals or thousands
 _TWO_WAY = re.compile(r"[-−+]?([1-9]\d{0,2})([.,])(\d{3})")
 
@@ -888,21 +886,7 @@ class _Checker:
         self.claims.append(claim)
         if isinstance(truth, sp.MatrixBase):
             self.matrices.append((seg.line, what, truth))
-        elif claim.status == "wrong" and isinstance(texts, str):
-            self._carry_scalar(texts, truth, claim.root or seg.line, seg.line)
         self._record(key, head, seg.line, claimed, claim.status == "wrong")
-
-    def _carry_scalar(self, text: str, truth, root: int, line: int) -> None:
-        """A number printed wrong (two significant digits or more), written again as an operand after
-        this line (``0.86 / 2`` below ``… = 0.86``), stands for its right value end to end."""
-        text = text.strip()
-        if not _CARRIED_NUMBER.fullmatch(text) or not getattr(truth, "is_number", False) or not truth.is_finite:
-            return
-        scalars = self.table.scalars
-        if text in scalars and (scalars[text] is None or scalars[text][0] != truth):
-            scalars[text] = None   # printed wrong twice with two right values: no one witness
-        else:
-            scalars[text] = (truth, root, line)
 
     def _record(self, key, head, line, claimed, wrong):
         self.table.record(key, line, claimed, wrong)

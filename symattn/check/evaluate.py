@@ -148,8 +148,6 @@ class Table:
     # a printed matrix another stage judged, by its printed entries: (exact value, line of the first
     # slip or None).  Written again as an operand, it stands for its exact value end to end.
     corrections: dict = field(default_factory=dict)
-    # a number the notation pass judged wrong, by its digits: (right value, root line, its line)
-    scalars: dict = field(default_factory=dict)
 
     def section(self, line: int) -> int:
         """The line of the heading above ``line`` (0 before the first heading)."""
@@ -367,11 +365,6 @@ class Evaluator:
     def eval(self, node: Node):
         guard.tick()
         if isinstance(node, Num):
-            fix = self.table.scalars.get(node.text)
-            if fix is not None and fix[2] < self.table.at:
-                # a number printed wrong above, written again as an operand: its right value end to end
-                self.used.append((fix[1], True))
-                return fix[0] if self.mode is Mode.EXACT else node.value
             return node.value
         if isinstance(node, Lit):
             if node.cells is not None:

@@ -26,15 +26,16 @@ _SEP = re.compile(r"=|≈|\\approx|≃|\\simeq|&=")
 _LIT = re.compile(r"^\s*(?:(?:~|\\sim|约|about\s+)\s*)?(?P<num>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+))"
                   r"(?P<rest>.*)$", re.S)
 #: LaTeX's room and wrapper before a unit: 0.141\ \mathrm{MB}, 2~\text{ms}
-_UNIT_WRAP = r"^\s*(?:(?:\\[ ,;:!]|~)\s*)*(?:\\(?:text|mathrm|mathsf|rm)\s*\{\s*)?"
-_SIZE = re.compile(_UNIT_WRAP + r"\**\s*(?P<unit>[KMGT]i?B)\b", re.I)
+#: (atomic: a long run of spaces before no unit cannot backtrack over ways to split it)
+_UNIT_WRAP = r"^(?>\s*(?:(?:\\[ ,;:!]|~)\s*)*)(?:\\(?:text|mathrm|mathsf|rm)\s*\{\s*)?"
+_SIZE = re.compile(_UNIT_WRAP + r"(?>\**\s*)(?P<unit>[KMGT]i?B)\b", re.I)
 _TIME = re.compile(_UNIT_WRAP + r"(?P<unit>ms|μs|µs|us|ns|s)(?![\w/])")
 _TRIG = re.compile(r"\\?(?:sin|cos|tan)\b|\\theta|θ|10000\s*\^|°|\\circ", re.I)
 _KV = re.compile(r"kv[\s_-]*cache|k/v cache|kv\s*缓存|kv\s*キャッシュ|(?<![A-Za-z])KV(?![a-z])", re.I)
 
 
 #: a decimal after "=", and arithmetic between numbers before it on its line
-_RESULT = re.compile(r"=\s*\$?\s*(\d+\.\d+)(?![\d.])")
+_RESULT = re.compile(r"=(?>\s*\$?\s*)(\d+\.\d+)(?![\d.])")   # (atomic: a run of spaces is read once)
 _ARITH = re.compile(r"\d\s*(?:[×*/+−-]|\\times|\\cdot)\s*[\d(]")
 
 
