@@ -256,20 +256,14 @@ class Parser:
         if before is not None and (before.kind in ("word", "text", "num", "cmd") and before.value not in
                                    (r"\cdot", r"\times", r"\approx") or before.kind == "op" and before.value in ")]}_^"):
             return False
-        depth = 1
-        for u in self.toks[self.i:]:
-            if u.kind == "op" and u.value in "([{":
-                depth += 1
-            elif u.kind == "op" and u.value in ")]}":
-                depth -= 1
-                if depth == 0:
-                    return False
-            elif depth == 1 and u.kind == "op" and u.value == ",":
-                return True
-        return False
+        return self._separator() == ","
 
     def _augmented(self) -> bool:
         """A ``[`` whose content, up to its ``]``, has a ``\\mid`` at its own depth and no comma."""
+        return self._separator() == r"\mid"
+
+    def _separator(self) -> str | None:
+        """The first comma or ``\\mid`` at the depth of the bracket just read, before it closes."""
         depth = 1
         for u in self.toks[self.i:]:
             if u.kind == "op" and u.value in "([{":
@@ -277,12 +271,10 @@ class Parser:
             elif u.kind == "op" and u.value in ")]}":
                 depth -= 1
                 if depth == 0:
-                    return False
-            elif depth == 1 and (u.kind == "op" and u.value == ","):
-                return False
-            elif depth == 1 and u.kind == "cmd" and u.value == r"\mid":
-                return True
-        return False
+                    return None
+            elif depth == 1 and (u.kind == "op" and u.value == "," or u.kind == "cmd" and u.value == r"\mid"):
+                return u.value
+        return None
 
     def until(self, close: str) -> Node:
         depth, start = 1, self.i
