@@ -65,8 +65,6 @@ def _check_text(text: str, name: str) -> Report:
     return _other_reading(report, other, doc, swaps)
 
 
-#: a cell of a printed array that is arithmetic, not a number (4.12+0.00+1.92)
-_ARITHMETIC = re.compile(r"\d\s*(?:[-+*/×·−]|\\cdot|\\times)\s*[\d(]")
 #: a number with one separator before three digits: 1,414 and 196.608 are decimals or thousands
 _TWO_WAY = re.compile(r"[-−+]?([1-9]\d{0,2})([.,])(\d{3})")
 
@@ -92,12 +90,12 @@ def _swapped(doc: Document, swaps: dict) -> str:
     """The article as written with each ambiguous number of ``swaps`` given its other separator."""
     out, last = [], 0
     for n in sorted(swaps):
-        start = doc._origin_starts[n - 1]
-        line = doc.original_line(n)
+        start, line = doc._origin_starts[n - 1], doc.original_line(n)
+        last_here = start + len(line)
         for old, new in swaps[n].items():
             line = _number_at(old).sub(new, line)
         out += [doc.original[last:start], line]
-        last = start + len(doc.original_line(n))
+        last = last_here
     out.append(doc.original[last:])
     return "".join(out)
 
@@ -498,7 +496,7 @@ class _Checker:
         for k, part in enumerate(parts[first:], start=first):
             rel = chain.rels[k - 1]
             if reference is None and isinstance(part, Lit) and k + 1 < len(parts) and not self._computable(head) \
-                    and any(_ARITHMETIC.search(t) for row in part.texts for t in row):
+                    and any(numerals.ARITHMETIC.search(t) for row in part.texts for t in row):
                 reference = part   # s = (4.12 + 0.00 + 1.92, …) = (6.04, …): the printed arithmetic is the reference
                 continue
             if _is_literal(part):

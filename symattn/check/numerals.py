@@ -99,6 +99,8 @@ COMMA = Locale(",", ".", ";")
 
 _POINT_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
 _COMMA_NUMBER = re.compile(r"(?<![\w.,])(?<!_\{)(\d+),(\d+)(?![\w]|,\d)")   # (not an index: a_{1,2})
+#: arithmetic between printed numbers: 0.2×0.3, 4.12+0.00, 2 \\cdot 80 (a result, not a number alone)
+ARITHMETIC = re.compile(r"\d\s*(?:[-+*/×·−]|\\cdot|\\times)\s*[\d(]")
 #: a decimal printed as an approximate result, "≈ 37.48", "\\approx 0.45": a rounded print wherever it is used
 APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?![\d.])")
 #: LaTeX's {,} as evidence of a decimal comma: not before a group of exactly three digits (57{,}344 is

@@ -14,7 +14,7 @@ only fills places the other stages left unverifiable or judged against the autho
 ("equal to the value printed on line N", "what its operands give"); a verdict from the article's
 inputs is never replaced.
 
-Input: the merged report and the article's blocks (:mod:`symattn.check.read`).
+Input: the merged report, the article's blocks (:mod:`symattn.check.read`) and its document.
 Output: the report with the restatements judged.
 """
 
@@ -38,7 +38,7 @@ _AUTHOR_RELATIVE = ("value-printed-at", "value-row-printed-at", "operands-give",
 _ENTRY = re.compile(r"\[(\d+)(?:,\s*(\d+))?\]$")
 
 
-def restatements(report: Report, blocks: list[Block], doc=None) -> Report:
+def restatements(report: Report, blocks: list[Block], doc) -> Report:
     claims = list(report.claims)
     judged: list[tuple[Block, Claim | None]] = []   # earlier prints: with a verdict from the inputs, or None
     # prints that later steps take as their given inputs: a verdict here would leave those steps
@@ -46,7 +46,7 @@ def restatements(report: Report, blocks: list[Block], doc=None) -> Report:
     inputs = {line for c in claims for line in _given_lines(c.reason)}
     # every wrong entry by where it is printed (a verdict on part of a print, a column of a table)
     wrong_at = {(e["line"], e["col"]): (e, c) for c in claims if c.status == "wrong" for e in c.entries
-                if isinstance(e.get("line"), int) and isinstance(e.get("col"), int)} if doc is not None else {}
+                if isinstance(e.get("line"), int) and isinstance(e.get("col"), int)}
     for b in sorted(blocks, key=lambda b: (b.line, b.span or (0, 0))):
         mine = [k for k, c in enumerate(claims) if c is not None and _about(c, b)]
         verdicts = [claims[k] for k in mine if claims[k].status != "unverifiable"]
@@ -137,7 +137,7 @@ def _restated_claim(b: Block, a: Block, w: Claim | None, part: int | None, wrong
     wrong, roots = {}, {}
     for i, row in enumerate(a.rows):
         for j, e in enumerate(row):
-            hit = wrong_at.get((e.line, doc.column(e.pos))) if e.pos >= 0 and doc is not None else None
+            hit = wrong_at.get((e.line, doc.column(e.pos))) if e.pos >= 0 else None
             if hit is not None:
                 wrong[(i, j)], roots[(i, j)] = hit[0], hit[1].root or hit[1].line
     for e in (w.entries if w is not None and not wrong else ()):

@@ -34,9 +34,8 @@ _TRIG = re.compile(r"\\?(?:sin|cos|tan)\b|\\theta|θ|10000\s*\^|°|\\circ", re.I
 _KV = re.compile(r"kv[\s_-]*cache|k/v cache|kv\s*缓存|kv\s*キャッシュ|(?<![A-Za-z])KV(?![a-z])", re.I)
 
 
-#: a decimal after "=", and arithmetic between numbers before it on its line
+#: a decimal after "=" (a result where arithmetic stands before it on its line)
 _RESULT = re.compile(r"=(?>\s*\$?\s*)(\d+\.\d+)(?![\d.])")   # (atomic: a run of spaces is read once)
-_ARITH = re.compile(r"\d\s*(?:[×*/+−-]|\\times|\\cdot)\s*[\d(]")
 
 
 #: a ratio's mark right after its number: 8x, 64×, 4.2배, 3.0倍
@@ -156,7 +155,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     # and decimals printed as the result of arithmetic (2145.8 - 120 = 2025.8 GiB): rounded too
     for n, line in enumerate(lines, 1):
         for m in _RESULT.finditer(line):
-            if _ARITH.search(line[:m.start()]):
+            if numerals.ARITHMETIC.search(line[:m.start()]):
                 rounded.setdefault(m.group(1), n)
     for n, raw, own in _logical_lines(lines):
         if "=" not in raw and "≈" not in raw and "approx" not in raw:
