@@ -222,3 +222,44 @@ def test_a_size_product_written_with_any_multiplication_sign(op):
     assert [c.status for c in check_text(right, "a.md").claims if c.line == 3] == ["rounded"]
     wrong = [c for c in check_text(right.replace("5.37", "5.24"), "a.md").claims if c.line == 3]
     assert [c.status for c in wrong] == ["wrong"] and wrong[0].entries[0]["correct"] in ("5.37", "5.00")
+
+
+# ---------------------------------------------------------------- a result with no name the lexicon knows
+
+X3 = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0]])
+P3 = np.array([[1, 0], [0, 1], [1, 1]])
+
+
+def _unnamed_article(product, halved) -> str:
+    """M1 is X·P written out (neither a name the lexicon knows); the next display restates
+    M1 M1ᵀ as a matrix, and the one after halves it."""
+    return "\n".join([
+        "# An example", "",
+        f"$$M1 = {_bmatrix(X3)} {_bmatrix(P3)} = {_bmatrix(X3 @ P3)}$$", "",
+        "The next table:", "",
+        f"$$M1 M1^T = {_bmatrix(product)}$$", "",
+        "Half of it:", "",
+        f"$${_bmatrix(halved)}$$", "",
+    ])
+
+
+def test_a_print_computed_from_an_unnamed_result_is_judged_from_its_exact_value():
+    m1 = X3 @ P3
+    right = m1 @ m1.T
+    printed = right.copy()
+    printed[0, 2] += 3                     # the slip, in the product
+    halved = printed / 2                   # the author halves their own product
+    report = check_text(_unnamed_article(printed, halved), "a.md")
+    slip = [c for c in at(report, 7) if c.status == "wrong"]
+    assert slip and slip[0].cause == "slip", [(c.status, c.detail) for c in at(report, 7)]
+    later = [c for c in at(report, 11) if c.status == "wrong"]
+    assert later and later[0].cause == "carried" and later[0].root == 7, [(c.status, c.detail) for c in at(report, 11)]
+    # the witness is numpy's half of the right product, not half of the printed one
+    assert [(e["claimed"], e["correct"]) for e in later[0].entries] == [(str(halved[0, 2]), str(right[0, 2] / 2))]
+
+
+def test_the_same_halving_of_a_right_unnamed_result_is_right():
+    m1 = X3 @ P3
+    report = check_text(_unnamed_article(m1 @ m1.T, m1 @ m1.T / 2), "a.md")
+    assert not [c for c in report.claims if c.status == "wrong"], \
+        [(c.line, c.status, c.detail) for c in report.claims if c.status == "wrong"]

@@ -157,7 +157,9 @@ def _check_once(text: str, name: str) -> tuple[Report, Document]:
             causal = masked(doc, blocks)
             guard.at(stage="judging")
             # a print the binder judged wrong, written again as an operand, is judged end to end
-            report = _Checker(doc, causal=causal, blocks=blocks, corrections=corrections(blocks, states)).run()
+            checker = _Checker(doc, causal=causal, blocks=blocks, corrections=corrections(blocks, states))
+            report = checker.run()
+            _judged_blocks(report, checker.matrices, blocks, states)
         finally:
             OWN_NAMES.reset(token)
         claims = stepwise(doc, blocks, claims)   # masks and heads, where the binder has no verdict
@@ -172,6 +174,29 @@ def _check_once(text: str, name: str) -> tuple[Report, Document]:
     starts = {ln for ln, _ in report.definitions}
     given = {ln for b in blocks if b.line in starts for r in b.rows for e in r for ln in (e.line, b.line)}
     return as_written(report, doc).covered(doc.number_lines, given | starts), doc
+
+
+def _judged_blocks(report: Report, matrices, blocks, states: dict) -> None:
+    """Add to ``states`` (id(block) -> (wrong, root line, right value)) the printed blocks the chains
+    judged against an exact value: a result written after its formula (``M_4 M_5^T = [..]``) has a
+    value end to end even where no label binds it, and a later print computed from it is judged
+    from that value, not from its rounded digits."""
+    judged = {c.line: c for c in report.claims if c.status in ("exact", "rounded", "wrong")}
+    for line, _, truth in matrices:
+        claim = judged.get(line)
+        if claim is None:
+            continue
+        printed = claim.claimed if isinstance(claim.claimed, list) and \
+            all(isinstance(r, (list, tuple)) for r in claim.claimed) else None
+        if printed is None:
+            continue
+        printed = [list(r) for r in printed]
+        # the block the claim judged: the first one from the claim's line on that prints its numbers
+        b = next((b for b in blocks if b.line >= line and b.shape == truth.shape
+                  and [list(r) for r in b.texts] == printed), None)
+        if b is not None and id(b) not in states:
+            wrong = claim.status == "wrong"
+            states[id(b)] = (wrong, (claim.root or b.line) if wrong else None, truth)
 
 
 def as_written(report: Report, doc: Document) -> Report:
@@ -375,9 +400,9 @@ class _Checker:
                                         or key in self.table.computed):
             return   # D ≈ [0.2741, ...] under D = [exact]: the same value rounded, not a second one
         exprs = [p for p in chain.parts[1:] if not _is_literal(p)]
-        if (entry_ref(head.raw) and not _own_quantity(head, exprs)) or head.raw == "e":
-            return  # s_{23} = ...: an entry, not a definition; e is Euler's number
         lits = [p for p in chain.parts[1:] if _is_literal(p)]
+        if (entry_ref(head.raw) and not _own_quantity(head, exprs, lits)) or head.raw == "e":
+            return  # s_{23} = ...: an entry, not a definition; e is Euler's number
         if len(lits) == 1 and not exprs and _worked_cells(lits[0]):
             # C = [2 (2 + 4) ...]: a table of sums written out, a computation on the page
             self.table.computed[key] = (lits[0], seg.line)
@@ -388,7 +413,7 @@ class _Checker:
         if lits and all(isinstance(p, Name) for p in exprs):
             # Q = K = [...]: every name in the chain is given that value
             for name in [head] + exprs:
-                if not entry_ref(name.raw):
+                if not entry_ref(name.raw) or _own_quantity(name, [], lits):
                     self.table.inputs.setdefault(canon(name.raw), (_literal(lits[0])[1], seg.line))
             return
         exprs = [p for p in exprs if not isinstance(p, Name)]
@@ -1087,12 +1112,17 @@ def _shown_shapes(items) -> list[tuple[int, tuple[int, int]]]:
     return out
 
 
-def _own_quantity(head: Name, exprs: list) -> bool:
-    """``A_1 = softmax(...)``, ``O_2 = A_2 V_1``: a capital letter with one index that the article
-    defines by a matrix computation is a quantity of its own (a head, a block), not row 1 of A."""
+def _own_quantity(head: Name, exprs: list, lits: list = ()) -> bool:
+    """``A_1 = softmax(...)``, ``O_2 = A_2 V_1``, ``M_1 = [2×2 matrix]``: a capital letter with one
+    index that the article defines by a matrix computation, or sets to a matrix of several rows and
+    columns (no entry, no row of A is one), is a quantity of its own (a head, a block), not row 1 of A."""
     base, _, index = head.raw.partition("_")
-    return len(base) == 1 and base.isupper() and index.strip("{}").isdigit() and \
-        any(isinstance(n, Op) and n.op in ("mul", "softmax", "softmax_cols", "T", "div") for e in exprs for n in walk(e))
+    if not (len(base) == 1 and base.isupper() and index.strip("{}").isdigit()):
+        return False
+    if any(isinstance(n, Op) and n.op in ("mul", "softmax", "softmax_cols", "T", "div") for e in exprs for n in walk(e)):
+        return True
+    values = [_literal(p)[1] for p in lits]
+    return any(isinstance(v, sp.MatrixBase) and v.rows > 1 and v.cols > 1 for v in values)
 
 
 def _shape_product(source: str):

@@ -62,6 +62,8 @@ class Tok:
 
 _NUM = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+(?![\w.]))?(?:\\?%)?")   # numerals.NUMBER, with %
 _WORD = re.compile(r"[A-Za-z]+|[\u3400-\u9fff\uf900-\ufaff]+")
+#: the index written right after a one-letter name: digits with no decimal point after them
+_INDEX = re.compile(r"\d{1,3}(?![\d.])")
 _CMD = re.compile(r"\\([A-Za-z]+|.)")
 
 
@@ -181,6 +183,12 @@ def tokenize(text: str) -> list[Tok]:
         if m:
             add(Tok("word", m.group(0), m.group(0)))
             i = m.end()
+            k = _INDEX.match(text, i) if len(m.group(0)) == 1 and m.group(0) != "e" and \
+                not (m.start() and (text[m.start() - 1].isdigit() or text[m.start() - 1] == ".")) else None
+            if k:   # M4, W1, q2: a letter with its index written after it is one name (M_4), not M·4
+                add(Tok("op", "_", ""))
+                add(Tok("num", k.group(0), k.group(0)))
+                i = k.end()
             continue
         if c == "$":
             i += 1
@@ -208,12 +216,14 @@ def _is_side_label(t: Tok) -> bool:
 
 def raw_text(toks: list[Tok]) -> str:
     """Tokens back to text, with a space only where two words would run together."""
-    out = ""
+    out, prev = "", None
     for t in toks:
-        if out and (out[-1].isalnum() or out[-1] == "}") and (t.raw[:1].isalnum() or t.kind == "cmd") \
-                or t.kind == "cmd" and t.value in RELATIONS or out.endswith(tuple(RELATIONS)):
+        joined = prev is not None and prev.value == "_" and not prev.raw   # M4: an index written on
+        if not joined and (out and (out[-1].isalnum() or out[-1] == "}") and (t.raw[:1].isalnum() or t.kind == "cmd")
+                           or t.kind == "cmd" and t.value in RELATIONS or out.endswith(tuple(RELATIONS))):
             out += " "
         out += t.raw
+        prev = t
     return out
 
 
