@@ -263,3 +263,33 @@ def test_the_same_halving_of_a_right_unnamed_result_is_right():
     report = check_text(_unnamed_article(m1 @ m1.T, m1 @ m1.T / 2), "a.md")
     assert not [c for c in report.claims if c.status == "wrong"], \
         [(c.line, c.status, c.detail) for c in report.claims if c.status == "wrong"]
+
+
+def _formula_article(product, scaled) -> str:
+    """No label anywhere: a matrix, its product with its own transpose written as a formula of two
+    neutral names, then a print of that product divided by √3 with no formula at all."""
+    return "\n".join([
+        "# Three tokens", "",
+        f"$$M3 = {_bmatrix(X3)}$$", "",
+        "The next step:", "",
+        f"$$M7 = M3 \\times M3^T = {_bmatrix(product)}$$", "",
+        "Divided by $\\sqrt{3}$:", "",
+        f"$${_bmatrix(scaled)}$$", "",
+    ])
+
+
+def test_a_print_after_a_formula_of_unnamed_givens_binds_the_prints_after_it():
+    right = X3 @ X3.T
+    printed = right.astype(float)
+    printed[1, 1] += 1                          # a slip in the product
+    scaled = np.round(printed / math.sqrt(3), 2)
+    scaled[0, 0] = round(scaled[0, 0] + 0.3, 2)  # and one of its own in the scaling
+    report = check_text(_formula_article(printed, scaled), "a.md")
+    later = [c for c in at(report, 11) if c.status == "wrong"]
+    assert later, [(c.status, c.detail) for c in at(report, 11)]
+    # judged end to end: every entry against numpy's X Xᵀ / √3, the slip's entry and the carried one
+    wrong = {e["entry"]: (read(e["claimed"]).value, read(e["correct"]).value) for e in later[0].entries}
+    assert set(wrong) == {"[1,1]", "[2,2]"}, wrong
+    for key, (claimed, correct) in wrong.items():
+        i, j = int(key[1]) - 1, int(key[3]) - 1
+        assert abs(float(correct) - right[i, j] / math.sqrt(3)) <= 0.005 and float(claimed) == scaled[i, j]

@@ -159,14 +159,14 @@ def _check_once(text: str, name: str) -> tuple[Report, Document]:
             # a print the binder judged wrong, written again as an operand, is judged end to end
             checker = _Checker(doc, causal=causal, blocks=blocks, corrections=corrections(blocks, states))
             report = checker.run()
-            _judged_blocks(report, checker.matrices, blocks, states)
+            formulas = _judged_blocks(report, checker.matrices, blocks, states)
         finally:
             OWN_NAMES.reset(token)
         claims = stepwise(doc, blocks, claims)   # masks and heads, where the binder has no verdict
         guard.at(stage="judging the rest")
         beyond = beyond_claims(doc, blocks) + shape_claims(doc, blocks) + printed_shape_claims(doc, blocks)
         beyond += view_claims(doc, blocks) + constructed_claims(doc, blocks) + sum_claims(doc, blocks)
-        valued, value_given, value_notes = by_value(doc, blocks, states)
+        valued, value_given, value_notes = by_value(doc, blocks, states, formulas)
     guard.at(stage="merging the verdicts")
     report = merge(report, claims + beyond, inputs, blocks, doc, notes)
     report = precision_captions(doc, overlay(report, valued, value_given))
@@ -176,12 +176,14 @@ def _check_once(text: str, name: str) -> tuple[Report, Document]:
     return as_written(report, doc).covered(doc.number_lines, given | starts), doc
 
 
-def _judged_blocks(report: Report, matrices, blocks, states: dict) -> None:
-    """Add to ``states`` (id(block) -> (wrong, root line, right value)) the printed blocks the chains
-    judged against an exact value: a result written after its formula (``M_4 M_5^T = [..]``) has a
-    value end to end even where no label binds it, and a later print computed from it is judged
-    from that value, not from its rounded digits."""
+def _judged_blocks(report: Report, matrices, blocks, states: dict) -> dict:
+    """The printed blocks the chains judged against an exact value, id(block) -> that value; each
+    also added to ``states`` (id(block) -> (wrong, root line, right value)) where no stage put it.
+    A result written after its formula (``M_4 M_5^T = [..]``) has a value end to end even where no
+    label binds it: a later print computed from it is judged from that value, not from its rounded
+    digits, and the value binder learns what the print is, however wrong its digits."""
     judged = {c.line: c for c in report.claims if c.status in ("exact", "rounded", "wrong")}
+    found = {}
     for line, _, truth in matrices:
         claim = judged.get(line)
         if claim is None:
@@ -194,9 +196,13 @@ def _judged_blocks(report: Report, matrices, blocks, states: dict) -> None:
         # the block the claim judged: the first one from the claim's line on that prints its numbers
         b = next((b for b in blocks if b.line >= line and b.shape == truth.shape
                   and [list(r) for r in b.texts] == printed), None)
-        if b is not None and id(b) not in states:
+        if b is None:
+            continue
+        found[id(b)] = truth
+        if id(b) not in states:
             wrong = claim.status == "wrong"
             states[id(b)] = (wrong, (claim.root or b.line) if wrong else None, truth)
+    return found
 
 
 def as_written(report: Report, doc: Document) -> Report:

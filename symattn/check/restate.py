@@ -8,8 +8,8 @@ it is judged by what the report says of the print it repeats, end to end:
 * the earlier print is wrong: each of its wrong entries is wrong again here, cause ``carried``
   with the earlier slip as the root, and the right value of the earlier verdict as the witness.
 
-A block is a restatement when its printed values equal, entry by entry, an earlier block's (or one
-row of it, or that row written as a column) and at least one value is not 0, 1 or −1.  This stage
+A block is a restatement when its printed values equal, entry by entry, an earlier block's (or its
+transpose, or one row of it, or that row written as a column) and at least one value is not 0, 1 or −1.  This stage
 only fills places the other stages left unverifiable or judged against the author's own print
 ("equal to the value printed on line N", "what its operands give"); a verdict from the article's
 inputs is never replaced.
@@ -124,6 +124,8 @@ def _repeated(b: Block, judged) -> tuple[Block, Claim, int | None] | None:
             return a, w, None
         if min(a.shape) == 1 and min(b.shape) == 1 and [x for r in theirs for x in r] == flat:
             return a, w, -1   # a vector written the other way round: 21% … 11% as a column
+        if min(a.shape) > 1 and a.shape == b.shape[::-1] and [list(c) for c in zip(*theirs)] == mine:
+            return a, w, "T"   # Kᵀ written out after K
         if len(mine) == 1 or all(len(r) == 1 for r in mine):   # a vector: one row of the earlier print
             for i, row in enumerate(theirs):
                 if len(theirs) > 1 and row == flat:
@@ -158,7 +160,8 @@ def _restated_claim(b: Block, a: Block, w: Claim | None, part: int | None, wrong
     for i, row in enumerate(b.rows):
         for j, e in enumerate(row):
             k = i * b.shape[1] + j
-            src = divmod(k, a.shape[1]) if part == -1 else (part, i if column else j) if part is not None else (i, j)
+            src = divmod(k, a.shape[1]) if part == -1 else (j, i) if part == "T" else \
+                (part, i if column else j) if part is not None else (i, j)
             label = f"[{i + 1},{j + 1}]"
             hit = wrong.get(src)
             if hit is not None:
@@ -170,6 +173,7 @@ def _restated_claim(b: Block, a: Block, w: Claim | None, part: int | None, wrong
             else:
                 found.append(Judgement((i, j), label, e.text, e.line, None, "", "exact", "", e.text))
     how = Reason.of("restates-print", line=a.line) if part in (None, -1) else \
+        Reason.of("restates-transposed", line=a.line) if part == "T" else \
         Reason.of("restates-row", row=part + 1, line=a.line)
     root = min(roots.values()) if roots else root
     texts = [list(r) for r in b.texts]
@@ -180,5 +184,6 @@ def _restated_claim(b: Block, a: Block, w: Claim | None, part: int | None, wrong
             return None
         claim = replace(claim, status="exact" if w.status == "exact" else "rounded",
                         reason=Reason.of("restated-right", line=a.line) if part in (None, -1) else
+                        Reason.of("restated-right-transposed", line=a.line) if part == "T" else
                         Reason.of("restated-right-row", row=part + 1, line=a.line))
     return claim

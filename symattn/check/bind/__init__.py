@@ -50,12 +50,18 @@ def _bound(doc: Document, blocks: list[Block]):
     return hit[1], hit[2]
 
 
-def by_value(doc: Document, blocks: list[Block], known: dict | None = None
+def by_value(doc: Document, blocks: list[Block], known: dict | None = None, formulas: dict | None = None
              ) -> tuple[list[Claim], list[tuple[int, Reason]], list[Reason]]:
     """(claims, givens as definitions, notes) for the printed blocks of an article; ``known``:
     id(block) -> (wrong, root line, right value) where another stage judged a print (its right value
-    is what a step on it truly gives)."""
+    is what a step on it truly gives); ``formulas``: id(block) -> the exact value of the formula a
+    chain wrote it as the result of (``M_7 = M_3 M_3^T = [..]``)."""
     said, bound = _bound(doc, blocks)
+    unbound = {id(u.block) for u in bound.unbound} & set(formulas or ())
+    if unbound:
+        # prints the binder left alone whose formula a chain wrote: bound again, knowing that value
+        bound = bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond,
+                     truths={k: formulas[k] for k in unbound})
     family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said)
               for f in set(bound.families)}
     variants = [family[f] for f in bound.families]

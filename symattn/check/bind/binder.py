@@ -104,7 +104,8 @@ class Binding:
     block: Block
     example: int                      # which example of the article (0, 1, … as inputs are restated)
     group: tuple[Candidate, ...]      # the candidates of equal values that explain the block
-    evidence: str                     # values, label or position (for a block explained in part)
+    evidence: str                     # values, label or position (for a block explained in part), or
+                                      # formula (the value of the formula a chain wrote it as)
     choice: Candidate | None = None   # the member the verdict is about (set by the verdicts stage)
     label: object = None              # what its label names (:class:`.lexicon.Named`), if anything
 
@@ -143,15 +144,18 @@ class Bound:
     explained: list[Explained] = field(default_factory=list)
 
 
-def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0) -> Bound:
+def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, truths=None) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
     (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
     inputs the article's code assigns (:func:`.code.code_givens`), taken in their place.  ``dk``:
     (line, d_k) for each key width the text states, the scaling of scores given without their keys.
     ``beyond``: the line from which the article goes beyond what the catalogue computes (heads, RoPE,
-    ALiBi, MLA; 0: nowhere): from there on, only values that agree in full bind a block."""
+    ALiBi, MLA; 0: nowhere): from there on, only values that agree in full bind a block.
+    ``truths``: id(block) -> the exact value another stage found for a print (a result written after
+    its formula): premises are inputs when a step of theirs is that value, however wrong the print."""
     state = _State(prefer or (lambda node: 0), dk, printed_masks(blocks))
     state.beyond = beyond
+    state.truths = {k: np.array(v.evalf(15).tolist(), dtype=float) for k, v in (truths or {}).items()}
     items = sorted([(b.line, 1, k, b) for k, b in enumerate(blocks)] + [(g.line, 0, k, g) for k, g in enumerate(code)],
                    key=lambda t: t[:3])
     for _, is_block, _, item in items:
@@ -233,6 +237,7 @@ class _State:
         self.author_cache: dict = {}      # the author's values while the prints stay as they are
         self.explained: list[Explained] = []   # blocks one step from earlier prints explains
         self.steps_printed: set[str] = set()
+        self.truths: dict[int, np.ndarray] = {}   # id(block) -> its exact value, found by another stage
 
     # ---------------------------------------------------------------- the loop
 
@@ -424,6 +429,9 @@ class _State:
             if not _consistent(example):
                 continue
             group = self._explain(block, example, named, {}, set(), full_only=True, plain=True)
+            evidence = "values"
+            if group is None:
+                group, evidence = self._by_truth(block, example), "formula"
             # evidence that premises are inputs: a computation from them (a restatement of one is
             # none) of at least four numbers that are not zero
             if group is None or int(group[0].informative.sum()) < 4 or \
@@ -432,9 +440,19 @@ class _State:
             new = {k: ("inferred" if all(b is not v for v in self.inputs.values()) else "")
                    for k, b in inputs.items()}
             self._start(inputs, new)
-            self._record(block, self.example, group, "values")
+            self._record(block, self.example, group, evidence)
             return True
         return False
+
+    def _by_truth(self, block: Block, example: Example):
+        """The group of candidates whose values are the block's exact value as another stage found
+        it (``M7 = M3 M3ᵀ = [..]``: the chain says what the print is, its digits may be wrong)."""
+        truth = self.truths.get(id(block))
+        if truth is None or truth.shape != block.shape or not np.isfinite(truth).all():
+            return None
+        group = [c for c in _candidates(block, example, {}, None, plain=True)
+                 if np.allclose(c.truth, truth, rtol=1e-9, atol=1e-12)]
+        return tuple(group) if group else None
 
     # ---------------------------------------------------------------- binding
 
@@ -560,13 +578,15 @@ class _State:
 
     def _established(self) -> bool:
         """Are the example's Q, K and V known, not assumed?  Given, or projected from given X and W's;
-        Q = K = V = X (what X alone suggests) only once a computed step has bound to it by its values.
+        Q = K = V = X (what X alone suggests) only once a computed step has bound to it by its values
+        (or by the formula a chain wrote it as).
         A label alone is no witness against values from an assumed input."""
         example = self.examples[-1]
         if all(example.source(s) != "same-as-X" for s in ("Q", "K", "V")):
             return True
         here = len(self.examples) - 1
-        return any(b.example == here and b.evidence == "values" and any(c.node.step not in INPUTS for c in b.group)
+        return any(b.example == here and b.evidence in ("values", "formula") and
+                   any(c.node.step not in INPUTS for c in b.group)
                    for b in self.bindings)
 
     def _next(self, step: str, steps_printed) -> bool:

@@ -161,7 +161,7 @@ def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc, said=None,
     c: Candidate = b.choice
     block = b.block
     example = bound.examples[b.example]
-    truth_node = Node(c.node.step, article)
+    truth_node = c.node if b.evidence == "formula" else Node(c.node.step, article)   # as its formula says
     if c.full and not _by_mistake(c.node) and c.node.variant.mask != article.of(c.node.step).mask and \
             all(m.startswith("mask:") for m in c.node.mistakes(article)):
         truth_node = c.node   # every entry is the step under another mask the article may show ("without the window")
