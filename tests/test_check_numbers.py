@@ -180,3 +180,13 @@ def test_an_exponential_rounded_early_is_the_decimal_rounding_of_its_value(p, q,
         ctx.prec = 100
         want = Decimal(digits).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
     assert rounded(value, places) == sp.Rational(str(want))
+
+
+def test_a_decimal_count_of_thousands_and_a_closing_backslash_are_unreadable_not_errors():
+    """``128.0K`` is no count of tokens the reader takes (only whole thousands are), and a formula
+    cut after a backslash ends early: each is a part the checker cannot read, never an internal error."""
+    from symattn.check import check_text
+    from symattn.check.beyond.arith import evaluate
+    assert evaluate("128.0K * 2") is None and evaluate("4K * 2") == 8000
+    report = check_text("Sizes: 128.0K tokens × 2 = 256K.\n\n$$\\frac{1}{2} = 0.5 \\approx 50\\$$\n", "a.md")
+    assert not [c for c in report.claims if "internal" in c.detail], [c.detail for c in report.claims]

@@ -134,6 +134,8 @@ def tokenize(text: str) -> list[Tok]:
             continue
         if c == "\\":
             m = _CMD.match(text, i)
+            if m is None:   # a backslash at the very end
+                raise ParseError("unexpected-end")
             name = m.group(0)
             j = m.end()
             if name == r"\\":

@@ -200,6 +200,8 @@ class _Parser:
         if k == "num":
             self.take()
             n = numerals.read(v, counts=True)
+            if n is None:
+                raise _Fail(v)   # 128.0K: no count of thousands the reader takes
             value = n.value / 1024 * self.kilo if n.count else n.value
             x = mpmath.mpf(value.p) / value.q
             if self.peek()[0] == "unit":   # 2.5 MB: a size in bytes, under the reading of its prefix

@@ -284,6 +284,11 @@ class _State:
             return
         if example is not None and self._bind(block, example, named):
             return
+        if example is not None and id(block) in self.truths:
+            group = self._by_truth(block, example)   # the value of the formula a chain wrote it as
+            if group is not None:
+                self._record(block, example, group, "formula")
+                return
         if self._infer(block, named):
             return
         why = explain(block, self.recent)
@@ -408,12 +413,18 @@ class _State:
         return True
 
     def _infer(self, block: Block, named: str | None) -> bool:
-        """Take premises as the example's inputs when that explains this block."""
-        if not self.pending or self.steps_printed:
-            return False   # premises come before anything computed
+        """Take premises as the example's inputs when that explains this block; or, for a block whose
+        formula a chain wrote (its exact value known), any earlier block that bound to nothing."""
         if int(np.count_nonzero(_floats(block))) < 4:
             return False   # too few numbers to say what the premises are
-        for inputs in _hypotheses(self.inputs, self.pending):
+        if self.pending and not self.steps_printed:
+            premises = self.pending   # premises come before anything computed
+        elif id(block) in self.truths:
+            premises = sorted(self.pending + [u.block for u in self.unbound if u.reason in _UNBOUND_PREMISES],
+                              key=lambda b: (b.line, b.span or (0, 0)))
+        else:
+            return False
+        for inputs in _hypotheses(self.inputs, premises):
             if any(_same(b, self.inputs[g]) for k, b in inputs.items() if k not in self.inputs
                    for g in self.inputs):
                 continue   # a premise that restates a given input (K printed again) is no other input
@@ -432,14 +443,22 @@ class _State:
             evidence = "values"
             if group is None:
                 group, evidence = self._by_truth(block, example), "formula"
+                # by its formula, a premise is an input only when the block is computed from it
+                if group is not None and any(k not in self.inputs and not any(
+                        k == c.node.step or k in UPSTREAM[c.node.step] for c in group) for k in inputs):
+                    continue
             # evidence that premises are inputs: a computation from them (a restatement of one is
             # none) of at least four numbers that are not zero
             if group is None or int(group[0].informative.sum()) < 4 or \
-                    all(c.node.step in INPUTS or c.node.step == "KT" or self.prefer(c.node) for c in group):
-                continue   # (and by the article's own way of computing: a mistake explains by accident)
+                    all(self.prefer(c.node) or (c.node.step in INPUTS or c.node.step == "KT") and not
+                        (evidence == "formula" and example.source(c.node.step) == "projected") for c in group):
+                continue   # (and by the article's own way of computing: a mistake explains by accident;
+                           # Q printed as the product X W_Q a chain writes out is a computation)
             new = {k: ("inferred" if all(b is not v for v in self.inputs.values()) else "")
                    for k, b in inputs.items()}
             self._start(inputs, new)
+            taken = {id(b) for b in inputs.values()}
+            self.unbound = [u for u in self.unbound if id(u.block) not in taken]
             self._record(block, self.example, group, evidence)
             return True
         return False
@@ -726,13 +745,18 @@ def _consistent(example: Example) -> bool:
     return True
 
 
+#: why an earlier block bound to nothing, when it may still be an input a later formula shows
+_UNBOUND_PREMISES = ("binds-to-nothing", "no-inputs-yet")
+
+
 def _hypotheses(inputs: dict, pending: list[Block]):
     """Ways to take premises as inputs, the most common first: in order of appearance as
-    (X, W_Q, W_K, W_V), (Q, K, V), (Q, K), or X alone (Q = K = V = X); then other orders."""
+    (X, W_Q, W_K, W_V), (Q, K, V), (Q, K), or X alone (Q = K = V = X); then other orders, and the
+    projections one at a time (X given, each of its products printed after its own W)."""
     free = [r for r in ("X", "W_Q", "W_K", "W_V", "Q", "K", "V") if r not in inputs]
     pend = pending[-6:]
     schemes = [("X", "W_Q", "W_K", "W_V"), ("Q", "K", "V"), ("Q", "K"), ("X",), ("W_Q", "W_K", "W_V"),
-               ("K", "V"), ("V",), ("K",)]
+               ("K", "V"), ("V",), ("K",), ("W_Q", "W_K"), ("W_Q",), ("W_K",), ("W_V",)]
     seen = set()
     for scheme in schemes:
         roles = [r for r in scheme if r in free]
