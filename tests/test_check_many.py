@@ -30,6 +30,11 @@ def _verdicts(doc: dict) -> list:
             for c in doc["claims"]]
 
 
+def _cut(doc: dict) -> bool:
+    """The article's time budget (wall clock) ran out before every claim was checked."""
+    return any(c.get("code") in ("article-budget-ran-out", "article-budget-spent") for c in doc["claims"])
+
+
 def test_a_folder_of_real_articles_with_two_processes_gives_the_single_file_verdicts(run_cli):
     names = sorted(p for p in REAL.iterdir() if p.suffix == ".md")
     assert len(names) >= 30
@@ -37,12 +42,16 @@ def test_a_folder_of_real_articles_with_two_processes_gives_the_single_file_verd
     doc = json.loads(out)
     by_file = {f["file"]: f for f in doc["files"]}
     assert sorted(by_file) == [str(p) for p in names]   # every article, the folder's own files only
-    wrong = 0
+    wrong = compared = 0
     for p in names:
         single = json.loads(render_json(check_file(p)))
+        wrong += by_file[str(p)]["summary"]["wrong"]
+        if _cut(single) or _cut(by_file[str(p)]):
+            continue   # a file the wall-clock budget cut short is cut where the clock says, run by run
         assert _verdicts(by_file[str(p)]) == _verdicts(single), p.name
         assert by_file[str(p)]["summary"] == single["summary"], p.name
-        wrong += single["summary"]["wrong"]
+        compared += 1
+    assert compared >= len(names) - 2, (compared, len(names))
     assert doc["summary"]["files"] == len(names) and doc["summary"]["bad"] == 0
     assert doc["summary"]["wrong"] == wrong
     assert code == (1 if wrong else 0), err
