@@ -16,6 +16,9 @@ The rule, the same for every block whatever its layout or label:
 * a block binds to the group that explains all of it, or, with evidence (its label names the step,
   or the step is the next one the example has not printed yet), at least two thirds of it when it
   has four or more such entries; and only when no group of other values explains it as well;
+* a block written as the result of a formula that another stage computed exactly (``M7 = M3 M3ᵀ =
+  [..]``, :func:`symattn.check.engine._judged_blocks`) binds to the node of that value, however wrong
+  its digits; blocks that bound to nothing become inputs when such a block is a step of them;
 * a block that binds to nothing and whose label names an input is a given; a block restating a
   given input by name with other values starts a new example; before anything is computed, blocks
   that nothing explains are premises: when a later block is explained by taking them as the
@@ -155,7 +158,11 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, trut
     its formula): premises are inputs when a step of theirs is that value, however wrong the print."""
     state = _State(prefer or (lambda node: 0), dk, printed_masks(blocks))
     state.beyond = beyond
-    state.truths = {k: np.array(v.evalf(15).tolist(), dtype=float) for k, v in (truths or {}).items()}
+    for k, v in (truths or {}).items():
+        try:
+            state.truths[k] = np.array(v.evalf(15).tolist(), dtype=float)
+        except (TypeError, ValueError, AttributeError):
+            pass   # a value with letters or no real number in it says nothing about printed digits
     items = sorted([(b.line, 1, k, b) for k, b in enumerate(blocks)] + [(g.line, 0, k, g) for k, g in enumerate(code)],
                    key=lambda t: t[:3])
     for _, is_block, _, item in items:
