@@ -50,8 +50,10 @@ EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
 #: Measured at 25b30bd (arrays in fences of their own joined by an operator line read as one chain):
 #: bmatrix 0.975, numpy 0.954, torch 0.954, table 0.958, list 0.958, neutral labels 0.654, translated
 #: captions 0.858, all 0.902, no new false alarm (0.750 overall before).
+#: Measured again at f91c0d2 (a letter's index is one name, chains' results bind by their formula,
+#: transposed restatements): neutral labels 0.796, all 0.922, the other kinds unchanged, no new false alarm.
 FLOORS = {"bmatrix": (0.97, 0), "numpy": (0.95, 0), "torch": (0.95, 0), "table": (0.95, 0), "list": (0.95, 0),
-          "neutral": (0.65, 0), "translated": (0.85, 0), "all": (0.90, 0)}
+          "neutral": (0.79, 0), "translated": (0.85, 0), "all": (0.92, 0)}
 #: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
 MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
 
