@@ -23,7 +23,7 @@ import sympy as sp
 
 from . import guard
 from .claims import Claim, Reason
-from .verdict import judged, short, unverifiable
+from .verdict import judged, short, text_of, unverifiable
 from .consistency import declared_no_scaling
 from .batched import bind_by_batch
 from .convention import later_convention
@@ -1329,4 +1329,4 @@ def _row_named(block: Block) -> int | None:
 
 
 def _show(value):
-    return [[str(x) for x in value.row(i)] for i in range(value.rows)]
+    return [[text_of(x) for x in value.row(i)] for i in range(value.rows)]

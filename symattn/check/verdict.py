@@ -21,6 +21,7 @@ from fractions import Fraction
 
 import mpmath
 import sympy as sp
+from sympy.printing.str import StrPrinter
 
 from .claims import Claim, Reason
 from . import memo, numerals
@@ -255,7 +256,21 @@ def _exact_text(x) -> str:
 
 def text_of(x) -> str:
     """str() of an exact value, as SymPy prints it (once per article: the printer is slow)."""
-    return memo.once("str", x, lambda: str(x))
+    if not isinstance(x, sp.Basic):
+        return str(x)
+    return memo.once("str", x, lambda: _Parts({"order": None}).doprint(x))
+
+
+class _Parts(StrPrinter):
+    """SymPy's ``str()`` printer that prints each part of an expression once per article: the
+    entries of a softmax row share their denominator, and ordering its terms is the printer's
+    costly step.  The same text as ``str()``: a part prints the same wherever it stands, except a
+    Float, whose trailing zeros only the top level keeps (hence the level in the key)."""
+
+    def _print(self, expr, **kwargs):
+        if kwargs or not isinstance(expr, sp.Basic):
+            return super()._print(expr, **kwargs)
+        return memo.once("str-part", (expr, self._print_level == 0), lambda: super(_Parts, self)._print(expr))
 
 
 def _shown(exact):
