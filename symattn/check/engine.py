@@ -36,7 +36,7 @@ from .captions import precision_captions
 from .diagnose import diagnose, index_swap, transpose_slip
 from .merge import merge, overlay
 from .restate import restatements
-from .bind import by_value, masked
+from .bind import by_value, code_claims, masked
 from .document import Document, Segment
 from .read import read_blocks
 from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref, is_block_matrix, node_key
@@ -169,7 +169,9 @@ def _check_once(text: str, name: str) -> tuple[Report, Document]:
         valued, value_given, value_notes = by_value(doc, blocks, states, formulas)
     guard.at(stage="merging the verdicts")
     report = merge(report, claims + beyond, inputs, blocks, doc, notes)
-    report = precision_captions(doc, overlay(report, valued, value_given))
+    # what the article's code prints is judged against what the code computes, over any other reading
+    report = overlay(overlay(report, valued, value_given), code_claims(doc, blocks))
+    report = precision_captions(doc, report)
     report = restatements(report, blocks, doc)
     starts = {ln for ln, _ in report.definitions}
     given = {ln for b in blocks if b.line in starts for r in b.rows for e in r for ln in (e.line, b.line)}

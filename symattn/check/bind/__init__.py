@@ -31,9 +31,9 @@ from .binder import bind
 from .graph import INPUTS
 from .code import code_givens
 from .conventions import decide, stated
-from .verdicts import definitions, verdicts
+from .verdicts import code_claims, definitions, verdicts
 
-__all__ = ["by_value", "article_example"]
+__all__ = ["by_value", "article_example", "code_claims"]
 
 
 _BOUND: "WeakKeyDictionary[Document, tuple]" = WeakKeyDictionary()

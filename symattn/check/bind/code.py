@@ -15,8 +15,10 @@ the matrix it builds.  A name is reported again only when a block changes its va
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import sympy as sp
@@ -25,10 +27,11 @@ from ... import limits
 from .. import pycode
 from ..document import Document
 from ..names import by_name
+from ..outputs import output_caption
 from ..read import Block, Entry
 from .graph import INPUTS
 
-__all__ = ["CodeGiven", "code_givens"]
+__all__ = ["CodeGiven", "code_givens", "code_prints"]
 
 _CODE_LANGS = ("python", "py", "python3", "ipython", "ipython3", "pycon", "")
 
@@ -41,15 +44,29 @@ class CodeGiven:
     block: Block     # its value, as a block of exact entries
 
 
+_PROGRAMS: "WeakKeyDictionary[Document, list]" = WeakKeyDictionary()
+
+
+def programs(doc: Document) -> list:
+    """(fence, Program) for each code fence, in order: the article's code as one program (a later
+    fence sees what earlier ones defined), evaluated once per document."""
+    got = _PROGRAMS.get(doc)
+    if got is None:
+        got, program = [], None
+        for fence in doc.fences:
+            if fence.output or fence.lang not in _CODE_LANGS:
+                continue
+            source = "\n".join(doc.lines[n - 1] for n in fence.body)
+            program = pycode.evaluate(source, line_offset=fence.first, given=program)
+            got.append((fence, program))
+        _PROGRAMS[doc] = got
+    return got
+
+
 def code_givens(doc: Document) -> list[CodeGiven]:
     out: list[CodeGiven] = []
-    program = None
     seen: dict[str, tuple] = {}
-    for fence in doc.fences:
-        if fence.output or fence.lang not in _CODE_LANGS:
-            continue
-        source = "\n".join(doc.lines[n - 1] for n in fence.body)
-        program = pycode.evaluate(source, line_offset=fence.first, given=program)
+    for fence, program in programs(doc):
         for name, value in program.values.items():
             step = by_name(name)
             if step not in INPUTS + ("scores", "scaled"):
@@ -109,3 +126,155 @@ def _data(text: str, name: str) -> bool:
     rhs = m.group(1).split("#")[0]
     return set(re.findall(r"[A-Za-z_]\w*", rhs)) <= _DATA_NAMES
 
+
+
+# --- what the code prints ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CodePrint:
+    block: Block               # the output that shows it
+    value: sp.ImmutableMatrix  # what the code computes, exactly
+    expr: str                  # the printed expression, as written
+    line: int                  # the line that prints it
+    single: bool               # computed in single precision (torch and TensorFlow unless stated)
+
+
+#: a statement that prints: an unknown value there leaves a hole in the output
+_PRINTING = re.compile(r"(?<![\w.])(?:print|display)\s*\(")
+
+
+def code_prints(doc: Document, blocks) -> list[CodePrint]:
+    """Each array the article's code prints, paired with the block of its output: the blocks right
+    after the code fence (in an output fence, or in the lines that follow it), taken in the order the
+    program prints.  A print with a label (``print("weights:", w)``) pairs with the block its label
+    stands before; one without pairs with the next block only while nothing printed before it in the
+    same fence was left unknown (its output would shift the rest).  The shapes must agree."""
+    out: list[CodePrint] = []
+    replaced = _replaced_prints(doc)
+    for fence, program in programs(doc):
+        shown = [p for p in program.prints if fence.first < p.line < fence.last + 1 and p.line not in replaced]
+        zone = _output_zone(doc, fence)
+        if not shown or zone is None:
+            continue
+        here = sorted((b for b in blocks if zone[0] <= b.line and b.end <= zone[1] and not b.index),
+                      key=lambda b: (b.line, b.span or (0, 0)))
+        holes = any(fence.first < ln <= fence.last and _PRINTING.search(doc.lines[ln - 1])
+                    for ln, _ in program.unknown)
+        out += _pair(shown, here, holes)
+    return out
+
+
+def _replaced_prints(doc: Document) -> set[int]:
+    """The lines of prints whose value rests on data the code writes over a computed value
+    (``w = softmax(s)``, then ``w = [[0.0, 0.5, 0.5], ...]`` "for readability"): the program prints
+    the author's numbers, not the quantity, so the code is no witness for them.  A fence that does
+    not parse is no witness at all (every print line in it)."""
+    out: set[int] = set()
+    computed: set[str] = set()
+    replaced: set[str] = set()
+    for fence, _ in programs(doc):
+        source = "\n".join(doc.lines[n - 1] for n in fence.body)
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            out.update(range(fence.first, fence.last + 1))
+            continue
+        for node in sorted((n for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Call))),
+                           key=lambda n: (n.lineno, n.col_offset)):
+            if isinstance(node, ast.Call):
+                if isinstance(node.func, ast.Name) and node.func.id in ("print", "display") and \
+                        _names(node) & replaced:
+                    out.add(node.lineno + fence.first)
+                continue
+            if node.value is None:
+                continue
+            targets = set().union(*(_names(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])))
+            used = _names(node.value) | (targets if isinstance(node, ast.AugAssign) else set())
+            if used <= _DATA_NAMES:       # data: an input, or numbers written over a computed value
+                replaced |= targets & computed
+            elif used & replaced:
+                replaced |= targets
+                computed |= targets
+            else:
+                replaced -= targets
+                computed |= targets
+    return out
+
+
+def _names(node) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _output_zone(doc: Document, fence) -> tuple[int, int] | None:
+    """The lines that show what a code fence prints: the next fence when only blank lines or an
+    output caption stand before it and it holds output (or is unmarked), else the lines right after
+    the fence up to the first blank line; None when prose comes first."""
+    n, lines = fence.last + 1, doc.lines
+    between = []
+    while n <= len(lines) and (not lines[n - 1].strip() or (output_caption([lines[n - 1]]) and not between)):
+        if lines[n - 1].strip():
+            between.append(lines[n - 1])
+        n += 1
+    if n > len(lines):
+        return None
+    nxt = next((f for f in doc.fences if f.first == n), None)
+    if nxt is not None:
+        return (nxt.first + 1, nxt.last) if nxt.output or nxt.lang in ("", "text", "output", "console") else None
+    end = n
+    while end + 1 <= len(lines) and lines[end].strip() and not any(f.first == end + 1 for f in doc.fences):
+        end += 1
+    return n, end
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("\\n", " ").split()).casefold().rstrip(":=： ")
+
+
+def _shape(value) -> tuple[int, int] | None:
+    shape = value.shape
+    if len(shape) == 1 and shape[0] >= 2:
+        return 1, shape[0]
+    if len(shape) == 2 and shape[0] * shape[1] >= 2:
+        return shape
+    return None
+
+
+def _pair(shown, blocks, holes: bool) -> list[CodePrint]:
+    out, k, lost = [], 0, holes
+    for p in shown:
+        shape = _shape(p.value)
+        label = _norm(p.label)
+        if shape is None:
+            if p.value.shape:   # an array the blocks show some other way: the order is lost
+                lost = True
+            continue
+        if label:
+            j = next((j for j in range(k, len(blocks)) if label in _norm(blocks[j].before + " " + (
+                blocks[j].labels[0] if blocks[j].labels else ""))), None)
+            if j is None:
+                continue
+        elif lost or k >= len(blocks):
+            continue
+        else:
+            j = k
+        if blocks[j].shape != shape:
+            lost = True
+            continue
+        value = _exact(p.value)
+        if value is not None:
+            out.append(CodePrint(blocks[j], value, p.text, p.line,
+                                 p.value.dtype in ("float32", "float16", "bfloat16") or
+                                 (p.value.dtype is None and p.value.library in ("torch", "tf"))))
+        k = j + 1
+    return out
+
+
+def _exact(value) -> sp.ImmutableMatrix | None:
+    """The value as a matrix of real numbers (±∞ for masked entries), or None (booleans, nan)."""
+    arr = np.atleast_2d(np.asarray(value.array, dtype=object))
+    arr = np.vectorize(lambda x: sp.Integer(x) if isinstance(x, int) and not isinstance(x, bool) else x,
+                       otypes=[object])(arr)
+    if value.dtype == "bool" or not all(isinstance(x, sp.Basic) and x is not sp.nan and (x.is_real or x.is_infinite)
+                                        for x in arr.flat):
+        return None
+    return sp.ImmutableMatrix(arr.tolist())

@@ -32,12 +32,13 @@ from ..consistency import sanity_rows, shift_pairs
 from ..numerals import places_of, read
 from ..judge import block_places, half_unit, screen_mask
 from ..verdict import judged, unverifiable
+from .code import code_prints
 from .binder import Binding, Bound, Candidate, View, _floats
 from .conventions import mistake_codes
 from .explain import exact as exact_step
 from .graph import CHOICES, ONLY_BY, Node, PARENTS, UPSTREAM, Variant
 
-__all__ = ["verdicts", "definitions", "WHAT"]
+__all__ = ["verdicts", "definitions", "code_claims", "WHAT"]
 
 #: how the report names each step
 WHAT = {"KT": "q-KT", "scores": "q-scores", "scaled": "q-scaled", "masked": "q-masked", "exp": "q-exp",
@@ -336,3 +337,21 @@ def _follows_from_wrong(b: Binding, bound: Bound, at: dict) -> Claim | None:
 
 def _root(claim: Claim) -> int:
     return claim.root if claim.cause == "carried" and claim.root else claim.line
+
+
+def code_claims(doc, blocks) -> list[Claim]:
+    """The output of each array the article's code prints (:func:`.code.code_prints`), judged against
+    what the code computes: the code defines the printed value, whatever its name.  A program in
+    single precision may differ from the exact value by a few units of float32 in each entry."""
+    out = []
+    for cp in code_prints(doc, blocks):
+        b = cp.block
+        values = [[cp.value[i, j] for j in range(cp.value.cols)] for i in range(cp.value.rows)]
+        slack = [[abs(float(x)) * 1e-6 if cp.single and x.is_finite else 0 for x in r] for r in values]
+        cols = [[doc.column(e.pos) if e.pos >= 0 else None for e in r] for r in b.rows]
+        cols = cols if all(x is not None for r in cols for x in r) else None
+        out.append(judged(b.line, b.source, cp.expr, b.rows, values,
+                          how=Reason.of("code-value", expr=cp.expr, line=cp.line),
+                          lines=sorted({e.line for r in b.rows for e in r}), places=block_places(b.rows),
+                          slack=slack, cols=cols))
+    return out

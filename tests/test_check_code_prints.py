@@ -1,0 +1,97 @@
+"""What an article's code prints, judged against what its code computes (issue 24, item 5).
+
+A notebook's output below a code cell is a claim about the printed expression, whatever its name.
+Each article here is written for the test; the right values are computed with numpy from the
+article's own inputs, never with symattn.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from symattn.check import check_text
+
+KEYS = np.array([[1.0, 0.5], [0.2, 0.1], [0.4, 0.9]])
+QUERY = np.array([1.5, 0.3])
+VALUES = np.array([[0.8, 0.2], [0.1, 0.7], [0.6, 0.4]])
+
+
+def _truth():
+    s = KEYS @ QUERY                       # the code below scales nothing
+    w = np.exp(s) / np.exp(s).sum()
+    return s, w, w @ VALUES
+
+
+def _fmt(v, places=4) -> str:
+    return "[" + " ".join(f"{x:.{places}f}" for x in v) + "]"
+
+
+def _notebook(weights_out: str, output_out: str, between: str = "") -> str:
+    rows = ",\n".join("    [" + ", ".join(str(x) for x in r) + "]" for r in KEYS)
+    vals = ",\n".join("    [" + ", ".join(str(x) for x in r) + "]" for r in VALUES)
+    return "\n".join([
+        "# One query over three keys", "",
+        "```python", "import numpy as np",
+        f"query = np.array([{QUERY[0]}, {QUERY[1]}])",
+        f"keys = np.array([\n{rows}\n])",
+        "s = keys @ query",
+        "w = np.exp(s) / np.exp(s).sum()",
+        "print('weights:', w)", "```", "",
+        f"weights: {weights_out}", "",
+        "Then the values are mixed by these weights.", "",
+        "```python", f"vals = np.array([\n{vals}\n])", between + "out = w @ vals", "print(out)", "```", "",
+        "```", output_out, "```", ""])
+
+
+def _at(report, line_text: str, text: str):
+    n = text.splitlines().index(line_text) + 1
+    return [c for c in report.claims if n in (c.lines or [c.line])]
+
+
+def test_right_outputs_of_the_code_agree_with_what_it_computes():
+    _, w, out = _truth()
+    text = _notebook(_fmt(w), _fmt(out))
+    r = check_text(text, "nb.md")
+    for line in (f"weights: {_fmt(w)}", _fmt(out)):
+        got = _at(r, line, text)
+        assert got and all(c.status in ("exact", "rounded") for c in got), (line, [(c.status, c.reason) for c in got])
+
+
+def test_an_output_unlike_what_its_code_computes_is_wrong_with_the_code_as_witness():
+    _, w, out = _truth()
+    bad = out + np.array([0.03, -0.03])    # not the mix of the values by the printed weights either
+    text = _notebook(_fmt(w), _fmt(bad))
+    r = check_text(text, "nb.md")
+    got = _at(r, _fmt(bad), text)
+    assert [c.status for c in got] == ["wrong"]
+    assert [e["correct"] for e in got[0].entries] == [f"{x:.4f}" for x in out]
+
+
+def test_numbers_written_over_a_computed_value_are_not_witnessed_by_the_code():
+    # "for readability" the author replaces the weights with rounded ones and prints the mix: the code
+    # prints the author's numbers, which say nothing about the true mix, so the code is no witness
+    _, w, out = _truth()
+    rounded = np.round(w, 1)
+    text = _notebook(_fmt(w), _fmt(rounded @ VALUES),
+                     between=f"w = np.array([{rounded[0]}, {rounded[1]}, {rounded[2]}])\n")
+    r = check_text(text, "nb.md")
+    got = _at(r, _fmt(rounded @ VALUES), text)
+    assert not any(c.status == "exact" and "code computes" in str(c.reason) for c in got)
+
+
+def test_a_print_the_code_cannot_evaluate_leaves_the_next_unlabelled_output_alone():
+    # np.random without a printed result: its output comes first, so pairing by order would be wrong
+    _, w, out = _truth()
+    text = _notebook(_fmt(w), _fmt(np.array([0.9, 0.1])) + "\n" + _fmt(out),
+                     between="print(np.random.rand(2))\n")
+    r = check_text(text, "nb.md")
+    got = _at(r, _fmt(np.array([0.9, 0.1])), text)
+    assert not any(c.status == "wrong" for c in got)
+
+
+def test_a_torch_print_in_single_precision_is_not_wrong_for_float32_noise():
+    text = "\n".join([
+        "```python", "import torch", "x = torch.tensor([[0.1, 0.2], [0.3, 0.4]])", "print(x * 3)", "```", "",
+        "```", "tensor([[0.3000, 0.6000],", "        [0.9000, 1.2000]])", "```", ""])
+    r = check_text(text, "t.md")
+    assert r.claims and not any(c.status == "wrong" for c in r.claims)
