@@ -293,3 +293,37 @@ def test_a_print_after_a_formula_of_unnamed_givens_binds_the_prints_after_it():
     for key, (claimed, correct) in wrong.items():
         i, j = int(key[1]) - 1, int(key[3]) - 1
         assert abs(float(correct) - right[i, j] / math.sqrt(3)) <= 0.005 and float(claimed) == scaled[i, j]
+
+
+# ---------------------------------------------------------------- conventions by evidence, per example
+
+def _two_examples(rows) -> str:
+    """A first example scaled by √d_k, worked out; then scores given alone, softmaxed row by row."""
+    q = np.array([[1, 0], [0, 1]])
+    k = np.array([[2, 0], [0, 2]])
+    s = q @ k.T / math.sqrt(2)
+    w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    out = ["# Attention", "", "$$\\text{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}}\\right)V$$", "",
+           f"$$Q = {_bmatrix(q)}, \\quad K = {_bmatrix(k)}, \\quad d_k = 2$$", "",
+           f"$$\\frac{{QK^T}}{{\\sqrt{{2}}}} = {_bmatrix(np.round(s, 4))}$$", "",
+           f"$$\\text{{softmax}} = {_bmatrix(np.round(w, 4))}$$", "",
+           "## Exercise", "", "Scores given directly:", "", "```", "S = [[3, 1, 0, 2],", "     [0, 2, 1, 1]]", "```", "",
+           "Softmax of each row:", ""]
+    for name, (e, p) in rows:
+        out += [f"- {name}: exp = `[{', '.join(f'{x:.3f}' for x in e)}]` → `[{', '.join(f'{x:.3f}' for x in p)}]`", ""]
+    return "\n".join(out)
+
+
+def _rows(scale):
+    s = np.array([[3, 1, 0, 2], [0, 2, 1, 1]]) / scale
+    e = np.exp(s)
+    return [(f"row {i + 1}", (e[i], e[i] / e[i].sum())) for i in range(2)]
+
+
+def test_an_example_whose_prints_plainly_do_not_scale_is_right_unscaled():
+    # the √d_k of the first example belongs to it: every print of the exercise computes softmax(S)
+    text = _two_examples(_rows(1))
+    r = check_text(text, "two.md")
+    lines = [n for n, ln in enumerate(text.splitlines(), 1) if ln.startswith("- row")]
+    assert not [c for n in lines for c in at(r, n) if c.status == "wrong"]
+

@@ -62,7 +62,7 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
         # prints the binder left alone whose formula a chain wrote: bound again, knowing that value
         bound = bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond,
                      truths={k: formulas[k] for k in unbound})
-    family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said)
+    family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said, _scores_given(bound, f))
               for f in set(bound.families)}
     variants = [family[f] for f in bound.families]
     notes = []
@@ -72,12 +72,18 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
     return verdicts(bound, variants, doc, said, known), definitions(bound), notes
 
 
+def _scores_given(bound, family: int) -> bool:
+    """Are the givens of every example of this family scores, with no keys or embeddings?"""
+    return all(not {"K", "X"} & set(ex.givens) for k, ex in enumerate(bound.examples) if bound.families[k] == family)
+
+
 def masked(doc: Document, blocks: list[Block]) -> bool:
     """Do the article's prints follow a causal mask (every example that binds a print decides so)?"""
     said, bound = _bound(doc, blocks)
     families = {bound.families[b.example] for b in bound.bindings}
     return bool(families) and all(
-        decide([b for b in bound.bindings if bound.families[b.example] == f], said).mask == "causal" for f in families)
+        decide([b for b in bound.bindings if bound.families[b.example] == f], said,
+               _scores_given(bound, f)).mask == "causal" for f in families)
 
 
 def article_example(doc: Document, blocks: list[Block]) -> dict | None:
@@ -103,5 +109,6 @@ def article_example(doc: Document, blocks: list[Block]) -> dict | None:
             lines.setdefault(g.step, g.block.line)
     first = min(lines.values(), default=0)
     inputs = {step: (m, lines.get(step, first)) for step, m in example.givens.items() if step in INPUTS}
-    variant = decide([b for b in bound.bindings if bound.families[b.example] == family], said)
+    variant = decide([b for b in bound.bindings if bound.families[b.example] == family], said,
+                     _scores_given(bound, family))
     return {"inputs": inputs, "variant": variant}

@@ -89,8 +89,10 @@ def stated(doc: Document) -> Stated:
 _CONVENTIONS = {"scale": ("sqrt", "dk", "none", "sqrt_stated"), "mask": ("none", "causal")}   # an article may choose these
 
 
-def decide(bindings, said: Stated) -> Variant:
-    """An example's variant, from the bindings of its blocks: see the module docstring."""
+def decide(bindings, said: Stated, scores_given: bool = False) -> Variant:
+    """An example's variant, from the bindings of its blocks: see the module docstring.
+    ``scores_given``: the example's givens are its scores (no keys): the text's ÷√d_k may belong to
+    another example, and its own prints say whether it scales."""
     votes = {"scale": Counter(), "mask": Counter()}
     for b in bindings:
         if not any(c.full or c.share >= 2 / 3 for c in b.group):
@@ -102,7 +104,15 @@ def decide(bindings, said: Stated) -> Variant:
             if len(seen) == 1:
                 counter[seen.pop()] += 1
     prelim = said.prelim()
-    if said.sqrt_number or (said.sqrt_formula and not said.dk_formula and not said.unscaled):
+    scales = votes["scale"]
+    plainly = [k for k, n in scales.items() if n >= 2 and k not in ("sqrt", "sqrt_stated") and _allowed("scale", k)]
+    if scores_given and (said.sqrt_number or said.sqrt_formula) and len(plainly) == 1 and len(scales) == 1:
+        # scores given as they are (an exercise: "softmax each row of S"), the text says ÷√d_k, but
+        # every print of this example whose values tell computes another way, and more than one
+        # does: the example plainly computes so, its numbers are right (the ÷√d_k the text states
+        # or works out is another example's; with keys given, the same prints are a mistake)
+        scale = plainly[0]
+    elif said.sqrt_number or (said.sqrt_formula and not said.dk_formula and not said.unscaled):
         # the article's own step, or its formula: numbers that differ are wrong; √ of the width of
         # its keys, or of the d_k it states when more prints agree with that
         fits = Counter(x for b in bindings if all("scale" in _uses(c.node) for c in b.group)
