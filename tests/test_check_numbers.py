@@ -190,3 +190,20 @@ def test_a_decimal_count_of_thousands_and_a_closing_backslash_are_unreadable_not
     assert evaluate("128.0K * 2") is None and evaluate("4K * 2") == 8000
     report = check_text("Sizes: 128.0K tokens × 2 = 256K.\n\n$$\\frac{1}{2} = 0.5 \\approx 50\\$$\n", "a.md")
     assert not [c for c in report.claims if "internal" in c.detail], [c.detail for c in report.claims]
+
+
+def test_float_noise_beside_entries_of_size_one_is_the_zero_it_stands_for():
+    # cos 90° from rounded operands: a program prints 6.123234e-17 where the exact product of the
+    # printed operands is 2.6e-16 (and the true value 0); beside entries of size 1 both are float noise
+    from symattn.check.verdict import judged
+    import sympy as sp
+    exact = [[sp.Rational(65670397, 250000000000000000000000), sp.Integer(-1)],
+             [sp.Integer(1), sp.Rational(65670397, 250000000000000000000000)]]
+    noise = [[read("6.123234e-17"), read("-1.000000e+00")], [read("1.000000e+00"), read("6.123234e-17")]]
+    assert judged(1, "R", "R", noise, exact).status != "wrong"
+    # a small number well above that noise is a number, not noise
+    small = [[read("2.000000e-03"), read("-1.000000e+00")], [read("1.000000e+00"), read("2.000000e-03")]]
+    assert judged(1, "R", "R", small, exact).status == "wrong"
+    # and without entries of size 1 beside it, 6e-17 is no noise around 2.6e-16
+    alone = [[read("6.123234e-17"), read("6.123234e-17")]]
+    assert judged(1, "R", "R", alone, [exact[0][:1] * 2]).status == "wrong"

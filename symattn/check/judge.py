@@ -137,9 +137,11 @@ def _double(x) -> bool:
     return isinstance(x, mpmath.mpf) and x._mpf_[3] <= 53
 
 
-def verdict(number, x, places: int | None = None, slack=0) -> Agreement:
+def verdict(number, x, places: int | None = None, slack=0, floor=0) -> Agreement:
     """The agreement of one printed number with the exact value ``x`` (mpmath, or ±inf), give or
-    take ``slack`` (the error that rounded operands carry, see the local stage)."""
+    take ``slack`` (the error that rounded operands carry, see the local stage).  ``floor``: the
+    float-noise floor of the printed block (see :func:`noise_floor`): a program's print and an exact
+    value both under it are the same zero (``6.123234e-17`` for cos 90°)."""
     with mpmath.workdps(_DPS):   # the printed value and x compared at the working precision
         if number.places is None or mpmath.isinf(x):
             ok = number.places is None and mpmath.isinf(x) and (x > 0) == (number.value > 0)
@@ -156,13 +158,24 @@ def verdict(number, x, places: int | None = None, slack=0) -> Agreement:
             return Agreement("rounded")
         if err <= h * (1 + _TIE) + slack:
             return Agreement("rounded", "operands")   # only within the rounding of printed operands
-        if number.machine and err <= abs(x) * _NOISE:
+        if number.machine and (err <= abs(x) * _NOISE or (abs(x) <= floor and abs(p) <= floor)):
             return Agreement("rounded", "noise")
         if err < 2 * h * (1 - _TIE) and abs(p) < abs(x) and (p >= 0) == (x >= 0):   # x cut at d decimals
             if number.continued or TRUNCATES.get():
                 return Agreement("rounded", "truncated")
             return Agreement("wrong", "truncated")
         return Agreement("wrong")
+
+
+#: a program's float results carry an error relative to the size of their operands, not of the
+#: result: next to entries of size 1, a zero comes out as 1e-16 (float64) or 1e-8 (float32)
+_FLOOR = mpmath.mpf(2) ** -20
+
+
+def noise_floor(values) -> mpmath.mpf:
+    """The float-noise floor of a block of exact values (mpmath): 2^-20 of its largest finite entry."""
+    finite = [abs(x) for x in values if not mpmath.isinf(x) and not mpmath.isnan(x)]
+    return _FLOOR * max(finite) if finite else mpmath.mpf(0)
 
 
 def agrees(number, x, places: int | None = None, slack=0) -> bool:

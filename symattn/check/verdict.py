@@ -25,7 +25,7 @@ from sympy.printing.str import StrPrinter
 
 from .claims import Claim, Reason
 from . import memo, numerals
-from .judge import read_at, right_text, verdict
+from .judge import noise_floor, read_at, right_text, verdict
 from .ir import Name, Node, Op
 
 __all__ = ["Judgement", "judged", "judged_entries", "approx", "build", "stated", "unverifiable", "show", "short", "texts_out", "what_of",
@@ -65,13 +65,16 @@ def judged(line: int, source: str, what, printed, exact, *, how=None, expected=N
     exact values already evaluated (mpmath), when the stage has them.  The rest as in :func:`build`."""
     found = []
     shown = _shown(exact)    # each exact value printed once (SymPy's printer is the costly part)
+    xvs = [[values[i][j] if values is not None else _number(x) for j, x in enumerate(xrow)]
+           for i, xrow in enumerate(exact)]
+    floor = noise_floor([x for r in xvs for x in r])
     for i, (prow, xrow) in enumerate(zip(printed, exact)):
         for j, (p, x) in enumerate(zip(prow, xrow)):
-            xv = values[i][j] if values is not None else _number(x)
+            xv = xvs[i][j]
             at = _places(places, p)
             if at is None and p.places == 0 and isinstance(x, sp.Basic) and x.is_rational is False:
                 at = 0   # an integer printed for an irrational value can only be its rounding
-            a = verdict(p, xv, at, slack[i][j] if slack else 0)
+            a = verdict(p, xv, at, slack[i][j] if slack else 0, floor)
             label = names[i][j] if names else f"[{(rows[i] if rows else i) + 1},{j + 1}]"
             found.append(Judgement((i, j), label, p.text, getattr(p, "line", 0) or line,
                                    cols[i][j] if cols else None, shown[i][j], a.status, a.reason,
