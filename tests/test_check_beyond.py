@@ -93,6 +93,21 @@ def test_kv_size_that_fits_no_reading_is_wrong_with_the_closest_reading():
     assert at(cs, 14).status == "wrong" and at(cs, 14).cause == "carried" and at(cs, 14).root == 8
 
 
+
+def _kv_prose(size: str) -> str:
+    # the model in words ("a head dimension of 128", "an 8-layer model"), the context with its
+    # thousands separator: 2 · 8 layers · 4 heads · 128 · 2 bytes · 2,048 tokens
+    return ("# Sizing the cache\n\nAn 8-layer model with 4 heads and a head dimension of 128, in FP16.\n\n"
+            f"For 2,048 tokens of context the KV cache takes {size} MB.\n")
+
+
+def test_kv_model_in_words_and_a_token_count_with_thousands_separators():
+    exact = sp.Integer(2 * 8 * 4 * 128 * 2 * 2048)
+    right = n(exact / 10**6, 1)                   # 33.6 MB (32 MiB)
+    assert at(claims(_kv_prose(right)), 5).status in ("exact", "rounded")
+    wrong = at(claims(_kv_prose("0.8")), 5)       # 2,048 read as 048 tokens would give about 0.79 MB
+    assert wrong.status == "wrong"
+
 def test_kv_product_chains_with_thousands_separators_and_units():
     text = ("KV cache, step by step:\n\n"
             "Step 1: 2 × 24 = 48\n"

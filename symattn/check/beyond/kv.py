@@ -49,12 +49,13 @@ def _num(pattern: str, text: str):
 
 
 def _model(line: int, text: str) -> _Model | None:
-    layers = _num(r"\bL\s*=\s*(\d+)\b", text) or _num(r"\b(\d+)\s+(?:transformer\s+)?layers\b", text) or \
+    layers = _num(r"\bL\s*=\s*(\d+)\b", text) or _num(r"\b(\d+)[\s-]+(?:transformer\s+)?layers?\b", text) or \
         _num(r"\b(?:num_layers|n_layers|num_hidden_layers|layers)\s*[=:]\s*(\d+)", text)
     heads = _num(r"\b(?:H|H_kv|n_kv_heads|num_key_value_heads|kv_heads|num_kv_heads)\s*=\s*(\d+)", text) or \
         _num(r"\b(\d+)\s+(?:KV\s+|key[- ]value\s+)?heads\b", text) or \
         _num(r"\b(?:num_heads|n_heads|n_kv|kv)\s*[=:]\s*(\d+)", text)
     dim = _num(r"\b(?:d|head_dim|d_head|d_k|head dim)\s*=\s*(\d+)\b", text) or \
+        _num(r"\bhead[ _]dim(?:ension)?\s*(?:of|is|:)?\s*(\d+)\b", text) or \
         _num(r"\b(\d+)\s*(?:-dim(?:ensional)?\s+heads|head[_ ]dim)", text)
     if not (layers and heads and dim):
         return None
@@ -64,7 +65,8 @@ def _model(line: int, text: str) -> _Model | None:
     return _Model(line, name, layers, heads * batch, dim, _dtype(text))
 
 
-_TOKENS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([KkMm])?\s*(?:tokens?|context|ctx|token)\b", re.I)
+#: a token count: digits with their thousands separators (4,096 is one number, never 096)
+_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([KkMm])?\s*(?:tokens?|context|ctx|token)\b", re.I)
 _SEQ = re.compile(r"\b(?:S|T|seq_len|seq|ctx_len|context_length|max_model_len)\s*=\s*(\d+)([KkMm])?()\b")
 _SIZES = re.compile(r"(?<![\w.])(~\s*)?(\d+(?:\.\d+)?)\s*([KMGT]i?B)\b")
 
@@ -99,7 +101,7 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
             if nbytes is None:
                 continue
             t = toks[0]
-            base = mpmath.mpf(t.group(1))
+            base = mpmath.mpf(t.group(1).replace(",", ""))
             kilos = {"k": (1000, 1024), "m": (10 ** 6, 2 ** 20)}.get((t.group(2) or "").lower(), (1,))
             per_token = 2 * model.layers * model.heads * model.dim * nbytes
             s = sizes[0]
@@ -161,7 +163,7 @@ def _kv_budget(n, raw, budget, tok, model, default_bytes, earlier) -> Claim:
             if prev.status != "wrong" or not t or getattr(prev.what, "code", "") == "compressed":
                 continue
             k = {"k": 1000, "m": 10 ** 6}.get((t.group(2) or "").lower(), 1)
-            printed_per_token = _val(_entry(prev.claimed, 0)) / (mpmath.mpf(t.group(1)) * k)
+            printed_per_token = _val(_entry(prev.claimed, 0)) / (mpmath.mpf(t.group(1).replace(",", "")) * k)
             if _near(ent, size / printed_per_token / kilo[0], True):
                 c = replace(c, cause="carried", root=prev.root or prev.line,
                             reason=R("reasons", items=[c.reason, R("follows-wrong-size", line=prev.line)]))
