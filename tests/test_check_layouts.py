@@ -496,3 +496,21 @@ def test_a_letter_with_its_index_after_it_is_one_name():
     text = "$$M1 = \\begin{bmatrix} 1 & 2 \\\\ 3 & 4 \\end{bmatrix}$$\n\n$$2 M1 = \\begin{bmatrix} 2 & 4 \\\\ 6 & 9 \\end{bmatrix}$$\n"
     wrong = [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
     assert [(c.line, [(e["claimed"], e["correct"]) for e in c.entries]) for c in wrong] == [(3, [("9", "8")])]
+
+
+# a chain written down the page: each "= ..." line continues the one above it
+_DOWN = "Mixing the values:\n\n```\nout = 0.25×[1,0,2] + 0.75×[0,1,2]\n    = [0.25,0,0.5] + [0,0.75,1.5]\n    = {last}\n```\n"
+
+
+def test_equals_lines_continue_the_chain_above_them_step_by_step():
+    # 0.25·[1, 0, 2] + 0.75·[0, 1, 2] = [0.25, 0.75, 2.0]; the middle line is that sum written out
+    assert _statuses(_DOWN.format(last="[0.25, 0.75, 2.0]"), 5) == ["exact"]
+    assert _statuses(_DOWN.format(last="[0.25, 0.75, 2.0]"), 6) == ["exact"]
+    got = [c for c in _by_line(_DOWN.format(last="[0.25, 0.75, 2.5]")).get(6, []) if c.status == "wrong"]
+    assert got and got[0].entries[0]["correct"] in ("2.0", "2")
+
+
+def test_equals_lines_that_state_shapes_or_unknowns_are_not_arithmetic():
+    text = ("```\nc = X × W_down\n  = [4096] × [4096 × 64]\n  = [64 dimensions]\n```\n\n"
+            "```\nL = -[y·log(ŷ) + (1-y)·log(1-ŷ)]\n  = -log(0.635)\n```\n")
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]

@@ -46,6 +46,29 @@ def _clean_code(line: str) -> str:
     return line.rstrip()
 
 
+#: a line that continues the chain above it: ``    = [0.25, 0, 0.5] + [0, 0.75, 1.5]``
+_CONTINUED = re.compile(r"^\s*(=|≈)(?!=)\s*(.+)$")
+
+
+#: the words a step of numbers may use; any other word makes it a statement about something else
+#: (``[4096] × [4096 × 64] = [64 dimensions]`` is a shape, ``y·log(ŷ)`` has unknowns)
+_FUNCTIONS = {"exp", "log", "ln", "sqrt", "softmax", "sum", "max", "e"}
+_SHAPE = re.compile(r"\[\s*\d+\s*[×x*]\s*\d+\s*\]")
+
+
+def _arithmetic(side: str) -> bool:
+    """Numbers, brackets and operators, with no word but a function's, and no shape ``[n × m]``."""
+    return not _SHAPE.search(side) and all(w in _FUNCTIONS for w in re.findall(r"[^\W\d_]+", side))
+
+
+def _last_side(line: str) -> str | None:
+    """The last side of a chain written on one line (``out = a = b`` -> ``b``), or None."""
+    parts = re.split(r"(?<![=<>!])[=≈](?!=)", line)
+    if len(parts) < 2 or not parts[-1].strip() or parts[-1].count("[") != parts[-1].count("]"):
+        return None
+    return " ".join(parts[-1].split())
+
+
 def code_segments(block: list[str], first_line: int) -> list[Segment]:
     """Assignments in a code block: ``X = [[...]]`` (over several lines too), ``S = Q @ K.T``;
     and plain-text arrays stacked over several lines."""
@@ -64,6 +87,17 @@ def code_segments(block: list[str], first_line: int) -> list[Segment]:
             i += 1
             stmt += " " + _clean_code(block[i]).strip()
         i += 1
+        step = _CONTINUED.match(stmt)
+        if step and start > 0 and (_ASSIGN.match(_clean_code(block[start - 1])) or _CONTINUED.match(
+                _clean_code(block[start - 1]))) or step and start == 0:
+            # "= [..] + [..]" under a line it continues: one step of a chain written down the page,
+            # the value before it (the previous line's last side) equal to this one
+            before = _last_side(_clean_code(block[start - 1])) if start > 0 else None
+            rhs = " ".join(step.group(2).split())
+            if before and re.search(r"\d", rhs) and _arithmetic(before) and _arithmetic(rhs):
+                out.append(Segment(first_line + start, f"{before} {_REL.get(step.group(1), '=')} {rhs}", "code",
+                                   " ".join(block[start].split())[:160]))
+            continue
         m = _ASSIGN.match(stmt)
         if not m or m.group(1) in ("import", "from") or re.match(r"\s*(def|class|for|if|import|from|print)\b",
                                                                     stmt):
