@@ -514,3 +514,12 @@ def test_equals_lines_that_state_shapes_or_unknowns_are_not_arithmetic():
     text = ("```\nc = X × W_down\n  = [4096] × [4096 × 64]\n  = [64 dimensions]\n```\n\n"
             "```\nL = -[y·log(ŷ) + (1-y)·log(1-ŷ)]\n  = -log(0.635)\n```\n")
     assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+
+
+def test_per_token_bullets_with_names_of_any_length_are_one_matrix():
+    # the bracket starts where each token's name ends: "I", "love" and "you" shift it, the rows stay one matrix
+    text = "Embeddings:\n\n- I → [1, 0, 1, 0]\n- love → [0, 1, 1, 0]\n- you → [1, 1, 0, 1]\n\n" \
+           "  1. \"a\": [1, 2]\n  2. \"longer\": [3, 4]\n"
+    blocks = read_blocks(Document.of(text))
+    assert [(b.line, b.shape, b.row_labels) for b in blocks] == [
+        (3, (3, 4), ("I", "love", "you")), (7, (2, 2), ("a", "longer"))]

@@ -870,7 +870,9 @@ def _columns(run: list[Block], starts: list[int]) -> list[list[Block]]:
         for st in stacks:
             last = st[-1]
             lcol = last.span[0] - starts[last.line - 1]
-            if last.line == blk.line - 1 and abs(lcol - col) <= 2 and last.shape[1] == blk.shape[1]:
+            # rows named by their tokens (``I → [..]``, ``love → [..]``) start where their names end
+            named = bool(_row_label(last) and _row_label(blk))
+            if last.line == blk.line - 1 and (abs(lcol - col) <= 2 or named) and last.shape[1] == blk.shape[1]:
                 home = st
                 break
         if home is None:
@@ -907,7 +909,9 @@ _TOKEN_ARROW = re.compile(r"^\s*[\"'“”‘’]?([^\s\"'“”‘’:=→\-]{1
 
 def _row_label(block: Block) -> str:
     """The token in front of a stacked row (``I → [1, 0]``), if any."""
-    m = _TOKEN_ARROW.match(block.labels[0].split("]")[-1]) if block.labels else None
+    if not block.labels:
+        return ""
+    m = _TOKEN_ARROW.match(re.sub(r"^\s*(?:[-*•+]|\d+[.)])\s+", "", block.labels[0].split("]")[-1]))   # a list item's mark
     return m.group(1) if m else ""
 
 
