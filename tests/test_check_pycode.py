@@ -742,3 +742,16 @@ def test_a_block_continues_from_the_values_of_an_earlier_one():
     later = run("y = show(np.ones(1))\nprint(y)\n", given=helper, line_offset=200)
     assert [(x.line, x.text) for x in later.prints] == [(103, "x"), (202, "y")] and not later.unknown
     assert "show" not in later.values and "np" not in later.values
+
+
+def test_a_line_that_is_not_python_but_assigns_makes_its_names_unknown():
+    # ``X = `` cut short (a matrix moved out of the cell): X may be anything from there on, never
+    # the value an earlier cell gave it
+    first = evaluate("import numpy as np\nX = np.eye(2)\n")
+    cut = evaluate("X = \nY = X * 2\nprint(Y)\n", given=first)
+    assert "X" not in cut.values and "Y" not in cut.values and not cut.prints
+    later = evaluate("Z = X + 1\n", given=cut)
+    assert "Z" not in later.values
+    # a broken line that assigns another name leaves X as it was
+    other = evaluate("W = (\nY = X * 2\n", given=first)
+    assert other.values["Y"].entries == ((2, 0), (0, 2))

@@ -1597,6 +1597,15 @@ class _Evaluator:
         self.program.comments.append(Commented(node.end_lineno + self.offset, "\n".join(texts), value, tuple(spans)))
 
 
+_ASSIGNED = re.compile(r"^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*(?:\[[^\]]*\])?\s*(?:[-+*/@%]|//|\*\*)?=(?!=)")
+
+
+def _assigned(line: str) -> list[str]:
+    """The names a line assigns, read from its text alone (``a, b = ...``, ``x[0] += ...``)."""
+    m = _ASSIGNED.match(line)
+    return [n.strip() for n in m.group(1).split(",")] if m else []
+
+
 def evaluate(source: str, *, line_offset: int = 0, given: Program | dict[str, Value] | None = None) -> Program:
     """Evaluate one code block exactly, without running it (see the module docstring).  ``given``: what
     is known before it — an earlier block's Program (its values, functions and imports), or values
@@ -1620,11 +1629,18 @@ def evaluate(source: str, *, line_offset: int = 0, given: Program | dict[str, Va
             ev.module.update({k: v for k, v in given.items() if isinstance(k, str) and isinstance(v, Value)})
         program = ev.program
         program.unknown.extend((line + line_offset, "not Python (a syntax error)") for line in bad)
+        # a line that is not Python but reads as an assignment (``X = `` cut short) may have changed
+        # its names: from there on they are unknown, never their values from before
+        lost = sorted((line, name) for line in bad for name in _assigned(lines[line - 1]))
         current = stmts[0] if stmts else None
         try:
             with limits.time_limit("evaluating a code block", "CHECK_SECONDS"):
                 for current in stmts:
+                    while lost and lost[0][0] < current.lineno:
+                        ev.module.pop(lost.pop(0)[1], None)
                     ev.statement(current, top=True)
+            for _, name in lost:
+                ev.module.pop(name, None)
         except (_Stop, SymattnError) as exc:
             ev.unknown(current, str(exc))
         program.values = {k: v for k, v in ev.module.items() if isinstance(v, Value)}
