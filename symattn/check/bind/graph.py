@@ -29,7 +29,7 @@ is :func:`symattn.check.quantities.softmax` (symattn's canonical form), the mask
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 import mpmath
@@ -484,7 +484,3 @@ class _Exact:
 
 
 _FLOAT, _EXACT, _INTERVAL = _Float(), _Exact(), _Interval()
-
-
-def with_scale(v: Variant, scale: str) -> Variant:
-    return replace(v, scale=scale)
