@@ -207,3 +207,25 @@ def test_float_noise_beside_entries_of_size_one_is_the_zero_it_stands_for():
     # and without entries of size 1 beside it, 6e-17 is no noise around 2.6e-16
     alone = [[read("6.123234e-17"), read("6.123234e-17")]]
     assert judged(1, "R", "R", alone, [exact[0][:1] * 2]).status == "wrong"
+
+
+def test_a_side_the_parser_cannot_read_is_a_number_only_when_it_is_one():
+    """The fallback for a side the chain parser does not read: a number the prose goes on from
+    (``d_k = 4.``, ``128)``, numpy's ``1.``), or LaTeX functions of numbers through latex2sympy2;
+    never prose or code, which latex2sympy2 would read as letters multiplied (``x/x..sum()`` as 1)."""
+    from symattn.check.parser import latex_number
+    from symattn.check.tokens import tokenize
+
+    def value(text):
+        num = latex_number(tokenize(text))
+        return None if num is None else num.value
+
+    assert value("4.") == 4 and value("128)") == 128 and value("0.54)") == sp.Rational(27, 50)
+    assert value("1344.Sie ist damit gleich") == 1344
+    assert value(r"\sin(\frac{1}{10000^0})") == sp.sin(1)
+    assert value(r"2 \times(80 \times 64)_{qwen}") == 10240
+    assert value("attn_scores_2/attn_scores_2..sum()") is None
+    assert value("S-S.max(axis= 1,keepdims= True)") is None
+    assert value(r"0.03:\cos(0.03)") is None                  # not 0.03 / cos 0.03
+    assert value(r"2.718281828 \ldots") is None               # not its integer part
+    assert value(r"0.0300 逐对代入") is None

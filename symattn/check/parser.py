@@ -596,16 +596,35 @@ def _literal(cells: list[list[list[Tok]]], parser: Parser, note: str) -> Lit:
 
 
 
+_LEADING = re.compile(r"\s*([+\-\u2212]?\d+(?:\.\d+)?)")
+_COMMAND = re.compile(r"\\[A-Za-z]{2,}")
+_SUBSCRIPT = re.compile(r"(?<!\\log)_\{[^{}0-9]*[A-Za-z][^{}]*\}")     # a label: (80 \times 64)_{qwen}
+_NOT_MATH = re.compile(r"[:;?!]|\.\.|\.[A-Za-z_]|[A-Za-z]{2}")   # prose, code, a method call
+
+
 def latex_number(toks: list[Tok]) -> Num | None:
-    """A number this parser does not read (``\\ln 2``, ``\\log_2 8``), read by latex2sympy2 instead
-    (through :mod:`symattn.latex_input`, the only module that imports it)."""
+    """A number this parser does not read: one the prose goes on from (``4.``, ``128)``), or a LaTeX
+    function of numbers (``\\ln 2``, ``\\log_2 8``), read by latex2sympy2 (through
+    :mod:`symattn.latex_input`, the only module that imports it) only when the text is LaTeX and
+    no words or code, which latex2sympy2 would read as products of letters."""
     if not toks or any(t.kind in ("env", "shape") for t in toks) or len(toks) > 200:
         return None
     text = raw_text(toks)
+    lead = _LEADING.match(text)
+    rest = text[lead.end():] if lead else ""
+    if lead and (not rest.strip() or rest[0] in ")]" or rest[0] == "." and not rest[1:2].isdigit()):
+        # a number the prose goes on from: "d_k = 4.", "(…, 128)", numpy's "1."
+        number = numerals.read(lead.group(1))
+        return Num(number.value, text) if number is not None else None
+    bare = _SUBSCRIPT.sub("", text)
+    if not _COMMAND.search(bare) or _NOT_MATH.search(_COMMAND.sub(" ", bare)):
+        # beyond that, what this parser does not read is a LaTeX function (\sin 2, \log 8); without
+        # one, latex2sympy2 only guesses (``x/x..sum()`` as 1, ``a:\cos b`` as a quotient)
+        return None
     from ..errors import SymattnError
     from ..latex_input import parse_scalar
     try:
-        value = parse_scalar(text, allow_symbols=False)
+        value = parse_scalar(bare, allow_symbols=False)
     except (SymattnError, RecursionError, ValueError, TypeError):
         return None
     if not isinstance(value, sp.Expr) or not value.is_number or not value.is_real:
