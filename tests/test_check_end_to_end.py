@@ -327,3 +327,28 @@ def test_an_example_whose_prints_plainly_do_not_scale_is_right_unscaled():
     lines = [n for n, ln in enumerate(text.splitlines(), 1) if ln.startswith("- row")]
     assert not [c for n in lines for c in at(r, n) if c.status == "wrong"]
 
+
+
+def _unscaled_code_article(rows) -> str:
+    q, keys, values = [0.5, 0.5], [[0.1, 0.2], [0.2, 0.3]], [[0.6, 0.8], [0.7, 0.9]]
+    return ("# One query, two keys\n\nIn a transformer, $\\text{softmax}(QK^T/\\sqrt{d_k})V$. Here we skip it.\n\n"
+            f"```python\nquery = {q}\nkeys = {keys}\nvalues = {values}\n```\n\n"
+            f"```\nexp_scores = {rows[0]}\nweights = {rows[1]}\noutput = {rows[2]}\n```\n")
+
+
+def test_an_article_that_plainly_computes_unscaled_is_right_unscaled_with_the_formula_a_note():
+    # the ÷√d_k is only a formula, never worked out as a number, and every print whose values tell
+    # computes softmax(q·kᵀ) (numpy here, not symattn): those prints are right
+    s = np.array([[0.1, 0.2], [0.2, 0.3]]) @ np.array([0.5, 0.5])
+    e = np.exp(s)
+    w = e / e.sum()
+    out = w @ np.array([[0.6, 0.8], [0.7, 0.9]])
+    fmt = lambda v: "[" + ", ".join(f"{x:.4f}" for x in v) + "]"
+    text = _unscaled_code_article([fmt(e), fmt(w), fmt(out)])
+    r = check_text(text, "unscaled.md")
+    assert not [c for c in r.claims if c.status == "wrong"], [c.line for c in r.claims if c.status == "wrong"]
+    assert any(c.status in ("exact", "rounded") for c in r.claims)
+    # the same article with the weights scaled by √2 in one print is still caught
+    w2 = np.exp(s / math.sqrt(2)) / np.exp(s / math.sqrt(2)).sum()
+    bad = _unscaled_code_article([fmt(e), fmt(w2), fmt(out)])
+    assert any(c.status == "wrong" for c in check_text(bad, "bad.md").claims)

@@ -486,13 +486,15 @@ def test_a_torch_print_of_masked_scores_and_their_softmax_is_checked():
 
 def test_a_letter_with_its_index_after_it_is_one_name():
     """``M4``, ``W1``: an index written right after a one-letter name, as people write it, names one
-    quantity (M_4); a coefficient stands before its letter, so nothing reads M4 as M·4.  A shape
+    quantity (M_4); a coefficient stands before its letter, so nothing reads M4 as M·4; e1 and e2 are
+    names too (the constant is written e^x or exp).  A shape
     ``3x4`` and a decimal ``x2.5`` are not indices."""
     from symattn.check.tokens import tokenize
     assert [t.value for t in tokenize("M4 M5^T")] == ["M", "_", "4", "M", "_", "5", "^", "T"]
     assert [t.value for t in tokenize("3x4")] == ["3", "x", "4"]
     assert [t.value for t in tokenize("x2.5")] == ["x", "2.5"]
-    assert [t.value for t in tokenize("e2")] == ["e", "2"]
+    assert [t.value for t in tokenize("e2")] == ["e", "_", "2"]     # e1, e2: embeddings, energies
+    assert [t.value for t in tokenize("1.5e2 2e3")] == ["1.5e2", "2e3"]
     text = "$$M1 = \\begin{bmatrix} 1 & 2 \\\\ 3 & 4 \\end{bmatrix}$$\n\n$$2 M1 = \\begin{bmatrix} 2 & 4 \\\\ 6 & 9 \\end{bmatrix}$$\n"
     wrong = [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
     assert [(c.line, [(e["claimed"], e["correct"]) for e in c.entries]) for c in wrong] == [(3, [("9", "8")])]

@@ -185,7 +185,7 @@ def tokenize(text: str) -> list[Tok]:
         if m:
             add(Tok("word", m.group(0), m.group(0)))
             i = m.end()
-            k = _INDEX.match(text, i) if len(m.group(0)) == 1 and m.group(0) != "e" and \
+            k = _INDEX.match(text, i) if len(m.group(0)) == 1 and \
                 not (m.start() and (text[m.start() - 1].isdigit() or text[m.start() - 1] == ".")) else None
             if k:   # M4, W1, q2: a letter with its index written after it is one name (M_4), not M·4
                 add(Tok("op", "_", ""))

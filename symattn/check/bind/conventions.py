@@ -106,11 +106,14 @@ def decide(bindings, said: Stated, scores_given: bool = False) -> Variant:
     prelim = said.prelim()
     scales = votes["scale"]
     plainly = [k for k, n in scales.items() if n >= 2 and k not in ("sqrt", "sqrt_stated") and _allowed("scale", k)]
-    if scores_given and (said.sqrt_number or said.sqrt_formula) and len(plainly) == 1 and len(scales) == 1:
+    if (scores_given or plainly == ["none"] and not said.sqrt_number) and (said.sqrt_number or said.sqrt_formula) \
+            and len(plainly) == 1 and len(scales) == 1:
         # scores given as they are (an exercise: "softmax each row of S"), the text says ÷√d_k, but
         # every print of this example whose values tell computes another way, and more than one
         # does: the example plainly computes so, its numbers are right (the ÷√d_k the text states
-        # or works out is another example's; with keys given, the same prints are a mistake)
+        # or works out is another example's; with keys given, the same prints are a mistake).  Or
+        # every such print is unscaled and the ÷√d_k is only a formula, never worked out as a
+        # number: the article plainly computes without scaling, and the formula is a note
         scale = plainly[0]
     elif said.sqrt_number or (said.sqrt_formula and not said.dk_formula and not said.unscaled):
         # the article's own step, or its formula: numbers that differ are wrong; √ of the width of

@@ -25,8 +25,8 @@ True
 (Named(step='Q', row=2, words=False, name='q2', literal=False), None, Named(step='weights', row=None, words=True, name='', literal=False))
 >>> step_named(("\\mathbf{W}_Q =",)), step_named(("Input embeddings, one row per word:",))
 ('W_Q', 'X')
->>> step_named(("Input: Q = np.array(",)), step_named((") K = np.array(",))
-('Q', 'K')
+>>> step_named(("Input: Q = np.array(",)), step_named((") K = np.array(",)), step_named(("`，`V=",))
+('Q', 'K', 'V')
 >>> step_named(("\\text{Value matrix} =",)), step_named(("Query vectors =",))
 ('V', 'Q')
 >>> step_named(("#### Key $K$",)), step_named(("クエリ (\\( Q \\))",)), step_named(("\\text{Scaled Scores} =",))
@@ -49,7 +49,7 @@ _HEAD = re.compile(r"^\s*(?:[-*•]\s+)?(?:>>>\s*)?(?:print\(\s*)?[`*$\\(]*\s*([
                    r"(?:[,:：=]|\\approx|≈|$)")
 _UNWRAP = re.compile(r"\\(?:mathbf|boldsymbol|bm|mathrm|mathit|textbf|text|operatorname|vec|mathcal)\s*\{([^{}]*)\}")
 #: the name assigned right before the block: "Input: Q = np.array(", ") K = np.array(", "x = ["
-_TAIL = re.compile(r"(?:^|[\s(,;:])[`*$]*([A-Za-z][\w^{}]{0,24}?)[`*$]*\s*(?::=|=)\s*"
+_TAIL = re.compile(r"(?:^|(?<=[^\w\\]))[`*$]*([A-Za-z][\w^{}]{0,24}?)[`*$]*\s*(?::=|=)\s*"
                    r"(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|constant|asarray)?\s*[(\[]*\s*$")
 #: an assignment of data: "= np.array(", "= torch.tensor(", "= [" at the end of the label
 _LITERAL = re.compile(r"=\s*(?:(?:np|numpy|torch|tf|jnp)\.(?:array|tensor|Tensor|constant|asarray)\(\s*|\[\s*)$")
