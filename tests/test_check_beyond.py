@@ -108,6 +108,15 @@ def test_kv_model_in_words_and_a_token_count_with_thousands_separators():
     wrong = at(claims(_kv_prose("0.8")), 5)       # 2,048 read as 048 tokens would give about 0.79 MB
     assert wrong.status == "wrong"
 
+def test_kv_a_size_glued_to_a_device_is_not_the_cache_size():
+    # "on 4xA100-80GB": the memory of each device, no claim about the cache of the sentence
+    text = ("An 8-layer model, 4 KV heads, head_dim=128, BF16:\n\n```\n"
+            "per token: 2 * 8 * 4 * 128 * 2 bytes = 16,384 bytes = 16 KB\n```\n\n"
+            "Exercise: compare FP16, FP8 and INT4 at 4K context on 4xA100-80GB.\n")
+    cs = claims(text)
+    assert at(cs, 4).status == "exact" and not [c for c in cs if c.line == 7]
+
+
 def test_kv_product_chains_with_thousands_separators_and_units():
     text = ("KV cache, step by step:\n\n"
             "Step 1: 2 × 24 = 48\n"

@@ -68,7 +68,9 @@ def _model(line: int, text: str) -> _Model | None:
 #: a token count: digits with their thousands separators (4,096 is one number, never 096)
 _TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([KkMm])?\s*(?:tokens?|context|ctx|token)\b", re.I)
 _SEQ = re.compile(r"\b(?:S|T|seq_len|seq|ctx_len|context_length|max_model_len)\s*=\s*(\d+)([KkMm])?()\b")
-_SIZES = re.compile(r"(?<![\w.])(~\s*)?(\d+(?:\.\d+)?)\s*([KMGT]i?B)\b")
+#: a size in prose; one glued by a hyphen to what comes before is a device's or the end of a range
+#: ("4xA100-80GB", "40-80 GB"), never the cache size of the sentence
+_SIZES = re.compile(r"(?<![\w.\-–])(~\s*)?(\d+(?:\.\d+)?)\s*([KMGT]i?B)\b")
 
 
 def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
