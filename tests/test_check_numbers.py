@@ -229,3 +229,15 @@ def test_a_side_the_parser_cannot_read_is_a_number_only_when_it_is_one():
     assert value(r"0.03:\cos(0.03)") is None                  # not 0.03 / cos 0.03
     assert value(r"2.718281828 \ldots") is None               # not its integer part
     assert value(r"0.0300 逐对代入") is None
+
+
+def test_a_plain_fence_in_an_article_of_decimal_commas_groups_thousands_with_its_points():
+    from symattn.check import check_text
+    prose = "Cada valor ocupa 2 bytes; a razão é 0,60 e depois 1,21.\n\n"
+    fence = "```\n2 × 36 × 8 × 128 × 2 = {} bytes\n```\n"
+    right = check_text(prose + fence.format("147.456"), "pt.md")
+    assert [c.status for c in right.claims if c.line == 4] == ["exact"]
+    wrong = check_text(prose + fence.format("147.465"), "pt.md")
+    assert [c.status for c in wrong.claims if c.line == 4] == ["wrong"]
+    # a point decimal in the fence keeps it a program's print: 1.5 there is one and a half
+    assert "exact" in [c.status for c in check_text(prose + "```\n3 × 0.5 = 1.5\n```\n", "pt.md").claims]

@@ -113,10 +113,14 @@ class Document:
         locale, locales = _locales(lines, in_code)
         for f in fences:
             # plain notes in a fence (```text) are written as the author writes, not as a program
-            # prints: decimal commas there when its own numbers show more of them than points
+            # prints: decimal commas there when its own numbers show more of them than points, or
+            # when the article writes decimal commas and the fence shows no point decimal, only
+            # points that group thousands (``2 × 36 × 8 × 128 × 2 = 147.456 bytes``)
             body = [n for n in f.body if n <= len(lines)]
             points, _, commas = Locale.evidence(lines[n - 1] for n in body) if f.output else (0, 0, 0)
-            if commas > points:
+            grouped = f.output and locale is COMMA and not points and \
+                any(_GROUP_OF_THREE.search(lines[n - 1]) for n in body)
+            if commas > points or grouped:
                 in_code.difference_update(body)
                 locales.update({n: COMMA for n in body if locale is not COMMA})
         columns, spellings, out = {}, {}, []
@@ -304,6 +308,8 @@ def _locales(lines: list[str], in_code: set[int]) -> tuple[Locale, dict]:
 
 
 _TOKEN = re.compile(r"(?<![\w.])[-−+]?\d+(?:\.\d+)?(?![\w.]|,\d)")
+#: a point that can only group thousands where the article writes decimal commas: 147.456, 1.048.576
+_GROUP_OF_THREE = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:\.\d{3})+(?![\w.,])")
 
 
 def _back(cols, col: int) -> int:
