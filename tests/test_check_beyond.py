@@ -490,3 +490,10 @@ def test_temperature_rows_against_softmax_of_the_printed_logits():
 def test_a_temperature_row_with_two_candidate_logits_is_not_bound():
     text = "z = [1, 2, 3]\n\nw = [3, 2, 1]\n\n| T = 1 | [0.09, 0.24, 0.67] |\n"
     assert [c for c in claims(text) if c.line == 5] == []
+
+
+def test_an_angle_printed_in_degrees_is_judged_in_degrees():
+    # "30° - 10° = 20°": the expression is in radians, the print in degrees
+    assert {c.status for c in claims("The angle between them is $30°-10°=20°$ here.\n")} <= {"exact", "rounded"}
+    wrong = [c for c in claims("The angle between them is $30°-10°=25°$ here.\n") if c.status == "wrong"]
+    assert wrong and wrong[0].entries[0]["correct"] == "20"

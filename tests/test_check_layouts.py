@@ -525,3 +525,21 @@ def test_per_token_bullets_with_names_of_any_length_are_one_matrix():
     blocks = read_blocks(Document.of(text))
     assert [(b.line, b.shape, b.row_labels) for b in blocks] == [
         (3, (3, 4), ("I", "love", "you")), (7, (2, 2), ("a", "longer"))]
+
+
+def test_statements_side_by_side_in_a_fence_are_each_read():
+    """``W_Q = [[..]]   W_K = [[..]]`` and ``q1 = x1·W_Q = [2, 0]      k1 = [1, 0]``: a run of blanks
+    after a closed value, before the next ``name =``, starts another statement (not a product)."""
+    fence = "```\nx1 = [1, 0]\nW_Q = [[2,0],[0,1]]   W_K = [[1,0],[0,1]]\n\nq1 = x1·W_Q = {}      k1 = [1, 0]\n```\n"
+    right = check_text(fence.format("[2, 0]"), "f.md")
+    assert not [c for c in right.claims if c.line == 3]     # two givens, not "W_Q = [..] W_K" to compute
+    assert {c.status for c in right.claims if c.line == 5 and c.status != "unverifiable"} == {"exact"}
+    wrong = check_text(fence.format("[3, 0]"), "f.md")
+    assert "wrong" in [c.status for c in wrong.claims if c.line == 5]
+
+
+def test_a_value_is_never_judged_against_an_input_given_further_down():
+    """A reader has only what the article gave so far: ``q`` of a later section is not the one the
+    earlier ``q_1`` is a row of (it was judged wrong against it)."""
+    text = "## One\n\nWe get $q_1 = [2, 0]$.\n\n## Two\n\n$q = [0.4, 0.5]$\n"
+    assert not [c for c in check_text(text, "two.md").claims if c.status == "wrong"]

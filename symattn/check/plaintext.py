@@ -98,16 +98,33 @@ def code_segments(block: list[str], first_line: int) -> list[Segment]:
                 out.append(Segment(first_line + start, f"{before} {_REL.get(step.group(1), '=')} {rhs}", "code",
                                    " ".join(block[start].split())[:160]))
             continue
-        m = _ASSIGN.match(stmt)
-        if not m or m.group(1) in ("import", "from") or re.match(r"\s*(def|class|for|if|import|from|print)\b",
-                                                                    stmt):
-            continue
-        rhs = m.group(3).strip().rstrip(";")
-        if not re.search(r"\d|@|\.T\b|softmax|sqrt", rhs):
-            continue
-        text = f"{m.group(1)} {m.group(2)} {' '.join(rhs.split())}"
-        out.append(Segment(first_line + start, text, "code", " ".join(block[start].split())[:160]))
+        for part in _statements(stmt):
+            m = _ASSIGN.match(part)
+            if not m or m.group(1) in ("import", "from") or re.match(
+                    r"\s*(def|class|for|if|import|from|print)\b", part):
+                continue
+            rhs = m.group(3).strip().rstrip(";")
+            if not re.search(r"\d|@|\.T\b|softmax|sqrt", rhs):
+                continue
+            text = f"{m.group(1)} {m.group(2)} {' '.join(rhs.split())}"
+            out.append(Segment(first_line + start, text, "code", " ".join(block[start].split())[:160]))
     return out
+
+
+#: a run of blanks, after a closed value, before the next "name =": one more statement on the line
+#: ("q1 = x1·W_Q = [2, 0]      k1 = [1, 0]", "W_Q = [[2,0],[0,1]]   W_K = [[1,0],[0,1]]")
+_NEXT_STATEMENT = re.compile(r"(?<=[\])\w.])[ \t]{2,}(?=[A-Za-z_][\w^{}']*[ \t]*=(?!=))")
+
+
+def _statements(stmt: str) -> list[str]:
+    """The statements of one line: split at :data:`_NEXT_STATEMENT` where the brackets are closed."""
+    out, last = [], 0
+    for m in _NEXT_STATEMENT.finditer(stmt):
+        head = stmt[last:m.start()]
+        if head.count("[") + head.count("(") == head.count("]") + head.count(")") and "=" in head:
+            out.append(head)
+            last = m.end()
+    return out + [stmt[last:]]
 
 
 # --------------------------------------------------------------------------- prose

@@ -49,6 +49,8 @@ def _literal(seg: str):
     if not m:
         return None
     rest = m.group("rest")
+    if re.match(r"\s*(?:°|\^\s*\{?\s*\\circ|\\circ|\\degree)", rest):
+        return m.group("num"), "scale:°"   # 20°: an angle in degrees (its expression is in radians)
     if _TIMES.match(rest):   # 8x smaller, 4.2배, 3.0倍: a ratio, a plain number
         return m.group("num"), ""
     u = _SIZE.match(rest) or _TIME.match(rest)
@@ -94,6 +96,8 @@ _PREFIX = {"k": 10 ** 3, "K": 10 ** 3, "M": 10 ** 6, "G": 10 ** 9, "T": 10 ** 12
 def _unit_readings(vals, unit: str):
     if not unit:
         return vals
+    if unit == "scale:°":
+        return [(x * 180 / mpmath.pi, name or "°") for x, name in vals]
     if unit.startswith("scale:"):
         text = unit[len("scale:"):]
         return [(x / _PREFIX[text[0]], Reason.of("reading-unit", reading=name, unit=text) if name else text)
