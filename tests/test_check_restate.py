@@ -150,3 +150,28 @@ def test_the_width_of_the_keys_stated_again_for_a_new_example():
     from symattn.check.oldbind import stated_dks
     text = "Real models: `d_k=64`.\n\n## Toy (head_dim=4)\n\nScores = (Q @ K^T) / √4\n\n$d_{k} = 8$\n"
     assert [(line, int(v)) for line, v in stated_dks(text)] == [(1, 64), (3, 4), (5, 4), (7, 8)]
+
+
+def _factors(row2: tuple[str, str]) -> str:
+    a, b = row2
+    return article(row2, row2, ("20%", "80%")) + "\n".join([
+        "",
+        f"Token 2's output, its weights written again as the factors: O_2 = {a} × [1, 2] + {b} × [3, 4].",
+        "",
+    ])
+
+
+def test_a_wrong_row_written_again_as_the_factors_of_a_sum_is_carried():
+    """The weights restated among the numbers of a line, in order (``0.21 × V₁ + 0.79 × V₂``): the
+    line is wrong, carried from the slip, whatever its own arithmetic gives."""
+    text = _factors(("0.21", "0.79"))
+    line = text.split("\n").index(next(ln for ln in text.split("\n") if ln.startswith("Token 2's output"))) + 1
+    report = check_text(text, "a.md")
+    root = [c for c in at(report, 9) if c.status == "wrong"]
+    wrong = [c for c in at(report, line) if c.status == "wrong"]
+    assert root and wrong and wrong[0].cause == "carried" and wrong[0].root == root[0].line
+    w = np.round(weights(), 2)
+    assert [e["correct"] for e in wrong[0].entries] == [f"{w[1, 0]:.2f}", f"{w[1, 1]:.2f}"]
+    # the right weights written again are no claim of this kind
+    right = check_text(_factors(("0.20", "0.80")), "a.md")
+    assert not [c for c in right.claims if c.status == "wrong"]

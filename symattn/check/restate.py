@@ -68,8 +68,72 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
             claims[k] = None
         claims.append(new)
         judged.append((b, new))
-    kept = sorted((c for c in claims if c is not None), key=lambda c: c.line)
-    return replace(report, claims=kept)
+    kept = [c for c in claims if c is not None]
+    kept += _restated_numbers(kept, inputs, doc)
+    return replace(report, claims=sorted(kept, key=lambda c: c.line))
+
+
+def _restated_numbers(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
+    """Lines that write again, among their numbers and in the same order, a row of an earlier print
+    judged wrong: the weights restated as the factors of a sum (``0.53 × V₁ + 0.35 × V₂ + …``), a
+    table row that repeats them.  Each such line is wrong, cause ``carried`` from that print's slip,
+    whatever its own arithmetic gives.  A row counts with two or more decimals other than 0 and ±1
+    (their order is the evidence; integers repeat by chance), and a line only where no stage judged
+    it wrong already."""
+    rows = []
+    for c in claims:
+        if c.status != "wrong" or not isinstance(c.claimed, list) or not c.claimed or \
+                not all(isinstance(r, (list, tuple)) for r in c.claimed):
+            continue
+        wrong = {}
+        for e in c.entries:
+            m = _ENTRY.search(str(e.get("entry", "")))
+            if m:
+                i, j = int(m.group(1)) - 1, int(m.group(2)) - 1 if m.group(2) else 0
+                wrong[(0, i) if len(c.claimed) == 1 and not m.group(2) else (i, j)] = e
+        for i, row in enumerate(c.claimed):
+            numbers = [numerals.read(str(t)) for t in row]
+            if any(n is None for n in numbers) or sum(1 for n in numbers if n.places and n.value not in (0, 1, -1)) < 2:
+                continue
+            if any((i, j) in wrong for j in range(len(row))):
+                rows.append((max(c.lines or [c.line]), set(c.lines or [c.line]), i, list(row), numbers, wrong,
+                             c.root or c.line))
+    judged = {c.line for c in claims if c.status == "wrong"} | {ln for c in claims if c.status == "wrong"
+                                                                for ln in c.lines or []}
+    out = []
+    for n, text in enumerate(doc.text.split("\n"), 1):
+        if n in judged or n in inputs:
+            continue
+        printed = [m.group(0).replace("−", "-") for m in re.finditer(numerals.NUMBER, text)]
+        for last, own, i, row, numbers, wrong, root in rows:
+            if n <= last or n in own or not _in_order(row, printed):
+                continue
+            found = []
+            for j, (t, number) in enumerate(zip(row, numbers)):
+                hit = wrong.get((i, j))
+                correct = numerals.read(str(hit.get("correct", ""))) if hit is not None else None
+                if hit is not None and correct is not None:
+                    found.append(Judgement((0, j), f"[1,{j + 1}]", t, n, None, hit.get("exact", ""), "wrong", "",
+                                           right_text(number, mpmath.mpf(correct.value.p) / correct.value.q)))
+                else:
+                    found.append(Judgement((0, j), f"[1,{j + 1}]", t, n, None, "", "exact", "", t))
+            how = Reason.of("restates-row", row=i + 1, line=last)
+            claim = build(n, " ".join(text.split())[:160], how, [row], found, how=how, lines=[n],
+                          cause="carried", root=root)
+            if claim.status == "wrong":
+                out.append(claim)
+                judged.add(n)
+                break
+    return out
+
+
+def _in_order(row: list[str], printed: list[str]) -> bool:
+    """Are the texts of ``row`` among ``printed``, in the same order?"""
+    k = 0
+    for t in printed:
+        if k < len(row) and t == row[k].replace("−", "-"):
+            k += 1
+    return k == len(row)
 
 
 def _given_lines(reason) -> set[int]:
