@@ -138,9 +138,18 @@ def test_saved_another_way_same_verdicts(path, copy, originals):
     assert _verdicts(COPIES[copy](text), path.name) == _original(originals, path)
 
 
+#: an article that already writes decimal commas (``38,6 M``) and groups thousands with a point
+#: (``12.288``): the copy would turn its thousands into decimals, so it is no copy of the same article
+_COMMA_ARTICLE = (re.compile(r"(?<![\d.,\[(])\d+,\d{1,2}(?![\d,])"), re.compile(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d.,])"))
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_decimal_comma_same_verdicts(path, originals):
     text = path.read_text(encoding="utf-8")
+    prose: list[str] = []
+    _outside_code(text, lambda part: prose.append(part) or part)
+    if all(r.search("\n".join(prose)) for r in _COMMA_ARTICLE):
+        pytest.skip("written with decimal commas and thousands points already")
     copy = _outside_code(text, _decimal_comma)
     assert _verdicts(copy, path.name, comma=True) == _original(originals, path, comma=True)
 

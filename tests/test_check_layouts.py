@@ -536,10 +536,3 @@ def test_statements_side_by_side_in_a_fence_are_each_read():
     assert {c.status for c in right.claims if c.line == 5 and c.status != "unverifiable"} == {"exact"}
     wrong = check_text(fence.format("[3, 0]"), "f.md")
     assert "wrong" in [c.status for c in wrong.claims if c.line == 5]
-
-
-def test_a_value_is_never_judged_against_an_input_given_further_down():
-    """A reader has only what the article gave so far: ``q`` of a later section is not the one the
-    earlier ``q_1`` is a row of (it was judged wrong against it)."""
-    text = "## One\n\nWe get $q_1 = [2, 0]$.\n\n## Two\n\n$q = [0.4, 0.5]$\n"
-    assert not [c for c in check_text(text, "two.md").claims if c.status == "wrong"]

@@ -242,12 +242,6 @@ class Evaluator:
 
     def _resolve(self, key: str, raw: str):
         given = self._scoped(key) or self.table.inputs.get(key)
-        at = getattr(self.table, "at", 0)
-        if given is not None and at and given[1] > at and self.table.section(given[1]) != self.table.section(at):
-            # given in a later section: another example's, which no reader has yet (the statement
-            # above, if it was given twice)
-            seen = [d for d in self.table.inputs._defs.get(key, ()) if d[1] <= at]
-            given = seen[-1] if seen else None
         if key in DIMENSIONS and given is not None and key == "d_k":
             if not self._scoped(key):
                 self._no_clash(key, raw, self.table.inputs)

@@ -27,6 +27,8 @@ True
 ('W_Q', 'X')
 >>> step_named(("Input: Q = np.array(",)), step_named((") K = np.array(",)), step_named(("`，`V=",))
 ('Q', 'K', 'V')
+>>> step_named(("\\Delta_{S} =",)) is None      # a subscript names no step: Δ_S is not S
+True
 >>> step_named(("\\text{Value matrix} =",)), step_named(("Query vectors =",))
 ('V', 'Q')
 >>> step_named(("#### Key $K$",)), step_named(("クエリ (\\( Q \\))",)), step_named(("\\text{Scaled Scores} =",))
@@ -49,7 +51,7 @@ _HEAD = re.compile(r"^\s*(?:[-*•]\s+)?(?:>>>\s*)?(?:print\(\s*)?[`*$\\(]*\s*([
                    r"(?:[,:：=]|\\approx|≈|$)")
 _UNWRAP = re.compile(r"\\(?:mathbf|boldsymbol|bm|mathrm|mathit|textbf|text|operatorname|vec|mathcal)\s*\{([^{}]*)\}")
 #: the name assigned right before the block: "Input: Q = np.array(", ") K = np.array(", "x = ["
-_TAIL = re.compile(r"(?:^|(?<=[^\w\\]))[`*$]*([A-Za-z][\w^{}]{0,24}?)[`*$]*\s*(?::=|=)\s*"
+_TAIL = re.compile(r"(?:^|(?<=[^\w\\{}_^]))[`*$]*([A-Za-z][\w^{}]{0,24}?)[`*$]*\s*(?::=|=)\s*"
                    r"(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|constant|asarray)?\s*[(\[]*\s*$")
 #: an assignment of data: "= np.array(", "= torch.tensor(", "= [" at the end of the label
 _LITERAL = re.compile(r"=\s*(?:(?:np|numpy|torch|tf|jnp)\.(?:array|tensor|Tensor|constant|asarray)\(\s*|\[\s*)$")
