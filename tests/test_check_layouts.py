@@ -536,3 +536,32 @@ def test_statements_side_by_side_in_a_fence_are_each_read():
     assert {c.status for c in right.claims if c.line == 5 and c.status != "unverifiable"} == {"exact"}
     wrong = check_text(fence.format("[3, 0]"), "f.md")
     assert "wrong" in [c.status for c in wrong.claims if c.line == 5]
+
+
+def test_matrices_side_by_side_over_several_lines_are_read_in_their_own_columns():
+    # three 2×2 weights written beside each other, each over two lines: three blocks, each named by
+    # what stands before it on its first line
+    text = ("```\nW_Q = [[1, 2],    W_K = [[1, 0],    W_V = [[2, 0],\n"
+            "       [0, 1]]           [1, 1]]           [0, 2]]\n```\n")
+    blocks = read_blocks(Document.of(text))
+    assert [(b.shape, b.labels[0]) for b in blocks] == [((2, 2), "W_Q ="), ((2, 2), "W_K ="), ((2, 2), "W_V =")]
+    assert [b.texts for b in blocks] == [(("1", "2"), ("0", "1")), (("1", "0"), ("1", "1")), (("2", "0"), ("0", "2"))]
+    # read as inputs: V = X·W_V = [[2, 0], [0, 2], [2, 2]], so the printed 3 in its last row is wrong
+    text = ("X = [[1, 0], [0, 1], [1, 1]]\n\n" + text +
+            "\nQ = [[1, 2], [0, 1], [1, 3]]\n\nV = [[2, 0], [0, 2], [2, 3]]\n")
+    assert _statuses(text, 8) == ["exact"] and "wrong" in _statuses(text, 10)
+
+
+def test_a_product_written_across_with_captions_above_its_columns():
+    # X × W_Q = Q with each caption above its own column: Q = [[1, 2], [0, 1], [1, 3]], so the
+    # printed 4 on the last line is wrong, and the row above it is right
+    text = ("```\nX (3×2):      W_Q (2×2):     Q = X × W_Q (3×2):\n"
+            "[[1, 0],      [[1, 2],       [[1, 2],\n"
+            " [0, 1],   ×   [0, 1]]   =    [0, 1],\n"
+            " [1, 1]]                      [1, 4]]\n```\n")
+    blocks = read_blocks(Document.of(text))
+    assert [(b.shape, b.labels[0], b.operand) for b in blocks] == [
+        ((3, 2), "X (3×2):", True), ((2, 2), "W_Q (2×2):", True), ((3, 2), "Q = X × W_Q (3×2):", False)]
+    wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+    assert wrong and all(5 in (c.wrong_lines or c.lines or [c.line]) for c in wrong)
+    assert not any(4 in (c.wrong_lines or []) for c in wrong)

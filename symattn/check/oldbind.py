@@ -1113,9 +1113,10 @@ class _Binder:
         vector = conv.axis == "cols" and scores is not None and scores.cols == 1
         if conv != conv_here and only_a_mistake(conv) and not vector:
             # (over a single column of scores, the softmax by columns is the softmax of the vector)
-            if h != fam:
+            if h != fam or (view.kind != "whole" and sum(e.value != 0 for r in block.rows for e in r) < 3):
                 # values alone that a common mistake explains: the mistake, or the article's own way
-                # of computing; only a label that names the step says it is that step done wrong
+                # of computing; only a label that names the step says it is that step done wrong (and
+                # two numbers are a row of something under some mistake by chance: a part needs three)
                 return False
             right = self._q().value(fam, conv_here)
             if right is None or view.take(sp.Matrix(right)).shape != block.shape:
@@ -1228,8 +1229,11 @@ class _Binder:
             if value is None or not used:
                 continue
             if row is not None:
-                if row >= value.rows:
-                    continue   # the author's operands make fewer rows: this one has no stepwise value
+                whole = self._q().value(fam, conv)
+                if row >= value.rows or (whole is not None and value.rows < whole.rows):
+                    # the author's operands make fewer rows (one printed row of the weights): which
+                    # row they make is not this one's to say
+                    continue
                 value = sp.ImmutableMatrix(value.row(row))
             m = match(block.rows, numeric(value)) if value.shape == block.shape else None
             if best[0] is None or (m is not None and m.near):

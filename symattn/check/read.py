@@ -227,10 +227,14 @@ def _list_blocks(text: str, lines: Document, taken: list[tuple[int, int]]):
     i = 0
     skip = iter(sorted(taken))
     nxt = next(skip, None)
+    panels: list[tuple[int, int]] = []   # the spans of the side-by-side matrices already read
     while True:
         i = text.find(_OPEN, i)
         if i < 0:
             break
+        if any(a <= i < b for a, b in panels):
+            i += 1
+            continue
         while nxt is not None and nxt[1] <= i:
             nxt = next(skip, None)
         if nxt is not None and nxt[0] <= i < nxt[1]:
@@ -242,11 +246,18 @@ def _list_blocks(text: str, lines: Document, taken: list[tuple[int, int]]):
         except _TooLarge:
             i = _closing(text, i)   # not read, nor any list inside it
             continue
+        rows = _tree_rows(got[1]) if got is not None else None
+        if "\n" in text[i:got[0] if got is not None else _closing(text, i)]:
+            panel = _panel(text, lines, i)
+            if panel is not None:   # a matrix written beside others on the same lines
+                out.append(panel[0])
+                panels.extend(panel[1])
+                i += 1
+                continue
         if got is None:   # x[0], Q.shape[-1]: an index, not a list
             i += 1
             continue
         end, tree = got
-        rows = _tree_rows(tree)
         if rows:
             out.append((i, end, rows, "list"))
         elif slices(tree):
@@ -258,6 +269,96 @@ def _list_blocks(text: str, lines: Document, taken: list[tuple[int, int]]):
                             (index, shape_of(tree))))
         i = end
     return out
+
+
+#: where a matrix written beside another ends on its line: a closed row, then a wide gap before more text
+_PANEL_END = re.compile(r"\][ \t]*,?(?=[ \t]{2,}\S)")
+_PANEL_OP = re.compile(r"^[ \t]*(×|x|\*|@|·|⋅|=|≈)(?=[ \t])")
+_GAP = re.compile(r"[ \t]{3,}")
+
+
+def _panel(text: str, lines: Document, i: int):
+    """A matrix written beside others over several lines, read in its own columns.
+
+    ``Q = [[1, 0],    K = [[1, 0],`` / ``     [0, 1]]         [0, 1]]``: from the column of the
+    ``[`` at ``i``, each line up to the wide gap after a closed row belongs to this matrix.
+    Returns (item, spans of the lines read) or None when the columns do not hold one list
+    over two or more lines.  The label is what stands before it on its first line after the
+    gap (``K =``), else the caption above in the same column (``W_Q (4×2):``); an operator in
+    the gap after it (``×``, ``=``) makes it an operand of a product written across."""
+    first = lines.line_of(i)
+    col = i - lines.starts[first - 1]
+    raw = lines.lines
+    if col and not raw[first - 1][col - 1].isspace() and raw[first - 1][col - 1] not in "=(":
+        return None
+    parts, spans, depth, cut, ops = [], [], 0, False, []
+    for n in range(first, min(first + 64, len(raw) + 1)):
+        line = raw[n - 1]
+        if len(line) <= col or (n > first and line[:col].strip() == "" and not line[col:].strip()):
+            return None
+        if n > first and col and not line[col - 1].isspace():
+            return None
+        window = line[col:]
+        m = _PANEL_END.search(window)
+        if m:
+            cut, window = True, window[:m.end()]
+            op = _PANEL_OP.match(line[col + m.end():])
+            ops.append(op.group(1) if op else "")
+        parts.append((window, lines.starts[n - 1] + col))
+        spans.append((lines.starts[n - 1] + col, lines.starts[n - 1] + col + len(window)))
+        depth += window.count("[") - window.count("]")
+        if depth <= 0:
+            break
+    beside = any(raw[n - 1][:col].strip() for n in range(first + 1, first + len(parts)))
+    if not (cut or beside) or len(parts) < 2 or depth != 0:
+        return None
+    virtual, offsets, at = "", [], 0
+    for window, orig in parts:
+        offsets.append((len(virtual), orig))
+        virtual += window + "\n"
+    try:
+        got = _parse_list(virtual, 0)
+    except _TooLarge:
+        return None
+    rows = _tree_rows(got[1]) if got is not None else None
+    if not rows or len(rows) < 2:
+        return None
+
+    def orig(pos: int) -> int:
+        base, start = max((o for o in offsets if o[0] <= pos), key=lambda o: o[0])
+        return start + pos - base
+
+    rows = [[(cell, orig(pos)) for cell, pos in row] for row in rows]
+    head = raw[first - 1][:col]
+    gaps = list(_GAP.finditer(head))
+    label = _label_before(head, len(head), gaps[-1].end() if gaps else 0)
+    if not label and first > 1:
+        above = raw[first - 2]
+        for chunk in re.finditer(r"\S+(?:[ \t]{1,2}\S+)*", above):
+            if abs(chunk.start() - col) <= 3:
+                label = chunk.group(0).strip()
+    op = next((o for o in ops if o), "")
+    overrides = {"labels": (label,) if label else (), "operand": op in ("×", "x", "*", "@", "·", "⋅", "=", "≈"),
+                 "before": ""}
+    prev_op = _op_before(raw, first, col)
+    if prev_op:
+        overrides["before"] = prev_op
+        if prev_op in ("=", "≈"):
+            overrides["operand"] = op not in ("", "=", "≈") and overrides["operand"]
+        else:
+            overrides["operand"] = True
+    return (i, spans[-1][1], rows, "list", (), None, None, None, None, overrides), spans
+
+
+def _op_before(raw: list[str], first: int, col: int) -> str:
+    """The operator written in the gap just left of a side-by-side matrix, on any of its lines."""
+    for n in range(first, min(first + 64, len(raw) + 1)):
+        m = re.search(r"[\])][ \t]*,?[ \t]+(×|x|\*|@|·|⋅|=|≈)[ \t]*$", raw[n - 1][:col])
+        if m:
+            return m.group(1)
+        if n > first and raw[n - 1][col:col + 1].strip() == "" and "]" in raw[n - 2][col:]:
+            break
+    return ""
 
 
 # --------------------------------------------------------------------------- tables and plain rows
@@ -598,8 +699,10 @@ def read_blocks(doc: Document) -> list[Block]:
             head = _make_block(text, raw, lines, item[5], e, rows, layout, row_labels, busy,
                                0 if k == 0 else min(prev_end, item[5]), nxt)
             block = replace(block, labels=head.labels) if head is not None else block
-        if block is not None and len(item) > 8:
+        if block is not None and len(item) > 8 and item[8]:
             block = replace(block, index=item[8][0], stack=item[8][1])
+        if block is not None and len(item) > 9:
+            block = replace(block, **item[9])   # a side-by-side matrix: its own label and role
         if block is not None:
             blocks.append(block)
     return _print_names(_stack_rows(_chains(blocks, text, lines), raw, lines.starts), doc)
