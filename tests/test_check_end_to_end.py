@@ -352,3 +352,50 @@ def test_an_article_that_plainly_computes_unscaled_is_right_unscaled_with_the_fo
     w2 = np.exp(s / math.sqrt(2)) / np.exp(s / math.sqrt(2)).sum()
     bad = _unscaled_code_article([fmt(e), fmt(w2), fmt(out)])
     assert any(c.status == "wrong" for c in check_text(bad, "bad.md").claims)
+
+
+def test_weights_applied_transposed_in_code_are_what_the_code_computes():
+    # Q = X @ W_q.T (weights stored as nn.Linear stores them): the printed scores and weights are
+    # what that code computes, worked out here with numpy, so nothing is wrong
+    import numpy as np
+    X = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    W_q, W_k = np.array([[1.0, 2.0], [0.0, 1.0]]), np.array([[1.0, 0.0], [1.0, 1.0]])
+    Q, K = X @ W_q.T, X @ W_k.T
+    S = Q @ K.T
+    A = np.exp(S / np.sqrt(2))
+    A = A / A.sum(axis=1, keepdims=True)
+
+    def out(m):
+        return "```\n" + np.array2string(m, precision=8, separator=", ") + "\n```\n"
+
+    text = ("```python\nX = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])\n"
+            "W_q = np.array([[1.0, 2.0], [0.0, 1.0]])\nW_k = np.array([[1.0, 0.0], [1.0, 1.0]])\n"
+            "Q = X @ W_q.T\nK = X @ W_k.T\nprint(Q)\n```\n" + out(Q) +
+            "```python\nscores = Q @ K.T\nprint(scores)\n```\n" + out(S) +
+            "```python\nweights = np.exp(scores / np.sqrt(2))\nweights = weights / weights.sum(axis=1, keepdims=True)\n"
+            "print(weights)\n```\n" + out(A))
+    claims = check_text(text, "t.md").claims
+    assert not [c for c in claims if c.status == "wrong"]
+    assert any(c.status in ("exact", "rounded") for c in claims)
+
+
+def test_arithmetic_on_a_rounded_print_is_no_witness_against_its_result():
+    # 0.77 / 1.73 = 0.4451 rounds to 0.45, but 1.73 is √3 printed rounded and 0.77 / √3 = 0.4446
+    # rounds to 0.44: the printed 0.44 is not shown wrong by the arithmetic on the rounded 1.73
+    text = "So √3 ≈ 1.73.\n\n```\n[0.32/1.73, 0.77/1.73] = [0.18, 0.44]\n[0.32/2, 0.77/2] = [0.16, 0.40]\n```\n"
+    by_line = {}
+    for c in check_text(text, "t.md").claims:
+        by_line.setdefault(c.line, set()).add(c.status)
+    assert "wrong" not in by_line.get(4, set())
+    assert "wrong" in by_line[5]   # 0.77 / 2 = 0.385, which rounds to 0.39 (no rounded operand)
+
+
+def test_a_unit_after_the_closing_dollar_belongs_to_the_number():
+    def statuses(text):
+        return {c.status for c in check_text(text, "t.md").claims}
+    assert "wrong" not in statuses("Then $8192^2 = 67$M elements.\n")   # 67 million, not 67
+    assert statuses("So $2 \\times 70 = 140$ GB.\n") == {"exact"}
+    assert "wrong" in statuses("So $2 \\times 70 = 141$ GB.\n")
+    # 67M / 395 is an expression in millions, not the number 67 that the chain before it gives
+    assert "wrong" not in statuses("So $67\\text{M} / \\sqrt{20 \\cdot 10^6 / 128} \\approx 67\\text{M} / 395$.\n")
+    assert statuses("We have 3 × 4 = 12 M tokens.\n") == {"exact"}

@@ -81,6 +81,10 @@ def _rows(body: str, start_line: int) -> list[tuple[int, str]]:
     return out
 
 
+#: a size unit or a magnitude written just after the closing ``$`` of a number (``$… = 67$M``, ``$… = 140$ GB``)
+_UNIT_AFTER = re.compile(r"[ \t]?((?:[KMGTP]i?B|kB|bytes?|[KMBGT])(?![\w.,]|\.\d))")
+
+
 def extract(doc: Document) -> list["Segment"]:
     """Every math segment of the article, in order of lines."""
     from .plaintext import code_segments, prose_segments
@@ -106,6 +110,9 @@ def extract(doc: Document) -> list["Segment"]:
             body = m.group("d") if m.group("d") is not None else m.group("pa")
             if "\n\n" in body:
                 continue
+            unit = _UNIT_AFTER.match(work, m.end())
+            if unit and re.search(r"\d\s*$", body):
+                body = f"{body.rstrip()}\\text{{ {unit.group(1)}}}"   # "$8192^2 = 67$M": 67 million, not 67
             segs.append(Segment(line, body.strip(), "inline", _one_line(m.group(0)), _one_line(before)))
             continue
         if m.group("eb") is not None:

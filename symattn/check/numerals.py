@@ -102,7 +102,7 @@ _COMMA_NUMBER = re.compile(r"(?<![\w.,])(?<!_\{)(\d+),(\d+)(?![\w]|,\d)")   # (n
 #: arithmetic between printed numbers: 0.2×0.3, 4.12+0.00, 2 \\cdot 80 (a result, not a number alone)
 ARITHMETIC = re.compile(r"\d\s*(?:[-+*/×·−]|\\cdot|\\times)\s*[\d(]")
 #: a decimal printed as an approximate result, "≈ 37.48", "\\approx 0.45": a rounded print wherever it is used
-APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?![\d.])")
+APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?!\d|\.\d)")
 #: LaTeX's {,} as evidence of a decimal comma: not before a group of exactly three digits (57{,}344 is
 #: thousands in an article that writes points), unless the whole part is 0 (0{,}125)
 _LATEX_COMMA = re.compile(r"(?<!\d)0\{,\}\d|\d\{,\}(?!\d{3}(?!\d))\d")

@@ -366,6 +366,9 @@ class Parser:
             return Name("e")
         if not content.strip():
             raise ParseError("empty-text")
+        if content.strip() in ("K", "M", "B", "G", "T"):
+            # "67\text{M}": a number in thousands, millions, billions (upright text, not the variable M)
+            raise ParseError("magnitude-suffix", suffix=content.strip())
         return self.signature(content.strip())
 
     def signature(self, name: str) -> Node:

@@ -64,8 +64,9 @@ def _literal(seg: str):
     scaled = _SCALED.match(rest)
     if not unit and scaled:
         return m.group("num"), "scale:" + scaled.group(0).strip()   # "64TFLOPs": 64·10¹² FLOPs
-    if not unit and re.match(r"^(?:[A-Za-z]|\s*[kKMGTP][A-Za-z]*(?:FLOP|flop|Hz|bps|param|token))", rest):
-        return None   # "32B", "4k", "5GHz": a scale or a unit of its own, not a plain number
+    if not unit and re.match(r"^(?:[A-Za-z]|\s*[kKMGTP][A-Za-z]*(?:FLOP|flop|Hz|bps|param|token)"
+                             r"|\s*(?:\\(?:text|mathrm|rm)\s*\{\s*)?[KMGT]\s*\}?\s*(?:[-−+*/×·^÷]|\\times|\\cdot))", rest):
+        return None   # "32B", "4k", "5GHz", "67M / 395": a scale or a unit of its own, not a plain number
     return m.group("num"), unit
 
 
@@ -151,16 +152,21 @@ def _logical_lines(lines: list[str]):
 _SIZED = re.compile(r"\d\s*[KMGT]i?B\b")
 
 
-def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
-    out = []
-    printed = {}   # a result the article printed in a chain -> (its exact value, line, judged wrong)
-    # decimals printed after ≈ anywhere: rounded prints, whose exact value a chain may not know
+def _rounded_prints(lines: list[str]) -> dict[str, int]:
+    """Decimals printed after ≈ anywhere (``√3 ≈ 1.73``) or as the result of arithmetic (``2145.8 - 120 =
+    2025.8 GiB``), with their line: rounded prints, whose exact value a chain that uses them may not know."""
     rounded = {m.group(1): n for n, line in enumerate(lines, 1) for m in numerals.APPROXIMATED.finditer(line)}
-    # and decimals printed as the result of arithmetic (2145.8 - 120 = 2025.8 GiB): rounded too
     for n, line in enumerate(lines, 1):
         for m in _RESULT.finditer(line):
             if numerals.ARITHMETIC.search(line[:m.start()]):
                 rounded.setdefault(m.group(1), n)
+    return rounded
+
+
+def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
+    out = []
+    printed = {}   # a result the article printed in a chain -> (its exact value, line, judged wrong)
+    rounded = _rounded_prints(lines)
     for n, raw, own in _logical_lines(lines):
         if "=" not in raw and "≈" not in raw and "approx" not in raw:
             continue
@@ -354,7 +360,7 @@ _BRACKET = re.compile(r"\[([^\[\]]{1,400})\]")
 
 def _vector_chains(lines: list[str]) -> list[Claim]:
     """``[0.5+0.841, 0.4+0.540] = [1.341, 0.94]``: a printed vector of sums, checked entry by entry."""
-    out = []
+    out, rounded = [], _rounded_prints(lines)
     for n, raw in enumerate(lines, 1):
         items = list(_BRACKET.finditer(raw))
         if len(items) < 2:
@@ -371,6 +377,12 @@ def _vector_chains(lines: list[str]) -> list[Claim]:
             ents = [_entry(p, n) for p in right]
             if any(v is None for v in vals) or any(e is None for e in ents):
                 continue
-            out.append(_vector(n, raw.strip(), Reason.of("entrywise-arithmetic"), ents, vals,
-                               Reason.of("arithmetic-before", text=a.group(0)[:40])))
+            claim = _vector(n, raw.strip(), Reason.of("entrywise-arithmetic"), ents, vals,
+                            Reason.of("arithmetic-before", text=a.group(0)[:40]))
+            used = [(t, rounded[t]) for t in re.findall(r"\d+\.\d+", a.group(1)) if rounded.get(t, n) != n]
+            if claim.status == "wrong" and used:
+                # an operand printed rounded elsewhere (√3 ≈ 1.73): the arithmetic on it is no witness
+                claim = unverifiable(n, raw.strip(), Reason.of("uses-rounded-print", what=Reason.of(
+                    "entrywise-arithmetic"), value=used[0][0], line=used[0][1]), what=Reason.of("entrywise-arithmetic"))
+            out.append(claim)
     return out
