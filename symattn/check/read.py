@@ -277,6 +277,22 @@ _PANEL_OP = re.compile(r"^[ \t]*(×|x|\*|@|·|⋅|=|≈)(?=[ \t])")
 _GAP = re.compile(r"[ \t]{3,}")
 
 
+def _panel_end(window: str) -> int | None:
+    """Where the matrix that starts a window ends on its line, when another one stands beside it:
+    after a closed row and a wide gap, before a ``[``, a ``name =`` or an operator; a comment
+    (``# "The"``) after the row ends it only when another matrix follows the comment."""
+    for m in _PANEL_END.finditer(window):
+        rest = window[m.end():].lstrip()
+        if not rest.startswith(("#", "←", "<-", "//")):
+            return m.end()
+        if _GAP_THEN_MATRIX.search(rest):
+            return m.end()
+    return None
+
+
+_GAP_THEN_MATRIX = re.compile(r"[ \t]{3,}(?:[A-Za-z_]\w*[ \t]*=[ \t]*)?\[")
+
+
 def _panel(text: str, lines: Document, i: int):
     """A matrix written beside others over several lines, read in its own columns.
 
@@ -299,17 +315,19 @@ def _panel(text: str, lines: Document, i: int):
         if n > first and col and not line[col - 1].isspace():
             return None
         window = line[col:]
-        m = _PANEL_END.search(window)
-        if m:
-            cut, window = True, window[:m.end()]
-            op = _PANEL_OP.match(line[col + m.end():])
+        end = _panel_end(window)
+        if end is not None:
+            cut, window = True, window[:end]
+            op = _PANEL_OP.match(line[col + end:])
             ops.append(op.group(1) if op else "")
         parts.append((window, lines.starts[n - 1] + col))
         spans.append((lines.starts[n - 1] + col, lines.starts[n - 1] + col + len(window)))
         depth += window.count("[") - window.count("]")
         if depth <= 0:
             break
-    beside = any(raw[n - 1][:col].strip() for n in range(first + 1, first + len(parts)))
+    # (text left of the column on the rows below: another matrix, not a comment's mark before each row)
+    beside = any(re.sub(r"^\s*(?:#|//|>>>|\.\.\.|%)", "", raw[n - 1][:col]).strip()
+                 for n in range(first + 1, first + len(parts)))
     if not (cut or beside) or len(parts) < 2 or depth != 0:
         return None
     virtual, offsets, at = "", [], 0
