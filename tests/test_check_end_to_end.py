@@ -413,3 +413,17 @@ def test_a_label_binds_the_next_step_of_an_example_after_a_section_beyond_the_ca
             "weights = softmax(...) ≈ [[0.60, 0.40],\n                          [0.40, 0.60]]\n```\n")
     wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
     assert wrong and {ln for c in wrong for ln in (c.wrong_lines or c.lines or [c.line])} == {18, 19}
+
+
+def test_a_row_printed_first_does_not_stop_the_whole_matrix_binding_by_its_label():
+    # Q = K = V = X = [[1, 0], [0, 2], [1, 1]], scaled by √2: the weights are [0.4011, 0.1978, 0.4011],
+    # [0.0454, 0.7679, 0.1867], [0.1978, 0.4011, 0.4011] (worked out by hand); row 1 is printed alone
+    # first, then the whole matrix with rows 2 and 3 wrong (5 of 9 entries agree: only the label and
+    # the place say what it is)
+    text = ("We take Q = K = V = X.\n\n```\nX = [[1, 0], [0, 2], [1, 1]]\n\n"
+            "scores / √2 = [[0.71, 0.00, 0.71],\n               [0.00, 2.83, 1.41],\n"
+            "               [0.71, 1.41, 1.41]]\n\n"
+            "First row: softmax([0.71, 0.00, 0.71]) = [0.40, 0.20, 0.40]\n```\n\n"
+            "```\nSoftmax weights:\n[0.40, 0.20, 0.40]\n[0.05, 0.70, 0.25]\n[0.30, 0.30, 0.40]\n```\n")
+    wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+    assert {ln for c in wrong for ln in (c.wrong_lines or c.lines or [c.line])} == {16, 17}

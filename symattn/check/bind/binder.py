@@ -586,7 +586,8 @@ class _State:
         """A block no values explain, whose label names a computed step that it has the shape of and
         that the example has not printed yet: that step, wrong where it disagrees (label, shape and
         place together; values that explain two thirds of it under another name win)."""
-        if named is None or named in steps_printed or best >= 2 / 3 or \
+        whole = {node.step for node in self.printed}   # (a row printed before is not the step printed)
+        if named is None or (named in steps_printed and named in whole) or best >= 2 / 3 or \
                 (self._beyond() and not self._next(named, steps_printed, printed_only=True)):
             return None   # (beyond the catalogue, a label binds only the step right after printed ones)
         if best < 1 / 3 and not self._next(named, steps_printed):
