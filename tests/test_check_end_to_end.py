@@ -427,3 +427,12 @@ def test_a_row_printed_first_does_not_stop_the_whole_matrix_binding_by_its_label
             "```\nSoftmax weights:\n[0.40, 0.20, 0.40]\n[0.05, 0.70, 0.25]\n[0.30, 0.30, 0.40]\n```\n")
     wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
     assert {ln for c in wrong for ln in (c.wrong_lines or c.lines or [c.line])} == {16, 17}
+
+
+def test_arithmetic_outside_the_inline_formulas_of_its_line_is_read_too():
+    # 2×64×4096×128×4 = 268,435,456 bytes = 0.27 GB, not the printed 2 GB; the two inline formulas
+    # on the same line only state inputs
+    text = "- Model: $h=64$, at $n=4096$ the KV cache = 2×64×4096×128×4B = 2GB\n"
+    assert "wrong" in {c.status for c in check_text(text, "t.md").claims}
+    text = "- Model: $h=64$, at $n=4096$ the KV cache = 2×64×4096×128×4B = 268,435,456 B\n"
+    assert "wrong" not in {c.status for c in check_text(text, "t.md").claims}

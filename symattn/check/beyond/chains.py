@@ -183,7 +183,10 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         line = re.sub(r"\\(?:text|mathrm|textrm|mbox)\{\s*([^\W\d_]{1,8})\s*\}", r" \1", line)   # \text{ GB}: GB
         line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)   # "- cos(0) = 1": a list marker, no minus
         maths = re.findall(r"\$([^$]+)\$", line)
-        pieces = maths if len(maths) >= 2 else re.split(r"[|；;，]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*", line)
+        split = re.compile(r"[|；;，]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*")
+        # several inline formulas: each is a piece, and so is the arithmetic written outside them
+        # ("在 $n=4096$ 时 KV-cache = 2×64×4096×128×4B = 2GB")
+        pieces = maths + split.split(re.sub(r"\$[^$]+\$", " ", line)) if len(maths) >= 2 else split.split(line)
         for piece in pieces:
             out.extend(_chain(n, own.strip(), piece, kv, printed if kv else None, rounded))
     return out
