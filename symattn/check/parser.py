@@ -227,6 +227,10 @@ class Parser:
         if t.kind == "env":
             return self.matrix(*t.value)
         if t.kind == "text":
+            if t.value.strip() in ("K", "M", "B", "G", "T") and self.i >= 2 and self.toks[self.i - 2].kind == "num":
+                # "67\text{M}": a number in thousands, millions, billions (upright text after a number,
+                # not the matrix K or a variable M)
+                raise ParseError("magnitude-suffix", suffix=t.value.strip())
             return self.named(t.value, t.raw)
         if t.kind == "word":
             return self.word(t)
@@ -366,9 +370,6 @@ class Parser:
             return Name("e")
         if not content.strip():
             raise ParseError("empty-text")
-        if content.strip() in ("K", "M", "B", "G", "T"):
-            # "67\text{M}": a number in thousands, millions, billions (upright text, not the variable M)
-            raise ParseError("magnitude-suffix", suffix=content.strip())
         return self.signature(content.strip())
 
     def signature(self, name: str) -> Node:
