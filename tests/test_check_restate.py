@@ -175,3 +175,15 @@ def test_a_wrong_row_written_again_as_the_factors_of_a_sum_is_carried():
     # the right weights written again are no claim of this kind
     right = check_text(_factors(("0.20", "0.80")), "a.md")
     assert not [c for c in right.claims if c.status == "wrong"]
+
+
+def test_a_result_computed_from_a_number_shown_wrong_is_carried_end_to_end():
+    # 0.3×0.5 + 0.7×0.9 = 0.78, not 0.81 (a slip); 0.81 / 2 = 0.405 then follows from it, but the right
+    # value is 0.78 / 2 = 0.39; exp(0.405) / (exp(0.405) + 1) = 0.600 is right from 0.405 and wrong end
+    # to end (exp(0.39) / (exp(0.39) + 1) = 0.596); 0.81 / 0.81 = 1.00 is right whatever 0.81 stands for
+    text = ("```\nScore = 0.3×0.5 + 0.7×0.9 = 0.81\n\nScaled = 0.81 / 2 = 0.405\n\n"
+            "Weight = exp(0.405) / (exp(0.405) + exp(0)) = 0.600\n\nRatio = 0.81 / 0.81 = 1.00\n```\n")
+    claims = check_text(text, "t.md").claims
+    wrong = {c.line: c for c in claims if c.status == "wrong"}
+    assert set(wrong) == {2, 4, 6}
+    assert wrong[4].cause == "carried" and wrong[4].root == 2 and wrong[6].cause == "carried" and wrong[6].root == 2

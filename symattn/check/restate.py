@@ -70,6 +70,7 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
         judged.append((b, new))
     kept = [c for c in claims if c is not None]
     kept += _restated_numbers(kept, inputs, doc)
+    kept = _carried_operands(kept, inputs, doc)
     return replace(report, claims=sorted(kept, key=lambda c: c.line))
 
 
@@ -124,6 +125,73 @@ def _restated_numbers(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
                 out.append(claim)
                 judged.add(n)
                 break
+    return out
+
+
+#: a decimal operand of a line's arithmetic (``0.86`` in ``0.86 / 2 = 0.43``)
+_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w]|\.\d)")
+#: the arithmetic just left of a printed result: numbers, operators, brackets, exp and sqrt
+_ARITH_TAIL = re.compile(r"(?:exp|sqrt|√|e\^|[\d.\s+\-−*/×·⋅()^])+$")
+
+
+def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
+    """A line whose arithmetic uses a number the report has shown wrong on an earlier line
+    (``0.86 / 2 = 0.43`` after ``… = 0.86`` was wrong, 0.84): its printed result is judged again with
+    that number's right value, end to end.  Where the result then disagrees, whatever right value in
+    the rounding of the witness is taken, the line is wrong, cause ``carried`` from the earlier slip;
+    its own result joins the wrong numbers for the lines after it.  Only a scalar result judged right
+    from its own operands is reconsidered, and only decimal operands count (integers repeat by chance)."""
+    from .beyond.arith import evaluate
+    wrong: dict[str, tuple] = {}   # printed text -> (right value, half its rounding, root line, line)
+    text = doc.text.split("\n")
+    out, by_line = list(claims), {}
+    for k, c in enumerate(out):
+        by_line.setdefault(c.line, []).append(k)
+    for n in sorted(by_line):
+        here = [out[k] for k in by_line[n]]
+        for c in here:
+            if c.status == "wrong":
+                for e in c.entries:
+                    correct = numerals.read(str(e.get("correct", "")))
+                    t = str(e.get("claimed", ""))
+                    # (two significant digits at least: 0.2 or 1.0 recur in any article by chance)
+                    if correct is not None and correct.places and _DECIMAL.fullmatch(t) and \
+                            len(re.sub(r"\D", "", t).strip("0")) >= 2:
+                        wrong.setdefault(t, (mpmath.mpf(correct.value.p) / correct.value.q,
+                                             mpmath.mpf(5) / 10 ** (correct.places + 1), c.root or c.line, n))
+        if n in inputs or any(c.status == "wrong" for c in here) or n > len(text):
+            continue
+        for k in by_line[n]:
+            c = out[k]
+            if c.status not in ("exact", "rounded") or not isinstance(c.claimed, str):
+                continue
+            printed = numerals.read(c.claimed)
+            if printed is None or not printed.places or not _DECIMAL.fullmatch(c.claimed):
+                continue
+            at = list(re.finditer(r"(?:=|≈)\s*" + re.escape(c.claimed) + r"(?![\d.]\d)", text[n - 1]))
+            tail = _ARITH_TAIL.search(re.split(r"[=≈:]", text[n - 1][:at[-1].start()])[-1]) if at else None
+            expr = tail.group(0).strip() if tail else ""
+            used = [t for t in _DECIMAL.findall(expr) if t in wrong and wrong[t][3] < n]
+            if not used or not re.search(r"[+\-−*/×·⋅^]|exp|sqrt|√", expr):
+                continue
+            p = mpmath.mpf(printed.value.p) / printed.value.q
+            band = mpmath.mpf(5) / 10 ** (printed.places + 1)
+            values = []
+            for shift in (-1, 0, 1):   # the witness anywhere in its own rounding
+                sub = _DECIMAL.sub(lambda m: mpmath.nstr(wrong[m.group(0)][0] + shift * wrong[m.group(0)][1], 30)
+                                   if m.group(0) in used else m.group(0), expr)
+                values.append(evaluate(sub.replace("√", "sqrt")))
+            if any(v is None for v in values) or any(abs(v - p) <= band * (1 + mpmath.mpf(10) ** -9) for v in values):
+                continue
+            root = wrong[used[0]][2]
+            right = values[1]
+            found = [Judgement((0, 0), c.claimed, c.claimed, n, None, mpmath.nstr(right, 15), "wrong", "",
+                               right_text(printed, right))]
+            how = Reason.of("carried-operand", value=used[0], line=wrong[used[0]][3])
+            new = build(n, c.source, how, c.claimed, found, how=how, lines=[n], cause="carried", root=root)
+            if new.status == "wrong":
+                out[k] = new
+                wrong.setdefault(c.claimed, (right, mpmath.mpf(0), root, n))
     return out
 
 
