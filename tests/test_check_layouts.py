@@ -565,3 +565,15 @@ def test_a_product_written_across_with_captions_above_its_columns():
     wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
     assert wrong and all(5 in (c.wrong_lines or c.lines or [c.line]) for c in wrong)
     assert not any(4 in (c.wrong_lines or []) for c in wrong)
+
+
+def test_a_name_before_the_first_row_only_names_the_matrix_and_a_side_note_does_not_split_it():
+    # "α = [ .. ]" then two bare rows: one 3×3 matrix named α (not three tokens, the first called α);
+    # "e^{−∞} = 0" far right of the first row of the scores is a note beside it, not part of the row
+    text = ("```text\nscores = [ 0.71   -inf   -inf ]      e^{-inf} = 0\n"
+            "         [ 0.32   0.67   -inf ]\n         [ 0.16   0.15   0.69 ]\n\n"
+            "α      = [ 1.000  0.000  0.000 ]    ← row 0 sees itself only\n"
+            "         [ 0.413  0.587  0.000 ]\n         [ 0.271  0.268  0.461 ]\n```\n")
+    blocks = read_blocks(Document.of(text))
+    assert [(b.shape, b.labels[0].split()[0]) for b in blocks] == [((3, 3), "scores"), ((3, 3), "α")]
+    assert not blocks[1].row_labels

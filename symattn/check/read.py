@@ -913,6 +913,9 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
             head = list(st[0].labels[1:]) if st[0].labels else []
             mid = [lb for p in st for lb in p.labels[:1]
                    if _is_name_label(lb) and not _TOKEN_ARROW.match(lb.lstrip("-*• "))]
+            if labels[0] and not any(labels[1:]):
+                # "α = [ 1 0 0 ]" over rows with nothing before them: the matrix's name, not a token's
+                mid, labels = [st[0].labels[0]] + mid, ()
             tokens = {t.lower() for t in labels if t}
             head = [h for h in head if not (tokens and set(re.findall(r"\w+", h.lower())) <= tokens)]
             column = _table_header(raw, starts, st[0])
@@ -1045,6 +1048,7 @@ def _stackable(line_text: str) -> bool:
     operator between side-by-side rows, a trailing comment (``# I``, ``← "The" …``)."""
     if re.match(r"^\s*(?:[+=≈*×-]|\\times|\\cdot)\s*\[", line_text):
         return False   # "+ [..]" or "= [..]": a vertical sum, each row its own vector
+    line_text = re.sub(r"\][ \t]{4,}[^\[\]]*$", "]", line_text)   # a side note far right of the row
     stripped = re.sub(r"\[[^\[\]]*\]", " ", line_text)
     stripped = re.sub(r"(?:#|//|←|<-|%).*$", "", stripped)
     if re.search(r"(?<![\w.])\d", re.sub(r"^[^\[]*?(?:=|:|→|->)", "", stripped)) or \
