@@ -32,10 +32,10 @@ BATCHES = json.loads((REAL / "batches.json").read_text(encoding="utf-8"))
 #: A ratchet at the figures measured at the end of each session (48 articles, 247 wrong lines): the
 #: corpus started at recall 0.757, 0 false alarms, coverage 0.564; then recall 0.907 and coverage 0.787;
 #: then 0.921 (n-D prints read slice by slice, notebook outputs); then recall 0.931, coverage 0.928;
-#: at the oracle without truncation (254 wrong lines), recall 0.945, coverage 0.930.
+#: at the oracle without truncation (254 wrong lines), recall 0.945, coverage 0.930; then recall 0.957.
 #: The issue's targets are recall >= 0.9, 0 false alarms and coverage >= 0.85; raise these floors as
 #: the checker gets there, never lower them.
-MIN_RECALL = 0.94
+MIN_RECALL = 0.95
 MAX_FALSE_ALARMS = 0
 MIN_COVERAGE = 0.94
 
