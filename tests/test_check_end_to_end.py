@@ -401,20 +401,6 @@ def test_a_unit_after_the_closing_dollar_belongs_to_the_number():
     assert statuses("We have 3 × 4 = 12 M tokens.\n") == {"exact"}
 
 
-def test_a_label_binds_the_next_step_of_an_example_after_a_section_beyond_the_catalogue():
-    # the article speaks of multi-head attention first; its worked example is one plain head:
-    # scores [[1, 0], [0, 1]], scaled by √2, so the weights are softmax([0.7071, 0]) = [0.6698, 0.3302]
-    # per row: the printed [[0.60, 0.40], [0.40, 0.60]] is wrong in every entry, and only its label
-    # and its place after the scaled scores say what it is
-    text = ("## Multi-head attention\n\nEight heads run in parallel; MHA concatenates them.\n\n"
-            "## Example\n\n```\nQ = [[1, 0], [0, 1]]\nK = [[1, 0], [0, 1]]\nV = [[1, 2], [3, 4]]\n\n"
-            "scores = Q @ Kᵀ = [[1, 0],\n                   [0, 1]]\n\n"
-            "scores / √2 = [[0.71, 0.00],\n               [0.00, 0.71]]\n\n"
-            "weights = softmax(...) ≈ [[0.60, 0.40],\n                          [0.40, 0.60]]\n```\n")
-    wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
-    assert wrong and {ln for c in wrong for ln in (c.wrong_lines or c.lines or [c.line])} == {18, 19}
-
-
 def test_a_row_printed_first_does_not_stop_the_whole_matrix_binding_by_its_label():
     # Q = K = V = X = [[1, 0], [0, 2], [1, 1]], scaled by √2: the weights are [0.4011, 0.1978, 0.4011],
     # [0.0454, 0.7679, 0.1867], [0.1978, 0.4011, 0.4011] (worked out by hand); row 1 is printed alone

@@ -219,7 +219,11 @@ def test_real_article(article, tmp_path, capsys):
         placings = wrong_entries(c["printed"], c.get("wrong") or [])
         if not placings or not c.get("wrong"):
             continue  # wrong because of an earlier line: no entry of its own to compare
-        steps = set().union(*(locate(d, c["printed"], at) for at in placings))
+        # the whole claim in one step, or its wrong entries and what is printed between them (a line
+        # that prints a row of the weights, then the output row they give: only the output is wrong)
+        steps = set().union(*(locate(d, c["printed"], at) | locate(d, c["printed"][min(at):max(at) + 1],
+                                                                 {i - min(at): v for i, v in at.items()})
+                              for at in placings))
         assert steps, f"line {line}: {c['what']}: no step holds the exact values at its wrong entries"
         assert not steps & locate(d, c["printed"]), f"line {line}: {c['what']} {c['printed']} agrees there"
         checked += 1

@@ -587,9 +587,8 @@ class _State:
         that the example has not printed yet: that step, wrong where it disagrees (label, shape and
         place together; values that explain two thirds of it under another name win)."""
         whole = {node.step for node in self.printed}   # (a row printed before is not the step printed)
-        if named is None or (named in steps_printed and named in whole) or best >= 2 / 3 or \
-                (self._beyond() and not self._next(named, steps_printed, printed_only=True)):
-            return None   # (beyond the catalogue, a label binds only the step right after printed ones)
+        if named is None or (named in steps_printed and named in whole) or best >= 2 / 3 or self._beyond():
+            return None
         if best < 1 / 3 and not self._next(named, steps_printed):
             return None   # a label needs some of the values, or the operands on the page, with it
         if not self._established():
@@ -621,14 +620,9 @@ class _State:
                    any(c.node.step not in INPUTS for c in b.group)
                    for b in self.bindings)
 
-    def _next(self, step: str, steps_printed, printed_only: bool = False) -> bool:
-        """Are the step's operands on the page (printed, or given; ``printed_only``: computed steps
-        printed and bound by their values, not inputs alone)?"""
+    def _next(self, step: str, steps_printed) -> bool:
+        """Are the step's operands on the page (printed, or given)?"""
         have = set(steps_printed) | set(self.inputs) | ({"KT"} if "K" in steps_printed or "K" in self.inputs else set())
-        if printed_only:
-            have = set(steps_printed) - set(INPUTS)
-            if not have:
-                return False
 
         def on_page(p):   # scaling and masking take no operand of their own: their input is enough
             return p in have or (p in ("scaled", "masked") and all(on_page(q) for q in PARENTS[p]))
