@@ -275,6 +275,7 @@ def _list_blocks(text: str, lines: Document, taken: list[tuple[int, int]]):
 _PANEL_END = re.compile(r"\][ \t]*,?(?=[ \t]{2,}\S)")
 _PANEL_OP = re.compile(r"^[ \t]*(×|x|\*|@|·|⋅|=|≈)(?=[ \t])")
 _GAP = re.compile(r"[ \t]{3,}")
+_PRODUCT = ("×", "x", "*", "@", "·", "⋅")
 
 
 def _panel_end(window: str) -> int | None:
@@ -330,7 +331,7 @@ def _panel(text: str, lines: Document, i: int):
                  for n in range(first + 1, first + len(parts)))
     if not (cut or beside) or len(parts) < 2 or depth != 0:
         return None
-    virtual, offsets, at = "", [], 0
+    virtual, offsets = "", []
     for window, orig in parts:
         offsets.append((len(virtual), orig))
         virtual += window + "\n"
@@ -347,25 +348,23 @@ def _panel(text: str, lines: Document, i: int):
         return start + pos - base
 
     rows = [[(cell, orig(pos)) for cell, pos in row] for row in rows]
+    role = _panel_role(raw, first, col, next((o for o in ops if o), ""))
+    return (i, spans[-1][1], rows, "list", (), None, None, None, None, role), spans
+
+
+def _panel_role(raw: list[str], first: int, col: int, after: str) -> dict:
+    """Label and role of a side-by-side matrix: what stands before it on its first line after the gap
+    (``K =``), else the caption above it in the same column; an operand when an operator follows it,
+    or when a product sign stands before it; the result of ``=`` otherwise."""
     head = raw[first - 1][:col]
     gaps = list(_GAP.finditer(head))
     label = _label_before(head, len(head), gaps[-1].end() if gaps else 0)
     if not label and first > 1:
-        above = raw[first - 2]
-        for chunk in re.finditer(r"\S+(?:[ \t]{1,2}\S+)*", above):
-            if abs(chunk.start() - col) <= 3:
-                label = chunk.group(0).strip()
-    op = next((o for o in ops if o), "")
-    overrides = {"labels": (label,) if label else (), "operand": op in ("×", "x", "*", "@", "·", "⋅", "=", "≈"),
-                 "before": ""}
-    prev_op = _op_before(raw, first, col)
-    if prev_op:
-        overrides["before"] = prev_op
-        if prev_op in ("=", "≈"):
-            overrides["operand"] = op not in ("", "=", "≈") and overrides["operand"]
-        else:
-            overrides["operand"] = True
-    return (i, spans[-1][1], rows, "list", (), None, None, None, None, overrides), spans
+        label = next((c.group(0).strip() for c in re.finditer(r"\S+(?:[ \t]{1,2}\S+)*", raw[first - 2])
+                      if abs(c.start() - col) <= 3), "")
+    before = _op_before(raw, first, col)
+    operand = after in _PRODUCT if before in ("=", "≈") else bool(after) or bool(before)
+    return {"labels": (label,) if label else (), "operand": operand, "before": before}
 
 
 def _op_before(raw: list[str], first: int, col: int) -> str:

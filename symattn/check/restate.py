@@ -27,7 +27,7 @@ import mpmath
 
 from . import numerals
 from .claims import Claim, Reason, Report
-from .judge import right_text
+from .judge import agrees, interval, right_text
 from .read import Block
 from .verdict import Judgement, build
 
@@ -142,7 +142,7 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
     its own result joins the wrong numbers for the lines after it.  Only a scalar result judged right
     from its own operands is reconsidered, and only decimal operands count (integers repeat by chance)."""
     from .beyond.arith import evaluate
-    wrong: dict[str, tuple] = {}   # printed text -> (right value, half its rounding, root line, line)
+    wrong: dict[str, tuple] = {}   # printed text -> (values the witness may be, root line, line)
     text = doc.text.split("\n")
     out, by_line = list(claims), {}
     for k, c in enumerate(out):
@@ -151,14 +151,8 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
         here = [out[k] for k in by_line[n]]
         for c in here:
             if c.status == "wrong":
-                for e in c.entries:
-                    correct = numerals.read(str(e.get("correct", "")))
-                    t = str(e.get("claimed", ""))
-                    # (two significant digits at least: 0.2 or 1.0 recur in any article by chance)
-                    if correct is not None and correct.places and _DECIMAL.fullmatch(t) and \
-                            len(re.sub(r"\D", "", t).strip("0")) >= 2:
-                        wrong.setdefault(t, (mpmath.mpf(correct.value.p) / correct.value.q,
-                                             mpmath.mpf(5) / 10 ** (correct.places + 1), c.root or c.line, n))
+                for t, values in _witnesses(c):
+                    wrong.setdefault(t, (values, c.root or c.line, n))
         if n in inputs or any(c.status == "wrong" for c in here) or n > len(text):
             continue
         for k in by_line[n]:
@@ -171,28 +165,38 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
             at = list(re.finditer(r"(?:=|≈)\s*" + re.escape(c.claimed) + r"(?![\d.]\d)", text[n - 1]))
             tail = _ARITH_TAIL.search(re.split(r"[=≈:]", text[n - 1][:at[-1].start()])[-1]) if at else None
             expr = tail.group(0).strip() if tail else ""
-            used = [t for t in _DECIMAL.findall(expr) if t in wrong and wrong[t][3] < n]
+            used = [t for t in _DECIMAL.findall(expr) if t in wrong and wrong[t][2] < n]
             if not used or not re.search(r"[+\-−*/×·⋅^]|exp|sqrt|√", expr):
                 continue
-            p = mpmath.mpf(printed.value.p) / printed.value.q
-            band = mpmath.mpf(5) / 10 ** (printed.places + 1)
             values = []
-            for shift in (-1, 0, 1):   # the witness anywhere in its own rounding
-                sub = _DECIMAL.sub(lambda m: mpmath.nstr(wrong[m.group(0)][0] + shift * wrong[m.group(0)][1], 30)
+            for pick in range(3):   # the witness anywhere in its own rounding: low, middle, high
+                sub = _DECIMAL.sub(lambda m: mpmath.nstr(wrong[m.group(0)][0][pick], 30)
                                    if m.group(0) in used else m.group(0), expr)
                 values.append(evaluate(sub.replace("√", "sqrt")))
-            if any(v is None for v in values) or any(abs(v - p) <= band * (1 + mpmath.mpf(10) ** -9) for v in values):
+            if any(v is None or agrees(printed, v) for v in values):
                 continue
-            root = wrong[used[0]][2]
+            _, root, at = wrong[used[0]]
             right = values[1]
             found = [Judgement((0, 0), c.claimed, c.claimed, n, None, mpmath.nstr(right, 15), "wrong", "",
                                right_text(printed, right))]
-            how = Reason.of("carried-operand", value=used[0], line=wrong[used[0]][3])
+            how = Reason.of("carried-operand", value=used[0], line=at)
             new = build(n, c.source, how, c.claimed, found, how=how, lines=[n], cause="carried", root=root)
             if new.status == "wrong":
                 out[k] = new
-                wrong.setdefault(c.claimed, (right, mpmath.mpf(0), root, n))
+                wrong.setdefault(c.claimed, ((right, right, right), root, n))
     return out
+
+
+def _witnesses(c: Claim):
+    """(printed text, (low, right, high)) of each wrong decimal of a claim: the values its right value
+    may be, within the rounding of the witness; two significant digits at least (0.2 or 1.0 recur in
+    any article by chance)."""
+    for e in c.entries:
+        correct = numerals.read(str(e.get("correct", "")))
+        t = str(e.get("claimed", ""))
+        if correct is not None and correct.places and _DECIMAL.fullmatch(t) and len(re.sub(r"\D", "", t).strip("0")) >= 2:
+            low, high = interval(correct)
+            yield t, (low, (low + high) / 2, high)
 
 
 def _in_order(row: list[str], printed: list[str]) -> bool:

@@ -163,6 +163,11 @@ def _rounded_prints(lines: list[str]) -> dict[str, int]:
     return rounded
 
 
+def _rounded_operands(expr: str, rounded: dict[str, int], n: int) -> list[tuple[str, int]]:
+    """The decimals of an expression on line ``n`` that the article prints rounded on another line."""
+    return [(t, rounded[t]) for t in re.findall(r"\d+\.\d+", expr) if rounded.get(t, n) != n]
+
+
 def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     out = []
     printed = {}   # a result the article printed in a chain -> (its exact value, line, judged wrong)
@@ -311,8 +316,8 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
             judge(ref.exact, cause="drift", drift_lines=ref.used)
     if claim.status == "wrong" and rounded:
         # an operand printed rounded (≈ 37.48 on another line) whose exact value no chain gave: no witness
-        used = [(t, rounded[t]) for t in re.findall(r"\d+\.\d+", how) if t in rounded and rounded[t] != n
-                and not (printed and any(k == t for k, _ in printed))]
+        used = [(t, line) for t, line in _rounded_operands(how, rounded, n)
+                if not (printed and any(k == t for k, _ in printed))]
         if used:
             claim = unverifiable(n, source, Reason.of("uses-rounded-print", what=what, value=used[0][0],
                                                       line=used[0][1]), what=what, claimed=num)
@@ -382,7 +387,7 @@ def _vector_chains(lines: list[str]) -> list[Claim]:
                 continue
             claim = _vector(n, raw.strip(), Reason.of("entrywise-arithmetic"), ents, vals,
                             Reason.of("arithmetic-before", text=a.group(0)[:40]))
-            used = [(t, rounded[t]) for t in re.findall(r"\d+\.\d+", a.group(1)) if rounded.get(t, n) != n]
+            used = _rounded_operands(a.group(1), rounded, n)
             if claim.status == "wrong" and used:
                 # an operand printed rounded elsewhere (√3 ≈ 1.73): the arithmetic on it is no witness
                 claim = unverifiable(n, raw.strip(), Reason.of("uses-rounded-print", what=Reason.of(
