@@ -184,14 +184,18 @@ def _parse_list(text: str, i: int, depth: int = 0, prefixed: bool = False, leave
     return None
 
 
-def _closing(text: str, i: int) -> int:
-    """Just after the ``]`` that closes the ``[`` at ``i`` (the end of the text if none does)."""
-    depth = 0
-    for m in _BRACKET.finditer(text, i):
-        depth += 1 if m.group(0) == "[" else -1
-        if depth == 0:
-            return m.end()
-    return len(text)
+def _closers(text: str) -> dict[int, int]:
+    """For each ``[`` of the text, just after the ``]`` that closes it (the end of the text if none
+    does): one pass with a stack, so that a run of brackets costs linear time, not quadratic."""
+    close: dict[int, int] = {}
+    stack: list[int] = []
+    for m in _BRACKET.finditer(text):
+        if m.group(0) == "[":
+            stack.append(m.start())
+        elif stack:
+            close[stack.pop()] = m.end()
+    close.update((i, len(text)) for i in stack)
+    return close
 
 
 _BRACKET = re.compile(r"[\[\]]")
@@ -228,6 +232,7 @@ def _list_blocks(text: str, lines: Document, taken: list[tuple[int, int]]):
     skip = iter(sorted(taken))
     nxt = next(skip, None)
     panels: list[tuple[int, int]] = []   # the spans of the side-by-side matrices already read
+    closing = _closers(text)
     while True:
         i = text.find(_OPEN, i)
         if i < 0:
@@ -244,10 +249,10 @@ def _list_blocks(text: str, lines: Document, taken: list[tuple[int, int]]):
             got = _parse_list(text, i, 0, comment_prefixed(text, i)) if not (
                 i and (text[i - 1].isalnum() or text[i - 1] in "_)]") and not _COEFFICIENT.search(text, 0, i)) else None
         except _TooLarge:
-            i = _closing(text, i)   # not read, nor any list inside it
+            i = closing[i]   # not read, nor any list inside it
             continue
         rows = _tree_rows(got[1]) if got is not None else None
-        if "\n" in text[i:got[0] if got is not None else _closing(text, i)]:
+        if "\n" in text[i:got[0] if got is not None else closing[i]]:
             panel = _panel(text, lines, i)
             if panel is not None:   # a matrix written beside others on the same lines
                 out.append(panel[0])
