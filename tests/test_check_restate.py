@@ -187,3 +187,21 @@ def test_a_result_computed_from_a_number_shown_wrong_is_carried_end_to_end():
     wrong = {c.line: c for c in claims if c.status == "wrong"}
     assert set(wrong) == {2, 4, 6}
     assert wrong[4].cause == "carried" and wrong[4].root == 2 and wrong[6].cause == "carried" and wrong[6].root == 2
+
+
+def test_a_carried_result_names_the_wrong_numbers_it_uses_and_fix_rewrites_them_all():
+    """The line that uses a number shown wrong prints that number again: both are wrong on it, each
+    with its right value at its own precision, so --fix leaves every line's arithmetic true."""
+    text = ("```\nScore = 0.3×0.5 + 0.7×0.9 = 0.81\n\nScaled = 0.81 / 2 = 0.405\n\n"
+            "Weight = exp(0.405) / (exp(0.405) + exp(0)) = 0.600\n```\n")
+    report = check_text(text, "t.md")
+    wrong = {c.line: c for c in report.claims if c.status == "wrong"}
+    right = 0.78 / 2
+    weight = np.exp(right) / (np.exp(right) + 1)
+    assert [(e["entry"], e["claimed"], e["correct"]) for e in wrong[4].entries] == \
+        [("result", "0.405", f"{right:.3f}"), ("operand", "0.81", "0.78")]
+    assert [(e["entry"], e["claimed"], e["correct"]) for e in wrong[6].entries] == \
+        [("result", "0.600", f"{weight:.3f}")] + [("operand", "0.405", f"{right:.3f}")] * 2
+    fixed = fix_article(text, report, lambda t: check_text(t, "t.md"))
+    assert fixed.text == text.replace("0.81", "0.78").replace("0.405", f"{right:.3f}").replace("0.600", f"{weight:.3f}")
+    assert fixed.lines == [2, 4, 6] and not fixed.refused and check_text(fixed.text, "t.md").exit_code == 0

@@ -40,6 +40,9 @@ class Cause(StrEnum):
 
 
 STATUSES = tuple(s.value for s in Status)
+#: the name of an entry that is a number a line uses again (``0.86 / 2 = 0.43`` after ``… = 0.86``),
+#: not the line's own result: --fix proves it by the claim that prints it right elsewhere
+OPERAND = "operand"
 
 
 def _english(value) -> str:

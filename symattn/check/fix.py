@@ -19,7 +19,9 @@ proven, that is when in the check of the copy
 * no wrong entry lies on its span (nor on its line, when that entry cannot be placed, or when a
   claim with no entries is wrong there), and
 * a claim found exact or rounded prints the new value at the entry's place (the same row and
-  column of a block of the same shape, which the reader puts on that span).
+  column of a block of the same shape, which the reader puts on that span); or, for a number a line
+  uses again (an entry named :data:`~.claims.OPERAND`: ``0.86`` in ``0.86 / 2 = 0.43`` after the
+  slip ``… = 0.86``), the line's own claim is right and a claim elsewhere prints the new value right.
 
 A later round (the copy checked and fixed again: a chain read from its new operands, a carried
 value the first check could not name) may replace a replacement again, but never an entry the
@@ -45,7 +47,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from .claims import Report
+from .claims import OPERAND, Report
 from .document import LINE_END, Document
 
 __all__ = ["Fixed", "fix_text", "fix_article", "unified_diff", "quote_path", "locator", "ROUNDS"]
@@ -78,6 +80,7 @@ class _Edit:
     index: tuple | None  # (row, column) in the claim's printed rows, when it has rows
     shape: tuple | None  # the claim's printed shape
     expected: object   # the claim's exact values, as reported (for messages and debugging)
+    operand: bool = False   # a number the line uses again, not its result (claims.OPERAND)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.label} -> {self.correct}"
@@ -327,7 +330,7 @@ def _edits(text: str, report: Report, places: _Places | None = None) -> tuple[li
             continue
         taken.add(span[0])
         edits.append(_Edit(span[0], span[1], e["line"], e["claimed"], e["correct"], label,
-                           _index(c, str(e.get("entry", ""))), _shape(c.claimed), c.expected))
+                           _index(c, str(e.get("entry", ""))), _shape(c.claimed), c.expected, e.get("entry") == OPERAND))
     return edits, unplaced
 
 
@@ -402,6 +405,13 @@ def _vouched(ed: _Edit, value: str, report: Report, start: int, places: _Places)
                     return True
         elif ed.index is None and isinstance(c.claimed, str) and _number(c.claimed) == _number(value):
             return True
+    if ed.operand:
+        # a number the line uses again: its line's own claim is right, and a claim elsewhere prints it right
+        right = [c for c in report.claims if c.status in ("exact", "rounded")]
+        return any(ed.line in (c.lines or [c.line]) for c in right) and any(
+            _number(c.claimed) == _number(value) if isinstance(c.claimed, str) else
+            isinstance(c.claimed, list) and any(isinstance(r, list) and value in r for r in c.claimed)
+            for c in right if ed.line not in (c.lines or [c.line]))
     return False
 
 
@@ -441,14 +451,14 @@ def fix_article(text: str, report: Report, check, rounds: int = ROUNDS) -> Fixed
                        None)
             if old is not None:   # a replacement called wrong again (a chain read from its new operands)
                 edits[edits.index(old)] = _Edit(old.start, old.end, old.line, old.printed, ed.correct, old.label,
-                                                ed.index, ed.shape, ed.expected)
+                                                ed.index, ed.shape, ed.expected, ed.operand)
                 changed = True
                 continue
             at = _to_original(edits, ed.start)
             if at is None:
                 continue   # inside a replacement, not on it: the proof below refuses that one
             moved = _Edit(at, at + (ed.end - ed.start), ed.line, ed.printed, ed.correct, ed.label,
-                          ed.index, ed.shape, ed.expected)
+                          ed.index, ed.shape, ed.expected, ed.operand)
             if k and _vouched(moved, moved.printed, first, moved.start, article):
                 continue   # the article's own check calls it right: a later round never changes that
             edits.append(moved)

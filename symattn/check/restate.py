@@ -26,7 +26,7 @@ from dataclasses import replace
 import mpmath
 
 from . import numerals
-from .claims import Claim, Reason, Report
+from .claims import OPERAND, Claim, Reason, Report
 from .judge import agrees, interval, right_text
 from .read import Block
 from .verdict import Judgement, build
@@ -163,7 +163,9 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
             if printed is None or not printed.places or not _DECIMAL.fullmatch(c.claimed):
                 continue
             at = list(re.finditer(r"(?:=|≈)\s*" + re.escape(c.claimed) + r"(?![\d.]\d)", text[n - 1]))
-            tail = _ARITH_TAIL.search(re.split(r"[=≈:]", text[n - 1][:at[-1].start()])[-1]) if at else None
+            head = text[n - 1][:at[-1].start()] if at else ""
+            piece = max((m.end() for m in re.finditer(r"[=≈:]", head)), default=0)
+            tail = _ARITH_TAIL.search(head, piece) if at else None
             expr = tail.group(0).strip() if tail else ""
             used = [t for t in _DECIMAL.findall(expr) if t in wrong and wrong[t][2] < n]
             if not used or not re.search(r"[+\-−*/×·⋅^]|exp|sqrt|√", expr):
@@ -175,11 +177,18 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
                 values.append(evaluate(sub.replace("√", "sqrt")))
             if any(v is None or agrees(printed, v) for v in values):
                 continue
-            _, root, at = wrong[used[0]]
+            _, root, line = wrong[used[0]]
             right = values[1]
-            found = [Judgement((0, 0), c.claimed, c.claimed, n, None, mpmath.nstr(right, 15), "wrong", "",
-                               right_text(printed, right))]
-            how = Reason.of("carried-operand", value=used[0], line=at)
+            found = [Judgement((0, 0), "result", c.claimed, n, at[-1].end() - len(c.claimed),
+                               mpmath.nstr(right, 15), "wrong", "", right_text(printed, right))]
+            # the wrong numbers the line prints again are wrong here too, with their right values: a
+            # fix rewrites them with the result, so that the line's arithmetic still holds
+            for m in _DECIMAL.finditer(text[n - 1], tail.start(), tail.end()):
+                if m.group(0) in used:
+                    was = wrong[m.group(0)][0][1]
+                    found.append(Judgement((0, 0), OPERAND, m.group(0), n, m.start(), mpmath.nstr(was, 15),
+                                           "wrong", "", right_text(numerals.read(m.group(0)), was)))
+            how = Reason.of("carried-operand", value=used[0], line=line)
             new = build(n, c.source, how, c.claimed, found, how=how, lines=[n], cause="carried", root=root)
             if new.status == "wrong":
                 out[k] = new
