@@ -422,3 +422,35 @@ def test_arithmetic_outside_the_inline_formulas_of_its_line_is_read_too():
     assert "wrong" in {c.status for c in check_text(text, "t.md").claims}
     text = "- Model: $h=64$, at $n=4096$ the KV cache = 2×64×4096×128×4B = 268,435,456 B\n"
     assert "wrong" not in {c.status for c in check_text(text, "t.md").claims}
+
+
+# ---------------------------------------------------------------- what an HTML comment says
+
+
+def _softmax_rows(s):
+    e = np.exp(s - s.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize("comment", ["", "<!-- notes: the causal mask and its -inf entries are left out here -->\n\n"])
+def test_a_mask_named_only_in_an_html_comment_is_not_the_articles_convention(comment):
+    # scaled scores printed, then weights wrong in every entry: their values decide no convention; a
+    # mask that only a comment (unseen by the article's readers) names is no convention of the
+    # article, so the right values are the unmasked softmax, as numpy gives it
+    q = np.array([[1, 0], [0, 1], [1, 1]])
+    k = np.array([[1, 1], [0, 1], [1, 0]])
+    scaled = q @ k.T / math.sqrt(2)
+    right = _softmax_rows(scaled)
+    printed = np.round(right, 2) + np.array([[0.03, -0.02, -0.01], [0.02, 0.01, -0.03], [-0.01, 0.03, -0.02]])
+    text = comment + "\n".join([
+        "# Three tokens", "",
+        f"$$Q = {_bmatrix(q)}, \\quad K = {_bmatrix(k)}, \\quad d_k = 2$$", "",
+        "Scaled:", "",
+        f"$$S = {_bmatrix([[f'{x:.2f}' for x in row] for row in scaled])}$$", "",
+        "The weights, softmax of $QK^T/\\sqrt{d_k}$ by rows:", "",
+        f"$$A = {_bmatrix([[f'{x:.2f}' for x in row] for row in printed])}$$", ""])
+    line = text.split("\n").index(next(ln for ln in text.split("\n") if ln.startswith("$$A ="))) + 1
+    wrong = [c for c in at(check_text(text, "a.md"), line) if c.status == "wrong"]
+    assert wrong
+    assert [(e["claimed"], e["correct"]) for e in wrong[0].entries] == \
+        [(f"{printed[i, j]:.2f}", f"{right[i, j]:.2f}") for i in range(3) for j in range(3)]

@@ -76,8 +76,12 @@ class Stated:
         return wrong + (self.sqrt_number and "scale" in _uses(node) and v.scale != "sqrt")
 
 
+#: an HTML comment: not shown to the article's readers, so nothing the article states
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
 def stated(doc: Document) -> Stated:
-    text = doc.text
+    text = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), doc.text)
     formula = _SQRT_FORMULA.search(text)
     return Stated(bool(_SQRT_NUMBER.search(text)), text[:formula.start()].count("\n") + 1 if formula else 0,
                   bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)), declared_no_scaling(text) or 0,
@@ -105,7 +109,9 @@ def decide(bindings, said: Stated, scores_given: bool = False) -> Variant:
                 counter[seen.pop()] += 1
     prelim = said.prelim()
     scales = votes["scale"]
-    plainly = [k for k, n in scales.items() if n >= 2 and k not in ("sqrt", "sqrt_stated") and _allowed("scale", k)]
+    # scores given as they are: their example's own prints decide (one is enough); else two at least
+    plainly = [k for k, n in scales.items() if n >= (1 if scores_given else 2)
+               and k not in ("sqrt", "sqrt_stated") and _allowed("scale", k)]
     if (scores_given or plainly == ["none"] and not said.sqrt_number) and (said.sqrt_number or said.sqrt_formula) \
             and len(plainly) == 1 and len(scales) == 1:
         # scores given as they are (an exercise: "softmax each row of S"), the text says ÷√d_k, but
