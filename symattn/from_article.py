@@ -166,7 +166,14 @@ def _pipeline(inputs, choices: list[str], source: str) -> dict:
     for n in "QKV":
         W = m.get(f"W_{n}")
         usable = X is not None and W is not None and W.rows == X.cols
-        if usable:
+        if X is not None and W is not None and n in m and (W.rows != X.cols or m[n] != X * W) \
+                and W.cols == X.cols and m[n] == X * W.T:
+            # the weights written (out, in) and applied as X Wᵀ (torch.nn.Linear, `X @ W.T`): the
+            # article's own Q is the product with the transpose, so that is the spec's W
+            choices.append(f"W_{n}: the article's {n} (line {line[n]}) is X times the transpose of its "
+                           f"W_{n} (line {line[f'W_{n}']}); the spec's W_{n} is that transpose")
+            out[f"W_{n}"] = W.T
+        elif usable:
             if n in m and m[n] != X * W:
                 choices.append(f"{n}: the article prints {n} (line {line[n]}) and gives X and W_{n}, which "
                                f"give another {n}; derived from X and W_{n}")

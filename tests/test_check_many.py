@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from symattn.check import check_file
-from symattn.check.many import collect, lang_of
+from symattn.check.many import EXTENSIONS, collect, lang_of
 from symattn.check.report import render_json
 
 HERE = Path(__file__).parent
@@ -36,7 +36,7 @@ def _cut(doc: dict) -> bool:
 
 
 def test_a_folder_of_real_articles_with_two_processes_gives_the_single_file_verdicts(run_cli):
-    names = sorted(p for p in REAL.iterdir() if p.suffix == ".md")
+    names = sorted(p for p in REAL.iterdir() if p.suffix in EXTENSIONS)   # the articles, .tex ones too
     assert len(names) >= 30
     code, out, err = run_cli("check", REAL, "-j", "2", "--format", "json")
     doc = json.loads(out)
