@@ -25,6 +25,7 @@ from . import numerals
 from .compare import compare, same
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
 from .beyond import beyond_claims
+from .beyond.valuechain import value_chain_claims
 from .printshapes import printed_shape_claims
 from .shapes import shape_claims
 from .views import view_claims
@@ -166,6 +167,10 @@ def _check_once(text: str, name: str) -> tuple[Report, Document]:
         guard.at(stage="judging the rest")
         beyond = beyond_claims(doc, blocks) + shape_claims(doc, blocks) + printed_shape_claims(doc, blocks)
         beyond += view_claims(doc, blocks) + constructed_claims(doc, blocks) + sum_claims(doc, blocks)
+        # a chain of unnamed vectors bound by its values, where no other stage judged its softmax
+        judged_lines = {ln for c in report.claims + claims + beyond if c.status in ("exact", "rounded", "wrong")
+                        for ln in (c.lines or [c.line])}
+        beyond += [c for c in value_chain_claims(doc, blocks) if not judged_lines & set(c.lines or [c.line])]
         valued, value_given, value_notes = by_value(doc, blocks, states, formulas)
     guard.at(stage="merging the verdicts")
     report = merge(report, claims + beyond, inputs, blocks, doc, notes)

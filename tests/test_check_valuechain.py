@@ -1,0 +1,100 @@
+"""Scores, their scaling and their softmax printed with no name the checker knows, bound by values.
+
+The expected values are numpy's softmax of the first vector divided by the divisor the second one
+shows; the layouts are those tutorials use (a table per query, a matrix of columns, vectors one
+after another) and the headers are words no lexicon holds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from symattn.check import check_text
+
+
+def _softmax(x):
+    e = np.exp(x - np.max(x))
+    return e / e.sum()
+
+
+SCORES = np.array([2.0, 4.0, 6.0, 1.0])
+
+
+def _table(scores, divisor, weights, header=("Wort", "Punkte", "Geteilt", "Anteil")):
+    rows = "".join(f"| t{k} | {s:.1f} | {s / divisor:.2f} | {w} |\n" for k, (s, w) in enumerate(zip(scores, weights)))
+    return "| " + " | ".join(header) + " |\n|---|---|---|---|\n" + rows
+
+
+def _columns(scores, divisor, weights):
+    rows = " \\\\\n".join(f"{s:.1f} & {s / divisor:.2f} & {w}" for s, w in zip(scores, weights))
+    return "$$\n\\begin{bmatrix}\n" + rows + "\n\\end{bmatrix}\n$$\n"
+
+
+def _vectors(scores, divisor, weights):
+    one = lambda v: "[" + ", ".join(v) + "]\n\n"
+    return one([f"{s:.1f}" for s in scores]) + one([f"{s / divisor:.2f}" for s in scores]) + one(list(weights))
+
+
+def _wrong(text):
+    return [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
+
+
+@pytest.mark.parametrize("layout", [_table, _columns, _vectors])
+@pytest.mark.parametrize("divisor", [2.0, 8.0])
+def test_a_distribution_after_scaled_scores_is_judged_as_their_softmax(layout, divisor):
+    right = _softmax(SCORES / divisor)
+    printed = [f"{w:.2f}" for w in right]
+    printed[0], printed[2] = f"{right[0] + 0.03:.2f}", f"{right[2] - 0.03:.2f}"   # still sums to 1
+    wrong = _wrong(layout(SCORES, divisor, printed))
+    assert len(wrong) == 1
+    assert [(e["claimed"], e["correct"]) for e in wrong[0].entries] == \
+        [(printed[k], f"{right[k]:.2f}") for k in (0, 2)]
+    # the right weights: judged, and nothing is wrong
+    report = check_text(layout(SCORES, divisor, [f"{w:.2f}" for w in right]), "a.md")
+    assert report.count("wrong") == 0 and any(c.status in ("exact", "rounded") and "softmax" in str(c.what)
+                                              for c in report.claims)
+
+
+def test_the_softmax_of_the_unscaled_scores_is_another_convention_not_a_slip():
+    weights = [f"{w:.2f}" for w in _softmax(SCORES)]
+    assert not _wrong(_table(SCORES, 2.0, weights))
+
+
+@pytest.mark.parametrize("text", [
+    # the second column is no constant multiple of the first
+    "| a | 2.0 | 1.0 | 0.10 |\n|---|---|---|---|\n| b | 4.0 | 3.0 | 0.30 |\n| c | 6.0 | 3.0 | 0.60 |\n",
+    # the third is no distribution (it sums to 1.2)
+    "| a | 2.0 | 1.0 | 0.30 |\n|---|---|---|---|\n| b | 4.0 | 2.0 | 0.30 |\n| c | 6.0 | 3.0 | 0.60 |\n",
+    # a restatement (divided by 1) is no scaling
+    "[2.0, 4.0, 6.0]\n\n[2.0, 4.0, 6.0]\n\n[0.10, 0.30, 0.60]\n",
+])
+def test_no_chain_no_claim(text):
+    assert not _wrong(text)
+
+
+def test_a_weight_printed_zero_is_a_mask_the_chain_does_not_show():
+    # causal: the query sees the first two keys; the scores are printed before the mask
+    right = _softmax(SCORES[:2] / 2.0)
+    weights = [f"{right[0]:.2f}", f"{right[1]:.2f}", "0.00", "0.00"]
+    assert not _wrong(_table(SCORES, 2.0, weights))
+
+
+def test_vectors_of_other_lengths_are_no_chain():
+    assert not _wrong("[2.0, 4.0, 6.0]\n\n[1.0, 2.0]\n\n[0.10, 0.30, 0.60]\n")
+    assert not _wrong("[2.0, 4.0, 6.0]\n\n[1.0, 2.0, 3.0]\n\n[0.40, 0.60]\n")
+
+
+@pytest.mark.parametrize("text", [
+    # two numbers to one decimal fit a chain by chance (a row of K, a third of it, a pair summing to 1)
+    "$$K = \\begin{bmatrix} 0.5 & 0.9 \\\\ 0.2 & 0.3 \\\\ 0.2 & 0.8 \\end{bmatrix}$$\n",
+    # weights to one decimal
+    "[2.0, 4.0, 6.0]\n\n[1.0, 2.0, 3.0]\n\n[0.1, 0.3, 0.6]\n",
+])
+def test_too_few_digits_are_no_chain(text):
+    assert not _wrong(text)
+
+
+def test_a_masked_score_is_no_chain():
+    assert not _wrong("[2.0, 4.0, -inf]\n\n[1.0, 2.0, -inf]\n\n[0.12, 0.88, 0.00]\n")
+    assert not _wrong("[2.0, 4.0, 6.0]\n\n[1.0, 2.0, 3.0]\n\n[0.10, 0.30, -inf]\n")
