@@ -52,8 +52,11 @@ EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
 #: captions 0.858, all 0.902, no new false alarm (0.750 overall before).
 #: Measured again at f91c0d2 (a letter's index is one name, chains' results bind by their formula,
 #: transposed restatements): neutral labels 0.796, all 0.922, the other kinds unchanged, no new false alarm.
-FLOORS = {"bmatrix": (0.97, 0), "numpy": (0.95, 0), "torch": (0.95, 0), "table": (0.95, 0), "list": (0.95, 0),
-          "neutral": (0.79, 0), "translated": (0.85, 0), "all": (0.92, 0)}
+#: Measured again at 78a7f18 (an unnamed chain of scores, scaled scores and weights bound by its values):
+#: bmatrix 0.988, numpy 0.967, torch 0.963, table 0.959, list 0.971, neutral 0.807, translated 0.868,
+#: all 0.932, no new false alarm.
+FLOORS = {"bmatrix": (0.98, 0), "numpy": (0.96, 0), "torch": (0.96, 0), "table": (0.95, 0), "list": (0.97, 0),
+          "neutral": (0.80, 0), "translated": (0.86, 0), "all": (0.93, 0)}
 #: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
 MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
 
