@@ -577,3 +577,22 @@ def test_a_name_before_the_first_row_only_names_the_matrix_and_a_side_note_does_
     blocks = read_blocks(Document.of(text))
     assert [(b.shape, b.labels[0].split()[0]) for b in blocks] == [((3, 3), "scores"), ((3, 3), "α")]
     assert not blocks[1].row_labels
+
+
+@pytest.mark.parametrize("slip", [False, True])
+def test_a_line_of_maths_that_ends_in_a_relation_names_the_array_after_it(slip):
+    # "$$\text{Scaled} = [3/1.4 ..] \approx $$" then the array in a fence of its own: the array is
+    # the right-hand side, named by the head of the chain, and judged as that step (numpy's values)
+    q = np.array([[1.0, 0.0], [1.0, 1.0]])
+    k = np.array([[1.0, 1.0], [0.0, 1.0]])
+    scaled = q @ k.T / np.sqrt(2)
+    printed = np.round(scaled, 2)
+    if slip:   # two of its three numbers that are not 0: too few agree for the values alone to bind it
+        printed[1] += 0.1
+    rows = "\n ".join("[" + " ".join(f"{x:.2f}" for x in r) + "]" for r in printed)
+    bm = lambda m: "\\begin{bmatrix} " + " \\\\ ".join(" & ".join(f"{x:g}" for x in r) for r in m) + " \\end{bmatrix}"
+    text = (f"$$Q = {bm(q)}, \\quad K = {bm(k)}$$\n\n"
+            "$$\\text{Scaled} = \\begin{bmatrix} 1/\\sqrt{2} & 0 \\\\ 2/\\sqrt{2} & 1/\\sqrt{2} \\end{bmatrix} \\approx $$\n"
+            f"```\n[{rows}]\n```\n")
+    line = text.split("\n").index("```") + 2
+    assert _statuses(text, line) == (["wrong"] if slip else ["rounded"])

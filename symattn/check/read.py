@@ -669,12 +669,20 @@ def _last_clause(line: str) -> str:
     return parts[-1].strip()[-160:] if parts else ""
 
 
+_OPEN_RELATION = re.compile(r"(?:=|≈|\\approx)\s*(?:\$\$?|\\\])?\s*$")
+_RELATION = re.compile(r"=|≈|\\approx")
+
+
 def _prev_lines(raw: list[str], line: int, busy: set[int], n: int = 2) -> list[str]:
     """The nearest lines above ``line`` that may name it: not blank, not a fence, not data."""
     out, k = [], line - 2
     while k >= 0 and len(out) < n and line - 2 - k < 4:
         s = raw[k].strip()
         if k + 1 in busy or _is_rule(s) or s.count("|") >= 2:
+            if not out and k + 1 in busy and _OPEN_RELATION.search(s):
+                # a line of maths that ends in = or ≈ goes on in the block after it: the block is
+                # its right-hand side, named by the head of its chain (S = [3/1.7 ..] ≈ then [[1.76 ..]])
+                out.append(_RELATION.split(re.sub(r"^(?:\$\$?|\\\[)\s*", "", s), maxsplit=1)[0].strip() + " =")
             if out or k + 1 in busy:
                 break
         elif s and not s.startswith(("```", "~~~")) and s not in ("$$", "\\[", "\\]"):
