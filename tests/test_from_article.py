@@ -43,9 +43,12 @@ def determined(text: str) -> bool:
                                           and got["X"].cols == got["W_Q"].rows else None)
     k = got.get("K") if "K" in got else (got["X"] * got["W_K"] if {"X", "W_K"} <= set(got)
                                           and got["X"].cols == got["W_K"].rows else None)
-    # (several one-token examples, q and k restated with other values, are no sequence to derive)
+    # (several one-token examples, q and k restated with other values, are no sequence to derive;
+    # nor are inputs whose V has other rows than Q: derive --from-article refuses them, exit 2)
+    v = got.get("V") if "V" in got else (got["X"] * got["W_V"] if {"X", "W_V"} <= set(got)
+                                          and got["X"].cols == got["W_V"].rows else None)
     return q is not None and k is not None and q.shape == k.shape and heads_from(text) is None \
-        and (k.rows >= 2 or examples(text) <= 1)
+        and (k.rows >= 2 or examples(text) <= 1) and (v is None or v.rows == q.rows)
 
 
 def examples(text: str) -> int:
