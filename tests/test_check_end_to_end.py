@@ -454,3 +454,32 @@ def test_a_mask_named_only_in_an_html_comment_is_not_the_articles_convention(com
     assert wrong
     assert [(e["claimed"], e["correct"]) for e in wrong[0].entries] == \
         [(f"{printed[i, j]:.2f}", f"{right[i, j]:.2f}") for i in range(3) for j in range(3)]
+
+
+# ---------------------------------------------------------------- weights printed rounded
+
+
+@pytest.mark.parametrize("result, status", [
+    ("[0.49, 1.67]", "rounded"),   # the exact weights give it; the printed ones, which sum to 0.99, give [0.48, 1.66]
+    ("[0.52, 1.67]", "wrong"),     # beyond what the weights' rounding can carry
+])
+def test_weights_that_sum_to_one_only_within_their_rounding_are_rounded_prints(result, status):
+    # weights of the scores [2, 4, 2] scaled by √2: the author multiplies with the exact ones and
+    # prints them rounded, 0.16 + 0.67 + 0.16 = 0.99
+    exact = np.exp(np.array([2.0, 4.0, 2.0]) / np.sqrt(2))
+    exact /= exact.sum()
+    assert [f"{x:.2f}" for x in exact] == ["0.16", "0.67", "0.16"]
+    v = np.array([[2, 1], [0, 2], [1, 1]])
+    assert [f"{x:.2f}" for x in exact @ v] == ["0.49", "1.67"]
+    text = f"```\nz = 0.16 × [2, 1] + 0.67 × [0, 2] + 0.16 × [1, 1]\n  = {result}\n```\n"
+    claims = [c for c in check_text(text, "a.md").claims if 3 in (c.lines or [c.line]) and c.status != "unverifiable"]
+    assert claims and {c.status for c in claims} == {status}
+    bm = lambda v: "\\begin{bmatrix}" + " & ".join(map(str, v)) + "\\end{bmatrix}"
+    latex = ("$$z = 0.16 \\cdot " + bm([2, 1]) + " + 0.67 \\cdot " + bm([0, 2]) + " + 0.16 \\cdot " + bm([1, 1])
+             + " = " + bm(result.strip("[]").split(", ")) + "$$\n")
+    assert {c.status for c in check_text(latex, "a.md").claims if c.status != "unverifiable"} == {status}
+
+
+def test_weights_that_sum_to_exactly_one_are_taken_as_printed():
+    text = "```\nz = 0.25 × [2, 1] + 0.50 × [0, 2] + 0.25 × [1, 1]\n  = [0.76, 1.50]\n```\n"
+    assert {c.status for c in check_text(text, "a.md").claims if 3 in (c.lines or [c.line])} == {"wrong"}

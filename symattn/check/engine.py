@@ -810,17 +810,26 @@ class _Checker:
                     parts[k] = Lit(tall[0].matrix(), tall[0].texts, "rows stacked under it")
         return replace(chain, parts=tuple(parts)) if parts != list(chain.parts) else chain
 
-    def _within_literal_rounding(self, node: Node, claimed, text: str) -> bool:
-        """Could a printed scalar be right, its expression's rounded decimal operands taken as the
+    def _within_literal_rounding(self, node: Node, claimed, texts) -> bool:
+        """Could a printed value be right, its expression's rounded decimal operands taken as the
         rounded prints they are (``e^{1.414}`` with 1.414 for √2)?  Operands with three decimals or
-        more (the rule givens follow) move within half a unit; the claim is no witness when the band
-        of the expression's values (at the corners, at most six such operands: a dot product of two
-        3-vectors) meets the band its own printed digits leave."""
+        more (the rule givens follow), printed after ≈, or weights that sum to 1 only within their
+        rounding (``0.16 × [2, 1] + 0.67 × [0, 2] + 0.16 × [1, 1]``: 0.99) move within half a unit;
+        the claim is no witness when, for every entry, the band of the expression's values (at the
+        corners, at most six such operands: a dot product of two 3-vectors) meets the band its own
+        printed digits leave."""
         import itertools
-        import mpmath
-        rounded = [n for n in walk(node) if isinstance(n, Num) and "." in n.text and (
-            re.fullmatch(r"[-−]?\d+\.\d{3,}", n.text) or n.text.lstrip("-−") in self.approximated)]
-        if not rounded or len(rounded) > 6 or not getattr(claimed, "is_Rational", False):
+        nums = [n for n in walk(node) if isinstance(n, Num) and "." in n.text]
+        rounded = [n for n in nums if re.fullmatch(r"[-−]?\d+\.\d{3,}", n.text) or n.text.lstrip("-−") in self.approximated]
+        weights = [n for n in nums if 0 <= n.value <= 1 and re.fullmatch(r"[01]?\.\d{1,2}", n.text)]
+        if len(weights) >= 2:
+            total = sum(n.value for n in weights)
+            slack = sum(sp.Rational(1, 2 * 10 ** len(n.text.split(".")[1])) for n in weights)
+            if total != 1 and abs(total - 1) <= slack:
+                rounded += [n for n in weights if all(n is not r for r in rounded)]
+        matrix = isinstance(texts, tuple)
+        if not rounded or len(rounded) > 6 or not (matrix and isinstance(claimed, sp.MatrixBase)
+                                                  or not matrix and getattr(claimed, "is_Rational", False)):
             return False
         values = []
         ev = Evaluator(self.table, Mode.EXACT, self.conv)
@@ -833,11 +842,17 @@ class _Checker:
                 v = ev.eval(moved)
             except Unresolved:
                 return False
-            if isinstance(v, sp.MatrixBase) or not v.is_number:
+            if matrix != isinstance(v, sp.MatrixBase) or (matrix and v.shape != claimed.shape) or \
+                    not (v.is_number if not matrix else all(x.is_number for x in v)):
                 return False
-            values.append(float(v))
-        h = _half(text)
-        return min(values) <= float(claimed) + h + 1e-12 and max(values) >= float(claimed) - h - 1e-12
+            values.append([float(x) for x in v] if matrix else [float(v)])
+        printed = [t for row in texts for t in row] if matrix else [str(texts)]
+        wanted = list(claimed) if matrix else [claimed]
+        for k, (t, c) in enumerate(zip(printed, wanted)):
+            h, band = _half(t), [v[k] for v in values]
+            if not (min(band) <= float(c) + h + 1e-12 and max(band) >= float(c) - h - 1e-12):
+                return False
+        return True
 
     def _keys(self):
         return list(dict.fromkeys(list(self.table.inputs) + list(self.table.formulas) + list(FORMULAS)))
@@ -883,7 +898,7 @@ class _Checker:
             # a_11·(1 − a_11) with a_11 never given a number: no value to compare with
             return leave(R("depends-on", what=what or R("this"), names=sorted(map(str, _free(truth)))))
         end = compare(texts, claimed, truth, rel)
-        if end.status == "wrong" and not isinstance(texts, tuple) and self._within_literal_rounding(exact_ref, claimed, str(texts)):
+        if end.status == "wrong" and self._within_literal_rounding(exact_ref, claimed, texts):
             return leave(R("within-input-rounding", what=what or R("this")))
         if end.shape_error:
             # a label whose quantity has another shape is a wrong binding, not a wrong claim

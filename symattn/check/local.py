@@ -106,7 +106,7 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
         return None
     lines = [b.line for b in ops]
     kind = kinds.pop() if len(kinds) == 1 else ("same" if not kinds else "mixed")
-    slack = _slack(text, ops, scalar, kind, value, res, values or {})
+    slack = _weights_slack(coefs, ops, res, values or {}) or _slack(text, ops, scalar, kind, value, res, values or {})
     how = Reason.of("sum-of-terms" if coefs else "operands-give", lines=lines, n=len(lines))
     return Local(sp.ImmutableMatrix(value), tuple(ops), how, scalar, kind, slack, tuple(coefs))
 
@@ -173,6 +173,23 @@ def _relation_kind(relation: str) -> str:
         return "same"
     arg = m.group("arg") or ""
     return "softmax" if re.search(r"softmax", arg, re.I) else "exp" if re.search(r"exp", arg) else "scale"
+
+
+def _weights_slack(coefs, ops, res, values) -> tuple:
+    """``0.16 × [2, 1] + 0.67 × [0, 2] + 0.16 × [1, 1]``: coefficients in [0, 1] that sum to 1 only
+    within their printed rounding (0.99) are rounded weights, not exact numbers: allow, per entry,
+    the error their rounding carries (Σ half a unit × |entry|), however few digits the result has."""
+    if not coefs or values or any(c.startswith("-") for c in coefs):
+        return ()
+    weights = [sp.Rational(c) for c in coefs]
+    halves = [half_unit(numerals.places_of(c)) for c in coefs]
+    if any(not 0 <= w <= 1 for w in weights) or sum(weights) == 1 or \
+            abs(sum(weights) - 1) > sum(sp.Rational(str(h)) for h in halves):
+        return ()
+    if any(b.shape != res.shape for b in ops):
+        return ()
+    return tuple(tuple(sum(h * abs(mpmath.mpf(b.rows[i][j].value.p) / b.rows[i][j].value.q) for h, b in zip(halves, ops))
+                       for j in range(res.shape[1])) for i in range(res.shape[0]))
 
 
 def _slack(text, ops, scalar, kind, value, res, values):
