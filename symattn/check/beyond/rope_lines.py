@@ -158,7 +158,7 @@ def _rotation_in_letters(lines) -> list[Claim]:
                 if all((t, sign) in fits for t in range(3)):
                     out.append(stated(n, raw.strip(), "exact", R("rope-rotation-letters"),
                                       R("rotation-by" if sign > 0 else "rotation-by-transposed", angle=m.group(1)),
-                                      claimed=m.group(0)[:120]))
+                                      claimed=" ".join(m.group(0).split())[:120]))   # the layout's spacing is no part of it
                     break
     return out
 
