@@ -20,7 +20,7 @@ import sympy as sp
 from . import guard, memo
 from ..numeric import to_mpf
 from .claims import Claim, Reason, Report
-from .judge import half_unit, written_band
+from .judge import half_unit, rounded_weights, written_band
 from . import numerals
 from .compare import compare, same
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
@@ -822,11 +822,8 @@ class _Checker:
         nums = [n for n in walk(node) if isinstance(n, Num) and "." in n.text]
         rounded = [n for n in nums if re.fullmatch(r"[-−]?\d+\.\d{3,}", n.text) or n.text.lstrip("-−") in self.approximated]
         weights = [n for n in nums if 0 <= n.value <= 1 and re.fullmatch(r"[01]?\.\d{1,2}", n.text)]
-        if len(weights) >= 2:
-            total = sum(n.value for n in weights)
-            slack = sum(sp.Rational(1, 2 * 10 ** len(n.text.split(".")[1])) for n in weights)
-            if total != 1 and abs(total - 1) <= slack:
-                rounded += [n for n in weights if all(n is not r for r in rounded)]
+        if rounded_weights([n.text for n in weights]):
+            rounded += [n for n in weights if all(n is not r for r in rounded)]
         matrix = isinstance(texts, tuple)
         if not rounded or len(rounded) > 6 or not (matrix and isinstance(claimed, sp.MatrixBase)
                                                   or not matrix and getattr(claimed, "is_Rational", False)):

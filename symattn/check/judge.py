@@ -35,10 +35,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import mpmath
+import sympy as sp
 
+from . import numerals
 from ..numeric import fixed
 
-__all__ = ["Agreement", "TRUNCATES", "verdict", "agrees", "near", "half_unit", "interval", "band", "sums_to",
+__all__ = ["Agreement", "TRUNCATES", "verdict", "agrees", "near", "half_unit", "rounded_weights", "interval", "band", "sums_to",
            "meets", "equal", "read_at", "written_band", "Match", "match", "right_text", "says_it_truncates",
            "screen", "screen_mask"]
 
@@ -68,6 +70,16 @@ class Agreement:
 def half_unit(places: int | None):
     """Half a unit in the last printed place: the most a right print differs from the exact value."""
     return _half_unit(places, mpmath.mp.prec) if places else mpmath.mpf(0)
+
+
+def rounded_weights(texts) -> bool:
+    """Are these printed numbers weights rounded before they were printed: each in [0, 1], and their
+    sum 1 only within their rounding, not exactly (0.16 + 0.67 + 0.16 = 0.99)?"""
+    nums = [numerals.read(t) for t in texts]
+    if len(nums) < 2 or any(n is None or n.places is None or not 0 <= n.value <= 1 for n in nums):
+        return False
+    total = sum(n.value for n in nums)
+    return total != 1 and abs(total - 1) <= sum(sp.Rational(1, 2 * 10 ** n.places) for n in nums)
 
 
 @lru_cache(maxsize=256)

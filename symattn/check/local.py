@@ -25,7 +25,7 @@ import sympy as sp
 from . import guard
 from . import numerals
 from .claims import Reason
-from .judge import half_unit
+from .judge import half_unit, rounded_weights
 from .quantities import softmax
 from .read import _BARE_RELATION, Block, fenced_relation
 
@@ -181,11 +181,9 @@ def _weights_slack(coefs, ops, res, values) -> tuple:
     the error their rounding carries (Σ half a unit × |entry|), however few digits the result has."""
     if not coefs or values or any(c.startswith("-") for c in coefs):
         return ()
-    weights = [sp.Rational(c) for c in coefs]
-    halves = [half_unit(numerals.places_of(c)) for c in coefs]
-    if any(not 0 <= w <= 1 for w in weights) or sum(weights) == 1 or \
-            abs(sum(weights) - 1) > sum(sp.Rational(str(h)) for h in halves):
+    if not rounded_weights(coefs):
         return ()
+    halves = [half_unit(numerals.places_of(c)) for c in coefs]
     if any(b.shape != res.shape for b in ops):
         return ()
     return tuple(tuple(sum(h * abs(mpmath.mpf(b.rows[i][j].value.p) / b.rows[i][j].value.q) for h, b in zip(halves, ops))
