@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from symattn.check import check_text
+from symattn.check.bind import _bound
 from symattn.check.document import Document
 from symattn.check.read import read_blocks
 
@@ -596,3 +597,80 @@ def test_a_line_of_maths_that_ends_in_a_relation_names_the_array_after_it(slip):
             f"```\n[{rows}]\n```\n")
     line = text.split("\n").index("```") + 2
     assert _statuses(text, line) == (["wrong"] if slip else ["rounded"])
+
+
+def _softmax_rows(m):
+    e = np.exp(m - m.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _exercise(weights) -> str:
+    # an article that speaks of multi-head attention in its first section, then, in a section of its
+    # own, works a single-head exercise from Q, K and V it gives
+    rows = ",\n     ".join("[" + ", ".join(f"{x:.2f}" for x in r) + "]" for r in weights)
+    return ("# Attention, one head and many\n\nMulti-head attention runs 8 heads side by side.\n\n"
+            "## Exercise\n\n```\nQ = [[1, 0], [0, 1], [1, 1]]\nK = [[1, 0], [0, 1], [1, 1]]\n"
+            "V = [[2, 0], [0, 2], [1, 1]]\n```\n\nScale by √2, then a row softmax:\n\n"
+            f"```\nA ≈ [{rows}]\n```\n")
+
+
+@pytest.mark.parametrize("slip", [False, True])
+def test_a_single_head_exercise_in_a_section_of_its_own_is_judged_as_the_pipeline(slip):
+    # the mention of heads is in another section: the exercise's weights bind by their values (six
+    # of nine agree when the last row is wrong) and its wrong row has numpy's value as the witness
+    q = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    weights = np.round(_softmax_rows(q @ q.T / np.sqrt(2)), 2)
+    if slip:
+        weights[2] = [0.28, 0.28, 0.44]   # softmax([0.71, 0.71, 1.41]) is [0.25, 0.25, 0.50]
+    text = _exercise(weights)
+    line = text.split("\n").index(next(x for x in text.split("\n") if x.startswith("A ≈"))) + 1
+    assert _statuses(text, line) == (["wrong"] if slip else ["rounded"])
+    doc = Document.of(text)
+    _, bound = _bound(doc, read_blocks(doc))
+    (binding,) = [b for b in bound.bindings if b.block.line == line]
+    assert {c.node.step for c in binding.group} == {"weights"}
+
+
+def test_embeddings_given_after_queries_and_keys_start_an_example_of_their_own():
+    # part 1 gives Q and K as they are; part 2 gives X and the projections: its Q, K, V and scores
+    # come from X (numpy), never from part 1's Q and K
+    x = np.array([[1, 0, 1, 0], [0, 2, 0, 1], [1, 1, 0, 0]])
+    wq = np.array([[1, 0], [0, 1], [1, 0], [0, 1]])
+    wk = np.array([[0, 1], [1, 0], [1, 0], [0, 1]])
+    wv = np.array([[1, 0], [0, 1], [1, 1], [0, 0]])
+    q, k, v = x @ wq, x @ wk, x @ wv
+    s = q @ k.T
+    panel = lambda m: [f"[ {' '.join(str(int(e)) for e in r)} ]" for r in m]
+    ws = "\n".join(f"{'W_Q = ' if i == 0 else '      '}{a}     {'W_K = ' if i == 0 else '      '}{b}     "
+                   f"{'W_V = ' if i == 0 else '      '}{c}" for i, (a, b, c) in enumerate(zip(panel(wq), panel(wk), panel(wv))))
+    qkv = "\n".join(f"        {a}     {b}     {c}" for a, b, c in zip(panel(q), panel(k), panel(v)))
+    text = ("## Part 1\n\n```\nQ = [[1, 0, 1, 0]]\nK = [[1, 1, 0, 0], [0, 1, 1, 0]]\n```\n\n"
+            "## Part 2\n\n```\nX = [[1, 0, 1, 0], [0, 2, 0, 1], [1, 1, 0, 0]]\n```\n\n"
+            f"```\n{ws}\n```\n\n```\n           Q            K            V\n{qkv}\n```\n\n"
+            f"```\nscores = {s.tolist()}\n```\n")
+    lines = text.split("\n")
+    report = _by_line(text)
+    assert not any(c.status == "wrong" for cs in report.values() for c in cs)
+    line = next(i for i, x in enumerate(lines, 1) if x.startswith("scores ="))
+    assert _statuses(text, line) == ["exact"]
+    doc = Document.of(text)
+    _, bound = _bound(doc, read_blocks(doc))
+    (binding,) = [b for b in bound.bindings if b.block.line == line]
+    assert set(bound.examples[binding.example].givens) == {"X", "W_Q", "W_K", "W_V"}
+
+
+def test_names_over_matrices_side_by_side_name_each_and_a_name_in_the_gap_is_no_equation():
+    text = ("```\nW_Q = [ 1 0 ]     W_K = [ 0 1 ]\n      [ 0 1 ]           [ 1 0 ]\n```\n\n"
+            "```\n          Q            K\n    a   [ 2  0 ]     [ 1  1 ]\n    b   [ 0  3 ]     [ 2  1 ]\n```\n")
+    blocks = read_blocks(Document.of(text))
+    assert [b.labels[0] for b in blocks] == ["W_Q =", "W_K =", "Q", "K"]
+    assert not any(b.operand for b in blocks)
+
+
+@pytest.mark.parametrize("printed, wrong", [("0.09, 0.24, 0.67", False), ("0.09, 0.67, 0.24", True)])
+def test_a_list_of_expressions_equal_to_a_list_of_numbers_is_read_pair_by_pair(printed, wrong):
+    # 2.72/30.20 = 0.0901, 7.39/30.20 = 0.2447, 20.09/30.20 = 0.6652 (each pair on its own)
+    text = f"```text\nweights = 2.72/30.20, 7.39/30.20, 20.09/30.20  =  {printed}   (adds to 1)\n```\n"
+    got = [(c.source, c.status) for c in _by_line(text).get(2, []) if "/" in c.source]
+    assert len(got) == 3
+    assert any(s == "wrong" for _, s in got) == wrong

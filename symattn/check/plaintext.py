@@ -325,7 +325,7 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
     # "- `1 / 1.732 = 0.577`": a Markdown list marker, not a minus sign or a number
     line = re.sub(r"\*\*|__", "  ", line)   # bold markers (first: "**3. Scaling by √4 = 2**" is a numbered item)
     line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)
-    out = []
+    out, line = _tuple_equation(line, n, raw)
     spans = []
     pieces = []
     for m in _PLAIN.finditer(line):
@@ -362,6 +362,41 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
         out.append(Segment(n, ", ".join(p.replace(" ", "") for p in pct), "narrative",
                            " ".join(raw.split())[:160], "percent"))
     return out
+
+
+#: one arithmetic expression of a list: numbers and operators, at least one operator
+_ARITH = re.compile(r"[\d.]+(?:\s*(?:[/*×·⋅+\-−^]|\*\*)\s*\(?[\d.]+\)?)+")
+_LEADING_NUMBER = re.compile(r"\s*([-−]?\d+(?:\.\d+)?)(?=[\s)]|$)")
+
+
+def _tuple_equation(line: str, n: int, raw: str) -> tuple[list[Segment], str]:
+    """``2.72/30.20, 7.39/30.20, 20.09/30.20 = 0.09, 0.24, 0.67``: a list of expressions equal to a
+    list of as many numbers, pair by pair.  Returns the equations, one per pair, and the line with
+    the list blanked (so no pair is read as one expression equal to the whole list)."""
+    for m in re.finditer(r"\s(=|≈)\s", line):
+        head = re.split(r"=|≈|:", line[:m.start()])[-1]
+        items = head.split(",")
+        values = []
+        for item in line[m.end():].split(","):
+            got = _LEADING_NUMBER.match(item)
+            if not got:
+                break
+            values.append(got.group(1))
+            if item.strip() != got.group(1):
+                break   # prose after the last number ends the list
+        if len(values) < 2 or len(values) != len(items):
+            continue
+        first = list(_ARITH.finditer(items[0]))
+        exprs = [first[-1].group(0) if first else ""] + [x.strip() for x in items[1:]]
+        if not all(_ARITH.fullmatch(x) for x in exprs):
+            continue
+        start = m.start() - len(head) + (first[-1].start() if first else 0)
+        end = m.end() + len(",".join(line[m.end():].split(",")[:len(values) - 1])) + \
+            (len(values) > 1) + _LEADING_NUMBER.match(line[m.end():].split(",")[len(values) - 1]).end()
+        src = " ".join(raw.split())[:160]
+        out = [Segment(n, f"{x} {m.group(1)} {v}", "plain", src) for x, v in zip(exprs, values)]
+        return out, line[:start] + " " * (end - start) + line[end:]
+    return [], line
 
 
 def _trim_prose(cand: str) -> str:

@@ -939,6 +939,7 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
                               labels if any(labels) else (), False, (st[0].span[0], st[-1].span[1]),
                               st[0].before))
         if len(made) > 1:
+            _column_names(made, stacks, raw, starts)
             _side_by_side(made, stacks, starts)
         if len(made) > 1:   # side by side: read left to right, as the chain is written
             order = sorted(range(len(made)), key=lambda k: min(p.span[0] - starts[p.line - 1] for p in stacks[k]))
@@ -1018,6 +1019,26 @@ def _columns(run: list[Block], starts: list[int]) -> list[list[Block]]:
     return stacks
 
 
+def _column_names(made: list[Block], stacks, raw: list[str], starts: list[int]) -> None:
+    """Matrices side by side under a line of names, one over each (``Q      K      V``): each takes
+    the name whose middle stands over its columns, in place of the whole line."""
+    top = stacks[0][0].line
+    if top < 2 or any(st[0].line != top for st in stacks):
+        return
+    header = raw[top - 2]
+    names = [(m.group(0), (m.start() + m.end()) / 2) for m in re.finditer(r"\S+(?: \S+)?", header)]
+    spans = [(st[0].span[0] - starts[top - 1], st[0].span[1] - starts[top - 1]) for st in stacks]
+    if len(names) != len(made) or numerals.read(header.strip().split()[0]) is not None:
+        return
+    over = [next((n for n, mid in names if lo - 1 <= mid <= hi + 1), None) for lo, hi in spans]
+    if None in over or len(set(over)) != len(over):
+        return
+    whole = header.strip()
+    for k, name in enumerate(over):
+        rest = tuple(lb for lb in made[k].labels if lb.strip() != whole)
+        made[k] = replace(made[k], labels=(name,) + rest)
+
+
 _OP_SEP = re.compile(r"^\s*(?:x|×|\*|@|·|⋅|\\times|\\cdot)\s*$")
 
 
@@ -1034,7 +1055,8 @@ def _side_by_side(made: list[Block], stacks, starts: list[int]) -> None:
         if any(_OP_SEP.match(sep) for sep in seps):
             made[prev] = replace(made[prev], operand=True)
             made[k] = replace(made[k], operand=True)
-        if any(re.search(r"=|≈", sep) for sep in seps):
+        if any(re.search(r"=|≈", sep) and not _ROW_NAME.search(sep.strip()) for sep in seps):
+            # (``W_K =`` in the gap names the next matrix: no equation between the columns)
             made[k] = replace(made[k], operand=False, labels=tuple(caption))
             for q in cols[:pos]:
                 made[q] = replace(made[q], operand=True)

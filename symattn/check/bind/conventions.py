@@ -60,7 +60,8 @@ class Stated:
     mask: bool            # it speaks of a (causal) mask
     unscaled: int = 0     # the line where it says it does not scale (0: it does not say so)
     dk: tuple = ()        # (line, d_k) for each width of the keys the text states as a number
-    beyond: int = 0       # the first line that goes beyond what the catalogue computes (heads, RoPE, ALiBi, MLA)
+    beyond: tuple = ()    # the lines that go beyond what the catalogue computes (heads, RoPE, ALiBi, MLA)
+    sections: tuple = ()  # the lines of the section headings (where a mention's example may start)
 
     def prelim(self) -> Variant:
         """The variant the text suggests, before any block is bound (ties between candidates)."""
@@ -87,7 +88,7 @@ def stated(doc: Document) -> Stated:
                   bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)), declared_no_scaling(text) or 0,
                   tuple((text[:m.start()].count("\n") + 1, int(m.group(1))) for m in _DK_VALUE.finditer(text)
                         if int(m.group(1)) > 0),
-                  _line_of(text, _BEYOND.search(text)))
+                  tuple(_line_of(text, m) for m in _BEYOND.finditer(text)), doc.headings)
 
 
 _CONVENTIONS = {"scale": ("sqrt", "dk", "none", "sqrt_stated"), "mask": ("none", "causal")}   # an article may choose these

@@ -33,6 +33,8 @@ True
 ('V', 'Q')
 >>> step_named(("#### Key $K$",)), step_named(("クエリ (\\( Q \\))",)), step_named(("\\text{Scaled Scores} =",))
 ('K', 'Q', 'scaled')
+>>> step_named(("Key (K)",)), step_named(("Value (V):",))
+('K', 'V')
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ _TAIL = re.compile(r"(?:^|(?<=[^\w\\{}_^]))[`*$]*([A-Za-z][\w^{}]{0,24}?)[`*$]*\
 _LITERAL = re.compile(r"=\s*(?:(?:np|numpy|torch|tf|jnp)\.(?:array|tensor|Tensor|constant|asarray)\(\s*|\[\s*)$")
 #: a caption of one to three words and nothing else, set equal to the block (``Value matrix =``)
 _PHRASE = re.compile(r"^\s*[`*]*[^\W\d_]+(?:[ -][^\W\d_]+){0,2}[`*]*\s*(?:=|≈|\\approx)\s*$")
+#: a caption in words with its symbol in brackets after it: "Key (K)", "Attention weights (A):"
+_IN_PARENS = re.compile(r"^\s*[`*]*[^\W\d_]+(?:[ -][^\W\d_]+){0,3}\s*[(（]\s*\$?([A-Za-z][\w^{}]{0,12})\$?\s*[)）]"
+                        r"[`*]*\s*(?:[:：=])?\s*$")
 _NUMBERED = re.compile(r"^(?P<stem>.*?)(?:_\{?(?P<a>\d{1,3})\}?|(?<=[A-Za-z])(?P<b>\d{1,3}))$")
 
 
@@ -86,6 +91,9 @@ def named(labels) -> Named | None:
     symbols = [x.strip() for x in re.findall(r"\$([^$]{1,24})\$|\\\(([^()]{1,24})\\\)", label) for x in x if x]
     if not m and len(symbols) == 1 and by_name(symbols[0]):
         return Named(by_name(symbols[0]), name=symbols[0])   # "#### Key $K$": the caption's one symbol
+    paren = _IN_PARENS.match(label)
+    if not m and paren and by_name(paren.group(1)):
+        return Named(by_name(paren.group(1)), words=True)   # "Key (K)": a caption with its symbol after it
     if m:
         name = m.group(1)
         num = _NUMBERED.match(name)
