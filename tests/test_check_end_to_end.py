@@ -205,6 +205,16 @@ def test_a_size_whose_unit_is_set_in_latex_is_read_in_that_unit(printed, wrong):
     assert statuses and ("wrong" in statuses) == wrong, statuses
 
 
+@pytest.mark.parametrize("head", ["- MHA: ", "- MHA ($H = 32$): "])
+@pytest.mark.parametrize("printed, wrong", [("67", False), ("70", True)])
+def test_a_size_unit_after_inline_math_at_the_end_of_a_sentence_is_its_unit(printed, wrong, head):
+    size = 2 * 32 * 32 * 128_000 * 128 * 2               # bytes: 67.1e9, 62.5 GiB (70 is neither)
+    assert round(size / 10 ** 9) == 67 and round(size / 2 ** 30) == 62
+    text = f"{head}$2 \\cdot 32 \\cdot 32 \\cdot 128{{,}}000 \\cdot 128 \\cdot 2 = {printed}$ GB.\n"
+    statuses = [c.status for c in check_text(text, "a.md").claims if c.line == 1]
+    assert statuses and ("wrong" in statuses) == wrong, statuses
+
+
 def test_a_rounded_result_written_again_is_no_witness_against_the_next_step():
     # 2304e9 / 2^30 - 120 = 2025.767…; × 0.70 = 1418.04 (1418.0), but 2025.8 × 0.70 = 1418.06 (1418.1)
     total = 2304e9 / 2 ** 30 - 120

@@ -674,3 +674,74 @@ def test_a_list_of_expressions_equal_to_a_list_of_numbers_is_read_pair_by_pair(p
     got = [(c.source, c.status) for c in _by_line(text).get(2, []) if "/" in c.source]
     assert len(got) == 3
     assert any(s == "wrong" for _, s in got) == wrong
+
+
+def test_a_few_numbers_computed_from_an_operand_beside_them_are_that_step_not_the_example():
+    # softmax([10, 9, 8]) = [0.665, 0.245, 0.090] (numpy) in a sentence after a worked example: its
+    # operand is on its own line, whatever quantity of the example three numbers happen to match
+    x = np.array([10.0, 9.0, 8.0])
+    w = np.exp(x - x.max()) / np.exp(x - x.max()).sum()
+    assert [f"{v:.2f}" for v in w] == ["0.67", "0.24", "0.09"]
+    # (the example's scores and weights are printed wrong: the three numbers agree in full with a
+    # column of the output by chance)
+    text = ("```\nQ = [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]]\nK = [[1, 0, 1, 0], [0, 1, 1, 0], [1, 1, 0, 1]]\n"
+            "V = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 1]]\n"
+            "QK^T = [[2, 1, 2], [1, 2, 1], [1, 1, 0]]\nScaled = [[1.0, 0.5, 1.0], [0.5, 1.0, 0.5], [0.5, 0.5, 0.0]]\n"
+            "Weights = [[0.38, 0.24, 0.38], [0.24, 0.51, 0.24], [0.38, 0.38, 0.24]]\n```\n\n"
+            "If the scores before the softmax are [10, 9, 8], the softmax gives about [0.67, 0.24, 0.09].\n")
+    assert _statuses(text, 10) == ["rounded"]
+    assert _statuses(text.replace("[0.67, 0.24, 0.09]", "[0.67, 0.09, 0.24]"), 10) != ["rounded"]
+
+
+@pytest.mark.parametrize("slip", [False, True])
+def test_a_result_named_by_its_own_symbol_is_that_step_before_a_part_that_agrees_elsewhere(slip):
+    # V = X·W_V written as a chain of bmatrices; with one-decimal prints and rows 2-3 wrong, the
+    # output under a causal mask agrees with four of six numbers by chance (its row 1 is V's row 1):
+    # the symbol V and the third that agrees make it V, wrong in rows 2-3 only (numpy's values)
+    x = np.array([[0.1, 0.2, 0.3, 0.4], [0.5, 0.6, 0.7, 0.8], [0.9, 1.0, 1.1, 1.2]])
+    wq = np.array([[0.1, 0.2], [0.3, 0.4], [0.5, 0.6], [0.7, 0.8]])
+    wk = wq + 0.1
+    wv = wq + 0.2
+    v = np.round(x @ wv, 1)
+    if slip:
+        v[1:] = [[1.5, 1.6], [2.3, 2.4]]   # x @ wv is [[0.7, 0.8], [1.66, 1.92], [2.62, 2.96]]
+    bm = lambda m: "\\begin{bmatrix}\n" + " \\\\\n".join(" & ".join(f"{e:.1f}" for e in r) for r in m) + "\n\\end{bmatrix}"
+    text = (f"$$\nX = {bm(x)}\n$$\n\n$$\nW_Q = {bm(wq)}, \\quad W_K = {bm(wk)}, \\quad W_V = {bm(wv)}\n$$\n\n"
+            f"$$\nQ = XW_Q = {bm(x)}\n{bm(wq)}\n= {bm(np.round(x @ wq, 2))}\n$$\n\n"
+            f"$$\nV = XW_V = {bm(x)}\n{bm(wv)}\n= {bm(v)}\n$$\n")
+    lines = text.split("\n")
+    start = max(i for i, t in enumerate(lines, 1) if t.startswith("= \\begin{bmatrix}"))
+    claims = check_text(text, "t.md").claims
+    wrong_at = {e.get("line") for c in claims if c.status == "wrong" for e in c.entries}
+    assert wrong_at == ({start + 2, start + 3} if slip else set())
+    assert any("X·W_V" in c.detail for c in claims if c.line <= start <= max(c.lines or [c.line]) or
+               c.line == start - 11)
+
+
+def test_a_wrong_row_of_two_numbers_inside_a_longer_matrix_row_is_no_restatement():
+    # Q's row 2 is printed [1.1, 1.2] and is wrong (X·W_Q row 2 is [1.14, 1.4]); X's row 3
+    # "0.9 & 1.0 & 1.1 & 1.2", printed again later, holds 1.1, 1.2 in order but is a row of X
+    text = ("$$\nX = \\begin{bmatrix}\n0.1 & 0.2 & 0.3 & 0.4 \\\\\n0.5 & 0.6 & 0.7 & 0.8 \\\\\n0.9 & 1.0 & 1.1 & 1.2\n"
+            "\\end{bmatrix}\n$$\n\n$$\nW_Q = \\begin{bmatrix}\n0.1 & 0.2 \\\\\n0.3 & 0.4 \\\\\n0.5 & 0.6 \\\\\n0.7 & 0.8\n"
+            "\\end{bmatrix}\n$$\n\n$$\nQ = XW_Q = \\begin{bmatrix}\n0.5 & 0.6 \\\\\n1.1 & 1.2 \\\\\n1.8 & 2.2\n\\end{bmatrix}\n$$\n\n"
+            "$$\nX^T = \\begin{bmatrix}\n0.1 & 0.5 & 0.9 \\\\\n0.2 & 0.6 & 1.0 \\\\\n0.3 & 0.7 & 1.1 \\\\\n0.4 & 0.8 & 1.2\n"
+            "\\end{bmatrix}, \\quad X = \\begin{bmatrix}\n0.1 & 0.2 & 0.3 & 0.4 \\\\\n0.5 & 0.6 & 0.7 & 0.8 \\\\\n"
+            "0.9 & 1.0 & 1.1 & 1.2\n\\end{bmatrix}\n$$\n")
+    lines = text.split("\n")
+    q_row = lines.index("1.1 & 1.2 \\\\") + 1
+    last = len(lines) - lines[::-1].index("0.9 & 1.0 & 1.1 & 1.2")
+    report = _by_line(text)
+    assert "wrong" in {c.status for n in range(q_row - 2, q_row + 2) for c in report.get(n, [])}
+    assert "wrong" not in {c.status for c in report.get(last, [])}
+
+
+@pytest.mark.parametrize("layout", ["text", "inline"])
+@pytest.mark.parametrize("total, wrong", [("30.19", False), ("30.20", True)])
+def test_a_total_after_equations_on_its_line_is_their_sum(layout, total, wrong):
+    # e + e^2 + e^3 = 30.1929 (numpy): 30.20, the sum of the rounded 2.72 + 7.39 + 20.09, is wrong
+    assert f"{np.exp([1, 2, 3]).sum():.2f}" == "30.19"
+    text = (f"```text\ne^1 = 2.72    e^2 = 7.39    e^3 = 20.09     total = {total}\n```\n" if layout == "text" else
+            f"Here $e^{{1}} = 2.72$, $e^{{2}} = 7.39$, $e^{{3}} = 20.09$.  Sum = ${total}$.\n")
+    line = 2 if layout == "text" else 1
+    assert ("wrong" in _statuses(text, line)) == wrong
+    assert any("30.1" in (c.detail or "") or c.status != "unverifiable" for c in _by_line(text)[line])

@@ -82,12 +82,12 @@ def _rows(body: str, start_line: int) -> list[tuple[int, str]]:
 
 
 #: a size unit or a magnitude written just after the closing ``$`` of a number (``$… = 67$M``, ``$… = 140$ GB``)
-_UNIT_AFTER = re.compile(r"[ \t]?((?:[KMGTP]i?B|kB|bytes?|[KMBGT])(?![\w.,]|\.\d))")
+_UNIT_AFTER = re.compile(r"[ \t]?((?:[KMGTP]i?B|kB|bytes?|[KMBGT])(?![\w,]|\.\w))")   # (a full stop may end the sentence)
 
 
 def extract(doc: Document) -> list["Segment"]:
     """Every math segment of the article, in order of lines."""
-    from .plaintext import code_segments, prose_segments
+    from .plaintext import SUM_WORD, code_segments, prose_segments, sum_of
 
     text, latex = doc.text, doc.latex
     work = _strip_tex_comments(text) if latex else text
@@ -111,8 +111,14 @@ def extract(doc: Document) -> list["Segment"]:
             if "\n\n" in body:
                 continue
             unit = _UNIT_AFTER.match(work, m.end())
-            if unit and re.search(r"\d\s*$", body):
+            # (a quotient of sizes, "$67 / 4 \approx 17$ GB", is read as it is: its unit cancels)
+            quotient = re.search(r"/|\\frac|\\div|÷", re.split(r"=|≈|\\approx", body)[0])
+            if unit and re.search(r"\d\s*$", body) and not quotient:
                 body = f"{body.rstrip()}\\text{{ {unit.group(1)}}}"   # "$8192^2 = 67$M": 67 million, not 67
+            if re.fullmatch(r"\s*[-−]?\d+(?:\.\d+)?\s*", body) and SUM_WORD.search(before):
+                # "$e^{0.7} = 2.01$, $e^{0} = 1$.  Sum = $3.01$": the sum of the equations before it
+                total = sum_of([g.text for g in segs if g.line == line and g.kind == "inline"], "=", body.strip())
+                body = total or body
             segs.append(Segment(line, body.strip(), "inline", _one_line(m.group(0)), _one_line(before)))
             continue
         if m.group("eb") is not None:

@@ -351,6 +351,12 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
             continue
         out.append(Segment(n, text, "plain", " ".join(raw.split())[:160]))
         spans.append((start, end))
+    last = re.search(r"([^\s=≈:]+\s*[=≈:：]\s*)([-−]?\d+(?:\.\d+)?)\s*$", line)
+    if last and SUM_WORD.search(last.group(1)) and len(out) >= 2:
+        # "e^1 = 2.72    e^2 = 7.39    e^3 = 20.09     total = 30.20": the sum of the equations before it
+        total = sum_of([g.text for g in out], "≈" if "≈" in last.group(1) else "=", last.group(2))
+        if total is not None:
+            out.append(Segment(n, total, "plain", " ".join(raw.split())[:160]))
     rest = line
     for a, b in spans:
         rest = rest[:a] + " " * (b - a) + rest[b:]
@@ -362,6 +368,27 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
         out.append(Segment(n, ", ".join(p.replace(" ", "") for p in pct), "narrative",
                            " ".join(raw.split())[:160], "percent"))
     return out
+
+
+#: a word that names the sum of the numbers before it: "total = 30.20", "Sum = $4.453$"
+SUM_WORD = re.compile(r"(?:^|(?<=[\s*(（]))(?:sum|total|Σ|合计|合計|总和|总计|합계|총합|somme|summe|suma|soma|сумма|tổng|jumlah|"
+                      r"toplam)\s*[=≈:：]\s*$", re.I)
+_EQUATION = re.compile(r"^\s*(?P<lhs>[^=≈]*?\S)\s*(?:=|≈)\s*(?P<rhs>[-−]?\d+(?:\.\d+)?)\s*$")
+
+
+def sum_of(equations: list[str], rel: str, value: str) -> str | None:
+    """``e^1 = 2.72``, ``e^2 = 7.39``, … then ``total = 30.20``: the total is the sum of what the
+    equations before it compute (their left-hand sides, exactly), or None when they are not two or
+    more equations of one number each."""
+    sides = []
+    for eq in equations:
+        m = _EQUATION.match(eq)
+        if m is None:
+            return None
+        sides.append(m.group("lhs"))
+    if len(sides) < 2:
+        return None
+    return " + ".join(f"({x})" for x in sides) + f" {rel} {value}"
 
 
 #: one arithmetic expression of a list: numbers and operators, at least one operator

@@ -69,18 +69,30 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
         claims.append(new)
         judged.append((b, new))
     kept = [c for c in claims if c is not None]
-    kept += _restated_numbers(kept, inputs, doc)
+    kept += _restated_numbers(kept, inputs, doc, _matrix_rows(blocks))
     kept = _carried_operands(kept, inputs, doc)
     return replace(report, claims=sorted(kept, key=lambda c: c.line))
 
 
-def _restated_numbers(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
+def _matrix_rows(blocks: list[Block]) -> dict[int, list[list[str]]]:
+    """line -> the matrix rows printed whole on it (their numbers as printed)."""
+    out: dict[int, list[list[str]]] = {}
+    for b in blocks:
+        for row in b.rows:
+            lines = {e.line for e in row}
+            if len(lines) == 1 and len(row) > 1:
+                out.setdefault(lines.pop(), []).append([e.text.replace("−", "-") for e in row])
+    return out
+
+
+def _restated_numbers(claims: list[Claim], inputs: set[int], doc, matrix_rows=None) -> list[Claim]:
     """Lines that write again, among their numbers and in the same order, a row of an earlier print
     judged wrong: the weights restated as the factors of a sum (``0.53 × V₁ + 0.35 × V₂ + …``), a
     table row that repeats them.  Each such line is wrong, cause ``carried`` from that print's slip,
     whatever its own arithmetic gives.  A row counts with two or more decimals other than 0 and ±1
     (their order is the evidence; integers repeat by chance), and a line only where no stage judged
-    it wrong already."""
+    it wrong already; a line that is a longer row of a matrix (``0.9 & 1.0 & 1.1 & 1.2`` holds
+    ``1.1, 1.2``) is a row of that matrix, not the shorter row again."""
     rows = []
     for c in claims:
         if c.status != "wrong" or not isinstance(c.claimed, list) or not c.claimed or \
@@ -107,7 +119,8 @@ def _restated_numbers(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
             continue
         printed = [m.group(0).replace("−", "-") for m in re.finditer(numerals.NUMBER, text)]
         for last, own, i, row, numbers, wrong, root in rows:
-            if n <= last or n in own or not _in_order(row, printed):
+            if n <= last or n in own or not _in_order(row, printed) or \
+                    any(len(r) > len(row) and _in_order(row, r) for r in (matrix_rows or {}).get(n, ())):
                 continue
             found = []
             for j, (t, number) in enumerate(zip(row, numbers)):

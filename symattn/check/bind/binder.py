@@ -294,6 +294,8 @@ class _State:
             if not (example is not None and self._bind(block, example, named, full_only=True)):
                 self._start({step: block}, {step: "label"}, new=True)
             return
+        if rows * cols <= 3 and self._explained_here(block):
+            return   # "softmax of [10, 9, 8] is about [0.67, 0.24, 0.09]": the operand beside it says what it is
         if example is not None and self._bind(block, example, named):
             return
         if example is not None and id(block) in self.truths:
@@ -312,6 +314,21 @@ class _State:
             return
         self.unbound.append(Unbound(block, "binds-to-nothing" if example is not None else "no-inputs-yet",
                                     {"named": named} if named else {}))
+
+    def _explained_here(self, block: Block) -> bool:
+        """A block of a few numbers that one step on a print of its own line (or the line before)
+        explains in full, from operands that are no quantity of the example: a few numbers agree with
+        some quantity of the example by chance, the operand written beside them is what the author
+        computed them from."""
+        bound = {id(b.block) for b in self.bindings}
+        near = [b for b in self.recent if block.line - 1 <= b.end <= block.line]
+        why = explain(block, near) if near else None
+        if why is not None and any(id(op) in bound for op in why.operands):
+            return False   # an operand that is the example's own: the block is the example's next step
+        if why is None or not why.full or why.op in ("transpose", "multiply") and why.factor in (None, 1):
+            return False
+        self.explained.append(Explained(block, why))
+        return True
 
     def take_code(self, given) -> None:
         """An input that a code block assigns (its value evaluated as data): a given like a block
@@ -594,6 +611,11 @@ class _State:
             group = self._prefer(tied, named, steps_printed)
         if group is not None and n >= 4 and best >= 2 / 3:
             steps = {c.node.step for c in group}
+            own = max((c.share for c in cands if c.node.step == named and c.view == View()), default=0.0)
+            if named is not None and named not in steps and not self.words and own >= 1 / 3 and best < 1:
+                # named by its own symbol as a step that explains a third of it: the name and the
+                # values together outweigh a part that agrees with another step by chance
+                return self._by_label(cands, named, steps_printed, own)
             if named in steps or any(s not in steps_printed and example.source(s) != "given" for s in steps):
                 return group
         return self._by_label(cands, named, steps_printed, best)

@@ -33,8 +33,8 @@ True
 ('V', 'Q')
 >>> step_named(("#### Key $K$",)), step_named(("クエリ (\\( Q \\))",)), step_named(("\\text{Scaled Scores} =",))
 ('K', 'Q', 'scaled')
->>> step_named(("Key (K)",)), step_named(("Value (V):",))
-('K', 'V')
+>>> step_named(("Key (K)",)), step_named(("Value (V):",)), step_named(("V = XW_V =",))
+('K', 'V', 'V')
 """
 
 from __future__ import annotations
@@ -108,6 +108,12 @@ def named(labels) -> Named | None:
             if head and by_name(head.group(1)) == step:
                 name = head.group(1)   # "S = QK^T =": the author's own name comes first
             return Named(step, name=name, literal=literal)
+        head = _HEAD.match(label)
+        if head and head.group(1) != name and by_name(head.group(1)) and \
+                (len(head.group(1)) <= 3 or not head.group(1).isalpha()):   # a symbol, not a caption's word
+            # "V = XW_V =": the product is written in names the catalogue lacks; the author's name
+            # comes first
+            return Named(by_name(head.group(1)), name=head.group(1))
     words = re.sub(r"\s*(?:=|:|：|\\approx|≈)\s*$", "", label)
     step = (_by_words(words) or None) if re.search(r"[^\W\d_]{3,}\s+[^\W\d_]{3,}", words) else None
     step = step or hint([label])
