@@ -307,6 +307,14 @@ def test_pe_slip_and_the_sum_it_carries():
     assert dim1.status == "wrong" and dim1.entries[0]["correct"] == "0.54"
 
 
+def test_a_column_of_positions_under_a_position_caption_is_no_encoding():
+    # position = [[0.], [1.], [2.]] in a PE article: one number per line agrees with PE(0, 0) = 0
+    # only; a column of positions is no encoding table (its sin would be 0.841, 0.909)
+    text = ("PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d)), with d = 4.\n\n"
+            "The position column:\n\n```\n[0.]\n[1.]\n[2.]\n```\n")
+    assert [c for c in claims(text) if c.status == "wrong"] == []
+
+
 def test_pe_tables_without_the_sinusoidal_formula_are_not_judged_by_it():
     text = ("Positional encodings (hand-picked):\n\n| Position | P |\n|---|---|\n"
             "| 0 | [0.5, 0.5, 0.5, 0.5] |\n| 1 | [0.1, 0.2, 0.3, 0.4] |\n")

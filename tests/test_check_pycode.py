@@ -196,6 +196,10 @@ NUMPY_CASES = [
     # Python lists and scalars
     ("x = np.array(float('-inf'))", "x", -oo),
     ("x = np.array(math.sqrt(8) / 2)", "x", sp.sqrt(2)),
+    # sinusoidal positional encodings: sin and cos of positions over powers of 10000
+    ("p = np.arange(2).reshape(2, 1)\nx = np.sin(p / 10000 ** (np.arange(2) / 2))", "x",
+     ((0, 0), (sp.sin(1), sp.sin(R(1, 100))))),
+    ("x = np.array([np.cos(0.0), math.cos(1) + math.sin(0)])", "x", (1, sp.cos(1))),
     ("x = np.array(int(-2.5) + float('0.25') + len([1, 2]))", "x", R(1, 4)),
 ]
 NUMPY_CASES = [c for c in NUMPY_CASES if c[2] is not None]
@@ -435,6 +439,14 @@ def test_an_unknown_poisons_what_depends_on_it_and_says_where_it_started():
     p = run("import numpy as np\nx = np.random.rand(2)\ny = x * 2\nz = y + 1\nw = np.ones(2)\n")
     assert set(p.values) == {"w"}
     assert p.unknown[-1] == (4, "y is unknown (line 2: np.random.rand() is random)")
+
+
+def test_an_element_assignment_that_is_not_evaluated_leaves_its_array_unknown():
+    # pe[:, 0::2] = <something not evaluated>: pe changed in place, so a later print of pe is no
+    # print of the zeros it was before
+    p = run("import numpy as np\npe = np.zeros((2, 4))\npe[:, 0::2] = np.random.rand(2, 2)\nq = pe\nw = np.ones(2)\n")
+    assert set(p.values) == {"w"}
+    assert any(u[0] == 3 for u in p.unknown)
 
 
 def test_sqrt_of_a_negative_array_entry_is_nan_like_numpy():

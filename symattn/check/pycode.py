@@ -150,6 +150,9 @@ def _like(v: Value, arr, **changes) -> Value:
 _SPECIAL = {sp.oo: mpmath.inf, -sp.oo: -mpmath.inf, sp.nan: mpmath.nan, sp.zoo: mpmath.nan}
 
 
+_MP_FUNCS = {sp.exp: mpmath.exp, sp.log: mpmath.log, sp.sin: mpmath.sin, sp.cos: mpmath.cos}
+
+
 @lru_cache(maxsize=4096)
 def _approx(x, dps: int):
     with mpmath.workdps(dps):
@@ -162,8 +165,8 @@ def _approx(x, dps: int):
         if x is sp.E or x is sp.pi:
             return +mpmath.e if x is sp.E else +mpmath.pi
         args = [_approx(a, dps) for a in x.args]
-        if isinstance(x, (sp.exp, sp.log)):
-            r = (mpmath.exp if isinstance(x, sp.exp) else mpmath.log)(args[0])
+        if isinstance(x, (sp.exp, sp.log, sp.sin, sp.cos)):
+            r = _MP_FUNCS[type(x)](args[0])
         elif x.is_Add or x.is_Mul:
             r = (mpmath.fsum if x.is_Add else mpmath.fprod)(args)
         elif x.is_Pow:
@@ -324,6 +327,14 @@ def _exp(x):
 def _log(x):
     s = _sign(x)
     return sp.nan if s is None or s < 0 else -sp.oo if s == 0 else sp.log(_num(x))
+
+
+def _sin(x):
+    return sp.sin(_num(x))
+
+
+def _cos(x):
+    return sp.cos(_num(x))
 
 
 def _sqrt(x):
@@ -808,8 +819,10 @@ _TABLE = [
     (_diag, _NP + _TORCH, "diag"), (_band(np.less_equal), _NP + _TORCH, "tril"),
     (_band(np.greater_equal), _NP + _TORCH, "triu"), (_where, _ALL, "where"), (_masked_fill, _TORCH, "masked_fill"),
     (_elementwise(_exp), _ALL + _TFM, "exp"), (_elementwise(_log), _ALL + _TFM, "log"),
-    (_elementwise(_sqrt), _ALL + _TFM, "sqrt"),
+    (_elementwise(_sqrt), _ALL + _TFM, "sqrt"), (_elementwise(_sin), _ALL + _TFM, "sin"),
+    (_elementwise(_cos), _ALL + _TFM, "cos"),
     (_math(_exp), ("math",), "exp"), (_math(_log), ("math",), "log"), (_math(_sqrt), ("math",), "sqrt"),
+    (_math(_sin), ("math",), "sin"), (_math(_cos), ("math",), "cos"),
     (_reduction(_sum_of), _NP + _TORCH, "sum"), (_reduction(_mean_of), _NP + _TORCH, "mean"),
     (_reduction(_max_of, True), _NP + _TORCH, "max amax"), (_reduction(_min_of, True), _NP + _TORCH, "min amin"),
     (_reduction(_sum_of), _TF + _TFM, "reduce_sum"), (_reduction(_mean_of), _TF + _TFM, "reduce_mean"),
@@ -826,7 +839,7 @@ _TABLE = [
 _FUNCS = {f"{mod}.{name}": fn for fn, mods, names in _TABLE for mod in mods for name in names.split()}
 _CONSTRUCTORS = {_FUNCS[f"torch.{name}"] for name in "tensor as_tensor Tensor ones zeros full eye arange".split()}
 #: methods that are their library's function of the same name (numpy's on numpy arrays, else torch's)
-_SHARED = set("sum mean max min exp log sqrt softmax reshape transpose permute unsqueeze squeeze split chunk "
+_SHARED = set("sum mean max min exp log sqrt sin cos softmax reshape transpose permute unsqueeze squeeze split chunk "
               "matmul mm bmm dot masked_fill round tril triu".split())
 _METHODS = dict(view=_reshape, float=lambda lib, x: _cast(x, "float32"), double=lambda lib, x: _cast(x, "float64"),
                 half=lambda lib, x: _cast(x, "float16"), int=lambda lib, x: _cast(x, "int32"),
@@ -1070,6 +1083,12 @@ def _targets(node) -> set[str]:
     for n in ast.walk(node):
         if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
             names.add(n.id)
+        elif isinstance(n, (ast.Subscript, ast.Attribute)) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            base = n.value   # pe[:, 0::2] = …: pe changes in place
+            while isinstance(base, (ast.Subscript, ast.Attribute)):
+                base = base.value
+            if isinstance(base, ast.Name):
+                names.add(base.id)
         elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(n.name)
         elif isinstance(n, (ast.Import, ast.ImportFrom)):

@@ -85,6 +85,8 @@ def _pe_tables(text: str, lines: list[str]) -> list[Claim]:
                 re.search(r"encoding", head, re.I):
             continue
         width = len(run[0][2])
+        if width < 2:
+            continue   # one number per position: a column of positions as often as PE(pos, 0)
         d = _stated_d(text, width)
         positions = _positions(run)
         best = None
