@@ -605,19 +605,21 @@ def _softmax_rows(m):
 
 
 def _exercise(weights) -> str:
-    # an article that speaks of multi-head attention in its first section, then, in a section of its
-    # own, works a single-head exercise from Q, K and V it gives
+    # an article that works one example, then speaks of multi-head attention, then works a
+    # single-head exercise from Q, K and V of its own
     rows = ",\n     ".join("[" + ", ".join(f"{x:.2f}" for x in r) + "]" for r in weights)
-    return ("# Attention, one head and many\n\nMulti-head attention runs 8 heads side by side.\n\n"
+    return ("# Attention, one head and many\n\n```\nQ = [[1, 2], [3, 4]]\nK = [[1, 0], [0, 1]]\n```\n\n"
+            "Multi-head attention runs 8 heads side by side.\n\n"
             "## Exercise\n\n```\nQ = [[1, 0], [0, 1], [1, 1]]\nK = [[1, 0], [0, 1], [1, 1]]\n"
             "V = [[2, 0], [0, 2], [1, 1]]\n```\n\nScale by √2, then a row softmax:\n\n"
             f"```\nA ≈ [{rows}]\n```\n")
 
 
 @pytest.mark.parametrize("slip", [False, True])
-def test_a_single_head_exercise_in_a_section_of_its_own_is_judged_as_the_pipeline(slip):
-    # the mention of heads is in another section: the exercise's weights bind by their values (six
-    # of nine agree when the last row is wrong) and its wrong row has numpy's value as the witness
+def test_a_single_head_exercise_after_a_mention_of_heads_is_judged_as_the_pipeline(slip):
+    # the mention of heads came with the example before: the exercise's own givens start a new one,
+    # whose weights bind by their values (six of nine agree when the last row is wrong) and whose
+    # wrong row has numpy's value as the witness
     q = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
     weights = np.round(_softmax_rows(q @ q.T / np.sqrt(2)), 2)
     if slip:
@@ -745,3 +747,4 @@ def test_a_total_after_equations_on_its_line_is_their_sum(layout, total, wrong):
     line = 2 if layout == "text" else 1
     assert ("wrong" in _statuses(text, line)) == wrong
     assert any("30.1" in (c.detail or "") or c.status != "unverifiable" for c in _by_line(text)[line])
+

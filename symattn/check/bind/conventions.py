@@ -45,7 +45,8 @@ _DK_FORMULA = re.compile(r"(?:/|÷|\\div)\s*d_?\{?k\}?(?![\w}])|\\frac\{[^{}]*\}
 #: steps that change the pipeline beyond the catalogue: several heads, rotary positions, linear biases, latent
 #: projections (a label alone is no witness there: the article's quantity may be one the catalogue lacks)
 _BEYOND = re.compile(r"multi[- ]?head|\b\d+\s+(?:attention\s+)?heads\b|\bMHA\b|\bGQA\b|\bMQA\b|多头|(?<!\d)\d+\s*个头|"
-                     r"マルチヘッド|멀티\s?헤드|\bRoPE\b|rotary|旋转位置|\bALiBi\b|linear bias|\bMLA\b|latent|潜在|"
+                     r"マルチヘッド|멀티\s?헤드|\bRoPE\b|rotary|\brotat(?:ed|ion|ions|ing)\b|旋转|回転|회전|\bALiBi\b|linear bias|\bMLA\b|"
+                     r"latent|潜在|"
                      r"\bhead_\{?\d", re.I)
 #: the width of the keys stated as a number: "d_k = 64", "d_{k}=4", "dk = 8" (for scores given without K)
 _DK_VALUE = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*(?:=|:=)\s*(\d{1,5})(?![\d.,]\d)")
