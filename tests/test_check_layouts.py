@@ -604,35 +604,6 @@ def _softmax_rows(m):
     return e / e.sum(axis=1, keepdims=True)
 
 
-def _exercise(weights) -> str:
-    # an article that works one example, then speaks of multi-head attention, then works a
-    # single-head exercise from Q, K and V of its own
-    rows = ",\n     ".join("[" + ", ".join(f"{x:.2f}" for x in r) + "]" for r in weights)
-    return ("# Attention, one head and many\n\n```\nQ = [[1, 2], [3, 4]]\nK = [[1, 0], [0, 1]]\n```\n\n"
-            "Multi-head attention runs 8 heads side by side.\n\n"
-            "## Exercise\n\n```\nQ = [[1, 0], [0, 1], [1, 1]]\nK = [[1, 0], [0, 1], [1, 1]]\n"
-            "V = [[2, 0], [0, 2], [1, 1]]\n```\n\nScale by √2, then a row softmax:\n\n"
-            f"```\nA ≈ [{rows}]\n```\n")
-
-
-@pytest.mark.parametrize("slip", [False, True])
-def test_a_single_head_exercise_after_a_mention_of_heads_is_judged_as_the_pipeline(slip):
-    # the mention of heads came with the example before: the exercise's own givens start a new one,
-    # whose weights bind by their values (six of nine agree when the last row is wrong) and whose
-    # wrong row has numpy's value as the witness
-    q = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
-    weights = np.round(_softmax_rows(q @ q.T / np.sqrt(2)), 2)
-    if slip:
-        weights[2] = [0.28, 0.28, 0.44]   # softmax([0.71, 0.71, 1.41]) is [0.25, 0.25, 0.50]
-    text = _exercise(weights)
-    line = text.split("\n").index(next(x for x in text.split("\n") if x.startswith("A ≈"))) + 1
-    assert _statuses(text, line) == (["wrong"] if slip else ["rounded"])
-    doc = Document.of(text)
-    _, bound = _bound(doc, read_blocks(doc))
-    (binding,) = [b for b in bound.bindings if b.block.line == line]
-    assert {c.node.step for c in binding.group} == {"weights"}
-
-
 def test_embeddings_given_after_queries_and_keys_start_an_example_of_their_own():
     # part 1 gives Q and K as they are; part 2 gives X and the projections: its Q, K, V and scores
     # come from X (numpy), never from part 1's Q and K

@@ -215,7 +215,11 @@ KNOWN = {"id-basic-neokoda-atensi-spasial-ecog.md":
          "en-pe-sameerkhan-transformer-block-cat-sat.md":
          "the binder takes X from the LayerNorm output of the block (line 238), not from X + PE (the "
          "last column of the table at line 52), so the derivation's Q is not the article's; found when "
-         "side-by-side weights (line 63) made the article's inputs complete"}
+         "side-by-side weights (line 63) made the article's inputs complete",
+         "en-backward-povinelli-attention-backprop-demo.md":
+         "the check of the derivation finds rows 1 and 2 of its scores equal (they differ by 0) while its weights "
+         "print them as different expressions (line 255 of the derivation); found at the first contact of "
+         "batch 19, not yet explained"}
 
 
 @pytest.mark.parametrize("article", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=KNOWN[p.name]))

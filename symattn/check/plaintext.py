@@ -351,7 +351,7 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
             continue
         out.append(Segment(n, text, "plain", " ".join(raw.split())[:160]))
         spans.append((start, end))
-    last = re.search(r"([^\s=≈:]+\s*[=≈:：]\s*)([-−]?\d+(?:\.\d+)?)\s*$", line)
+    last = re.search(r"([^\s=≈:]{1,24}\s*[=≈:：]\s*)([-−]?\d+(?:\.\d+)?)\s*$", line[-80:])
     if last and SUM_WORD.search(last.group(1)) and len(out) >= 2:
         # "e^1 = 2.72    e^2 = 7.39    e^3 = 20.09     total = 30.20": the sum of the equations before it
         total = sum_of([g.text for g in out], "≈" if "≈" in last.group(1) else "=", last.group(2))
@@ -400,6 +400,8 @@ def _tuple_equation(line: str, n: int, raw: str) -> tuple[list[Segment], str]:
     """``2.72/30.20, 7.39/30.20, 20.09/30.20 = 0.09, 0.24, 0.67``: a list of expressions equal to a
     list of as many numbers, pair by pair.  Returns the equations, one per pair, and the line with
     the list blanked (so no pair is read as one expression equal to the whole list)."""
+    if len(line) > 600:
+        return [], line   # (a list written out is short; a long line is read as it is, in linear time)
     for m in re.finditer(r"\s(=|≈)\s", line):
         head = re.split(r"=|≈|:", line[:m.start()])[-1]
         items = head.split(",")

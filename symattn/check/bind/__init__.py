@@ -45,7 +45,7 @@ def _bound(doc: Document, blocks: list[Block]):
     hit = _BOUND.get(doc)
     if hit is None or hit[0] != key:
         said = stated(doc)
-        hit = (key, said, bind(blocks, said.rank, code_givens(doc), said.dk, beyond=(said.beyond, said.sections)))
+        hit = (key, said, bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond))
         _BOUND[doc] = hit
     return hit[1], hit[2]
 
@@ -60,7 +60,7 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
     unbound = {id(u.block) for u in bound.unbound} & set(formulas or ())
     if unbound:
         # prints the binder left alone whose formula a chain wrote: bound again, knowing that value
-        bound = bind(blocks, said.rank, code_givens(doc), said.dk, beyond=(said.beyond, said.sections),
+        bound = bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond,
                      truths={k: formulas[k] for k in unbound})
     family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said, _scores_given(bound, f))
               for f in set(bound.families)}

@@ -29,7 +29,6 @@ Verdicts are not made here: :mod:`.verdicts` judges each binding end to end.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -148,19 +147,17 @@ class Bound:
     explained: list[Explained] = field(default_factory=list)
 
 
-def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: tuple = ((), ()), truths=None) -> Bound:
+def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, truths=None) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
     (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
     inputs the article's code assigns (:func:`.code.code_givens`), taken in their place.  ``dk``:
     (line, d_k) for each key width the text states, the scaling of scores given without their keys.
-    ``beyond``: (the lines where the article goes beyond what the catalogue computes (heads, RoPE,
-    ALiBi, MLA), the lines of its section headings): a block of an example whose section, or whose
-    own lines up to the block, say so binds only by values that agree in full (an exercise with
-    givens of its own, in a section of its own, is the catalogue's again).
+    ``beyond``: the line from which the article goes beyond what the catalogue computes (heads, RoPE,
+    ALiBi, MLA; 0: nowhere): from there on, only values that agree in full bind a block.
     ``truths``: id(block) -> the exact value another stage found for a print (a result written after
     its formula): premises are inputs when a step of theirs is that value, however wrong the print."""
     state = _State(prefer or (lambda node: 0), dk, printed_masks(blocks))
-    state.beyond, state.sections = beyond
+    state.beyond = beyond
     for k, v in (truths or {}).items():
         try:
             state.truths[k] = np.array(v.evalf(15).tolist(), dtype=float)
@@ -230,9 +227,7 @@ class _State:
         self.prefer = prefer
         self.dk = tuple(dk)
         self.masks = tuple(masks)
-        self.beyond: tuple = ()           # lines that go beyond the catalogue (see bind)
-        self.sections: tuple = ()         # the lines of the section headings
-        self.starts: list[int] = []       # per example: the line where its family's first given is
+        self.beyond = 0                   # from this line on, only full agreement binds (see bind)
         self.line = 0                     # the line of the block being bound
         self.bindings: list[Binding] = []
         self.givens: list[Given] = []
@@ -379,8 +374,6 @@ class _State:
         # an example once bound to stays as it was: more givens make a new one of the same family
         same = kept and not new and self.families
         self.families.append(self.families[-1] if same else len(self.families))
-        fresh = [b.line for b in inputs.values() if all(b is not o for o in self.inputs.values())]
-        self.starts.append(self.starts[-1] if same else min(fresh, default=self.line))
         self.author_cache = {}
         if new or not kept:
             self.printed, self.steps_printed = {}, set()
@@ -642,12 +635,8 @@ class _State:
         return x is not None and block.shape == (x.shape[0], x.shape[0])
 
     def _beyond(self) -> bool:
-        """Is the block being bound where the article has gone beyond the catalogue?  It has where it
-        says so between the start of the section its example starts in and the block."""
-        start = self.starts[-1] if self.starts else self.line
-        k = bisect_right(self.sections, start) - 1
-        section = self.sections[k] if k >= 0 else 1
-        return any(section <= m <= self.line for m in self.beyond)
+        """Is the block being bound where the article has gone beyond the catalogue?"""
+        return bool(self.beyond) and self.line >= self.beyond
 
     def _established(self) -> bool:
         """Are the example's Q, K and V known, not assumed?  Given, or projected from given X and W's;

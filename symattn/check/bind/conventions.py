@@ -45,8 +45,7 @@ _DK_FORMULA = re.compile(r"(?:/|÷|\\div)\s*d_?\{?k\}?(?![\w}])|\\frac\{[^{}]*\}
 #: steps that change the pipeline beyond the catalogue: several heads, rotary positions, linear biases, latent
 #: projections (a label alone is no witness there: the article's quantity may be one the catalogue lacks)
 _BEYOND = re.compile(r"multi[- ]?head|\b\d+\s+(?:attention\s+)?heads\b|\bMHA\b|\bGQA\b|\bMQA\b|多头|(?<!\d)\d+\s*个头|"
-                     r"マルチヘッド|멀티\s?헤드|\bRoPE\b|rotary|\brotat(?:ed|ion|ions|ing)\b|旋转|回転|회전|\bALiBi\b|linear bias|\bMLA\b|"
-                     r"latent|潜在|"
+                     r"マルチヘッド|멀티\s?헤드|\bRoPE\b|rotary|旋转位置|\bALiBi\b|linear bias|\bMLA\b|latent|潜在|"
                      r"\bhead_\{?\d", re.I)
 #: the width of the keys stated as a number: "d_k = 64", "d_{k}=4", "dk = 8" (for scores given without K)
 _DK_VALUE = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*(?:=|:=)\s*(\d{1,5})(?![\d.,]\d)")
@@ -61,8 +60,7 @@ class Stated:
     mask: bool            # it speaks of a (causal) mask
     unscaled: int = 0     # the line where it says it does not scale (0: it does not say so)
     dk: tuple = ()        # (line, d_k) for each width of the keys the text states as a number
-    beyond: tuple = ()    # the lines that go beyond what the catalogue computes (heads, RoPE, ALiBi, MLA)
-    sections: tuple = ()  # the lines of the section headings (where a mention's example may start)
+    beyond: int = 0       # the first line that goes beyond what the catalogue computes (heads, RoPE, ALiBi, MLA)
 
     def prelim(self) -> Variant:
         """The variant the text suggests, before any block is bound (ties between candidates)."""
@@ -89,7 +87,7 @@ def stated(doc: Document) -> Stated:
                   bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)), declared_no_scaling(text) or 0,
                   tuple((text[:m.start()].count("\n") + 1, int(m.group(1))) for m in _DK_VALUE.finditer(text)
                         if int(m.group(1)) > 0),
-                  tuple(_line_of(text, m) for m in _BEYOND.finditer(text)), doc.headings)
+                  _line_of(text, _BEYOND.search(text)))
 
 
 _CONVENTIONS = {"scale": ("sqrt", "dk", "none", "sqrt_stated"), "mask": ("none", "causal")}   # an article may choose these
