@@ -405,12 +405,13 @@ def _tuple_equation(line: str, n: int, raw: str) -> tuple[list[Segment], str]:
     for m in re.finditer(r"\s(=|≈)\s", line):
         head = re.split(r"=|≈|:", line[:m.start()])[-1]
         items = head.split(",")
-        values = []
+        values, end, at = [], m.end(), m.end()
         for item in line[m.end():].split(","):
             got = _LEADING_NUMBER.match(item)
             if not got:
                 break
             values.append(got.group(1))
+            end, at = at + got.end(), at + len(item) + 1   # (the list ends after its last number)
             if item.strip() != got.group(1):
                 break   # prose after the last number ends the list
         if len(values) < 2 or len(values) != len(items):
@@ -420,8 +421,6 @@ def _tuple_equation(line: str, n: int, raw: str) -> tuple[list[Segment], str]:
         if not all(_ARITH.fullmatch(x) for x in exprs):
             continue
         start = m.start() - len(head) + (first[-1].start() if first else 0)
-        end = m.end() + len(",".join(line[m.end():].split(",")[:len(values) - 1])) + \
-            (len(values) > 1) + _LEADING_NUMBER.match(line[m.end():].split(",")[len(values) - 1]).end()
         src = " ".join(raw.split())[:160]
         out = [Segment(n, f"{x} {m.group(1)} {v}", "plain", src) for x, v in zip(exprs, values)]
         return out, line[:start] + " " * (end - start) + line[end:]

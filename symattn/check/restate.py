@@ -85,7 +85,7 @@ def _matrix_rows(blocks: list[Block]) -> dict[int, list[list[str]]]:
     return out
 
 
-def _restated_numbers(claims: list[Claim], inputs: set[int], doc, matrix_rows=None) -> list[Claim]:
+def _restated_numbers(claims: list[Claim], inputs: set[int], doc, matrix_rows: dict) -> list[Claim]:
     """Lines that write again, among their numbers and in the same order, a row of an earlier print
     judged wrong: the weights restated as the factors of a sum (``0.53 × V₁ + 0.35 × V₂ + …``), a
     table row that repeats them.  Each such line is wrong, cause ``carried`` from that print's slip,
@@ -120,7 +120,7 @@ def _restated_numbers(claims: list[Claim], inputs: set[int], doc, matrix_rows=No
         printed = [m.group(0).replace("−", "-") for m in re.finditer(numerals.NUMBER, text)]
         for last, own, i, row, numbers, wrong, root in rows:
             if n <= last or n in own or not _in_order(row, printed) or \
-                    any(len(r) > len(row) and _in_order(row, r) for r in (matrix_rows or {}).get(n, ())):
+                    any(len(r) > len(row) and _in_order(row, r) for r in matrix_rows.get(n, ())):
                 continue
             found = []
             for j, (t, number) in enumerate(zip(row, numbers)):
