@@ -719,3 +719,55 @@ def test_a_total_after_equations_on_its_line_is_their_sum(layout, total, wrong):
     assert ("wrong" in _statuses(text, line)) == wrong
     assert any("30.1" in (c.detail or "") or c.status != "unverifiable" for c in _by_line(text)[line])
 
+
+
+def _table(rows):
+    head = "| " + " | ".join(f"k{j + 1}" for j in range(len(rows[0]))) + " |\n|" + "---|" * len(rows[0]) + "\n"
+    return head + "".join("| " + " | ".join(f"{e:.2f}" for e in r) + " |\n" for r in rows)
+
+
+@pytest.mark.parametrize("slip", [False, True])
+@pytest.mark.parametrize("layout", ["table", "bmatrix"])
+def test_rows_that_are_each_a_distribution_are_the_weights_whatever_their_caption(slip, layout):
+    # every name is neutral (M1, M2, M3, "the next table"): the rows sum to 1 at two decimals, which
+    # is what a softmax prints; with rows that no step gives (none of their numbers agree) the block
+    # is wrong, the exact weights its witness (numpy's values)
+    q = np.array([[1.0, 0.0, 2.0], [0.0, 1.0, 1.0], [1.0, 1.0, 0.0]])
+    k = np.array([[0.0, 1.0, 1.0], [1.0, 0.0, 2.0], [2.0, 1.0, 0.0]])
+    s = q @ k.T
+    w = _softmax_rows(s / np.sqrt(3))
+    printed = np.array([[0.5, 0.3, 0.2], [0.1, 0.6, 0.3], [0.3, 0.3, 0.4]]) if slip else w
+    assert abs(printed.sum(axis=1) - 1).max() < 1e-12
+    bm = lambda m: "\\begin{bmatrix}\n" + " \\\\\n".join(" & ".join(f"{e:.2f}" for e in r) for r in m) + "\n\\end{bmatrix}"
+    text = (f"$$\nM1 = {bm(q)}\n$$\n\n$$\nM2 = {bm(k)}\n$$\n\nQ = M1, K = M2.\n\n$$\nM4 = QK^T = {bm(s)}\n$$\n\n"
+            "Divide by $\\sqrt{3}$.\n\n" + ("The next table:\n\n" + _table(printed) if layout == "table" else
+                                            f"$$\nM3 = {bm(printed)}\n$$\n"))
+    lines = text.split("\n")
+    start = len(lines) - (3 if layout == "table" else 5)   # the first row of the last block
+    claims = check_text(text, "t.md").claims
+    wrong = sorted({ln for c in claims if c.status == "wrong" for ln in (c.wrong_lines or c.lines or [c.line])})
+    assert wrong == ([start, start + 1, start + 2] if slip else [])
+    last = [c for c in claims if (c.lines or [c.line])[-1] >= start]
+    assert [c.status for c in last] == (["wrong"] if slip else ["rounded"])
+    if slip:
+        assert f"{w[0, 0]:.2f}" in last[0].detail   # the right value is the witness
+
+
+def test_rows_that_are_not_all_distributions_name_nothing():
+    from symattn.check.bind.binder import _distribution
+    blocks = read_blocks(Document.of("[[0.2, 0.8], [0.5, 0.5]]\n\n[[0.2, 0.8], [0.5, 0.7]]\n\n[[1, 0], [0, 1]]\n\n"
+                                     "[[0.33, 0.33, 0.33], [0.25, 0.5, 0.25]]\n\n[[0.2, 0.8]]\n"))
+    assert [_distribution(b) for b in blocks] == ["weights", None, None, "weights", None]
+
+
+@pytest.mark.parametrize("label", ["let x: Array2<f64> = array![", "let mut x = vec![", "const x = [",
+                                   "x: np.ndarray = np.array(["])
+def test_a_declaration_in_code_names_what_it_assigns(label):
+    from symattn.check.bind.lexicon import named
+    assert named((label,)).step == "X"
+    assert named(("Input: Q = np.array(",)).step == "Q"   # a caption's colon is no type annotation
+
+
+def test_a_product_of_capitals_whose_last_one_carries_an_index_is_that_indexed_name():
+    from symattn.check.tokens import tokenize
+    assert [t.value for t in tokenize("Q = XM1")] == ["Q", "=", "XM", "_", "1"]

@@ -55,8 +55,10 @@ EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
 #: Measured again at 78a7f18 (an unnamed chain of scores, scaled scores and weights bound by its values):
 #: bmatrix 0.988, numpy 0.967, torch 0.963, table 0.959, list 0.971, neutral 0.807, translated 0.868,
 #: all 0.932, no new false alarm.
-FLOORS = {"bmatrix": (0.98, 0), "numpy": (0.96, 0), "torch": (0.96, 0), "table": (0.95, 0), "list": (0.97, 0),
-          "neutral": (0.80, 0), "translated": (0.86, 0), "all": (0.93, 0)}
+#: Measured again at the fourteenth session (rows that are each a distribution name the weights when no
+#: label does; code declarations name what they assign; XM1 is X·M_1): neutral 0.835, all 0.945.
+FLOORS = {"bmatrix": (0.98, 0), "numpy": (0.97, 0), "torch": (0.97, 0), "table": (0.97, 0), "list": (0.98, 0),
+          "neutral": (0.83, 0), "translated": (0.88, 0), "all": (0.94, 0)}
 #: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
 MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
 

@@ -185,9 +185,11 @@ def tokenize(text: str) -> list[Tok]:
         if m:
             add(Tok("word", m.group(0), m.group(0)))
             i = m.end()
-            k = _INDEX.match(text, i) if len(m.group(0)) == 1 and \
+            w = m.group(0)
+            k = _INDEX.match(text, i) if (len(w) == 1 or w.isascii() and w.isalpha() and w.isupper()) and \
                 not (m.start() and (text[m.start() - 1].isdigit() or text[m.start() - 1] == ".")) else None
-            if k:   # M4, W1, q2: a letter with its index written after it is one name (M_4), not M·4
+            if k:   # M4, W1, q2: a letter with its index written after it is one name (M_4), not M·4;
+                # XM1: a product of capitals whose last one carries the index (X·M_1)
                 add(Tok("op", "_", ""))
                 add(Tok("num", k.group(0), k.group(0)))
                 i = k.end()

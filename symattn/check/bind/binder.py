@@ -16,6 +16,8 @@ The rule, the same for every block whatever its layout or label:
 * a block binds to the group that explains all of it, or, with evidence (its label names the step,
   or the step is the next one the example has not printed yet), at least two thirds of it when it
   has four or more such entries; and only when no group of other values explains it as well;
+* a block with no label whose rows are each a distribution (entries in [0, 1] that sum to 1 at the
+  printed precision) is named by its values: the weights, as if its label said so;
 * a block written as the result of a formula that another stage computed exactly (``M7 = M3 M3ᵀ =
   [..]``, :func:`symattn.check.engine._judged_blocks`) binds to the node of that value, however wrong
   its digits; blocks that bound to nothing become inputs when such a block is a step of them;
@@ -267,6 +269,8 @@ class _State:
         example = self.example
         source = example.source(step) if example is not None and step in INPUTS else None
         named = step if label is not None and label.row is None else None
+        if label is None and example is not None:
+            named = _distribution(block)   # no name: rows that are each a distribution say "weights"
         self.words = label is not None and label.words
         if step == "KT" and label.row is None and "K" not in self.inputs and \
                 (example is None or example.source("K") is None) and self._given_transposed(block):
@@ -732,6 +736,26 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
     return [Candidate(node, view, t, a if i in agree_a else None, used, agree_t[i], agree_a.get(i), informative[i],
                       bool(full_a[i]), bool(full_t[i] or full_a[i]), float(share[i]))
             for i, (node, view, t, a, used) in enumerate(found)]
+
+
+def _distribution(block: Block) -> str | None:
+    """``"weights"`` when every row of the block is a probability distribution at its printed
+    precision (entries in [0, 1], not all 0 or 1, each row summing to 1 within the rounding of its
+    entries), else None.  Such rows are what a softmax prints whatever the label or language; a
+    matrix of them is evidence of the weights step as a label would be (two rows or more: one row
+    alone is any distribution)."""
+    rows = block.rows
+    if len(rows) < 2 or len(rows[0]) < 2:
+        return None
+    for row in rows:
+        if any(e.places is None or e.value < 0 or e.value > 1 or e.count or e.percent for e in row):
+            return None
+        slack = sum(sp.Rational(1, 2) * sp.Rational(1, 10 ** e.places) for e in row)
+        if abs(sum(e.value for e in row) - 1) > slack:
+            return None
+    if all(e.value in (0, 1) for row in rows for e in row):
+        return None   # 0/1 rows: a one-hot input or an identity, not a softmax's output
+    return "weights"
 
 
 def _groups(cands):

@@ -48,15 +48,20 @@ from ..names import _by_words, by_name, derivative, hint, unknown_factor
 __all__ = ["Named", "named", "step_named", "symbol"]
 
 #: what stands before a print without naming it: a constructor, an opening bracket, a fence
-_BARE = re.compile(r"^\s*(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|constant|asarray)?\s*[(\[]*\s*$|^\s*```")
+_BARE = re.compile(r"^\s*(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|constant|asarray|vec)?!?\s*[(\[]*\s*$|^\s*```")
 _HEAD = re.compile(r"^\s*(?:[-*•]\s+)?(?:>>>\s*)?(?:print\(\s*)?[`*$\\(]*\s*([A-Za-z][\w^{}\\.']{0,24}?)\s*[`*$)]*\s*"
                    r"(?:[,:：=]|\\approx|≈|$)")
 _UNWRAP = re.compile(r"\\(?:mathbf|boldsymbol|bm|mathrm|mathit|textbf|text|operatorname|vec|mathcal)\s*\{([^{}]*)\}")
 #: the name assigned right before the block: "Input: Q = np.array(", ") K = np.array(", "x = ["
 _TAIL = re.compile(r"(?:^|(?<=[^\w\\{}_^]))[`*$]*([A-Za-z][\w^{}]{0,24}?)[`*$]*\s*(?::=|=)\s*"
-                   r"(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|constant|asarray)?\s*[(\[]*\s*$")
+                   r"(?:(?:np|numpy|torch|tf|jnp)\.)?(?:array|tensor|Tensor|constant|asarray|vec)?!?\s*[(\[]*\s*$")
+#: a declaration in code around the name: ``let mut x: Array2<f64> = array![`` assigns to x as
+#: ``x = [`` does (Rust, Swift, JavaScript, Kotlin, C++ ``auto``, annotated Python)
+_DECLARED = re.compile(r"^(\s*)(?:let(?:\s+mut)?|const|var|val|auto)\s+(?=[A-Za-z_])|"
+                       r"(?<=[\w\]])\s*:\s*(?:[A-Za-z_]\w*(?:\.\w+)+|[A-Za-z_]\w*(?:<[\w<>, ]*>|\[[\w\[\]., ]*\])|"
+                       r"(?:f32|f64|float|int|number|ndarray|Tensor|Array\d?))(?=\s*=)")
 #: an assignment of data: "= np.array(", "= torch.tensor(", "= [" at the end of the label
-_LITERAL = re.compile(r"=\s*(?:(?:np|numpy|torch|tf|jnp)\.(?:array|tensor|Tensor|constant|asarray)\(\s*|\[\s*)$")
+_LITERAL = re.compile(r"=\s*(?:(?:np|numpy|torch|tf|jnp)\.(?:array|tensor|Tensor|constant|asarray)\(\s*|(?:array|vec)!\[\s*|\[\s*)$")
 #: a caption of one to three words and nothing else, set equal to the block (``Value matrix =``)
 _PHRASE = re.compile(r"^\s*[`*]*[^\W\d_]+(?:[ -][^\W\d_]+){0,2}[`*]*\s*(?:=|≈|\\approx)\s*$")
 #: a caption in words with its symbol in brackets after it: "Key (K)", "Attention weights (A):"
@@ -79,7 +84,7 @@ def named(labels) -> Named | None:
     labels = [label for label in labels if label and label.strip() and not _BARE.match(label)]
     if not labels:
         return None
-    label = _UNWRAP.sub(r"\1", labels[0])
+    label = _DECLARED.sub(r"\1", _UNWRAP.sub(r"\1", labels[0]))
     if derivative(label):
         return None   # "∂L/∂C =": the gradient with respect to C names no step
     m = _TAIL.search(label)
