@@ -269,8 +269,6 @@ class _State:
         example = self.example
         source = example.source(step) if example is not None and step in INPUTS else None
         named = step if label is not None and label.row is None else None
-        if label is None and example is not None:
-            named = _distribution(block)   # no name: rows that are each a distribution say "weights"
         self.words = label is not None and label.words
         if step == "KT" and label.row is None and "K" not in self.inputs and \
                 (example is None or example.source("K") is None) and self._given_transposed(block):
@@ -297,6 +295,9 @@ class _State:
             return   # "softmax of [10, 9, 8] is about [0.67, 0.24, 0.09]": the operand beside it says what it is
         if example is not None and self._bind(block, example, named):
             return
+        if label is None and example is not None and _distribution(block) and \
+                self._bind(block, example, _distribution(block)):
+            return   # no name and no values that bind it: rows that are each a distribution say "weights"
         if example is not None and id(block) in self.truths:
             group = self._by_truth(block, example)   # the value of the formula a chain wrote it as
             if group is not None:
