@@ -213,6 +213,9 @@ def test_a_size_unit_after_inline_math_at_the_end_of_a_sentence_is_its_unit(prin
     text = f"{head}$2 \\cdot 32 \\cdot 32 \\cdot 128{{,}}000 \\cdot 128 \\cdot 2 = {printed}$ GB.\n"
     statuses = [c.status for c in check_text(text, "a.md").claims if c.line == 1]
     assert statuses and ("wrong" in statuses) == wrong, statuses
+    clause = text.replace("GB.", "GB, and that is one layer.")   # a comma ends the clause as well
+    statuses = [c.status for c in check_text(clause, "a.md").claims if c.line == 1]
+    assert statuses and ("wrong" in statuses) == wrong, statuses
 
 
 def test_a_rounded_result_written_again_is_no_witness_against_the_next_step():

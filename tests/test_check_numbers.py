@@ -241,3 +241,20 @@ def test_a_plain_fence_in_an_article_of_decimal_commas_groups_thousands_with_its
     assert [c.status for c in wrong.claims if c.line == 4] == ["wrong"]
     # a point decimal in the fence keeps it a program's print: 1.5 there is one and a half
     assert "exact" in [c.status for c in check_text(prose + "```\n3 × 0.5 = 1.5\n```\n", "pt.md").claims]
+
+
+@pytest.mark.parametrize("text, wrong", [
+    ("$$\nsoftmax([0,0.707])\n\\approx[0.3302,0.6698]\n$$\n", False),   # 0.707 is 1/√2 rounded: right from it
+    ("$$softmax([0,0.707]) \\approx [0.3302,0.6698]$$\n", False),
+    ("$$softmax([0,0.707]) \\approx [0.3402,0.6598]$$\n", True),         # no operand that rounds to 0.707 gives it
+    ("$$softmax([0,0.7]) \\approx [0.3302,0.6698]$$\n", True),           # one decimal: data, exactly [0.3318, 0.6682]
+])
+def test_a_list_operand_printed_with_three_decimals_is_a_rounded_print(text, wrong):
+    import numpy as np
+
+    from symattn.check import check_text
+    p = lambda x: np.exp([0, x]) / np.exp([0, x]).sum()
+    assert [f"{v:.4f}" for v in p(1 / np.sqrt(2))] == ["0.3302", "0.6698"]
+    assert [f"{v:.4f}" for v in p(0.707)] == ["0.3303", "0.6697"] and [f"{v:.4f}" for v in p(0.7)] == ["0.3318", "0.6682"]
+    claims = check_text(text, "t.md").claims
+    assert any(c.status == "wrong" for c in claims) == wrong

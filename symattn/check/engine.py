@@ -819,11 +819,16 @@ class _Checker:
         corners, at most six such operands: a dot product of two 3-vectors) meets the band its own
         printed digits leave."""
         import itertools
-        nums = [n for n in walk(node) if isinstance(n, Num) and "." in n.text]
-        rounded = [n for n in nums if re.fullmatch(r"[-−]?\d+\.\d{3,}", n.text) or n.text.lstrip("-−") in self.approximated]
-        weights = [n for n in nums if 0 <= n.value <= 1 and re.fullmatch(r"[01]?\.\d{1,2}", n.text)]
-        if rounded_weights([n.text for n in weights]):
-            rounded += [n for n in weights if all(n is not r for r in rounded)]
+        # the printed decimals of the expression: numbers, and the entries of lists written out in it
+        # (``softmax([0, 0.707])``, with 0.707 for 1/√2), each as (its node, its place in a list)
+        nums = [(n, None) for n in walk(node) if isinstance(n, Num) and "." in n.text]
+        nums += [(Num(lit.value[i, j], t), (lit, i, j)) for lit in walk(node) if isinstance(lit, Lit)
+                 for i, row in enumerate(lit.texts) for j, t in enumerate(row) if "." in t]
+        rounded = [x for x in nums if re.fullmatch(r"[-−]?\d+\.\d{3,}", x[0].text)
+                   or x[1] is None and x[0].text.lstrip("-−") in self.approximated]   # (a list's 0.7 is data)
+        weights = [x for x in nums if 0 <= x[0].value <= 1 and re.fullmatch(r"[01]?\.\d{1,2}", x[0].text)]
+        if rounded_weights([n.text for n, _ in weights]):
+            rounded += [x for x in weights if all(x is not r for r in rounded)]
         matrix = isinstance(texts, tuple)
         if not rounded or len(rounded) > 6 or not (matrix and isinstance(claimed, sp.MatrixBase)
                                                   or not matrix and getattr(claimed, "is_Rational", False)):
@@ -831,10 +836,17 @@ class _Checker:
         values = []
         ev = Evaluator(self.table, Mode.EXACT, self.conv)
         for signs in itertools.product((-1, 1), repeat=len(rounded)):
-            moved = node
-            for n, sign in zip(rounded, signs):
+            moved, lits = node, {}
+            for (n, at), sign in zip(rounded, signs):
                 h = sp.Rational(1, 2 * 10 ** len(n.text.split(".")[1]))
-                moved = _replace_num(moved, n, Num(n.value + sign * h, n.text))
+                if at is None:
+                    moved = _replace_num(moved, n, Num(n.value + sign * h, n.text))
+                else:
+                    lit, i, j = at
+                    m = lits.setdefault(id(lit), (lit, lit.value.as_mutable()))[1]
+                    m[i, j] = n.value + sign * h
+            for lit, m in lits.values():
+                moved = _replace_num(moved, lit, Lit(sp.ImmutableMatrix(m), lit.texts, lit.note, lit.cells))
             try:
                 v = ev.eval(moved)
             except Unresolved:
@@ -1070,8 +1082,8 @@ _SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
 
 
-def _replace_num(node: Node, old: Num, new: Num) -> Node:
-    """The tree with the printed number ``old`` (that node) replaced by ``new``."""
+def _replace_num(node: Node, old: Node, new: Node) -> Node:
+    """The tree with the printed number or list ``old`` (that node) replaced by ``new``."""
     if node is old:
         return new
     if isinstance(node, Op):

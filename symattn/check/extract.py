@@ -82,7 +82,9 @@ def _rows(body: str, start_line: int) -> list[tuple[int, str]]:
 
 
 #: a size unit or a magnitude written just after the closing ``$`` of a number (``$… = 67$M``, ``$… = 140$ GB``)
-_UNIT_AFTER = re.compile(r"[ \t]?((?:[KMGTP]i?B|kB|bytes?|[KMBGT])(?![\w,]|\.\w))")   # (a full stop may end the sentence)
+#: a size unit right after an inline formula: its result's (a full stop or a comma may end the clause;
+#: a lone letter before a comma is no unit: "$QK^T$ K, V")
+_UNIT_AFTER = re.compile(r"[ \t]?((?:[KMGTP]i?B|kB|bytes?)(?![\w]|[.,]\w)|[KMBGT](?![\w,]|\.\w))")
 
 
 def extract(doc: Document) -> list["Segment"]:

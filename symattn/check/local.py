@@ -106,7 +106,8 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
         return None
     lines = [b.line for b in ops]
     kind = kinds.pop() if len(kinds) == 1 else ("same" if not kinds else "mixed")
-    slack = _weights_slack(coefs, ops, res, values or {}) or _slack(text, ops, scalar, kind, value, res, values or {})
+    slack = _weights_slack(coefs, ops, res, values or {}) or _slack(text, ops, scalar, kind, value, res, values or {}) \
+        or _rounded_operand_slack(ops, kind, value, res, values or {})
     how = Reason.of("sum-of-terms" if coefs else "operands-give", lines=lines, n=len(lines))
     return Local(sp.ImmutableMatrix(value), tuple(ops), how, scalar, kind, slack, tuple(coefs))
 
@@ -188,6 +189,25 @@ def _weights_slack(coefs, ops, res, values) -> tuple:
         return ()
     return tuple(tuple(sum(h * abs(mpmath.mpf(b.rows[i][j].value.p) / b.rows[i][j].value.q) for h, b in zip(halves, ops))
                        for j in range(res.shape[1])) for i in range(res.shape[0]))
+
+
+def _rounded_operand_slack(ops, kind, value, res, values) -> tuple:
+    """``softmax([0, 0.707]) ≈ [0.3302, 0.6698]``, ``exp([0.707]) ≈ [2.028]``: an operand printed with
+    three decimals or more is a rounded print (0.707 for 1/√2), the rule the expression stage follows:
+    allow, per entry, the first-order error of its rounding through the softmax of its row
+    (p_i·((1 − p_i)·h_i + Σ_{j≠i} p_j·h_j)) or the exponential (e^x·h)."""
+    if kind not in ("softmax", "exp") or len(ops) != 1 or values or ops[0].shape != res.shape:
+        return ()
+    rows = ops[0].rows
+    h = [[half_unit(e.places) if (e.places or 0) >= 3 else 0 for e in r] for r in rows]
+    if not any(x for r in h for x in r):
+        return ()
+    p = [[float(x) for x in value.row(i)] for i in range(value.rows)]
+    if kind == "exp":
+        return tuple(tuple(p[i][j] * float(h[i][j]) for j in range(len(p[i]))) for i in range(len(p)))
+    return tuple(tuple(p[i][j] * ((1 - p[i][j]) * float(h[i][j]) +
+                                  sum(p[i][k] * float(h[i][k]) for k in range(len(p[i])) if k != j))
+                       for j in range(len(p[i]))) for i in range(len(p)))
 
 
 def _slack(text, ops, scalar, kind, value, res, values):
