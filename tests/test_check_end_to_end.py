@@ -496,3 +496,16 @@ def test_weights_that_sum_to_one_only_within_their_rounding_are_rounded_prints(r
 def test_weights_that_sum_to_exactly_one_are_taken_as_printed():
     text = "```\nz = 0.25 × [2, 1] + 0.50 × [0, 2] + 0.25 × [1, 1]\n  = [0.76, 1.50]\n```\n"
     assert {c.status for c in check_text(text, "a.md").claims if 3 in (c.lines or [c.line])} == {"wrong"}
+
+
+@pytest.mark.parametrize("printed, wrong", [("62,832", False), ("62,831", True)])
+def test_a_noun_after_the_last_number_names_what_it_counts(printed, wrong):
+    # 2π · 10000 = 62831.85 (62,831 is cut, not rounded); "tokens" is what it counts, no factor
+    assert round(2 * math.pi * 10000) == 62832
+    text = f"$$\\lambda_{{max}} = 2\\pi \\times 10000 \\approx {printed} \\text{{ tokens}}$$\n"
+    statuses = [c.status for c in check_text(text, "a.md").claims]
+    assert statuses and ("wrong" in statuses) == wrong and "unverifiable" not in statuses, statuses
+    # a unit that scales the number is no noun: 14e9 / 312e12 s is 0.045 ms, not 0.045
+    assert 14e9 / 312e12 * 1e3 == pytest.approx(0.0449, abs=1e-4)
+    timed = "$$t = \\frac{14 \\times 10^9}{312 \\times 10^{12}} = 0.045 \\text{ ms}$$\n"
+    assert "wrong" not in [c.status for c in check_text(timed, "a.md").claims]

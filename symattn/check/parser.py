@@ -30,6 +30,12 @@ _ENTRY_INDEX = re.compile(r"(\d+),(\d+)|([1-9][1-9])")   # an entry (i, j) of a 
 
 
 
+#: a unit whose reading scales the number (134 MB is 134·10⁶ bytes, 0.045 ms is 4.5·10⁻⁵ s): never
+#: dropped as a noun
+_SIZE_UNIT = re.compile(r"(?i)[KMGTP]i?B|kB|bytes?|B|[KMGT]|[mnuµ]?s|secs?|seconds?|min(?:ute)?s?|h(?:ours?)?|"
+                        r"days?|[kMGTP]?(?:flops?|hz)|%")
+
+
 class Parser:
     def __init__(self, toks: list[Tok], depth: int = 0):
         if depth > limits.CHECK_MAX_NESTING:   # each level is parsed on its own token list
@@ -100,6 +106,9 @@ class Parser:
             if t.kind in ("op", "cmd") and t.value in self._MUL:
                 self.next()
                 node = Op(self._MUL[t.value], (node, self.unary()))
+            elif t.kind == "text" and isinstance(node, Num) and self.i == len(self.toks) - 1 and \
+                    re.fullmatch(r"[^\W\d_]{2,}(?: [^\W\d_]+)*", t.value) and not _SIZE_UNIT.fullmatch(t.value):
+                self.next()   # "62,831 \text{ tokens}": a noun after the last number names what it counts
             elif self._starts_primary(t):
                 ahead = self.toks[self.i:self.i + 3]
                 if isinstance(node, Name) and re.fullmatch(r"[A-Za-z]_\{?\w{1,3}\}?", node.raw) and len(ahead) == 3 \

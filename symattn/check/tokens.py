@@ -178,6 +178,9 @@ def tokenize(text: str) -> list[Tok]:
             if name in _DROP or cmd in ("left", "right"):
                 i = j
                 continue
+            if cmd in _WRAPPERS and re.match(r"\s*[A-Za-z0-9]", text[j:j + 8]):
+                i = j   # "\mathbf o": a font wrapper takes the one character after it, as \mathbf{o} does
+                continue
             add(Tok("cmd", name, name))
             i = j
             continue
