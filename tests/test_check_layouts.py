@@ -771,3 +771,26 @@ def test_a_declaration_in_code_names_what_it_assigns(label):
 def test_a_product_of_capitals_whose_last_one_carries_an_index_is_that_indexed_name():
     from symattn.check.tokens import tokenize
     assert [t.value for t in tokenize("Q = XM1")] == ["Q", "=", "XM", "_", "1"]
+
+
+@pytest.mark.parametrize("printed, wrong", [("[0.58, 0.21, 0.21]", False), ("[0.50, 0.25, 0.25]", True)])
+def test_an_arrow_after_a_call_says_what_the_call_gives(printed, wrong):
+    x = np.array([[2.0, 1.0, 1.0]])
+    assert [f"{v:.2f}" for v in _softmax_rows(x)[0]] == ["0.58", "0.21", "0.21"]
+    text = f"```\nsoftmax([2.0, 1.0, 1.0]) → {printed} ← spread out\n```\n"
+    assert ("wrong" in _statuses(text, 2)) == wrong and _statuses(text, 2)
+
+
+def test_an_exponent_printed_shorter_than_the_article_prints_it_elsewhere_is_that_value_rounded():
+    # e^{0.7071} = 2.0281 and e^{1/√2} = 2.0281 (numpy): 0.71 is 0.7071 to two places, not data
+    # (e^{0.71} = 2.034); a table column of e^x beside the scaled scores is no softmax of them
+    assert f"{np.exp(1 / np.sqrt(2)):.4f}" == "2.0281" and f"{np.exp(0.71):.3f}" == "2.034"
+    z = np.array([1, 6, 4]) / np.sqrt(2)
+    e = np.exp(z)
+    w = e / e.sum()
+    rows = "".join(f"| t{i + 1} | {s} | {z[i]:.4f} | {e[i]:.4f} | {w[i]:.4f} |\n" for i, s in enumerate([1, 6, 4]))
+    text = ("| token | score | score / √2 | e^z | softmax |\n|---|---|---|---|---|\n" + rows +
+            f"\n$$e^{{0.71}} = {e[0]:.3f}$$\n")
+    claims = check_text(text, "t.md").claims
+    assert not [c for c in claims if c.status == "wrong"]
+    assert "wrong" in [c.status for c in check_text(text.replace(f"{e[0]:.3f}$$", "2.128$$"), "t.md").claims]

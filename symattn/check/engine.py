@@ -296,7 +296,8 @@ class _Checker:
         self.matrices: list[tuple[int, str, sp.MatrixBase]] = []  # (line, what, exact value) for row refs
         self.index_start: dict[str, int] = {}   # m_k printed as a list: k counts from this
         # numbers the article printed as an approximate result (≈ 37.48): rounded prints wherever they are used
-        self.approximated = {m.group(1) for m in numerals.APPROXIMATED.finditer(doc.text)}
+        self.approximated = {m.group(1) for m in numerals.APPROXIMATED.finditer(doc.text)} | \
+            _shortened(doc.text)
         no_scale = declared_no_scaling(doc.text)
         self.conv = Convention(scale="none" if no_scale else "sqrt", mask="causal" if causal else "none")
         if no_scale:
@@ -1205,3 +1206,17 @@ def _shape_source(shape: Shape) -> str:
     if shape.text.startswith(r"\shape"):
         return f"(shape {shape.rows} × {shape.cols})"
     return shape.text
+
+
+def _shortened(text: str) -> set[str]:
+    """The shorter roundings (two places or more) of every decimal the article prints with four
+    places or more: ``e^{0.71}`` where the article prints 0.7071 is that value rounded, not data."""
+    from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+    out = set()
+    for m in re.finditer(r"(?<![\d.])\d+\.\d{4,12}(?![\d.])", text):
+        value = Decimal(m.group(0))
+        for places in range(2, len(m.group(0).split(".")[1])):
+            for how in (ROUND_HALF_UP, ROUND_HALF_EVEN):
+                out.add(str(value.quantize(Decimal(1).scaleb(-places), rounding=how)))
+    return out
+

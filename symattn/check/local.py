@@ -70,8 +70,9 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
         while members[0] > 0 and blocks[members[0] - 1].operand and \
                 _between(text, blocks[members[0] - 1], blocks[members[0]]) is not None:
             members.insert(0, members[0] - 1)
-    elif _call_of(text, blocks[k - 1]) and re.fullmatch(r"\)?(?:=|≈|\\approx)", _clean(_between(text, blocks[k - 1], res) or "x")):
-        pass   # softmax([2, 4, 4]) = [...]: one operand inside a call
+    elif _call_of(text, blocks[k - 1]) and \
+            re.fullmatch(r"\)?(?:=|≈|\\approx|→|->|\\to|\\rightarrow)", _clean(_between(text, blocks[k - 1], res) or "x")):
+        pass   # softmax([2, 4, 4]) = [...] (or → [...]): one operand inside a call
     elif not _arrow(text, blocks[k - 1], res):
         return _scalar_times(text, res, blocks[k - 1], values) if blocks[k - 1].line == res.line else None
     # a first row that starts a vertical sum has no operator before it, only after
@@ -364,6 +365,8 @@ def _relation(relation: str, value):
         scale = _scalar_arg(before)
         return None if scale is None else value * scale
     arg = m.group("arg") or ""
+    if not arg.strip() and re.fullmatch(r"\s*\)\s*", relation[:m.start()]):
+        return value   # "softmax([2, 1, 1]) → [..]": the call is the step, the arrow says what it gives
     if re.search(r"softmax", arg, re.I):
         return _weights(value)
     if re.search(r"exp", arg):

@@ -20,6 +20,7 @@ import re
 from collections import Counter
 
 import sympy as sp
+import numpy as np
 
 from . import guard
 from .claims import Claim, Reason
@@ -27,7 +28,7 @@ from .verdict import judged, short, text_of, unverifiable
 from .consistency import declared_no_scaling
 from .batched import bind_by_batch
 from .convention import later_convention
-from .judge import Match, block_places, interval, match, sums_to
+from .judge import Match, block_places, half_unit, interval, match, sums_to
 from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric, spread
 from .catalogue import Catalogue
@@ -1062,6 +1063,8 @@ class _Binder:
                     continue
                 if fam == "scores" and not match(block.rows, numeric(value)).near:
                     continue   # raw scores: whether (and by what) they were scaled first is not known
+                if _exp_of(block, prev):
+                    return False   # e^x of that vector, to the printed digits of both: its e^x column
                 st = self.state.get(id(prev))
                 how = R("softmax-of-printed", name=_show_name(fam), line=prev.line)
                 self._verdict(block, "weights", CONV, None, value, match(block.rows, numeric(value)), how,
@@ -1334,3 +1337,19 @@ def _row_named(block: Block) -> int | None:
 
 def _show(value):
     return [[text_of(x) for x in value.row(i)] for i in range(value.rows)]
+
+
+def _exp_of(block: Block, prev: Block) -> bool:
+    """Is every entry of ``block`` e^x of the entry of ``prev`` beside it, within what the printed
+    digits of both allow (a softmax is never above 1; an e^x column is)?"""
+    try:
+        x = np.array([[float(e.value) for e in r] for r in prev.rows])
+        y = np.array([[float(e.value) for e in r] for r in block.rows])
+        hx = np.array([[float(half_unit(e.places)) for e in r] for r in prev.rows])
+        hy = np.array([[float(half_unit(e.places)) for e in r] for r in block.rows])
+    except (TypeError, ValueError, OverflowError):
+        return False
+    if x.shape != y.shape or not np.isfinite(x).all() or (x > 50).any():
+        return False
+    return bool((y > 1).any() and (np.abs(np.exp(x) - y) <= np.exp(x) * hx * 1.01 + hy).all())
+
