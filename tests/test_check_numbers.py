@@ -258,3 +258,14 @@ def test_a_list_operand_printed_with_three_decimals_is_a_rounded_print(text, wro
     assert [f"{v:.4f}" for v in p(0.707)] == ["0.3303", "0.6697"] and [f"{v:.4f}" for v in p(0.7)] == ["0.3318", "0.6682"]
     claims = check_text(text, "t.md").claims
     assert any(c.status == "wrong" for c in claims) == wrong
+
+
+@pytest.mark.parametrize("line, locale, want", [
+    ("[0{,}802,0{,}599]", POINT, "[0.802,0.599]"),           # LaTeX decimal commas, a plain comma between
+    ("[0{,}802,0{,}599]", COMMA, "[0.802,0.599]"),
+    ("0{,}401 and 57{,}344", POINT, "0.401 and 57344"),       # after a whole part of 0, never thousands
+    ("p=0,01이나 0,99에서는", COMMA, "p=0.01이나 0.99에서는"),     # a particle written on ends the number
+])
+def test_decimal_commas_in_latex_lists_and_before_particles(line, locale, want):
+    assert canonical(line, locale)[0] == want
+    assert read("0{,}802").value == Fraction(802, 1000) and read("57{,}344").value == 57344

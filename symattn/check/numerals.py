@@ -98,7 +98,9 @@ POINT = Locale()
 COMMA = Locale(",", ".", ";")
 
 _POINT_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
-_COMMA_NUMBER = re.compile(r"(?<![\w.,])(?<!_\{)(\d+),(\d+)(?![\w]|,\d)")   # (not an index: a_{1,2})
+#: (not an index: a_{1,2}; a particle written on, 0,5에서, ends it as a space would)
+#: (nor the decimals of a LaTeX decimal comma: in 0{,}802,0{,}599 the plain comma separates)
+_COMMA_NUMBER = re.compile(r"(?<![\w.,])(?<!_\{)(?<!\{,\})(\d+),(\d+)(?![A-Za-z0-9_]|,\d)")
 #: arithmetic between printed numbers: 0.2×0.3, 4.12+0.00, 2 \\cdot 80 (a result, not a number alone)
 ARITHMETIC = re.compile(r"\d\s*(?:[-+*/×·−]|\\cdot|\\times)\s*[\d(]")
 #: a decimal printed as an approximate result, "≈ 37.48", "\\approx 0.45": a rounded print wherever it is used
@@ -168,12 +170,18 @@ class Number:
         return (self.value, self.value * 1000 / 1024)
 
 
+def _group_of_three(text: str, m: re.Match) -> bool:
+    """Is the ``{,}`` at ``m`` a thousands separator?  Before exactly three digits, after a whole
+    part other than 0 (57{,}344 is thousands, 0{,}802 a decimal)."""
+    return bool(re.match(r"\d{3}(?!\d)", text[m.end():])) and not re.search(r"(?<!\d)0$", text[:m.start()])
+
+
 def read(text: str, locale: Locale = POINT, counts: bool = False) -> Number | None:
     """The :class:`Number` a piece of text prints, or None when it is not one number; ``4K`` is a
     number only with ``counts`` (where the text speaks of tokens)."""
     raw = text.strip()
     # LaTeX's {,}: the decimal comma where the article writes one; else a group of three is thousands
-    comma = lambda m: locale.decimal == "," or bool(re.match(r"\d{3}(?!\d)", raw[m.end():]))  # noqa: E731
+    comma = lambda m: locale.decimal == "," or _group_of_three(raw, m)  # noqa: E731
     t = _LATEX_DECIMAL.sub(lambda m: "," if comma(m) else ".", raw) if "{,}" in raw else raw
     t = _WRAP.sub("", t.replace("{", "").replace("}", "")).strip()
     t = t.replace("\\,", "").replace("\u2009", "").replace("\u202f", "")
@@ -260,7 +268,8 @@ def grouped(text: str, locale: Locale) -> str:
 
 # --------------------------------------------------------------------------- a line in one notation
 
-_GROUPED = re.compile(r"(?<![\w.,{}])\d{1,3}(?:(?:,|\{,\})\d{3})+(?![A-Za-z0-9_,]|\.\d|\{,\})")
+#: thousands groups (1,024; 57{,}344): never after a whole part of 0 (0{,}802 is a decimal)
+_GROUPED = re.compile(r"(?<![\w.,{}])(?!0[,{])\d{1,3}(?:(?:,|\{,\})\d{3})+(?![A-Za-z0-9_,]|\.\d|\{,\})")
 _LATEX_DECIMAL = re.compile(r"(?<=\d)\{,\}(?=\d)")
 #: (a letter of another script may follow a number at once, a CJK counter: 2,097,152개, 73,728バイト)
 #: digits grouped by three with a thin space (``131\,072``, ``33 554 432`` with U+2009/U+202F): in any locale
@@ -307,8 +316,9 @@ def canonical(line: str, locale: Locale) -> tuple[str, tuple | None]:
         taken = [(a, b) for a, b, _ in edits]
         for m in _LATEX_DECIMAL.finditer(line):
             if not any(a <= m.start() < b for a, b in taken):
-                # before exactly three digits a group separator, as read() takes it ({57{,}344}); else decimal
-                edits.append((m.start(), m.end(), "" if re.match(r"\d{3}(?!\d)", line[m.end():]) else "."))
+                # before exactly three digits a group separator, as read() takes it ({57{,}344}), unless
+                # the whole part is 0 (0{,}802); else decimal
+                edits.append((m.start(), m.end(), "" if _group_of_three(line, m) else "."))
     else:
         for m in _GROUPED_POINTS.finditer(line):
             edits.append((m.start(), m.end(), m.group(0).replace(".", "")))
