@@ -307,6 +307,49 @@ def test_pe_slip_and_the_sum_it_carries():
     assert dim1.status == "wrong" and dim1.entries[0]["correct"] == "0.54"
 
 
+def _pe_sum_article(encoding: str, embeddings: str, sums: str) -> str:
+    return ("# Positional encoding\n\nPE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d)).\n\n"
+            f"Token embeddings:\n\n{embeddings}\n\nPositional encoding table:\n\n{encoding}\n\n"
+            f"Embeddings plus encoding:\n\n{sums}\n")
+
+
+def test_pe_table_and_its_sum_are_read_in_any_layout_the_reader_knows():
+    # the same slip (PE(1, 1) printed 0.99, cos 1 ≈ 0.540) and the sum it carries, with the
+    # embeddings and the sums printed as numpy output, a one-line nested list and a bmatrix
+    e = [[R(1, 10), R(2, 10), R(3, 10), R(4, 10)], [R(5, 10), R(6, 10), R(7, 10), R(8, 10)],
+         [R(0), R(1, 10), R(0), R(1, 10)]]
+    p = [[pe(pos, j, 4) for j in range(4)] for pos in range(3)]
+    p[1][1] = R(99, 100)
+    x = [[a + b for a, b in zip(r, q)] for r, q in zip(e, p)]
+    table = "| Position | PE |\n|---|---|\n" + "\n".join(f"| {k} | {vec(r)} |" for k, r in enumerate(p))
+    layouts = {
+        "numpy": lambda m: "```\n[" + "\n ".join("[" + "  ".join(n(v, 3) for v in r) + "]" for r in m) + "]\n```",
+        "list": lambda m: "[" + ", ".join(vec(r) for r in m) + "]",
+        "bmatrix": lambda m: "$$\n\\begin{bmatrix}\n" + " \\\\\n".join(" & ".join(n(v, 3) for v in r) for r in m)
+                             + "\n\\end{bmatrix}\n$$",
+    }
+    for name, lay in layouts.items():
+        text = _pe_sum_article(table, lay(e), lay(x))
+        cs = claims(text)
+        lines = text.split("\n")
+        row = next(k for k, line in enumerate(lines, 1) if line.startswith("| 1 |"))
+        assert at(cs, row).status == "wrong", name
+        carried = [c for c in cs if c.what == "X = E + PE" and c.status == "wrong"]
+        assert carried and all(c.cause == "carried" and c.root == row for c in carried), name
+        assert [d["entry"] for d in carried[0].entries] == ["[2]"], name
+
+
+def test_a_pe_table_with_a_column_of_positions_and_a_wider_d_than_the_prose_states():
+    # | pos | 0 | 1 | … |: the first column counts the positions; the prose's d = 4 is another example's
+    d = 6
+    rows = "\n".join(f"| {pos} | " + " | ".join(n(pe(pos, j, d), 2) for j in range(d)) + " |" for pos in range(4))
+    text = ("PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d)); take d = 4 to see the pairs.\n\n"
+            "The positional encoding for 6 dimensions:\n\n| pos | 0 | 1 | 2 | 3 | 4 | 5 |\n|---|---|---|---|---|---|---|\n"
+            f"{rows}\n")
+    cs = [c for c in claims(text) if "PE" in str(c.what)]
+    assert len(cs) == 4 and all(c.status in ("exact", "rounded") for c in cs), [(c.line, c.status, c.detail) for c in cs]
+
+
 def test_a_column_of_positions_under_a_position_caption_is_no_encoding():
     # position = [[0.], [1.], [2.]] in a PE article: one number per line agrees with PE(0, 0) = 0
     # only; a column of positions is no encoding table (its sin would be 0.841, 0.909)

@@ -794,3 +794,37 @@ def test_an_exponent_printed_shorter_than_the_article_prints_it_elsewhere_is_tha
     claims = check_text(text, "t.md").claims
     assert not [c for c in claims if c.status == "wrong"]
     assert "wrong" in [c.status for c in check_text(text.replace(f"{e[0]:.3f}$$", "2.128$$"), "t.md").claims]
+
+
+def _bmatrix(rows, places):
+    body = " \\\\\n".join(" & ".join(f"{v:.{places}f}" for v in r) for r in rows)
+    return "$$\n\\begin{bmatrix}\n" + body + "\n\\end{bmatrix}\n$$"
+
+
+def test_a_caption_that_names_a_row_binds_a_print_that_no_value_explains():
+    # inputs under neutral names, bound by their values (M5 = M1 M2 is Q, ...); then
+    # "exp(Row 2)" printed with every entry 0.05 too high: no value explains it, the caption says
+    # which row of which step it is. q_2 = [0, 4] and K's rows are [1, 2], [2, 0], [2, 2], so row 2
+    # of QKᵀ/√2 is [8, 0, 8]/√2 and its exp is [e^{4√2}, 1, e^{4√2}] ≈ [286.247, 1, 286.247].
+    X = np.array([[1, 0, 1, 0], [0, 2, 0, 2], [1, 1, 1, 1]], float)
+    WQ = np.array([[1, 0], [0, 1], [1, 0], [0, 1]], float)
+    WK = np.array([[0, 1], [1, 0], [1, 1], [0, 0]], float)
+    WV = np.array([[1, 1], [0, 1], [1, 0], [0, 0]], float)
+    Q, K, V = X @ WQ, X @ WK, X @ WV
+    S = Q @ K.T / np.sqrt(2)
+    row = np.exp(S[1])
+    printed = np.round(row, 3) + 0.05
+    text = (f"M1:\n\n{_bmatrix(X, 0)}\n\nM2:\n\n{_bmatrix(WQ, 0)}\n\nM3:\n\n{_bmatrix(WK, 0)}\n\n"
+            f"M4:\n\n{_bmatrix(WV, 0)}\n\nM5 = M1 M2:\n\n{_bmatrix(Q, 0)}\n\nM6 = M1 M3:\n\n{_bmatrix(K, 0)}\n\n"
+            f"M7 = M1 M4:\n\n{_bmatrix(V, 0)}\n\nDivided by the square root of 2:\n\n{_bmatrix(S, 3)}\n\n"
+            "$$\n\\exp(\\text{Row 2}) = \\begin{bmatrix} " + " & ".join(f"{v:.3f}" for v in printed)
+            + " \\end{bmatrix}\n$$\n")
+    line = text.count("\n", 0, text.index("\\exp(")) + 1
+    (claim,) = [c for c in _by_line(text)[line] if c.status == "wrong"]
+    assert [d["correct"] for d in claim.entries] == [f"{v:.3f}" for v in row]
+
+
+def test_a_bare_print_wrapper_names_nothing_so_the_caption_above_it_does():
+    text = "$$\n\\text{Softmax}(\\text{Row 3}) = $$\n```\ntensor([[0.122, 0.129, 0.127]])\n```\n"
+    (block,) = read_blocks(Document.of(text))
+    assert block.labels[0] == "\\text{Softmax}(\\text{Row 3}) = $$"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["hint", "by_name", "derivative", "unknown_factor", "LHS", "VARIANT"]
+__all__ = ["hint", "by_name", "derivative", "unknown_factor", "row_in_words", "LHS", "VARIANT"]
 
 _NAMES = {
     "X": ("x", "inputs", "input", "embeddings", "embedding", "emb", "tokens_embedded"),
@@ -86,6 +86,19 @@ _STATEMENT = re.compile(r"^\s*`?([A-Za-z_][\w.]*)\s*=\s*[^=\s].*#\s*$")
 
 #: a derivative written as a name: ∂L/∂C, \frac{\partial L}{\partial V}, ∇_Q L, dL/dW
 _DERIVATIVE = re.compile(r"∂|\\partial(?![A-Za-z])|∇|\\nabla(?![A-Za-z])|(?<![A-Za-z])d[A-Za-z]\w*\s*/\s*d[A-Za-z]")
+
+
+#: a row of a quantity named in words, as the article counts (from 1): "Softmax(Row 3)", "fila 2",
+#: "wiersz 2", "第3行", "3번째 행", "3行目"
+_ROW = re.compile(r"\b(?:row|fila|linha|ligne|zeile|riga|rij|wiersz|řádek|satır|baris|hàng|строка)\s*(?:\{\s*)?(\d{1,3})\b|第\s*(\d{1,3})\s*行"
+                  r"|(\d{1,3})\s*번째\s*행|(\d{1,3})\s*行目", re.I)
+
+
+def row_in_words(label: str) -> int | None:
+    """The row a label names in words, counted from 1 as the article does (``Row 3`` → 3), or None."""
+    m = _ROW.search(label)
+    n = int(next(g for g in m.groups() if g)) if m else 0
+    return n if n >= 1 else None
 
 
 def derivative(label: str) -> bool:

@@ -35,7 +35,7 @@ from .catalogue import Catalogue
 from .diagnose import MISTAKES, only_a_mistake
 from .document import Document
 from . import numerals
-from .names import LHS, VARIANT, by_name, hint
+from .names import LHS, VARIANT, by_name, hint, row_in_words
 from .read import Block, Entry
 
 
@@ -1320,19 +1320,12 @@ def _show_name(fam: str):
 _NAMED_TERM = re.compile(r"(?<![\w.])(?P<w>\d+\.\d+)\s*(?:×|\*|\\times|\\cdot|·)\s*(?P<v>[Vv]_\{?[^\s{}+$]+\}?)")
 _DECIMAL = re.compile(r"(?<![\w.,])-?\d+\.\d+(?![\w.%])")
 _PCT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")
-_ROW_WORDS = re.compile(r"\b(?:row|fila|linha|ligne|zeile|riga)\s*(?:\{\s*)?(\d{1,3})\b|第\s*(\d{1,3})\s*行"
-                        r"|(\d{1,3})\s*번째\s*행|(\d{1,3})\s*行目", re.I)
-
-
 def _row_named(block: Block) -> int | None:
     """The 0-based row a one-row block's own label names (``Softmax(Row 3)``, ``第3行``), if any."""
     if block.shape[0] != 1 or not block.labels:
         return None
-    m = _ROW_WORDS.search(block.labels[0])
-    if not m:
-        return None
-    n = int(next(g for g in m.groups() if g))
-    return n - 1 if n >= 1 else None
+    n = row_in_words(block.labels[0])
+    return n - 1 if n is not None else None
 
 
 def _show(value):

@@ -652,6 +652,9 @@ _OPERATOR = re.compile(r"^[ \t]*(?:\\right[\])]?)?[ \t]*(?:_\{[^{}]*\}|\^\{?[^{}
 _TRANSPOSED = re.compile(r"^[ \t]*(?:\\right[\])]?)?[ \t]*(?:\^\s*(?:\{\s*)?(?:T|\\top|\\intercal)\s*\}?|ᵀ|\.T\b)")
 
 
+_PRINT_WRAPPER = re.compile(r"\s*(?:(?:np|numpy|torch|tf)\.)?(?:tensor|array|constant)\(\s*")
+
+
 def _label_before(text: str, start: int, line_start: int) -> str:
     """The last clause before the block on its line (a caption, ``Q =``, ``scores = np.array(``)."""
     before = text[line_start:start]
@@ -876,8 +879,9 @@ def _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end
         or bool(_TRANSPOSED.match(after_text))   # [K]^T: the printed block is what gets transposed
     if prev_end > lines.starts[line - 1] and _OPERATOR.match(" " + re.sub(r"^(?:_\{[^{}]*\}|\^\{?\w*\}?|\$|\s)*", "", same)):
         operand, same = True, ""   # [Q] × [Kᵀ]: the second operand is not named by the ×
-    if same and not (prev_end > lines.starts[line - 1] and re.fullmatch(r"[\s=≈$]*|\\approx", same)):
-        labels.append(same)
+    if same and not (prev_end > lines.starts[line - 1] and re.fullmatch(r"[\s=≈$]*|\\approx", same)) \
+            and not _PRINT_WRAPPER.fullmatch(same):
+        labels.append(same)   # (a print's bare wrapper, ``tensor(``, names nothing: the lines above do)
     if layout == "table":   # the caption stands above the header row
         top = line
         while top > 1 and (raw[top - 2].count("|") >= 2 or _is_rule(raw[top - 2])):

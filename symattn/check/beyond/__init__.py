@@ -64,7 +64,7 @@ def beyond_claims(doc: Document, blocks: list) -> list[Claim]:
         claims += _kv_restated(lines)
         claims += _named_quotients(lines)
     claims += _gqa_groups(lines)
-    claims += _pe_tables(text, lines)
+    claims += _pe_tables(text, lines, blocks)
     claims += _pe_vectors(text, lines, claims)
     claims += _rope_tables(text, lines)
     claims += _trig_blocks(text, blocks)

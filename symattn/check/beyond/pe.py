@@ -14,7 +14,6 @@ import re
 import mpmath
 
 from ..claims import Claim, Reason
-from .chains import _BRACKET
 from .verdicts import _DPS, _entry, _near, _val, _vector
 
 R = Reason.of
@@ -35,27 +34,41 @@ def _pe_value(pos: int, j: int, d: int, layout: str):
         return f(pos / mpmath.power(10000, mpmath.mpf(2 * i) / d))
 
 
-def _vector_rows(lines: list[str]):
-    """Runs of consecutive lines that each print one bracket vector of plain numbers:
-    [(caption, [(line, row label, [Entry])])]."""
-    runs, cur = [], []
-    for n, raw in enumerate(lines, 1):
-        items = _BRACKET.findall(raw)
-        ents = None
-        if len(items) == 1 and "=" not in raw:
-            parts = [p.strip() for p in items[0].split(",")]
-            ents = [_entry(p, n) for p in parts]
-            if any(e is None for e in ents):
-                ents = None
-        if ents and (not cur or len(ents) == len(cur[-1][2])):
-            label = raw.split("[")[0].strip(" |*`:→-")
-            cur.append((n, label, ents))
+def _vector_rows(lines: list[str], blocks):
+    """Runs of rows of plain numbers, in whatever layout the reader found them (``| 1 | [0.841,
+    0.540] |``, ``[[0.1 1.2]  # The``, ``0.1 & 1.2 \\``, ``[[0.1, 1.2], [0.5, 0.4]]``): a printed
+    matrix is a run, and so are one-row prints on consecutive lines; a row that is the result of an
+    equation on its line is left out: [(caption, [(line, row label, [Entry])])]."""
+    runs, single = [], []
+    for b in blocks:
+        if b.operand or b.index or any(len({e.line for e in r}) != 1 for r in b.rows):
+            continue
+        run, first = [], [r[0] for r in b.rows]
+        # a first column counting 0, 1, 2, … (or from 1) is the rows' index (| pos | PE … |), not data
+        index = len(b.rows) >= 3 and len(b.rows[0]) >= 3 and all(
+            e.places == 0 and e.value == k + first[0].value for k, e in enumerate(first)) and first[0].value in (0, 1)
+        for k, r in enumerate(b.rows):
+            n = r[0].line
+            if "=" in lines[n - 1]:
+                continue
+            label = first[k].text if index else b.row_labels[k] if k < len(b.row_labels) else \
+                (b.labels[0] if b.labels and len(b.rows) == 1 else "")
+            run.append((n, label.strip(" |*`:→-#"), list(r[1:] if index else r)))
+        if len(b.rows) > 1 and len(run) == len(b.rows):
+            runs.append(run)
+        elif len(b.rows) == 1:
+            single += run
+    cur = []
+    for row in sorted(single, key=lambda t: t[0]):
+        if cur and row[0] == cur[-1][0] + 1 and len(row[2]) == len(cur[-1][2]):
+            cur.append(row)
             continue
         if cur:
             runs.append(cur)
-        cur = [(n, raw.split("[")[0].strip(" |*`:→-"), ents)] if ents else []
+        cur = [row]
     if cur:
         runs.append(cur)
+    runs.sort(key=lambda run: run[0][0])
     out = []
     for run in runs:
         top = run[0][0]
@@ -73,8 +86,8 @@ def _vector_rows(lines: list[str]):
 _PE_LABEL = re.compile(r"positional|position|\bPE\b|\bP_|\$P_i\$|位置|位置エンコ|위치", re.I)
 
 
-def _pe_tables(text: str, lines: list[str]) -> list[Claim]:
-    runs = _vector_rows(lines)
+def _pe_tables(text: str, lines: list[str], blocks) -> list[Claim]:
+    runs = _vector_rows(lines, blocks)
     if not _pe_formula(text):
         return _sums(runs, [], lines) if _PE_LABEL.search(text) else []
     out = []
@@ -87,15 +100,16 @@ def _pe_tables(text: str, lines: list[str]) -> list[Claim]:
         width = len(run[0][2])
         if width < 2:
             continue   # one number per position: a column of positions as often as PE(pos, 0)
-        d = _stated_d(text, width)
         positions = _positions(run)
         best = None
-        for layout in ("interleaved", "halves"):
-            vals = [[_pe_value(p, j, d, layout) for j in range(width)] for p in positions]
-            score = sum(_near(e, x) for (_, _, ents), row in zip(run, vals) for e, x in zip(ents, row))
-            if best is None or score > best[0]:
-                best = (score, layout, vals)
-        score, layout, vals = best
+        # the width the article states, or the table's own (an article may state d for a smaller example)
+        for d in dict.fromkeys((_stated_d(text, width), width)):
+            for layout in ("interleaved", "halves"):
+                vals = [[_pe_value(p, j, d, layout) for j in range(width)] for p in positions]
+                score = sum(_near(e, x) for (_, _, ents), row in zip(run, vals) for e, x in zip(ents, row))
+                if best is None or score > best[0]:
+                    best = (score, layout, vals, d)
+        score, layout, vals, d = best
         if score < width:   # not even one position's worth of agreement: not this encoding
             continue
         root = None

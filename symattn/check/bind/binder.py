@@ -241,6 +241,7 @@ class _State:
         self.rows: dict[str, dict[int, Block]] = {}      # inputs given a row at a time (q_1, q_2, …)
         self.families: list[int] = []     # per example: the example it extends (same family) or itself
         self.words = False                # the block being bound is named by a caption in words
+        self.of_row: int | None = None    # the row its caption names (``Softmax(Row 3)``), from 0
         self.recent: list[Block] = []     # every block so far, the operands of later ones
         self._trials: dict[tuple, Example | None] = {}   # the examples premises were tried as
         self.author_cache: dict = {}      # the author's values while the prints stay as they are
@@ -270,6 +271,8 @@ class _State:
         source = example.source(step) if example is not None and step in INPUTS else None
         named = step if label is not None and label.row is None else None
         self.words = label is not None and label.words
+        # "Softmax(Row 3) = [..]": the row a caption names for a one-row print, counted from 1
+        self.of_row = label.of_row - 1 if label is not None and label.of_row and rows == 1 else None
         if step == "KT" and label.row is None and "K" not in self.inputs and \
                 (example is None or example.source("K") is None) and self._given_transposed(block):
             return
@@ -341,7 +344,7 @@ class _State:
                     return
                 # the code computes it another way than the example assumes (``X @ W_q.T``, the
                 # weights stored as nn.Linear stores them): what the code computes is the input
-            self.words = False
+            self.words, self.of_row = False, None
             self._given(given.block, given.step)
             return
         # scores the code sets itself (``scores = np.array([1.2, 3.8])``) that the example does not
@@ -629,7 +632,8 @@ class _State:
             return None   # a label needs some of the values, or the operands on the page, with it
         if not self._established():
             return None
-        mine = [c for c in cands if c.node.step == named and c.view.kind == "whole" and not c.view.transposed
+        view = View() if self.of_row is None else View("row", self.of_row)
+        mine = [c for c in cands if c.node.step == named and c.view == view
                 and self.prefer(c.node) == 0 and c.node.step not in self.inputs]
         return tuple(mine) or None   # every variant: the article's own, decided later, is judged
 

@@ -22,7 +22,9 @@ True
 >>> step_named(("tensor(", "`Q` =")), step_named(("tensor(", ">>> print(raw_logits)"))
 ('Q', 'scores')
 >>> named(("- `q2 =",)), named(("q1 . k1 =",)), named(("Attention weights:",))
-(Named(step='Q', row=2, words=False, name='q2', literal=False), None, Named(step='weights', row=None, words=True, name='', literal=False))
+(Named(step='Q', row=2, words=False, name='q2', literal=False, of_row=None), None, Named(step='weights', row=None, words=True, name='', literal=False, of_row=None))
+>>> named(("\\text{Softmax}(\\text{Row 3}) =",)).of_row     # a caption that names one row of a step
+3
 >>> step_named(("\\mathbf{W}_Q =",)), step_named(("Input embeddings, one row per word:",))
 ('W_Q', 'X')
 >>> step_named(("Input: Q = np.array(",)), step_named((") K = np.array(",)), step_named(("`，`V=",))
@@ -40,10 +42,10 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .graph import INPUTS as INPUT_STEPS
-from ..names import _by_words, by_name, derivative, hint, unknown_factor
+from ..names import _by_words, by_name, derivative, hint, row_in_words, unknown_factor
 
 __all__ = ["Named", "named", "step_named", "symbol"]
 
@@ -77,10 +79,24 @@ class Named:
     words: bool = False     # named by a caption in words ("the embeddings:"), not by its own symbol
     name: str = ""          # the symbol as the article writes it (``O``, ``attn_weights``), for the report
     literal: bool = False   # assigned as code data: ``scores = np.array([...])``, ``x = [...]``
+    of_row: int | None = None   # a row of a computed step the label names in words (``exp(Row 3)``), from 1
 
 
 def named(labels) -> Named | None:
     """What the nearest label names (see the module docstring)."""
+    n = _named(labels)
+    if n is not None and n.row is None and n.step not in INPUT_STEPS:
+        row = row_in_words(_first(labels))
+        if row is not None:
+            return replace(n, of_row=row)   # "Softmax(Row 3) =": one row of the weights
+    return n
+
+
+def _first(labels) -> str:
+    return next((label for label in labels if label and label.strip() and not _BARE.match(label)), "")
+
+
+def _named(labels) -> Named | None:
     labels = [label for label in labels if label and label.strip() and not _BARE.match(label)]
     if not labels:
         return None
