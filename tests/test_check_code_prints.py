@@ -95,3 +95,24 @@ def test_a_torch_print_in_single_precision_is_not_wrong_for_float32_noise():
         "```", "tensor([[0.3000, 0.6000],", "        [0.9000, 1.2000]])", "```", ""])
     r = check_text(text, "t.md")
     assert r.claims and not any(c.status == "wrong" for c in r.claims)
+
+
+def test_data_in_a_later_fence_unlike_the_value_computed_before_is_a_new_examples_premise():
+    # the first fence computes scores from Q and K; a later fence sets scores = [[10, 5, 2, 1]] for a
+    # new experiment (other numbers, other shape) with rules printed between results (print("=" * 20)):
+    # its printed softmax is what the code computes, e^{10-x}/Σ (0.9929, 0.0067, 0.0003, 0.0001)
+    s = np.array([10.0, 5.0, 2.0, 1.0])
+    w = np.exp(s - s.max()) / np.exp(s - s.max()).sum()
+    text = "\n".join([
+        "```python", "import numpy as np", "Q = np.array([[1.0, 0.0], [0.0, 1.0]])",
+        "scores = Q @ Q.T", "print(scores)", "```", "",
+        "```", "[[1. 0.]", " [0. 1.]]", "```", "",
+        "A second experiment, without any scaling:", "",
+        "```python", "scores = np.array([[10.0, 5.0, 2.0, 1.0]])",
+        'print("=" * 20)', "e = np.exp(scores - scores.max())", "weights = e / e.sum()",
+        'print("weights, unscaled")', "print(weights)", "```", "",
+        "```", "=" * 20, "weights, unscaled", "[[" + " ".join(f"{x:.4f}" for x in w) + "]]", "```", ""])
+    r = check_text(text, "nb.md")
+    got = _at(r, "[[" + " ".join(f"{x:.4f}" for x in w) + "]]", text)
+    assert got and all(c.status in ("exact", "rounded") for c in got), [(c.status, c.reason) for c in got]
+    assert any("code computes" in str(c.reason) for c in got)

@@ -509,3 +509,53 @@ def test_a_noun_after_the_last_number_names_what_it_counts(printed, wrong):
     assert 14e9 / 312e12 * 1e3 == pytest.approx(0.0449, abs=1e-4)
     timed = "$$t = \\frac{14 \\times 10^9}{312 \\times 10^{12}} = 0.045 \\text{ ms}$$\n"
     assert "wrong" not in [c.status for c in check_text(timed, "a.md").claims]
+
+
+# ---------------------------------------------------------------- rounded prints whose exact value is known
+
+ROW_BY_ROW = r"""# Softmax row by row
+
+$$
+Q = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 1 & 1 \end{bmatrix}
+$$
+
+$$
+K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 0.5 & 0.5 \end{bmatrix}
+$$
+
+Scaled scores:
+
+$$
+\frac{QK^T}{\sqrt{2}} = \begin{bmatrix} 0.7071 & 0.0000 & 0.3536 \\ 0.0000 & 0.7071 & 0.3536 \\ 0.7071 & 0.7071 & 0.7071 \end{bmatrix}
+$$
+
+## Softmax por filas
+
+### Fila 1: [0.7071, 0.0000, 0.3536]
+- exp(0.7071)=2.0281
+- exp(0.3536)={e}
+"""
+
+
+@pytest.mark.parametrize("printed, wrong", [("1.4241", False), ("1.4243", True)])
+def test_a_rounded_operand_is_judged_at_the_exact_value_it_rounds(printed, wrong):
+    # row 1 of QKᵀ/√2 is [1, 0, 1/2]/√2; 0.3536 is √2/4 rounded, and e^{√2/4} = 1.424119… → 1.4241.
+    # From the printed 0.3536 (±0.00005) alone, e^x spans 1.42412…1.42426 and 1.4243 (±0.00005)
+    # would not be a witnessed mistake; the exact value the print rounds is the witness.
+    assert round(math.exp(math.sqrt(2) / 4), 4) == 1.4241
+    text = ROW_BY_ROW.replace("{e}", printed)
+    rep = check_text(text, "t.md")
+    line = text.split("\n").index(f"- exp(0.3536)={printed}") + 1
+    (claim,) = [c for c in at(rep, line) if c.status in ("exact", "rounded", "wrong")]
+    assert (claim.status == "wrong") == wrong
+    if wrong:
+        assert claim.entries[0]["correct"] == "1.4241"
+
+
+def test_a_row_restated_under_a_softmax_heading_is_the_row_its_values_are():
+    # "### Fila 1: [0.7071, 0.0000, 0.3536]" under "Softmax por filas" (softmax by rows): the heading
+    # names the weights, the values are row 1 of the scaled scores ([1, 0, 1/2]/√2), printed right
+    text = ROW_BY_ROW.replace("{e}", "1.4241")
+    rep = check_text(text, "t.md")
+    line = text.split("\n").index("### Fila 1: [0.7071, 0.0000, 0.3536]") + 1
+    assert all(c.status != "wrong" for c in at(rep, line))

@@ -767,3 +767,13 @@ def test_a_line_that_is_not_python_but_assigns_makes_its_names_unknown():
     # a broken line that assigns another name leaves X as it was
     other = evaluate("W = (\nY = X * 2\n", given=first)
     assert other.values["Y"].entries == ((2, 0), (0, 2))
+
+
+def test_text_the_code_builds_is_text_not_an_unknown_array():
+    # a rule printed between results ("=" * 60) and joined captions are text, as in Python; a string
+    # times a float or an array is still unknown
+    p = run('import numpy as np\nrule = "=" * 6\nprint(3 * "-" + "x")\nprint(rule)\nbad = "a" * 1.5\n'
+            'w = np.ones(2)\nprint(w)\n')
+    assert p.scope["rule"] == "======"
+    assert [ln for ln, _ in p.unknown] == [5]
+    assert [(x.line, x.text) for x in p.prints] == [(7, "w")]

@@ -289,6 +289,7 @@ class _Checker:
             if b.shape[0] > 1 and all(doc.lines[ln - 1].lstrip()[:1] in ("[", "(") for ln in b.row_lines[1:]):
                 self.tall.setdefault(b.line, []).append(b)
         self.table = Table(corrections=dict(corrections or {}))
+        self.exact_prints = _exact_prints(corrections or {})
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
         self.notes: list[str] = []
@@ -864,6 +865,31 @@ class _Checker:
                 return False
         return True
 
+    def _exact_upstream(self, node: Node):
+        """The expression with each of its rounded decimal operands (see _within_literal_rounding)
+        at the exact value that print stands for, and those prints; None unless every such operand
+        is the print of one exact value the article determines."""
+        moved, lits, used = node, {}, []
+        nums = [(n, None) for n in walk(node) if isinstance(n, Num) and "." in n.text]
+        nums += [(lit, (i, j)) for lit in walk(node) if isinstance(lit, Lit)
+                 for i, row in enumerate(lit.texts) for j, t in enumerate(row) if "." in t]
+        for n, at in nums:
+            text = n.text if at is None else n.texts[at[0]][at[1]]
+            exact = self.exact_prints.get(text.replace("−", "-"))
+            if exact is None:
+                if re.fullmatch(r"[-−]?\d+\.\d{3,}", text) or at is None and text.lstrip("-−") in self.approximated:
+                    return None   # a rounded print whose exact value is not known
+                continue          # data, as printed
+            used.append(text)
+            if at is None:
+                moved = _replace_num(moved, n, Num(exact, n.text))
+            else:
+                m = lits.setdefault(id(n), (n, n.value.as_mutable()))[1]
+                m[at] = exact
+        for lit, m in lits.values():
+            moved = _replace_num(moved, lit, Lit(sp.ImmutableMatrix(m), lit.texts, lit.note, lit.cells))
+        return (moved, sorted(set(used))) if used else None
+
     def _keys(self):
         return list(dict.fromkeys(list(self.table.inputs) + list(self.table.formulas) + list(FORMULAS)))
 
@@ -909,7 +935,17 @@ class _Checker:
             return leave(R("depends-on", what=what or R("this"), names=sorted(map(str, _free(truth)))))
         end = compare(texts, claimed, truth, rel)
         if end.status == "wrong" and self._within_literal_rounding(exact_ref, claimed, texts):
-            return leave(R("within-input-rounding", what=what or R("this")))
+            # the rounded operands are no witness; their exact values, where the article printed
+            # them as results judged earlier (0.3536 for √2/4), are: judged end to end on those
+            upstream = self._exact_upstream(exact_ref)
+            if upstream is None:
+                return leave(R("within-input-rounding", what=what or R("this")))
+            try:
+                truth = exact_ev.eval(upstream[0])
+            except Unresolved:
+                return leave(R("within-input-rounding", what=what or R("this")))
+            end = compare(texts, claimed, truth, rel)
+            how = R("at-exact-prints", how=how, prints=upstream[1])
         if end.shape_error:
             # a label whose quantity has another shape is a wrong binding, not a wrong claim
             return leave(R("names-other-shape", what=what or R("this"), why=end.shape_error))
@@ -1081,6 +1117,22 @@ def _judgements(cmp, what: str, line: int) -> list[Judgement]:
 _DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"
 _SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:(?:\\cdot|·|\\times|×)\s*)?"
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
+
+
+def _exact_prints(corrections: dict) -> dict:
+    """{printed decimal: the one exact value it stands for} over the blocks judged right against an
+    exact value (``corrections``); a print that stands for two values, or is exact as printed, is
+    left out."""
+    seen: dict = {}
+    for texts, (value, root) in corrections.items():
+        if root is not None:
+            continue
+        for i, row in enumerate(texts):
+            for j, t in enumerate(row):
+                t = t.replace("−", "-")
+                if "." in t and not value[i, j].free_symbols and value[i, j] != numerals.read(t).value:
+                    seen.setdefault(t, set()).add(value[i, j])
+    return {t: next(iter(v)) for t, v in seen.items() if len(v) == 1}
 
 
 def _replace_num(node: Node, old: Node, new: Node) -> Node:

@@ -752,8 +752,7 @@ class _Binder:
             return self._unverifiable(block, R("scores-other-mask"))
         if h is None and self._restated(block, h):
             return
-        families = [h] if h else ["Q", "K", "V", "KT", "scores", "scaled", "exp", "weights", "output", "X",
-                                  "W_Q", "W_K", "W_V"]
+        families = [h] if h else list(_ALL)
         if h is None and not block.operand and _distributions(block):
             # every row is a distribution: the values themselves say "weights" (weak evidence, so
             # only a near match is judged)
@@ -784,6 +783,12 @@ class _Binder:
             return self._unverifiable(block, R("labelled-but", name=_show_name(h), why=why) if h else why)
         scored = [(c, match(block.rows, c[4])) for c in cands]
         full = [(c, m) for c, m in scored if m.near]
+        if not full and h is not None and sum(e.value != 0 for r in block.rows for e in r) >= 2:
+            # a label is evidence, never decisive: values that another step explains in full (a
+            # row of the scaled scores restated under a "softmax" heading) are that step
+            others = [(c, match(block.rows, c[4])) for c in self._candidates(block, [f for f in _ALL if f != h])
+                      if not (named_row is not None and c[2] not in (None, named_row))]
+            full = [(c, m) for c, m in others if m.near and (c[1] == conv_here or not only_a_mistake(c[1]))]
         if full:
             # prefer the article's convention, then whole matrices over rows
             best = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
@@ -1320,6 +1325,10 @@ def _show_name(fam: str):
 _NAMED_TERM = re.compile(r"(?<![\w.])(?P<w>\d+\.\d+)\s*(?:×|\*|\\times|\\cdot|·)\s*(?P<v>[Vv]_\{?[^\s{}+$]+\}?)")
 _DECIMAL = re.compile(r"(?<![\w.,])-?\d+\.\d+(?![\w.%])")
 _PCT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")
+#: every family a block may be a print of
+_ALL = ("Q", "K", "V", "KT", "scores", "scaled", "exp", "weights", "output", "X", "W_Q", "W_K", "W_V")
+
+
 def _row_named(block: Block) -> int | None:
     """The 0-based row a one-row block's own label names (``Softmax(Row 3)``, ``第3行``), if any."""
     if block.shape[0] != 1 or not block.labels:

@@ -390,6 +390,19 @@ def _unary(op, v) -> Value:
 
 # --- argument readers: the code's values, or a function's Python defaults ---------------------------------
 
+def _text_op(op, a, b) -> str | None:
+    """Text that the code builds, as Python does: ``"=" * 60``, ``"a" + "b"`` (a rule printed
+    between results is text, not an array); None for anything else."""
+    if op is ast.Add and isinstance(a, str) and isinstance(b, str):
+        return a + b if len(a) + len(b) <= 10_000 else None
+    if op is ast.Mult and isinstance(a, str) != isinstance(b, str):
+        text, n = (a, b) if isinstance(a, str) else (b, a)
+        n = n.array.item() if isinstance(n, Value) and n.shape == () and n.dtype != "bool" else None
+        if isinstance(n, sp.Integer) and 0 <= n and len(text) * int(n) <= 10_000:
+            return text * int(n)
+    return None
+
+
 def _arr(x) -> Value:
     if isinstance(x, Value):
         return x
@@ -1387,7 +1400,9 @@ class _Evaluator:
         if kind is ast.Call:
             return self.call(node)
         if kind is ast.BinOp and (type(node.op) in _OPS or isinstance(node.op, ast.MatMult)):
-            return _binop(type(node.op), self.expr(node.left), self.expr(node.right))
+            left, right = self.expr(node.left), self.expr(node.right)
+            text = _text_op(type(node.op), left, right)
+            return text if text is not None else _binop(type(node.op), left, right)
         if kind is ast.UnaryOp and isinstance(node.op, (ast.USub, ast.UAdd, ast.Invert)):
             return _unary(node.op, self.expr(node.operand))
         if kind is ast.Compare:

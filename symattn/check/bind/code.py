@@ -167,18 +167,23 @@ def code_prints(doc: Document, blocks) -> list[CodePrint]:
 def _replaced_prints(doc: Document) -> set[int]:
     """The lines of prints whose value rests on data the code writes over a computed value
     (``w = softmax(s)``, then ``w = [[0.0, 0.5, 0.5], ...]`` "for readability"): the program prints
-    the author's numbers, not the quantity, so the code is no witness for them.  A fence that does
+    the author's numbers, not the quantity, so the code is no witness for them.  Data over a value
+    computed in an earlier fence is such a rewrite only when it is that value again, rounded (same
+    shape, every entry within 0.05): other data there is a new example's premise.  A fence that does
     not parse is no witness at all (every print line in it)."""
     out: set[int] = set()
-    computed: set[str] = set()
+    computed: set[str] = set()   # computed in an earlier fence
     replaced: set[str] = set()
-    for fence, _ in programs(doc):
+    before = None                # the program as the previous fence left it
+    for fence, program in programs(doc):
         source = "\n".join(doc.lines[n - 1] for n in fence.body)
         try:
             tree = ast.parse(source)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             out.update(range(fence.first, fence.last + 1))
+            before = program
             continue
+        here: set[str] = set()   # computed in this fence
         for node in sorted((n for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Call))),
                            key=lambda n: (n.lineno, n.col_offset)):
             if isinstance(node, ast.Call):
@@ -191,14 +196,34 @@ def _replaced_prints(doc: Document) -> set[int]:
             targets = set().union(*(_names(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])))
             used = _names(node.value) | (targets if isinstance(node, ast.AugAssign) else set())
             if used <= _DATA_NAMES:       # data: an input, or numbers written over a computed value
-                replaced |= targets & computed
+                for t in targets:
+                    if t in here or t in computed and _rounded_again(before, program, t):
+                        replaced.add(t)
+                    else:
+                        replaced.discard(t)   # a new example's premise
             elif used & replaced:
                 replaced |= targets
-                computed |= targets
+                here |= targets
             else:
                 replaced -= targets
-                computed |= targets
+                here |= targets
+        computed |= here
+        before = program
     return out
+
+
+def _rounded_again(before, after, name: str) -> bool:
+    """Is ``name`` at the end of this fence the value an earlier fence left it, rounded?"""
+    old = before.values.get(name) if before is not None else None
+    new = after.values.get(name)
+    if old is None or new is None or old.shape != new.shape:
+        return False
+    try:
+        a = np.asarray(old.array, dtype=float)
+        b = np.asarray(new.array, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return bool(np.all(np.isfinite(a)) and np.all(np.abs(a - b) <= 0.05))
 
 
 def _names(node) -> set[str]:
