@@ -7,6 +7,8 @@ SymPy (never with the module under test), and every wrong claim must name its ri
 
 from __future__ import annotations
 
+import math
+
 import sympy as sp
 
 from symattn.check.document import Document
@@ -548,3 +550,16 @@ def test_an_angle_printed_in_degrees_is_judged_in_degrees():
     assert {c.status for c in claims("The angle between them is $30°-10°=20°$ here.\n")} <= {"exact", "rounded"}
     wrong = [c for c in claims("The angle between them is $30°-10°=25°$ here.\n") if c.status == "wrong"]
     assert wrong and wrong[0].entries[0]["correct"] == "20"
+
+
+def test_a_chain_is_judged_against_its_first_expression_not_its_last_rewrite():
+    # 10000^(2/512) = 1.0366, so sin(1/10000^(2/512)) = sin(0.9647) = 0.8218; the rewrite sin(1/2.5)
+    # (0.389) does not equal it, and the print that follows the rewrite is wrong end to end
+    x = 1 / 10000 ** (2 / 512)
+    text = ("PE(pos, 2i) = sin(pos / 10000^(2i/d_model)), with d_model = 512.\n\n"
+            "PE(1,2) = sin(1/10000^(2/512)) = sin(1/2.5) = 0.389\n\n"
+            f"PE(1,2) = sin(1/10000^(2/512)) = sin({x:.4f}) = {math.sin(x):.3f}\n")
+    cs = claims(text)
+    wrong = at(cs, 3)
+    assert wrong.status == "wrong" and wrong.entries[0]["correct"] == f"{math.sin(x):.3f}" == "0.822"
+    assert at(cs, 5).status in ("exact", "rounded")
