@@ -559,3 +559,57 @@ def test_a_row_restated_under_a_softmax_heading_is_the_row_its_values_are():
     rep = check_text(text, "t.md")
     line = text.split("\n").index("### Fila 1: [0.7071, 0.0000, 0.3536]") + 1
     assert all(c.status != "wrong" for c in at(rep, line))
+
+
+DRIFT = r"""# Output row 1
+
+$$
+Q = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 1 & 1 \end{bmatrix}
+$$
+
+$$
+K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 0.5 & 0.5 \end{bmatrix}
+$$
+
+$$
+V = \begin{bmatrix} 1 & 2 \\ 3 & 4 \\ 5 & 6 \end{bmatrix}
+$$
+
+Weights, softmax of QKᵀ/√2 by rows:
+
+$$
+A = \begin{bmatrix} 0.4555 & 0.2246 & 0.3199 \\ 0.2246 & 0.4555 & 0.3199 \\ 0.3333 & 0.3333 & 0.3333 \end{bmatrix}
+$$
+
+- first column of row 1: 0.4555·1 + 0.2246·3 + 0.3199·5 = {o}
+"""
+
+
+@pytest.mark.parametrize("printed, cause", [("2.7287", ""), ("2.7288", "drift")])
+def test_a_sum_of_rounded_weights_is_judged_at_the_weights_exact_values(printed, cause):
+    # the weights of row 1 are softmax([1, 0, 0.5]/√2); Σ a_j v_j1 = 2.72866… → 2.7287, while the
+    # printed weights give 0.4555 + 0.6738 + 1.5995 = 2.7288: right from the rounded weights (drift)
+    s = np.array([1, 0, 0.5]) / math.sqrt(2)
+    a = np.exp(s) / np.exp(s).sum()
+    assert f"{a @ np.array([1, 3, 5]):.4f}" == "2.7287"
+    text = DRIFT.replace("{o}", printed)
+    rep = check_text(text, "t.md")
+    line = text.split("\n").index(f"- first column of row 1: 0.4555·1 + 0.2246·3 + 0.3199·5 = {printed}") + 1
+    (claim,) = [c for c in at(rep, line) if c.status in ("exact", "rounded", "wrong")]
+    assert claim.cause == cause and (claim.status == "wrong") == bool(cause)
+    if cause:   # right from the weights as printed on line 18
+        assert claim.entries[0]["correct"] == "2.7287" and "line(s) 18" in claim.detail
+
+
+def test_a_value_computed_from_a_rounded_print_is_no_exact_value_for_later_prints():
+    # weights judged against softmax([0, 0.707]) (the author's 0.707 for 1/√2) rest on a rounded
+    # print: they cannot stand for the exact weights; softmax([0, 1/√2]) can
+    import sympy as sp
+    from symattn.check.engine import _exact_prints
+    printed = (("0.330", "0.670"),)
+    e = sp.exp(sp.Rational(707, 1000))
+    assert _exact_prints({printed: (sp.Matrix([[1 / (1 + e), e / (1 + e)]]), None)}) == {}
+    r = sp.exp(1 / sp.sqrt(2))
+    got = _exact_prints({printed: (sp.Matrix([[1 / (1 + r), r / (1 + r)]]), None)})
+    assert got == {"0.330": (1 / (1 + r), 0), "0.670": (r / (1 + r), 0)}
+    assert _exact_prints({printed: (sp.Matrix([[1 / (1 + r), r / (1 + r)]]), 7)}) == {}   # a carried print

@@ -289,7 +289,7 @@ class _Checker:
             if b.shape[0] > 1 and all(doc.lines[ln - 1].lstrip()[:1] in ("[", "(") for ln in b.row_lines[1:]):
                 self.tall.setdefault(b.line, []).append(b)
         self.table = Table(corrections=dict(corrections or {}))
-        self.exact_prints = _exact_prints(corrections or {})
+        self.exact_prints = _exact_prints(corrections or {}, blocks)
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
         self.notes: list[str] = []
@@ -867,20 +867,21 @@ class _Checker:
 
     def _exact_upstream(self, node: Node):
         """The expression with each of its rounded decimal operands (see _within_literal_rounding)
-        at the exact value that print stands for, and those prints; None unless every such operand
-        is the print of one exact value the article determines."""
-        moved, lits, used = node, {}, []
+        at the exact value that print stands for, those prints and the lines they were first printed
+        on; None unless every such operand is the print of one exact value the article determines."""
+        moved, lits, used, lines = node, {}, [], set()
         nums = [(n, None) for n in walk(node) if isinstance(n, Num) and "." in n.text]
         nums += [(lit, (i, j)) for lit in walk(node) if isinstance(lit, Lit)
                  for i, row in enumerate(lit.texts) for j, t in enumerate(row) if "." in t]
         for n, at in nums:
             text = n.text if at is None else n.texts[at[0]][at[1]]
-            exact = self.exact_prints.get(text.replace("−", "-"))
+            exact, line = self.exact_prints.get(text.replace("−", "-"), (None, 0))
             if exact is None:
                 if re.fullmatch(r"[-−]?\d+\.\d{3,}", text) or at is None and text.lstrip("-−") in self.approximated:
                     return None   # a rounded print whose exact value is not known
                 continue          # data, as printed
             used.append(text)
+            lines.add(line)
             if at is None:
                 moved = _replace_num(moved, n, Num(exact, n.text))
             else:
@@ -888,7 +889,7 @@ class _Checker:
                 m[at] = exact
         for lit, m in lits.values():
             moved = _replace_num(moved, lit, Lit(sp.ImmutableMatrix(m), lit.texts, lit.note, lit.cells))
-        return (moved, sorted(set(used))) if used else None
+        return (moved, sorted(set(used)), sorted(lines - {0})) if used else None
 
     def _keys(self):
         return list(dict.fromkeys(list(self.table.inputs) + list(self.table.formulas) + list(FORMULAS)))
@@ -934,18 +935,24 @@ class _Checker:
             # a_11·(1 − a_11) with a_11 never given a number: no value to compare with
             return leave(R("depends-on", what=what or R("this"), names=sorted(map(str, _free(truth)))))
         end = compare(texts, claimed, truth, rel)
-        if end.status == "wrong" and self._within_literal_rounding(exact_ref, claimed, texts):
-            # the rounded operands are no witness; their exact values, where the article printed
-            # them as results judged earlier (0.3536 for √2/4), are: judged end to end on those
-            upstream = self._exact_upstream(exact_ref)
-            if upstream is None:
-                return leave(R("within-input-rounding", what=what or R("this")))
+        # operands the article printed earlier as rounded results with a known exact value (0.3536
+        # for √2/4, 0.4555 for a weight): the print is judged end to end at those values
+        upstream, rounded_from = self._exact_upstream(exact_ref), ()
+        if upstream is not None:
             try:
-                truth = exact_ev.eval(upstream[0])
+                at_exact = exact_ev.eval(upstream[0])
             except Unresolved:
-                return leave(R("within-input-rounding", what=what or R("this")))
-            end = compare(texts, claimed, truth, rel)
-            how = R("at-exact-prints", how=how, prints=upstream[1])
+                at_exact = None
+            if at_exact is not None:
+                ended = compare(texts, claimed, at_exact, rel)
+                if end.status == "wrong" or ended.status == "wrong":
+                    # (a print right from the rounded operands is wrong from their exact values: drift)
+                    rounded_from = upstream[2] if end.status != "wrong" else ()
+                    truth, end = at_exact, ended
+                    how = R("at-exact-prints", how=how, prints=upstream[1], n=len(upstream[1]))
+        if end.status == "wrong" and not upstream and self._within_literal_rounding(exact_ref, claimed, texts):
+            # the rounded operands are no witness (their exact values are not known)
+            return leave(R("within-input-rounding", what=what or R("this")))
         if end.shape_error:
             # a label whose quantity has another shape is a wrong binding, not a wrong claim
             return leave(R("names-other-shape", what=what or R("this"), why=end.shape_error))
@@ -956,7 +963,10 @@ class _Checker:
             how = R("from-inputs", how=how, given=[R("given-at", name=_label(k), line=n) for n, k in given])
         cause, root, mistakes, drift, drift_lines = "slip", None, (), "", ()
         if end.status == "wrong":
-            if stepwise is not None and stepwise.status != "wrong" and carried:
+            if rounded_from:
+                drift_lines = list(rounded_from)
+                cause, drift = "drift", R("stepwise-right", lines=drift_lines)
+            elif stepwise is not None and stepwise.status != "wrong" and carried:
                 # right from the author's own wrong value: the reader's numbers are still wrong
                 cause, root, drift = "carried", carried[0], "carried"
             elif stepwise is not None and stepwise.status != "wrong" and author.used:
@@ -1119,20 +1129,38 @@ _SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
 
 
-def _exact_prints(corrections: dict) -> dict:
-    """{printed decimal: the one exact value it stands for} over the blocks judged right against an
-    exact value (``corrections``); a print that stands for two values, or is exact as printed, is
-    left out."""
+def _exact_prints(corrections: dict, blocks=()) -> dict:
+    """{printed decimal: (the one exact value it stands for, the line of its first print)} over the
+    blocks judged right against an exact value (``corrections``); a print that stands for two
+    values, or is exact as printed, is left out."""
     seen: dict = {}
+    first = {}
+    for b in blocks:
+        first.setdefault(b.texts, b.line)
     for texts, (value, root) in corrections.items():
         if root is not None:
             continue
         for i, row in enumerate(texts):
             for j, t in enumerate(row):
                 t = t.replace("−", "-")
-                if "." in t and not value[i, j].free_symbols and value[i, j] != numerals.read(t).value:
-                    seen.setdefault(t, set()).add(value[i, j])
-    return {t: next(iter(v)) for t, v in seen.items() if len(v) == 1}
+                if "." in t and not value[i, j].free_symbols and value[i, j] != numerals.read(t).value \
+                        and not _holds_a_rounded_print(value[i, j]):
+                    seen.setdefault(t, {}).setdefault(value[i, j], first.get(texts, 0))
+    return {t: next(iter(v.items())) for t, v in seen.items() if len(v) == 1}
+
+
+def _holds_a_rounded_print(value) -> bool:
+    """Was the value computed from a printed decimal of three places or more (exp(707/1000) from the
+    author's 0.707)?  Then it is no exact value: it rests on a rounded print."""
+    def decimal_places(q: int) -> int:
+        k = 0
+        while q > 1 and 10 ** k % q:
+            k += 1
+            if k > 40:
+                return 0
+        return k
+    return any(isinstance(a, sp.Rational) and not a.is_Integer and decimal_places(int(a.q)) >= 3
+               for a in sp.preorder_traversal(value))
 
 
 def _replace_num(node: Node, old: Node, new: Node) -> Node:
