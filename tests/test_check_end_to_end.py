@@ -613,3 +613,51 @@ def test_a_value_computed_from_a_rounded_print_is_no_exact_value_for_later_print
     got = _exact_prints({printed: (sp.Matrix([[1 / (1 + r), r / (1 + r)]]), None)})
     assert got == {"0.330": (1 / (1 + r), 0), "0.670": (r / (1 + r), 0)}
     assert _exact_prints({printed: (sp.Matrix([[1 / (1 + r), r / (1 + r)]]), 7)}) == {}   # a carried print
+
+
+EXP_TABLE = """# Five logits
+
+| Token | Logit | exp(logit) |
+|---|---|---|
+| a | 2.8 | 16.44 |
+| b | 2.3 | 9.97 |
+| c | 1.9 | 6.69 |
+| d | 1.5 | 4.48 |
+| e | 1.2 | 3.32 |
+
+Their sum:
+
+```
+Z = 16.44 + 9.97 + 6.69 + 4.48 + 3.32 = {z}
+```
+"""
+
+
+@pytest.mark.parametrize("printed, wrong", [("40.91", False), ("40.90", True)])
+def test_a_sum_of_a_columns_rounded_exponentials_is_judged_at_their_exact_values(printed, wrong):
+    # the exp column is e^logit rounded to 2 places; Z = Σ e^logit = 40.9065… → 40.91, while the
+    # printed terms add to 40.90 (right from the rounded terms only: drift)
+    z = sum(math.exp(x) for x in (2.8, 2.3, 1.9, 1.5, 1.2))
+    assert f"{z:.2f}" == "40.91"
+    text = EXP_TABLE.replace("{z}", printed)
+    rep = check_text(text, "t.md")
+    line = text.split("\n").index(f"Z = 16.44 + 9.97 + 6.69 + 4.48 + 3.32 = {printed}") + 1
+    (claim,) = [c for c in at(rep, line) if c.status in ("exact", "rounded", "wrong")]
+    assert (claim.status == "wrong") == wrong
+    if wrong:
+        assert claim.cause == "drift" and claim.entries[0]["correct"] == "40.91"
+
+
+def test_a_one_digit_input_equal_to_a_rounded_result_is_still_data():
+    # K holds 0.2; the scaled scores printed to one place hold 0.2 too (0.55/√5 = 0.246): the dot
+    # product that uses K's 0.2 uses the datum, 0.7 − 0.6 − 0.5 − 0.03 + 0.12 = −0.31 exactly
+    text = "\n".join([
+        "Q:", "", "```", "[[0.7, -1.0, 1.0, -0.3, 0.6],", " [0.4, -0.6, 0.6, 0.7, 0.0]]", "```", "",
+        "K:", "", "```", "[[1.0, 0.6, -0.5, 0.1, 0.2],", " [0.5, -0.4, -0.4, 0.5, -1.0]]", "```", "",
+        "With $d_k = 5$, the scores divided by √5, to one place:", "",
+        "```", "[[-0.1, -0.2],", " [-0.1, 0.2]]", "```", "",
+        "One of them by hand:", "",
+        "q_1·k_1 = 0.7×1 + (-1)×0.6 + 1×(-0.5) + (-0.3)×0.1 + 0.6×0.2 = -0.31", ""])
+    rep = check_text(text, "t.md")
+    line = text.split("\n").index("q_1·k_1 = 0.7×1 + (-1)×0.6 + 1×(-0.5) + (-0.3)×0.1 + 0.6×0.2 = -0.31") + 1
+    assert at(rep, line) and all(c.status != "wrong" for c in at(rep, line))

@@ -21,6 +21,7 @@ from . import guard, memo
 from ..numeric import to_mpf
 from .claims import Claim, Reason, Report
 from .judge import half_unit, rounded_weights, written_band
+from .. import limits
 from . import numerals
 from .compare import compare, same
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
@@ -289,7 +290,7 @@ class _Checker:
             if b.shape[0] > 1 and all(doc.lines[ln - 1].lstrip()[:1] in ("[", "(") for ln in b.row_lines[1:]):
                 self.tall.setdefault(b.line, []).append(b)
         self.table = Table(corrections=dict(corrections or {}))
-        self.exact_prints = _exact_prints(corrections or {}, blocks)
+        self.exact_prints = _exact_prints({**_explained_exact(blocks), **(corrections or {})}, blocks)
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
         self.notes: list[str] = []
@@ -876,6 +877,8 @@ class _Checker:
         for n, at in nums:
             text = n.text if at is None else n.texts[at[0]][at[1]]
             exact, line = self.exact_prints.get(text.replace("−", "-"), (None, 0))
+            if exact is not None and _significant(text) < 3:
+                exact = None   # one or two digits (0.2, 2.8) are as often data as a rounded result
             if exact is None:
                 if re.fullmatch(r"[-−]?\d+\.\d{3,}", text) or at is None and text.lstrip("-−") in self.approximated:
                     return None   # a rounded print whose exact value is not known
@@ -1147,6 +1150,35 @@ def _exact_prints(corrections: dict, blocks=()) -> dict:
                         and not _holds_a_rounded_print(value[i, j]):
                     seen.setdefault(t, {}).setdefault(value[i, j], first.get(texts, 0))
     return {t: next(iter(v.items())) for t, v in seen.items() if len(v) == 1}
+
+
+def _explained_exact(blocks) -> dict:
+    """{printed entries: (exact value, None)} for the blocks one step on earlier prints explains in
+    full (``exp(logit)`` beside its logits, a softmax of printed scores), computed on the operands'
+    exact values (their own such value, else their printed one): what those prints round."""
+    from .bind.explain import exact, explain
+    out, truth = {}, {}
+    for k, b in enumerate(blocks):
+        if b.operand or b.index or len(b.rows) * len(b.rows[0]) < 2 or \
+                len(b.rows) * len(b.rows[0]) > limits.CHECK_MAX_BLOCK_ENTRIES:
+            continue
+        why = explain(b, blocks[:k])
+        if why is None or why.op == "transpose":
+            continue
+        try:
+            value = exact(why, [truth.get(id(o), o.matrix()) for o in why.operands])
+        except (ValueError, TypeError, ZeroDivisionError):
+            continue
+        if value is not None and value.shape == b.shape:
+            truth[id(b)] = value
+            out.setdefault(b.texts, (value, None))
+    return out
+
+
+def _significant(text: str) -> int:
+    """The significant digits of a printed decimal (0.0012: 2; 16.44: 4; 2.80: 3)."""
+    digits = re.sub(r"\D", "", text.split("e")[0].split("E")[0])
+    return len(digits.lstrip("0"))
 
 
 def _holds_a_rounded_print(value) -> bool:
