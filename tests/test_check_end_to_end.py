@@ -661,3 +661,18 @@ def test_a_one_digit_input_equal_to_a_rounded_result_is_still_data():
     rep = check_text(text, "t.md")
     line = text.split("\n").index("q_1·k_1 = 0.7×1 + (-1)×0.6 + 1×(-0.5) + (-0.3)×0.1 + 0.6×0.2 = -0.31") + 1
     assert at(rep, line) and all(c.status != "wrong" for c in at(rep, line))
+
+
+@pytest.mark.parametrize("printed, wrong", [("6.130", False), ("6.131", True)])
+def test_a_sum_on_its_own_line_adds_the_results_of_the_lines_above_it(printed, wrong):
+    # e^0.5 + e^1.5 + e^-inf = 6.13041… → 6.130; the printed terms 1.649 + 4.482 add to 6.131 (drift)
+    assert f"{math.exp(0.5) + math.exp(1.5):.3f}" == "6.130"
+    text = ("Row two of the masked scores:\n\n```\nscores[1,:] = [0.5, 1.5, -inf]\n"
+            "exp(0.5) = 1.649, exp(1.5) = 4.482, exp(-inf) = 0\n"
+            f"soma = {printed}\n```\n")
+    rep = check_text(text, "t.md")
+    judged = [c for c in at(rep, 6) if c.status in ("exact", "rounded", "wrong")]
+    assert judged and all((c.status == "wrong") == wrong for c in judged)
+    if wrong:
+        assert judged[0].entries[0]["correct"] == "6.130"
+    assert [c.status for c in at(rep, 5) if "∞" in str(c.what)] == ["exact"]   # e^-inf = 0

@@ -880,6 +880,8 @@ class _Checker:
             if exact is not None and _significant(text) < 3:
                 exact = None   # one or two digits (0.2, 2.8) are as often data as a rounded result
             if exact is None:
+                if re.fullmatch(r"[-−]?0\.0+", text):
+                    continue      # 0.0000 is 0, rounded or not
                 if re.fullmatch(r"[-−]?\d+\.\d{3,}", text) or at is None and text.lstrip("-−") in self.approximated:
                     return None   # a rounded print whose exact value is not known
                 continue          # data, as printed

@@ -359,6 +359,8 @@ class Parser:
             return node
         if w == "e":
             return Name("e")
+        if w in ("inf", "np.inf", "math.inf", "torch.inf", "float.inf"):
+            return Num(sp.oo, "∞")   # exp(-inf) = 0: a masked score, as \infty is
         # "Attention Weights", "Scaled Scores": words written in math without \text
         while len(w) > 1 and self.peek() is not None and self.peek().kind == "word" \
                 and len(self.peek().value) > 1 and not self.peek().value.lower() in FUNCTIONS:

@@ -157,10 +157,25 @@ def prose_segments(masked: str, raw_lines: list[str] | None):
             i = j
             continue
         i += 1
+    found: dict[int, list[Segment]] = {}
     for n, line in enumerate(lines, start=1):
         if n in used:
             continue
-        segs.extend(_line_segments(line, n, raw[n - 1] if n - 1 < len(raw) else line))
+        found[n] = _line_segments(line, n, raw[n - 1] if n - 1 < len(raw) else line)
+        segs.extend(found[n])
+    for n, line in enumerate(lines, start=1):
+        m = _LONE_SUM.fullmatch(line)
+        if m is None or n in used or found.get(n):
+            continue
+        # "exp(0.5) = 1.649, exp(1.5) = 4.482" then "soma = 6.131" on the next line: the sum of the
+        # equations on the lines right above it (up to a blank line or a heading)
+        equations, k = [], n - 1
+        while k >= 1 and lines[k - 1].strip() and not lines[k - 1].lstrip().startswith("#") and k not in used:
+            equations = [g.text for g in found.get(k, []) if g.kind == "plain"] + equations
+            k -= 1
+        total = sum_of(equations, m.group("rel"), m.group("num").replace("−", "-")) if len(equations) >= 2 else None
+        if total is not None:
+            segs.append(Segment(n, total, "plain", " ".join(raw[n - 1].split())[:160] if n - 1 < len(raw) else line))
     return segs, used
 
 
@@ -371,8 +386,11 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
 
 
 #: a word that names the sum of the numbers before it: "total = 30.20", "Sum = $4.453$"
-SUM_WORD = re.compile(r"(?:^|(?<=[\s*(（]))(?:sum|total|Σ|合计|合計|总和|总计|합계|총합|somme|summe|suma|soma|сумма|tổng|jumlah|"
-                      r"toplam)\s*[=≈:：]\s*$", re.I)
+_SUM_WORDS = r"(?:sum|total|Σ|合计|合計|总和|总计|합계|총합|somme|summe|suma|soma|сумма|tổng|jumlah|toplam)"
+SUM_WORD = re.compile(r"(?:^|(?<=[\s*(（]))" + _SUM_WORDS + r"\s*[=≈:：]\s*$", re.I)
+#: a line that only says what the sum is: "Suma=4.4524", "- **soma = 6.131**"
+_LONE_SUM = re.compile(r"\s*(?:[-*+•]\s+)?[*_`]*" + _SUM_WORDS + r"[*_`]*\s*(?P<rel>[=≈])\s*[*_`]*"
+                       r"(?P<num>[-−]?\d+(?:\.\d+)?)[*_`]*\s*", re.I)
 _EQUATION = re.compile(r"^\s*(?P<lhs>[^=≈]*?\S)\s*(?:=|≈)\s*(?P<rhs>[-−]?\d+(?:\.\d+)?)\s*$")
 
 
