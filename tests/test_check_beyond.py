@@ -563,3 +563,12 @@ def test_a_chain_is_judged_against_its_first_expression_not_its_last_rewrite():
     wrong = at(cs, 3)
     assert wrong.status == "wrong" and wrong.entries[0]["correct"] == f"{math.sin(x):.3f}" == "0.822"
     assert at(cs, 5).status in ("exact", "rounded")
+
+
+def test_a_size_per_token_is_a_size_claimed():
+    # 2 × 32 × 32 × 128 × 2 bytes = 524,288 = 512 KiB: "512 KB/token" claims it; "1024 KB/token" is wrong
+    text = ("The KV cache per token:\n\n```\n7B (FP16): 2 × 32 × 32 × 128 × 2 = 512 KB/token\n"
+            "7B (FP32): 2 × 32 × 32 × 128 × 4 = 1024 KB/token\n70B (FP16): 2 × 80 × 8 × 128 × 2 = 640 KB/token\n```\n")
+    cs = claims(text)
+    assert at(cs, 4).status == "exact" and at(cs, 5).status == "exact"
+    assert at(cs, 6).status == "wrong"    # 2 × 80 × 8 × 128 × 2 = 327,680 B = 320 KiB

@@ -56,6 +56,8 @@ def _literal(seg: str):
     u = _SIZE.match(rest) or _TIME.match(rest)
     unit = u.group("unit").lower() if u else ""
     after = rest[u.end():] if u else rest
+    if unit and re.match(r"\s*/\s*(?:token|tok|request|req|layer|seq|sequence|head|user|session)s?\b", after, re.I):
+        return m.group("num"), unit   # 512 KB/token: a size per token, the size is claimed
     if re.match(r"^\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\\frac|\d|[Kk]\b)", after) or re.match(r"^\.\d", rest):
         if not (unit and re.match(r"^\s*[×x]\s*\d+\s*\?", after)):   # "201 MB × 2 ?": the size is still claimed
             return None
