@@ -572,3 +572,16 @@ def test_a_size_per_token_is_a_size_claimed():
     cs = claims(text)
     assert at(cs, 4).status == "exact" and at(cs, 5).status == "exact"
     assert at(cs, 6).status == "wrong"    # 2 × 80 × 8 × 128 × 2 = 327,680 B = 320 KiB
+
+
+def test_context_lengths_and_their_cache_sizes_bind_to_a_per_token_size_by_value():
+    # 512 KiB a token (7B) and 320 KiB (70B GQA); 4K·512 KiB = 2 GiB, 32K → 16 GiB, 128K → 64 GiB;
+    # "128K → 60 GB" fits neither reading (64 GiB = 68.7 GB): wrong against the 7B size the run binds to
+    text = ("KV cache sizes.\n\n```\n7B: 2 × 32 × 32 × 128 × 2 = 512 KB/token\n70B: 2 × 80 × 8 × 128 × 2 = 320 KB/token\n\n"
+            "Cache by context:\n  4K → 2 GB\n  32K → 16 GB\n  128K → 60 GB\n```\n")
+    cs = claims(text)
+    assert at(cs, 8).status == "exact" and at(cs, 9).status == "exact"
+    assert at(cs, 10).status == "wrong"
+    # a run that no per-token size explains claims nothing
+    other = claims(text.replace("4K → 2 GB", "4K → 3 GB").replace("32K → 16 GB", "32K → 19 GB"))
+    assert not [c for c in other if c.line in (8, 9, 10)]

@@ -255,3 +255,60 @@ def _named_quotients(lines: list[str]) -> list[Claim]:
                 out.append(_scalar(n, raw.strip(), m.group(0), _entry(m.group(1), n), [(mpmath.mpf(a) / b, "")],
                                    R("quotient-beside", a=a, b=b)))
     return out
+
+
+#: a size per token from its factors: "2 × 32 × 32 × 128 × 2 = 512 KB/token"
+_PER_TOKEN = re.compile(r"((?:\d+\s*(?:×|\*|x|\\times)\s*)+\d+)\s*(?:bytes?\s*)?=\s*[~≈]?\s*\d+(?:\.\d+)?\s*"
+                        r"(?:[KMGT]i?B|bytes?|B)\s*(?:/|per)\s*(?:token|tok)\b", re.I)
+#: a context length and its cache: "4K → 2 GB", "128K tokens -> 64 GB"
+_CONTEXT_SIZE = re.compile(r"^\s*(?:[-*•]\s*)?(\d+(?:\.\d+)?)\s*([KkMm])?\s*(?:tokens?\s*)?(?:→|->|⟶|:)\s*[~≈]?\s*"
+                           r"(\d+(?:\.\d+)?)\s*([KMGT]i?B)\b")
+
+
+#: what "4K" and "1M" tokens may mean
+_COUNT_PREFIX = {"K": (1000, 1024), "M": (10 ** 6, 2 ** 20)}
+
+
+def _per_token_runs(lines: list[str]) -> list[Claim]:
+    """Runs of lines that give a context length and its cache size (``4K → 2 GB``) after the article
+    printed the size of one token (``… = 512 KB/token``): each size is the tokens times one of those
+    per-token sizes, under both readings of K (1,000, 1,024) and of GB (10⁹, 2³⁰).  A run binds to
+    the per-token size that explains at least two thirds of its lines (by value, whatever a caption
+    says); its other lines are wrong against it.  A run no per-token size explains claims nothing."""
+    out, per_token, run = [], [], []
+
+    def close():
+        if len(run) >= 2 and per_token:
+            def readings(n_tok, k, unit, nbytes):
+                counts = [n_tok * s for s in _COUNT_PREFIX.get(k, (1,))]
+                return _unit_readings([(c * nbytes, None) for c in counts], unit.lower())
+            best = None
+            for nbytes, src in per_token:
+                fits = sum(any(_near(e, x) for x, _ in readings(t, k, u, nbytes)) for _, e, t, k, u in run)
+                if best is None or fits > best[0]:
+                    best = (fits, nbytes, src)
+            fits, nbytes, src = best
+            if fits * 3 >= 2 * len(run):
+                for n, e, t, k, u in run:
+                    out.append(_scalar(n, lines[n - 1].strip(), f"{e.text} {u}", e, readings(t, k, u, nbytes),
+                                       R("tokens-times-per-token", line=src)))
+        run.clear()
+
+    for n, raw in enumerate(lines, 1):
+        m = _PER_TOKEN.search(raw)
+        if m:
+            close()
+            nbytes = mpmath.mpf(1)
+            for f in re.findall(r"\d+", m.group(1)):
+                nbytes *= int(f)
+            per_token.append((nbytes, n))
+            continue
+        c = _CONTEXT_SIZE.match(raw)
+        if c and per_token:
+            e = _entry(c.group(3), n)
+            if e is not None:
+                run.append((n, e, mpmath.mpf(c.group(1)), (c.group(2) or "").upper(), c.group(4)))
+                continue
+        close()
+    close()
+    return out
