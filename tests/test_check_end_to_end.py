@@ -676,3 +676,18 @@ def test_a_sum_on_its_own_line_adds_the_results_of_the_lines_above_it(printed, w
     if wrong:
         assert judged[0].entries[0]["correct"] == "6.130"
     assert [c.status for c in at(rep, 5) if "∞" in str(c.what)] == ["exact"]   # e^-inf = 0
+
+
+@pytest.mark.parametrize("printed, wrong", [("[3.0000, 4.0000]", False), ("[2.9997, 3.9996]", True)])
+def test_the_last_line_of_a_chain_down_the_page_is_the_first_expressions_result(printed, wrong):
+    # row 3 of the weights is 1/3 each (scores [1, 1, 1]); 1/3·[1,2] + 1/3·[3,4] + 1/3·[5,6] = [3, 4].
+    # The middle line adds terms rounded from the rounded 0.3333 (2.9997): the author's own step; the
+    # result printed at the end is the output, right as [3.0000, 4.0000] and wrong as [2.9997, 3.9996]
+    chain = ("```\nOutput[2] = 0.3333×[1,2] + 0.3333×[3,4] + 0.3333×[5,6]\n"
+             "          = [0.3333, 0.6666] + [0.9999, 1.3332] + [1.6665, 1.9998]\n"
+             f"          = {printed}\n```\n")
+    text = DRIFT.replace("- first column of row 1: 0.4555·1 + 0.2246·3 + 0.3199·5 = {o}\n", chain)
+    rep = check_text(text, "t.md")
+    line = text.split("\n").index(f"          = {printed}") + 1
+    judged = [c for c in at(rep, line) if c.status in ("exact", "rounded", "wrong")]
+    assert judged and all((c.status == "wrong") == wrong for c in judged)

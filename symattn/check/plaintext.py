@@ -56,6 +56,27 @@ _FUNCTIONS = {"exp", "log", "ln", "sqrt", "softmax", "sum", "max", "e"}
 _SHAPE = re.compile(r"\[\s*\d+\s*[×x*]\s*\d+\s*\]")
 
 
+def _chain_head(block: list[str], start: int) -> str | None:
+    """The first expression of a chain written down the page whose "= …" line is ``start``: the
+    right-hand side of the line the run of "= …" lines above it hangs from (``Output[0] = 0.4555×[1,2]
+    + …``), or None."""
+    k = start - 1
+    while k >= 0 and _CONTINUED.match(_clean_code(block[k])):
+        k -= 1
+    if k < 0 or k == start - 1:
+        return None   # (a chain of one step has no head but the line before it)
+    parts = re.split(r"(?<![=<>!])[=≈](?!=)", _clean_code(block[k]))
+    if len(parts) != 2 or not parts[1].strip() or parts[1].count("[") != parts[1].count("]"):
+        return None
+    return " ".join(parts[1].split())
+
+
+def _result(side: str) -> bool:
+    """A printed result: a number or a list of numbers, no operator outside a number."""
+    return bool(re.fullmatch(r"[-−]?\d+(?:\.\d+)?|\[\s*[-−]?\d+(?:\.\d+)?(?:\s*,\s*[-−]?\d+(?:\.\d+)?)*\s*\]",
+                             side.strip()))
+
+
 def _arithmetic(side: str) -> bool:
     """Numbers, brackets and operators, with no word but a function's, and no shape ``[n × m]``."""
     return not _SHAPE.search(side) and all(w in _FUNCTIONS for w in re.findall(r"[^\W\d_]+", side))
@@ -94,6 +115,11 @@ def code_segments(block: list[str], first_line: int) -> list[Segment]:
             # the value before it (the previous line's last side) equal to this one
             before = _last_side(_clean_code(block[start - 1])) if start > 0 else None
             rhs = " ".join(step.group(2).split())
+            head = _chain_head(block, start)
+            if head and _result(rhs) and _arithmetic(head):
+                # "= [3.0000, 4.0000]" at the end of a chain: the result the chain's first expression
+                # gives, end to end (the sums of rounded terms between are the author's own steps)
+                before = head
             if before and re.search(r"\d", rhs) and _arithmetic(before) and _arithmetic(rhs):
                 out.append(Segment(first_line + start, f"{before} {_REL.get(step.group(1), '=')} {rhs}", "code",
                                    " ".join(block[start].split())[:160]))
