@@ -828,3 +828,19 @@ def test_a_bare_print_wrapper_names_nothing_so_the_caption_above_it_does():
     text = "$$\n\\text{Softmax}(\\text{Row 3}) = $$\n```\ntensor([[0.122, 0.129, 0.127]])\n```\n"
     (block,) = read_blocks(Document.of(text))
     assert block.labels[0] == "\\text{Softmax}(\\text{Row 3}) = $$"
+
+
+def test_matrices_drawn_with_bars_side_by_side_are_read_one_by_one():
+    # a plain-text worksheet: X, then W_Q, W_K, W_V drawn with bars beside each other, then Q·Kᵀ;
+    # X = I, so Q·Kᵀ = W_Q·W_Kᵀ = [[1, 0], [1, 1]]·[[1, 0], [1, 1]] = [[1, 0], [2, 1]]
+    text = ("```\nX = | 1  0 |\n    | 0  1 |\n\n"
+            "WQ = | 1  0 |      WK = | 1  1 |      WV = | 1  0 |\n"
+            "     | 1  1 |           | 0  1 |           | 0  1 |\n\n"
+            "Q . Transpose[K] = | 1  0 |\n                   | 2  1 |\n```\n")
+    blocks = read_blocks(Document.of(text))
+    assert [(b.line, b.shape, b.labels[0]) for b in blocks] == [
+        (2, (2, 2), "X ="), (5, (2, 2), "WQ ="), (5, (2, 2), "WK ="), (5, (2, 2), "WV ="),
+        (8, (2, 2), "Q . Transpose[K] =")]
+    assert [[e.value for e in r] for r in blocks[2].rows] == [[1, 1], [0, 1]]
+    assert _statuses(text, 8) == ["exact"]
+    assert _statuses(text.replace("| 2  1 |", "| 2  2 |"), 8) == ["wrong"]

@@ -527,6 +527,53 @@ _PLAIN_ROW = re.compile(rf"^\s*+(?:(?P<label>[^\W\d][\w'’]*|\"[^\"]+\"|'[^']+'
                         rf"(?P<nums>(?:{NUMBER}(?:\s++|\s*+,\s*+|$)){{2,}})\s*+$")
 
 
+#: one row of a matrix drawn with bars, as plain-text worksheets draw it: ``| 0.70711   -infinity |``
+_BAR_ROW = re.compile(rf"(?<![|\w])\|[ \t]*(?P<nums>(?:{NUMBER}|-?infinity)(?:[ \t]+(?:{NUMBER}|-?infinity))+)[ \t]*\|(?!\|)")
+
+
+def _bar_blocks(raw: list[str], starts: list[int], taken_lines: set[int], doc):
+    """Matrices drawn with bars in a plain-text fence, one row a line, the rows of one matrix under
+    each other at the same column, several side by side (``WQ = | 1  0 |      WK = | 1  1 |``): each
+    one a block, named by the words before its first row."""
+    inside = {n for f in doc.fences if f.lang in ("", "text", "txt", "plaintext", "output", "none", "console")
+              for n in f.body}
+    open_: dict[int, list] = {}   # column -> [rows, last line, label, first offset]
+    out = []
+
+    def close(col):
+        rows, _, label, first = open_.pop(col)
+        end = rows[-1][-1][1] + len(rows[-1][-1][0])
+        own = {"labels": (label,), "operand": False} if label else {}   # (else the lines above name it)
+        out.append((first, end, rows, "bars", (), None, None, None, None, own))
+    for i, line in enumerate(raw):
+        n = i + 1
+        found = list(_BAR_ROW.finditer(line)) if n in inside and n not in taken_lines and line.count("|") % 2 == 0 \
+            and not re.match(r"^\s*\|[\s|:-]*\|\s*$", line) else []
+        here = set()
+        last_end = 0
+        for m in found:
+            cells = [(x.group(0).replace("infinity", "inf"), starts[i] + m.start("nums") + x.start())
+                     for x in re.finditer(rf"{NUMBER}|-?infinity", m.group("nums"))]
+            col = m.start()
+            key = next((c for c in open_ if abs(c - col) <= 2 and open_[c][1] == n - 1
+                        and len(open_[c][0][0]) == len(cells)), None)
+            if key is None:
+                key = col
+                if key in open_:
+                    close(key)
+                label = line[last_end:m.start()].strip()
+                open_[key] = [[], n, label, starts[i] + m.start()]
+            open_[key][0].append(cells)
+            open_[key][1] = n
+            here.add(key)
+            last_end = m.end()
+        for col in [c for c in open_ if c not in here]:
+            close(col)
+    for col in list(open_):
+        close(col)
+    return out
+
+
 def _plain_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
     """Whitespace-aligned rows of numbers on consecutive lines (an optional token label first)."""
     out, i = [], 0
@@ -705,6 +752,8 @@ def read_blocks(doc: Document) -> list[Block]:
     spans = [(s, e) for s, e, *_ in found]
     tables = [t for t in _table_blocks(raw, lines.starts) if not _overlaps(t[0], t[1], spans)]
     found += tables
+    taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
+    found += _bar_blocks(raw, lines.starts, taken, doc)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _plain_blocks(raw, lines.starts, taken)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
