@@ -3,6 +3,8 @@
 Every expected verdict is worked out by hand in the comment beside it; none is read from symattn.
 """
 
+import math
+
 import numpy as np
 import pytest
 
@@ -844,3 +846,20 @@ def test_matrices_drawn_with_bars_side_by_side_are_read_one_by_one():
     assert [[e.value for e in r] for r in blocks[2].rows] == [[1, 1], [0, 1]]
     assert _statuses(text, 8) == ["exact"]
     assert _statuses(text.replace("| 2  1 |", "| 2  2 |"), 8) == ["wrong"]
+
+
+def test_vectors_written_as_tuples_at_the_end_of_their_line_are_read():
+    # per-token tuples are rows; a tuple under a caption is one row; a shape is no vector; a call's
+    # arguments (f(0.5, 0.3)) are no vector
+    text = ("```\nrun    -> (1, 0)\ncasing -> (0, 1)\n\nQuery shape: (4, 2)\n\nProbabilities =\n"
+            "  (0.1433, 0.2799, 0.1993)\n\nf(0.5, 0.3)\n```\n")
+    got = [(b.line, b.shape) for b in read_blocks(Document.of(text))]
+    assert (2, (1, 2)) in got and (3, (1, 2)) in got and (8, (1, 3)) in got
+    assert all(line not in (5, 10) for line, _ in got)
+
+
+def test_natural_logarithms_in_plain_maths_are_computed():
+    # -ln(0.2012) = 1.60346 → 1.6035; 1.6100 is wrong (0.2012's own rounding moves it by 0.00025 at most)
+    assert f"{-math.log(0.2012):.4f}" == "1.6035"
+    assert _statuses("```\nLoss = -ln(0.2012) = 1.6035\n```\n", 2) in (["rounded"], ["exact"])
+    assert _statuses("```\nLoss = -ln(0.2012) = 1.6100\n```\n", 2) == ["wrong"]

@@ -574,6 +574,29 @@ def _bar_blocks(raw: list[str], starts: list[int], taken_lines: set[int], doc):
     return out
 
 
+#: a vector written as a tuple that ends its line: "h = (0.6698, 0.3302)", "run -> (1, 0)",
+#: "  (0.1433, 0.2799, 0.1993)" under "Probabilities ="
+_TUPLE_LINE = re.compile(rf"^(?P<head>\s*(?:[-*•]\s+)?(?:[^()\n]{{0,60}}?(?:=|->|→|:)\s*)?)"
+                         rf"\((?P<nums>\s*{NUMBER}(?:\s*,\s*{NUMBER})+\s*)\)(?P<tail>\s*(?:\s{{2,}}.*|\(.*\))?)$")
+
+
+_SHAPE_WORD = re.compile(r"shape|size|dims?\b|dimension|形状|尺寸|大小|维度|次元|크기|차원", re.I)
+
+
+def _tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
+    """Vectors written as tuples, each the last thing on its line (after a name, an arrow or
+    nothing): one row each; the reader stacks consecutive ones into a matrix (per-token lines)."""
+    out = []
+    for i, line in enumerate(raw):
+        m = _TUPLE_LINE.match(line) if i + 1 not in taken_lines else None
+        if m is None or re.search(r"[\w)\]]$", m.group("head")) or _SHAPE_WORD.search(m.group("head")):
+            continue   # softmax(1, 2), f(0.5, 0.3): a call's arguments; "shape: (4, 2)": a shape
+        cells = [(x.group(0), starts[i] + m.start("nums") + x.start()) for x in _NUM_RE.finditer(m.group("nums"))]
+        if len(cells) >= 2:
+            out.append((starts[i] + m.start("nums") - 1, starts[i] + m.end("nums") + 1, [cells], "tuple"))
+    return out
+
+
 def _plain_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
     """Whitespace-aligned rows of numbers on consecutive lines (an optional token label first)."""
     out, i = [], 0
@@ -754,6 +777,8 @@ def read_blocks(doc: Document) -> list[Block]:
     found += tables
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _bar_blocks(raw, lines.starts, taken, doc)
+    taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
+    found += _tuple_blocks(raw, lines.starts, taken)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _plain_blocks(raw, lines.starts, taken)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}

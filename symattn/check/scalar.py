@@ -70,6 +70,10 @@ def apply_scalar(op: str, args: list) -> sp.Expr:
         if e.is_number and e.is_real and base.is_number and _power_digits(base, e) > top:
             raise ParseError("power-too-large", n=top)
         return base ** e
+    if op == "ln":   # the natural logarithm, as ln, log, np.log and math.log write it in plain maths
+        if not (args[0].is_number and args[0].is_real and args[0] > 0):
+            raise ParseError("op-of-number", op=op)
+        return sp.log(args[0])
     if op == "T":
         return args[0]
     raise ParseError("op-of-number", op=op)
