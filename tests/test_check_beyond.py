@@ -585,3 +585,13 @@ def test_context_lengths_and_their_cache_sizes_bind_to_a_per_token_size_by_value
     # a run that no per-token size explains claims nothing
     other = claims(text.replace("4K → 2 GB", "4K → 3 GB").replace("32K → 16 GB", "32K → 19 GB"))
     assert not [c for c in other if c.line in (8, 9, 10)]
+
+
+def test_the_comments_of_a_print_above_are_no_caption_of_the_next_print():
+    # a table of angles with "# position 1" comments, then "Cosines:" and the cosines: the cosines
+    # are no positional-encoding table (cos 1 = 0.5403 is no PE(0, 0) = 0)
+    text = ("PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d)).\n\n"
+            "```\nAngles:\ntensor([[0.0000, 0.0000],   # position 0\n        [1.0000, 1.0000]])  # position 1\n\n"
+            "Cosines:\ntensor([[ 1.0000,  1.0000],\n        [ 0.5403,  0.5403]])\n```\n")
+    doc = Document.of(text)
+    assert not [c for c in beyond_claims(doc, read_blocks(doc)) if "PE" in str(c.what)]

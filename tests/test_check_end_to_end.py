@@ -605,7 +605,7 @@ def test_a_value_computed_from_a_rounded_print_is_no_exact_value_for_later_print
     # weights judged against softmax([0, 0.707]) (the author's 0.707 for 1/√2) rest on a rounded
     # print: they cannot stand for the exact weights; softmax([0, 1/√2]) can
     import sympy as sp
-    from symattn.check.engine import _exact_prints
+    from symattn.check.exactprints import exact_prints as _exact_prints
     printed = (("0.330", "0.670"),)
     e = sp.exp(sp.Rational(707, 1000))
     assert _exact_prints({printed: (sp.Matrix([[1 / (1 + e), e / (1 + e)]]), None)}) == {}
@@ -691,3 +691,24 @@ def test_the_last_line_of_a_chain_down_the_page_is_the_first_expressions_result(
     line = text.split("\n").index(f"          = {printed}") + 1
     judged = [c for c in at(rep, line) if c.status in ("exact", "rounded", "wrong")]
     assert judged and all((c.status == "wrong") == wrong for c in judged)
+
+
+def test_a_list_inside_a_function_this_stage_does_not_compute_is_no_operand_restated():
+    # σ([1.0, 1.1]) = [0.475, 0.525]: σ is the softmax here (e^1/(e^1 + e^1.1) = 0.47502); the
+    # printed right side is no copy of the left side's list
+    s = np.exp([1.0, 1.1]) / np.exp([1.0, 1.1]).sum()
+    assert f"{s[0]:.3f}, {s[1]:.3f}" == "0.475, 0.525"
+    text = "$$\n\\begin{align}\n\\sigma( & [1.0, 1.1] ) &= [0.475, 0.525] \\\\\n\\sigma( & [10, 11] ) &= [0.269, 0.731]\n\\end{align}\n$$\n"
+    rep = check_text(text, "t.md")
+    assert not [c for c in rep.claims if c.status == "wrong"]
+
+
+def test_a_primed_dimension_is_another_name_not_a_transpose():
+    # d_c = 512 and d_c' = 1536 (two latent widths): 2·128·(1536 + 512) = 524288 and 2·1536·512 = 1572864
+    text = ("Let $d_c = 512$ and $d_c^{\\prime} = 1536$, with $d_h = 128$.\n\n"
+            "- separately: $2 d_h (d_c^{\\prime} + d_c) = 524288$\n"
+            "- merged: $2 d_c^{\\prime} d_c = 1572864 = 3 \\times 524288$\n")
+    rep = check_text(text, "t.md")
+    assert 2 * 128 * (1536 + 512) == 524288 and 2 * 1536 * 512 == 1572864 == 3 * 524288
+    judged = [c for c in rep.claims if c.line in (3, 4) and c.status in ("exact", "rounded", "wrong")]
+    assert judged and all(c.status == "exact" for c in judged)

@@ -21,7 +21,6 @@ from . import guard, memo
 from ..numeric import to_mpf
 from .claims import Claim, Reason, Report
 from .judge import half_unit, rounded_weights, written_band
-from .. import limits
 from . import numerals
 from .compare import compare, same
 from .consistency import declared_no_scaling, sanity_rows, shift_pairs
@@ -34,6 +33,7 @@ from .constructed import constructed_claims
 from .sums import sum_claims
 from .stepwise import stepwise
 from .oldbind import bind_blocks, corrections, heads_from
+from .exactprints import exact_prints, explained_exact, significant
 from .captions import precision_captions
 from .diagnose import diagnose, index_swap, transpose_slip
 from .merge import merge, overlay
@@ -290,7 +290,7 @@ class _Checker:
             if b.shape[0] > 1 and all(doc.lines[ln - 1].lstrip()[:1] in ("[", "(") for ln in b.row_lines[1:]):
                 self.tall.setdefault(b.line, []).append(b)
         self.table = Table(corrections=dict(corrections or {}))
-        self.exact_prints = _exact_prints({**_explained_exact(blocks), **(corrections or {})}, blocks)
+        self.exact_prints = exact_prints({**explained_exact(blocks), **(corrections or {})}, blocks)
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
         self.notes: list[str] = []
@@ -877,7 +877,7 @@ class _Checker:
         for n, at in nums:
             text = n.text if at is None else n.texts[at[0]][at[1]]
             exact, line = self.exact_prints.get(text.replace("−", "-"), (None, 0))
-            if exact is not None and _significant(text) < 3:
+            if exact is not None and significant(text) < 3:
                 exact = None   # one or two digits (0.2, 2.8) are as often data as a rounded result
             if exact is None:
                 if re.fullmatch(r"[-−]?0\.0+", text):
@@ -1132,69 +1132,6 @@ def _judgements(cmp, what: str, line: int) -> list[Judgement]:
 _DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"
 _SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:(?:\\cdot|·|\\times|×)\s*)?"
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
-
-
-def _exact_prints(corrections: dict, blocks=()) -> dict:
-    """{printed decimal: (the one exact value it stands for, the line of its first print)} over the
-    blocks judged right against an exact value (``corrections``); a print that stands for two
-    values, or is exact as printed, is left out."""
-    seen: dict = {}
-    first = {}
-    for b in blocks:
-        first.setdefault(b.texts, b.line)
-    for texts, (value, root) in corrections.items():
-        if root is not None:
-            continue
-        for i, row in enumerate(texts):
-            for j, t in enumerate(row):
-                t = t.replace("−", "-")
-                if "." in t and not value[i, j].free_symbols and value[i, j] != numerals.read(t).value \
-                        and not _holds_a_rounded_print(value[i, j]):
-                    seen.setdefault(t, {}).setdefault(value[i, j], first.get(texts, 0))
-    return {t: next(iter(v.items())) for t, v in seen.items() if len(v) == 1}
-
-
-def _explained_exact(blocks) -> dict:
-    """{printed entries: (exact value, None)} for the blocks one step on earlier prints explains in
-    full (``exp(logit)`` beside its logits, a softmax of printed scores), computed on the operands'
-    exact values (their own such value, else their printed one): what those prints round."""
-    from .bind.explain import exact, explain
-    out, truth = {}, {}
-    for k, b in enumerate(blocks):
-        if b.operand or b.index or len(b.rows) * len(b.rows[0]) < 2 or \
-                len(b.rows) * len(b.rows[0]) > limits.CHECK_MAX_BLOCK_ENTRIES:
-            continue
-        why = explain(b, blocks[:k])
-        if why is None or why.op == "transpose":
-            continue
-        try:
-            value = exact(why, [truth.get(id(o), o.matrix()) for o in why.operands])
-        except (ValueError, TypeError, ZeroDivisionError):
-            continue
-        if value is not None and value.shape == b.shape:
-            truth[id(b)] = value
-            out.setdefault(b.texts, (value, None))
-    return out
-
-
-def _significant(text: str) -> int:
-    """The significant digits of a printed decimal (0.0012: 2; 16.44: 4; 2.80: 3)."""
-    digits = re.sub(r"\D", "", text.split("e")[0].split("E")[0])
-    return len(digits.lstrip("0"))
-
-
-def _holds_a_rounded_print(value) -> bool:
-    """Was the value computed from a printed decimal of three places or more (exp(707/1000) from the
-    author's 0.707)?  Then it is no exact value: it rests on a rounded print."""
-    def decimal_places(q: int) -> int:
-        k = 0
-        while q > 1 and 10 ** k % q:
-            k += 1
-            if k > 40:
-                return 0
-        return k
-    return any(isinstance(a, sp.Rational) and not a.is_Integer and decimal_places(int(a.q)) >= 3
-               for a in sp.preorder_traversal(value))
 
 
 def _replace_num(node: Node, old: Node, new: Node) -> Node:

@@ -86,7 +86,7 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
     if not _ARROW.search(relation) and re.search(r"[^\W\d_]", re.sub(r"\\[A-Za-z]+", "", _clean(relation))):
         return None   # "[1 1]^T, k = [1 0]": a new name starts another equation, not this chain
     ops = [blocks[i] for i in members]
-    if _unread_factor(text, ops[0]):
+    if _unread_factor(text, ops[0]) or _unknown_call(text, ops[0]):
         return None
     try:
         coefs = _coefficients(text, ops)
@@ -157,6 +157,14 @@ def _unread_factor(text: str, first: Block) -> bool:
     start = first.span[0]
     before = text[text.rfind("\n", 0, start) + 1:start].rstrip(" \t$")
     return bool(re.search(r"[\])]$", before)) and not re.search(r"(?:softmax|exp)\s*\($", before, re.I)
+
+
+def _unknown_call(text: str, first: Block) -> bool:
+    r"""Is the first operand the argument of a function this stage does not compute (``\sigma([1.0,
+    1.1]) = [0.475, 0.525]``, ``f([..])``)?  Then the chain's value is not its operands."""
+    start = first.span[0]
+    before = re.sub(r"[ \t$&]|\\left|\\big|\\Big", "", text[max(0, start - 40):start])
+    return bool(re.search(r"(?:\\[A-Za-z]+|(?<![\w\\])[A-Za-z]\w*)\($", before)) and not _call_of(text, first)
 
 
 def _prefix_kind(text: str, first: Block) -> str:

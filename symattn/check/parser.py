@@ -192,7 +192,9 @@ class Parser:
             elif t.kind == "op" and t.value in ("^", "**"):
                 self.next()
                 parsed, inner = self.group()
-                if is_transpose(inner):
+                if isinstance(node, Name) and "".join(u.raw for u in inner).replace(" ", "") == r"\prime":
+                    node = Name(node.raw + "'")   # d_c^{\prime}: another name, as d_c' is (not a transpose)
+                elif is_transpose(inner):
                     node = Op("T", (node,))
                 elif isinstance(node, Name) and re.fullmatch(r"\s*\(.*\)\s*", raw_text(inner) or "") \
                         and node.raw != "e":

@@ -76,6 +76,8 @@ def _vector_rows(lines: list[str], blocks):
         k = top - 2
         while k >= 0 and len(caption) < 3 and top - k < 6:
             s = lines[k].strip()
+            if len(re.findall(r"\d+\.\d+", s)) >= 2 and re.match(r"(?:tensor|array)?[\[(]|[-−]?\d", s):
+                break   # the rows of another print above it: its comments caption that one, not this
             if s and not re.fullmatch(r"[|\s:-]+", s):
                 caption.append(s)
             k -= 1
