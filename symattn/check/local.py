@@ -164,7 +164,9 @@ def _unknown_call(text: str, first: Block) -> bool:
     1.1]) = [0.475, 0.525]``, ``f([..])``)?  Then the chain's value is not its operands."""
     start = first.span[0]
     before = re.sub(r"[ \t$&]|\\left|\\big|\\Big", "", text[max(0, start - 40):start])
-    return bool(re.search(r"(?:\\[A-Za-z]+|(?<![\w\\])[A-Za-z]\w*)\($", before)) and not _call_of(text, first)
+    m = re.search(r"(?:\\[A-Za-z]+|(?<![\w\\.])[A-Za-z][\w.]*)\($", before)
+    return bool(m) and not _call_of(text, first) and \
+        not re.fullmatch(r"(?:(?:np|numpy|torch|tf|jnp)\.)?(?:tensor|array|asarray|constant|Matrix)\(", m.group(0))
 
 
 def _prefix_kind(text: str, first: Block) -> str:
