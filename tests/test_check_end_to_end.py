@@ -511,6 +511,14 @@ def test_a_noun_after_the_last_number_names_what_it_counts(printed, wrong):
     assert "wrong" not in [c.status for c in check_text(timed, "a.md").claims]
 
 
+def _judged_at(text: str, line_text: str):
+    """The one claim with a verdict on the line that reads ``line_text``."""
+    rep = check_text(text, "t.md")
+    line = text.split("\n").index(line_text) + 1
+    (claim,) = [c for c in at(rep, line) if c.status in ("exact", "rounded", "wrong")]
+    return claim
+
+
 # ---------------------------------------------------------------- rounded prints whose exact value is known
 
 ROW_BY_ROW = r"""# Softmax row by row
@@ -543,10 +551,7 @@ def test_a_rounded_operand_is_judged_at_the_exact_value_it_rounds(printed, wrong
     # From the printed 0.3536 (±0.00005) alone, e^x spans 1.42412…1.42426 and 1.4243 (±0.00005)
     # would not be a witnessed mistake; the exact value the print rounds is the witness.
     assert round(math.exp(math.sqrt(2) / 4), 4) == 1.4241
-    text = ROW_BY_ROW.replace("{e}", printed)
-    rep = check_text(text, "t.md")
-    line = text.split("\n").index(f"- exp(0.3536)={printed}") + 1
-    (claim,) = [c for c in at(rep, line) if c.status in ("exact", "rounded", "wrong")]
+    claim = _judged_at(ROW_BY_ROW.replace("{e}", printed), f"- exp(0.3536)={printed}")
     assert (claim.status == "wrong") == wrong
     if wrong:
         assert claim.entries[0]["correct"] == "1.4241"
@@ -592,10 +597,7 @@ def test_a_sum_of_rounded_weights_is_judged_at_the_weights_exact_values(printed,
     s = np.array([1, 0, 0.5]) / math.sqrt(2)
     a = np.exp(s) / np.exp(s).sum()
     assert f"{a @ np.array([1, 3, 5]):.4f}" == "2.7287"
-    text = DRIFT.replace("{o}", printed)
-    rep = check_text(text, "t.md")
-    line = text.split("\n").index(f"- first column of row 1: 0.4555·1 + 0.2246·3 + 0.3199·5 = {printed}") + 1
-    (claim,) = [c for c in at(rep, line) if c.status in ("exact", "rounded", "wrong")]
+    claim = _judged_at(DRIFT.replace("{o}", printed), f"- first column of row 1: 0.4555·1 + 0.2246·3 + 0.3199·5 = {printed}")
     assert claim.cause == cause and (claim.status == "wrong") == bool(cause)
     if cause:   # right from the weights as printed on line 18
         assert claim.entries[0]["correct"] == "2.7287" and "line(s) 18" in claim.detail
@@ -639,10 +641,7 @@ def test_a_sum_of_a_columns_rounded_exponentials_is_judged_at_their_exact_values
     # printed terms add to 40.90 (right from the rounded terms only: drift)
     z = sum(math.exp(x) for x in (2.8, 2.3, 1.9, 1.5, 1.2))
     assert f"{z:.2f}" == "40.91"
-    text = EXP_TABLE.replace("{z}", printed)
-    rep = check_text(text, "t.md")
-    line = text.split("\n").index(f"Z = 16.44 + 9.97 + 6.69 + 4.48 + 3.32 = {printed}") + 1
-    (claim,) = [c for c in at(rep, line) if c.status in ("exact", "rounded", "wrong")]
+    claim = _judged_at(EXP_TABLE.replace("{z}", printed), f"Z = 16.44 + 9.97 + 6.69 + 4.48 + 3.32 = {printed}")
     assert (claim.status == "wrong") == wrong
     if wrong:
         assert claim.cause == "drift" and claim.entries[0]["correct"] == "40.91"
