@@ -863,3 +863,9 @@ def test_natural_logarithms_in_plain_maths_are_computed():
     assert f"{-math.log(0.2012):.4f}" == "1.6035"
     assert _statuses("```\nLoss = -ln(0.2012) = 1.6035\n```\n", 2) in (["rounded"], ["exact"])
     assert _statuses("```\nLoss = -ln(0.2012) = 1.6100\n```\n", 2) == ["wrong"]
+
+
+def test_a_division_sign_in_prose_is_part_of_the_arithmetic():
+    # "3.088 ÷ 2 = 1.544": the claim is 3.088/2 (right), not "2 = 1.544"; 3.088 ÷ 2 = 1.600 is wrong
+    assert _statuses("Scores:\n\nApple → I: 3.088 ÷ 2 = 1.544\n", 3) == ["exact"]
+    assert _statuses("Scores:\n\nApple → I: 3.088 ÷ 2 = 1.600\n", 3) == ["wrong"]
