@@ -711,3 +711,13 @@ def test_a_primed_dimension_is_another_name_not_a_transpose():
     assert 2 * 128 * (1536 + 512) == 524288 and 2 * 1536 * 512 == 1572864 == 3 * 524288
     judged = [c for c in rep.claims if c.line in (3, 4) and c.status in ("exact", "rounded", "wrong")]
     assert judged and all(c.status == "exact" for c in judged)
+
+
+@pytest.mark.parametrize("printed, wrong", [("7.4796", False), ("7.4900", True)])
+def test_a_product_of_weights_printed_to_five_places_allows_their_rounding(printed, wrong):
+    # 0.00744·2 + 0.75471·8 + 0.23785·6 = 7.47966 from the printed weights; each is a rounded print
+    # (±0.000005), so 7.4796 (the exact weights give it) is no mistake; 7.4900 is one
+    text = ("$\\begin{bmatrix} 0.00744 & 0.75471 & 0.23785 \\end{bmatrix}\\times \\begin{bmatrix} 1 & 2 & 3 \\\\ "
+            "2 & 8 & 0 \\\\ 2 & 6 & 3 \\end{bmatrix}=\\begin{bmatrix} 1.9926 & " + printed + " & 0.7359 \\end{bmatrix}$\n")
+    rep = check_text(text, "t.md")
+    assert any(c.status == "wrong" for c in rep.claims) == wrong

@@ -30,7 +30,8 @@ REAL = Path(__file__).parent / "articles" / "real"
 ARTICLE = Path(__file__).resolve().parent / "articles" / "project" / "qkv-attention-by-hand.zh.md"
 #: quantities on the way that no step of a derivation holds: shapes, exponentials, their sums, and
 #: gradients (a backward pass is no step of the forward derivation)
-NOT_A_STEP = re.compile(r"shape|^\s*(?:exp|e\^|sum|denominator)\b|∂|\\partial|\bgrad", re.I)
+NOT_A_STEP = re.compile(r"shape|^\s*(?:exp|e\^|sum|denominator)\b|∂|\\partial|\bgrad|\bfactor\b|\bterms?\b|"
+                        r"(?<!dot )\bproducts\b", re.I)   # (a factor, or the terms of a dot product, is no step)
 #: what a claim is about, when it is a quantity of the pipeline
 PIPELINE = re.compile(r"(?<![\w^])(Q|K|V|K\^T|QK\^T|Q K\^T|E|scores?|scaled|weights?|softmax|output|alpha_\w+|"
                       r"attn_scores|attention(?:_\w+)?|z\d)(?![\w^])", re.I)
@@ -171,12 +172,17 @@ def wrong_entries(printed: list[str], wrong: list[dict]) -> list[dict[int, float
 _DEFINES = re.compile(r"^\s*[-*$\s]*(?:\\mathbf\{)?(?:X|Q|K|V|W_?\{?[QKVqkv]\}?|W[qkv])\b[^=\n]{0,20}=\s*(?:np\.array|torch\.tensor|\[|\\begin)")
 
 
+_SCORES_GIVEN = re.compile(r"^\s*(?:scores?|logits|S)\s*=\s*(?:np\.array|torch\.tensor|tf\.constant)\(")
+
+
 def example_end(text: str) -> int | None:
     """The line where a second example starts: an input printed again with other values."""
     first = article_inputs(text)["inputs"]
     lines = text.splitlines()
     after = max(line for _, line in first.values())
     for i in range(after, len(lines)):
+        if _SCORES_GIVEN.match(lines[i]):
+            return i + 1   # scores given as data: an experiment of its own, not the example's
         if _DEFINES.match(lines[i]):
             again = article_inputs("\n" * i + "\n".join(lines[i:]))["inputs"]
             if any(k in first and v.shape == first[k][0].shape and v != first[k][0] or
@@ -216,6 +222,10 @@ KNOWN = {"id-basic-neokoda-atensi-spasial-ecog.md":
          "the binder takes X from the LayerNorm output of the block (line 238), not from X + PE (the "
          "last column of the table at line 52), so the derivation's Q is not the article's; found when "
          "side-by-side weights (line 63) made the article's inputs complete",
+         "en-basic-nursnaaz-i-bought-apple-to-eat.md":
+         "the derivation is built from one token's embedding (apple's, the one the article works out "
+         "first), not from the five tokens' embeddings, so no step holds the other tokens' Q rows that "
+         "line 84 on prints wrong; found at the first contact of batch 23",
          "en-backward-povinelli-attention-backprop-demo.md":
          "the check of the derivation finds rows 1 and 2 of its scores equal (they differ by 0) while its weights "
          "print them as different expressions (line 255 of the derivation); found at the first contact of "

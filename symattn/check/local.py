@@ -228,8 +228,10 @@ def _slack(text, ops, scalar, kind, value, res, values):
     if kind not in ("product", "scale", "sum", "same") or values:
         return ()
     places = max((e.places or 0 for r in res.rows for e in r), default=0)
-    if places <= max(_needed(x) for x in value):
+    rounded = any((e.places or 0) >= 3 for b in ops for r in b.rows for e in r)
+    if places <= max(_needed(x) for x in value) and not rounded:
         return ()     # no printed digit beyond what the exact local value has: the operands were exact
+        # (operands of three decimals or more are rounded prints themselves: weights to five places)
     def half(block):
         return [[half_unit(e.places) for e in r] for r in block.rows]
     def absm(block):
