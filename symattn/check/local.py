@@ -27,7 +27,7 @@ from . import numerals
 from .claims import Reason
 from .judge import half_unit, rounded_weights
 from .quantities import softmax
-from .read import _BARE_RELATION, Block, fenced_relation
+from .read import _BARE_RELATION, PRINT_WRAPPER, Block, fenced_relation
 
 __all__ = ["Local", "local_chain"]
 
@@ -166,7 +166,7 @@ def _unknown_call(text: str, first: Block) -> bool:
     before = re.sub(r"[ \t$&]|\\left|\\big|\\Big", "", text[max(0, start - 40):start])
     m = re.search(r"(?:\\[A-Za-z]+|(?<![\w\\.])[A-Za-z][\w.]*)\($", before)
     return bool(m) and not _call_of(text, first) and \
-        not re.fullmatch(r"(?:(?:np|numpy|torch|tf|jnp)\.)?(?:tensor|array|asarray|constant|Matrix)\(", m.group(0))
+        not PRINT_WRAPPER.fullmatch(m.group(0))
 
 
 def _prefix_kind(text: str, first: Block) -> str:

@@ -722,7 +722,8 @@ _OPERATOR = re.compile(r"^[ \t]*(?:\\right[\])]?)?[ \t]*(?:_\{[^{}]*\}|\^\{?[^{}
 _TRANSPOSED = re.compile(r"^[ \t]*(?:\\right[\])]?)?[ \t]*(?:\^\s*(?:\{\s*)?(?:T|\\top|\\intercal)\s*\}?|ᵀ|\.T\b)")
 
 
-_PRINT_WRAPPER = re.compile(r"\s*(?:(?:np|numpy|torch|tf)\.)?(?:tensor|array|constant)\(\s*")
+#: the wrapper of a printed array, which names nothing: tensor(, np.array(, jnp.asarray(, Matrix(
+PRINT_WRAPPER = re.compile(r"\s*(?:(?:np|numpy|torch|tf|jnp)\.)?(?:tensor|array|asarray|constant|Matrix)\(\s*")
 
 
 def _label_before(text: str, start: int, line_start: int) -> str:
@@ -954,7 +955,7 @@ def _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end
     if prev_end > lines.starts[line - 1] and _OPERATOR.match(" " + re.sub(r"^(?:_\{[^{}]*\}|\^\{?\w*\}?|\$|\s)*", "", same)):
         operand, same = True, ""   # [Q] × [Kᵀ]: the second operand is not named by the ×
     if same and not (prev_end > lines.starts[line - 1] and re.fullmatch(r"[\s=≈$]*|\\approx", same)) \
-            and not _PRINT_WRAPPER.fullmatch(same):
+            and not PRINT_WRAPPER.fullmatch(same):
         labels.append(same)   # (a print's bare wrapper, ``tensor(``, names nothing: the lines above do)
     if layout == "table":   # the caption stands above the header row
         top = line
