@@ -98,3 +98,21 @@ def test_too_few_digits_are_no_chain(text):
 def test_a_masked_score_is_no_chain():
     assert not _wrong("[2.0, 4.0, -inf]\n\n[1.0, 2.0, -inf]\n\n[0.12, 0.88, 0.00]\n")
     assert not _wrong("[2.0, 4.0, 6.0]\n\n[1.0, 2.0, 3.0]\n\n[0.10, 0.30, -inf]\n")
+
+
+def test_a_zero_a_candidate_has_where_the_print_shows_a_number_is_a_disagreement():
+    """A candidate that is zero where the print shows 0.30 and 0.20 does not explain the print: a
+    causal mask's last column ([0, 0, 0.503]) is no match for the row [0.30, 0.20, 0.50] because its
+    one non-zero entry agrees (a zero is structure only where the print shows a zero too)."""
+    from symattn.check.bind.binder import _candidates, _example
+    from symattn.check.document import Document
+    from symattn.check.read import read_blocks
+
+    text = ("Q = [[1, 0], [0, 1], [1, 1]]\n\nK = [[1, 0], [0, 1], [1, 1]]\n\nV = [[1, 2], [3, 4], [5, 6]]\n\n"
+            "[[0.30, 0.20, 0.50]]\n\n[[0.00, 0.00, 0.50]]\n")
+    q, k, v, row, masked = read_blocks(Document.of(text))
+    example = _example({"Q": q, "K": k, "V": v})
+    assert not [c for c in _candidates(row, example, {}) if c.share == 1.0]
+    # the same column printed with its zeros is that column, structure and all
+    assert any(c.node.variant.mask == "causal" and c.view.kind == "col" and c.share == 1.0
+               for c in _candidates(masked, example, {}))

@@ -617,7 +617,9 @@ class _State:
                 # named by its own symbol as a step that explains a third of it: the name and the
                 # values together outweigh a part that agrees with another step by chance
                 return self._by_label(cands, named, steps_printed, own)
-            if named in steps or any(s not in steps_printed and example.source(s) != "given" for s in steps):
+            whole = {node.step for node in printed}   # a row printed before is not the step printed
+            if named in steps or any((s not in steps_printed or s not in whole) and example.source(s) != "given"
+                                     for s in steps):
                 return group
         return self._by_label(cands, named, steps_printed, best)
 
@@ -728,7 +730,10 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
     with_author = [i for i, f in enumerate(found) if f[3] is not None and f[3].shape == shape]
     agree_a = dict(zip(with_author, screen_mask(rows, np.stack([found[i][3] for i in with_author]), cut=True))) \
         if with_author else {}
-    informative = (truths != 0) & (np.isfinite(truths) | ~agree_t)   # a -∞ that agrees is structure, no evidence
+    # an entry is evidence unless it agrees as structure: a zero printed where the candidate has a
+    # zero, a -∞ where it has -∞ (a zero it has where the print shows 1.186 is a disagreement)
+    printed = _floats(block)
+    informative = ((truths != 0) | (printed != 0)[None]) & (np.isfinite(truths) | ~agree_t)
     # per candidate at once: every entry agrees, and the share of informative entries that agree
     n_informative = informative.sum(axis=(1, 2))
     full_t = agree_t.all(axis=(1, 2))
