@@ -352,6 +352,25 @@ def test_a_pe_table_with_a_column_of_positions_and_a_wider_d_than_the_prose_stat
     assert len(cs) == 4 and all(c.status in ("exact", "rounded") for c in cs), [(c.line, c.status, c.detail) for c in cs]
 
 
+def test_a_table_counted_by_position_is_the_encoding_whatever_its_caption_says():
+    # the caption names nothing ("The next table:", headers c1 | c2); the rows counted 0, 1, 2, 3 in an
+    # article that states the sinusoidal formula are the encoding, and a slip there is found; an
+    # uncounted table of other numbers in the same article is no encoding
+    p = [[pe(pos, j, 4) for j in range(4)] for pos in range(4)]
+    p[2][0] = R(141, 1000)                       # PE(2, 0) printed 0.141; it is sin 2 ≈ 0.909
+    rows = "\n".join(f"| {k} | {vec(r)} |" for k, r in enumerate(p))
+    text = ("PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d)).\n\n"
+            "The next table:\n\n| c1 | c2 |\n|---|---|\n" + rows + "\n\nThe next table:\n\n| c1 | c2 |\n|---|---|\n"
+            "| t1 | [0.5, 0.5, 0.5, 0.5] |\n| t2 | [0.1, 0.2, 0.3, 0.4] |\n| t3 | [0.3, 0.3, 0.3, 0.3] |\n")
+    cs = claims(text)
+    lines = text.split("\n")
+    row = lambda start: next(k for k, line in enumerate(lines, 1) if line.startswith(start))
+    assert at(cs, row("| 2 |")).status == "wrong"
+    assert at(cs, row("| 2 |")).entries[0]["correct"] == n(sp.sin(2), 3)
+    assert all(at(cs, row(f"| {k} |")).status in ("exact", "rounded") for k in (0, 1, 3))
+    assert [c for c in cs if c.status == "wrong" and c.line >= row("| t1 |")] == []
+
+
 def test_a_column_of_positions_under_a_position_caption_is_no_encoding():
     # position = [[0.], [1.], [2.]] in a PE article: one number per line agrees with PE(0, 0) = 0
     # only; a column of positions is no encoding table (its sin would be 0.841, 0.909)

@@ -61,9 +61,10 @@ EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
 #: every layout; a caption naming one row; Polish row words): bmatrix 1.000, numpy 0.992, torch 0.988,
 #: table 0.984, list 0.996, neutral 0.835, translated 0.897, all 0.956 (77 lost), no new false alarm.
 #: Measured again at the sixteenth session (a zero of a candidate where the print shows a number is a
-#: disagreement; a row printed before is not its step printed): neutral 0.848, all 0.958 (74 lost).
+#: disagreement; a row printed before is not its step printed; a table counted by position in an article
+#: stating the sinusoidal formula is the encoding): neutral 0.860, all 0.959 (71 lost).
 FLOORS = {"bmatrix": (0.99, 0), "numpy": (0.98, 0), "torch": (0.98, 0), "table": (0.98, 0), "list": (0.99, 0),
-          "neutral": (0.84, 0), "translated": (0.89, 0), "all": (0.95, 0)}
+          "neutral": (0.86, 0), "translated": (0.89, 0), "all": (0.95, 0)}
 #: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
 MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
 

@@ -96,7 +96,9 @@ def _pe_tables(text: str, lines: list[str], blocks) -> list[Claim]:
     pe_blocks = []   # (run, exact rows, first wrong line)
     for caption, run in runs:
         head = caption.split("  ")[0]
-        if not _PE_LABEL.search(caption) or re.search(r"\bembedding", head, re.I) and not \
+        # a table the caption names as the encoding, or (in an article that states the formula) one
+        # whose rows are counted by position, 0, 1, 2, … (| pos | vector |, whatever the header says)
+        if not (_PE_LABEL.search(caption) or _counted(run)) or re.search(r"\bembedding", head, re.I) and not \
                 re.search(r"encoding", head, re.I):
             continue
         width = len(run[0][2])
@@ -130,6 +132,13 @@ def _pe_tables(text: str, lines: list[str], blocks) -> list[Claim]:
 def _stated_d(text: str, width: int) -> int:
     m = re.search(r"(?:d_?\{?model\}?|\bd|dimension|dim)\s*(?:\$\s*)?[=:]\s*(?:\$\s*)?(\d+)", text, re.I)
     return int(m.group(1)) if m else width
+
+
+def _counted(run) -> bool:
+    """Are the run's rows labelled 0, 1, 2, … (or from 1), three rows or more?"""
+    labels = [lb for _, lb, _ in run]
+    return len(run) >= 3 and all(re.fullmatch(r"\d+", lb) for lb in labels) and \
+        [int(lb) for lb in labels] == list(range(int(labels[0]), int(labels[0]) + len(run))) and labels[0] in ("0", "1")
 
 
 def _positions(run) -> list[int]:
