@@ -116,3 +116,23 @@ def test_data_in_a_later_fence_unlike_the_value_computed_before_is_a_new_example
     got = _at(r, "[[" + " ".join(f"{x:.4f}" for x in w) + "]]", text)
     assert got and all(c.status in ("exact", "rounded") for c in got), [(c.status, c.reason) for c in got]
     assert any("code computes" in str(c.reason) for c in got)
+
+
+def test_a_value_in_a_comment_is_a_claim_about_what_its_statement_computes():
+    # names that say nothing (M1, M2): the comment beside each product is judged against the
+    # product numpy computes from the code's own data; one entry of the first is wrong
+    x = np.array([[1, 0, 1, 0], [0, 2, 0, 2], [1, 1, 1, 1]])
+    a = np.array([[0, 0, 1], [1, 1, 0], [0, 1, 0], [1, 1, 0]])
+    b = np.array([[1, 0, 1], [1, 0, 0], [0, 0, 1], [0, 1, 1]])
+    right_a, right_b = x @ a, x @ b
+    shown_a = right_a.copy()
+    shown_a[1, 1] = 0                      # printed 0 where the product is 4
+
+    def lit(m):
+        return "[" + ",".join("[" + ",".join(str(int(v)) for v in r) + "]" for r in m) + "]"
+    text = ("```python\nimport numpy as np\n"
+            f"M1 = np.array({lit(x)})\nM2 = np.array({lit(a)})\nM3 = np.array({lit(b)})\n"
+            f"M4 = np.dot(M1, M2)  # {lit(shown_a)}\nM5 = M1 @ M3  # {lit(right_b)}\n```\n")
+    claims = {c.line: c for c in check_text(text).claims if c.line in (6, 7)}
+    assert claims[6].status == "wrong" and [d["correct"] for d in claims[6].entries] == ["4"]
+    assert claims[7].status == "exact"

@@ -36,7 +36,7 @@ from .oldbind import bind_blocks, corrections, heads_from
 from .exactprints import exact_prints, explained_exact, significant
 from .captions import precision_captions
 from .diagnose import diagnose, index_swap, transpose_slip
-from .merge import merge, overlay
+from .merge import fill, merge, overlay
 from .restate import restatements
 from .bind import by_value, code_claims, masked
 from .document import Document, Segment
@@ -177,6 +177,8 @@ def _check_once(text: str, name: str) -> tuple[Report, Document]:
     report = merge(report, claims + beyond, inputs, blocks, doc, notes)
     # what the article's code prints is judged against what the code computes, over any other reading
     report = overlay(overlay(report, valued, value_given), code_claims(doc, blocks))
+    # what a comment says the code computes, where no verdict stands yet
+    report = fill(report, code_claims(doc, blocks, comments=True))
     report = precision_captions(doc, report)
     report = restatements(report, blocks, doc)
     starts = {ln for ln, _ in report.definitions}

@@ -138,6 +138,21 @@ def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
     return replace(report, claims=claims, definitions=definitions)
 
 
+def fill(report: Report, claims: list[Claim]) -> Report:
+    """The report with each claim on lines no verdict covers yet (unverifiable claims there give
+    way): a witness of lesser standing, which never overrides a verdict."""
+    out = list(report.claims)
+    for v in claims:
+        mine = set(v.lines or [v.line])
+        here = [c for c in out if mine & set(c.lines or [c.line])]
+        if any(c.status != "unverifiable" for c in here):
+            continue
+        out = [c for c in out if all(c is not h for h in here)] + [v]
+    out.sort(key=lambda c: c.line)
+    _first_slips(out)
+    return replace(report, claims=out)
+
+
 def _first_slips(claims: list[Claim]) -> None:
     """A carried claim points at the first slip: follow roots that are carried themselves."""
     by_line: dict[int, Claim] = {}

@@ -143,14 +143,17 @@ class CodePrint:
 _PRINTING = re.compile(r"(?<![\w.])(?:print|display)\s*\(")
 
 
-def code_prints(doc: Document, blocks) -> list[CodePrint]:
+def code_prints(doc: Document, blocks, comments: bool = False) -> list[CodePrint]:
     """Each array the article's code prints, paired with the block of its output: the blocks right
     after the code fence (in an output fence, or in the lines that follow it), taken in the order the
     program prints.  A print with a label (``print("weights:", w)``) pairs with the block its label
     stands before; one without pairs with the next block only while nothing printed before it in the
-    same fence was left unknown (its output would shift the rest).  The shapes must agree."""
+    same fence was left unknown (its output would shift the rest).  The shapes must agree.
+    ``comments``: the arrays its comments state instead (:func:`_commented`)."""
     out: list[CodePrint] = []
     replaced = _replaced_prints(doc)
+    if comments:
+        return _commented(doc, blocks, replaced)
     for fence, program in programs(doc):
         shown = [p for p in program.prints if fence.first < p.line < fence.last + 1 and p.line not in replaced]
         zone = _output_zone(doc, fence)
@@ -161,6 +164,32 @@ def code_prints(doc: Document, blocks) -> list[CodePrint]:
         holes = any(fence.first < ln <= fence.last and _PRINTING.search(doc.lines[ln - 1])
                     for ln, _ in program.unknown)
         out += _pair(shown, here, holes)
+    return out
+
+
+def _commented(doc: Document, blocks, replaced: set[int]) -> list[CodePrint]:
+    """Each array a comment states the value of (``keys = np.dot(x, w_k)  # [[0,1,1],[4,0,0]]``,
+    or comment lines under a print): a claim about what the statement computes, paired with the
+    block read inside the comment, of the value's shape."""
+    out: list[CodePrint] = []
+    seen: set[int] = set()
+    for fence, program in programs(doc):
+        for c in program.comments:
+            if c.line in seen or not fence.first < c.line <= fence.last or c.line in replaced:
+                continue
+            seen.add(c.line)
+            shape, value = _shape(c.value), _exact(c.value)
+            if shape is None or value is None:
+                continue
+            hash_at = {ln: col for ln, col, _ in c.spans}
+            inside = [b for b in blocks if not b.index and b.shape == shape and
+                      all(e.line in hash_at and e.pos >= 0 and doc.column(e.pos) > hash_at[e.line]
+                          for r in b.rows for e in r)]
+            if len(inside) == 1:
+                expr = doc.lines[c.line - 1].split("#")[0].strip()
+                out.append(CodePrint(inside[0], value, expr, c.line,
+                                     c.value.dtype in ("float32", "float16", "bfloat16") or
+                                     (c.value.dtype is None and c.value.library in ("torch", "tf"))))
     return out
 
 

@@ -339,12 +339,13 @@ def _root(claim: Claim) -> int:
     return claim.root if claim.cause == "carried" and claim.root else claim.line
 
 
-def code_claims(doc, blocks) -> list[Claim]:
+def code_claims(doc, blocks, comments: bool = False) -> list[Claim]:
     """The output of each array the article's code prints (:func:`.code.code_prints`), judged against
     what the code computes: the code defines the printed value, whatever its name.  A program in
-    single precision may differ from the exact value by a few units of float32 in each entry."""
+    single precision may differ from the exact value by a few units of float32 in each entry.
+    ``comments``: the arrays its comments state (``k = x @ w  # [[0, 1], [4, 0]]``) instead."""
     out = []
-    for cp in code_prints(doc, blocks):
+    for cp in code_prints(doc, blocks, comments):
         b = cp.block
         values = [[cp.value[i, j] for j in range(cp.value.cols)] for i in range(cp.value.rows)]
         slack = [[abs(float(x)) * 1e-6 if cp.single and x.is_finite else 0 for x in r] for r in values]
