@@ -869,3 +869,30 @@ def test_a_division_sign_in_prose_is_part_of_the_arithmetic():
     # "3.088 ÷ 2 = 1.544": the claim is 3.088/2 (right), not "2 = 1.544"; 3.088 ÷ 2 = 1.600 is wrong
     assert _statuses("Scores:\n\nApple → I: 3.088 ÷ 2 = 1.544\n", 3) == ["exact"]
     assert _statuses("Scores:\n\nApple → I: 3.088 ÷ 2 = 1.600\n", 3) == ["wrong"]
+
+
+@pytest.mark.parametrize("second", ["\\mathbf{A}_{\\text{Row 1}} \\times \\mathbf{V} =\n[2.5, 3.5]", "[2.5, 3.5]"])
+def test_a_display_ending_in_equals_goes_on_in_the_next_display(second):
+    # the product is written in one display and its result in the next, alone or after the same
+    # left side again: [0.5, 0.5]·[[1, 2], [3, 4]] is [2, 3], so the printed [2.5, 3.5] is wrong there
+    text = ("One row of the output:\n\n$$\n\\mathbf{A}_{\\text{Row 1}} \\times \\mathbf{V} =\n[0.5, 0.5] \\times\n"
+            "\\begin{bmatrix}\n1 & 2 \\\\\n3 & 4\n\\end{bmatrix} =\n$$\n\n$$\n" + second + "\n$$\n")
+    lines = text.split("\n")
+    result = next(k for k, line in enumerate(lines, 1) if "2.5" in line)
+    wrong = [c for c in check_text(text).claims if c.status == "wrong"]
+    assert len(wrong) == 1 and result in (wrong[0].lines or [wrong[0].line])
+    assert [e["correct"] for e in wrong[0].entries] == ["2.0", "3.0"]
+
+
+def test_an_operand_restating_a_print_of_no_known_value_is_computed_as_printed():
+    # V = M W with M never given: a later product on V's printed numbers is computed on them, not
+    # left unverifiable for want of M's value
+    mat = "\\begin{bmatrix}\n1 & 2 \\\\\n3 & 4\n\\end{bmatrix}"
+    text = ("$$\nV = M W = \\begin{bmatrix}\n1 & 0 \\\\\n0 & 1\n\\end{bmatrix}\n" + mat + "\n=\n" + mat + "\n$$\n\n"
+            "$$\no = [0.5, 0.5] \\times " + mat + " = [2.5, 3.5]\n$$\n")
+    claims = check_text(text).claims
+    wrong = [c for c in claims if c.status == "wrong"]
+    assert wrong and [e["correct"] for e in wrong[0].entries] == ["2.0", "3.0"]
+    # the chain itself is judged as the product of the numbers it shows
+    first = text.split("\n").index("o = [0.5, 0.5] \\times \\begin{bmatrix}") + 1
+    assert [c for c in wrong if c.line == first]

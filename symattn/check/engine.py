@@ -786,12 +786,16 @@ class _Checker:
         return node
 
     def _which(self, value) -> Node | None:
+        ev = Evaluator(self.table, Mode.EXACT, self.conv)
         for key, entries in self.table.author.items():
             if key in _DERIVED and not self._derivable(key):
                 continue  # a value the article only asserts is not an identity for its operands
             if any(v == value for _, v, wrong in entries if not wrong) and key in self._keys():
+                try:
+                    ev.key(key)
+                except Unresolved:
+                    continue   # a name with no exact value (M_7 = M_1 M_6, M_1 never given): the literal says more
                 return Name(key)
-        ev = Evaluator(self.table, Mode.EXACT, self.conv)
         for key in self._keys():
             try:
                 v = ev.key(key)

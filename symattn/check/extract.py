@@ -192,17 +192,47 @@ def _last_side(text: str) -> str:
 
 def _continued(segs: list[Segment]) -> list[Segment]:
     """A display that starts with ``=`` goes on from the math just before it (``\\[ = (0.22)(0.54)
-    + … \\]`` then ``\\[ = 0.1188 + … \\approx 0.889 \\]``): it is read as that chain's next link."""
+    + … \\]`` then ``\\[ = 0.1188 + … \\approx 0.889 \\]``): it is read as that chain's next link.
+    And a display that ends with ``=`` goes on in the next one, which either writes its result alone
+    or starts again from the same left side (``A V = [..] × [..] =`` then ``A V = [0.275, …]``)."""
     out: list[Segment] = []
     for seg in segs:
         text = _without_approx_note(seg.text) if seg.kind in ("display", "env", "inline") else seg.text
         m = _LEADING_REL.match(text) if seg.kind in ("display", "env") else None
+        prev = next((p for p in reversed(out) if p.kind in ("display", "env", "inline")), None)
         if m:
-            prev = next((p for p in reversed(out) if p.kind in ("display", "env", "inline")), None)
             side = _last_side(prev.text) if prev is not None and seg.line - prev.line <= 6 else ""
             text = f"{side} {text}" if side else text[m.end():]
+        elif seg.kind in ("display", "env") and prev is not None and prev.kind in ("display", "env") and \
+                _TRAILING_REL.search(prev.text) and seg.line - (prev.line + prev.text.count("\n")) <= 4:
+            first, rest = _first_side(text)
+            if rest is not None and _squash(first) == _squash(_first_side(prev.text)[0]):
+                text = f"{prev.text.rstrip()} {rest}"      # the same left side, written again
+            elif _VALUE_START.match(text):
+                text = f"{prev.text.rstrip()} {text}"      # the result alone
         out.append(replace(seg, text=text) if text != seg.text else seg)
     return out
+
+
+_TRAILING_REL = re.compile(r"(?:=|\\approx|≈)\s*$")
+_VALUE_START = re.compile(r"\s*(?:\\begin\{[pbBvV]?matrix\}|\\left\s*[\[(]|\[|[-−]?\d)")
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+|\\[,;! ]", "", text)
+
+
+def _first_side(text: str) -> tuple[str, str | None]:
+    """(what stands before the first top-level ``=``, what follows it), or (text, None)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        elif ch == "=" and depth == 0:
+            return text[:i], text[i + 1:]
+    return text, None
 
 
 _ENV_TAG = re.compile(r"\\(begin|end)\{(equation|align|gather|multline|eqnarray|displaymath|math|flalign|alignat)"
