@@ -178,8 +178,9 @@ def _commented(doc: Document, blocks, replaced: set[int]) -> list[CodePrint]:
             if c.line in seen or not fence.first < c.line <= fence.last or c.line in replaced:
                 continue
             seen.add(c.line)
-            shape, value = _shape(c.value), _exact(c.value)
-            if shape is None or value is None:
+            shape = _shape(c.value)
+            value = _exact(c.value) if shape is not None else None
+            if value is None:
                 continue
             hash_at = {ln: col for ln, col, _ in c.spans}
             inside = [b for b in blocks if not b.index and b.shape == shape and
