@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 import sympy as sp
 
 from symattn.check.document import Document
@@ -109,6 +110,15 @@ def test_kv_model_in_words_and_a_token_count_with_thousands_separators():
     assert at(claims(_kv_prose(right)), 5).status in ("exact", "rounded")
     wrong = at(claims(_kv_prose("0.8")), 5)       # 2,048 read as 048 tokens would give about 0.79 MB
     assert wrong.status == "wrong"
+
+@pytest.mark.parametrize("count", ["2,048-token", "2K-token", "2k-token"])
+def test_kv_a_token_count_joined_to_its_noun_by_a_hyphen(count):
+    # "a 2K-token context" is 2,000 or 2,048 tokens, never one token with the size of the sentence
+    exact = sp.Integer(2 * 8 * 4 * 128 * 2 * 2048)
+    text = ("# Sizing the cache\n\nAn 8-layer model with 4 heads and a head dimension of 128, in FP16.\n\n"
+            f"A {count} context takes {n(exact / 2**20, 0)} MiB of KV cache.\n")
+    assert at(claims(text), 5).status in ("exact", "rounded")
+
 
 def test_kv_a_size_glued_to_a_device_is_not_the_cache_size():
     # "on 4xA100-80GB": the memory of each device, no claim about the cache of the sentence

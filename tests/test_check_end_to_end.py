@@ -721,3 +721,22 @@ def test_a_product_of_weights_printed_to_five_places_allows_their_rounding(print
             "2 & 8 & 0 \\\\ 2 & 6 & 3 \\end{bmatrix}=\\begin{bmatrix} 1.9926 & " + printed + " & 0.7359 \\end{bmatrix}$\n")
     rep = check_text(text, "t.md")
     assert any(c.status == "wrong" for c in rep.claims) == wrong
+
+
+@pytest.mark.parametrize("formula_first", [False, True])
+def test_a_scaling_stated_only_after_the_example_does_not_judge_it(formula_first):
+    # an example computed without scaling, and a later section that introduces ÷√d_k with other
+    # numbers: the unscaled weights are the example's own convention; the same text with the
+    # formula before the example makes them a mistake
+    x = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    s = x @ x.T
+    w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    rows = " \\\\ ".join(" & ".join(f"{v:.2f}" for v in r) for r in w)
+    later = ("## Why scale\n\n$$\\text{Attention}(Q, K, V) = \\text{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}}\\right) V$$\n\n"
+             "With $d_k = 64$ the scores have standard deviation $\\sqrt{64} = 8$.\n")
+    example = ("## The example\n\nQ = K = V = X:\n\n$$X = " + _bmatrix(x.astype(int)) + "$$\n\n"
+               "$$QK^T = " + _bmatrix(s.astype(int)) + "$$\n\n$$A = \\begin{bmatrix} " + rows + " \\end{bmatrix}$$\n\n")
+    text = (later + "\n" + example) if formula_first else (example + later)
+    line = text.split("\n").index(next(l for l in text.split("\n") if l.startswith("$$A =")))  + 1
+    verdicts = {c.status for c in at(check_text(text), line)}
+    assert verdicts == ({"wrong"} if formula_first else {"rounded"}), verdicts

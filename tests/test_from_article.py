@@ -31,7 +31,10 @@ ARTICLE = Path(__file__).resolve().parent / "articles" / "project" / "qkv-attent
 #: quantities on the way that no step of a derivation holds: shapes, exponentials, their sums, and
 #: gradients (a backward pass is no step of the forward derivation)
 NOT_A_STEP = re.compile(r"shape|^\s*(?:exp|e\^|sum|denominator)\b|∂|\\partial|\bgrad|\bfactor\b|\bterms?\b|"
-                        r"(?<!dot )\bproducts\b", re.I)   # (a factor, or the terms of a dot product, is no step)
+                        r"(?<!dot )\bproducts\b|\band\b.*\brestated\b|^\S*\)\s*[*·]\s*v_", re.I)
+# (a factor, or the terms of a dot product, is no step; nor are two quantities restated together as the
+# operands of one term, "weight and v_I restated" in + 0.333·[1,1,0], nor one weight times a value row,
+# "(1/3)*v_I": the terms of a weighted sum)
 #: what a claim is about, when it is a quantity of the pipeline
 PIPELINE = re.compile(r"(?<![\w^])(Q|K|V|K\^T|QK\^T|Q K\^T|E|scores?|scaled|weights?|softmax|output|alpha_\w+|"
                       r"attn_scores|attention(?:_\w+)?|z\d)(?![\w^])", re.I)
@@ -135,7 +138,8 @@ def locate(derivation, printed: list[str], wrong: dict[int, float] | None = None
 def located(derivation, printed: list[str], text: str) -> bool:
     """An ok claim is in the derivation: its values as consecutive entries of a step; or a row of a
     step in another order (prose that lists a row's weights from the largest); or, on a line that
-    works a value out (``1 / 1.732 = 0.577``), the result after the last ``=``."""
+    works a value out (``1 / 1.732 = 0.577``, ``softmax([0, 0.707]) ≈ [0.330, 0.670]``), the result after the
+    last ``=`` or ``≈``."""
     if locate(derivation, printed) or _side_by_side(derivation, printed):
         return True
     n = len(printed)
@@ -143,8 +147,21 @@ def located(derivation, printed: list[str], text: str) -> bool:
         if len(run) == n <= 6 and any(all(agrees(p, x) for p, x in zip(printed, perm))
                                  for perm in itertools.permutations(run)):
             return True
-    return "=" in text and bool(re.search(re.escape(printed[-1]) + r"\W*$", text.split("=")[-1])) and \
+    last = re.split(r"=|≈|\\approx", text)
+    return len(last) > 1 and bool(re.search(re.escape(printed[-1]) + r"\W*$", last[-1])) and \
         bool(locate(derivation, printed[-1:]))
+
+
+def _result_count(printed: list[str], text: str) -> int:
+    """How many of the printed numbers, from the last, stand after the line's last ``=`` or ``≈``."""
+    parts = re.split(r"=|≈|\\approx", text)
+    if len(parts) < 2:
+        return 0
+    after = re.findall(r"[-−]?\d+(?:[.,]\d+)?", parts[-1])
+    k = 0
+    while k < min(len(after), len(printed)) and after[len(after) - 1 - k] == printed[len(printed) - 1 - k]:
+        k += 1
+    return k
 
 
 def _side_by_side(derivation, printed: list[str]) -> bool:
@@ -257,9 +274,15 @@ def test_real_article(article, tmp_path, capsys):
         # the whole claim in one step, or its wrong entries and what is printed between them (a line
         # that prints a row of the weights, then the output row they give: only the output is wrong);
         # a sub-run of one number is no evidence (any step holds a 1 somewhere)
+        # (or, on a line that works the value out, what follows its last = or ≈: "0.330 + 0.670 =
+        # [0.660, 2.680]" lists the operands before the result)
+        tail = _result_count(c["printed"], lines[line - 1])
         steps = set().union(*(locate(d, c["printed"], at) | (locate(d, c["printed"][min(at):max(at) + 1],
                                                                   {i - min(at): v for i, v in at.items()})
                                                            if max(at) > min(at) else set())
+                              | (locate(d, c["printed"][-tail:], {i - (len(c["printed"]) - tail): v
+                                                                  for i, v in at.items()})
+                                 if 1 < tail < len(c["printed"]) and min(at) >= len(c["printed"]) - tail else set())
                               for at in placings))
         assert steps, f"line {line}: {c['what']}: no step holds the exact values at its wrong entries"
         assert not steps & locate(d, c["printed"]), f"line {line}: {c['what']} {c['printed']} agrees there"

@@ -65,8 +65,11 @@ def _model(line: int, text: str) -> _Model | None:
     return _Model(line, name, layers, heads * batch, dim, _dtype(text))
 
 
-#: a token count: digits with their thousands separators (4,096 is one number, never 096)
-_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([KkMm])?\s*(?:tokens?|context|ctx|token)\b", re.I)
+#: a token count: digits with their thousands separators (4,096 is one number, never 096), and a
+#: count joined to its noun by a hyphen ("a 1K-token context")
+_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([KkMm])?\s*-?\s*(?:tokens?|context|ctx|token)\b", re.I)
+#: what "4K" and "1M" tokens may mean
+_COUNT_PREFIX = {"k": (1000, 1024), "m": (10 ** 6, 2 ** 20)}
 _SEQ = re.compile(r"\b(?:S|T|seq_len|seq|ctx_len|context_length|max_model_len)\s*=\s*(\d+)([KkMm])?()\b")
 #: a size in prose; one glued by a hyphen to what comes before is a device's or the end of a range
 #: ("4xA100-80GB", "40-80 GB"), never the cache size of the sentence
@@ -104,7 +107,7 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
                 continue
             t = toks[0]
             base = mpmath.mpf(t.group(1).replace(",", ""))
-            kilos = {"k": (1000, 1024), "m": (10 ** 6, 2 ** 20)}.get((t.group(2) or "").lower(), (1,))
+            kilos = _COUNT_PREFIX.get((t.group(2) or "").lower(), (1,))
             per_token = 2 * model.layers * model.heads * model.dim * nbytes
             s = sizes[0]
             ent = _entry(s.group(2), n)
@@ -152,7 +155,7 @@ def _kv_budget(n, raw, budget, tok, model, default_bytes, earlier) -> Claim:
     nbytes = model.nbytes or default_bytes or 2
     per_token = 2 * model.layers * model.heads * model.dim * nbytes
     size = mpmath.mpf(budget.group(1))
-    kilo = {"k": (1000, 1024), "m": (10 ** 6, 2 ** 20)}.get((tok.group(2) or "").lower(), (1,))
+    kilo = _COUNT_PREFIX.get((tok.group(2) or "").lower(), (1,))
     readings = [(size * u / per_token / k, R("tokens-per", unit=_UNIT_NAME[u], k=k, per=tok.group(2) or R("unit")))
                 for u in _UNITS[budget.group(2).lower()] for k in kilo]
     ent = _entry(tok.group(1), n)
@@ -164,7 +167,7 @@ def _kv_budget(n, raw, budget, tok, model, default_bytes, earlier) -> Claim:
             t = _TOKENS.search(prev.source)
             if prev.status != "wrong" or not t or getattr(prev.what, "code", "") == "compressed":
                 continue
-            k = {"k": 1000, "m": 10 ** 6}.get((t.group(2) or "").lower(), 1)
+            k = _COUNT_PREFIX.get((t.group(2) or "").lower(), (1,))[0]
             printed_per_token = _val(_entry(prev.claimed, 0)) / (mpmath.mpf(t.group(1).replace(",", "")) * k)
             if _near(ent, size / printed_per_token / kilo[0], True):
                 c = replace(c, cause="carried", root=prev.root or prev.line,
@@ -265,10 +268,6 @@ _CONTEXT_SIZE = re.compile(r"^\s*(?:[-*•]\s*)?(\d+(?:\.\d+)?)\s*([KkMm])?\s*(?
                            r"(\d+(?:\.\d+)?)\s*([KMGT]i?B)\b")
 
 
-#: what "4K" and "1M" tokens may mean
-_COUNT_PREFIX = {"K": (1000, 1024), "M": (10 ** 6, 2 ** 20)}
-
-
 def _per_token_runs(lines: list[str]) -> list[Claim]:
     """Runs of lines that give a context length and its cache size (``4K → 2 GB``) after the article
     printed the size of one token (``… = 512 KB/token``): each size is the tokens times one of those
@@ -307,7 +306,7 @@ def _per_token_runs(lines: list[str]) -> list[Claim]:
         if c and per_token:
             e = _entry(c.group(3), n)
             if e is not None:
-                run.append((n, e, mpmath.mpf(c.group(1)), (c.group(2) or "").upper(), c.group(4)))
+                run.append((n, e, mpmath.mpf(c.group(1)), (c.group(2) or "").lower(), c.group(4)))
                 continue
         close()
     close()

@@ -14,17 +14,17 @@ variant a block binds to is a mistake, named by :func:`mistake_codes`.
 
 >>> from symattn.check.document import Document
 >>> stated(Document.of("Divide by $\\sqrt{d_k} = 2$:")).sqrt_number
-True
+1
 >>> said = stated(Document.of("$$A = softmax(QK^T / \\sqrt{d_k})$$"))
 >>> said.sqrt_number, said.sqrt_formula
-(False, 1)
+(0, 1)
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..claims import Reason
 from ..consistency import declared_no_scaling
@@ -54,7 +54,7 @@ _MASK = re.compile(r"causal|mask|掩码|掩蔽|遮|マスク|마스크|máscara|
 
 @dataclass(frozen=True)
 class Stated:
-    sqrt_number: bool     # a square root stated as a number: the article's own scaling step
+    sqrt_number: int      # the line of a square root stated as a number, the article's own scaling step (0: none)
     sqrt_formula: int     # the line of a formula that divides by √d_k (0: none)
     dk_formula: bool      # ÷d_k in a formula
     mask: bool            # it speaks of a (causal) mask
@@ -83,7 +83,8 @@ _COMMENT = re.compile(r"<!--.*?-->", re.S)
 def stated(doc: Document) -> Stated:
     text = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), doc.text)
     formula = _SQRT_FORMULA.search(text)
-    return Stated(bool(_SQRT_NUMBER.search(text)), text[:formula.start()].count("\n") + 1 if formula else 0,
+    number = _SQRT_NUMBER.search(text)
+    return Stated(_line_of(text, number), text[:formula.start()].count("\n") + 1 if formula else 0,
                   bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)), declared_no_scaling(text) or 0,
                   tuple((text[:m.start()].count("\n") + 1, int(m.group(1))) for m in _DK_VALUE.finditer(text)
                         if int(m.group(1)) > 0),
@@ -97,6 +98,12 @@ def decide(bindings, said: Stated, scores_given: bool = False) -> Variant:
     """An example's variant, from the bindings of its blocks: see the module docstring.
     ``scores_given``: the example's givens are its scores (no keys): the text's ÷√d_k may belong to
     another example, and its own prints say whether it scales."""
+    last = max((b.block.end for b in bindings), default=0)
+    if bindings and (said.sqrt_number or said.sqrt_formula) and \
+            all(line == 0 or line > last for line in (said.sqrt_number, said.sqrt_formula)):
+        # the text states ÷√d_k only after this example's last print (a later section, another
+        # example): no evidence against what this example's own prints do
+        said = replace(said, sqrt_number=0, sqrt_formula=0)
     votes = {"scale": Counter(), "mask": Counter()}
     for b in bindings:
         if not any(c.full or c.share >= 2 / 3 for c in b.group):
