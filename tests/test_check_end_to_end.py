@@ -740,3 +740,18 @@ def test_a_scaling_stated_only_after_the_example_does_not_judge_it(formula_first
     line = text.split("\n").index(next(l for l in text.split("\n") if l.startswith("$$A =")))  + 1
     verdicts = {c.status for c in at(check_text(text), line)}
     assert verdicts == ({"wrong"} if formula_first else {"rounded"}), verdicts
+
+
+def test_a_print_written_as_the_softmax_of_the_raw_scores_is_judged_unscaled():
+    # the article defines attention with ÷√d_k, then works a simplified example and writes the
+    # weights as Softmax(S[0]) and Softmax(S[1]), S = Q·Kᵀ: its own formula for them has no scaling
+    x = np.array([[0.5, 0.8], [0.2, 0.4]])
+    s = x @ x.T
+    w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    text = ("$$\\text{Attention}(Q, K, V) = \\text{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}}\\right) V$$\n\n"
+            "A simplified example, Q = K = V = X:\n\n```\nX = [[0.5, 0.8], [0.2, 0.4]]\n\n"
+            f"S = Q·K^T = [[{s[0, 0]:.2f}, {s[0, 1]:.2f}], [{s[1, 0]:.2f}, {s[1, 1]:.2f}]]\n\n"
+            f"Softmax(S[0]) = [{w[0, 0]:.2f}, {w[0, 1]:.2f}]  # the first token\n"
+            f"Softmax(S[1]) = [{w[1, 0]:.2f}, {w[1, 1]:.2f}]  # the second\n```\n")
+    line = next(k for k, l in enumerate(text.split("\n"), 1) if l.startswith("Softmax(S[0])"))
+    assert {c.status for c in at(check_text(text), line)} == {"rounded"}

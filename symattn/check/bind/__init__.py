@@ -30,7 +30,7 @@ from ..read import Block
 from .binder import bind
 from .graph import INPUTS
 from .code import code_givens
-from .conventions import decide, stated
+from .conventions import decide, stated, written_unscaled
 from .verdicts import code_claims, definitions, verdicts
 
 __all__ = ["by_value", "article_example", "code_claims"]
@@ -62,7 +62,8 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
         # prints the binder left alone whose formula a chain wrote: bound again, knowing that value
         bound = bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond,
                      truths={k: formulas[k] for k in unbound})
-    family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said, _scores_given(bound, f))
+    family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said, _scores_given(bound, f),
+                        _written(doc, bound, f))
               for f in set(bound.families)}
     variants = [family[f] for f in bound.families]
     notes = []
@@ -70,6 +71,12 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
             any(v.scale != "sqrt" for v in variants):
         notes.append(Reason.of("formula-scales-numbers-do-not", scale=variants[-1].scale))
     return verdicts(bound, variants, doc, said, known), definitions(bound), notes
+
+
+def _written(doc: Document, bound, family: int) -> bool:
+    """Does a print of this family write itself as the softmax of the raw scores, its values those?"""
+    return any(bound.families[b.example] == family and written_unscaled(doc, b.block) and
+               any(c.full and c.node.variant.scale == "none" for c in b.group) for b in bound.bindings)
 
 
 def _scores_given(bound, family: int) -> bool:
@@ -83,7 +90,7 @@ def masked(doc: Document, blocks: list[Block]) -> bool:
     families = {bound.families[b.example] for b in bound.bindings}
     return bool(families) and all(
         decide([b for b in bound.bindings if bound.families[b.example] == f], said,
-               _scores_given(bound, f)).mask == "causal" for f in families)
+               _scores_given(bound, f), _written(doc, bound, f)).mask == "causal" for f in families)
 
 
 def article_example(doc: Document, blocks: list[Block]) -> dict | None:
@@ -110,5 +117,5 @@ def article_example(doc: Document, blocks: list[Block]) -> dict | None:
     first = min(lines.values(), default=0)
     inputs = {step: (m, lines.get(step, first)) for step, m in example.givens.items() if step in INPUTS}
     variant = decide([b for b in bound.bindings if bound.families[b.example] == family], said,
-                     _scores_given(bound, family))
+                     _scores_given(bound, family), _written(doc, bound, family))
     return {"inputs": inputs, "variant": variant}

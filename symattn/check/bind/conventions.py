@@ -94,10 +94,26 @@ def stated(doc: Document) -> Stated:
 _CONVENTIONS = {"scale": ("sqrt", "dk", "none", "sqrt_stated"), "mask": ("none", "causal")}   # an article may choose these
 
 
-def decide(bindings, said: Stated, scores_given: bool = False) -> Variant:
+#: a print written as the softmax of the raw scores, nothing divided: "Softmax(S[0]) =", "softmax(QK^T) ="
+_UNSCALED_SOFTMAX = re.compile(r"softmax\s*(?:\\left)?\s*\(\s*(?:S|QK\^\{?T\}?|Q\s*K\^\{?T\}?|Q\s*@\s*K\.T|scores?|logits)"
+                               r"\s*(?:\[[^\]/]{0,12}\])?\s*(?:\\right)?\s*\)\s*(?:=|≈|\\approx)", re.I)
+
+
+def written_unscaled(doc: Document, block) -> bool:
+    """Does the print write itself, on its own line before its numbers, as the softmax of the raw
+    scores (``Softmax(S[0]) = [0.62, 0.38]``)?  The article's own formula for that print."""
+    first = block.rows[0][0] if block.rows and block.rows[0] else None
+    if first is None or first.pos < 0:
+        return False
+    head = doc.lines[first.line - 1][:doc.column(first.pos)]
+    return bool(_UNSCALED_SOFTMAX.search(head))
+
+
+def decide(bindings, said: Stated, scores_given: bool = False, written: bool = False) -> Variant:
     """An example's variant, from the bindings of its blocks: see the module docstring.
     ``scores_given``: the example's givens are its scores (no keys): the text's ÷√d_k may belong to
-    another example, and its own prints say whether it scales."""
+    another example, and its own prints say whether it scales.  ``written``: a print of the example
+    writes itself as the softmax of the raw scores, so one print that computes so is enough."""
     last = max((b.block.end for b in bindings), default=0)
     if bindings and (said.sqrt_number or said.sqrt_formula) and \
             all(line == 0 or line > last for line in (said.sqrt_number, said.sqrt_formula)):
@@ -117,7 +133,7 @@ def decide(bindings, said: Stated, scores_given: bool = False) -> Variant:
     prelim = said.prelim()
     scales = votes["scale"]
     # scores given as they are: their example's own prints decide (one is enough); else two at least
-    plainly = [k for k, n in scales.items() if n >= (1 if scores_given else 2)
+    plainly = [k for k, n in scales.items() if n >= (1 if scores_given or written else 2)
                and k not in ("sqrt", "sqrt_stated") and _allowed("scale", k)]
     if (scores_given or plainly == ["none"] and not said.sqrt_number) and (said.sqrt_number or said.sqrt_formula) \
             and len(plainly) == 1 and len(scales) == 1:
