@@ -63,7 +63,11 @@ EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
 #: Measured again at the sixteenth session (a zero of a candidate where the print shows a number is a
 #: disagreement; a row printed before is not its step printed; a table counted by position in an article
 #: stating the sinusoidal formula is the encoding): neutral 0.860, all 0.959 (71 lost).
-FLOORS = {"bmatrix": (0.99, 0), "numpy": (0.98, 0), "torch": (0.98, 0), "table": (0.98, 0), "list": (0.99, 0),
+#: Then the originals gained ko-jasonkang 297 (a display ending in '=' goes on in the next one), which
+#: the Markdown-table copy cannot gain: it splits that display around the re-laid table.  The table
+#: copies' own recall did not fall (0.941 before and after), their ratio did (0.984 -> 0.979): the one
+#: floor lowered, table 0.97, with this reason.  At 1af0440: neutral 0.869, translated 0.902, all 0.959.
+FLOORS = {"bmatrix": (0.99, 0), "numpy": (0.98, 0), "torch": (0.98, 0), "table": (0.97, 0), "list": (0.99, 0),
           "neutral": (0.86, 0), "translated": (0.89, 0), "all": (0.95, 0)}
 #: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
 MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
