@@ -269,3 +269,35 @@ def test_a_list_operand_printed_with_three_decimals_is_a_rounded_print(text, wro
 def test_decimal_commas_in_latex_lists_and_before_particles(line, locale, want):
     assert canonical(line, locale)[0] == want
     assert read("0{,}802").value == Fraction(802, 1000) and read("57{,}344").value == 57344
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.fractions(min_value=-50, max_value=50), st.integers(0, 8), st.floats(-4, 4),
+       st.sampled_from([None, 0, 1, 3]), st.sampled_from([0, "1e-3", "0.02"]), st.sampled_from([0, "1e-6"]),
+       st.booleans())
+def test_the_float_shortcut_to_wrong_never_changes_a_verdict(value, places, units, at, slack, floor, continued):
+    """Binding judges hundreds of thousands of entries against candidates that are far off; a test
+    in float64 says "wrong" for those before any mpmath.  Around the edges of every way a print is
+    accepted (two half units, the slack, a program's noise, the floor, a cut), the verdict is the
+    exact comparison's (places up to 8 make prints of six digits and more: a program's)."""
+    import dataclasses
+
+    import mpmath
+
+    from symattn.check import judge
+
+    printed = Fraction(round(value * 10 ** places), 10 ** places)
+    number = dataclasses.replace(read(_spell(printed, places, "point")), continued=continued)
+    half = Fraction(1, 2 * 10 ** places) if places else Fraction(1, 2)
+    with mpmath.workdps(50):
+        x = mpmath.mpf(printed.numerator) / printed.denominator + mpmath.mpf(units) * (
+            mpmath.mpf(half.numerator) / half.denominator)
+    args = (number, x, at, mpmath.mpf(slack), mpmath.mpf(floor))
+    fast = judge.verdict(*args)
+    original = judge._surely_wrong
+    try:
+        judge._surely_wrong = lambda *a: False
+        slow = judge.verdict(*args)
+    finally:
+        judge._surely_wrong = original
+    assert fast == slow, (number.text, x, at, slack, floor, continued)

@@ -116,3 +116,38 @@ def test_a_zero_a_candidate_has_where_the_print_shows_a_number_is_a_disagreement
     # the same column printed with its zeros is that column, structure and all
     assert any(c.node.variant.mask == "causal" and c.view.kind == "col" and c.share == 1.0
                for c in _candidates(masked, example, {}))
+
+
+def test_the_author_values_kept_between_prints_are_those_a_fresh_start_computes():
+    """The binder keeps the author's values of each candidate while the prints stay as they are, and
+    drops only those a new print changes (its step and the steps after it).  Binding the corpus
+    articles that print the most steps gives the same bindings as dropping everything at each print."""
+    from pathlib import Path
+
+    from symattn.check.bind import binder
+    from symattn.check.bind.code import code_givens
+    from symattn.check.bind.conventions import stated
+    from symattn.check.document import Document
+    from symattn.check.read import read_blocks
+
+    def bound(path):
+        doc = Document.of(path.read_text(encoding="utf-8"))
+        said = stated(doc)
+        got = binder.bind(read_blocks(doc), said.rank, code_givens(doc), said.dk, beyond=said.beyond)
+        return ([(b.block.line, b.evidence, [(c.node, c.view, c.full, c.share) for c in b.group]) for b in got.bindings],
+                [(u.block.line, u.reason) for u in got.unbound])
+
+    real = Path(__file__).parent / "articles" / "real"
+    names = ("en-pe-sameerkhan-transformer-block-cat-sat", "ru-basic-mullosharaf-abc-datamining-lecture-examples",
+             "en-basic-swarnamukhi-i-love-cats-internal-calculations", "en-illustrated-self-attention-colab",
+             "vi-basic-fanst1109-transformer-bai-tap", "ja-mask-edom18-attention-nanochat")
+    paths = [real / f"{name}.md" for name in names]
+    kept = [bound(p) for p in paths]
+    forget = binder._State._forget
+    try:
+        binder._State._forget = lambda self, steps: self.author_cache.clear()
+        fresh = [bound(p) for p in paths]
+    finally:
+        binder._State._forget = forget
+    assert kept == fresh
+    assert sum(len(k[0]) for k in kept) >= 100   # enough bindings to say something

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 
 import sympy as sp
 
@@ -81,6 +82,7 @@ _NO_SCALING = re.compile(
     re.I)
 
 
+@lru_cache(maxsize=64)
 def declared_no_scaling(text: str) -> int | None:
     """The line where the article says it does not scale by √d_k, if it does."""
     m = _NO_SCALING.search(text)

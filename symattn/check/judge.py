@@ -29,6 +29,7 @@ Agreement(status='wrong', reason='truncated')
 
 from __future__ import annotations
 
+import math
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -154,6 +155,8 @@ def verdict(number, x, places: int | None = None, slack=0, floor=0) -> Agreement
     take ``slack`` (the error that rounded operands carry, see the local stage).  ``floor``: the
     float-noise floor of the printed block (see :func:`noise_floor`): a program's print and an exact
     value both under it are the same zero (``6.123234e-17`` for cos 90°)."""
+    if _surely_wrong(number, x, places, slack, floor):
+        return Agreement("wrong")
     with mpmath.workdps(_DPS):   # the printed value and x compared at the working precision
         if number.places is None or mpmath.isinf(x):
             ok = number.places is None and mpmath.isinf(x) and (x > 0) == (number.value > 0)
@@ -177,6 +180,25 @@ def verdict(number, x, places: int | None = None, slack=0, floor=0) -> Agreement
                 return Agreement("rounded", "truncated")
             return Agreement("wrong", "truncated")
         return Agreement("wrong")
+
+
+def _surely_wrong(number, x, places, slack, floor) -> bool:
+    """Is the print so far from ``x`` in float64 that :func:`verdict` can only say a plain "wrong"?
+    Every way it accepts (equal, rounded, within the slack, noise, under the floor, cut) lies within
+    two half units, the slack, 10⁻⁵ of ``x`` and twice the floor of it; a margin of 10⁻³ of that
+    covers the floats' own error.  Most candidates a binder tries are this far off: no mpmath."""
+    if number.places is None:
+        return False
+    try:
+        xf, pf = float(x), number.value.p / number.value.q
+    except (TypeError, ValueError, OverflowError, AttributeError):
+        return False
+    if not math.isfinite(xf):
+        return False
+    d = number.places if places is None else max(number.places, places)
+    h = 0.5 * 10.0 ** -d if d else 0.5
+    bound = 2 * h + float(slack or 0) + 1e-5 * abs(xf) + 1e-9 * max(1.0, abs(xf)) + 2 * float(floor or 0)
+    return abs(pf - xf) > bound * 1.001
 
 
 #: a program's float results carry an error relative to the size of their operands, not of the

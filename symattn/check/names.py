@@ -10,6 +10,7 @@ it never reads values.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["hint", "by_name", "derivative", "unknown_factor", "row_in_words", "LHS", "VARIANT"]
 
@@ -117,6 +118,11 @@ def hint(labels) -> str | None:
     >>> hint(["X = np.array("]), hint(["Raw scores Q Kᵀ:"]), hint(["", "注意力权重："]), hint(["Q ="])
     ('X', 'scores', 'weights', 'Q')
     """
+    return _hint(tuple(labels))
+
+
+@lru_cache(maxsize=4096)
+def _hint(labels: tuple[str, ...]) -> str | None:
     for label in labels:
         if not label:
             continue

@@ -24,7 +24,9 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, fields, replace
+from functools import cached_property
 
+import numpy as np
 import sympy as sp
 
 from .. import limits
@@ -80,7 +82,19 @@ class Block:
         return tuple(tuple(e.text for e in r) for r in self.rows)
 
     def matrix(self) -> sp.ImmutableMatrix:
+        """The printed entries as exact numbers (read once: binding tries a block many times)."""
+        return self._matrix
+
+    @cached_property
+    def _matrix(self) -> sp.ImmutableMatrix:
         return sp.ImmutableMatrix([[e.value for e in r] for r in self.rows])
+
+    @cached_property
+    def floats(self):
+        """The printed entries in float64, read-only (what binding screens candidates with)."""
+        out = np.array([[float(e.value) for e in r] for r in self.rows], dtype=float)
+        out.setflags(write=False)
+        return out
 
 
 # --------------------------------------------------------------------------- LaTeX matrices

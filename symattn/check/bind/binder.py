@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import sympy as sp
@@ -89,8 +90,8 @@ def views(shape: tuple[int, int], of: tuple[int, int]):
             yield from (View("col", j, t) for j in range(c))
 
 
-@dataclass(frozen=True)
-class Candidate:
+@dataclass(slots=True)   # (not frozen: binding makes them by the hundred thousand, and frozen ones cost
+class Candidate:         # five times as much to make; nothing changes one after it is made)
     node: Node
     view: View
     truth: np.ndarray              # the view's values from the givens
@@ -179,7 +180,7 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, trut
 
 
 def _floats(block: Block) -> np.ndarray:
-    return np.array([[float(e.value) for e in r] for r in block.rows], dtype=float)
+    return block.floats
 
 
 def _exact(block: Block) -> sp.ImmutableMatrix:
@@ -202,7 +203,8 @@ def _example(inputs: dict, dk=(), masks=()) -> Example:
             width = sp.Integer(width)
             divisors = {"sqrt": sp.sqrt(width), "dk": width, "none": sp.Integer(1)}
     return Example({k: _exact(b) for k, b in inputs.items()}, divisors,
-                   places={k: d for k, d in places.items() if d >= 3}, masks=masks, stated_dk=stated_dk)
+                   places={k: d for k, d in places.items() if d >= 3}, masks=masks, stated_dk=stated_dk,
+                   floats={k: _floats(b) for k, b in inputs.items()})
 
 
 def printed_masks(blocks) -> tuple[str, ...]:
@@ -484,7 +486,8 @@ class _State:
                 continue
             if not _consistent(example):
                 continue
-            group = self._explain(block, example, named, {}, set(), full_only=True, plain=True)
+            group = self._explain(block, example, named, {}, set(), full_only=True, plain=True) \
+                if _explains_fully(block, example) else None
             evidence = "values"
             if group is None:
                 group, evidence = self._by_truth(block, example), "formula"
@@ -561,7 +564,6 @@ class _State:
         return False
 
     def _record(self, block: Block, example: Example, group, evidence: str) -> None:
-        self.author_cache = {}
         self.bindings.append(Binding(block, len(self.examples) - 1, tuple(group), evidence,
                                      label=label_of(block.labels)))
         printed = _floats(block)
@@ -571,9 +573,25 @@ class _State:
             if whole is not None and c.node not in done:
                 done.add(c.node)
                 self.printed[c.node] = (block.line, whole)
+        self._forget({node.step for node in done})
         lead = min(group, key=lambda c: (self.prefer(c.node), c.view.kind != "whole", c.view.transposed,
                                          STEPS.index(c.node.step)))
         self.steps_printed.add(lead.node.step)   # the step it most likely is, for the next ones' place
+
+    def _forget(self, steps: set) -> None:
+        """Drop the author's values that a new print of these steps changes: those of the steps and
+        of every step computed from them (the others stay as they were)."""
+        if not steps:
+            return
+
+        def stale(node) -> bool:
+            return isinstance(node, Node) and (node.step in steps or bool(steps & UPSTREAM[node.step]))
+        for key in [k for k in self.author_cache if stale(k[1])]:
+            del self.author_cache[key]
+        for key, memo in self.author_cache.items():
+            if key[1] == "operands":
+                for node in [n for n in memo if stale(n)]:
+                    del memo[node]
 
     def _explain(self, block: Block, example: Example, named, printed, steps_printed, full_only=False,
                  plain=False):
@@ -696,6 +714,35 @@ class _State:
         return ranked[0]
 
 
+_SCREENS: "WeakKeyDictionary[Example, dict]" = WeakKeyDictionary()
+
+
+def _screened(example: Example, shape: tuple[int, int], plain: bool):
+    """(node, view, the view's values) of every node's view that has this shape, and those values
+    stacked: what depends on the example alone, kept for it (binding screens many blocks of one
+    shape against one example, and tries each premise as the input of many)."""
+    memo = _SCREENS.setdefault(example, {})
+    if (shape, plain) not in memo:
+        found = []
+        for node in example.nodes(plain, shape):
+            truth = example.floats(node)
+            if truth is None:
+                continue
+            for view in views(shape, truth.shape):
+                value = view.take(truth)
+                if value.shape == shape:
+                    found.append((node, view, value))
+        memo[shape, plain] = (tuple(found), np.stack([f[2] for f in found]) if found else None)
+    return memo[shape, plain]
+
+
+def _explains_fully(block: Block, example: Example) -> bool:
+    """Does some view of a quantity the example computes its own way agree with every entry of the
+    block?  (What binding by values alone needs; screened on floats, no candidate built.)"""
+    base, truths = _screened(example, block.shape, True)
+    return bool(base) and bool(screen_mask(block.rows, truths, cut=True).all(axis=(1, 2)).any())
+
+
 def _candidates(block: Block, example: Example, printed, cache: dict | None = None, plain: bool = False):
     """Every candidate of the block's shape; ``cache`` keeps the author's values while ``printed``
     does not change (the binder clears it when a print is recorded); ``plain``: only the variants no
@@ -704,28 +751,18 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
     shape = block.shape
     steps = {p.step for p in printed}
     cache = {} if cache is None else cache
+    base, truths = _screened(example, shape, plain)
+    if not base:
+        return []
     found = []   # (node, view, truth, author, used): screened below all at once
-    for node in example.nodes(plain):
-        truth = example.floats(node)
-        if truth is None:
-            continue
-        vs = list(views(shape, truth.shape))
-        if not vs:
-            continue
+    for node, view, truth in base:
         author, used = (None, ())
         if steps & UPSTREAM[node.step]:
             key = (id(example), node)
             if key not in cache:
                 cache[key] = example.author(node, printed, cache.setdefault((id(example), "operands"), {}))
             author, used = cache[key]
-        for view in vs:
-            found.append((node, view, view.take(truth), view.take(author) if author is not None else None, used))
-    if not found:
-        return []
-    found = [f for f in found if f[2].shape == shape]
-    if not found:
-        return []
-    truths = np.stack([f[2] for f in found])
+        found.append((node, view, truth, view.take(author) if author is not None else None, used))
     agree_t = screen_mask(rows, truths, cut=True)
     with_author = [i for i, f in enumerate(found) if f[3] is not None and f[3].shape == shape]
     agree_a = dict(zip(with_author, screen_mask(rows, np.stack([found[i][3] for i in with_author]), cut=True))) \
@@ -742,9 +779,11 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
     for i, a in agree_a.items():
         full_a[i] = a.all()
         hits[i] = max(hits[i], (a & informative[i]).sum())
-    share = np.where(n_informative > 0, hits / np.maximum(n_informative, 1), 0.0)
+    share = np.where(n_informative > 0, hits / np.maximum(n_informative, 1), 0.0).tolist()
+    full = (full_t | full_a).tolist()
+    author_full = full_a.tolist()
     return [Candidate(node, view, t, a if i in agree_a else None, used, agree_t[i], agree_a.get(i), informative[i],
-                      bool(full_a[i]), bool(full_t[i] or full_a[i]), float(share[i]))
+                      author_full[i], full[i], share[i])
             for i, (node, view, t, a, used) in enumerate(found)]
 
 

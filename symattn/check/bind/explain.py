@@ -48,6 +48,7 @@ _FACTORS = tuple(sorted({sp.Integer(k) for k in range(2, 17)} | {sp.Integer(2) *
 
 
 _FACTOR_OF = {str(c): c for c in _FACTORS}
+_FACTOR_FLOATS = np.array([float(c) for c in _FACTORS])
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class Explanation:
 
 
 def _f(block: Block) -> np.ndarray:
-    return np.array([[float(e.value) for e in r] for r in block.rows], dtype=float)
+    return block.floats
 
 
 def _factor(value: np.ndarray, target: np.ndarray):
@@ -85,9 +86,9 @@ def _factor(value: np.ndarray, target: np.ndarray):
         ratio = float(np.median(value[mask] / target[mask]))
     for r, how in ((ratio, "divide"), (1 / ratio if ratio else 0.0, "multiply")):
         if r > 1:
-            c = min(_FACTORS, key=lambda f: abs(float(f) - r))
-            if abs(float(c) - r) <= 0.02 * r:
-                return c, how
+            k = int(np.argmin(np.abs(_FACTOR_FLOATS - r)))   # the nearest; the first of a tie, as min
+            if abs(_FACTOR_FLOATS[k] - r) <= 0.02 * r:
+                return _FACTORS[k], how
     return None
 
 
@@ -137,21 +138,24 @@ def explain(block: Block, earlier: list[Block]) -> Explanation | None:
     """The one step that explains the block best (see the module docstring), or None."""
     rows = block.rows
     shape = block.shape
-    found: list[Explanation] = []
+    tried = []   # (op, operands, value, factor), screened below all at once
     near = [b for b in earlier if b.rows][-NEAREST:]
     target = _f(block)
     for a in reversed(near):
         fa = _f(a)
         for op, factor, value in _unary(fa, target):
             if value.shape == shape:
-                found.append(Explanation(op, (a,), value, screen_mask(rows, value), factor))
+                tried.append((op, (a,), value, factor))
     for i, a in enumerate(near):
         for b in near[i:]:
             for x, y in ((a, b), (b, a)) if a is not b else ((a, b),):
                 for op, value in _binary(_f(x), _f(y), target):
                     if value.shape == shape:
-                        factor = _FACTOR_OF.get(op.partition("/")[2])
-                        found.append(Explanation(op, (x, y), value, screen_mask(rows, value), factor))
+                        tried.append((op, (x, y), value, _FACTOR_OF.get(op.partition("/")[2])))
+    if not tried:
+        return None
+    agree = screen_mask(rows, np.stack([t[2] for t in tried]))
+    found = [Explanation(op, operands, value, ok, factor) for (op, operands, value, factor), ok in zip(tried, agree)]
     full = [e for e in found if e.full and _informative(e) >= 2]
     if full:
         return min(full, key=lambda e: (e.op == "transpose", "/" in e.op or e.op in ("multiply", "divide")))

@@ -125,9 +125,20 @@ def _node(step: str, variant: Variant) -> Node:
     return Node(step, variant)
 
 
+@lru_cache(maxsize=256)
+def _mistaken(variant: Variant) -> bool:
+    """Does the variant make a choice that only a mistake makes?"""
+    return any((c, getattr(variant, c)) in ONLY_BY for c in CHOICES)
+
+
 def variants(scales, masks=("none", "causal", "shifted", "anti")) -> list[Variant]:
     """Every variant over the given scale keys and masks, the conventional ones first: with at most
     one choice that only a mistake makes (two mistakes at once explain numbers by accident)."""
+    return list(_variants(tuple(scales), tuple(masks)))
+
+
+@lru_cache(maxsize=256)
+def _variants(scales: tuple, masks: tuple) -> tuple[Variant, ...]:
     out = []
     for base in ("e", "2.7"):
         for order in ("qk", "kq", "k"):
@@ -137,7 +148,7 @@ def variants(scales, masks=("none", "causal", "shifted", "anti")) -> list[Varian
                         v = Variant(scale, mask, axis, order, base)
                         if sum((c, getattr(v, c)) in ONLY_BY for c in CHOICES) <= 1:
                             out.append(v)
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
@@ -171,17 +182,18 @@ class Example:
     """
 
     def __init__(self, givens: dict, divisors: dict | None = None, places: dict | None = None, masks=(),
-                 stated_dk=None):
-        self.givens = {k: sp.ImmutableMatrix(v) for k, v in givens.items()}
+                 stated_dk=None, floats: dict | None = None):
+        self.givens = {k: v if isinstance(v, sp.ImmutableMatrix) else sp.ImmutableMatrix(v) for k, v in givens.items()}
         # the decimals each given was printed with, where it is a rounded print (a program's output
         # of random weights): its exact value lies within half a unit of what is printed
         self.places = {k: d for k, d in (places or {}).items() if d}
-        self._floats: dict[Node, np.ndarray | None] = {}
+        # ``floats``: the givens in float64 where the caller has them already (a block reads its own once)
+        self._floats: dict[Node, np.ndarray | None] = {Node(k): v for k, v in (floats or {}).items() if k in self.givens}
         self._exact: dict[Node, object] = {}
         self._nodes: dict[tuple, tuple] = {}
         self.masks = tuple(masks)   # masks the article prints as patterns of -∞ (see printed_mask)
-        k = self.exact(Node("K"))
-        width = sp.Integer(k.cols) if k is not None else None
+        k = self.floats(Node("K"))    # its width is all the divisors need: no exact value yet
+        width = sp.Integer(k.shape[1]) if k is not None else None
         if divisors is None:
             divisors = {"none": sp.Integer(1)} if width is None else \
                 {"sqrt": sp.sqrt(width), "dk": width, "none": sp.Integer(1)}
@@ -207,20 +219,36 @@ class Example:
                 return "same-as-X"
         return None
 
-    def nodes(self, plain: bool = False):
+    def nodes(self, plain: bool = False, shape: tuple[int, int] | None = None):
         """Every node whose value the givens determine (inputs once, the rest per variant); ``plain``:
-        only those of variants that no mistake makes."""
-        if plain not in self._nodes:
-            self._nodes[plain] = tuple(n for n in self._all_nodes(tuple(self.divisors))
-                                       if not plain or not any((c, getattr(n.variant, c)) in ONLY_BY for c in CHOICES))
-        return self._nodes[plain]
+        only those of variants that no mistake makes (the others are not evaluated); with ``shape``,
+        only the plain nodes of the steps that have a part of that shape (see :meth:`shows`)."""
+        key = (plain, shape) if plain else (plain, None)
+        if key not in self._nodes:
+            self._nodes[key] = tuple(self._all_nodes(tuple(self.divisors), plain, shape if plain else None))
+        return self._nodes[key]
 
-    def _all_nodes(self, scales):
+    def shows(self, step: str, shape: tuple[int, int]) -> bool:
+        """Could a block of this shape print the step (whole, a row or a column, either way round)
+        under a variant no mistake makes?  Every such variant gives the step one shape (the mistakes
+        K Qᵀ and Q K may not), so one evaluation tells."""
+        value = self.floats(Node(step, Variant(scale=next(iter(self.divisors)))))
+        if value is None:
+            return False
+        (rows, cols), (r, c) = shape, value.shape
+        return any(br == r and bc == c or br == 1 and bc == c or bc == 1 and br == r
+                   for br, bc in ((rows, cols), (cols, rows)))
+
+    def _all_nodes(self, scales, plain, shape=None):
         keys = self.floats(Node("K"))
         # one key: every weight is 1 and the output is V; attention says nothing there
         steps = STEPS if keys is None or keys.shape[0] > 1 else STEPS[:STEPS.index("masked")]
+        if shape is not None:
+            steps = tuple(s for s in steps if self.shows(s, shape))
         seen = set()
         for v in variants(scales, ("none", "causal", "shifted", "anti") + self.masks):
+            if plain and _mistaken(v):
+                continue
             for step in steps:
                 node = _node(step, v)
                 if node not in seen:
