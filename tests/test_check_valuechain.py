@@ -151,3 +151,27 @@ def test_the_author_values_kept_between_prints_are_those_a_fresh_start_computes(
         binder._State._forget = forget
     assert kept == fresh
     assert sum(len(k[0]) for k in kept) >= 100   # enough bindings to say something
+
+
+@pytest.mark.parametrize("givens", [
+    {"X": (3, 4), "W_Q": (4, 2), "W_K": (4, 2), "W_V": (4, 3)},
+    {"X": (3, 4), "W_Q": (4, 2), "W_K": (3, 2), "W_V": (4, 3)},     # a W that does not fit X
+    {"Q": (2, 3), "K": (4, 3), "V": (4, 5)},                       # cross-attention: 2 queries, 4 keys
+    {"Q": (2, 3), "K": (4, 2), "V": (4, 5)},                       # Q and K of other widths
+    {"X": (3, 2)},                                                 # Q = K = V = X
+    {"scores": (3, 3)}, {"scaled": (2, 4)}, {"Q": (3, 2), "K": (3, 2)},
+])
+def test_the_shape_a_step_has_under_the_articles_own_variants_comes_from_the_givens_shapes(givens):
+    """Binding evaluates only the steps a block's shape can show, from the givens' shapes alone:
+    that shape is the one every plain variant's value has, and None exactly where none has a value."""
+    import sympy as sp
+
+    from symattn.check.bind.graph import STEPS, Example, Node, ONLY_BY, CHOICES, variants
+
+    rng = np.random.default_rng(7)
+    ex = Example({k: sp.Matrix(rng.integers(-3, 4, size=s).tolist()) for k, s in givens.items()})
+    plain = [v for v in variants(tuple(ex.divisors)) if not any((c, getattr(v, c)) in ONLY_BY for c in CHOICES)]
+    for step in STEPS:
+        shapes = {ex.floats(Node(step, v)).shape for v in plain if ex.floats(Node(step, v)) is not None}
+        want = ex.plain_shape(step)
+        assert shapes == (set() if want is None else {want}) or step == "masked" and shapes <= {want}, (step, shapes, want)

@@ -230,14 +230,36 @@ class Example:
 
     def shows(self, step: str, shape: tuple[int, int]) -> bool:
         """Could a block of this shape print the step (whole, a row or a column, either way round)
-        under a variant no mistake makes?  Every such variant gives the step one shape (the mistakes
-        K Qᵀ and Q K may not), so one evaluation tells."""
-        value = self.floats(Node(step, Variant(scale=next(iter(self.divisors)))))
-        if value is None:
+        under a variant no mistake makes?  (From the shapes alone: see :meth:`plain_shape`.)"""
+        of = self.plain_shape(step)
+        if of is None:
             return False
-        (rows, cols), (r, c) = shape, value.shape
+        (rows, cols), (r, c) = shape, of
         return any(br == r and bc == c or br == 1 and bc == c or bc == 1 and br == r
                    for br, bc in ((rows, cols), (cols, rows)))
+
+    def plain_shape(self, step: str) -> tuple[int, int] | None:
+        """The shape of the step's value under every variant no mistake makes (the mistakes K Qᵀ and
+        Q K may give another), from the givens' shapes alone; None when the givens do not determine it."""
+        if step in self.givens:
+            return self.givens[step].shape
+        if step in ("Q", "K", "V"):
+            src = self.source(step)
+            if src == "projected":
+                x, w = self.givens["X"].shape, self.givens[f"W_{step}"].shape
+                return (x[0], w[1]) if x[1] == w[0] else None
+            return self.givens["X"].shape if src == "same-as-X" else None
+        if step in INPUTS:
+            return None
+        shapes = [self.plain_shape(p) for p in PARENTS[step]]
+        if any(s is None for s in shapes):
+            return None
+        if step == "KT":
+            return shapes[0][::-1]
+        if step in ("scores", "output"):   # Q Kᵀ, A V
+            (r, n), (m, c) = shapes
+            return (r, c) if n == m else None
+        return shapes[0]                   # scaled, masked, exp, weights: the scores' shape
 
     def _all_nodes(self, scales, plain, shape=None):
         keys = self.floats(Node("K"))
