@@ -517,6 +517,9 @@ class _State:
         truth = self.truths.get(id(block))
         if truth is None or truth.shape != block.shape or not np.isfinite(truth).all():
             return None
+        base, values = _screened(example, block.shape, True)
+        if not base or not np.isclose(values, truth[None], rtol=1e-9, atol=1e-12).all(axis=(1, 2)).any():
+            return None   # (the same test as below, on all the example's values at once)
         group = [c for c in _candidates(block, example, {}, None, plain=True)
                  if np.allclose(c.truth, truth, rtol=1e-9, atol=1e-12)]
         return tuple(group) if group else None
@@ -740,7 +743,27 @@ def _explains_fully(block: Block, example: Example) -> bool:
     """Does some view of a quantity the example computes its own way agree with every entry of the
     block?  (What binding by values alone needs; screened on floats, no candidate built.)"""
     base, truths = _screened(example, block.shape, True)
-    return bool(base) and bool(screen_mask(block.rows, truths, cut=True).all(axis=(1, 2)).any())
+    if not base:
+        return False
+    # most premises explain nothing: one printed entry far from every candidate's says so at once
+    # (wider than the screen: two half units and 10⁻⁵ of the value, as judge's float shortcut)
+    i, j, p, h = _probe(block)
+    if h is not None:
+        near = np.abs(truths[:, i, j] - p) <= (2 * h + 1e-5 * np.abs(truths[:, i, j]) + 1e-9) * 1.001
+        if not near.any():
+            return False
+        truths = truths[near]
+    return bool(screen_mask(block.rows, truths, cut=True).all(axis=(1, 2)).any())
+
+
+def _probe(block: Block):
+    """(row, column, printed value, half unit) of the block's first finite entry that is not zero,
+    or h None when it has none (a half unit of 1/2 for an integer, the widest reading)."""
+    for i, r in enumerate(block.rows):
+        for j, e in enumerate(r):
+            if e.places is not None and e.value != 0:
+                return i, j, float(e.value), 0.5 * 10.0 ** -e.places if e.places else 0.5
+    return 0, 0, 0.0, None
 
 
 def _candidates(block: Block, example: Example, printed, cache: dict | None = None, plain: bool = False):

@@ -134,12 +134,28 @@ def _binary(a: np.ndarray, b: np.ndarray, target: np.ndarray):
             yield "divide-rows", a / b
 
 
+_KEPT: dict = {}
+
+
 def explain(block: Block, earlier: list[Block]) -> Explanation | None:
-    """The one step that explains the block best (see the module docstring), or None."""
+    """The one step that explains the block best (see the module docstring), or None.  Kept for the
+    block and its nearest prints (the binder and the exact prints ask the same question)."""
+    near = tuple(b for b in earlier if b.rows)[-NEAREST:]
+    key = (id(block),) + tuple(id(b) for b in near)
+    got = _KEPT.get(key)
+    if got is not None and got[0] is block and all(a is b for a, b in zip(got[1], near)):
+        return got[2]
+    if len(_KEPT) > 4096:
+        _KEPT.clear()
+    found = _explain(block, list(near))
+    _KEPT[key] = (block, near, found)
+    return found
+
+
+def _explain(block: Block, near: list[Block]) -> Explanation | None:
     rows = block.rows
     shape = block.shape
     tried = []   # (op, operands, value, factor), screened below all at once
-    near = [b for b in earlier if b.rows][-NEAREST:]
     target = _f(block)
     for a in reversed(near):
         fa = _f(a)

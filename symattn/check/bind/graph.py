@@ -138,7 +138,10 @@ def variants(scales, masks=("none", "causal", "shifted", "anti")) -> list[Varian
 
 
 @lru_cache(maxsize=256)
-def _variants(scales: tuple, masks: tuple) -> tuple[Variant, ...]:
+def _variants(scales: tuple, masks: tuple, plain: bool = False) -> tuple[Variant, ...]:
+    """:func:`variants` (``plain``: only those no mistake makes), kept."""
+    if plain:
+        return tuple(v for v in _variants(scales, masks) if not _mistaken(v))
     out = []
     for base in ("e", "2.7"):
         for order in ("qk", "kq", "k"):
@@ -191,6 +194,7 @@ class Example:
         self._floats: dict[Node, np.ndarray | None] = {Node(k): v for k, v in (floats or {}).items() if k in self.givens}
         self._exact: dict[Node, object] = {}
         self._nodes: dict[tuple, tuple] = {}
+        self._shapes: dict[str, tuple | None] = {}
         self.masks = tuple(masks)   # masks the article prints as patterns of -∞ (see printed_mask)
         k = self.floats(Node("K"))    # its width is all the divisors need: no exact value yet
         width = sp.Integer(k.shape[1]) if k is not None else None
@@ -241,6 +245,11 @@ class Example:
     def plain_shape(self, step: str) -> tuple[int, int] | None:
         """The shape of the step's value under every variant no mistake makes (the mistakes K Qᵀ and
         Q K may give another), from the givens' shapes alone; None when the givens do not determine it."""
+        if step not in self._shapes:
+            self._shapes[step] = self._plain_shape(step)
+        return self._shapes[step]
+
+    def _plain_shape(self, step: str) -> tuple[int, int] | None:
         if step in self.givens:
             return self.givens[step].shape
         if step in ("Q", "K", "V"):
@@ -268,9 +277,7 @@ class Example:
         if shape is not None:
             steps = tuple(s for s in steps if self.shows(s, shape))
         seen = set()
-        for v in variants(scales, ("none", "causal", "shifted", "anti") + self.masks):
-            if plain and _mistaken(v):
-                continue
+        for v in _variants(tuple(scales), ("none", "causal", "shifted", "anti") + self.masks, plain):
             for step in steps:
                 node = _node(step, v)
                 if node not in seen:
