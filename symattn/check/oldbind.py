@@ -244,11 +244,20 @@ class _Binder:
         # be per head
         self.heads_from = heads_from(text)
         self.assumed: int | None = None   # the line from which Q = K = V = X is assumed
+        self._quantities: dict[tuple, Quantities] = {}   # see _q
         m = _DECLARED_QKV.search(text)
         self.declared_qkv = text[:m.start()].count("\n") + 1 if m else None
 
     def _q(self) -> Quantities:
-        return Quantities({k: v for k, (v, _) in self.inputs.items()}, self.d_k)
+        """The quantities of the inputs as they are now: one object while they stay the same, so
+        that each value is computed once (the values are exact and costly)."""
+        inputs = {k: v for k, (v, _) in self.inputs.items()}
+        key = (tuple(sorted((k, id(v)) for k, v in inputs.items())), self.d_k)
+        if key not in self._quantities:
+            if len(self._quantities) > 64:
+                self._quantities.clear()
+            self._quantities[key] = Quantities(inputs, self.d_k)   # (it holds the inputs: their ids stay theirs)
+        return self._quantities[key]
 
     def _convs(self):
         return [c for c in CONVENTIONS if self.masked or c.mask == "none"]

@@ -788,20 +788,21 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
         found.append((node, view, truth, view.take(author) if author is not None else None, used))
     agree_t = screen_mask(rows, truths, cut=True)
     with_author = [i for i, f in enumerate(found) if f[3] is not None and f[3].shape == shape]
-    agree_a = dict(zip(with_author, screen_mask(rows, np.stack([found[i][3] for i in with_author]), cut=True))) \
-        if with_author else {}
+    by_author = screen_mask(rows, np.stack([found[i][3] for i in with_author]), cut=True) if with_author else None
+    agree_a = dict(zip(with_author, by_author)) if with_author else {}
     # an entry is evidence unless it agrees as structure: a zero printed where the candidate has a
     # zero, a -∞ where it has -∞ (a zero it has where the print shows 1.186 is a disagreement)
     printed = _floats(block)
     informative = ((truths != 0) | (printed != 0)[None]) & (np.isfinite(truths) | ~agree_t)
     # per candidate at once: every entry agrees, and the share of informative entries that agree
+    # (with the givens' values or the author's, whichever agrees more)
     n_informative = informative.sum(axis=(1, 2))
     full_t = agree_t.all(axis=(1, 2))
     hits = (agree_t & informative).sum(axis=(1, 2))
     full_a = np.zeros(len(found), dtype=bool)
-    for i, a in agree_a.items():
-        full_a[i] = a.all()
-        hits[i] = max(hits[i], (a & informative[i]).sum())
+    if with_author:
+        full_a[with_author] = by_author.all(axis=(1, 2))
+        hits[with_author] = np.maximum(hits[with_author], (by_author & informative[with_author]).sum(axis=(1, 2)))
     share = np.where(n_informative > 0, hits / np.maximum(n_informative, 1), 0.0).tolist()
     full = (full_t | full_a).tolist()
     author_full = full_a.tolist()
