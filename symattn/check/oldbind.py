@@ -245,6 +245,7 @@ class _Binder:
         self.heads_from = heads_from(text)
         self.assumed: int | None = None   # the line from which Q = K = V = X is assumed
         self._quantities: dict[tuple, Quantities] = {}   # see _q
+        self._value_rows: dict[int, tuple] = {}             # see _rows_of
         m = _DECLARED_QKV.search(text)
         self.declared_qkv = text[:m.start()].count("\n") + 1 if m else None
 
@@ -742,9 +743,17 @@ class _Binder:
                 if value.shape == block.shape:
                     out.append((fam, conv, None, value, num))
                 elif block.shape[0] == 1 and value.cols == block.shape[1] and value.rows > 1:
-                    for i in range(value.rows):
-                        out.append((fam, conv, i, sp.ImmutableMatrix(value.row(i)), [num[i]]))
+                    for i, row in enumerate(self._rows_of(value)):
+                        out.append((fam, conv, i, row, [num[i]]))
         return out
+
+    def _rows_of(self, value) -> tuple:
+        """The rows of an exact value as matrices of one row, made once for it."""
+        got = self._value_rows.get(id(value))
+        if got is None or got[0] is not value:
+            got = (value, tuple(sp.ImmutableMatrix(value.row(i)) for i in range(value.rows)))
+            self._value_rows[id(value)] = got
+        return got[1]
 
     def _derived(self, block: Block, h: str | None) -> None:
         guessed = False   # named by its -∞ entries alone: weak evidence, so only a near match is judged

@@ -475,6 +475,8 @@ class _State:
             if any(_same(b, self.inputs[g]) for k, b in inputs.items() if k not in self.inputs
                    for g in self.inputs):
                 continue   # a premise that restates a given input (K printed again) is no other input
+            if id(block) not in self.truths and not any(_computable(s, inputs) for s in _COMPUTED):
+                continue   # by values, premises are inputs only when a step computed from them explains it
             key = tuple(sorted((k, id(b)) for k, b in inputs.items()))
             if key not in self._trials:
                 try:
@@ -548,7 +550,7 @@ class _State:
         earlier = sorted([u.block for u in self.unbound[-3:] if u.reason == "binds-to-nothing"] + self.pending[-3:],
                          key=lambda b: b.line)[-3:]
         for prior in reversed(earlier):
-            for c in _candidates(prior, example, self.printed):
+            for c in _candidates(prior, example, self.printed, self.author_cache):
                 if c.view != View() or c.node.step in self.steps_printed or self.prefer(c.node) or \
                         example.source(c.node.step) == "given" or c.share < 2 / 3:
                     continue
@@ -737,6 +739,19 @@ def _screened(example: Example, shape: tuple[int, int], plain: bool):
                     found.append((node, view, value))
         memo[shape, plain] = (tuple(found), np.stack([f[2] for f in found]) if found else None)
     return memo[shape, plain]
+
+
+#: the steps an example computes beyond its inputs (and Kᵀ): what makes premises inputs by values
+_COMPUTED = tuple(s for s in STEPS if s not in INPUTS and s != "KT")
+
+
+def _computable(step: str, roles) -> bool:
+    """Do givens in these roles determine the step (as :meth:`.graph.Example.source` reads them)?"""
+    if step in roles:
+        return True
+    if step in ("Q", "K", "V"):
+        return "X" in roles and f"W_{step}" in roles or set(roles) == {"X"}
+    return step not in INPUTS and all(_computable(p, roles) for p in PARENTS[step])
 
 
 def _explains_fully(block: Block, example: Example) -> bool:
