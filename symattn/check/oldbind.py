@@ -1043,6 +1043,20 @@ class _Binder:
         def along(a):   # a column vector (or a row of one entry per row) as a column
             return a if a.cols == 1 else a.T if a.rows == 1 else None
 
+        def normalised(x):   # each row over its sum (each sum made once)
+            sums = [sum(x.row(i)) for i in range(x.rows)]
+            return sp.ImmutableMatrix(x.rows, x.cols, lambda i, j: x[i, j] / sums[i])
+
+        def repeated(x):     # the column repeated along the rows
+            col = along(x)
+            return sp.ImmutableMatrix(n, c, lambda i, j: col[i, 0])
+
+        def by_rows(op):     # x op y[i] in row i, y a column
+            def fn(x, y):
+                col = along(y)
+                return sp.ImmutableMatrix(x.rows, x.cols, lambda i, j: op(x[i, j], col[i, 0]))
+            return fn
+
         for a in recent:
             m = a.matrix()
             if (n, c) in ((m.rows, 1), (1, m.rows)) and m.cols >= 2:
@@ -1053,12 +1067,10 @@ class _Binder:
                     yield R(label, line=a.line), [a], fn
             if m.shape == (n, c) and c >= 2:
                 # x / x.sum(): the plain normalisation many tutorials show before softmax
-                yield (R("divided-by-sum-rows" if n > 1 else "divided-by-sum", line=a.line), [a],
-                       lambda x: sp.ImmutableMatrix(x.rows, x.cols, lambda i, j: x[i, j] / sum(x.row(i))))
+                yield (R("divided-by-sum-rows" if n > 1 else "divided-by-sum", line=a.line), [a], normalised)
             col = along(m)
             if col is not None and col.rows == n and c >= 2 and m.shape != (n, c):
-                yield (R("repeated-along-rows", line=a.line), [a],
-                       lambda x: sp.ImmutableMatrix(n, c, lambda i, j: along(x)[i, 0]))
+                yield (R("repeated-along-rows", line=a.line), [a], repeated)
         for a in recent:
             for b in recent:
                 if a is b:
@@ -1066,9 +1078,7 @@ class _Binder:
                 ma, mb = a.matrix(), b.matrix()
                 if ma.shape == (n, c) and along(mb) is not None and along(mb).rows == n and mb.shape != ma.shape:
                     for label, op in (("divided-by-rows", lambda x, y: x / y), ("minus-rows", lambda x, y: x - y)):
-                        yield (R(label, a=a.line, b=b.line), [a, b],
-                               lambda x, y, op=op: sp.ImmutableMatrix(x.rows, x.cols,
-                                                                      lambda i, j: op(x[i, j], along(y)[i, 0])))
+                        yield R(label, a=a.line, b=b.line), [a, b], by_rows(op)
                 if ma.shape == (n, c) and mb.shape == (n, c) and a.line > b.line:
                     yield (R("minus", a=b.line, b=a.line), [b, a], lambda x, y: x - y)
                 if ma.rows == n and mb.cols == c and ma.cols == mb.rows and ma.cols >= 2:
