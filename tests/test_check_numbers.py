@@ -229,6 +229,15 @@ def test_a_side_the_parser_cannot_read_is_a_number_only_when_it_is_one():
     assert value(r"0.03:\cos(0.03)") is None                  # not 0.03 / cos 0.03
     assert value(r"2.718281828 \ldots") is None               # not its integer part
     assert value(r"0.0300 逐对代入") is None
+    # a derivative or an integral is no number: refused before latex2sympy2 parses it, as
+    # parse_scalar refuses it after
+    from symattn.errors import SymattnError
+    from symattn.latex_input import parse_scalar
+    for text in (r"\frac{\partial L}{\partial Q}", r"\frac{1}{\sqrt{d_k}} \frac{\partial L}{\partial S} K",
+                 r"\int_0^1 2 \, dx", r"P^T \frac{\partial L}{\partial A}"):
+        assert value(text) is None
+        with pytest.raises(SymattnError):
+            parse_scalar(text, allow_symbols=False)
 
 
 def test_a_plain_fence_in_an_article_of_decimal_commas_groups_thousands_with_its_points():

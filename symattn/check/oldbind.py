@@ -883,6 +883,9 @@ class _Binder:
             rows = [None] if mine.shape == block.shape else \
                 list(range(mine.rows)) if block.shape[0] == 1 and mine.cols == block.shape[1] and mine.rows > 1 else []
             for row in rows:
+                # (the same print has the same floats: most earlier prints are told apart by them)
+                if not np.array_equal(block.floats, prev.floats if row is None else prev.floats[row:row + 1]):
+                    continue
                 printed = mine if row is None else sp.ImmutableMatrix(mine.row(row))
                 if not _same_print(block, printed):
                     continue

@@ -617,6 +617,7 @@ _LEADING = re.compile(r"\s*([+\-\u2212]?\d+(?:\.\d+)?)")
 _COMMAND = re.compile(r"\\[A-Za-z]{2,}")
 _SUBSCRIPT = re.compile(r"(?<!\\log)_\{[^{}0-9]*[A-Za-z][^{}]*\}")     # a label: (80 \times 64)_{qwen}
 _NOT_MATH = re.compile(r"[:;?!]|\.\.|\.[A-Za-z_]|[A-Za-z]{2}")   # prose, code, a method call
+_CALCULUS = re.compile(r"\\(?:partial|int|iint|oint)\b")
 
 
 def latex_number(toks: list[Tok]) -> Num | None:
@@ -638,6 +639,8 @@ def latex_number(toks: list[Tok]) -> Num | None:
         # beyond that, what this parser does not read is a LaTeX function (\sin 2, \log 8); without
         # one, latex2sympy2 only guesses (``x/x..sum()`` as 1, ``a:\cos b`` as a quotient)
         return None
+    if _CALCULUS.search(bare):
+        return None   # a derivative or an integral, which parse_scalar refuses (after its costly parse)
     from ..errors import SymattnError
     from ..latex_input import parse_scalar
     try:
