@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 import sympy as sp
 import numpy as np
@@ -95,6 +96,11 @@ _COMPATIBLE = {"Q": ("product",), "K": ("product",), "V": ("product",), "scores"
 
 _CODE_ASSIGN = re.compile(r"(?:^|[\s;])[A-Za-z_][\w.]*\s*=\s*(?:np\.array|numpy\.array|torch\.tensor|tf\.constant|"
                           r"jnp\.array|np\.asarray)\s*\(\s*$")
+
+
+@lru_cache(maxsize=64)
+def _identity(n: int) -> sp.ImmutableMatrix:
+    return sp.ImmutableMatrix(sp.eye(n))
 
 
 def _masked_zeros(block: Block) -> set:
@@ -915,7 +921,7 @@ class _Binder:
         if any(not ({tuple(v.row(i)) for i in range(v.rows)} <= rows_of_x) for v in
                (self.inputs[k][0] for k in picked)):
             return False   # a Q, K or V of its own, not rows of X: the article has projections
-        eye = sp.ImmutableMatrix(sp.eye(x.cols))
+        eye = _identity(x.cols)   # (one object per size: the quantities of these inputs are kept, see _q)
         saved = self.inputs
         kept = {k: v for k, v in saved.items() if k not in picked}
         self.inputs = {**kept, "W_Q": (eye, 0), "W_K": (eye, 0), "W_V": (eye, 0)}
