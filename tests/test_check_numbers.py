@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 import sympy as sp
 from hypothesis import given, settings
@@ -310,3 +311,32 @@ def test_the_float_shortcut_to_wrong_never_changes_a_verdict(value, places, unit
     finally:
         judge._surely_wrong = original
     assert fast == slow, (number.text, x, at, slack, floor, continued)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.fractions(min_value=-30, max_value=30), st.integers(0, 6)), min_size=1, max_size=6),
+       st.lists(st.floats(-6, 6), min_size=6, max_size=6), st.booleans())
+def test_a_candidate_far_from_every_entry_is_all_wrong_without_its_exact_value(entries, offsets, integers):
+    """The old binder scores a candidate from its floats alone when every printed entry is far from
+    it (judge.far): exactly then, match() on its exact value finds every entry wrong and none cut.
+    Values are put a few half units from each print, around every edge of acceptance."""
+    import mpmath
+
+    from symattn.check.judge import far, match
+
+    prints = []
+    for value, places in entries:
+        places = 0 if integers else places
+        printed = Fraction(round(value * 10 ** places), 10 ** places)
+        prints.append((read(_spell(printed, places, "point")), printed, places))
+    rows = [tuple(p for p, _, _ in prints)]
+    values = []
+    for (number, printed, places), units in zip(prints, offsets):
+        half = Fraction(1, 2 * 10 ** places) if places else Fraction(1, 2)
+        with mpmath.workdps(50):
+            values.append(mpmath.mpf(printed.numerator) / printed.denominator
+                          + mpmath.mpf(units) * mpmath.mpf(half.numerator) / half.denominator)
+    floats = np.array([[float(v) for v in values]])
+    m = match(rows, [values])
+    if far(rows, floats):
+        assert not any(m.ok[0]) and not any(m.truncated[0]), (rows, values)

@@ -175,3 +175,35 @@ def test_the_shape_a_step_has_under_the_articles_own_variants_comes_from_the_giv
         shapes = {ex.floats(Node(step, v)).shape for v in plain if ex.floats(Node(step, v)) is not None}
         want = ex.plain_shape(step)
         assert shapes == (set() if want is None else {want}) or step == "masked" and shapes <= {want}, (step, shapes, want)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_old_binders_floats_are_its_exact_values(seed):
+    """Quantities.floats screens the old binder's candidates before any exact value: for every
+    family under every convention it is the exact value to float precision, and None exactly where
+    the exact value is None (inputs of random shapes, some that do not fit together)."""
+    import mpmath
+    import sympy as sp
+
+    from symattn.check.quantities import CONVENTIONS, FAMILIES, Quantities, numeric
+
+    rng = np.random.default_rng(seed)
+    n, d = int(rng.integers(1, 4)), int(rng.integers(1, 4))
+    def m(r, c):
+        return sp.ImmutableMatrix((rng.integers(-6, 7, size=(r, c)) / 4).tolist()).applyfunc(sp.nsimplify)
+    inputs = {"X": m(n, d), "W_Q": m(d, 2), "W_K": m(d, 2), "W_V": m(d if seed != 5 else d + 1, 3)}
+    if seed % 3 == 2:
+        inputs = {"Q": m(n, 2), "K": m(n + 1, 2), "V": m(n + 1, 2)}
+    q = Quantities(inputs, None)
+    for family in FAMILIES:
+        for conv in CONVENTIONS:
+            exact, floats = q.value(family, conv), q.floats(family, conv)
+            assert (exact is None) == (floats is None), (family, conv)
+            if exact is None:
+                continue
+            with mpmath.workdps(30):
+                want = np.array([[float(x) for x in r] for r in numeric(exact)])
+            assert floats.shape == want.shape
+            assert np.allclose(floats, want, rtol=1e-12, atol=1e-12, equal_nan=False) or \
+                np.array_equal(np.isinf(floats), np.isinf(want)) and \
+                np.allclose(floats[np.isfinite(want)], want[np.isfinite(want)], rtol=1e-12, atol=1e-12), (family, conv)

@@ -140,6 +140,72 @@ def _ratio(p: int, q: int, prec: int):
     return mpmath.mpf(p) / q
 
 
+def far(rows, floats) -> bool:
+    """Is every printed entry so far from ``floats`` (numpy, the block's shape) that :func:`match`
+    can only find it wrong, not cut?  The float test of :func:`verdict` (see ``_surely_wrong``) on
+    all entries at once, each read at the places :func:`match` reads it at; False for a printed ±∞
+    or a value that is not finite (only the exact comparison says).  A candidate that is far needs
+    no exact value to be scored."""
+    import numpy as np
+    if floats is None or floats.shape != (len(rows), len(rows[0]) if rows else 0):
+        return False
+    read = _far_arrays(rows)
+    if read is None or not np.isfinite(floats).all():
+        return False
+    p, h = read
+    x = np.abs(floats)
+    return bool((np.abs(p - floats) > (2 * h + 1e-5 * x + 1e-9 * np.maximum(1.0, x)) * 1.001).all())
+
+
+def possible(rows, stack):
+    """Per candidate of a stack (shape ``(n, rows, cols)``), False where the block's first printed
+    entry that is not zero is far from the candidate's (the test of :func:`far` on that one entry):
+    the cheapest first cut before :func:`screen_mask`, which it never contradicts."""
+    import numpy as np
+    read = _far_arrays(rows)
+    if read is None:
+        return np.ones(len(stack), dtype=bool)
+    p, h = read
+    nonzero = np.flatnonzero(p)
+    if not len(nonzero):
+        return np.ones(len(stack), dtype=bool)
+    i, j = divmod(int(nonzero[0]), p.shape[1])
+    x = stack[:, i, j]
+    with np.errstate(invalid="ignore"):
+        return ~(np.abs(p[i, j] - x) > (2 * h[i, j] + 1e-5 * np.abs(x) + 1e-9 * np.maximum(1.0, np.abs(x))) * 1.001)
+
+
+_FAR: dict = {}
+
+
+def _far_arrays(rows):
+    """(printed values, half units as :func:`match` reads them) of a block, or None with a printed
+    ±∞ (kept for the block, as :func:`_printed_arrays`)."""
+    import numpy as np
+    got = _FAR.get(id(rows))
+    if got is not None and got[0] is rows:
+        return got[1]
+    places = 0 if block_places(rows) else None
+    shape = (len(rows), len(rows[0]))
+    p, h = np.zeros(shape), np.zeros(shape)
+    arrays = (p, h)
+    for i, r in enumerate(rows):
+        for j, e in enumerate(r):
+            d = e.places if places is None or e.places != 0 else max(e.places, places)
+            try:
+                p[i, j] = e.value.p / e.value.q
+            except (OverflowError, AttributeError, TypeError):
+                arrays = None   # ±∞ (or no ratio): only the exact comparison says
+                break
+            h[i, j] = 0.5 * 10.0 ** -d if d else 0.5
+        if arrays is None:
+            break
+    if len(_FAR) > 4096:
+        _FAR.clear()
+    _FAR[id(rows)] = (rows, arrays)
+    return arrays
+
+
 def _places(number, places):
     return number.places if places is None else max(number.places, places)
 

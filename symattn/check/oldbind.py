@@ -29,7 +29,7 @@ from .verdict import judged, short, text_of, unverifiable
 from .consistency import declared_no_scaling
 from .batched import bind_by_batch
 from .convention import later_convention
-from .judge import Match, block_places, half_unit, interval, match, sums_to
+from .judge import Match, block_places, far, half_unit, interval, match, sums_to
 from .local import Local, local_chain
 from .quantities import CONV, CONVENTIONS, FAMILIES, INPUTS, OPERANDS, Conv, Quantities, apply, numeric, spread
 from .catalogue import Catalogue
@@ -96,6 +96,74 @@ _COMPATIBLE = {"Q": ("product",), "K": ("product",), "V": ("product",), "scores"
 
 _CODE_ASSIGN = re.compile(r"(?:^|[\s;])[A-Za-z_][\w.]*\s*=\s*(?:np\.array|numpy\.array|torch\.tensor|tf\.constant|"
                           r"jnp\.array|np\.asarray)\s*\(\s*$")
+
+
+class _Value:
+    """A quantity's value under a convention: its floats at once, its exact value when asked for."""
+
+    def __init__(self, q: Quantities, fam: str, conv: Conv):
+        self.q, self.fam, self.conv = q, fam, conv
+        self.floats = q.floats(fam, conv)
+        self._exact = None
+
+    def exact(self):
+        if self._exact is None:
+            self._exact = self.q.value(self.fam, self.conv)
+        return self._exact
+
+    @property
+    def shape(self):
+        return self.floats.shape if self.floats is not None else self.exact().shape
+
+    def same(self, other: "_Value") -> bool:
+        """Is it the same value?  The same floats (one object per value computed) say yes, floats
+        that differ say no; otherwise the exact values say."""
+        if self.floats is not None and self.floats is other.floats:
+            return True
+        if self.floats is not None and other.floats is not None and (
+                self.floats.shape != other.floats.shape or
+                not np.allclose(self.floats, other.floats, rtol=1e-9, atol=1e-12, equal_nan=True)):
+            return False
+        return self.exact() == other.exact()
+
+
+class _Candidate:
+    """(family, conv, row, value, numeric): a quantity, or one row of it, that a block may print.
+    Its floats screen it (:func:`symattn.check.judge.far`); the exact value and its digits are made
+    only for a candidate that is asked for them."""
+
+    __slots__ = ("fam", "conv", "row", "of", "rows_of")
+
+    def __init__(self, fam, conv, row, of: _Value, rows_of=None):
+        self.fam, self.conv, self.row, self.of, self.rows_of = fam, conv, row, of, rows_of
+
+    @property
+    def floats(self):
+        f = self.of.floats
+        return f if f is None or self.row is None else f[self.row:self.row + 1]
+
+    @property
+    def value(self):
+        value = self.of.exact()
+        return value if self.row is None else self.rows_of(value)[self.row]
+
+    @property
+    def num(self):
+        num = numeric(self.of.exact())
+        return num if self.row is None else [num[self.row]]
+
+    def __getitem__(self, k):
+        return (self.fam, self.conv, self.row)[k] if k < 3 else self.value if k == 3 else self.num
+
+    def __iter__(self):
+        return iter((self.fam, self.conv, self.row, self.value, self.num))
+
+    def match(self, block: Block):
+        """The block's match with it: all wrong from the floats alone when they are far."""
+        if far(block.rows, self.floats):
+            return Match(tuple(tuple(False for _ in r) for r in block.rows),
+                         tuple(tuple(False for _ in r) for r in block.rows))
+        return match(block.rows, self.num)
 
 
 @lru_cache(maxsize=64)
@@ -733,24 +801,26 @@ class _Binder:
     # ------------------------------------------------------------------ derived quantities
 
     def _candidates(self, block: Block, families):
-        """(family, conv, row, value, numeric) with the block's shape; a row when the block is one row."""
+        """(family, conv, row, value, numeric) with the block's shape; a row when the block is one row.
+        Each a :class:`_Candidate`, whose exact value is made only when it is asked for."""
         q = self._q()
         out = []
-        seen = set()
         for fam in families:
+            kept: list[_Value] = []   # the values of this family so far, one per value
             for conv in self._convs():
                 if fam == "masked" and conv.mask == "none":
                     continue   # masked scores without a mask are the scaled scores
-                value = q.value(fam, conv)
-                if value is None or (fam, value) in seen:
+                this = _Value(q, fam, conv)
+                if this.floats is None and this.exact() is None:
                     continue
-                seen.add((fam, value))
-                num = numeric(value)
-                if value.shape == block.shape:
-                    out.append((fam, conv, None, value, num))
-                elif block.shape[0] == 1 and value.cols == block.shape[1] and value.rows > 1:
-                    for i, row in enumerate(self._rows_of(value)):
-                        out.append((fam, conv, i, row, [num[i]]))
+                if any(this.same(other) for other in kept):
+                    continue
+                kept.append(this)
+                shape = this.shape
+                if shape == block.shape:
+                    out.append(_Candidate(fam, conv, None, this))
+                elif block.shape[0] == 1 and shape[1] == block.shape[1] and shape[0] > 1:
+                    out.extend(_Candidate(fam, conv, i, this, self._rows_of) for i in range(shape[0]))
         return out
 
     def _rows_of(self, value) -> tuple:
@@ -805,12 +875,12 @@ class _Binder:
                 return
             why = self._why_none(block, h)
             return self._unverifiable(block, R("labelled-but", name=_show_name(h), why=why) if h else why)
-        scored = [(c, match(block.rows, c[4])) for c in cands]
+        scored = [(c, c.match(block)) for c in cands]
         full = [(c, m) for c, m in scored if m.near]
         if not full and h is not None and sum(e.value != 0 for r in block.rows for e in r) >= 2:
             # a label is evidence, never decisive: values that another step explains in full (a
             # row of the scaled scores restated under a "softmax" heading) are that step
-            others = [(c, match(block.rows, c[4])) for c in self._candidates(block, [f for f in _ALL if f != h])
+            others = [(c, c.match(block)) for c in self._candidates(block, [f for f in _ALL if f != h])
                       if not (named_row is not None and c[2] not in (None, named_row))]
             full = [(c, m) for c, m in others if m.near and (c[1] == conv_here or not only_a_mistake(c[1]))]
         if full:
@@ -856,9 +926,10 @@ class _Binder:
             return self._unverifiable(block, R("bias-or-mask"))
         if not pool:
             # what the author's own printed steps give: a block that equals it is that step
-            for (fam, conv, row, value, num), m in scored:
-                if conv != conv_here or fam in INPUTS + ("W_Q", "W_K", "W_V"):
+            for c, m in scored:
+                if c.conv != conv_here or c.fam in INPUTS + ("W_Q", "W_K", "W_V"):
                     continue
+                fam, conv, row, value, num = c
                 step, used = self._stepwise(block, fam, conv, row)
                 if step is not None and step.near and used:
                     return self._verdict(block, fam, conv, row, value, m, self._how(fam, conv, row),
@@ -926,7 +997,7 @@ class _Binder:
         kept = {k: v for k, v in saved.items() if k not in picked}
         self.inputs = {**kept, "W_Q": (eye, 0), "W_K": (eye, 0), "W_V": (eye, 0)}
         try:
-            scored = [(c, match(block.rows, c[4])) for c in self._candidates(block, families)]
+            scored = [(c, c.match(block)) for c in self._candidates(block, families)]
         finally:
             self.inputs = saved
         full = [(c, m) for c, m in scored if m.full and c[0] not in ("W_Q", "W_K", "W_V")]

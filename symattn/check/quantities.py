@@ -199,6 +199,7 @@ class Quantities:
         self.inputs = dict(inputs)
         self.d_k = d_k
         self._cache: dict[tuple, object] = {}
+        self._floats: dict[tuple, object] = {}
 
     def dk(self):
         """The stated d_k, or the width of the keys.  d_k is the width of a key (or of one head's key):
@@ -242,6 +243,65 @@ class Quantities:
             x = self.inputs.get("X")
             return apply(family, args, conv, self.dk(), sp.Integer(x.cols) if x is not None else None)
         return apply(family, args, conv, None)
+
+
+    def floats(self, family: str, conv: Conv = CONV):
+        """The value in float64 (numpy) by the same steps as :meth:`value`, to screen candidates
+        before any exact value is made; None where the value is None, and also wherever the floats
+        could not stand for it (an input that is no number, a mistake's own exponential)."""
+        key = _key(family, conv)
+        if key not in self._floats:
+            self._floats[key] = self._compute_floats(family, conv)
+        return self._floats[key]
+
+    def _compute_floats(self, family, conv):
+        import numpy as np
+        if family in self.inputs or family in ("X", "W_Q", "W_K", "W_V"):
+            m = self.inputs.get(family)
+            if m is None:
+                return None
+            try:
+                return np.array([[float(x) for x in m.row(i)] for i in range(m.rows)], dtype=float)
+            except (TypeError, ValueError):
+                return None   # letters in an input: only the exact value says anything
+        if family not in OPERANDS:
+            return None
+        args = [self.floats(op, conv) for op in OPERANDS[family]]
+        if any(a is None for a in args):
+            return None
+        with np.errstate(all="ignore"):
+            if family in ("Q", "K", "V", "scores", "output"):
+                a, b = args
+                return a @ b if a.shape[1] == b.shape[0] else None
+            if family == "KT":
+                return args[0].T if conv.transpose_keys else args[0]
+            if family == "scaled":
+                if conv.scale == "none":
+                    return args[0]
+                x = self.inputs.get("X")
+                d_k, d_model = self.dk(), (x.cols if x is not None else None)
+                if d_k is None or (conv.scale == "sqrt_dmodel" and d_model is None):
+                    return None
+                return args[0] / float({"sqrt": sp.sqrt(d_k), "dk": d_k,
+                                        "sqrt_dmodel": sp.sqrt(d_model) if d_model is not None else None}[conv.scale])
+            if family == "masked":
+                m = args[0]
+                if conv.mask == "none":
+                    return m
+                if m.shape[0] != m.shape[1]:
+                    return None
+                return np.where(np.tril(np.ones(m.shape, dtype=bool)), m, -np.inf)
+            if family == "exp":
+                return np.exp(args[0])
+            if family == "weights":
+                if power_of(conv) is not None:
+                    return None   # (e ≈ 2.7 or exponentials rounded early: left to the exact values)
+                m = args[0] if conv.axis == "rows" else args[0].T
+                if not np.isfinite(m).any(axis=1).all() or np.isnan(m).any():
+                    return None
+                out = normalised_exp(m)
+                return out if conv.axis == "rows" else out.T
+        return None
 
 
 def spread(quantities: "Quantities", family: str, conv: Conv, rounded: dict):

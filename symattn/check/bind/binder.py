@@ -39,7 +39,7 @@ import numpy as np
 import sympy as sp
 
 from .. import guard
-from ..judge import screen_mask
+from ..judge import possible, screen_mask
 from ..read import Block
 from .explain import Explanation, explain
 from ... import limits
@@ -761,24 +761,10 @@ def _explains_fully(block: Block, example: Example) -> bool:
     if not base:
         return False
     # most premises explain nothing: one printed entry far from every candidate's says so at once
-    # (wider than the screen: two half units and 10⁻⁵ of the value, as judge's float shortcut)
-    i, j, p, h = _probe(block)
-    if h is not None:
-        near = np.abs(truths[:, i, j] - p) <= (2 * h + 1e-5 * np.abs(truths[:, i, j]) + 1e-9) * 1.001
-        if not near.any():
-            return False
-        truths = truths[near]
-    return bool(screen_mask(block.rows, truths, cut=True).all(axis=(1, 2)).any())
-
-
-def _probe(block: Block):
-    """(row, column, printed value, half unit) of the block's first finite entry that is not zero,
-    or h None when it has none (a half unit of 1/2 for an integer, the widest reading)."""
-    for i, r in enumerate(block.rows):
-        for j, e in enumerate(r):
-            if e.places is not None and e.value != 0:
-                return i, j, float(e.value), 0.5 * 10.0 ** -e.places if e.places else 0.5
-    return 0, 0, 0.0, None
+    near = possible(block.rows, truths)
+    if not near.any():
+        return False
+    return bool(screen_mask(block.rows, truths[near], cut=True).all(axis=(1, 2)).any())
 
 
 def _candidates(block: Block, example: Example, printed, cache: dict | None = None, plain: bool = False):
