@@ -8,8 +8,9 @@ exact value in the block's shape) or None, with the competing candidates when se
 
 A candidate is a quantity (a family such as ``scores`` under a convention), a view of it (the whole,
 one row, one column, one entry) and an orientation (as printed, or transposed).
-Candidates are scored on floats (every family is evaluated once per convention, to 17 digits); the
-exact SymPy value is computed only for the candidate that binds, and judged by :mod:`.judge`.
+Candidates are scored on floats (every family evaluated once per convention in float64, by
+:meth:`.quantities.Quantities.floats`); the exact SymPy value is computed only for the candidate
+that binds, and judged by :mod:`.judge`.
 
 The rule, the same for every block: a block binds when one candidate explains (agrees with, at the
 printed precision: a truncated entry is a diagnosis once bound, not evidence) at least two thirds of
@@ -38,7 +39,7 @@ import sympy as sp
 
 from . import guard
 from .judge import screen
-from .quantities import CONVENTIONS, Conv, FAMILIES, Quantities, _key, numeric
+from .quantities import CONVENTIONS, Conv, FAMILIES, Quantities, _key
 
 __all__ = ["View", "Binding", "Catalogue"]
 
@@ -102,11 +103,6 @@ def _views(rows: int, cols: int, shape: tuple[int, int]):
             yield from (View("col", j, t) for j in range(c))
 
 
-def _floats(value) -> np.ndarray:
-    rows = numeric(value, 17)
-    return np.array([[float(x) for x in r] for r in rows], dtype=float)
-
-
 class Catalogue:
     """The quantities of one set of inputs, each family evaluated once per convention that it uses."""
 
@@ -126,8 +122,8 @@ class Catalogue:
                     continue
                 seen.add(key)
                 if key not in self._floats:
-                    value = self.q.value(fam, conv)
-                    self._floats[key] = None if value is None or value.free_symbols else _floats(value)
+                    # in floats from the start (Quantities.floats): no exact value until one binds
+                    self._floats[key] = self.q.floats(fam, conv)
                 if self._floats[key] is not None:
                     yield fam, conv, self._floats[key]
 
