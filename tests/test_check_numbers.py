@@ -340,3 +340,5 @@ def test_a_candidate_far_from_every_entry_is_all_wrong_without_its_exact_value(e
     m = match(rows, [values])
     if far(rows, floats):
         assert not any(m.ok[0]) and not any(m.truncated[0]), (rows, values)
+    if far(rows, floats, every=False):   # some entry far: no full match, none near
+        assert not m.full and not m.near, (rows, values)

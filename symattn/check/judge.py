@@ -140,9 +140,9 @@ def _ratio(p: int, q: int, prec: int):
     return mpmath.mpf(p) / q
 
 
-def far(rows, floats) -> bool:
-    """Is every printed entry so far from ``floats`` (numpy, the block's shape) that :func:`match`
-    can only find it wrong, not cut?  The float test of :func:`verdict` (see ``_surely_wrong``) on
+def far(rows, floats, every: bool = True) -> bool:
+    """Is every printed entry (``every=False``: some entry) so far from ``floats`` (numpy, the
+    block's shape) that :func:`match` can only find it wrong, not cut?  The float test of :func:`verdict` (see ``_surely_wrong``) on
     all entries at once, each read at the places :func:`match` reads it at; False for a printed ±∞
     or a value that is not finite (only the exact comparison says).  A candidate that is far needs
     no exact value to be scored."""
@@ -154,7 +154,8 @@ def far(rows, floats) -> bool:
         return False
     p, h = read
     x = np.abs(floats)
-    return bool((np.abs(p - floats) > (2 * h + 1e-5 * x + 1e-9 * np.maximum(1.0, x)) * 1.001).all())
+    beyond = np.abs(p - floats) > (2 * h + 1e-5 * x + 1e-9 * np.maximum(1.0, x)) * 1.001
+    return bool(beyond.all() if every else beyond.any())
 
 
 def possible(rows, stack):

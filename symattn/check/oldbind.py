@@ -320,6 +320,7 @@ class _Binder:
         self.assumed: int | None = None   # the line from which Q = K = V = X is assumed
         self._quantities: dict[tuple, Quantities] = {}   # see _q
         self._value_rows: dict[int, tuple] = {}             # see _rows_of
+        self._value_lists: dict[tuple, tuple] = {}          # see _values
         m = _DECLARED_QKV.search(text)
         self.declared_qkv = text[:m.start()].count("\n") + 1 if m else None
 
@@ -803,11 +804,27 @@ class _Binder:
     def _candidates(self, block: Block, families):
         """(family, conv, row, value, numeric) with the block's shape; a row when the block is one row.
         Each a :class:`_Candidate`, whose exact value is made only when it is asked for."""
-        q = self._q()
         out = []
+        for fam, conv, this in self._values(tuple(families)):
+            shape = this.shape
+            if shape == block.shape:
+                out.append(_Candidate(fam, conv, None, this))
+            elif block.shape[0] == 1 and shape[1] == block.shape[1] and shape[0] > 1:
+                out.extend(_Candidate(fam, conv, i, this, self._rows_of) for i in range(shape[0]))
+        return out
+
+    def _values(self, families: tuple) -> list:
+        """(family, conv, value) of every value the inputs as they are now determine, one per value
+        of each family (the first convention that gives it): made once for these inputs."""
+        q, convs = self._q(), tuple(self._convs())
+        key = (id(q), families, convs)
+        got = self._value_lists.get(key)
+        if got is not None and got[0] is q:
+            return got[1]
+        found = []
         for fam in families:
             kept: list[_Value] = []   # the values of this family so far, one per value
-            for conv in self._convs():
+            for conv in convs:
                 if fam == "masked" and conv.mask == "none":
                     continue   # masked scores without a mask are the scaled scores
                 this = _Value(q, fam, conv)
@@ -816,12 +833,9 @@ class _Binder:
                 if any(this.same(other) for other in kept):
                     continue
                 kept.append(this)
-                shape = this.shape
-                if shape == block.shape:
-                    out.append(_Candidate(fam, conv, None, this))
-                elif block.shape[0] == 1 and shape[1] == block.shape[1] and shape[0] > 1:
-                    out.extend(_Candidate(fam, conv, i, this, self._rows_of) for i in range(shape[0]))
-        return out
+                found.append((fam, conv, this))
+        self._value_lists[key] = (q, found)
+        return found
 
     def _rows_of(self, value) -> tuple:
         """The rows of an exact value as matrices of one row, made once for it."""
@@ -997,7 +1011,9 @@ class _Binder:
         kept = {k: v for k, v in saved.items() if k not in picked}
         self.inputs = {**kept, "W_Q": (eye, 0), "W_K": (eye, 0), "W_V": (eye, 0)}
         try:
-            scored = [(c, c.match(block)) for c in self._candidates(block, families)]
+            # only a full match counts here: a candidate far from some entry is none
+            scored = [(c, c.match(block)) for c in self._candidates(block, families)
+                      if not far(block.rows, c.floats, every=False)]
         finally:
             self.inputs = saved
         full = [(c, m) for c, m in scored if m.full and c[0] not in ("W_Q", "W_K", "W_V")]
