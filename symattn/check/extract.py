@@ -171,10 +171,10 @@ def _without_approx_note(text: str) -> str:
     return head[:cut]
 
 
-def _last_side(text: str) -> str:
-    """What follows the last top-level relation of a chain (the whole text if it has none)."""
-    depth, cut = 0, 0
-    i = 0
+def _relations(text: str):
+    """(start, end) of each top-level relation of a chain (``=``, ``≈``, ``\\approx``), in order:
+    those outside every bracket."""
+    depth, i = 0, 0
     while i < len(text):
         ch = text[i]
         if ch in "{([":
@@ -183,10 +183,15 @@ def _last_side(text: str) -> str:
             depth -= 1
         elif depth == 0:
             if ch in "=≈":
-                cut = i + 1
+                yield i, i + 1
             elif text.startswith("\\approx", i):
-                cut = i + len("\\approx")
+                yield i, i + len("\\approx")
         i += 1
+
+
+def _last_side(text: str) -> str:
+    """What follows the last top-level relation of a chain (the whole text if it has none)."""
+    cut = max((end for _, end in _relations(text)), default=0)
     return text[cut:].strip()
 
 
@@ -224,14 +229,9 @@ def _squash(text: str) -> str:
 
 def _first_side(text: str) -> tuple[str, str | None]:
     """(what stands before the first top-level ``=``, what follows it), or (text, None)."""
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch in "{([":
-            depth += 1
-        elif ch in "})]":
-            depth -= 1
-        elif ch == "=" and depth == 0:
-            return text[:i], text[i + 1:]
+    for start, end in _relations(text):
+        if text[start] == "=":
+            return text[:start], text[end:]
     return text, None
 
 

@@ -188,9 +188,7 @@ def _commented(doc: Document, blocks, replaced: set[int]) -> list[CodePrint]:
                           for r in b.rows for e in r)]
             if len(inside) == 1:
                 expr = doc.lines[c.line - 1].split("#")[0].strip()
-                out.append(CodePrint(inside[0], value, expr, c.line,
-                                     c.value.dtype in ("float32", "float16", "bfloat16") or
-                                     (c.value.dtype is None and c.value.library in ("torch", "tf"))))
+                out.append(CodePrint(inside[0], value, expr, c.line, _single(c.value)))
     return out
 
 
@@ -317,11 +315,15 @@ def _pair(shown, blocks, holes: bool) -> list[CodePrint]:
             continue
         value = _exact(p.value)
         if value is not None:
-            out.append(CodePrint(blocks[j], value, p.text, p.line,
-                                 p.value.dtype in ("float32", "float16", "bfloat16") or
-                                 (p.value.dtype is None and p.value.library in ("torch", "tf"))))
+            out.append(CodePrint(blocks[j], value, p.text, p.line, _single(p.value)))
         k = j + 1
     return out
+
+
+def _single(value) -> bool:
+    """Was the value computed in single precision (or less): a float32, float16 or bfloat16 dtype,
+    or torch's and TensorFlow's default when none is named?"""
+    return value.dtype in ("float32", "float16", "bfloat16") or (value.dtype is None and value.library in ("torch", "tf"))
 
 
 def _exact(value) -> sp.ImmutableMatrix | None:
