@@ -467,6 +467,10 @@ class _Binder:
                     if h not in ("scaled", "weights", "output"):
                         continue
                     for conv in self._convs():
+                        floats = self._q().floats(h, conv)
+                        if floats is not None and (floats.shape != block.shape or only_a_mistake(conv) or
+                                                   far(block.rows, floats, every=False)):
+                            continue   # (no vote: seen from its floats, before any exact value)
                         value = self._q().value(h, conv)
                         if value is not None and value.shape == block.shape and not only_a_mistake(conv):
                             m = match(block.rows, numeric(value))

@@ -601,8 +601,10 @@ class _State:
     def _explain(self, block: Block, example: Example, named, printed, steps_printed, full_only=False,
                  plain=False):
         """The group of candidates that explains the block, or None (the module's rule)."""
+        # (what the rule below reads: the candidates that explain two thirds or more, and those of
+        # the step the label names)
         cands = list(_candidates(block, example, printed, self.author_cache if printed is self.printed else None,
-                                 plain))
+                                 plain, keep=(named,)))
         if not cands:
             return None
         groups = _groups(cands)
@@ -767,10 +769,12 @@ def _explains_fully(block: Block, example: Example) -> bool:
     return bool(screen_mask(block.rows, truths[near], cut=True).all(axis=(1, 2)).any())
 
 
-def _candidates(block: Block, example: Example, printed, cache: dict | None = None, plain: bool = False):
+def _candidates(block: Block, example: Example, printed, cache: dict | None = None, plain: bool = False,
+                keep: tuple | None = None):
     """Every candidate of the block's shape; ``cache`` keeps the author's values while ``printed``
     does not change (the binder clears it when a print is recorded); ``plain``: only the variants no
-    mistake makes."""
+    mistake makes; ``keep``: only the candidates that agree in full or in two thirds, and every one
+    of these steps."""
     rows = block.rows
     shape = block.shape
     steps = {p.step for p in printed}
@@ -809,7 +813,8 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
     author_full = full_a.tolist()
     return [Candidate(node, view, t, a if i in agree_a else None, used, agree_t[i], agree_a.get(i), informative[i],
                       author_full[i], full[i], share[i])
-            for i, (node, view, t, a, used) in enumerate(found)]
+            for i, (node, view, t, a, used) in enumerate(found)
+            if keep is None or full[i] or share[i] >= 2 / 3 or node.step in keep]
 
 
 def _distribution(block: Block) -> str | None:
