@@ -550,14 +550,14 @@ class _State:
         earlier = sorted([u.block for u in self.unbound[-3:] if u.reason == "binds-to-nothing"] + self.pending[-3:],
                          key=lambda b: b.line)[-3:]
         for prior in reversed(earlier):
-            for c in _candidates(prior, example, self.printed, self.author_cache):
+            for c in _candidates(prior, example, self.printed, self.author_cache, keep=()):
                 if c.view != View() or c.node.step in self.steps_printed or self.prefer(c.node) or \
                         example.source(c.node.step) == "given" or c.share < 2 / 3:
                     continue
                 trial = dict(self.printed)
                 trial[c.node] = (prior.line, _floats(prior))
                 # computed from it: a step that changes the values (a restatement or a transpose is no use)
-                found = [g for g in _groups(_candidates(block, example, trial))
+                found = [g for g in _groups(_candidates(block, example, trial, keep=()))
                          if any(m.full_author and prior.line in m.used and self.prefer(m.node) == 0
                                 and m.node.step not in INPUTS and m.node.step != "KT" for m in g)]
                 if len(found) == 1 and int(found[0][0].informative.sum()) >= 4:
