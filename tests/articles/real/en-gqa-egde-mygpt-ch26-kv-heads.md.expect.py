@@ -9,7 +9,7 @@
 import sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
-from oracle import Expect, M, R, sp, number_claim
+from oracle import Expect, M, R, sp, grouped_int_claim, number_claim
 
 e = Expect(__file__, language="en", topics=["gqa", "mha", "parameters", "code"])
 V, E, H, HD, NL, T = 65, 64, 4, 16, 4, 64
@@ -32,17 +32,7 @@ def n(line, what, printed, exact, cause="slip"):
 
 
 def tex_int(line, what, printed, exact, cause="slip"):
-    """An integer printed with a LaTeX thousands separator, 16{,}384."""
-    assert printed in e.lines[line - 1], (line, printed)
-    value = int(printed.replace("{,}", ""))
-    ent = e._entry(line)
-    item = {"what": f"{what} (LaTeX thousands)", "printed": [printed]}
-    if value != exact:
-        item.update(wrong=[{"printed": printed, "exact": str(exact)}], cause=cause)
-        ent["verdict"] = "wrong"
-    elif ent["verdict"] != "wrong":
-        ent["verdict"] = "ok"
-    ent["claims"].append(item)
+    grouped_int_claim(e, line, what, printed, exact, '{,}', cause)
 
 
 L = e.line("totalling $4 \\times 4 \\times 64 \\times 16")

@@ -17,7 +17,7 @@
 import sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
-from oracle import Expect, R, sp, number_claim
+from oracle import Expect, R, sp, grouped_int_claim, number_claim
 
 e = Expect(__file__, language="en", topics=["gqa", "kv-cache", "parameters", "memory"])
 D, NL, HQ, HKV, DFF, BYTES, SEQ = 8192, 80, 64, 8, 28672, 4, 2048
@@ -33,17 +33,7 @@ def n(line, what, printed, exact, cause="slip"):
 
 
 def space_int(line, what, printed, exact, cause="slip"):
-    """An integer printed with spaces between groups of three digits, 67 108 864."""
-    assert printed in e.lines[line - 1], (line, printed)
-    value = int(printed.replace(" ", ""))
-    ent = e._entry(line)
-    item = {"what": f"{what} (thousands spaces)", "printed": [printed]}
-    if value != exact:
-        item.update(wrong=[{"printed": printed, "exact": str(exact)}], cause=cause)
-        ent["verdict"] = "wrong"
-    elif ent["verdict"] != "wrong":
-        ent["verdict"] = "ok"
-    ent["claims"].append(item)
+    grouped_int_claim(e, line, what, printed, exact, ' ', cause)
 
 
 # 1. overview table

@@ -214,19 +214,29 @@ class Expect:
         print(f"{out.name}: {s['wrong']} wrong, {s['ok']} ok, {s['ambiguous']} ambiguous, {s['given']} given")
 
 
-def dotted_int_claim(e, line, what, printed, exact_int):
-    """An integer printed with thousands dots, as German writes it ("196.608" = 196608): recorded like
-    :func:`number_claim` (exactly equal, or wrong with the exact integer)."""
+#: how thousands are grouped in a printed integer: the separator, and the words the claim names it by
+GROUPS = {".": "thousands dots", " ": "thousands spaces", "{,}": "LaTeX thousands"}
+
+
+def grouped_int_claim(e, line, what, printed, exact_int, sep=".", cause="slip"):
+    """An integer printed with its thousands grouped by ``sep`` (German "196.608", "67 108 864",
+    LaTeX "16{,}384"): recorded like :func:`number_claim` (exactly equal, or wrong with the exact
+    integer)."""
     assert printed in e.lines[line - 1], (line, printed)
-    value = int(printed.replace(".", ""))
+    value = int(printed.replace(sep, ""))
     ent = e._entry(line)
-    item = {"what": f"{what} (thousands dots)", "printed": [printed]}
+    item = {"what": f"{what} ({GROUPS[sep]})", "printed": [printed]}
     if value != exact_int:
-        item.update(wrong=[{"printed": printed, "exact": str(exact_int)}], cause="slip")
+        item.update(wrong=[{"printed": printed, "exact": str(exact_int)}], cause=cause)
         ent["verdict"] = "wrong"
     elif ent["verdict"] != "wrong":
         ent["verdict"] = "ok"
     ent["claims"].append(item)
+
+
+def dotted_int_claim(e, line, what, printed, exact_int):
+    """An integer printed with thousands dots, as German writes it ("196.608" = 196608)."""
+    grouped_int_claim(e, line, what, printed, exact_int, ".")
 
 
 def number_claim(e, line, what, printed, exact, cause="slip"):
