@@ -179,14 +179,6 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, trut
     return Bound(state.bindings, state.givens, state.unbound, state.examples, state.families, state.explained)
 
 
-def _floats(block: Block) -> np.ndarray:
-    return block.floats
-
-
-def _exact(block: Block) -> sp.ImmutableMatrix:
-    return block.matrix()
-
-
 def _example(inputs: dict, dk=(), masks=()) -> Example:
     """The example these given blocks make; a given printed with three or more decimals is taken as
     a rounded print (a program's output), exact only to half a unit of its last place.  Scores given
@@ -202,9 +194,9 @@ def _example(inputs: dict, dk=(), masks=()) -> Example:
         if width is not None:
             width = sp.Integer(width)
             divisors = {"sqrt": sp.sqrt(width), "dk": width, "none": sp.Integer(1)}
-    return Example({k: _exact(b) for k, b in inputs.items()}, divisors,
+    return Example({k: b.matrix() for k, b in inputs.items()}, divisors,
                    places={k: d for k, d in places.items() if d >= 3}, masks=masks, stated_dk=stated_dk,
-                   floats={k: _floats(b) for k, b in inputs.items()})
+                   floats={k: b.floats for k, b in inputs.items()})
 
 
 def printed_masks(blocks) -> tuple[str, ...]:
@@ -341,7 +333,7 @@ class _State:
         example = self.example
         if given.step in INPUTS:
             if example is not None and example.source(given.step) in ("projected", "same-as-X"):
-                mine, printed = example.floats(Node(given.step)), _floats(given.block)
+                mine, printed = example.floats(Node(given.step)), given.block.floats
                 if mine is None or mine.shape != printed.shape or np.allclose(mine, printed):
                     return
                 # the code computes it another way than the example assumes (``X @ W_q.T``, the
@@ -352,7 +344,7 @@ class _State:
         # scores the code sets itself (``scores = np.array([1.2, 3.8])``) that the example does not
         # compute: the premise of an example of its own
         value = example.floats(Node(given.step)) if example is not None else None
-        printed = _floats(given.block)
+        printed = given.block.floats
         if value is None or value.shape != printed.shape or not np.allclose(value, printed):
             self._start({given.step: given.block}, {given.step: "code"}, new=True)
 
@@ -462,7 +454,7 @@ class _State:
     def _infer(self, block: Block, named: str | None) -> bool:
         """Take premises as the example's inputs when that explains this block; or, for a block whose
         formula a chain wrote (its exact value known), any earlier block that bound to nothing."""
-        if int(np.count_nonzero(_floats(block))) < 4:
+        if int(np.count_nonzero(block.floats)) < 4:
             return False   # too few numbers to say what the premises are
         if self.pending and not self.steps_printed:
             premises = self.pending   # premises come before anything computed
@@ -555,7 +547,7 @@ class _State:
                         example.source(c.node.step) == "given" or c.share < 2 / 3:
                     continue
                 trial = dict(self.printed)
-                trial[c.node] = (prior.line, _floats(prior))
+                trial[c.node] = (prior.line, prior.floats)
                 # computed from it: a step that changes the values (a restatement or a transpose is no use)
                 found = [g for g in _groups(_candidates(block, example, trial, keep=()))
                          if any(m.full_author and prior.line in m.used and self.prefer(m.node) == 0
@@ -571,7 +563,7 @@ class _State:
     def _record(self, block: Block, example: Example, group, evidence: str) -> None:
         self.bindings.append(Binding(block, len(self.examples) - 1, tuple(group), evidence,
                                      label=label_of(block.labels)))
-        printed = _floats(block)
+        printed = block.floats
         done = set()
         for c in sorted(group, key=lambda c: c.view.transposed):   # a node once, as printed if it can be
             whole = c.view.back(printed)
@@ -797,7 +789,7 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
     agree_a = dict(zip(with_author, by_author)) if with_author else {}
     # an entry is evidence unless it agrees as structure: a zero printed where the candidate has a
     # zero, a -∞ where it has -∞ (a zero it has where the print shows 1.186 is a disagreement)
-    printed = _floats(block)
+    printed = block.floats
     informative = ((truths != 0) | (printed != 0)[None]) & (np.isfinite(truths) | ~agree_t)
     # per candidate at once: every entry agrees, and the share of informative entries that agree
     # (with the givens' values or the author's, whichever agrees more)

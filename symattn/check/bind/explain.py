@@ -70,10 +70,6 @@ class Explanation:
         return int((self.agree & informative).sum()) / n if n else 0.0
 
 
-def _f(block: Block) -> np.ndarray:
-    return block.floats
-
-
 def _factor(value: np.ndarray, target: np.ndarray):
     """The constant of :data:`_FACTORS` that ``value / c`` would need to be ``target`` (the ratio of
     their entries, snapped to the nearest one within 2%), and whether it divides or multiplies; or None."""
@@ -156,16 +152,16 @@ def _explain(block: Block, near: list[Block]) -> Explanation | None:
     rows = block.rows
     shape = block.shape
     tried = []   # (op, operands, value, factor), screened below all at once
-    target = _f(block)
+    target = block.floats
     for a in reversed(near):
-        fa = _f(a)
+        fa = a.floats
         for op, factor, value in _unary(fa, target):
             if value.shape == shape:
                 tried.append((op, (a,), value, factor))
     for i, a in enumerate(near):
         for b in near[i:]:
             for x, y in ((a, b), (b, a)) if a is not b else ((a, b),):
-                for op, value in _binary(_f(x), _f(y), target):
+                for op, value in _binary(x.floats, y.floats, target):
                     if value.shape == shape:
                         tried.append((op, (x, y), value, _FACTOR_OF.get(op.partition("/")[2])))
     if not tried:

@@ -33,7 +33,7 @@ from ..numerals import places_of, read
 from ..judge import block_places, half_unit, screen_mask
 from ..verdict import judged, unverifiable
 from .code import code_prints
-from .binder import Binding, Bound, Candidate, View, _floats
+from .binder import Binding, Bound, Candidate, View
 from .conventions import mistake_codes
 from .explain import exact as exact_step
 from .graph import CHOICES, ONLY_BY, Node, PARENTS, UPSTREAM, Variant
@@ -324,7 +324,7 @@ def _follows_from_wrong(b: Binding, bound: Bound, at: dict) -> Claim | None:
         if first is None or first.status != "wrong" or e.choice is None or \
                 bound.families[e.example] != bound.families[b.example] or e.choice.node.step not in UPSTREAM[c.node.step]:
             continue
-        whole = e.choice.view.back(_floats(e.block))
+        whole = e.choice.view.back(e.block.floats)
         if whole is None:
             continue
         value, _ = example.author(c.node, {e.choice.node: (e.block.line, whole)})
