@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 import sympy as sp
 
+from .. import memo
 from ..judge import screen_mask
 from ..quantities import normalised_exp, softmax
 from ..read import Block
@@ -130,22 +131,16 @@ def _binary(a: np.ndarray, b: np.ndarray, target: np.ndarray):
             yield "divide-rows", a / b
 
 
-_KEPT: dict = {}
-
-
 def explain(block: Block, earlier: list[Block]) -> Explanation | None:
     """The one step that explains the block best (see the module docstring), or None.  Kept for the
-    block and its nearest prints (the binder and the exact prints ask the same question)."""
+    block and its nearest prints while the article is checked (the binder and the exact prints ask
+    the same question; :mod:`..memo`)."""
     near = tuple(b for b in earlier if b.rows)[-NEAREST:]
     key = (id(block),) + tuple(id(b) for b in near)
-    got = _KEPT.get(key)
-    if got is not None and got[0] is block and all(a is b for a, b in zip(got[1], near)):
+    got = memo.once("explain", key, lambda: (block, near, _explain(block, list(near))))
+    if got[0] is block and all(a is b for a, b in zip(got[1], near)):
         return got[2]
-    if len(_KEPT) > 4096:
-        _KEPT.clear()
-    found = _explain(block, list(near))
-    _KEPT[key] = (block, near, found)
-    return found
+    return _explain(block, list(near))   # (another block where one stood before: computed anew)
 
 
 def _explain(block: Block, near: list[Block]) -> Explanation | None:
