@@ -142,10 +142,10 @@ def _ratio(p: int, q: int, prec: int):
 
 def far(rows, floats, every: bool = True) -> bool:
     """Is every printed entry (``every=False``: some entry) so far from ``floats`` (numpy, the
-    block's shape) that :func:`match` can only find it wrong, not cut?  The float test of :func:`verdict` (see ``_surely_wrong``) on
-    all entries at once, each read at the places :func:`match` reads it at; False for a printed ±∞
-    or a value that is not finite (only the exact comparison says).  A candidate that is far needs
-    no exact value to be scored."""
+    block's shape) that :func:`match` can only find it wrong, not cut?  The float test of
+    :func:`verdict` (``_surely_wrong``) on all entries at once, each read at the places :func:`match`
+    reads it at; False for a printed ±∞ or a value that is not finite (only the exact comparison
+    says).  A candidate that is far needs no exact value to be scored."""
     import numpy as np
     if floats is None or floats.shape != (len(rows), len(rows[0]) if rows else 0):
         return False
@@ -153,8 +153,7 @@ def far(rows, floats, every: bool = True) -> bool:
     if read is None or not np.isfinite(floats).all():
         return False
     p, h = read
-    x = np.abs(floats)
-    beyond = np.abs(p - floats) > (2 * h + 1e-5 * x + 1e-9 * np.maximum(1.0, x)) * 1.001
+    beyond = _beyond(p, floats, h)
     return bool(beyond.all() if every else beyond.any())
 
 
@@ -171,9 +170,18 @@ def possible(rows, stack):
     if not len(nonzero):
         return np.ones(len(stack), dtype=bool)
     i, j = divmod(int(nonzero[0]), p.shape[1])
-    x = stack[:, i, j]
     with np.errstate(invalid="ignore"):
-        return ~(np.abs(p[i, j] - x) > (2 * h[i, j] + 1e-5 * np.abs(x) + 1e-9 * np.maximum(1.0, np.abs(x))) * 1.001)
+        return ~_beyond(p[i, j], stack[:, i, j], h[i, j])
+
+
+def _beyond(printed, x, half, slack=0.0, floor=0.0):
+    """Is ``printed`` beyond every way :func:`verdict` accepts a print of ``x`` (numbers or numpy
+    arrays, with its half unit ``half``)?  Equal, rounded, within the slack, noise, under the floor
+    and cut all lie within two half units, the slack, 10⁻⁵ of ``x`` and twice the floor of it; a
+    margin of 10⁻³ of that and 10⁻⁹ of 1 + |x| cover the floats' own error.  (Plain arithmetic: a
+    float or an array alike.)"""
+    ax = abs(x)
+    return abs(printed - x) > (2 * half + slack + 1e-5 * ax + 1e-9 * (1.0 + ax) + 2 * floor) * 1.001
 
 
 _FAR: dict = {}
@@ -250,10 +258,8 @@ def verdict(number, x, places: int | None = None, slack=0, floor=0) -> Agreement
 
 
 def _surely_wrong(number, x, places, slack, floor) -> bool:
-    """Is the print so far from ``x`` in float64 that :func:`verdict` can only say a plain "wrong"?
-    Every way it accepts (equal, rounded, within the slack, noise, under the floor, cut) lies within
-    two half units, the slack, 10⁻⁵ of ``x`` and twice the floor of it; a margin of 10⁻³ of that
-    covers the floats' own error.  Most candidates a binder tries are this far off: no mpmath."""
+    """Is the print so far from ``x`` in float64 (see :func:`_beyond`) that :func:`verdict` can only
+    say a plain "wrong"?  Most candidates a binder tries are this far off: no mpmath."""
     if number.places is None:
         return False
     try:
@@ -263,9 +269,7 @@ def _surely_wrong(number, x, places, slack, floor) -> bool:
     if not math.isfinite(xf):
         return False
     d = number.places if places is None else max(number.places, places)
-    h = 0.5 * 10.0 ** -d if d else 0.5
-    bound = 2 * h + float(slack or 0) + 1e-5 * abs(xf) + 1e-9 * max(1.0, abs(xf)) + 2 * float(floor or 0)
-    return abs(pf - xf) > bound * 1.001
+    return bool(_beyond(pf, xf, 0.5 * 10.0 ** -d if d else 0.5, float(slack or 0), float(floor or 0)))
 
 
 #: a program's float results carry an error relative to the size of their operands, not of the
