@@ -184,6 +184,19 @@ def test_integer_and_size_arithmetic_in_any_article():
     assert claims("the gradient is 0.9999 × 0.0001 = 0.0001\n") == []
 
 
+def test_an_integer_quotient_is_read_at_zero_decimals():
+    """A quotient is seldom an integer, so an integer printed for one is rounded (the verdict policy:
+    ±0.5 at 0 decimals): 2 · 28672 / 2200 = 26.07 is right as 26, wrong as 27; a product of integers
+    stays exact."""
+    assert 2 * 28672 / 2200 == pytest.approx(26.0655, abs=1e-4)
+    (c,) = claims("the bound is 2 * 28672 / 2200 = 26 here\n")
+    assert c.status == "rounded"
+    (c,) = claims("the bound is 2 * 28672 / 2200 = 27 here\n")
+    assert c.status == "wrong" and c.expected.startswith("26.065")
+    (c,) = claims("the bound is 2 * 28672 = 57,345 here\n")
+    assert c.status == "wrong" and c.expected == "57344"
+
+
 def test_a_chain_continued_on_the_next_lines():
     text = ("```\n"
             "size = 2 (K+V) × 40 (layers) × 5,120 (dim) × 2 Bytes (FP16)\n"

@@ -152,6 +152,8 @@ def _logical_lines(lines: list[str]):
 
 #: a size unit after a number: 2.5 MB, 3 GiB
 _SIZED = re.compile(r"\d\s*[KMGT]i?B\b")
+#: a division in a chain's expression
+_QUOTIENT = re.compile(r"[/÷]|\\div\b|\\frac\b")
 
 
 def _rounded_prints(lines: list[str]) -> dict[str, int]:
@@ -314,9 +316,9 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
     zeros = len(re.search(r"0*$", num.replace(",", "")).group(0)) if approx and entry.places == 0 and entry.value else 0
     slack = (10 ** zeros - 1) / 2
 
-    # an integer is read as rounded where a size or a decimal operand makes rounding natural (64× from
-    # 2.69, 256× from 172 GB / 672 MB)
-    loose = bool(unit) or bool(re.search(r"\d\.\d", how) or _SIZED.search(how))
+    # an integer is read as rounded where a size, a decimal operand or a quotient makes rounding
+    # natural (64× from 2.69, 256× from 172 GB / 672 MB, 26 for 2 · 28672 / 2200)
+    loose = bool(unit) or bool(re.search(r"\d\.\d", how) or _SIZED.search(how) or _QUOTIENT.search(how))
 
     said = Reason.of("from-own-operands-exact", expr=how, lines=list(ref.used)) if ref.used else \
         Reason.of("from-own-operands", expr=how)
