@@ -146,6 +146,16 @@ def test_kv_product_chains_with_thousands_separators_and_units():
     assert at(cs, 8).status in ("rounded", "exact")
 
 
+
+def test_kv_a_bare_size_restates_the_nearest_product_only():
+    """A bare size after a KV chain restates it (``KV cache: ~0.5 GB``); once another product is
+    computed (the GPUs' memory), a size after it is about that one, however it names the KV."""
+    chain = "```\nKV cache = 2 × 24 × 4 × 128 × 4096 × 2 bytes = 201,326,592 bytes\n"
+    cs = claims(chain + "KV cache per user: 0.9 GB\n```\n")
+    assert at(cs, 3).status == "wrong"          # 0.20 GB, or 0.19 GiB
+    cs = claims(chain + "GPU memory: 2 × 80GB = 160GB\nAvailable for KV: 120GB\n```\n")
+    assert not [c for c in cs if c.line == 4]
+
 def test_kv_budget_context_and_gqa_groups():
     text = ("# KV cache\n\nFor Big-70B (80 layers, 8 KV heads, head_dim=128) in FP16:\n\n"
             "- 32K context: ~16 GB\n\n"

@@ -203,6 +203,9 @@ def _kv_restated(lines: list[str]) -> list[Claim]:
             chain = (factors, n)
             nbytes = None
             continue
+        if chain and ("=" in raw or "≈" in raw) and re.search(r"\d\s*(?:×|\\times|\*)\s*\d", raw):
+            chain = None     # another product computed since: a bare size after it restates that one
+            continue
         b = re.search(r"(?:dtype|bytes?)\s*[=:]\s*(\d+(?:\.\d+)?)\s*bytes?", raw, re.I)
         if b and chain:
             nbytes = b.group(1)
