@@ -755,3 +755,29 @@ def test_a_print_written_as_the_softmax_of_the_raw_scores_is_judged_unscaled():
             f"Softmax(S[1]) = [{w[1, 0]:.2f}, {w[1, 1]:.2f}]  # the second\n```\n")
     line = next(k for k, l in enumerate(text.split("\n"), 1) if l.startswith("Softmax(S[0])"))
     assert {c.status for c in at(check_text(text), line)} == {"rounded"}
+
+
+# ---------------------------------------------------------------- a mask's fill value in a program's print
+
+def _masked_print(fill: str, wrong: bool = False) -> str:
+    """An article whose program prints its causally masked, scaled scores with a large negative fill
+    (one allowed entry printed wrong with ``wrong``)."""
+    q = np.array([[1.0, 1.0], [2.0, 0.0], [0.0, 3.0]])
+    s = q @ q.T / math.sqrt(2)   # Q = K
+    rows = [[f"{s[i, j]:.4e}" if j <= i else fill for j in range(3)] for i in range(3)]
+    if wrong:
+        rows[2][1] = "1.5000e+00"
+    return ("```python\nQ = np.array([[1.0, 1.0], [2.0, 0.0], [0.0, 3.0]])\nK = Q\n```\n\n"
+            "Scores divided by sqrt(2), then the future masked:\n\n```\n"
+            + "\n".join(("[[ " if i == 0 else " [ ") + " ".join(r) + ("]]" if i == 2 else "]") for i, r in enumerate(rows))
+            + "\n```\n")
+
+
+@pytest.mark.parametrize("fill", ["-1.0000e+09", "-1.0000e+04"])
+def test_a_large_negative_fill_stands_for_the_masked_entry(fill):
+    """``masked_fill(mask, -1e9)`` prints -1e9 where the exact masked scores hold -∞: the fill agrees
+    with the hidden entry; an entry of the allowed part is still judged at its printed digits."""
+    right = check_text(_masked_print(fill), "a.md")
+    assert [c.status for c in at(right, 9)] == ["rounded"]
+    wrong = check_text(_masked_print(fill, wrong=True), "a.md")
+    assert [c.status for c in at(wrong, 11)] == ["wrong"] and wrong.claims[0].wrong_lines == [11]

@@ -171,7 +171,12 @@ def possible(rows, stack):
         return np.ones(len(stack), dtype=bool)
     i, j = divmod(int(nonzero[0]), p.shape[1])
     with np.errstate(invalid="ignore"):
-        return ~_beyond(p[i, j], stack[:, i, j], h[i, j])
+        return ~_beyond(p[i, j], stack[:, i, j], h[i, j]) | ((p[i, j] <= FILL) & (stack[:, i, j] == -np.inf))
+
+
+#: a printed number at or below this is a mask's fill where the exact value is -∞ (``masked_fill``
+#: with -1e9, -1e4 or ``finfo.min``): the convention of code that cannot write -∞ into a tensor
+FILL = -10 ** 4
 
 
 def _beyond(printed, x, half, slack=0.0, floor=0.0):
@@ -235,6 +240,8 @@ def verdict(number, x, places: int | None = None, slack=0, floor=0) -> Agreement
     with mpmath.workdps(_DPS):   # the printed value and x compared at the working precision
         if number.places is None or mpmath.isinf(x):
             ok = number.places is None and mpmath.isinf(x) and (x > 0) == (number.value > 0)
+            if not ok and x < 0 and number.places is not None and number.value <= FILL:
+                return Agreement("exact", "fill")   # -1e9 where -∞ hides an entry: the mask's fill
             return Agreement("exact" if ok else "wrong")
         p = _value(number)
         err = abs(p - x)
@@ -386,8 +393,10 @@ def screen_mask(rows, floats, cut: bool = False):
         if cut:
             # cut at the printed decimals; an integer among decimals is no value cut to 0 decimals
             ok |= (err < 2 * h + tiny) & (np.abs(p) <= np.abs(floats) + tiny) & ((p >= 0) == (floats >= 0)) & ~whole
-        # ±∞ printed agrees only with the same infinity; a finite print never with an infinite value
-        ok = np.where(inf != 0, np.isinf(floats) & (np.sign(floats) == inf), ok & finite)
+        # ±∞ printed agrees only with the same infinity; a finite print never with an infinite value,
+        # but for a mask's fill (-1e9 where -∞ hides an entry)
+        ok = np.where(inf != 0, np.isinf(floats) & (np.sign(floats) == inf),
+                      (ok & finite) | ((p <= FILL) & (floats == -np.inf)))
     return ok
 
 

@@ -35,7 +35,7 @@ import sympy as sp
 from .names import hint
 from .claims import Claim
 from .claims import Reason
-from .judge import agrees, half_unit, read_at
+from .judge import FILL, agrees, half_unit, read_at
 from .verdict import judged_entries, stated, unverifiable
 from .quantities import softmax
 from .document import Document
@@ -46,7 +46,7 @@ R = Reason.of
 
 __all__ = ["mask_claims", "stitch"]
 
-_FILL = -10 ** 4     # at or below: a "very negative number" fill (-1e9, finfo.min), read as hidden
+_FILL = FILL     # at or below: a "very negative number" fill (-1e9, finfo.min), read as hidden
 _CAUSAL = re.compile(r"causal|look-?ahead|future|subsequent|\btril\b|\btriu\b|autoregress|因果|未来|后续|下三角|"
                      r"先読み|未来|인과|미래|causal|futur", re.I)
 _MASK = re.compile(r"mask|掩码|遮挡|遮罩|マスク|마스크|máscara|masque|tril|triu", re.I)
