@@ -207,6 +207,16 @@ def test_an_integer_quotient_is_read_at_zero_decimals():
     assert c.status == "wrong" and c.expected == "57344"
 
 
+def test_a_number_before_pi_or_a_root_is_a_coefficient_and_approximately_an_integer_is_rounded():
+    """"= 2π × 10000 ≈ 62,832": 2 is no result (2π is a product), and an integer after ≈ is a
+    rounding (62,831.85); a cut one is still wrong."""
+    assert round(2 * math.pi * 10000) == 62832
+    cs = claims("```\nperiod = 2π × 10000^(512/512) = 2π × 10000 ≈ 62,832\n```\n")
+    assert [(c.claimed, c.status) for c in cs] == [("62,832", "rounded")]
+    cs = claims("```\nperiod = 2π × 10000^(512/512) = 2π × 10000 ≈ 62,831\n```\n")
+    assert [c.status for c in cs] == ["wrong"]
+
+
 def test_a_chain_continued_on_the_next_lines():
     text = ("```\n"
             "size = 2 (K+V) × 40 (layers) × 5,120 (dim) × 2 Bytes (FP16)\n"

@@ -136,3 +136,17 @@ def test_a_value_in_a_comment_is_a_claim_about_what_its_statement_computes():
     claims = {c.line: c for c in check_text(text).claims if c.line in (6, 7)}
     assert claims[6].status == "wrong" and [d["correct"] for d in claims[6].entries] == ["4"]
     assert claims[7].status == "exact"
+
+
+def test_names_assigned_inside_a_function_are_its_locals_not_the_articles():
+    """A function's body assigns its parameters' scores (raw, then scaled) and names the weights:
+    none of it is the article's own Q, K or weights.  Only the statements outside a body are read
+    as the article's assignments (a method in a class too); the lines after the body are again."""
+    from symattn.check.plaintext import code_segments
+    code = ["import numpy as np", "", "def attention(Q, K, V,", "              mask=None):",
+            "    scores = Q @ K.T", "", "    scores = scores / np.sqrt(K.shape[-1])",
+            "    weights = softmax(scores)", "    return weights @ V", "",
+            "class Head:", "    def forward(self, x):", "        scores = x @ x.T", "        return scores",
+            "", "X = np.array([[1, 0], [0, 1]])", "S = X @ X.T"]
+    read = [(seg.line, seg.text) for seg in code_segments(code, 10)]
+    assert [line for line, _ in read] == [25, 26] and read[1][1] == "S = X @ X.T"

@@ -94,7 +94,11 @@ def code_segments(block: list[str], first_line: int) -> list[Segment]:
     """Assignments in a code block: ``X = [[...]]`` (over several lines too), ``S = Q @ K.T``;
     and plain-text arrays stacked over several lines."""
     out, i = [], 0
+    local = _function_bodies(block)
     while i < len(block):
+        if i in local:
+            i += 1
+            continue   # a function's body: its names are its parameters and locals, not the article's
         stack = _stacked_array(block, i)
         if stack:
             j, seg = stack
@@ -135,6 +139,27 @@ def code_segments(block: list[str], first_line: int) -> list[Segment]:
             text = f"{m.group(1)} {m.group(2)} {' '.join(rhs.split())}"
             out.append(Segment(first_line + start, text, "code", " ".join(block[start].split())[:160]))
     return out
+
+
+_DEF = re.compile(r"^(\s*)(?:async\s+)?def\s+\w+\s*\(")
+
+
+def _function_bodies(block: list[str]) -> set[int]:
+    """The indices of the lines of a code block inside a function's body: after ``def f(...):``, every
+    line indented deeper than the ``def`` (blank lines too), until one that is not."""
+    inside, depth = set(), None
+    for k, line in enumerate(block):
+        if not line.strip():
+            if depth is not None:
+                inside.add(k)
+            continue
+        indent = len(line) - len(line.lstrip())
+        if depth is not None and indent > depth:
+            inside.add(k)
+            continue
+        m = _DEF.match(line)
+        depth = len(m.group(1)) if m else None
+    return inside
 
 
 #: a run of blanks, after a closed value, before the next "name =": one more statement on the line

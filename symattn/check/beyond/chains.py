@@ -66,6 +66,8 @@ def _literal(seg: str):
     scaled = _SCALED.match(rest)
     if not unit and scaled:
         return m.group("num"), "scale:" + scaled.group(0).strip()   # "64TFLOPs": 64·10¹² FLOPs
+    if re.match(r"^\s*(?:[α-ωΑ-Ω√]|\\(?:pi|sqrt|theta)\b)", rest):
+        return None   # "2π × 10000", "3√2": a coefficient of more arithmetic, not a result
     if not unit and re.match(r"^(?:[A-Za-z]|\s*[kKMGTP][A-Za-z]*(?:FLOP|flop|Hz|bps|param|token)"
                              r"|\s*(?:\\(?:text|mathrm|rm)\s*\{\s*)?[KMGT]\s*\}?\s*(?:[-−+*/×·^÷]|\\times|\\cdot))", rest):
         return None   # "32B", "4k", "5GHz", "67M / 395": a scale or a unit of its own, not a plain number
@@ -316,9 +318,9 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
     zeros = len(re.search(r"0*$", num.replace(",", "")).group(0)) if approx and entry.places == 0 and entry.value else 0
     slack = (10 ** zeros - 1) / 2
 
-    # an integer is read as rounded where a size, a decimal operand or a quotient makes rounding
-    # natural (64× from 2.69, 256× from 172 GB / 672 MB, 26 for 2 · 28672 / 2200)
-    loose = bool(unit) or bool(re.search(r"\d\.\d", how) or _SIZED.search(how) or _QUOTIENT.search(how))
+    # an integer is read as rounded where "≈", a size, a decimal operand or a quotient makes rounding
+    # natural (≈ 62,832 for 2π × 10000, 64× from 2.69, 256× from 172 GB / 672 MB, 26 for 2 · 28672 / 2200)
+    loose = approx or bool(unit) or bool(re.search(r"\d\.\d", how) or _SIZED.search(how) or _QUOTIENT.search(how))
 
     said = Reason.of("from-own-operands-exact", expr=how, lines=list(ref.used)) if ref.used else \
         Reason.of("from-own-operands", expr=how)
