@@ -781,3 +781,21 @@ def test_a_large_negative_fill_stands_for_the_masked_entry(fill):
     assert [c.status for c in at(right, 9)] == ["rounded"]
     wrong = check_text(_masked_print(fill, wrong=True), "a.md")
     assert [c.status for c in at(wrong, 11)] == ["wrong"] and wrong.claims[0].wrong_lines == [11]
+
+
+# ---------------------------------------------------------------- a dimension stated as a number
+
+def test_a_dimension_stated_as_a_number_unlike_the_matrices_is_an_input_not_a_claim():
+    """A list of a real model's sizes after a toy example (K is 4 wide): ``d_k = 64`` is what that
+    model uses, an input unlike the matrices shown, so it is unverifiable, with its reason (the
+    verdict policy, rule 8), before or after the matrices; arithmetic that states it is still judged."""
+    k = "$$K = \\begin{bmatrix} 1 & 0 & 1 & 0 \\\\ 0 & 1 & 0 & 1 \\end{bmatrix}$$\n\n"
+    sizes = "The base model:\n\n- d_model = 512\n- d_k = d_v = 64\n\n"
+    for text in (k + sizes, sizes + k):
+        report = check_text(text, "a.md")
+        line = 1 + text.split("\n").index("- d_k = d_v = 64")
+        (c,) = at(report, line)
+        assert c.status == "unverifiable" and c.reason.code == "own-dimension"
+    assert 512 // 8 == 64
+    (c,) = [c for c in check_text(k + "Each head: d_k = 512 / 8 = 60\n", "a.md").claims if c.line == 3]
+    assert c.status == "wrong"

@@ -282,6 +282,10 @@ def _row_reference(before: str) -> int | None:
     return int(word) if word.isdigit() else _ROW_WORDS.get(word)
 
 
+#: a model's width stated as a number: "d_model = 512", "d_{model}: 768", "hidden size = 4096"
+_MODEL_SIZE = re.compile(r"(?:\bd_?\{?model\}?|hidden[ _]size|\bd_\{?\\text\{model\}\}?)\s*(?:=|:)\s*(\d{2,6})\b", re.I)
+
+
 class _Checker:
     def __init__(self, doc: Document, causal: bool = False, blocks=(), corrections=None):
         self.doc, self.text, self.name = doc, doc.text, doc.name
@@ -680,7 +684,7 @@ class _Checker:
             if isinstance(value, sp.MatrixBase):
                 self.matrices.append((seg.line, head.raw, value))
             return
-        other = self._another_quantity(head, key, _literal(chain.parts[1])[1])
+        other = self._another_quantity(head, key, _literal(chain.parts[1])[1], seg.line)
         if other:
             self.claims.append(unverifiable(seg.line, chain.source, other, what=pretty(head),
                                             claimed=texts_out(_literal(chain.parts[1])[0])))
@@ -718,7 +722,7 @@ class _Checker:
                 return True
         return False
 
-    def _another_quantity(self, head: Name, key: str, value):
+    def _another_quantity(self, head: Name, key: str, value, line: int = 0):
         """A short name (A, S, n, D) that clearly means something else here: why (a Reason), else None.
 
         ``A = [2×2]`` in an article whose attention weights are 3×3 is another matrix A;
@@ -742,12 +746,28 @@ class _Checker:
         given = self.table.inputs.get(key, (None, 0))
         shown = min([d[1] for defs in (self.table.inputs, self.table.formulas, self.table.computed)
                      for k in ("K", "X", "Q") for d in defs._defs.get(k, ())], default=10 ** 9)
-        if key in DIMENSIONS and not isinstance(value, sp.MatrixBase) and truth != value and \
-                given[1] < shown and (given[1] == self.table.at or given[0] == value):
-            # d_k = 64 given before any matrix is shown, then a toy K of width 4: the model's d_k, or the
-            # scale the article chose; a statement of what it uses, not a claim about the K shown
+        if key in DIMENSIONS and not isinstance(value, sp.MatrixBase) and truth != value and (
+                given[1] < shown and (given[1] == self.table.at or given[0] == value) or self._model_sizes(line)):
+            # d_k = 64 given before any matrix is shown, then a toy K of width 4, or in a list of a
+            # model's sizes none of which is the toy example's: the model's d_k, or the scale the article
+            # chose; a statement of what it uses, not a claim about the K shown
             return R("own-dimension", name=pretty(head), value=str(value), truth=str(truth))
         return None
+
+    def _model_sizes(self, line: int) -> bool:
+        """Do the lines around this one (its list or paragraph) state another size, the model's
+        width or its number of heads, that the example's matrices do not have?  Then its sizes are
+        another model's (``d_model = 512``, ``h = 8`` beside a toy X four wide)."""
+        try:
+            x = Evaluator(self.table, Mode.EXACT, self.conv).eval(Name("X"))
+        except Unresolved:
+            x = None
+        width = x.cols if isinstance(x, sp.MatrixBase) else None
+        lines = self.doc.lines[max(0, line - 5):line + 4]
+        for m in _MODEL_SIZE.finditer("\n".join(lines)):
+            if width is None or int(m.group(1)) != width:
+                return True
+        return False
 
     def _why(self, key: str):
         try:
