@@ -799,3 +799,28 @@ def test_a_dimension_stated_as_a_number_unlike_the_matrices_is_an_input_not_a_cl
     assert 512 // 8 == 64
     (c,) = [c for c in check_text(k + "Each head: d_k = 512 / 8 = 60\n", "a.md").claims if c.line == 3]
     assert c.status == "wrong"
+
+
+@pytest.mark.parametrize("line", ["(d_k = 2, √2 = 1.414):", "(√2 = 1.414).", "(with √2 = 1.414)"])
+def test_a_closing_bracket_of_the_prose_is_not_part_of_the_number(line):
+    """"(d_k = 2, √2 = 1.414)": the bracket closes the aside, so 1.414 has 3 decimals and is right."""
+    (c,) = [c for c in check_text(f"Scaling the scores {line}\n", "a.md").claims if c.status != "unverifiable"]
+    assert c.status == "rounded" and c.claimed == "1.414"
+
+
+def test_a_root_of_a_named_dimension_is_the_root_of_that_name():
+    """√dk is the root of d_k (one name), √d k the root of d times k; a number keeps its root."""
+    from symattn.check.unicode import normalise
+    assert normalise("√dk = √4 = 2") == r"\sqrt{dk} = \sqrt{4} = 2"
+    assert normalise("√d_k") == r"\sqrt{d_k}" and normalise("√dx") == r"\sqrt{d}x"
+
+
+def test_an_expression_whose_start_is_unread_leaves_its_arithmetic_to_judge():
+    """"∂L/∂z = ŷ - y = 0.635 - 1 = -0.365": the start is written in letters the prose reader does
+    not take; what is left ("- y = …") is no quantity minus y but the tail of one, so the claim is
+    the arithmetic after it, whatever y was given as."""
+    text = "The label is y = 1.\n\nThe gradient: ∂L/∂z = ŷ - y = 0.635 - 1 = -0.365\n"
+    cs = [c for c in check_text(text, "a.md").claims if c.line == 3]
+    assert [c.status for c in cs] == ["exact"] and cs[0].claimed == "-0.365"
+    wrong = [c for c in check_text(text.replace("-0.365", "-0.375"), "a.md").claims if c.line == 3]
+    assert [c.status for c in wrong] == ["wrong"]

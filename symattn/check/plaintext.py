@@ -496,9 +496,33 @@ def _tuple_equation(line: str, n: int, raw: str) -> tuple[list[Segment], str]:
     return [], line
 
 
+def _aside_out(cand: str) -> str:
+    """The equation without the brackets of the prose aside it sits in: "(d_k = 2, √2 = 1.414)",
+    "scores (√2 = 1.414)" and "(with √2 = 1.414)" give "√2 = 1.414".  A bracket still open where
+    the equation's sign stands opens the aside (the equation starts after it); a closing bracket
+    that no opening one matches closes it."""
+    rel = re.search(r"=|≈", cand)
+    if rel is not None:
+        opened = []
+        for k, ch in enumerate(cand[:rel.start()]):
+            if ch in "(（":
+                opened.append(k)
+            elif ch in ")）" and opened:
+                opened.pop()
+        if opened:
+            cand = cand[opened[-1] + 1:].lstrip()
+    depth = 0
+    for k, ch in enumerate(cand):
+        depth += 1 if ch in "(（" else -1 if ch in ")）" else 0
+        if depth < 0:
+            return cand[:k].rstrip(".,; ")
+    return cand
+
+
 def _trim_prose(cand: str) -> str:
     """Drop leading prose words ("so the first entry is s11 = 2" -> "s11 = 2")."""
     cand = cand.split(":")[-1].strip().rstrip(".,;")
+    cand = _aside_out(cand)
     if not re.search(r"=|≈", cand):
         return ""
     left, sep, right = re.split(r"(=|≈)", cand, maxsplit=1)
@@ -509,6 +533,10 @@ def _trim_prose(cand: str) -> str:
     while words and not words[0]:
         words.pop(0)
     left = " ".join(words).strip()
+    if re.match(r"[-−+×*/·⋅]\s", left):
+        # "ŷ - y = 0.635 - 1 = -0.365" read as "- y = …": the tail of an expression whose start is
+        # written in letters this reader does not take; the arithmetic after it is the claim
+        return _trim_prose(right) if re.search(r"=|≈", right) else ""
     if not left and re.search(r"=|≈", right):
         return _trim_prose(right)   # "Sum = 1.78 + 1.78 + 1 = 4.56": the arithmetic after the word
     if re.fullmatch(r"[A-Za-z]{3,}", left) and left.lower() not in _WORDS_OK:

@@ -22,7 +22,7 @@ _CHARS = {
     "（": "(", "）": ")", "，": ",", "：": ":", "\u00a0": " ", "\u3000": " ", "π": r"\pi ",
 }
 _CHAR_RE = re.compile("|".join(map(re.escape, _CHARS)))
-_SQRT = re.compile(r"√\s*(\d+(?:\.\d+)?|[A-Za-z](?:_\{[^{}]*\}|_[A-Za-z0-9]+)?)")
+_SQRT = re.compile(r"√\s*(\d+(?:\.\d+)?|[A-Za-z](?:_\{[^{}]*\}|_[A-Za-z0-9]+)?)([A-Za-z]*)")
 
 #: ``\quad \text{(维度: } 3 \times 4\text{)}``, ``\quad (3 \times 4)``, ``\text{(shape 3×4)}``
 SHAPE_NOTE = re.compile(
@@ -37,8 +37,18 @@ def _shape(m: re.Match) -> str:
     return rf" \shape{{{r},{c}}}"
 
 
+def _root(m: re.Match) -> str:
+    """√ and what it takes: a number, a letter with its index, or a whole word that is a name
+    (√dk is the root of d_k, not √d times k)."""
+    from .symbols import is_known
+    word = m.group(1) + m.group(2)
+    if m.group(2) and m.group(1).isalpha() and is_known(word):
+        return r"\sqrt{" + word + "}"
+    return r"\sqrt{" + m.group(1) + "}" + m.group(2)
+
+
 def normalise(text: str) -> str:
-    text = _SQRT.sub(lambda m: r"\sqrt{" + m.group(1) + "}", text)
+    text = _SQRT.sub(_root, text)
     text = text.replace("√", r"\sqrt")
     text = _CHAR_RE.sub(lambda m: _CHARS[m.group(0)], text)
     text = SHAPE_NOTE.sub(_shape, text)
