@@ -824,3 +824,37 @@ def test_an_expression_whose_start_is_unread_leaves_its_arithmetic_to_judge():
     assert [c.status for c in cs] == ["exact"] and cs[0].claimed == "-0.365"
     wrong = [c for c in check_text(text.replace("-0.365", "-0.375"), "a.md").claims if c.line == 3]
     assert [c.status for c in wrong] == ["wrong"]
+
+
+# ---------------------------------------------------------------- a row named by its token
+
+def _token_article(caption: str, printed: str) -> str:
+    """X with token names in front of its rows, Q = K = V = X, cat's scaled scores, then one row of
+    weights under ``caption``.  The scores are small, so every row of weights is near uniform."""
+    return ("```text\nX (Q = K = V = X):\n    [CLS]: [0.10, 0.00, 0.10]\n    the:   [0.00, 0.20, 0.00]\n"
+            "    cat:   [0.30, 0.10, 0.00]\n    sat:   [0.20, 0.00, 0.20]\n```\n\n"
+            f"```text\ncat's scaled scores: {printed[0]}\n\n{caption}: {printed[1]}\n```\n")
+
+
+def _cat_rows():
+    x = np.array([[0.1, 0.0, 0.1], [0.0, 0.2, 0.0], [0.3, 0.1, 0.0], [0.2, 0.0, 0.2]])
+    s = x @ x.T / math.sqrt(3)
+    w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    return s, w
+
+
+def test_a_caption_naming_a_token_names_its_row_where_the_values_cannot():
+    """Every row of the weights is near 0.25, so a print of one row agrees in part with several
+    rows; "cat's attention weights" names the row of cat, which its numbers then are judged against."""
+    s, w = _cat_rows()
+    scaled = "[" + ", ".join(f"{v:.3f}" for v in s[2]) + "]"
+    cat = "[" + ", ".join(f"{v:.2f}" for v in w[2]) + "]"
+    assert cat == "[0.25, 0.25, 0.26, 0.25]"
+    right = check_text(_token_article("cat's attention weights", (scaled, cat)), "a.md")
+    assert [c.status for c in at(right, 12)] == ["rounded"]
+    wrong = check_text(_token_article("cat's attention weights", (scaled, "[0.24, 0.24, 0.27, 0.25]")), "a.md")
+    (c,) = at(wrong, 12)
+    assert c.status == "wrong" and [e["correct"] for e in c.entries] == ["0.25", "0.25", "0.26"]
+    # a caption that names two tokens names no row
+    both = check_text(_token_article("the weights of cat and sat", (scaled, "[0.24, 0.24, 0.27, 0.25]")), "a.md")
+    assert not [c for c in at(both, 12) if c.status == "wrong"]

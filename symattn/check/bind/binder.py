@@ -31,6 +31,8 @@ Verdicts are not made here: :mod:`.verdicts` judges each binding end to end.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from itertools import combinations
 from weakref import WeakKeyDictionary
@@ -267,6 +269,8 @@ class _State:
         self.words = label is not None and label.words
         # "Softmax(Row 3) = [..]": the row a caption names for a one-row print, counted from 1
         self.of_row = label.of_row - 1 if label is not None and label.of_row and rows == 1 else None
+        if self.of_row is None and named is not None and rows == 1 and example is not None:
+            self.of_row = self._token_row(block)   # "cat's attention weights: [..]": the row of cat
         if step == "KT" and label.row is None and "K" not in self.inputs and \
                 (example is None or example.source("K") is None) and self._given_transposed(block):
             return
@@ -311,6 +315,19 @@ class _State:
             return
         self.unbound.append(Unbound(block, "binds-to-nothing" if example is not None else "no-inputs-yet",
                                     {"named": named} if named else {}))
+
+    def _token_row(self, block: Block) -> int | None:
+        """The row a one-row print's caption names by its token (``cat's attention weights: [..]``):
+        the one token of the example's row names that the caption holds as a word, or None.  The
+        names are those a given or bound print of the example writes in front of its rows."""
+        here = len(self.examples) - 1
+        prints = list(self.inputs.values()) + [b.block for b in self.bindings if b.example == here]
+        n = max((b.shape[0] for b in prints), default=0)
+        tokens = next((b.row_labels for b in prints if len(b.row_labels) == n == b.shape[0] and
+                       sum(1 for t in b.row_labels if t) >= 2), ())
+        caption = block.labels[0] if block.labels else ""
+        hits = {k for k, t in enumerate(tokens) if t and re.search(rf"(?<!\w){re.escape(t)}(?!\w)", caption)}
+        return hits.pop() if len(hits) == 1 else None
 
     def _explained_here(self, block: Block) -> bool:
         """A block of a few numbers that one step on a print of its own line (or the line before)
@@ -627,6 +644,10 @@ class _State:
         tied = [g for share, g in scored if share >= best]
         if len(tied) > 1:
             group = self._prefer(tied, named, steps_printed)
+            if group is None and self.of_row is not None:
+                # rows of one step that its values cannot tell apart (weights near uniform): the row
+                # the caption names decides, as the label alone does where nothing else agrees
+                return self._by_label(cands, named, steps_printed, 0.0)
         if group is not None and n >= 4 and best >= 2 / 3:
             steps = {c.node.step for c in group}
             own = max((c.share for c in cands if c.node.step == named and c.view == View()), default=0.0)
