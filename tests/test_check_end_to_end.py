@@ -858,3 +858,20 @@ def test_a_caption_naming_a_token_names_its_row_where_the_values_cannot():
     # a caption that names two tokens names no row
     both = check_text(_token_article("the weights of cat and sat", (scaled, "[0.24, 0.24, 0.27, 0.25]")), "a.md")
     assert not [c for c in at(both, 12) if c.status == "wrong"]
+
+
+# ---------------------------------------------------------------- a softmax that only writes its operand again
+
+def test_a_print_called_a_softmax_that_equals_its_scores_is_judged_as_their_softmax():
+    """Scores [0.1, 0.9] already sum to one, so printing them again as [0.10, 0.90] agrees with
+    normalising them by their sum; the arrow says softmax, which gives [0.31, 0.69]."""
+    p = np.exp([0.1, 0.9]) / np.exp([0.1, 0.9]).sum()
+    assert [f"{v:.2f}" for v in p] == ["0.31", "0.69"]
+    text = "```\nScores: [0.1, 0.9]\n         ↓ (softmax)\nProbs:  [0.10, 0.90]\n```\n"
+    (c,) = at(check_text(text, "a.md"), 4)
+    assert c.status == "wrong" and [e["correct"] for e in c.entries] == ["0.31", "0.69"]
+    right = text.replace("[0.10, 0.90]", "[0.31, 0.69]")
+    assert [c.status for c in at(check_text(right, "a.md"), 4)] == ["rounded"]
+    # named as the weights already, the same distribution again is a restatement, not a softmax
+    again = "```\nWeights: [0.1, 0.9]\n         ↓ (softmax)\nProbs:  [0.10, 0.90]\n```\n"
+    assert not [c for c in check_text(again, "a.md").claims if c.status == "wrong"]

@@ -43,7 +43,7 @@ import sympy as sp
 from .. import guard
 from ..judge import possible, screen_mask
 from ..read import Block
-from .explain import Explanation, explain
+from .explain import as_named, Explanation, explain
 from ... import limits
 from .graph import INPUTS, MASKS, PARENTS, STEPS, UPSTREAM, Example, Node, printed_mask
 from .lexicon import named as label_of, symbol
@@ -292,7 +292,7 @@ class _State:
             if not (example is not None and self._bind(block, example, named, full_only=True)):
                 self._start({step: block}, {step: "label"}, new=True)
             return
-        if rows * cols <= 3 and self._explained_here(block):
+        if rows * cols <= 3 and self._explained_here(block, named):
             return   # "softmax of [10, 9, 8] is about [0.67, 0.24, 0.09]": the operand beside it says what it is
         if example is not None and self._bind(block, example, named):
             return
@@ -306,7 +306,7 @@ class _State:
                 return
         if self._infer(block, named):
             return
-        why = explain(block, self.recent)
+        why = as_named(explain(block, self.recent), block, named)
         if why is not None:
             self.explained.append(Explained(block, why))
             return
@@ -329,17 +329,18 @@ class _State:
         hits = {k for k, t in enumerate(tokens) if t and re.search(rf"(?<!\w){re.escape(t)}(?!\w)", caption)}
         return hits.pop() if len(hits) == 1 else None
 
-    def _explained_here(self, block: Block) -> bool:
+    def _explained_here(self, block: Block, named: str | None = None) -> bool:
         """A block of a few numbers that one step on a print of its own line (or the line before)
         explains in full, from operands that are no quantity of the example: a few numbers agree with
         some quantity of the example by chance, the operand written beside them is what the author
         computed them from."""
         bound = {id(b.block) for b in self.bindings}
         near = [b for b in self.recent if block.line - 1 <= b.end <= block.line]
-        why = explain(block, near) if near else None
+        why = as_named(explain(block, near), block, named) if near else None
         if why is not None and any(id(op) in bound for op in why.operands):
             return False   # an operand that is the example's own: the block is the example's next step
-        if why is None or not why.full or why.op in ("transpose", "multiply") and why.factor in (None, 1):
+        if why is None or not (why.full or why.op == "softmax" and named == "weights") or \
+                why.op in ("transpose", "multiply") and why.factor in (None, 1):
             return False
         self.explained.append(Explained(block, why))
         return True

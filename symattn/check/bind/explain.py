@@ -37,8 +37,9 @@ from .. import memo
 from ..judge import screen_mask
 from ..quantities import normalised_exp, softmax
 from ..read import Block
+from .lexicon import named as named_as
 
-__all__ = ["Explanation", "explain", "exact", "NEAREST"]
+__all__ = ["Explanation", "explain", "exact", "as_named", "NEAREST"]
 
 #: how many earlier prints are tried as operands (the nearest ones)
 NEAREST = 6
@@ -167,6 +168,25 @@ def _explain(block: Block, near: list[Block]) -> Explanation | None:
     if full:
         return min(full, key=lambda e: (e.op == "transpose", "/" in e.op or e.op in ("multiply", "divide")))
     return None
+
+
+def as_named(e: Explanation | None, block: Block, named: str | None) -> Explanation | None:
+    """The explanation of a print that its caption calls a softmax, where the step found is the
+    normalisation of an operand that already sums to one: that step changes nothing, so the print
+    only writes its operand again (scores [0.1, 0.9] "↓ (softmax)" [0.10, 0.90]); the softmax the
+    caption names is the claim.  (A normalisation that changes its operand is a step of its own:
+    ``attn_scores / attn_scores.sum()`` printed as "Attention weights".)"""
+    if e is None or named != "weights" or e.op != "normalise" or \
+            not any("softmax" in lb.lower() for lb in block.labels[:2]):
+        return e
+    operand = e.operands[0].floats
+    said = named_as(e.operands[0].labels)
+    if not np.allclose(operand.sum(axis=1), 1.0, atol=1e-9) or said is None or \
+            said.step not in ("scores", "scaled", "masked"):
+        return e   # (an operand named as the weights is the same distribution written again)
+    value = normalised_exp(e.operands[0].floats)
+    agree = screen_mask(block.rows, value[None])
+    return Explanation("softmax", e.operands, value, agree[0] if agree is not None else np.zeros(value.shape, bool))
 
 
 def _informative(e: Explanation) -> int:
