@@ -875,3 +875,24 @@ def test_a_print_called_a_softmax_that_equals_its_scores_is_judged_as_their_soft
     # named as the weights already, the same distribution again is a restatement, not a softmax
     again = "```\nWeights: [0.1, 0.9]\n         ↓ (softmax)\nProbs:  [0.10, 0.90]\n```\n"
     assert not [c for c in check_text(again, "a.md").claims if c.status == "wrong"]
+
+
+# ---------------------------------------------------------------- what is in force at a line
+
+def test_a_formula_stated_further_down_is_not_in_force_above_it():
+    """"GQA (g=8)" in a table, and only after it "choose g = h / 8 for h = 96": the rule of thumb
+    is no witness against the table's settings above it."""
+    text = ("A table of group counts:\n\n- GQA (g=8): 12.5%\n- GQA (g=4): 6.25%\n\n"
+            "How to choose: $g = h / 8$ for $h = 96$ heads.\n")
+    assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
+
+
+def test_an_input_given_in_a_later_section_is_not_in_force_above_it():
+    """q1 in the self-attention section, Q given only in the cross-attention section below: that
+    Q is another example's, no witness against q1."""
+    text = ("## Self-attention\n\n```\nq1 = x1·W_Q = [2, 0]\n```\n\n"
+            "## Cross-attention\n\n```\nQ = [[0.4, 0.5]]\n```\n")
+    assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
+    # given first, the same Q is the one q1 is a row of
+    first = "```\nQ = [[0.4, 0.5]]\n```\n\n```\nq1 = [2, 0]\n```\n"
+    assert [c.status for c in check_text(first, "a.md").claims if c.line == 6] == ["wrong"]

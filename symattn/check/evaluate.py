@@ -165,8 +165,8 @@ class Table:
         return []
 
     def formula(self, key: str) -> Node | None:
-        if key in self.formulas:
-            return self.formulas[key][0]
+        if key in self.formulas and self.formulas[key][1] <= self.at:
+            return self.formulas[key][0]   # (a formula the article states only later is not in force yet)
         if key in FORMULAS:
             return FORMULAS[key]
         if key in self.computed and not self.computed.lines(key)[1:]:
@@ -242,6 +242,9 @@ class Evaluator:
 
     def _resolve(self, key: str, raw: str):
         given = self._scoped(key) or self.table.inputs.get(key)
+        if given is not None and given[1] > self.table.at and \
+                self.table.section(given[1]) != self.table.section(self.table.at):
+            given = None   # given only in a later section of the article: not in force here yet
         if key in DIMENSIONS and given is not None and key == "d_k":
             if not self._scoped(key):
                 self._no_clash(key, raw, self.table.inputs)
