@@ -833,7 +833,9 @@ def _token_article(caption: str, printed: str) -> str:
     weights under ``caption``.  The scores are small, so every row of weights is near uniform."""
     return ("```text\nX (Q = K = V = X):\n    [CLS]: [0.10, 0.00, 0.10]\n    the:   [0.00, 0.20, 0.00]\n"
             "    cat:   [0.30, 0.10, 0.00]\n    sat:   [0.20, 0.00, 0.20]\n```\n\n"
-            f"```text\ncat's scaled scores: {printed[0]}\n\n{caption}: {printed[1]}\n```\n")
+            f"```text\ncat's scaled scores: {printed[0]}\n```\n\nEvery score is small, so every row of the\n"
+            f"weights will be close to a quarter each.\n\nThe softmax of that row:\n\n"
+            f"```text\n{caption}: {printed[1]}\n```\n")
 
 
 def _cat_rows():
@@ -851,13 +853,15 @@ def test_a_caption_naming_a_token_names_its_row_where_the_values_cannot():
     cat = "[" + ", ".join(f"{v:.2f}" for v in w[2]) + "]"
     assert cat == "[0.25, 0.25, 0.26, 0.25]"
     right = check_text(_token_article("cat's attention weights", (scaled, cat)), "a.md")
-    assert [c.status for c in at(right, 12)] == ["rounded"]
+    assert [c.status for c in at(right, 19)] == ["rounded"]
     wrong = check_text(_token_article("cat's attention weights", (scaled, "[0.24, 0.24, 0.27, 0.25]")), "a.md")
-    (c,) = at(wrong, 12)
+    (c,) = at(wrong, 19)
     assert c.status == "wrong" and [e["correct"] for e in c.entries] == ["0.25", "0.25", "0.26"]
-    # a caption that names two tokens names no row
-    both = check_text(_token_article("the weights of cat and sat", (scaled, "[0.24, 0.24, 0.27, 0.25]")), "a.md")
-    assert not [c for c in at(both, 12) if c.status == "wrong"]
+    # a caption that names two tokens names no row (the scores' line left out, whose softmax the
+    # print right under it would otherwise claim to be)
+    both = _token_article("the weights of cat and sat", (scaled, "[0.24, 0.24, 0.27, 0.25]"))
+    both = both.replace(f"cat's scaled scores: {scaled}\n", "\n")
+    assert not [c for c in check_text(both, "a.md").claims if c.status == "wrong"]
 
 
 # ---------------------------------------------------------------- a softmax that only writes its operand again
@@ -896,3 +900,44 @@ def test_an_input_given_in_a_later_section_is_not_in_force_above_it():
     # given first, the same Q is the one q1 is a row of
     first = "```\nQ = [[0.4, 0.5]]\n```\n\n```\nq1 = [2, 0]\n```\n"
     assert [c.status for c in check_text(first, "a.md").claims if c.line == 6] == ["wrong"]
+
+
+# ---------------------------------------------------------------- steps captioned line by line
+
+_STEPS = ("```\nRaw scores:     [0.1, 0.8, 1.2, 0.3, 0.1, 0.4]\nAfter exp():    {exp}\n"
+          "After softmax:  {soft}\n```\n")
+
+
+def _steps(exp_digits=2, soft=None):
+    s = np.array([0.1, 0.8, 1.2, 0.3, 0.1, 0.4])
+    e = np.exp(s)
+    w = e / e.sum() if soft is None else np.array(soft)
+    fmt = lambda v, d: "[" + ", ".join(f"{x:.{d}f}" for x in v) + "]"
+    return _STEPS.format(exp=fmt(e, exp_digits), soft=fmt(w, 2))
+
+
+def test_rows_captioned_as_different_steps_are_different_prints():
+    """"Raw scores:", "After exp():" and "After softmax:" on consecutive lines are three vectors, each
+    a step of the one before it, not the rows of one matrix."""
+    from symattn.check.read import read_blocks
+    from symattn.check.document import Document
+    assert [b.shape for b in read_blocks(Document.of(_steps()))] == [(1, 6), (1, 6), (1, 6)]
+
+
+def test_a_print_captioned_as_the_softmax_of_the_scores_above_is_judged_as_it():
+    """The softmax printed under its scores and their exponentials: right, or wrong with the softmax
+    of the printed scores as the witness (here divided by a wrong sum, 11.61 for 10.60)."""
+    right = check_text(_steps(), "a.md")
+    assert [c.status for c in at(right, 4)] == ["rounded"]
+    e = np.exp([0.1, 0.8, 1.2, 0.3, 0.1, 0.4])
+    slip = check_text(_steps(soft=np.round(e, 2) / 11.61), "a.md")
+    (c,) = at(slip, 4)
+    assert c.status == "wrong" and c.entries[0]["correct"] == f"{e[1] / e.sum():.2f}" == "0.21"
+
+
+def test_a_print_written_as_its_own_formula_is_not_the_step_its_name_suggests():
+    """"p = [exp(1-2), exp(2-2)] = [0.3679, 1.0]" after "scores [1, 2]": p is a name for exp(s - m)
+    (online softmax), written out; it is not the softmax of the scores."""
+    text = ("**Block 1:** scores $[1, 2]$, values $[10, 20]$.\n"
+            "- $p = [\\exp(1-2), \\exp(2-2)] = [0.3679,\\ 1.0]$.\n")
+    assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong"]

@@ -1051,7 +1051,7 @@ def _split_at_names(stack: list[Block]) -> list[list[Block]]:
     continues the one above (``Q = [1, 0]`` then ``    [0, 1]``, then ``K = [..]``)."""
     parts: list[list[Block]] = []
     for b in stack:
-        named = bool(b.labels and _ROW_NAME.search(b.labels[0].strip("-*•` ")))
+        named = bool(b.labels and _ROW_NAME.search(b.labels[0].strip("-*•` "))) or bool(_step_named(b))
         if named or not parts:
             parts.append([b])
         else:
@@ -1065,10 +1065,20 @@ def _names_differ(stack: list[Block]) -> bool:
     named = set()
     for b in stack:
         m = _ROW_NAME.search(b.labels[0].strip("-*•` ")) if b.labels else None
-        family = by_name(m.group(1)) if m else None
+        family = (by_name(m.group(1)) if m else None) or _step_named(b)
         if family:
             named.add(family)
     return len(named) >= 2
+
+
+def _step_named(b: Block) -> str | None:
+    """The step a row's own short caption names in words (``Raw scores:``, ``After exp():``,
+    ``After softmax:``), or None: rows captioned as different steps are different prints."""
+    from .names import hint
+    lb = b.labels[0].strip("-*•` ") if b.labels else ""
+    if not lb or len(lb) > 40 or not re.search(r"[:=：]\s*$", lb):
+        return None
+    return hint([lb])
 
 
 def _table_header(raw: list[str], starts: list[int], block: Block) -> str:

@@ -28,6 +28,7 @@ article's premises).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -39,7 +40,7 @@ from ..quantities import normalised_exp, softmax
 from ..read import Block
 from .lexicon import named as named_as
 
-__all__ = ["Explanation", "explain", "exact", "as_named", "NEAREST"]
+__all__ = ["Explanation", "explain", "exact", "as_named", "named_step", "NEAREST"]
 
 #: how many earlier prints are tried as operands (the nearest ones)
 NEAREST = 6
@@ -187,6 +188,37 @@ def as_named(e: Explanation | None, block: Block, named: str | None) -> Explanat
     value = normalised_exp(e.operands[0].floats)
     agree = screen_mask(block.rows, value[None])
     return Explanation("softmax", e.operands, value, agree[0] if agree is not None else np.zeros(value.shape, bool))
+
+
+#: the one-operand step a caption names, by the step its label names, and the steps its operand's
+#: label must name: "After softmax: [..]" under "Raw scores: [..]"
+_NAMED_STEPS = {"weights": ("softmax", ("scores", "scaled", "masked")), "exp": ("exp", ("scores", "scaled", "masked"))}
+
+
+#: a formula written in a caption before the print's "=": a function applied, or an operator between numbers
+_FORMULA = re.compile(r"\\exp|\bexp\s*\(|\d\s*[-+*/×·]\s*[\d(]")
+
+
+def named_step(block: Block, earlier: list[Block], named: str | None) -> Explanation | None:
+    """The step a print's caption names in words (softmax, exp), on a print right above it whose caption
+    names that step's operand (the scores), where no step explains the print in full: its caption
+    and its place say what it claims to be, so it is judged as that step of that print.  Only the
+    prints just above count (up to four lines up, the last three), of the same shape."""
+    step = _NAMED_STEPS.get(named or "")
+    if step is None or not earlier:
+        return None
+    op, operand_steps = step
+    if block.labels and _FORMULA.search(block.labels[0]):
+        return None   # written as the result of its own formula (p = [exp(1-2), ..] = [..]): that is the claim
+    prior = next((b for b in reversed(earlier[-3:]) if 1 <= block.line - b.end <= 4 and b.shape == block.shape
+                  and getattr(named_as(b.labels), "step", None) in operand_steps), None)
+    if prior is None or not np.isfinite(prior.floats).any(axis=1).all():
+        return None
+    value = normalised_exp(prior.floats) if op == "softmax" else np.exp(prior.floats)
+    agree = screen_mask(block.rows, value[None])
+    if agree is None:
+        return None
+    return Explanation(op, (prior,), value, agree[0])
 
 
 def _informative(e: Explanation) -> int:
