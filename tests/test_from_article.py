@@ -246,7 +246,11 @@ KNOWN = {"id-basic-neokoda-atensi-spasial-ecog.md":
          "en-backward-povinelli-attention-backprop-demo.md":
          "the check of the derivation finds rows 1 and 2 of its scores equal (they differ by 0) while its weights "
          "print them as different expressions (line 255 of the derivation); found at the first contact of "
-         "batch 19, not yet explained"}
+         "batch 19, not yet explained",
+         "zh-kv-happydog-decode-step-check.md":
+         "the derivation is built from the first decode step's one token (Q = K = V = [1, 2]), not from the "
+         "four tokens x_0..x_3 the article states first, so the growing prefixes it prints later (the 2x2 "
+         "scores of line 54 on) are in no step; found at the first contact of batch 25"}
 
 
 @pytest.mark.parametrize("article", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=KNOWN[p.name]))
