@@ -941,3 +941,27 @@ def test_a_print_written_as_its_own_formula_is_not_the_step_its_name_suggests():
     text = ("**Block 1:** scores $[1, 2]$, values $[10, 20]$.\n"
             "- $p = [\\exp(1-2), \\exp(2-2)] = [0.3679,\\ 1.0]$.\n")
     assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
+
+
+# ---------------------------------------------------------------- a plain-text table of logits and probabilities
+
+def _logit_table(probs) -> str:
+    logits = [2.0, 1.0, 0.5, -1.0]
+    rows = "\n".join(f"{t:<10}{z:>5}      →    ~{p}  ({'<1' if p == '0.01' else round(float(p) * 100)}%)"
+                     for t, z, p in zip(("alpha", "beta", "gamma", "delta"), logits, probs))
+    return f"```\nToken     Logit      →    Probability\n{rows}\n```\n"
+
+
+def test_a_plain_text_table_under_a_header_of_column_names_is_read_by_its_columns():
+    """"Token  Logit  →  Probability" over aligned rows: the header names each column, so the
+    probability column is a vector, and the softmax of the logit column beside it (its header's
+    words say so); an approximate sign and a percentage in brackets are no words of the template."""
+    z = np.array([2.0, 1.0, 0.5, -1.0])
+    p = np.exp(z) / np.exp(z).sum()
+    right = [f"{v:.2f}" for v in p]
+    assert right == ["0.61", "0.22", "0.14", "0.03"]
+    report = check_text(_logit_table(right), "a.md")
+    assert [c.status for c in report.claims if c.status != "unverifiable"] == ["rounded"]
+    slip = check_text(_logit_table(["0.61", "0.25", "0.14", "0.03"]), "a.md")
+    (c,) = [c for c in slip.claims if c.status == "wrong"]
+    assert c.wrong_lines == [4] and c.entries[0]["correct"] == "0.22"

@@ -656,7 +656,8 @@ def _record_shape(line: str):
     chunks.append(line[last:])
     quoted = _QUOTED.search(line)
     token = quoted.group(0).strip("\"'“”‘’「」『』") if quoted else ""
-    norm = [re.sub(r"(?<=[^\W\d_])\d+\b", "#", _QUOTED.sub("", c)) for c in chunks]
+    # (an approximate sign is no word around a number: "~0.36 (36%)" and "~0.01 (<1%)" are one template)
+    norm = [re.sub(r"(?<=[^\W\d_])\d+\b", "#", re.sub(r"[~≈<>≤≥]", "", _QUOTED.sub("", c))) for c in chunks]
     if not token:
         first = re.match(r"^\s*(?:[-*•]\s*)?(\S+)", norm[0])
         if not first or not _WORDY.search(first.group(1)):
@@ -686,16 +687,39 @@ def _record_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
             j += 1
         if len(group) >= 2 and len({g[2] for g in group}) == len(group):
             template = first[0]
+            heads = _header_words(raw[i - 1]) if i > 0 and i not in taken_lines else []
             for k in range(len(first[1])):
                 label = template[k].strip(" |→-:：(（")
-                if not _WORDY.search(label) or template[k].rstrip().endswith(("(", "（")):
-                    continue   # a number no words name (a percentage in brackets, an index)
+                if template[k].rstrip().endswith(("(", "（")):
+                    continue   # a percentage in brackets: the number before it again
+                if not _WORDY.search(label):
+                    # no words beside it: the header word over its column names it (``Logit``)
+                    label = _over(heads, first[1][k][1]) if len(heads) >= 2 else ""
+                    if not label:
+                        continue   # a number no words name (an index)
+                    template = template[:k] + (label,) + template[k + 1:]
                 row = [(g[1][k][0], starts[i + n] + g[1][k][1]) for n, g in enumerate(group)]
                 named = sum(1 for c in template[:-1] if _WORDY.search(c)) > 1
                 out.append((row[0][1], row[-1][1] + len(row[-1][0]), [row], "records", (), None,
                             template[k].strip(" |→-") or label, named))
         i = max(j, i + 1)
     return out
+
+
+def _header_words(line: str) -> list[tuple[str, int]]:
+    """The words of a table's header line, with their columns: a line of a few words spaced out
+    over the columns (no digits, no sentence: no punctuation but arrows and slashes)."""
+    if re.search(r"\d", line) or "|" in line or re.search(r"[,.;:!?\"“”'‘’，。：；！？]", line) or \
+            not re.search(r"\S\s{2,}\S", line.strip()):
+        return []
+    return [(m.group(0), m.start()) for m in re.finditer(r"[^\W\d_][\w'’]*", line)]
+
+
+def _over(heads: list[tuple[str, int]], col: int) -> str:
+    """The header word whose column a number starts under: the last one starting at or before the
+    number's column (give or take two), if the number starts before the next word."""
+    before = [(w, c) for w, c in heads if c <= col + 2]
+    return before[-1][0] if before and before[-1] != heads[0] else ""
 
 
 #: a list of numbers written in a sentence: ``0.24, 0.67 and 0.09``, ``(0.24, 0.67, 0.09)``, ``0.24、0.67、0.09``

@@ -203,14 +203,17 @@ def named_step(block: Block, earlier: list[Block], named: str | None) -> Explana
     """The step a print's caption names in words (softmax, exp), on a print right above it whose caption
     names that step's operand (the scores), where no step explains the print in full: its caption
     and its place say what it claims to be, so it is judged as that step of that print.  Only the
-    prints just above count (up to four lines up, the last three), of the same shape."""
+    prints just above count (up to four lines up, the last three), or a column to its left in the
+    same table, of the same shape."""
     step = _NAMED_STEPS.get(named or "")
     if step is None or not earlier:
         return None
     op, operand_steps = step
     if block.labels and _FORMULA.search(block.labels[0]):
         return None   # written as the result of its own formula (p = [exp(1-2), ..] = [..]): that is the claim
-    prior = next((b for b in reversed(earlier[-3:]) if 1 <= block.line - b.end <= 4 and b.shape == block.shape
+    def above_or_beside(b: Block) -> bool:   # (a column of a table to its left: the same rows)
+        return 1 <= block.line - b.end <= 4 or (b.line, b.end) == (block.line, block.end) and b.span < block.span
+    prior = next((b for b in reversed(earlier[-3:]) if above_or_beside(b) and b.shape == block.shape
                   and getattr(named_as(b.labels), "step", None) in operand_steps), None)
     if prior is None or not np.isfinite(prior.floats).any(axis=1).all():
         return None
