@@ -965,3 +965,16 @@ def test_a_plain_text_table_under_a_header_of_column_names_is_read_by_its_column
     slip = check_text(_logit_table(["0.61", "0.25", "0.14", "0.03"]), "a.md")
     (c,) = [c for c in slip.claims if c.status == "wrong"]
     assert c.wrong_lines == [4] and c.entries[0]["correct"] == "0.22"
+
+
+def test_percentages_after_a_wrong_distribution_restate_its_wrong_entries():
+    """"- 21% to beta" under a softmax printed wrong: 0.21 written again as a percentage, wrong too
+    (carried, with the entry's right value as a percentage); one that restates a right entry is not."""
+    e = np.exp([0.1, 0.8, 1.2, 0.3, 0.1, 0.4])
+    printed = np.round(e, 2) / 11.61    # the exponentials divided by a wrong sum
+    text = _steps(soft=printed) + "\nSo the third token gets:\n- 29% of the attention\n- 10% for the first\n"
+    assert [f"{v:.2f}" for v in printed[[0, 2]]] == ["0.10", "0.29"] and f"{e[0] / e.sum():.2f}" == "0.10"
+    report = check_text(text, "a.md")
+    (c,) = [c for c in at(report, 8) if c.status == "wrong"]
+    assert c.cause == "carried" and c.root == 4 and c.entries[0]["correct"] == f"{round(100 * e[2] / e.sum())}%"
+    assert not [c for c in at(report, 9) if c.status == "wrong"]

@@ -205,3 +205,37 @@ def test_a_carried_result_names_the_wrong_numbers_it_uses_and_fix_rewrites_them_
     fixed = fix_article(text, report, lambda t: check_text(t, "t.md"))
     assert fixed.text == text.replace("0.81", "0.78").replace("0.405", f"{right:.3f}").replace("0.600", f"{weight:.3f}")
     assert fixed.lines == [2, 4, 6] and not fixed.refused and check_text(fixed.text, "t.md").exit_code == 0
+
+
+# --------------------------------------------------------------------------- two verdicts on the same numbers
+
+def test_a_row_written_again_takes_the_verdict_of_the_fuller_print_it_repeats():
+    """A table of weights judged from the inputs (its row 1 wrong, its row 2 right), then row 2
+    written again that another pass judged wrong against some other quantity: the same numbers, so
+    the same verdict as row 2 of the table (the fuller print, and the first)."""
+    from symattn.check.claims import Claim, Reason, Report
+    from symattn.check.document import Document
+    from symattn.check.read import read_blocks
+    from symattn.check.restate import restatements
+    text = ("| token | a | b |\n|---|---|---|\n| a | 0.70 | 0.30 |\n| b | 0.20 | 0.80 |\n\n"
+            "Take the second row:\n\n```\n[0.20, 0.80]\n```\n")
+    doc = Document.of(text)
+    blocks = read_blocks(doc)
+    assert [(b.line, b.shape) for b in blocks] == [(3, (2, 2)), (9, (1, 2))]
+    how = Reason.of("differs-inputs", how="softmax", k=1, n=4, listing="")
+    table = Claim(3, "table", "wrong", [["0.70", "0.30"], ["0.20", "0.80"]], reason=how, lines=[3, 4],
+                  entries=[{"entry": "[1,1]", "claimed": "0.70", "exact": "0.67", "correct": "0.67", "line": 3}],
+                  wrong_lines=[3], cause="slip")
+    other = Claim(9, "[0.20, 0.80]", "wrong", [["0.20", "0.80"]], reason=how, lines=[9],
+                  entries=[{"entry": "[1,1]", "claimed": "0.20", "exact": "0.25", "correct": "0.25", "line": 9}],
+                  wrong_lines=[9], cause="slip")
+    out = restatements(Report("a.md", [table, other], [], []), blocks, doc)
+    (row,) = [c for c in out.claims if c.line == 9]
+    assert row.status in ("exact", "rounded")
+    # a row of the table that is wrong there stays wrong when written again
+    wrong_row = Claim(9, "[0.20, 0.80]", "wrong", [["0.20", "0.80"]], reason=how, lines=[9], cause="slip",
+                      entries=[{"entry": "[1,1]", "claimed": "0.20", "exact": "0.25", "correct": "0.25", "line": 9}])
+    table2 = Claim(3, "table", "wrong", [["0.70", "0.30"], ["0.20", "0.80"]], reason=how, lines=[3, 4], cause="slip",
+                   entries=[{"entry": "[2,1]", "claimed": "0.20", "exact": "0.25", "correct": "0.25", "line": 4}])
+    out = restatements(Report("a.md", [table2, wrong_row], [], []), blocks, doc)
+    assert [c.status for c in out.claims if c.line == 9] == ["wrong"]

@@ -35,6 +35,8 @@ __all__ = ["restatements"]
 
 #: reasons that judge a print against the author's own earlier print, not against the inputs
 _AUTHOR_RELATIVE = ("value-printed-at", "value-row-printed-at", "operands-give", "row-of-at")
+#: verdicts against a step on the author's own earlier print (``softmax of the QKᵀ printed on line 234``)
+_OF_PRINTED = ("softmax-of-printed", "softmax-of-values", "exp-of-values")
 _ENTRY = re.compile(r"\[(\d+)(?:,\s*(\d+))?\]$")
 
 
@@ -51,6 +53,15 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
         mine = [k for k, c in enumerate(claims) if c is not None and _about(c, b)]
         verdicts = [claims[k] for k in mine if claims[k].status != "unverifiable"]
         if verdicts and not all(_author_relative(c) and c.status != "wrong" for c in verdicts):
+            again = _right_again(b, verdicts, judged, wrong_at, doc)
+            if again is not None:
+                # the same numbers as a print judged right from the inputs, judged wrong here against
+                # another quantity: written again, they are that print's (the fuller one, first)
+                for k in mine:
+                    claims[k] = None
+                claims.append(again)
+                judged.append((b, again))
+                continue
             judged += [(b, c) for c in verdicts]
             continue
         found = _repeated(b, judged)
@@ -69,6 +80,7 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
         claims.append(new)
         judged.append((b, new))
     kept = [c for c in claims if c is not None]
+    kept += _restated_percentages(kept, blocks, doc)
     kept += _restated_numbers(kept, inputs, doc, _matrix_rows(blocks))
     kept = _carried_operands(kept, inputs, doc)
     return replace(report, claims=sorted(kept, key=lambda c: c.line))
@@ -138,6 +150,61 @@ def _restated_numbers(claims: list[Claim], inputs: set[int], doc, matrix_rows: d
                 out.append(claim)
                 judged.add(n)
                 break
+    return out
+
+
+#: a percentage in prose: "29% attention to sat", "(24%)"
+_PERCENT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")
+
+
+def _restated_percentages(claims: list[Claim], blocks: list[Block], doc) -> list[Claim]:
+    """Percentages in the prose a few lines after a printed distribution judged wrong ("29% attention
+    to sat" under [0.09, 0.19, 0.29, ..]) write its entries again, 0.29 as 29%: each one equal to a
+    wrong entry is wrong too, cause ``carried``, with that entry's right value as a percentage.  A
+    percentage equal to two entries of other right values, or on a line another stage judged, is
+    left alone; so is one that is right against its entry."""
+    judged = {ln for c in claims if c.status != "unverifiable" for ln in (c.lines or [c.line])}
+    busy = {n for b in blocks for n in range(b.line, b.end + 1)}
+    sources = []   # (block, its wrong claim): distributions with wrong entries
+    for c in claims:
+        if c.status != "wrong" or not isinstance(c.claimed, list) or len(c.claimed) != 1:
+            continue
+        b = next((b for b in blocks if _about(c, b)), None)
+        if b is None or not all(e.places and 0 <= e.value <= 1 for e in b.rows[0]):
+            continue
+        sources.append((b, c))
+    out = []
+    for n, line in enumerate(doc.text.split("\n"), 1):
+        if n in busy or n in judged:
+            continue
+        src = max(((b, c) for b, c in sources if 1 <= n - b.end <= 8), key=lambda t: t[0].end, default=None)
+        if src is None:
+            continue
+        b, c = src
+        wrong = {}
+        for e in c.entries:
+            m = _ENTRY.search(str(e.get("entry", "")))
+            if m:
+                wrong[int(m.group(2) or m.group(1)) - 1] = e
+        found = []
+        for m in _PERCENT.finditer(line):
+            pct = numerals.read(m.group(0).replace(" ", ""))
+            if pct is None:
+                continue
+            cells = [j for j, e in enumerate(b.rows[0]) if e.value == pct.value]   # (29% reads as 0.29)
+            if len(cells) != 1 or cells[0] not in wrong:
+                continue
+            e, entry = wrong[cells[0]], b.rows[0][cells[0]]
+            correct = numerals.read(str(e.get("correct", "")))
+            if correct is None or correct.percent or pct.places > (entry.places or 0):
+                continue   # (finer than the entry it restates: its own rounding, not the entry's)
+            exact = mpmath.mpf(correct.value.p) / correct.value.q
+            found.append(Judgement((0, len(found)), f"[1,{cells[0] + 1}]", m.group(0), n, m.start(),
+                                   str(e.get("exact", "")), "wrong", "", right_text(pct, exact)))
+        if found:
+            how = Reason.of("percentage-of", entry=found[0].label, line=b.line)
+            out.append(build(n, " ".join(line.split())[:160], how, [[f.text for f in found]], found, how=how,
+                             lines=[n], cause="carried", root=c.root or c.line))
     return out
 
 
@@ -265,6 +332,23 @@ def _nontrivial(b: Block) -> bool:
 
 def _values(b: Block) -> list[list]:
     return [[e.value for e in r] for r in b.rows]
+
+
+def _right_again(b: Block, verdicts: list[Claim], judged, wrong_at: dict, doc) -> Claim | None:
+    """A print judged wrong here that writes again, number for number, an earlier print the report
+    judges right from the article's inputs (or a right row of it): the restatement's verdict, right;
+    else None."""
+    if not any(c.status == "wrong" for c in verdicts) or any(c.cause == "carried" and c.root == c.line
+                                                              for c in verdicts):
+        return None
+    found = _repeated(b, [(a, w) for a, w in judged if w is not None and not _author_relative(w)
+                          and getattr(w.reason.get("how") if isinstance(w.reason, Reason) else None, "code", "")
+                          not in _OF_PRINTED])
+    if found is None:
+        return None
+    a, w, part = found
+    new = _restated_claim(b, a, w, part, wrong_at, doc)
+    return new if new is not None and new.status != "wrong" else None
 
 
 def _repeated(b: Block, judged) -> tuple[Block, Claim, int | None] | None:
