@@ -892,9 +892,9 @@ def test_a_formula_stated_further_down_is_not_in_force_above_it():
 
 
 def test_an_input_given_in_a_later_section_is_not_in_force_above_it():
-    """q1 in the self-attention section, Q given only in the cross-attention section below: that
-    Q is another example's, no witness against q1."""
-    text = ("## Self-attention\n\n```\nq1 = x1·W_Q = [2, 0]\n```\n\n"
+    """q1 in the self-attention section (its W_Q given above it), Q given only in the
+    cross-attention section below: that Q is another example's, no witness against q1."""
+    text = ("## Self-attention\n\n```\nW_Q = [[2, 0], [0, 1]]\n\nq1 = x1·W_Q = [2, 0]\n```\n\n"
             "## Cross-attention\n\n```\nQ = [[0.4, 0.5]]\n```\n")
     assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
     # given first, the same Q is the one q1 is a row of

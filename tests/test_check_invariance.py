@@ -150,6 +150,8 @@ def test_saved_another_way_same_verdicts(path, copy, originals):
 
 #: an article that already writes decimal commas (``38,6 M``) and groups thousands with a point
 #: (``12.288``): the copy would turn its thousands into decimals, so it is no copy of the same article
+#: a list of integers written with bare commas, ``[1,2]``: under a decimal comma it reads as 1.2
+_INTEGER_LIST = re.compile(r"\[\d+(?:,\d+)+\]")
 _COMMA_ARTICLE = (re.compile(r"(?<![\d.,\[(])\d+,\d{1,2}(?![\d,])"), re.compile(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d.,])"))
 
 
@@ -160,6 +162,10 @@ def test_decimal_comma_same_verdicts(path, originals):
     _outside_code(text, lambda part: prose.append(part) or part)
     if all(r.search("\n".join(prose)) for r in _COMMA_ARTICLE):
         pytest.skip("written with decimal commas and thousands points already")
+    if _INTEGER_LIST.search("\n".join(prose)) and re.search(r"\[\d+\.\d+\]", "\n".join(prose)):
+        # "[1,2]" (two integers) beside "[3.536]": the copy's "[3,536]" would read as the list
+        # [3, 536] just as well; such a copy is no longer the same article
+        pytest.skip("lists of integers with bare commas beside one-number brackets of decimals")
     copy = _outside_code(text, _decimal_comma)
     assert _verdicts(copy, path.name, comma=True) == _original(originals, path, comma=True)
 

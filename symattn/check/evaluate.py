@@ -243,8 +243,10 @@ class Evaluator:
     def _resolve(self, key: str, raw: str):
         given = self._scoped(key) or self.table.inputs.get(key)
         if given is not None and given[1] > self.table.at and \
-                self.table.section(given[1]) != self.table.section(self.table.at):
-            given = None   # given only in a later section of the article: not in force here yet
+                self.table.section(given[1]) != self.table.section(self.table.at) and self._example_begun():
+            # given only in a later section, where an example has begun above: another example's
+            # input, not in force here yet (the opening may still name what the sections give)
+            given = None
         if key in DIMENSIONS and given is not None and key == "d_k":
             if not self._scoped(key):
                 self._no_clash(key, raw, self.table.inputs)
@@ -281,6 +283,10 @@ class Evaluator:
         if _is_free_symbol(raw):
             return symbol_for(raw)
         raise Unresolved("not-given", name=raw)
+
+    def _example_begun(self) -> bool:
+        """Has the article given a matrix above the line being checked?"""
+        return any(line < self.table.at and _mat(v) for defs in self.table.inputs._defs.values() for v, line in defs)
 
     def _scoped(self, key: str):
         """A number the article states more than once with other values (d_h = 2 for its example,

@@ -386,6 +386,8 @@ _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
 
 
 def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
+    # a tab in prose is a space (one character for one: the columns stay)
+    line, raw = line.replace("\t", " "), raw.replace("\t", " ")
     # "= 0.0401 (4.01%)": the value again as a percentage, in brackets, is not part of the equation
     line = _PCT_AGAIN.sub(lambda m: " " * len(m.group(0)), line)
     # "- `1 / 1.732 = 0.577`": a Markdown list marker, not a minus sign or a number
@@ -526,7 +528,7 @@ def _trim_prose(cand: str) -> str:
     if not re.search(r"=|≈", cand):
         return ""
     left, sep, right = re.split(r"(=|≈)", cand, maxsplit=1)
-    words = left.split(" ")
+    words = left.split()   # (runs of blanks, tabs too, are one gap between words)
     while words and re.fullmatch(r"[A-Za-z]{2,}", words[0]) and words[0].lower() not in _WORDS_OK \
             and len(words) > 1 and not re.fullmatch(r"[·⋅×*@+\-−/]|\\cdot|\\times", words[1]):
         words.pop(0)   # (a word an operator follows is an operand: Query · Key)

@@ -694,7 +694,8 @@ def _record_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
                     continue   # a percentage in brackets: the number before it again
                 if not _WORDY.search(label):
                     # no words beside it: the header word over its column names it (``Logit``)
-                    label = _over(heads, first[1][k][1]) if len(heads) >= 2 else ""
+                    col = len(raw[i][:first[1][k][1]].expandtabs(4))
+                    label = _over(heads, col) if len(heads) >= 2 else ""
                     if not label:
                         continue   # a number no words name (an index)
                     template = template[:k] + (label,) + template[k + 1:]
@@ -709,6 +710,7 @@ def _record_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
 def _header_words(line: str) -> list[tuple[str, int]]:
     """The words of a table's header line, with their columns: a line of a few words spaced out
     over the columns (no digits, no sentence: no punctuation but arrows and slashes)."""
+    line = line.expandtabs(4)   # (a tab stands for the spaces up to its stop: the columns are the same)
     if re.search(r"\d", line) or "|" in line or re.search(r"[,.;:!?\"“”'‘’，。：；！？]", line) or \
             not re.search(r"\S\s{2,}\S", line.strip()):
         return []
