@@ -37,6 +37,7 @@ from .diagnose import MISTAKES, only_a_mistake
 from .document import Document
 from . import numerals
 from .names import LHS, VARIANT, by_name, hint, row_in_words
+from .restate import PERCENT
 from .read import Block, Entry
 
 
@@ -1452,7 +1453,7 @@ def _show_name(fam: str):
 
 _NAMED_TERM = re.compile(r"(?<![\w.])(?P<w>\d+\.\d+)\s*(?:×|\*|\\times|\\cdot|·)\s*(?P<v>[Vv]_\{?[^\s{}+$]+\}?)")
 _DECIMAL = re.compile(r"(?<![\w.,])-?\d+\.\d+(?![\w.%])")
-_PCT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")
+_PCT = PERCENT   # (one pattern for a percentage in prose: the restate stage's)
 #: every family a block may be a print of
 _ALL = ("Q", "K", "V", "KT", "scores", "scaled", "exp", "weights", "output", "X", "W_Q", "W_K", "W_V")
 

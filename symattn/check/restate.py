@@ -154,7 +154,7 @@ def _restated_numbers(claims: list[Claim], inputs: set[int], doc, matrix_rows: d
 
 
 #: a percentage in prose: "29% attention to sat", "(24%)"
-_PERCENT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")
+PERCENT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")
 
 
 def _restated_percentages(claims: list[Claim], blocks: list[Block], doc) -> list[Claim]:
@@ -187,7 +187,7 @@ def _restated_percentages(claims: list[Claim], blocks: list[Block], doc) -> list
             if m:
                 wrong[int(m.group(2) or m.group(1)) - 1] = e
         found = []
-        for m in _PERCENT.finditer(line):
+        for m in PERCENT.finditer(line):
             pct = numerals.read(m.group(0).replace(" ", ""))
             if pct is None:
                 continue

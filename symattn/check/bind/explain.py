@@ -185,9 +185,7 @@ def as_named(e: Explanation | None, block: Block, named: str | None) -> Explanat
     if not np.allclose(operand.sum(axis=1), 1.0, atol=1e-9) or said is None or \
             said.step not in ("scores", "scaled", "masked"):
         return e   # (an operand named as the weights is the same distribution written again)
-    value = normalised_exp(e.operands[0].floats)
-    agree = screen_mask(block.rows, value[None])
-    return Explanation("softmax", e.operands, value, agree[0] if agree is not None else np.zeros(value.shape, bool))
+    return _on(block, "softmax", e.operands[0])
 
 
 #: the one-operand step a caption names, by the step its label names, and the steps its operand's
@@ -217,11 +215,14 @@ def named_step(block: Block, earlier: list[Block], named: str | None) -> Explana
                   and getattr(named_as(b.labels), "step", None) in operand_steps), None)
     if prior is None or not np.isfinite(prior.floats).any(axis=1).all():
         return None
-    value = normalised_exp(prior.floats) if op == "softmax" else np.exp(prior.floats)
-    agree = screen_mask(block.rows, value[None])
-    if agree is None:
-        return None
-    return Explanation(op, (prior,), value, agree[0])
+    return _on(block, op, prior)
+
+
+def _on(block: Block, op: str, operand: Block) -> Explanation:
+    """The one-operand step ``op`` (softmax or exp) on a print, and the block's entries that agree."""
+    value = normalised_exp(operand.floats) if op == "softmax" else np.exp(operand.floats)
+    agree = screen_mask(block.rows, value[None])   # (same shapes here: never None)
+    return Explanation(op, (operand,), value, agree[0])
 
 
 def _informative(e: Explanation) -> int:
