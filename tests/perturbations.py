@@ -972,8 +972,8 @@ def _neutral_table_line(doc: Doc, n: int, line: str, words, names: Names) -> str
     parts = line.split("|")
     for j, cell in enumerate(parts):
         c = cell.strip()
-        if not c or numbers(c) or is_cell(re.sub(r"^(\*\*|`)(.*)\1$", r"\2", c)):
-            continue
+        if not c or numbers(c) or re.search(r"\d", c) or is_cell(re.sub(r"^(\*\*|`)(.*)\1$", r"\2", c)):
+            continue   # (a cell with a digit holds a fact, "4K tokens", "layer 2": kept as the numbers are)
         new = f"c{j}" if row == 0 else words(c.strip('"\u201c\u201d'), "t")
         parts[j] = cell.replace(c, new)
     return "|".join(parts)

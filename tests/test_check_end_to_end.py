@@ -978,3 +978,35 @@ def test_percentages_after_a_wrong_distribution_restate_its_wrong_entries():
     (c,) = [c for c in at(report, 8) if c.status == "wrong"]
     assert c.cause == "carried" and c.root == 4 and c.entries[0]["correct"] == f"{round(100 * e[2] / e.sum())}%"
     assert not [c for c in at(report, 9) if c.status == "wrong"]
+
+
+def _copied_operand_article(operand: str) -> str:
+    q, k, v = np.eye(2, dtype=int), np.array([[1, 1], [0, 1]]), np.array([[2, 4], [6, 8]])
+    s = q @ k.T / math.sqrt(2)
+    w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    out = w @ v
+    return "\n".join([
+        "# Two tokens", "",
+        f"$$Q = {_bmatrix(q)}, \\quad K = {_bmatrix(k)}, \\quad V = {_bmatrix(v)}$$", "",
+        "The first row of the weights:", "",
+        f"$$\\text{{softmax}}([\\tfrac{{1}}{{\\sqrt{{2}}}}, 0]) = [{w[0, 0]:.5f}, {w[0, 1]:.5f}]$$", "",
+        "Then the weighted sum:", "",
+        f"$$\\begin{{bmatrix}} {operand} & {w[0, 1]:.5f} \\end{{bmatrix}} \\times {_bmatrix(v)} = "
+        f"\\begin{{bmatrix}} {out[0, 0]:.4f} & {out[0, 1]:.4f} \\end{{bmatrix}}$$", "",
+        f"So the first output is [{out[0, 0]:.4f}, {out[0, 1]:.4f}].", ""])
+
+
+def test_an_operand_copied_with_a_slip_is_wrong_and_the_product_of_the_print_it_copies_is_right():
+    """A written product whose result the weights printed above give, next to a copy of those
+    weights with two digits swapped (0.69676 for 0.66976): the copy is the slip, with the printed
+    weight as the witness; the result is right end to end, and so is its restatement in prose."""
+    w0 = math.exp(1 / math.sqrt(2)) / (math.exp(1 / math.sqrt(2)) + 1)
+    assert f"{w0:.5f}" == "0.66976"
+    report = check_text(_copied_operand_article("0.69676"), "a.md")
+    wrong = [c for c in report.claims if c.status == "wrong"]
+    assert [(c.line, c.entries[0]["claimed"], c.entries[0]["correct"]) for c in wrong] == [(11, "0.69676", "0.66976")]
+    assert [c.status for c in at(report, 11) if c.status != "unverifiable"].count("rounded") >= 1
+    assert not [c for c in at(report, 13) if c.status == "wrong"]
+    # copied right, the product is right from its own operands: nothing is wrong
+    right = check_text(_copied_operand_article("0.66976"), "a.md")
+    assert not [c for c in right.claims if c.status == "wrong"]

@@ -111,7 +111,10 @@ def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
     for v in value_claims:
         mine = set(v.lines or [v.line])
         shape = _shape(v.claimed)
-        relative = getattr(v.what, "code", "") == "operands-give"
+        # (a product taken of an earlier print an operand beside it copies wrongly is judged from
+        # that print: it takes the place of the verdict against the written operands)
+        relative = getattr(v.what, "code", "") == "operands-give" or \
+            getattr(v.what, "code", "") == "product-of-print" and v.status == "wrong"
         if v.status == "unverifiable" or relative:
             # an unbound block, or one explained from earlier prints only (its operands' truth may
             # be unknown): it fills a place no other verdict takes

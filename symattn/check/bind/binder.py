@@ -43,7 +43,7 @@ import sympy as sp
 from .. import guard
 from ..judge import possible, screen_mask
 from ..read import Block
-from .explain import as_named, named_step, Explanation, explain
+from .explain import as_named, copied, named_step, Explanation, explain
 from ... import limits
 from .graph import INPUTS, MASKS, PARENTS, STEPS, UPSTREAM, Example, Node, printed_mask
 from .lexicon import named as label_of, symbol
@@ -306,7 +306,8 @@ class _State:
                 return
         if self._infer(block, named):
             return
-        why = as_named(explain(block, self.recent), block, named) or named_step(block, self.recent, named)
+        why = as_named(copied(explain(block, self.recent), block, self.recent), block, named) or \
+            named_step(block, self.recent, named)
         if why is not None:
             self.explained.append(Explained(block, why))
             return

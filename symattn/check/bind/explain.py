@@ -29,7 +29,7 @@ article's premises).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import sympy as sp
@@ -40,7 +40,7 @@ from ..quantities import normalised_exp, softmax
 from ..read import Block
 from .lexicon import named as named_as
 
-__all__ = ["Explanation", "explain", "exact", "as_named", "named_step", "NEAREST"]
+__all__ = ["Explanation", "explain", "exact", "as_named", "named_step", "copied", "NEAREST"]
 
 #: how many earlier prints are tried as operands (the nearest ones)
 NEAREST = 6
@@ -61,6 +61,8 @@ class Explanation:
     value: np.ndarray           # the step on the printed operands, in floats
     agree: np.ndarray           # per entry: agrees at the printed precision
     factor: object = None       # the constant of divide / multiply
+    replaces: tuple = ()        # (written operand, earlier print): a print in the place of an operand
+                                # written beside the result that copies it with a slip (:func:`copied`)
 
     @property
     def full(self) -> bool:
@@ -216,6 +218,34 @@ def named_step(block: Block, earlier: list[Block], named: str | None) -> Explana
     if prior is None or not np.isfinite(prior.floats).any(axis=1).all():
         return None
     return _on(block, op, prior)
+
+
+def copied(e: Explanation | None, block: Block, earlier: list[Block]) -> Explanation | None:
+    """A written product's result (``[..] × [..] = [..]``) that its written operands do not give, and
+    that an earlier print gives in full in the place of one of them, where that operand writes the
+    print again with a slip in one entry (0.13163 for the 0.13613 printed above): the product was
+    taken of the print, and the operand copies it wrongly.  The explanation then records the written
+    operand it replaces, whose wrong entry is the slip; the result is judged from the print.  (Two
+    entries or more that differ make another operand, not a copy; a print of only 0, 1 or -1 is
+    copied by chance.)"""
+    if e is None or not e.full or not e.op.startswith("product"):
+        return e
+    written = []
+    for b in reversed(earlier):   # the operands written right before the result, in their order
+        if not b.operand or block.line - b.end > 2:
+            break
+        written.insert(0, b)
+    pairs = []
+    for p in e.operands:
+        if any(p is w for w in written):
+            continue
+        same = [w for w in written if w.shape == p.shape and all(w is not q for q in e.operands)]
+        for w in same:
+            differ = int(np.sum(~np.isclose(w.floats, p.floats, rtol=0, atol=1e-12)))
+            if differ == 1 and w.floats.size >= 2 and np.sum(~np.isin(p.floats, (0.0, 1.0, -1.0))) >= 2:
+                pairs.append((w, p))
+                break
+    return replace(e, replaces=tuple(pairs)) if pairs else e
 
 
 def _on(block: Block, op: str, operand: Block) -> Explanation:

@@ -37,6 +37,8 @@ True
 ('K', 'Q', 'scaled')
 >>> step_named(("Key (K)",)), step_named(("Value (V):",)), step_named(("V = XW_V =",))
 ('K', 'V', 'V')
+>>> step_named((", \\quad K =",)), step_named(("\\qquad V =",))    # spacing between items on a line
+('K', 'V')
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ _PHRASE = re.compile(r"^\s*[`*]*[^\W\d_]+(?:[ -][^\W\d_]+){0,2}[`*]*\s*(?:=|≈|
 #: a caption in words with its symbol in brackets after it: "Key (K)", "Attention weights (A):"
 _IN_PARENS = re.compile(r"^\s*[`*]*[^\W\d_]+(?:[ -][^\W\d_]+){0,3}\s*[(（]\s*\$?([A-Za-z][\w^{}]{0,12})\$?\s*[)）]"
                         r"[`*]*\s*(?:[:：=])?\s*$")
+_SPACING = re.compile(r"^[\s,;]*(?:\\(?:q?quad|[,;:!]|hspace\{[^{}]*\})[\s,;]*)+|\\(?:q?quad|[,;:!])(?![A-Za-z])")
 _NUMBERED = re.compile(r"^(?P<stem>.*?)(?:_\{?(?P<a>\d{1,3})\}?|(?<=[A-Za-z])(?P<b>\d{1,3}))$")
 
 
@@ -100,7 +103,8 @@ def _named(labels) -> Named | None:
     labels = [label for label in labels if label and label.strip() and not _BARE.match(label)]
     if not labels:
         return None
-    label = _DECLARED.sub(r"\1", _UNWRAP.sub(r"\1", labels[0]))
+    # (LaTeX's spacing between items on one line is no word: ", \quad K =" names K)
+    label = _DECLARED.sub(r"\1", _UNWRAP.sub(r"\1", _SPACING.sub(" ", labels[0])))
     if derivative(label):
         return None   # "∂L/∂C =": the gradient with respect to C names no step
     m = _TAIL.search(label)

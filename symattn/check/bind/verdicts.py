@@ -64,6 +64,7 @@ def verdicts(bound: Bound, variants: list[Variant], doc, said=None, known=None) 
     for _, explained, _, item in items:
         if explained:
             claim = _judge_explained(item, truth, at, doc, roots)
+            claims += _miscopied(item, truth)
         else:
             claim = _judge(item, bound, variants[item.example], at, doc, said, truth)
         claims.append(claim)
@@ -119,6 +120,8 @@ def _judge_explained(e, truth: dict, at: dict, doc, roots: dict) -> Claim:
     lines = sorted({x.line for r in block.rows for x in r})
     operands = [_plain(truth.get(id(o), o.matrix())) for o in why.operands]
     what = Reason.of("operands-give", lines=sorted({o.line for o in why.operands}))
+    if why.replaces:   # the product of the print an operand copies: the print is the operand taken
+        what = Reason.of("product-of-print", line=why.replaces[0][1].line)
     step = replace(why, op="softmax") if why.op == "softmax-cols" else why   # over columns: a mistake
     try:
         value = exact_step(step, operands)
@@ -147,6 +150,22 @@ def _judge_explained(e, truth: dict, at: dict, doc, roots: dict) -> Claim:
     if cause == "drift":
         claim = replace(claim, drift=Reason.of("stepwise-right", lines=list(drift)))
     return claim
+
+
+def _miscopied(e, truth: dict) -> list[Claim]:
+    """Each operand written beside a product's result that copies an earlier print with a slip
+    (:func:`.explain.copied`): judged as that print written again, its exact value end to end where
+    the article determines it; the entry copied wrongly is the slip."""
+    out = []
+    for w, p in e.why.replaces:
+        value = truth.get(id(p), p.matrix())
+        if getattr(value, "shape", None) != w.shape:
+            continue
+        values = [[value[i, j] for j in range(value.cols)] for i in range(value.rows)]
+        what = Reason.of("restates-print", line=p.line)
+        out.append(judged(w.line, w.source, what, w.rows, values, how=what,
+                          lines=sorted({x.line for r in w.rows for x in r}), places=block_places(w.rows)))
+    return out
 
 
 def _plain(m):
