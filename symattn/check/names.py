@@ -30,7 +30,7 @@ _NAMES = {
     "weights": ("a", "p", "w", "weights", "attn", "attn_weights", "attention_weights", "attention", "probs",
                 "alpha", "\\alpha", "softmax", "attention_probs", "weight"),
     "output": ("o", "z", "out", "output", "outputs", "context", "result", "attn_output", "attention_output",
-               "y", "h"),
+               "y"),
 }
 _NAME = {alias: key for key, aliases in _NAMES.items() for alias in aliases}
 
