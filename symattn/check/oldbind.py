@@ -816,6 +816,8 @@ class _Binder:
                 out.append(_Candidate(fam, conv, None, this))
             elif block.shape[0] == 1 and shape[1] == block.shape[1] and shape[0] > 1:
                 out.extend(_Candidate(fam, conv, i, this, self._rows_of) for i in range(shape[0]))
+        if block.constant:   # (see Block.constant)
+            out = [c for c in out if c.floats is not None and np.ptp(c.floats) <= 1e-12]
         return out
 
     def _values(self, families: tuple) -> list:

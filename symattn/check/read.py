@@ -81,6 +81,12 @@ class Block:
     def texts(self) -> tuple[tuple[str, ...], ...]:
         return tuple(tuple(e.text for e in r) for r in self.rows)
 
+    @property
+    def constant(self) -> bool:
+        """One number printed throughout ("1.0" in every row): it agrees by chance with any quantity
+        near that number, so it can only be a quantity that is one number throughout (uniform weights)."""
+        return len(self.rows) * len(self.rows[0]) > 1 and len({e.text for r in self.rows for e in r}) == 1
+
     def matrix(self) -> sp.ImmutableMatrix:
         """The printed entries as exact numbers (read once: binding tries a block many times)."""
         return self._matrix
@@ -1020,16 +1026,16 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
     out, i = [], 0
     while i < len(blocks):
         b = blocks[i]
-        if not _one_row(b, raw):
+        if not _one_row(b, raw, starts):
             out.append(b)
             i += 1
             continue
         j = i
-        while j < len(blocks) and _one_row(blocks[j], raw) and blocks[j].line - blocks[i].line <= j - i + 64 \
+        while j < len(blocks) and _one_row(blocks[j], raw, starts) and blocks[j].line - blocks[i].line <= j - i + 64 \
                 and (j == i or blocks[j].line - blocks[j - 1].line <= 1):
             j += 1
         run = blocks[i:j]
-        stacks = _columns(run, starts)
+        stacks = _columns(run, starts, raw)
         if not any(len(st) >= 2 for st in stacks):
             out.extend(run[:1])
             i += 1
@@ -1040,7 +1046,7 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
             if len(st) == 1:
                 made.append(st[0])
                 continue
-            labels = tuple(_row_label(p) for p in st)
+            labels = tuple(_row_label(p) or _cell_label(p, raw, starts) for p in st)
             head = list(st[0].labels[1:]) if st[0].labels else []
             mid = [lb for p in st for lb in p.labels[:1]
                    if _is_name_label(lb) and not _TOKEN_ARROW.match(lb.lstrip("-*• "))]
@@ -1123,22 +1129,54 @@ def _table_header(raw: list[str], starts: list[int], block: Block) -> str:
     return cell if cell and not _is_rule(cell) and numerals.read(cell) is None else ""
 
 
-def _one_row(b: Block, raw: list[str]) -> bool:
-    return b.shape[0] == 1 and b.line == b.end and b.layout in ("list", "latex") and _stackable(raw[b.line - 1])
+def _one_row(b: Block, raw: list[str], starts: list[int]) -> bool:
+    if b.shape[0] != 1 or b.line != b.end or b.layout not in ("list", "latex"):
+        return False
+    line = raw[b.line - 1]
+    cell = _cell(line, b.span[0] - starts[b.line - 1]) if b.span else None
+    if cell is not None:   # a vector in a table cell: the other cells are its row's label, notes, numbers
+        return _stackable(line.split("|")[cell])
+    return _stackable(line)
 
 
-def _columns(run: list[Block], starts: list[int]) -> list[list[Block]]:
+#: a row of a Markdown table: its cells are what stands side by side, whatever their widths
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+
+
+def _cell(line: str, col: int) -> int | None:
+    """The cell of a Markdown table row that a column of the line falls in (None: no table row)."""
+    return line[:col].count("|") if _TABLE_ROW.match(line) else None
+
+
+def _cell_label(b: Block, raw: list[str], starts: list[int]) -> str:
+    """The row's name in front of a vector in a table cell: the nearest cell to its left that holds
+    something (``| 2 | bought | [0.8, 1.0] |``: bought; ``| 0 | [0.0, 1.0] |``: the position 0)."""
+    line = raw[b.line - 1]
+    cell = _cell(line, b.span[0] - starts[b.line - 1]) if b.span else None
+    if not cell:
+        return ""
+    left = [c.strip().strip("*`$ ") for c in line.split("|")[1:cell]]
+    return next((c for c in reversed(left) if c), "")
+
+
+def _columns(run: list[Block], starts: list[int], lines: list[str]) -> list[list[Block]]:
     """Cluster one-row blocks by the column where they start, in lines that follow each other."""
     stacks: list[list[Block]] = []
+    def where(b: Block, raw_line: str):   # a table's cell, else the column of the line
+        col = b.span[0] - starts[b.line - 1]
+        cell = _cell(raw_line, col)
+        return ("cell", cell) if cell is not None else ("col", col)
+
     for blk in run:
-        col = blk.span[0] - starts[blk.line - 1]
+        kind, col = where(blk, lines[blk.line - 1])
         home = None
         for st in stacks:
             last = st[-1]
-            lcol = last.span[0] - starts[last.line - 1]
+            lkind, lcol = where(last, lines[last.line - 1])
             # rows named by their tokens (``I → [..]``, ``love → [..]``) start where their names end
             named = bool(_row_label(last) and _row_label(blk))
-            if last.line == blk.line - 1 and (abs(lcol - col) <= 2 or named) and last.shape[1] == blk.shape[1]:
+            same = lcol == col if kind == lkind == "cell" else kind == lkind and (abs(lcol - col) <= 2 or named)
+            if last.line == blk.line - 1 and same and last.shape[1] == blk.shape[1]:
                 home = st
                 break
         if home is None:

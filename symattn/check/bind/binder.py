@@ -47,6 +47,7 @@ from .explain import as_named, copied, named_step, Explanation, explain
 from ... import limits
 from .graph import INPUTS, MASKS, PARENTS, STEPS, UPSTREAM, Example, Node, printed_mask
 from .lexicon import named as label_of, symbol
+from ..names import unknown_factor
 
 __all__ = ["View", "Candidate", "Binding", "Given", "Unbound", "Bound", "bind"]
 
@@ -237,6 +238,7 @@ class _State:
         self.rows: dict[str, dict[int, Block]] = {}      # inputs given a row at a time (q_1, q_2, …)
         self.families: list[int] = []     # per example: the example it extends (same family) or itself
         self.words = False                # the block being bound is named by a caption in words
+        self.elsewhere = False            # its caption computes it from a quantity the catalogue lacks
         self.of_row: int | None = None    # the row its caption names (``Softmax(Row 3)``), from 0
         self.recent: list[Block] = []     # every block so far, the operands of later ones
         self._trials: dict[tuple, Example | None] = {}   # the examples premises were tried as
@@ -267,6 +269,7 @@ class _State:
         source = example.source(step) if example is not None and step in INPUTS else None
         named = step if label is not None and label.row is None else None
         self.words = label is not None and label.words
+        self.elsewhere = _computed_elsewhere(block.labels, label)
         # "Softmax(Row 3) = [..]": the row a caption names for a one-row print, counted from 1
         self.of_row = label.of_row - 1 if label is not None and label.of_row and rows == 1 else None
         if self.of_row is None and named is not None and rows == 1 and example is not None:
@@ -616,6 +619,8 @@ class _State:
         # the step the label names)
         cands = list(_candidates(block, example, printed, self.author_cache if printed is self.printed else None,
                                  plain, keep=(named,)))
+        if block.constant:
+            cands = [c for c in cands if np.ptp(c.truth) <= 1e-12]
         if not cands:
             return None
         groups = _groups(cands)
@@ -641,7 +646,14 @@ class _State:
             return group if group is None or self._strong(group, named) else None
         if full_only or self._beyond():   # beyond the catalogue, a part that agrees is no binding
             return None
+        # (a part of Q, K, V or Kᵀ where they are only assumed to be X is no binding: the transpose
+        # of an assumed input agrees with a block of small numbers in part by chance)
+        scored = [(share, g) for share, g in scored if not all(
+            (c.node.step in ("Q", "K", "V", "KT")) and example.source("K" if c.node.step == "KT" else c.node.step)
+            == "same-as-X" for c in g)] or [(0.0, ())]
         best, group = scored[0]
+        if not group:
+            return self._by_label(cands, named, steps_printed, 0.0)
         n = int(group[0].informative.sum())
         tied = [g for share, g in scored if share >= best]
         if len(tied) > 1:
@@ -658,10 +670,22 @@ class _State:
                 # values together outweigh a part that agrees with another step by chance
                 return self._by_label(cands, named, steps_printed, own)
             whole = {node.step for node in printed}   # a row printed before is not the step printed
-            if named in steps or any((s not in steps_printed or s not in whole) and example.source(s) != "given"
-                                     for s in steps):
-                return group
+            if named in steps or self._agreed() and any(
+                    (s not in steps_printed or s not in whole) and example.source(s) != "given" for s in steps):
+                return group   # (by place and part of its values: only in an example a print agrees with in full)
         return self._by_label(cands, named, steps_printed, best)
+
+    def _agreed(self) -> bool:
+        """Is this example one of attention: an input given by its name, or a print of a computed step
+        that agreed with it in full (its values, or the formula a chain wrote it as)?  An example that
+        captions in words alone started ("LN input:") may be none; until a print agrees with it in
+        full, parts that agree are chance."""
+        here = len(self.examples) - 1
+        if any(g.example == here and g.how != "label" or not getattr(label_of(g.block.labels), "words", True)
+               for g in self.givens if g.example == here):
+            return True   # an input given by its name (Q =, a code assignment, inferred from its values)
+        return any(b.example == here and b.evidence in ("values", "formula") and
+                   any(c.node.step not in INPUTS and c.full for c in b.group) for b in self.bindings)
 
     def _by_label(self, cands, named, steps_printed, best):
         """A block no values explain, whose label names a computed step that it has the shape of and
@@ -670,8 +694,9 @@ class _State:
         whole = {node.step for node in self.printed}   # (a row printed before is not the step printed)
         if named is None or (named in steps_printed and named in whole) or best >= 2 / 3 or self._beyond():
             return None
-        if best < 1 / 3 and not self._next(named, steps_printed):
+        if best < 1 / 3 and (not self._next(named, steps_printed) or self.elsewhere):
             return None   # a label needs some of the values, or the operands on the page, with it
+            # (and the operands its own formula names: "Q = X_pe·Wq" is no product of the example's X)
         if not self._established():
             return None
         view = View() if self.of_row is None else View("row", self.of_row)
@@ -716,7 +741,9 @@ class _State:
         two numbers are a row or a column of something by chance: a part needs three."""
         n = int(group[0].informative.sum())
         if named in {c.node.step for c in group}:
-            return True
+            # (the label names the step, not the mistake: one number that is not zero, a one-hot row
+            # [0.00, 0.00, 1.00], is no witness of a mask the article does not apply)
+            return n >= 2 or any(self.prefer(c.node) == 0 for c in group)
         if n < 3 and all(c.view.kind != "whole" for c in group):
             return False
         return n >= 4 or any(self.prefer(c.node) == 0 for c in group)
@@ -907,6 +934,15 @@ def _consistent(example: Example) -> bool:
 
 
 #: why an earlier block bound to nothing, when it may still be an input a later formula shows
+def _computed_elsewhere(labels, label) -> bool:
+    """Does a caption of the block write the formula of the name it is printed under as a product
+    with a factor the catalogue lacks (``Q = X_pe·Wq, K = X_pe·Wk`` over a table of Q, K and V)?"""
+    if label is None or not label.name:
+        return False
+    head = re.compile(rf"(?<![\w\\]){re.escape(label.name)}\s*=\s*([^,;=]+)")
+    return any(unknown_factor("= " + m.group(1)) for lb in labels[:2] for m in head.finditer(lb or ""))
+
+
 _UNBOUND_PREMISES = ("binds-to-nothing", "no-inputs-yet")
 
 
