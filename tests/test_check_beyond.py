@@ -657,3 +657,11 @@ def test_the_comments_of_a_print_above_are_no_caption_of_the_next_print():
             "Cosines:\ntensor([[ 1.0000,  1.0000],\n        [ 0.5403,  0.5403]])\n```\n")
     doc = Document.of(text)
     assert not [c for c in beyond_claims(doc, read_blocks(doc)) if "PE" in str(c.what)]
+
+
+def test_a_gradient_named_by_d_and_a_capital_is_no_step_of_the_forward_pass():
+    """``dS = [[0.25, -0.25], [-0.5, 0.5]]`` in a backward pass is the scores' gradient, not the
+    scores: nothing the forward pass computes is judged against it (S = Q Kᵀ would give 0 here)."""
+    text = ("$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}, \\quad K = \\begin{bmatrix} 0 & 0 \\\\ 0 & 0 "
+            "\\end{bmatrix}$$\n\nThe whole score gradient is $dS = [[0.25, -0.25], [-0.5, 0.5]]$.\n")
+    assert not [c for c in check_text(text, "b.md").claims if c.status == "wrong"]

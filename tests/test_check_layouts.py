@@ -896,3 +896,48 @@ def test_an_operand_restating_a_print_of_no_known_value_is_computed_as_printed()
     # the chain itself is judged as the product of the numbers it shows
     first = text.split("\n").index("o = [0.5, 0.5] \\times \\begin{bmatrix}") + 1
     assert [c for c in wrong if c.line == first]
+
+
+def _vec(row) -> str:
+    return "[" + ", ".join(f"{v:.2f}" for v in row) + "]"
+
+
+def test_vectors_in_table_cells_stack_whatever_the_other_cells_hold():
+    """``| 1 | I | [..] | a note |``: a table whose one column holds a vector per row is one matrix,
+    however wide the token cells are and whatever numbers or words the other cells hold; each row
+    is named by the nearest cell to its left.  Q printed in such a table with one slip is caught
+    at its row, against X·W_Q from the embeddings' table (numpy below)."""
+    x = np.array([[1.0, 0.2, 0.5], [0.8, 1.0, 0.3], [0.6, 0.4, 1.0]])
+    w = np.array([[0.5, 0.3], [0.2, 0.8], [0.7, 0.1]])
+    q = x @ w
+    printed = q.copy()
+    printed[1, 1] = 1.43                                     # a slip: 0.8·0.3 + 1.0·0.8 + 0.3·0.1 = 1.07
+    words = ["I", "bought", "apples"]
+    text = ("Embeddings:\n\n| Position | Word | Embedding |\n|---|---|---|\n" +
+            "".join(f"| {k + 1} | {t} | {_vec(r)} |\n" for k, (t, r) in enumerate(zip(words, x))) +
+            "\nW_Q (query matrix):\n\n```\n" + "\n".join("  ".join(f"{v:.1f}" for v in r) for r in w) + "\n```\n\n"
+            "The queries:\n\n| Word | Q Vector | Meaning |\n|---|---|---|\n" +
+            "".join(f"| {t} | {_vec(r)} | \"what do I want?\" |\n" for t, r in zip(words, printed)))
+    blocks = {b.line: b for b in read_blocks(Document.of(text))}
+    assert blocks[5].shape == (3, 3) and blocks[5].row_labels == ("I", "bought", "apples")
+    lines = text.split("\n")
+    row = max(k for k, ln in enumerate(lines, 1) if ln.startswith("| bought |"))
+    wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+    assert [c.wrong_lines for c in wrong] == [[row]] and wrong[0].entries[0]["correct"] == f"{q[1, 1]:.2f}"
+
+
+def _bm(m) -> str:
+    return r"\begin{bmatrix} " + r" \\ ".join(" & ".join(f"{v:g}" for v in r) for r in m) + r" \end{bmatrix}"
+
+
+def test_rows_in_a_fence_named_each_on_its_own_are_prints_of_their_own():
+    """``scores = [3, 4]`` over ``P ≈ [0.237, 0.644]`` (a FlashAttention tile, P normalised over the
+    whole row [1, 2, 3, 4]): two prints, not a 2×2 matrix P whose first row no softmax gives; and
+    blocks of one row printed under one name whose sums add up to 1 are parts of that row."""
+    p = np.exp([1, 2, 3, 4]) / np.exp([1, 2, 3, 4]).sum()
+    a, b = [f"{v:.3f}" for v in p[:2]], [f"{v:.3f}" for v in p[2:]]
+    text = ("Block A:\n\n```text\nscores = [1, 2]\nP ≈ [" + ", ".join(a) + "]\n```\n\n"
+            "Block B:\n\n```text\nscores = [3, 4]\nP ≈ [" + ", ".join(b) + "]\n```\n")
+    blocks = read_blocks(Document.of(text))
+    assert [b.shape for b in blocks] == [(1, 2)] * 4
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]

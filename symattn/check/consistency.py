@@ -27,7 +27,7 @@ from . import numerals
 from .claims import Reason
 from .judge import sums_to
 
-__all__ = ["sanity_rows", "shift_pairs", "declared_no_scaling"]
+__all__ = ["sanity_rows", "parts_of_one_row", "shift_pairs", "declared_no_scaling"]
 
 
 def sanity_rows(texts) -> tuple[list, list]:
@@ -49,6 +49,26 @@ def sanity_rows(texts) -> tuple[list, list]:
         elif total != 1:
             notes.append(Reason.of("row-sum-rounding", row=i + 1, total=f"{total:f}"))
     return errors, notes
+
+
+def parts_of_one_row(row, others) -> bool:
+    """Is a printed row that sums to less than 1 one part of a distribution whose other parts the
+    article prints under the same name (FlashAttention's blocks ``P ≈ [0.032, 0.087]`` and
+    ``P ≈ [0.237, 0.644]`` of one row: 0.119 + 0.881 = 1)?  ``others``: those prints' rows.
+
+    >>> parts_of_one_row(("0.032", "0.087"), [("0.237", "0.644")]), parts_of_one_row(("0.5", "0.2"), [("0.1",)])
+    (True, False)
+    """
+    numbers = [numerals.read(t) for t in row]
+    if any(n is None or n.places is None or n.value < 0 for n in numbers):
+        return False
+    for other in others:
+        more = [numerals.read(t) for t in other]
+        if list(other) == list(row) or any(n is None or n.places is None or n.value < 0 for n in more):
+            continue
+        if sums_to(numbers + more, 1, max(n.places for n in numbers + more)):
+            return True
+    return False
 
 
 def shift_pairs(scores) -> list[tuple[int, int, sp.Expr]]:

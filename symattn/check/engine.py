@@ -23,7 +23,7 @@ from .claims import Claim, Reason, Report
 from .judge import half_unit, rounded_weights, written_band
 from . import numerals
 from .compare import compare, same
-from .consistency import declared_no_scaling, sanity_rows, shift_pairs
+from .consistency import declared_no_scaling, parts_of_one_row, sanity_rows, shift_pairs
 from .beyond import beyond_claims
 from .beyond.valuechain import value_chain_claims
 from .printshapes import printed_shape_claims
@@ -289,6 +289,7 @@ _MODEL_SIZE = re.compile(r"(?:\bd_?\{?model\}?|hidden[ _]size|\bd_\{?\\text\{mod
 class _Checker:
     def __init__(self, doc: Document, causal: bool = False, blocks=(), corrections=None):
         self.doc, self.text, self.name = doc, doc.text, doc.name
+        self.blocks = list(blocks)
         # the reader's matrices by first line: a row written "Q = [1, 0]" with the next rows aligned
         # under it ("    [0, 1]") is the reader's stacked matrix, not a vector
         self.tall = {}
@@ -657,6 +658,12 @@ class _Checker:
 
     # ------------------------------------------------------------------ claims
 
+    def _same_name_rows(self, name: str, line: int) -> list[tuple[str, ...]]:
+        """The one-row prints elsewhere in the article under the same name (``P ≈ [..]``)."""
+        head = re.compile(rf"(?<![\w\\]){re.escape(name)}\s*[`$*]*\s*(?:=|≈|:|\\approx)\s*[`$*]*\s*$")
+        return [b.texts[0] for b in self.blocks if b.shape[0] == 1 and b.line != line and b.labels
+                and head.search(b.labels[0])]
+
     def _named_values(self, seg, chain, head: Name) -> None:
         """``NAME = printed value``: a claim if NAME follows from the article, else an input."""
         key = canon(head.raw)
@@ -670,6 +677,8 @@ class _Checker:
                                  what=pretty(head), claimed=texts_out(texts))
             if key == "weights" and isinstance(texts, tuple):
                 errors, notes = sanity_rows(texts)
+                if len(texts) == 1 and parts_of_one_row(texts[0], self._same_name_rows(head.raw, seg.line)):
+                    errors = []   # one block of a row whose other blocks the article prints
                 claim.notes.extend(notes)
                 if errors:
                     claim = replace(claim, status="wrong", reason=R("reasons", items=errors), cause="slip",

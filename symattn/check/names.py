@@ -86,7 +86,10 @@ _STATEMENT = re.compile(r"^\s*`?([A-Za-z_][\w.]*)\s*=\s*[^=\s].*#\s*$")
 
 
 #: a derivative written as a name: ∂L/∂C, \frac{\partial L}{\partial V}, ∇_Q L, dL/dW
-_DERIVATIVE = re.compile(r"∂|\\partial(?![A-Za-z])|∇|\\nabla(?![A-Za-z])|(?<![A-Za-z])d[A-Za-z]\w*\s*/\s*d[A-Za-z]")
+_DERIVATIVE = re.compile(r"∂|\\partial(?![A-Za-z])|∇|\\nabla(?![A-Za-z])|(?<![A-Za-z])d[A-Za-z]\w*\s*/\s*d[A-Za-z]"
+                         # dQ, dS, dW_Q: a quantity's capital letter after d (d_k and dk are a width)
+                         r"|(?<![A-Za-z\\])d(?:[QKVSAOPXYZ]|W(?:_?\{?[QKVOqkvo]\}?)?)(?![a-z])"
+                         r"|\bgrad(?:ient)?s?\b|梯度|勾配|그래디언트|기울기")
 
 
 #: a row of a quantity named in words, as the article counts (from 1): "Softmax(Row 3)", "fila 2",
@@ -108,6 +111,8 @@ def derivative(label: str) -> bool:
 
     >>> derivative("∂L/∂C ="), derivative("dL/dV = "), derivative("C = A @ V"), derivative("d_k = 4:")
     (True, True, False, False)
+    >>> derivative("The whole score gradient is $dS ="), derivative("dW_Q ="), derivative("dk = 64, dv =")
+    (True, True, False)
     """
     return bool(_DERIVATIVE.search(re.split(r"=|:|：|≈|\\approx", label, maxsplit=1)[0]))
 

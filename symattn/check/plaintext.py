@@ -358,12 +358,14 @@ def _stacked_array(lines: list[str], i: int):
     widths = {len(re.findall(_NUMBER, m.group("nums"))) for m in rows}
     if len(widths) != 1:
         return None
-    name, rel = "", "="
+    name, rel, names = "", "=", 0
     for m in rows:
         pre = m.group("pre").strip()
         found = re.search(r"([^\s=≈]+)\s*(=|≈)\s*$", pre)
         if found:
-            name, rel = found.group(1), found.group(2)
+            name, rel, names = found.group(1), found.group(2), names + 1
+    if names > 1:
+        return None   # rows named each on its own ("scores = [3, 4]", "P ≈ [0.237, 0.644]"): prints of their own
     cells = [re.findall(_NUMBER, m.group("nums")) for m in rows]
     mat = r"\begin{bmatrix} " + r" \\ ".join(" & ".join(r) for r in cells) + r" \end{bmatrix}"
     text = f"{name} {_REL[rel]} {mat}" if name else mat

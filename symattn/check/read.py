@@ -1075,7 +1075,7 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
     return out
 
 
-_ROW_NAME = re.compile(r"([A-Za-z][\w^{}]*)\s*[`$*]*\s*(?:=|:|→)\s*$")
+_ROW_NAME = re.compile(r"([A-Za-z][\w^{}]*)\s*[`$*]*\s*(?:=|:|→|≈|\\approx)\s*$")
 
 
 def _split_at_names(stack: list[Block]) -> list[list[Block]]:
@@ -1097,7 +1097,10 @@ def _names_differ(stack: list[Block]) -> bool:
     named = set()
     for b in stack:
         m = _ROW_NAME.search(b.labels[0].strip("-*•` ")) if b.labels else None
-        family = (by_name(m.group(1)) if m else None) or _step_named(b)
+        # (a name the lexicon lacks is a quantity of its own, by its stem: P and dP differ, q1 and q2 not)
+        assigned = m is not None and re.search(r"(?:=|≈|\\approx)\s*$", m.group(0))   # (not a token's "cat:")
+        family = (by_name(m.group(1)) if m else None) or _step_named(b) or \
+            (re.sub(r"_?\{?\d+\}?$", "", m.group(1)) if assigned else None)
         if family:
             named.add(family)
     return len(named) >= 2

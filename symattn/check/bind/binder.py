@@ -309,8 +309,11 @@ class _State:
                 return
         if self._infer(block, named):
             return
+        # (the caption's step of the print above it, in words ("Softmax:"), or by a letter where the
+        # print is a distribution: "P ≈ [0.237, 0.644]" under a tile's scores [3, 4] is a slice of a row)
         why = as_named(copied(explain(block, self.recent), block, self.recent), block, named) or \
-            named_step(block, self.recent, named)
+            (named_step(block, self.recent, named) if self.words or len(getattr(label, "name", "")) >= 3 or
+             _distribution(block, one=True) else None)
         if why is not None:
             self.explained.append(Explained(block, why))
             return
@@ -859,14 +862,14 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
             if keep is None or full[i] or share[i] >= 2 / 3 or node.step in keep]
 
 
-def _distribution(block: Block) -> str | None:
+def _distribution(block: Block, one: bool = False) -> str | None:
     """``"weights"`` when every row of the block is a probability distribution at its printed
     precision (entries in [0, 1], not all 0 or 1, each row summing to 1 within the rounding of its
     entries), else None.  Such rows are what a softmax prints whatever the label or language; a
     matrix of them is evidence of the weights step as a label would be (two rows or more: one row
-    alone is any distribution)."""
+    alone is any distribution; ``one``: a row alone will do)."""
     rows = block.rows
-    if len(rows) < 2 or len(rows[0]) < 2:
+    if len(rows) < (1 if one else 2) or len(rows[0]) < 2:
         return None
     for row in rows:
         if any(e.places is None or e.value < 0 or e.value > 1 or e.count or e.percent for e in row):
