@@ -665,3 +665,18 @@ def test_a_gradient_named_by_d_and_a_capital_is_no_step_of_the_forward_pass():
     text = ("$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}, \\quad K = \\begin{bmatrix} 0 & 0 \\\\ 0 & 0 "
             "\\end{bmatrix}$$\n\nThe whole score gradient is $dS = [[0.25, -0.25], [-0.5, 0.5]]$.\n")
     assert not [c for c in check_text(text, "b.md").claims if c.status == "wrong"]
+
+
+def test_a_temperature_stated_on_the_line_above_a_distribution_is_its_temperature():
+    """``# T = 0.5`` on a line of its own, then ``# Probabilities: [..]``: softmax(z / 0.5) of the
+    logits printed above (numpy: softmax([4, 2, 1]) = [0.844, 0.114, 0.042])."""
+    import numpy as np
+    z = np.array([2.0, 1.0, 0.5])
+    p = np.exp(z / 0.5) / np.exp(z / 0.5).sum()
+    assert [f"{v:.2f}" for v in p] == ["0.84", "0.11", "0.04"]
+    text = ("```python\n# Original logits: [2.0, 1.0, 0.5]\n\n# T = 0.5 (sharper)\n# Probabilities: [{}]\n```\n")
+    wrong = check_text(text.format("0.76, 0.19, 0.05"), "t.md")
+    (c,) = [c for c in wrong.claims if c.status == "wrong"]
+    assert c.line == 5 and [e["correct"] for e in c.entries] == ["0.84", "0.11", "0.04"]
+    right = check_text(text.format("0.84, 0.11, 0.04"), "t.md")
+    assert [c.status for c in right.claims if c.line == 5] == ["rounded"]

@@ -1,7 +1,7 @@
 r"""Softmax with a temperature: a row that states its temperature and prints a distribution.
 
 ``| T = 0.5 | [0.02, 0.14, 0.84] |``, ``T = 2: P = [0.50, 0.30, 0.19]``, ``| T = 1.0 | 0.0024 | 0.0066 |
-0.9910 |``: the row names its parameter (``T = t``, ``τ = t``, ``temperature t``) and prints n numbers
+0.9910 |``, or a line of its own right above the row (``# T = 0.5``): the row names its parameter (``T = t``, ``τ = t``, ``temperature t``) and prints n numbers
 that add up to about 1.  The distribution is softmax(z / t) of the logits z the article printed before
 it: a vector of the same length that is no distribution itself.  The row binds only when exactly one
 such vector exists (two different candidates leave it unverifiable), and each entry is then judged
@@ -40,9 +40,18 @@ _LIST = re.compile(r"\[([^\[\]]{1,300})\]")
 def temperature_claims(doc: Document) -> list[Claim]:
     out: list[Claim] = []
     logits: list[tuple[int, tuple]] = []   # (line, values) of every printed vector that is no distribution
+    stated = None   # (t, line): a temperature stated on a line of its own, for the distribution under it
     for n, line in enumerate(doc.lines, 1):
         row = _row(line)
+        if row is None and stated is not None and n - stated[1] <= 2:
+            row = _row(f"T = {stated[0]} " + line)   # "# T = 0.5 (sharper)" over "# Probabilities: [..]"
+        ts = set(_T.findall(line))
+        if row is None and len(ts) == 1 and not _LIST.search(line):
+            stated = (ts.pop(), n)
+        elif line.strip() and row is None:
+            stated = None
         if row is not None:
+            stated = None
             t, texts = row
             same = {v for _, v in logits if len(v) == len(texts)}
             if len(same) == 1 and sp.Rational(t) > 0:
