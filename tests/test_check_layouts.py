@@ -941,3 +941,16 @@ def test_rows_in_a_fence_named_each_on_its_own_are_prints_of_their_own():
     blocks = read_blocks(Document.of(text))
     assert [b.shape for b in blocks] == [(1, 2)] * 4
     assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+
+
+def test_records_with_notes_in_brackets_and_a_named_number_are_one_vector():
+    """``sat attending to "The" (pos 0): score = 0.42  (subject)`` over ``… "cat" (pos 1): score =
+    0.78`` (no note), and ``sat attending to "The": 0.18  (18 percent attention)`` over ``… "cat":
+    0.35  (35 percent)``: a note in brackets at the end of a record is no part of its template, and
+    one number named by "=" at its end is a record's value, not an equation."""
+    text = ('```\nsat attending to "The" (pos 0): score = 0.42  (subject of the sentence)\n'
+            'sat attending to "cat" (pos 1): score = 0.78\nsat attending to "sat" (pos 2): score = 0.15  (itself)\n```\n\n'
+            '```\nAfter softmax:\nsat attending to "The": 0.18  (18 percent attention)\n'
+            'sat attending to "cat": 0.35  (35 percent)\nsat attending to "sat": 0.10  (10 percent)\n```\n')
+    got = [(b.line, b.texts[0]) for b in read_blocks(Document.of(text)) if b.layout == "records"]
+    assert (2, ("0.42", "0.78", "0.15")) in got and (9, ("0.18", "0.35", "0.10")) in got

@@ -648,13 +648,22 @@ _QUOTED = re.compile(r"[\"'“”‘’「」『』][^\"'“”‘’「」『�
 _WORDY = re.compile(r"[^\W\d_]{2,}")
 
 
+_TRAILING_NOTE = re.compile(r"\s+[(（][^()（）\[\]=]*[)）]\s*$")
+#: one "=" before the record's last number and nothing after it: "(pos 1): score = 0.78"
+_NAMED_NUMBER = re.compile(r"^[^=]*[^\W\d_]\s*=\s*[-−]?\d+(?:[.,]\d+)?\s*$")
+
+
 def _record_shape(line: str):
     """(template, numbers, token) of one record line: ``Ali | Puan: 0.5800`` or
     ``- Weight for `v1` ("The"): `0.39```; the numbers are (text, offset) and the template is
     the line with its numbers, its quoted token and its first word taken out."""
+    # (a comment in brackets at the end of a record is no part of its template: "(18 percent
+    # attention)" on one line, "(35 percent)" on the next; a number in it restates the record's own)
+    line = _TRAILING_NOTE.sub("", line)
     nums = [(m.group(0), m.start()) for m in _NUM_RE.finditer(line)]
-    if not nums or "[" in line or "|" in line and line.count("|") >= 2 or "=" in line:
-        return None
+    if not nums or "[" in line or "|" in line and line.count("|") >= 2 or \
+            "=" in line and not _NAMED_NUMBER.search(line):
+        return None   # (an equation is no record; "score = 0.42" at its end is a named value)
     chunks, last = [], 0
     for text, pos in nums:
         chunks.append(line[last:pos])

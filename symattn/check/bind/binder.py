@@ -264,6 +264,8 @@ class _State:
         if block.operand:
             return   # an operand of a product written out ([..] · [..] = ..): the chain is its claim
         label = label_of(block.labels)
+        if label is None and block.layout == "records":
+            label = label_of(block.labels[1:])   # a record's own words name nothing: the caption above does
         step = label.step if label is not None else None
         example = self.example
         source = example.source(step) if example is not None and step in INPUTS else None
