@@ -680,3 +680,17 @@ def test_a_temperature_stated_on_the_line_above_a_distribution_is_its_temperatur
     assert c.line == 5 and [e["correct"] for e in c.entries] == ["0.84", "0.11", "0.04"]
     right = check_text(text.format("0.84, 0.11, 0.04"), "t.md")
     assert [c.status for c in right.claims if c.line == 5] == ["rounded"]
+
+
+def test_a_table_of_models_by_the_size_formulas_parameters_is_judged_row_by_row():
+    """| Model | Layers | KV heads | head_dim | Context | KV cache |: each row's size against
+    2 · layers · heads · head_dim · tokens · 2 bytes (FP16 in the caption), GB or GiB, 4K as 4000 or
+    4096: 2·32·8·128·4096·2 = 536,870,912 bytes = 0.5 GiB; 2·32·32·128·4096·2 = 2 GiB, printed 4 GB."""
+    assert 2 * 32 * 8 * 128 * 4096 * 2 == 2 ** 29 and 2 * 32 * 32 * 128 * 4096 * 2 == 2 ** 31
+    text = ("The KV cache grows with every token.\n\nSizes in FP16:\n\n"
+            "| Model | Layers | KV heads | head_dim | Context | KV cache |\n|---|---|---|---|---|---|\n"
+            "| A | 32 | 8 | 128 | 4K | 0.5 GB |\n| B | 32 | 32 | 128 | 4K | 4 GB |\n")
+    cs = check_text(text, "kv.md").claims
+    assert [c.status for c in cs if c.line == 7] == ["rounded"] or [c.status for c in cs if c.line == 7] == ["exact"]
+    (w,) = [c for c in cs if c.status == "wrong"]
+    assert w.line == 8 and w.entries[0]["claimed"] == "4"

@@ -147,6 +147,77 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
     return out
 
 
+#: what a KV table's column header names (the parameters of the size formula), in a few languages
+_COLUMNS = (("layers", re.compile(r"layers?\b|层数|層数|레이어|n_layers|num_layers|capas|couches|schichten|слоё?в", re.I)),
+            ("kv_heads", re.compile(r"kv[\s_-]*(?:heads?|头数?|ヘッド|헤드)|n_kv_heads|num_kv_heads|num_key_value_heads", re.I)),
+            ("heads", re.compile(r"heads?\b|头数|ヘッド数|헤드", re.I)),
+            ("dim", re.compile(r"head[\s_-]*dim|d_head|d_k\b|头维度|head次元", re.I)),
+            ("tokens", re.compile(r"seq|序列|上下文|context|tokens?|长度|length|コンテキスト|토큰|시퀀스", re.I)),
+            ("size", re.compile(r"kv[\s_-]*cache|内存|显存|memory|size|メモリ|메모리|大小", re.I)))
+_CELL_TOKENS = re.compile(r"^(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([KkMm])?$")
+_CELL_SIZE = re.compile(r"^~?\s*(\d+(?:\.\d+)?)\s*([KMGT]i?B)$")
+
+
+def _kv_tables(lines: list[str], text: str) -> list[Claim]:
+    """A Markdown table of models whose columns name the size formula's parameters (layers, KV heads,
+    head_dim, sequence length) and the cache size: each row's size against 2 · layers · heads ·
+    head_dim · tokens · bytes (one sequence), in GB or GiB and "4K" as 4,000 or 4,096 tokens.  The
+    bytes per element are the dtype the caption above or the header states (FP16: 2), else the article's."""
+    out: list[Claim] = []
+    default_bytes = _dtype(text)
+    n = 0
+    while n < len(lines) - 2:
+        head, rule = lines[n], lines[n + 1]
+        if head.count("|") < 3 or not re.fullmatch(r"\s*\|?\s*:?-{2,}.*", rule):
+            n += 1
+            continue
+        cells = [c.strip() for c in head.strip().strip("|").split("|")]
+        roles: dict[str, int] = {}
+        for k, cell in enumerate(cells):
+            for role, pat in _COLUMNS:
+                if role not in roles and pat.search(cell) and not (role == "heads" and "kv_heads" in roles):
+                    roles[role] = k
+                    break
+        heads = roles.get("kv_heads", roles.get("heads"))
+        if not {"layers", "dim", "tokens", "size"} <= set(roles) or heads is None:
+            n += 1
+            continue
+        caption = " ".join(lines[max(0, n - 3):n + 1])
+        nbytes = _dtype(caption) or default_bytes
+        k = n + 2
+        while k < len(lines) and lines[k].count("|") >= 2:
+            row = [c.strip().strip("*` ") for c in lines[k].strip().strip("|").split("|")]
+            if nbytes is not None and len(row) == len(cells):
+                claim = _kv_row(k + 1, lines[k], row, roles, heads, nbytes)
+                if claim is not None:
+                    out.append(claim)
+            k += 1
+        n = k
+    return out
+
+
+def _kv_row(n: int, raw: str, row: list[str], roles: dict, heads: int, nbytes) -> Claim | None:
+    try:
+        layers, h, dim = (int(row[roles["layers"]].replace(",", "")), int(row[heads].replace(",", "")),
+                          int(row[roles["dim"]].replace(",", "")))
+    except ValueError:
+        return None
+    t, s = _CELL_TOKENS.match(row[roles["tokens"]]), _CELL_SIZE.match(row[roles["size"]])
+    if not t or not s:
+        return None
+    base = mpmath.mpf(t.group(1).replace(",", ""))
+    kilos = _COUNT_PREFIX.get((t.group(2) or "").lower(), (1,))
+    per_token = 2 * layers * h * dim * nbytes
+    unit = s.group(2).lower()
+    readings = [(base * k * per_token / u, R("unit-tokens", unit=_UNIT_NAME[u], count=row[roles["tokens"]],
+                                             tokens=_show(base * k)))
+                for k in kilos for u in _UNITS[unit]]
+    name = next((c for c in row if c and not re.search(r"\d", c)), "") or row[0]
+    what = R("kv-cache-of", model=name, at=row[roles["tokens"]])
+    how = R("kv-formula", layers=layers, heads=h, dim=dim, bytes=mpmath.nstr(nbytes, 3), line=n)
+    return _scalar(n, raw.strip(), what, _entry(s.group(1), n), readings, how, loose_int=True)
+
+
 _BUDGET = re.compile(r"(\d+(?:\.\d+)?)\s*([KMGT]i?B)\s+(?:left\s+)?(?:for|of)\s+(?:the\s+)?KV", re.I)
 
 
