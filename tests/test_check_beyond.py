@@ -694,3 +694,20 @@ def test_a_table_of_models_by_the_size_formulas_parameters_is_judged_row_by_row(
     assert [c.status for c in cs if c.line == 7] == ["rounded"] or [c.status for c in cs if c.line == 7] == ["exact"]
     (w,) = [c for c in cs if c.status == "wrong"]
     assert w.line == 8 and w.entries[0]["claimed"] == "4"
+
+
+def test_a_sum_of_rounded_weights_is_wrong_when_no_exact_weights_could_give_it():
+    """P printed to three places, then O = 0.032*10 + 0.087*20 + 0.237*30 + 0.644*40 ≈ 32.7: the
+    rounded weights span [x ± 0.0005], so O lies in [34.88, 34.98] whatever they are, and 32.7 is
+    wrong (witness 34.93 from its own operands); 34.9 is right from them (it may drift, not slip)."""
+    import numpy as np
+    p = np.exp([1, 2, 3, 4]) / np.exp([1, 2, 3, 4]).sum()
+    assert [f"{v:.3f}" for v in p] == ["0.032", "0.087", "0.237", "0.644"]
+    lo = sum((x - 0.0005) * v for x, v in zip((0.032, 0.087, 0.237, 0.644), (10, 20, 30, 40)))
+    assert 34.8 < lo < 34.9
+    text = ("FlashAttention loads the KV blocks tile by tile (arithmetic on sizes and counts is read).\n\n"
+            "```text\nP ≈ [0.032, 0.087, 0.237, 0.644]\n```\n\n```text\nO = Σ P_i V_i\n"
+            "  ≈ 0.032*10 + 0.087*20 + 0.237*30 + 0.644*40\n  ≈ {}\n```\n")
+    (c,) = [c for c in check_text(text.format("32.7"), "f.md").claims if c.status == "wrong"]
+    assert c.line == 10 and c.entries[0]["correct"] == "34.9"
+    assert not [c for c in check_text(text.format("34.9"), "f.md").claims if c.status == "wrong"]

@@ -73,6 +73,12 @@ def half_unit(places: int | None):
     return _half_unit(places, mpmath.mp.prec) if places else mpmath.mpf(0)
 
 
+def rounding_half(number):
+    """Half a unit in a print's last place when it is read as rounded, an integer's included (±0.5):
+    the most a print that stands for a rounded value differs from it."""
+    return _half_unit(number.places or 0, mpmath.mp.prec)
+
+
 def rounded_weights(texts) -> bool:
     """Are these printed numbers weights rounded before they were printed: each in [0, 1], and their
     sum 1 only within their rounding, not exactly (0.16 + 0.67 + 0.16 = 0.99)?"""

@@ -14,6 +14,7 @@ import mpmath
 
 from .. import numerals
 from ..claims import Claim, Reason
+from ..judge import rounding_half
 from ..plaintext import _BULLET
 from ..verdict import unverifiable
 from .arith import _values, evaluate
@@ -337,12 +338,42 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
         # an operand printed rounded (≈ 37.48 on another line) whose exact value no chain gave: no witness
         used = [(t, line) for t, line in _rounded_operands(how, rounded, n)
                 if not (printed and any(k == t for k, _ in printed))]
-        if used:
+        in_unit = lambda vals: _unit_readings(_in_unit(vals, how, unit), unit)   # noqa: E731
+        if used and not _beyond_rounding(how, [t for t, _ in used], entry, judge(ref.written), in_unit):
             claim = unverifiable(n, source, Reason.of("uses-rounded-print", what=what, value=used[0][0],
                                                       line=used[0][1]), what=what, claimed=num)
+        elif used:
+            claim = judge(ref.written)   # wrong whatever exact values its rounded operands stand for
     if printed is not None and not unit.startswith("scale:"):
         _remember(printed, num, unit, _in_unit(ref.exact, how, unit), entry, n, claim.status == "wrong")
     return claim
+
+
+def _beyond_rounding(how: str, operands: list[str], entry, from_written: Claim, in_unit) -> bool:
+    """Is a result judged wrong from its printed operands wrong for every exact value its rounded
+    operands may stand for?  Each is its printed value give or take half a unit of its last place;
+    the expression is taken at every corner of those intervals (up to six operands), and the print
+    (give or take its own rounding) must lie outside all they span.  (0.032·10 + 0.087·20 + 0.237·30 +
+    0.644·40 spans 34.88 to 34.98: a printed 32.7 is wrong whatever P is.)  ``in_unit``: the readings
+    of a value in the printed unit."""
+    if from_written.status != "wrong" or not operands or len(set(operands)) > 6 or entry is None:
+        return False
+    texts = list(dict.fromkeys(operands))
+    lows, highs = [], []
+    for corner in range(2 ** len(texts)):
+        expr = how
+        for k, t in enumerate(texts):
+            x = mpmath.mpf(t)
+            h = rounding_half(_entry(t, 0))
+            expr = re.sub(rf"(?<![\d.]){re.escape(t)}(?![\d])", mpmath.nstr(x + (h if corner >> k & 1 else -h), 20), expr)
+        vals = in_unit(_values(expr))
+        if not vals:
+            return False
+        lows.append(min(v for v, _ in vals))
+        highs.append(max(v for v, _ in vals))
+    p = mpmath.mpf(entry.value.p) / entry.value.q
+    h = rounding_half(entry)
+    return p + h < min(lows) or p - h > max(highs)
 
 
 def _in_unit(vals, how: str, unit: str):
