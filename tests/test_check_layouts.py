@@ -954,3 +954,19 @@ def test_records_with_notes_in_brackets_and_a_named_number_are_one_vector():
             'sat attending to "cat": 0.35  (35 percent)\nsat attending to "sat": 0.10  (10 percent)\n```\n')
     got = [(b.line, b.texts[0]) for b in read_blocks(Document.of(text)) if b.layout == "records"]
     assert (2, ("0.42", "0.78", "0.15")) in got and (9, ("0.18", "0.35", "0.10")) in got
+
+
+def test_an_approximate_sign_before_each_entry_of_a_list_is_no_part_of_the_number():
+    """``→ Softmax → probabilities: [~0.52, ~0.32, ~0.12, ~0.03, ~0.01]`` under ``Scaled logits: [2.5,
+    2.0, 0.8, -0.5, -1.2]``: a list of approximate numbers, judged as the softmax of the row above
+    (numpy: [0.537, 0.326, 0.098, 0.027, 0.013])."""
+    z = np.array([2.5, 2.0, 0.8, -0.5, -1.2])
+    p = np.exp(z) / np.exp(z).sum()
+    assert [f"{v:.2f}" for v in p] == ["0.54", "0.33", "0.10", "0.03", "0.01"]
+    text = "Scaled logits: [2.5, 2.0, 0.8, -0.5, -1.2]\n→ Softmax → probabilities: [{}]\n"
+    blocks = read_blocks(Document.of(text.format("~0.52, ~0.32, ~0.12, ~0.03, ~0.01")))
+    assert [b.texts[0] for b in blocks][1] == ("0.52", "0.32", "0.12", "0.03", "0.01")
+    (c,) = [c for c in check_text(text.format("~0.52, ~0.32, ~0.12, ~0.03, ~0.01"), "t.md").claims if c.status == "wrong"]
+    assert c.line == 2 and [e["correct"] for e in c.entries] == ["0.54", "0.33", "0.10"]
+    assert [c.status for c in check_text(text.format("~0.54, ~0.33, ~0.10, ~0.03, ~0.01"), "t.md").claims
+            if c.line == 2] == ["rounded"]

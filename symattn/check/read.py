@@ -191,6 +191,9 @@ def _parse_list(text: str, i: int, depth: int = 0, prefixed: bool = False, leave
             j, tree = sub
             items.append(tree)
             continue
+        if text[j] in "~≈" and _LEAF.match(text, j + 1):
+            j += 1   # "[~0.92, ~0.07]": an approximate number is the number, at its printed places
+            continue
         m = _LEAF.match(text, j)
         if not m or (items and isinstance(items[0], list)):
             return None
