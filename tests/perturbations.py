@@ -922,6 +922,11 @@ def neutral(text: str) -> Copy:
             return com
         return f"{mark} {words(inner, 'r')}"
 
+    for pieces in segs:   # tokens quoted in the prose, named in the order they first appear
+        for kd, t in pieces:
+            if kd == "prose":
+                for q in _quoted(t):
+                    names.get("t", q.strip('"\u201c\u201d\u300c\u300d\u00ab\u00bb'))
     heading_no, out_lines = 0, []
     for n, pieces in enumerate(segs, start=1):
         line = doc.lines[n - 1]
@@ -955,13 +960,30 @@ def neutral(text: str) -> Copy:
             elif kd == "math":
                 t = _rename_math(t, names, words)
             elif kd in ("code", "fence"):
-                t = _rename_code(t, names, strings, comments)
+                t = _token_rows(_rename_code(t, names, strings, comments), names.maps["t"])
             elif kd == "table":
                 t = _neutral_table_line(doc, n, t, words, names)
             new += t
         out_lines.append(new)
     stats.update({f"names {k}": len(v) for k, v in names.maps.items() if v})
     return Copy("neutral", "\n".join(out_lines), {n: [n] for n in range(1, len(doc.lines) + 1)}, stats)
+
+
+def _token_rows(text: str, tokens: dict) -> str:
+    """The renamed tokens where a fence names its rows or columns by them (``cat:   [0.74 2.66]``, a
+    header line of tokens only): the prose's "t1" and the table's row are the same token again."""
+    if not tokens:
+        return text
+
+    def row(line: str) -> str:
+        m = re.match(r"^(\s*(?:[-*]\s+)?)(\S+?)(\s*(?::|→|->))", line)
+        if m and m.group(2) in tokens:
+            line = m.group(1) + tokens[m.group(2)] + line[m.end(2):]
+        words = line.split()
+        if not re.search(r"\d|[=(\[]", line) and len(words) <= 10 and any(w in tokens for w in words):   # a header
+            line = re.sub(r"\S+", lambda w: tokens.get(w.group(0), w.group(0)), line)
+        return line
+    return "\n".join(row(line) for line in text.split("\n"))
 
 
 def _neutral_table_line(doc: Doc, n: int, line: str, words, names: Names) -> str:

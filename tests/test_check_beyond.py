@@ -711,3 +711,14 @@ def test_a_sum_of_rounded_weights_is_wrong_when_no_exact_weights_could_give_it()
     (c,) = [c for c in check_text(text.format("32.7"), "f.md").claims if c.status == "wrong"]
     assert c.line == 10 and c.entries[0]["correct"] == "34.9"
     assert not [c for c in check_text(text.format("34.9"), "f.md").claims if c.status == "wrong"]
+
+
+def test_rope_frequencies_written_with_their_numbers_give_the_base_and_width():
+    """``freqs = [1/1000000^(2i/64) for i in range(32)]`` names no base, yet writes it: θ_15 =
+    1000000^(-30/64) = 0.00154, printed 0.001 (wrong: 0.002 at three places)."""
+    theta = 1000000 ** (-30 / 64)
+    assert f"{theta:.3f}" == "0.002"
+    text = ("RoPE frequencies:\n\n```python\nM2 = [1/1000000^(2i/64) for i in range(32)]\n```\n\n"
+            "- $\\theta_{15} = 0.001$\n")
+    (c,) = [c for c in check_text(text, "r.md").claims if c.status == "wrong"]
+    assert c.line == 7 and c.entries[0]["correct"] == "0.002"

@@ -67,8 +67,12 @@ EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
 #: the Markdown-table copy cannot gain: it splits that display around the re-laid table.  The table
 #: copies' own recall did not fall (0.941 before and after), their ratio did (0.984 -> 0.979): the one
 #: floor lowered, table 0.97, with this reason.  At 1af0440: neutral 0.869, translated 0.902, all 0.959.
+#: At the nineteenth session (vectors in table cells stacked by cell; the neutral copies rename a token
+#: in a fence's row labels and header too, as they do in the prose, and keep a table cell that holds a
+#: digit; RoPE frequencies written with their numbers give the base): neutral 0.902 (25 lost), translated
+#: 0.902, all 0.964, table 0.979, no new false alarm.  Box 6 of issue 24 asks 0.9 of the catches without labels.
 FLOORS = {"bmatrix": (0.99, 0), "numpy": (0.98, 0), "torch": (0.98, 0), "table": (0.97, 0), "list": (0.99, 0),
-          "neutral": (0.86, 0), "translated": (0.89, 0), "all": (0.95, 0)}
+          "neutral": (0.90, 0), "translated": (0.90, 0), "all": (0.96, 0)}
 #: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
 MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
 
@@ -232,6 +236,17 @@ def test_neutral_labels_rename_consistently_and_keep_the_formula():
     q = "M1"
     assert new[9] == f"M2 = {q} @ K.T  # r1"
     assert new[10] == 'print("L1:\\n", M2)' and new[13] == "L1:"
+
+
+def test_neutral_tokens_are_renamed_where_a_fence_names_its_rows_by_them_and_digits_stay():
+    """A token quoted in the prose ("cat") is renamed in a fence's row labels and its header of tokens
+    too, so that the prose's t1 and the table's row are still one token; a table cell that holds a
+    digit ("4K tokens") is a fact and stays."""
+    text = ('Scores:\n\n```\n       The   cat\n  The: [1.0  0.5]\n  cat: [0.5  2.0]\n```\n\n'
+            '"cat" scores itself highest (2.0).\n\n| Context | Size |\n|---|---|\n| 4K tokens | 5 GB |\n')
+    new = perturb(text, "neutral").text.split("\n")
+    assert new[3] == "       The   t1" and new[5] == "  t1: [0.5  2.0]" and new[8].startswith('"t1"')
+    assert new[12] == "| 4K tokens | 5 GB |"
 
 
 def test_translation_keeps_numbers_code_and_tokens():

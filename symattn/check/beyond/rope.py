@@ -33,7 +33,14 @@ def _rope_base_dims(text: str) -> tuple[list[int], list[int]]:
     dims = set()
     for m in re.finditer(r"\b(?:dim|d|head_dim|d_k|d_model|dimension)\s*=\s*(\d+)", text, re.I):
         dims.add(int(m.group(1)))
+    for m in _LITERAL_FREQ.finditer(text):   # the frequencies written with their numbers: 1/1000000^(2i/64)
+        bases.add(int(float(m.group(1))))
+        dims.add(int(m.group(2)))
     return sorted(bases), sorted(dims)
+
+
+#: a frequency written with its base and width as numbers: ``1/1000000^(2i/64)``, ``10000^{-2i/128}``
+_LITERAL_FREQ = re.compile(r"(?<![\w.])(\d{3,}(?:\.0*)?)\s*\^\s*[({]?\s*-?\s*\(?\s*2\s*\*?\s*[ij]\s*\)?\s*/\s*(\d+)\s*[)}]")
 
 
 def _rope_tables(text: str, lines: list[str]) -> list[Claim]:
