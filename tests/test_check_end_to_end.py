@@ -1010,3 +1010,23 @@ def test_an_operand_copied_with_a_slip_is_wrong_and_the_product_of_the_print_it_
     # copied right, the product is right from its own operands: nothing is wrong
     right = check_text(_copied_operand_article("0.66976"), "a.md")
     assert not [c for c in right.claims if c.status == "wrong"]
+
+
+def test_q_and_k_computed_from_a_quantity_the_catalogue_lacks_are_the_examples_inputs():
+    """X and W_Q, W_K given; the article adds an encoding it prints no formula of and writes
+    "Q = X_pe·W_Q, K = X_pe·W_K" over a table of Q and K: those are inputs of what follows (the
+    binder's givens), not X·W_Q and X·W_K printed wrong."""
+    from symattn.check.bind import _bound
+    from symattn.check.document import Document
+    from symattn.check.read import read_blocks
+    x = np.array([[1.0, 0.5], [0.2, 0.3]])
+    w = np.array([[1.0, 0.0], [0.0, 1.0]])
+    q, k = np.array([[1.0, 1.5], [1.041, 0.840]]), np.array([[0.7, 1.2], [0.9, 0.4]])
+    assert not np.allclose(q, x @ w) and not np.allclose(k, x @ w)
+    rows = "".join(f"| t{i + 1} | [{q[i, 0]:.3f}, {q[i, 1]:.3f}] | [{k[i, 0]:.3f}, {k[i, 1]:.3f}] |\n" for i in range(2))
+    text = (f"$$X = {_bmatrix(x)}, \\quad W_Q = {_bmatrix(w)}, \\quad W_K = {_bmatrix(w)}$$\n\n"
+            "Q = X_pe·W_Q, K = X_pe·W_K, in one table:\n\n| Token | Q | K |\n|---|---|---|\n" + rows)
+    doc = Document.of(text)
+    _, bound = _bound(doc, read_blocks(doc))
+    assert {(g.block.line, g.step) for g in bound.givens if g.block.line == 7} == {(7, "Q"), (7, "K")}
+    assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong"]

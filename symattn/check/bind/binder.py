@@ -288,6 +288,10 @@ class _State:
                 return
             if label.row is None and self._given(block, step):
                 return
+        if step in INPUTS and source == "projected" and self.elsewhere and label.row is None and \
+                not (example is not None and self._bind(block, example, None, full_only=True)) and \
+                self._given(block, step):
+            return   # "Q = X_pe·Wq": computed from what the catalogue lacks, the article's Q is an input
         if label is not None and step in ("scores", "scaled") and \
                 (label.literal or (named == step and example is not None and not self._established()
                                    and self._tokens_square(block, example))):
