@@ -1030,3 +1030,21 @@ def test_q_and_k_computed_from_a_quantity_the_catalogue_lacks_are_the_examples_i
     _, bound = _bound(doc, read_blocks(doc))
     assert {(g.block.line, g.step) for g in bound.givens if g.block.line == 7} == {(7, "Q"), (7, "K")}
     assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
+
+
+def test_q_assumed_after_new_embeddings_is_given_where_only_another_example_gave_w_q():
+    """A first walkthrough gives X and W_Q (4×2); a second gives new embeddings and then "assumes"
+    Q and K in a table: W_Q is the first example's, so Q is no X·W_Q printed wrong but the second
+    example's input; its scores (numpy) are right from it."""
+    x1 = np.array([[1, 0, 0, 1], [0, 1, 0, 1]])
+    w = np.array([[1, 0], [0, 1], [0, 0], [1, 0]])
+    x2 = np.array([[1, 0, 1, 0], [0, 1, 0, 1]])
+    q, k = np.array([[2, 0], [1, 1]]), np.array([[1, 1], [0, 1]])
+    assert not np.array_equal(q, x2 @ w)
+    rows = "".join(f"| t{i + 1} | [{q[i, 0]}, {q[i, 1]}] | [{k[i, 0]}, {k[i, 1]}] |\n" for i in range(2))
+    s = q @ k.T
+    text = (f"## One\n\n$$X = {_bmatrix(x1)}, \\quad W_Q (4×2) = {_bmatrix(w)}$$\n\n$$Q = {_bmatrix(x1 @ w)}$$\n\n"
+            f"## Two\n\nNew embeddings:\n\n$$X = {_bmatrix(x2)}$$\n\nWe simply assume the learned matrices give:\n\n"
+            "| Word | Query (Q) | Key (K) |\n|---|---|---|\n" + rows +
+            f"\nThe scores: $$QK^T = {_bmatrix(s)}$$\n")
+    assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong"]

@@ -253,6 +253,17 @@ def test_a_plain_fence_in_an_article_of_decimal_commas_groups_thousands_with_its
     assert "exact" in [c.status for c in check_text(prose + "```\n3 × 0.5 = 1.5\n```\n", "pt.md").claims]
 
 
+def test_a_fence_of_three_place_decimals_reads_points_where_the_articles_other_notes_do():
+    """``7.389 + 2.718 + 1.000 = 11.107`` in a fence of an article of decimal commas, under another
+    fence of notes that writes ``exp(2.0) = 7.389``: the notes write point decimals, so this is eleven
+    and a bit, not eleven thousand (both readings add up; the value the report gives must be 11.107)."""
+    from symattn.check import check_text
+    prose = "A razão é 0,60 e depois 1,21.\n\n"
+    text = prose + "```text\nexp(2.0) = 7.389\n```\n\n```text\n7.389 + 2.718 + 1.000 = 11.107\n```\n"
+    (c,) = [c for c in check_text(text, "pt.md").claims if c.line == 8 and c.status != "unverifiable"]
+    assert c.status == "exact" and c.expected == "11107/1000"
+
+
 @pytest.mark.parametrize("text, wrong", [
     ("$$\nsoftmax([0,0.707])\n\\approx[0.3302,0.6698]\n$$\n", False),   # 0.707 is 1/√2 rounded: right from it
     ("$$softmax([0,0.707]) \\approx [0.3302,0.6698]$$\n", False),

@@ -111,15 +111,20 @@ class Document:
         for f in fences:
             in_code.update(range(f.first, f.last + 1))
         locale, locales = _locales(lines, in_code)
+        evidence = {id(f): Locale.evidence(lines[n - 1] for n in f.body if n <= len(lines)) if f.output else (0, 0, 0)
+                    for f in fences}
         for f in fences:
             # plain notes in a fence (```text) are written as the author writes, not as a program
             # prints: decimal commas there when its own numbers show more of them than points, or
             # when the article writes decimal commas and the fence shows no point decimal, only
-            # points that group thousands (``2 × 36 × 8 × 128 × 2 = 147.456 bytes``)
+            # points that group thousands (``2 × 36 × 8 × 128 × 2 = 147.456 bytes``), and no other
+            # fence of notes shows a point decimal either (``7.389 + 2.718 + 1.000 = 11.107`` under
+            # ``exp(2.0) = 7.389``: the article's notes write points)
             body = [n for n in f.body if n <= len(lines)]
-            points, _, commas = Locale.evidence(lines[n - 1] for n in body) if f.output else (0, 0, 0)
+            points, _, commas = evidence[id(f)]
             grouped = f.output and locale is COMMA and not points and \
-                any(_GROUP_OF_THREE.search(lines[n - 1]) for n in body)
+                any(_GROUP_OF_THREE.search(lines[n - 1]) for n in body) and \
+                not any(evidence[id(g)][0] > evidence[id(g)][2] for g in fences if g is not f)
             if commas > points or grouped:
                 in_code.difference_update(body)
                 locales.update({n: COMMA for n in body if locale is not COMMA})

@@ -288,10 +288,12 @@ class _State:
                 return
             if label.row is None and self._given(block, step):
                 return
-        if step in INPUTS and source == "projected" and self.elsewhere and label.row is None and \
+        if step in INPUTS and source == "projected" and (self.elsewhere or self._inherited(step)) and \
+                label.row is None and \
                 not (example is not None and self._bind(block, example, None, full_only=True)) and \
                 self._given(block, step):
-            return   # "Q = X_pe·Wq": computed from what the catalogue lacks, the article's Q is an input
+            return   # "Q = X_pe·Wq": computed from what the catalogue lacks, the article's Q is an input (and so
+            # is a Q the article "assumes" after new embeddings, where only another example gave W_Q)
         if label is not None and step in ("scores", "scaled") and \
                 (label.literal or (named == step and example is not None and not self._established()
                                    and self._tokens_square(block, example))):
@@ -328,6 +330,13 @@ class _State:
             return
         self.unbound.append(Unbound(block, "binds-to-nothing" if example is not None else "no-inputs-yet",
                                     {"named": named} if named else {}))
+
+    def _inherited(self, step: str) -> bool:
+        """Is the weight that would project this input one an earlier example gave, before the X that
+        started this example (a second walkthrough with new embeddings and Q, K, V "assumed")?  Only
+        values that agree in full make the print that projection then."""
+        w, x = self.inputs.get(f"W_{step}"), self.inputs.get("X")
+        return len(self.examples) > 1 and w is not None and x is not None and w.line < x.line
 
     def _token_row(self, block: Block) -> int | None:
         """The row a one-row print's caption names by its token (``cat's attention weights: [..]``):

@@ -39,6 +39,8 @@ True
 ('K', 'V', 'V')
 >>> step_named((", \\quad K =",)), step_named(("\\qquad V =",))    # spacing between items on a line
 ('K', 'V')
+>>> step_named(("W_Q (4×3) =",)), step_named(("W_K (4x3):",))    # a shape after the name
+('W_Q', 'W_K')
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ _PHRASE = re.compile(r"^\s*[`*]*[^\W\d_]+(?:[ -][^\W\d_]+){0,2}[`*]*\s*(?:=|≈|
 _IN_PARENS = re.compile(r"^\s*[`*]*[^\W\d_]+(?:[ -][^\W\d_]+){0,3}\s*[(（]\s*\$?([A-Za-z][\w^{}]{0,12})\$?\s*[)）]"
                         r"[`*]*\s*(?:[:：=])?\s*$")
 _SPACING = re.compile(r"^[\s,;]*(?:\\(?:q?quad|[,;:!]|hspace\{[^{}]*\})[\s,;]*)+|\\(?:q?quad|[,;:!])(?![A-Za-z])")
+_SHAPE_NOTE = re.compile(r"\s*[(（]\s*\d+\s*(?:[×x✕*]|\\times)\s*\d+\s*[)）](?=\s*(?:=|:|：|$))")
 _NUMBERED = re.compile(r"^(?P<stem>.*?)(?:_\{?(?P<a>\d{1,3})\}?|(?<=[A-Za-z])(?P<b>\d{1,3}))$")
 
 
@@ -105,6 +108,7 @@ def _named(labels) -> Named | None:
         return None
     # (LaTeX's spacing between items on one line is no word: ", \quad K =" names K)
     label = _DECLARED.sub(r"\1", _UNWRAP.sub(r"\1", _SPACING.sub(" ", labels[0])))
+    label = _SHAPE_NOTE.sub("", label)   # "W_Q (4×3) =": a shape in brackets after the name is no word
     if derivative(label):
         return None   # "∂L/∂C =": the gradient with respect to C names no step
     m = _TAIL.search(label)
