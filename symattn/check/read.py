@@ -651,9 +651,17 @@ _QUOTED = re.compile(r"[\"'“”‘’「」『』][^\"'“”‘’「」『�
 _WORDY = re.compile(r"[^\W\d_]{2,}")
 
 
-_TRAILING_NOTE = re.compile(r"\s+[(（][^()（）\[\]=]*[)）]\s*$")
-#: one "=" before the record's last number and nothing after it: "(pos 1): score = 0.78"
-_NAMED_NUMBER = re.compile(r"^[^=]*[^\W\d_]\s*=\s*[-−]?\d+(?:[.,]\d+)?\s*$")
+# (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks
+_TRAILING_NOTE = re.compile(r"(?<!\s)\s+[(（][^()（）\[\]=]*[)）]\s*$")
+_LAST_NUMBER = re.compile(r"[-−]?\d+(?:[.,]\d+)?")
+
+
+def _named_number(line: str) -> bool:
+    """One "=" before the record's last number and nothing after it: "(pos 1): score = 0.78"."""
+    if line.count("=") != 1:
+        return False
+    left, right = line.split("=")
+    return bool(_LAST_NUMBER.fullmatch(right.strip())) and left.rstrip()[-1:].isalpha()
 
 
 def _record_shape(line: str):
@@ -665,7 +673,7 @@ def _record_shape(line: str):
     line = _TRAILING_NOTE.sub("", line)
     nums = [(m.group(0), m.start()) for m in _NUM_RE.finditer(line)]
     if not nums or "[" in line or "|" in line and line.count("|") >= 2 or \
-            "=" in line and not _NAMED_NUMBER.search(line):
+            "=" in line and not _named_number(line):
         return None   # (an equation is no record; "score = 0.42" at its end is a named value)
     chunks, last = [], 0
     for text, pos in nums:

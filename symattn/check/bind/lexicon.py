@@ -74,7 +74,7 @@ _PHRASE = re.compile(r"^\s*[`*]*[^\W\d_]+(?:[ -][^\W\d_]+){0,2}[`*]*\s*(?:=|≈|
 _IN_PARENS = re.compile(r"^\s*[`*]*[^\W\d_]+(?:[ -][^\W\d_]+){0,3}\s*[(（]\s*\$?([A-Za-z][\w^{}]{0,12})\$?\s*[)）]"
                         r"[`*]*\s*(?:[:：=])?\s*$")
 _SPACING = re.compile(r"^[\s,;]*(?:\\(?:q?quad|[,;:!]|hspace\{[^{}]*\})[\s,;]*)+|\\(?:q?quad|[,;:!])(?![A-Za-z])")
-_SHAPE_NOTE = re.compile(r"\s*[(（]\s*\d+\s*(?:[×x✕*]|\\times)\s*\d+\s*[)）](?=\s*(?:=|:|：|$))")
+_SHAPE_NOTE = re.compile(r"(?<!\s)\s*[(（]\s*\d+\s*(?:[×x✕*]|\\times)\s*\d+\s*[)）](?=\s*(?:=|:|：|$))")
 _NUMBERED = re.compile(r"^(?P<stem>.*?)(?:_\{?(?P<a>\d{1,3})\}?|(?<=[A-Za-z])(?P<b>\d{1,3}))$")
 
 
