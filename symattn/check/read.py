@@ -1156,7 +1156,7 @@ def _one_row(b: Block, raw: list[str], starts: list[int]) -> bool:
     if b.shape[0] != 1 or b.line != b.end or b.layout not in ("list", "latex"):
         return False
     line = raw[b.line - 1]
-    cell = _cell(line, b.span[0] - starts[b.line - 1]) if b.span else None
+    cell = _block_cell(b, raw, starts)
     if cell is not None:   # a vector in a table cell: the other cells are its row's label, notes, numbers
         return _stackable(line.split("|")[cell])
     return _stackable(line)
@@ -1166,16 +1166,17 @@ def _one_row(b: Block, raw: list[str], starts: list[int]) -> bool:
 _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
 
 
-def _cell(line: str, col: int) -> int | None:
-    """The cell of a Markdown table row that a column of the line falls in (None: no table row)."""
-    return line[:col].count("|") if _TABLE_ROW.match(line) else None
+def _block_cell(b: Block, raw: list[str], starts: list[int]) -> int | None:
+    """The cell of a Markdown table row that a block starts in (None: no table row, or no place)."""
+    line = raw[b.line - 1]
+    return line[:b.span[0] - starts[b.line - 1]].count("|") if b.span and _TABLE_ROW.match(line) else None
 
 
 def _cell_label(b: Block, raw: list[str], starts: list[int]) -> str:
     """The row's name in front of a vector in a table cell: the nearest cell to its left that holds
     something (``| 2 | bought | [0.8, 1.0] |``: bought; ``| 0 | [0.0, 1.0] |``: the position 0)."""
     line = raw[b.line - 1]
-    cell = _cell(line, b.span[0] - starts[b.line - 1]) if b.span else None
+    cell = _block_cell(b, raw, starts)
     if not cell:
         return ""
     left = [c.strip().strip("*`$ ") for c in line.split("|")[1:cell]]
@@ -1185,17 +1186,16 @@ def _cell_label(b: Block, raw: list[str], starts: list[int]) -> str:
 def _columns(run: list[Block], starts: list[int], lines: list[str]) -> list[list[Block]]:
     """Cluster one-row blocks by the column where they start, in lines that follow each other."""
     stacks: list[list[Block]] = []
-    def where(b: Block, raw_line: str):   # a table's cell, else the column of the line
-        col = b.span[0] - starts[b.line - 1]
-        cell = _cell(raw_line, col)
-        return ("cell", cell) if cell is not None else ("col", col)
+    def where(b: Block):   # a table's cell, else the column of the line
+        cell = _block_cell(b, lines, starts)
+        return ("cell", cell) if cell is not None else ("col", b.span[0] - starts[b.line - 1])
 
     for blk in run:
-        kind, col = where(blk, lines[blk.line - 1])
+        kind, col = where(blk)
         home = None
         for st in stacks:
             last = st[-1]
-            lkind, lcol = where(last, lines[last.line - 1])
+            lkind, lcol = where(last)
             # rows named by their tokens (``I → [..]``, ``love → [..]``) start where their names end
             named = bool(_row_label(last) and _row_label(blk))
             same = lcol == col if kind == lkind == "cell" else kind == lkind and (abs(lcol - col) <= 2 or named)

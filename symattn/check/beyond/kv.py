@@ -112,9 +112,7 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
             s = sizes[0]
             ent = _entry(s.group(2), n)
             unit = s.group(3).lower()
-            readings = [(base * k * per_token / u, R("unit-tokens", unit=_UNIT_NAME[u],
-                                                     count=f"{t.group(1)}{t.group(2) or ''}", tokens=_show(base * k)))
-                        for k in kilos for u in _UNITS[unit]]
+            readings = _size_readings(base, kilos, per_token, unit, f"{t.group(1)}{t.group(2) or ''}")
             what = R("kv-cache-of", model=model.name or R("the-model"), at=t.group(0).strip())
             how = R("kv-formula", layers=model.layers, heads=model.heads, dim=model.dim,
                     bytes=mpmath.nstr(nbytes, 3), line=model.line)
@@ -145,6 +143,13 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
                                 reason=R("reasons", items=[c.reason, R("follows-wrong-size", line=base_line)]))
             out.append(c)
     return out
+
+
+def _size_readings(base, kilos, per_token, unit: str, count: str) -> list:
+    """The cache size of ``base`` tokens (times each reading of its K or M) in each reading of the
+    printed unit (GB as 10⁹ or 2³⁰ bytes), with how each was read."""
+    return [(base * k * per_token / u, R("unit-tokens", unit=_UNIT_NAME[u], count=count, tokens=_show(base * k)))
+            for k in kilos for u in _UNITS[unit]]
 
 
 #: what a KV table's column header names (the parameters of the size formula), in a few languages
@@ -209,9 +214,7 @@ def _kv_row(n: int, raw: str, row: list[str], roles: dict, heads: int, nbytes) -
     kilos = _COUNT_PREFIX.get((t.group(2) or "").lower(), (1,))
     per_token = 2 * layers * h * dim * nbytes
     unit = s.group(2).lower()
-    readings = [(base * k * per_token / u, R("unit-tokens", unit=_UNIT_NAME[u], count=row[roles["tokens"]],
-                                             tokens=_show(base * k)))
-                for k in kilos for u in _UNITS[unit]]
+    readings = _size_readings(base, kilos, per_token, unit, row[roles["tokens"]])
     name = next((c for c in row if c and not re.search(r"\d", c)), "") or row[0]
     what = R("kv-cache-of", model=name, at=row[roles["tokens"]])
     how = R("kv-formula", layers=layers, heads=h, dim=dim, bytes=mpmath.nstr(nbytes, 3), line=n)

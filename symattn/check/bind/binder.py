@@ -699,11 +699,10 @@ class _State:
         captions in words alone started ("LN input:") may be none; until a print agrees with it in
         full, parts that agree are chance."""
         here = len(self.examples) - 1
-        if any(g.example == here and g.how != "label" or not getattr(label_of(g.block.labels), "words", True)
+        if any(g.how != "label" or not getattr(label_of(g.block.labels), "words", True)
                for g in self.givens if g.example == here):
             return True   # an input given by its name (Q =, a code assignment, inferred from its values)
-        return any(b.example == here and b.evidence in ("values", "formula") and
-                   any(c.node.step not in INPUTS and c.full for c in b.group) for b in self.bindings)
+        return self._computed_bound(full=True)
 
     def _by_label(self, cands, named, steps_printed, best):
         """A block no values explain, whose label names a computed step that it has the shape of and
@@ -740,10 +739,14 @@ class _State:
         example = self.examples[-1]
         if all(example.source(s) != "same-as-X" for s in ("Q", "K", "V")):
             return True
+        return self._computed_bound(full=False)
+
+    def _computed_bound(self, full: bool) -> bool:
+        """Has a print of a computed step of this example bound by its values or by the formula a
+        chain wrote it as (``full``: agreeing in full)?"""
         here = len(self.examples) - 1
         return any(b.example == here and b.evidence in ("values", "formula") and
-                   any(c.node.step not in INPUTS for c in b.group)
-                   for b in self.bindings)
+                   any(c.node.step not in INPUTS and (c.full or not full) for c in b.group) for b in self.bindings)
 
     def _next(self, step: str, steps_printed) -> bool:
         """Are the step's operands on the page (printed, or given)?"""
