@@ -11,7 +11,7 @@ import pytest
 from symattn.check import check_text
 from symattn.check.bind import _bound
 from symattn.check.document import Document
-from symattn.check.read import read_blocks
+from symattn.check.read import _last_clause, read_blocks
 
 
 def _by_line(text):
@@ -970,3 +970,45 @@ def test_an_approximate_sign_before_each_entry_of_a_list_is_no_part_of_the_numbe
     assert c.line == 2 and [e["correct"] for e in c.entries] == ["0.54", "0.33", "0.10"]
     assert [c.status for c in check_text(text.format("~0.54, ~0.33, ~0.10, ~0.03, ~0.01"), "t.md").claims
             if c.line == 2] == ["rounded"]
+
+
+def _softmax_rows(s):
+    e = np.exp(np.array(s, dtype=float))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def test_a_marker_after_a_table_cell_s_number_and_a_row_sum_column_are_no_part_of_the_matrix():
+    """A table of scaled scores whose row maxima carry a star (``2.000 ⭐``), and a table of weights
+    with a last column ``Row Sum`` (``1.000``): the stars point at numbers, the sums check rows; the
+    weights are the 2×3 softmax of the scores, whose slip (numpy: 0.231 printed 0.213) is found, with
+    its witness, whether the sum column is named or only adds up."""
+    s = [[1.0, 2.0, 0.5], [0.3, 0.1, 1.2]]
+    w = _softmax_rows(s)
+    cells = [[f"{v:.3f}" for v in row] for row in w]
+    assert cells[0][0] == "0.231"
+    star = lambda t, row: f"{t} ⭐" if t == max(row, key=float) else t  # noqa: E731
+
+    def article(first: str, last_header: str) -> str:
+        rows = [[first] + cells[0][1:], cells[1]]
+        sums = [f"{sum(float(t) for t in r):.3f}" for r in rows]
+        return ("Scaled scores (row = the query; column = the key):\n\n| | a | b | c |\n|---|---|---|---|\n"
+                + "".join(f"| {t} | " + " | ".join(star(f"{v:.3f}", [f"{x:.3f}" for x in r]) for v in r) + " |\n"
+                          for t, r in zip("ab", s))
+                + f"\nSoftmax weights (row by row):\n\n| | a | b | c | {last_header} |\n|---|---|---|---|---|\n"
+                + "".join(f"| {t} | " + " | ".join(r) + f" | {m} |\n" for t, r, m in zip("ab", rows, sums)))
+
+    for header in ("Row Sum", "check"):
+        right = check_text(article("0.231", header), "t.md")
+        assert not [c for c in right.claims if c.status == "wrong"]
+        assert [c.status for c in right.claims if c.line == 12] == ["rounded"]
+    wrong = check_text(article("0.213", "Row Sum"), "t.md")
+    (c,) = [c for c in wrong.claims if c.status == "wrong"]
+    assert c.line == 12 and [e["correct"] for e in c.entries] == ["0.231"]
+
+
+def test_a_clause_ends_outside_brackets():
+    """A caption's label is its last clause, and a semicolon inside its note in brackets ends none."""
+    assert _last_clause("Raw scores (row = the query; column = the key):") == \
+        "Raw scores (row = the query; column = the key):"
+    assert _last_clause("First we scale. Then the raw scores; here:") == "here:"
+    assert _last_clause("注意力分数（行是查询；列是键）：") == "注意力分数（行是查询；列是键）："

@@ -12,7 +12,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["hint", "by_name", "derivative", "unknown_factor", "row_in_words", "LHS", "VARIANT"]
+__all__ = ["hint", "by_name", "derivative", "unknown_factor", "row_in_words", "LHS", "VARIANT", "SUM_WORDS"]
+
+#: a sum in words (a total row or column, ``Sum = 1.000``)
+SUM_WORDS = r"(?:sum|total|Σ|合计|合計|总和|总计|합계|총합|somme|summe|suma|soma|сумма|tổng|jumlah|toplam)"
 
 _NAMES = {
     "X": ("x", "inputs", "input", "embeddings", "embedding", "emb", "tokens_embedded"),

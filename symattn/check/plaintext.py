@@ -19,6 +19,7 @@ import re
 from dataclasses import replace
 
 from .document import Segment
+from .names import SUM_WORDS
 
 __all__ = ["code_segments", "prose_segments"]
 
@@ -441,10 +442,9 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
 
 
 #: a word that names the sum of the numbers before it: "total = 30.20", "Sum = $4.453$"
-_SUM_WORDS = r"(?:sum|total|Σ|合计|合計|总和|总计|합계|총합|somme|summe|suma|soma|сумма|tổng|jumlah|toplam)"
-SUM_WORD = re.compile(r"(?:^|(?<=[\s*(（]))" + _SUM_WORDS + r"\s*[=≈:：]\s*$", re.I)
+SUM_WORD = re.compile(r"(?:^|(?<=[\s*(（]))" + SUM_WORDS + r"\s*[=≈:：]\s*$", re.I)
 #: a line that only says what the sum is: "Suma=4.4524", "- **soma = 6.131**"
-_LONE_SUM = re.compile(r"\s*(?:[-*+•]\s+)?[*_`]*" + _SUM_WORDS + r"[*_`]*\s*(?P<rel>[=≈])\s*[*_`]*"
+_LONE_SUM = re.compile(r"\s*(?:[-*+•]\s+)?[*_`]*" + SUM_WORDS + r"[*_`]*\s*(?P<rel>[=≈])\s*[*_`]*"
                        r"(?P<num>[-−]?\d+(?:\.\d+)?)[*_`]*\s*", re.I)
 _EQUATION = re.compile(r"^\s*(?P<lhs>[^=≈]*?\S)\s*(?:=|≈)\s*(?P<rhs>[-−]?\d+(?:\.\d+)?)\s*$")
 

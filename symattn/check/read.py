@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
@@ -32,6 +33,7 @@ import sympy as sp
 from .. import limits
 from . import guard, numerals
 from .document import Document
+from .names import SUM_WORDS
 from .numerals import NUMBER, Number
 from .batched import comment_prefixed, max_depth, one_value_each, shape_of, slices
 from .outputs import output_caption
@@ -410,7 +412,28 @@ def _op_before(raw: list[str], first: int, col: int) -> str:
 
 def _cells(line: str) -> list[str]:
     s = line.strip().strip("|")
-    return [c.strip().strip("*`$ ").strip() for c in s.split("|")]
+    return [_unmarked(c.strip().strip("*`$ ").strip()) for c in s.split("|")]
+
+
+#: what points at a cell's number without being part of it: a pictograph or a check mark (``4.601 ⭐``,
+#: ``1.000 ✓``), or an arrow and the words it points with (``0.45 ← highest``); a cross is left alone,
+#: since it may say the number is a wrong one
+_NEGATIVE_MARKS = "✗✘❌❎✖"
+
+
+def _is_mark(ch: str) -> bool:
+    return ch not in _NEGATIVE_MARKS and (unicodedata.category(ch) in ("So", "Mn", "Cf")
+                                          or "\u2190" <= ch <= "\u21ff")
+
+
+def _unmarked(cell: str) -> str:
+    """A table cell without the marker after its number, when what remains is one number and the
+    marker holds no digit; any other cell unchanged."""
+    at = next((i for i, ch in enumerate(cell) if _is_mark(ch)), None)
+    if not at or any(ch.isdigit() for ch in cell[at:]):
+        return cell
+    head = cell[:at].rstrip().rstrip("*").rstrip()
+    return head if numerals.read(head) is not None else cell
 
 
 def _tex_cells(line: str) -> list[str]:
@@ -482,6 +505,9 @@ def _numeric_grid(rows, starts, raw):
     header = next(([c for c in cells] for _, cells in rows if not all(numerals.read(x) is not None
                                                                      for x in cells[1:] if x)), None)
     for g in groups:
+        if _sum_column(g, header):
+            # | .. | 0.261 | 1.000 |: the last column adds up each row, a check of the row, not an entry
+            g = [(k, label, items[:-1]) for k, label, items in g]
         first = g[0][0]
         s, e = starts[first], starts[g[-1][0]] + len(raw[g[-1][0]])
         labels = tuple(lb or "" for _, lb, _ in g)
@@ -494,6 +520,32 @@ def _numeric_grid(rows, starts, raw):
             continue
         out.append((s, e, [items for _, _, items in g], "table", labels))
     return out
+
+
+_SUM_HEADER = re.compile(r"(?:row\s*|行)?" + SUM_WORDS + r"\W{0,3}", re.I)
+
+
+def _sum_column(group, header) -> bool:
+    """Whether a table's last column holds each row's sum of the others: its header says so (``Row
+    Sum``, ``合计``), or its numbers are the sums within the rounding of what is printed (at least two
+    rows of at least two other numbers, not all zero, and decimals or three other numbers: small
+    integers add up by chance, ``[1, 0, 1]``)."""
+    if len(group[0][2]) < 3:
+        return False
+    if header and _SUM_HEADER.fullmatch(header[-1].strip()):
+        return True
+    if len(group) < 2:
+        return False
+    for _, _, items in group:
+        nums = [numerals.read(c) for c, _ in items]
+        if any(n is None or n.places is None for n in nums) or not any(n.value for n in nums[:-1]):
+            return False
+        if len(nums) < 4 and not any(n.places for n in nums):
+            return False
+        slack = sum(sp.Rational(1, 2 * 10 ** n.places) for n in nums if n.places)   # (integers are exact)
+        if abs(sum(n.value for n in nums[:-1]) - nums[-1].value) > slack:
+            return False
+    return True
 
 
 def _column_headers(header, row_labels, ncols: int):
@@ -805,7 +857,20 @@ def _label_before(text: str, start: int, line_start: int) -> str:
 
 
 def _last_clause(line: str) -> str:
-    parts = [p for p in _CLAUSE_END.split(line) if p.strip()]
+    """The line's last clause; a clause ends at a full stop or a semicolon outside brackets (a note in
+    brackets, ``(row = the query; column = the key)``, is part of the clause it stands in)."""
+    depth, cuts = 0, [0]
+    for m in re.finditer(r"[(（\[]|[)）\]]|" + _CLAUSE_END.pattern, line):
+        ch = m.group()
+        if ch in "(（[":
+            depth += 1
+        elif ch in ")）]":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            cuts.append(m.end())
+    # every cut but the first stands right after its one-character clause end
+    parts = [line[a:b - 1] for a, b in zip(cuts, cuts[1:])] + [line[cuts[-1]:]]
+    parts = [p for p in parts if p.strip()]
     return parts[-1].strip()[-160:] if parts else ""
 
 
