@@ -1012,3 +1012,47 @@ def test_a_clause_ends_outside_brackets():
         "Raw scores (row = the query; column = the key):"
     assert _last_clause("First we scale. Then the raw scores; here:") == "here:"
     assert _last_clause("注意力分数（行是查询；列是键）：") == "注意力分数（行是查询；列是键）："
+
+
+def _attention(q, k, v):
+    q, k, v = (np.array(m, dtype=float) for m in (q, k, v))
+    return _softmax_rows(q @ k.T / math.sqrt(k.shape[1])) @ v
+
+
+def test_an_input_written_again_with_other_values_is_a_miscopy_when_the_prints_after_it_use_the_first():
+    """Code gives q, k, v as a batch of two copies and prints the output (numpy: [[1.360, 0],
+    [1.640, 0]]); the prose then writes the three matrices again, v with other values, and works the
+    output out by hand with the code's v.  The v written again is the slip (witness: the code's v);
+    the outputs are right.  Where the hand computation uses the new v, it is a new example: no slip."""
+    q, k, v, v2 = [[0, 1, 0], [0, 0, 1]], [[1, 2, 0], [0, 1, 1]], [[1, 0], [2, 0]], [[2, 1], [0, 1]]
+    tex = lambda m: r"\begin{bmatrix} " + r" \\ ".join(" & ".join(str(x) for x in r) for r in m) + r" \end{bmatrix}"  # noqa: E731
+    py = lambda m: str([m, m]).replace(" ", "")  # noqa: E731
+    out = lambda m: r"\begin{bmatrix} " + r" \\ ".join(" & ".join(f"{x:.4f}" for x in r)  # noqa: E731
+                                                       for r in _attention(q, k, m)) + r" \end{bmatrix}"
+    r1, r2 = (" ".join(f"{x:.4f}" for x in r) for r in _attention(q, k, v))
+    assert r1 == "1.3595 0.0000"
+    batch = f"[[[{r1}]\n  [{r2}]]\n\n [[{r1}]\n  [{r2}]]]"
+
+    def article(used):
+        return ("```python\n"
+                f"q = tf.constant({py(q)}, dtype=tf.float32)\nk = tf.constant({py(k)}, dtype=tf.float32)\n"
+                f"v = tf.constant({py(v)}, dtype=tf.float32)\nprint(scaled_dot_product_attention(q, k, v))\n```\n\n"
+                "Output:\n\n```\ntf.Tensor(\n" + batch + ", shape=(2, 2, 2), dtype=float32)\n```\n\n"
+                f"Without the batch, the three matrices are\n\n$$\nq={tex(q)}, k={tex(k)}, v={tex(v2)}\n$$\n\n"
+                f"By hand, the output is\n\n$$\nz = {out(used)}\n$$\n")
+    miscopy = check_text(article(v), "t.md")
+    wrong = [c for c in miscopy.claims if c.status == "wrong"]
+    assert [c.line for c in wrong] == [22]
+    assert [e["correct"] for e in wrong[0].entries] == ["1", "0", "2", "0"]
+    assert [c.status for c in miscopy.claims if c.line in (12, 15, 28)] == ["rounded"] * 3
+    new_example = check_text(article(v2), "t.md")
+    assert not [c for c in new_example.claims if c.status == "wrong"]
+    assert [c.status for c in new_example.claims if c.line == 28] == ["rounded"]
+
+
+def test_a_matrix_right_after_a_bracketed_expression_is_a_factor_with_no_label_of_its_own():
+    r"""``\text{softmax}(\frac{..}{\sqrt{3}})\begin{bmatrix} 1 & 0 \\ 2 & 0 \end{bmatrix}``: the text
+    before the matrix on its line is the end of the expression it multiplies, no name of it."""
+    line = r"&=\text{softmax}(\frac{S}{\sqrt{3}})\begin{bmatrix} 1 & 0 \\ 2 & 0 \end{bmatrix}"
+    (b,) = [b for b in read_blocks(Document.of("$$\n\\begin{aligned}\n" + line + "\n\\end{aligned}\n$$\n"))]
+    assert b.texts == (("1", "0"), ("2", "0")) and not any("sqrt" in label for label in b.labels)

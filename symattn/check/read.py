@@ -848,6 +848,8 @@ def _label_before(text: str, start: int, line_start: int) -> str:
     """The last clause before the block on its line (a caption, ``Q =``, ``scores = np.array(``)."""
     before = text[line_start:start]
     before = re.sub(r"\\left\s*$|\$+\s*$", "", before.rstrip()).rstrip()
+    if before.endswith(")") and re.search(r"[\\{}]", before):
+        return ""   # "\text{softmax}(\frac{..}{\sqrt{3}})\begin{bmatrix}": a factor of a product, unnamed
     parts = _CLAUSE_END.split(before)
     label = parts[-1].strip()[-120:] if parts else ""
     # "Weight: 0.15 × Value: [...]": the words after the last number and operator name the block

@@ -45,7 +45,8 @@ def _bound(doc: Document, blocks: list[Block]):
     hit = _BOUND.get(doc)
     if hit is None or hit[0] != key:
         said = stated(doc)
-        hit = (key, said, bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond))
+        hit = (key, said, bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond,
+                               program=_program(doc)))
         _BOUND[doc] = hit
     return hit[1], hit[2]
 
@@ -61,7 +62,7 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
     if unbound:
         # prints the binder left alone whose formula a chain wrote: bound again, knowing that value
         bound = bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond,
-                     truths={k: formulas[k] for k in unbound})
+                     truths={k: formulas[k] for k in unbound}, program=_program(doc))
     family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said, _scores_given(bound, f),
                         _written(doc, bound, f))
               for f in set(bound.families)}
@@ -71,6 +72,11 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
             any(v.scale != "sqrt" for v in variants):
         notes.append(Reason.of("formula-scales-numbers-do-not", scale=variants[-1].scale))
     return verdicts(bound, variants, doc, said, known), definitions(bound), notes
+
+
+def _program(doc: Document) -> frozenset:
+    """The lines of the article's code fences (not those of what a program printed)."""
+    return frozenset(n for f in doc.fences if not f.output for n in f.body)
 
 
 def _written(doc: Document, bound, family: int) -> bool:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from weakref import WeakKeyDictionary
 
@@ -141,6 +141,16 @@ class Explained:
     why: Explanation       # the step on earlier prints that gives it
 
 
+@dataclass(frozen=True)
+class Miscopied:
+    """An input written again by name with other values, which the prints after it refute: they
+    agree in full with what the input was before, not with the values written again."""
+    block: Block           # the input written again
+    was: Block             # the input as given before
+    step: str
+    evidence: Block        # the first print after it that agrees with ``was``, not with ``block``
+
+
 @dataclass
 class Bound:
     """What binding found in one article."""
@@ -151,9 +161,11 @@ class Bound:
     examples: list[Example]
     families: list[int]      # per example: its family (an example with more givens is of its family)
     explained: list[Explained] = field(default_factory=list)
+    miscopied: list[Miscopied] = field(default_factory=list)
 
 
-def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, truths=None) -> Bound:
+def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, truths=None,
+         program=frozenset()) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
     (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
     inputs the article's code assigns (:func:`.code.code_givens`), taken in their place.  ``dk``:
@@ -161,7 +173,8 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, trut
     ``beyond``: the line from which the article goes beyond what the catalogue computes (heads, RoPE,
     ALiBi, MLA; 0: nowhere): from there on, only values that agree in full bind a block.
     ``truths``: id(block) -> the exact value another stage found for a print (a result written after
-    its formula): premises are inputs when a step of theirs is that value, however wrong the print."""
+    its formula): premises are inputs when a step of theirs is that value, however wrong the print.
+    ``program``: the lines of the article's code (not its outputs)."""
     state = _State(prefer or (lambda node: 0), dk, printed_masks(blocks))
     state.beyond = beyond
     for k, v in (truths or {}).items():
@@ -169,6 +182,7 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, trut
             state.truths[k] = np.array(v.evalf(15).tolist(), dtype=float)
         except (TypeError, ValueError, AttributeError):
             pass   # a value with letters or no real number in it says nothing about printed digits
+    blocks = _copies_unstacked(blocks, program)
     items = sorted([(b.line, 1, k, b) for k, b in enumerate(blocks)] + [(g.line, 0, k, g) for k, g in enumerate(code)],
                    key=lambda t: t[:3])
     for _, is_block, _, item in items:
@@ -179,7 +193,28 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, trut
             state.take_code(item)
     state.close()
     state.bindings.sort(key=lambda b: (b.block.line, b.block.span or (0, 0)))
-    return Bound(state.bindings, state.givens, state.unbound, state.examples, state.families, state.explained)
+    return Bound(state.bindings, state.givens, state.unbound, state.examples, state.families, state.explained,
+                 state.miscopied)
+
+
+def _copies_unstacked(blocks: list[Block], program=frozenset()) -> list[Block]:
+    """The blocks, with each slice of a printed batch whose slices are all the same (a batch of
+    copies of one example, ``tf.Tensor([[[..]], [[..]]])``) taken as a print of that example; in
+    the article's code (``program``, its lines), the first slice alone: data written twice is one
+    given, its copy no claim."""
+    out, k = list(blocks), 0
+    while k < len(out):
+        b = out[k]
+        if len(b.stack) == 3 and b.index == (0,):
+            run = out[k:k + b.stack[0]]
+            if len(run) == b.stack[0] and all(r.stack == b.stack and r.index == (j,) and r.texts == b.texts
+                                               for j, r in enumerate(run)):
+                run = run[:1] if b.line in program else run
+                out[k:k + b.stack[0]] = [replace(r, index=(), stack=()) for r in run]
+                k += len(run)
+                continue
+        k += 1
+    return out
 
 
 def _example(inputs: dict, dk=(), masks=()) -> Example:
@@ -246,6 +281,10 @@ class _State:
         self.explained: list[Explained] = []   # blocks one step from earlier prints explains
         self.steps_printed: set[str] = set()
         self.truths: dict[int, np.ndarray] = {}   # id(block) -> its exact value, found by another stage
+        # example -> (the example before it, its inputs, the step written again, the block as it was)
+        # for an example an input written again by name with other values started
+        self.rewritten: dict[int, tuple[int, dict, str, Block]] = {}
+        self.miscopied: list[Miscopied] = []
 
     # ---------------------------------------------------------------- the loop
 
@@ -305,6 +344,8 @@ class _State:
             return
         if rows * cols <= 3 and self._explained_here(block, named):
             return   # "softmax of [10, 9, 8] is about [0.67, 0.24, 0.09]": the operand beside it says what it is
+        if example is not None and self._refuted(block, example, named):
+            return
         if example is not None and self._bind(block, example, named):
             return
         if label is None and example is not None and _distribution(block) and \
@@ -330,6 +371,47 @@ class _State:
             return
         self.unbound.append(Unbound(block, "binds-to-nothing" if example is not None else "no-inputs-yet",
                                     {"named": named} if named else {}))
+
+    def _refuted(self, block: Block, example: Example, named: str | None) -> bool:
+        """Does this print refute an input written again by name with other values (``v = [[2, 1],
+        [0, 1]]`` where the code gave v = [[1, 0], [2, 0]])?  It does when it agrees in full with a
+        step computed from the input as it was before, not with the same step from the values written
+        again, and no print since agreed in full with a step computed from those.  The example before
+        then goes on, and the input written again is a miscopy of it (:class:`Miscopied`)."""
+        here = len(self.examples) - 1
+        if here not in self.rewritten:
+            return False
+        before, inputs, step, was = self.rewritten[here]
+
+        def uses(group) -> bool:
+            return any(c.full and c.node.step not in INPUTS and c.node.step != "KT" and
+                       (c.node.step == step or step in UPSTREAM[c.node.step]) for c in group)
+        if any(b.example == here and uses(b.group) for b in self.bindings):
+            del self.rewritten[here]   # a step from the values written again agreed: a new example
+            return False
+        if self._explain(block, example, named, {}, set(), full_only=True) is not None:
+            return False
+        old = self.examples[before]
+        group = self._explain(block, old, named, {}, set(), full_only=True)
+        if group is None or not uses(group) or int(group[0].informative.sum()) < 2:
+            return False
+        del self.rewritten[here]
+        self.miscopied.append(Miscopied(self.inputs[step], was, step, block))
+        self.givens = [g for g in self.givens if g.block is not self.inputs[step]]
+        self.examples.append(old)
+        self.families.append(self.families[before])
+        # what bound to the example since, none of it computed from the input written again, is as
+        # true of the example before: it belongs to that one (the example the article works in)
+        now = len(self.examples) - 1
+        kept = {id(b): tuple(c for c in b.group if not (c.node.step == step or step in UPSTREAM[c.node.step]))
+                for b in self.bindings if b.example == here}   # (the input itself is no member there)
+        self.bindings = [replace(b, example=now, group=kept[id(b)]) if b.example == here and kept[id(b)] else b
+                         for b in self.bindings]
+        self.givens = [replace(g, example=now) if g.example == here else g for g in self.givens]
+        self.inputs = dict(inputs)
+        self.printed, self.steps_printed, self.author_cache = {}, set(), {}
+        self._record(block, old, group, "values")
+        return True
 
     def _inherited(self, step: str) -> bool:
         """Is the weight that would project this input one an earlier example gave, before the X that
@@ -372,10 +454,13 @@ class _State:
         labelled with its name, unless the example already computes that step."""
         example = self.example
         if given.step in INPUTS:
-            if example is not None and example.source(given.step) in ("projected", "same-as-X"):
+            source = example.source(given.step) if example is not None else None
+            if source in ("projected", "same-as-X"):
                 mine, printed = example.floats(Node(given.step)), given.block.floats
-                if mine is None or mine.shape != printed.shape or np.allclose(mine, printed):
+                if mine is None or np.shape(mine) == printed.shape and np.allclose(mine, printed) or \
+                        source == "projected" and mine.shape != printed.shape:
                     return
+                # (Q = X is only assumed where X alone is given: a Q of another shape is the code's own)
                 # the code computes it another way than the example assumes (``X @ W_q.T``, the
                 # weights stored as nn.Linear stores them): what the code computes is the input
             self.words, self.of_row = False, None
@@ -436,10 +521,16 @@ class _State:
             if _part_of(block, self.inputs[step]):
                 self.givens.append(Given(block, len(self.examples) - 1, step, "restated"))
                 return True   # one of its rows again ("Value: [..]" under a weighted sum)
-            # the article restates an input by name with other values: a new example starts
+            # the article restates an input by name with other values: a new example starts (until
+            # the prints after it refute it, see _refuted)
+            before = (len(self.examples) - 1, dict(self.inputs), step, self.inputs[step])
             inputs = {k: v for k, v in self.inputs.items() if k == step or _compatible(k, step)}
             inputs[step] = block
-            return self._start(inputs, {step: "label"}, new=True)
+            if not self._start(inputs, {step: "label"}, new=True):
+                return False
+            if block.shape == before[3].shape:
+                self.rewritten[len(self.examples) - 1] = before
+            return True
         upstream = ("X", "W_Q", "W_K", "W_V")
         if step in upstream and any(k in self.inputs for k in ("Q", "K", "V")) and \
                 not any(k in self.inputs for k in upstream):

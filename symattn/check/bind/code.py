@@ -93,8 +93,11 @@ def _assigned_at(doc: Document, fence, name: str) -> int:
 
 
 def _rows(value) -> tuple | None:
-    """The value as rows of exact rational numbers (a vector is one row), or None."""
+    """The value as rows of exact rational numbers (a vector is one row; a batch whose examples are
+    all the same, that example), or None."""
     arr = np.asarray(value.array, dtype=object)
+    while arr.ndim > 2 and len(arr) and all(np.array_equal(a, arr[0]) for a in arr[1:]):
+        arr = arr[0]   # a batch of one example, or of copies of it: that example
     if arr.ndim == 1:
         arr = arr.reshape(1, -1)
     if arr.ndim != 2 or arr.size < 2 or arr.size > limits.CHECK_MAX_BLOCK_ENTRIES:

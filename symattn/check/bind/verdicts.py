@@ -70,6 +70,8 @@ def verdicts(bound: Bound, variants: list[Variant], doc, said=None, known=None) 
         claims.append(claim)
         for line in claim.lines or [claim.line]:
             at.setdefault(line, claim)
+    for m in bound.miscopied:
+        claims.append(_written_again(m, truth))
     for u in bound.unbound:
         lines = sorted({e.line for r in u.block.rows for e in r})
         claims.append(unverifiable(u.block.line, u.block.source, Reason.of(u.reason, **u.data), lines=lines,
@@ -166,6 +168,17 @@ def _miscopied(e, truth: dict) -> list[Claim]:
         out.append(judged(w.line, w.source, what, w.rows, values, how=what,
                           lines=sorted({x.line for r in w.rows for x in r}), places=block_places(w.rows)))
     return out
+
+
+def _written_again(m, truth: dict) -> Claim:
+    """An input written again with other values that the prints after it refute (:class:`.binder.
+    Miscopied`): judged as the input as it was given, its entries that differ the slip."""
+    value = truth.get(id(m.was), m.was.matrix())
+    values = [[value[i, j] for j in range(value.cols)] for i in range(value.rows)]
+    what = Reason.of("input-written-again", name="Kᵀ" if m.step == "KT" else m.step, line=m.was.line,
+                     used=m.evidence.line)
+    return judged(m.block.line, m.block.source, what, m.block.rows, values, how=what,
+                  lines=sorted({x.line for r in m.block.rows for x in r}), places=block_places(m.block.rows))
 
 
 def _plain(m):
