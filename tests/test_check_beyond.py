@@ -722,3 +722,26 @@ def test_rope_frequencies_written_with_their_numbers_give_the_base_and_width():
             "- $\\theta_{15} = 0.001$\n")
     (c,) = [c for c in check_text(text, "r.md").claims if c.status == "wrong"]
     assert c.line == 7 and c.entries[0]["correct"] == "0.002"
+
+
+def test_a_count_s_scale_alone_after_a_result_is_millions_or_billions():
+    """``8000 × 256 = **2.05 M**``: 2,048,000 in millions, right to two decimals; 2.15 M is wrong
+    with 2.05 as the witness; ``≈ 6.7 B`` reads billions.  Before, the M was no part of the number
+    and 2.05 was judged against 2,048,000 (in an article on sizes: its memory, the KV cache)."""
+    head = "Memory is the parameters plus the KV cache.\n\n"
+    assert 8000 * 256 == 2_048_000 and round(8000 * 256 / 1e6, 2) == 2.05
+    (c,) = claims(head + "- the book's embedding: 8000 × 256 = **2.05 M**.\n")
+    assert c.status == "rounded"
+    (c,) = claims(head + "- the book's embedding: 8000 × 256 = **2.15 M**.\n")
+    assert c.status == "wrong" and c.entries[0]["correct"] == "2.05"
+    (c,) = claims(head + "all layers: 32 × 4096 × 4096 × 12.5 ≈ 6.7 B parameters\n")
+    assert 32 * 4096 * 4096 * 12.5 == pytest.approx(6.71e9, rel=1e-3) and c.status == "rounded"
+
+
+def test_a_sentence_that_ends_before_an_equation_is_no_part_of_it():
+    """``… the exact result is 1,691. Second dimension 0,154×0 + 0,691×0 + 0,154×1 = 0,154``: the
+    equation starts after the full stop (before, its left side began at 1,691 and 0,154 was wrong)."""
+    text = ("Ağırlıklar 0,154 ve 0,691. Tam değerlerle sonuç 1,691. Miktar boyutu "
+            "0,154×0 + 0,691×0 + 0,154×1 = 0,154.\n")
+    cs = [c for c in check_text(text, "t.md").claims if c.status != "unverifiable"]
+    assert [(c.claimed, c.status) for c in cs] == [("0,154", "exact")]

@@ -530,6 +530,10 @@ def _trim_prose(cand: str) -> str:
     if not re.search(r"=|≈", cand):
         return ""
     left, sep, right = re.split(r"(=|≈)", cand, maxsplit=1)
+    # "… the result is 1,691. Amount dimension 0,154×0 + … = 0,154": a sentence that ends before the
+    # equation is no part of it (a full stop, a blank, then a capital letter)
+    ends = [m.end() for m in re.finditer(r"\.\s+(?=\w)", left) if left[m.end()].isupper()]
+    left = left[ends[-1]:] if ends else left
     words = left.split()   # (runs of blanks, tabs too, are one gap between words)
     while words and re.fullmatch(r"[A-Za-z]{2,}", words[0]) and words[0].lower() not in _WORDS_OK \
             and len(words) > 1 and not re.fullmatch(r"[·⋅×*@+\-−/]|\\cdot|\\times", words[1]):

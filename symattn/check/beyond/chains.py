@@ -64,9 +64,9 @@ def _literal(seg: str):
             return None
     if re.match(r"^\s*(?:%|\\%|[eE][-+]?\d)", rest):
         return None
-    scaled = _SCALED.match(rest)
+    scaled = _SCALED.match(rest) or _COUNT_SCALE.match(rest)
     if not unit and scaled:
-        return m.group("num"), "scale:" + scaled.group(0).strip()   # "64TFLOPs": 64·10¹² FLOPs
+        return m.group("num"), "scale:" + scaled.group(0).strip().strip("*")   # "64TFLOPs": 64·10¹² FLOPs
     if re.match(r"^\s*(?:[α-ωΑ-Ω√]|\\(?:pi|sqrt|theta)\b)", rest):
         return None   # "2π × 10000", "3√2": a coefficient of more arithmetic, not a result
     if not unit and re.match(r"^(?:[A-Za-z]|\s*[kKMGTP][A-Za-z]*(?:FLOP|flop|Hz|bps|param|token)"
@@ -96,7 +96,10 @@ def _has_op(text: str) -> bool:
 
 #: a count with an SI prefix glued to what it counts: 64TFLOPs, 7 GFLOPS, 32 Mparams
 _SCALED = re.compile(r"^\s*([kKMGTP])(?:FLOPs?|FLOPS|flops?|OPS|ops|params?|tokens?)\b")
-_PREFIX = {"k": 10 ** 3, "K": 10 ** 3, "M": 10 ** 6, "G": 10 ** 9, "T": 10 ** 12, "P": 10 ** 15}
+_PREFIX = {"k": 10 ** 3, "K": 10 ** 3, "M": 10 ** 6, "G": 10 ** 9, "T": 10 ** 12, "P": 10 ** 15, "B": 10 ** 9}
+#: a count's scale alone after it, as a result (``8000 × 256 = 2.05 M``, ``≈ 6.7 B``): millions, billions
+#: (a letter on its own, before no other word or more arithmetic)
+_COUNT_SCALE = re.compile(r"^\s*([MB])(?![\w(\[{])\**(?!\s*(?:[-−+*/×·^÷(]|\\times|\\cdot|\d))")
 
 
 def _unit_readings(vals, unit: str):
@@ -106,8 +109,10 @@ def _unit_readings(vals, unit: str):
         return [(x * 180 / mpmath.pi, name or "°") for x, name in vals]
     if unit.startswith("scale:"):
         text = unit[len("scale:"):]
-        return [(x / _PREFIX[text[0]], Reason.of("reading-unit", reading=name, unit=text) if name else text)
-                for x, name in vals]
+        scaled = [(x / _PREFIX[text[0]], Reason.of("reading-unit", reading=name, unit=text) if name else text)
+                  for x, name in vals]
+        # a scale alone (12 M tokens) may be the unit of the operands too: 3 × 4 = 12 (millions)
+        return scaled + (list(vals) if len(text) == 1 else [])
     return [(x / u, Reason.of("reading-unit", reading=name, unit=_UNIT_NAME[u]) if name else _UNIT_NAME[u])
             for x, name in vals for u in _UNITS[unit]]
 
