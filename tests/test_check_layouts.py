@@ -1056,3 +1056,27 @@ def test_a_matrix_right_after_a_bracketed_expression_is_a_factor_with_no_label_o
     line = r"&=\text{softmax}(\frac{S}{\sqrt{3}})\begin{bmatrix} 1 & 0 \\ 2 & 0 \end{bmatrix}"
     (b,) = [b for b in read_blocks(Document.of("$$\n\\begin{aligned}\n" + line + "\n\\end{aligned}\n$$\n"))]
     assert b.texts == (("1", "0"), ("2", "0")) and not any("sqrt" in label for label in b.labels)
+
+
+def test_a_step_on_a_print_whose_exact_value_nothing_determines_is_judged_on_its_digits():
+    """The scaled row [1/√2, 0] printed as ``[0.707, 0]`` with no inputs, its softmax ``[0.670,
+    0.330]`` (numpy), written again, then times V = [[1, 2], [3, 4]] by hand: ``[1.660, 2.660]``, which
+    is the product of the printed weights, and the rounding of the end-to-end value (numpy: 1.66048,
+    2.66048).  Taking 0.707 as exact, the product would be 1.6605 → 1.661: no witness of a slip."""
+    w = np.exp([1 / math.sqrt(2), 0]) / np.exp([1 / math.sqrt(2), 0]).sum()
+    assert [f"{x:.3f}" for x in w] == ["0.670", "0.330"]
+    out = w @ np.array([[1, 2], [3, 4]])
+    assert [f"{x:.3f}" for x in out] == ["1.660", "2.660"]
+    text = ("The first row reads:\n$\n[0.707,\\ 0]\n$\n\nIts softmax:\n$\n[0.670,\\ 0.330]\n$\n\n"
+            "The output of token 1. The first row:\n$\n[0.670,\\ 0.330]\n$\n\nTimes V:\n$$\n\\begin{bmatrix}\n"
+            "1 & 2 \\\\\n3 & 4\n\\end{bmatrix}\n$$\n\nso the output is\n\n$\n[1.660,\\ 2.660]\n$\n")
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+
+
+def test_an_integer_among_decimals_is_no_evidence_of_the_step_that_explains_a_print():
+    """``[0, 0.707]`` after ``[1, 2]``: [1, 2] / (2√2) = [0.354, 0.707] agrees with it only because
+    an integer among decimals is read to ±0.5; one number is no evidence of that step."""
+    from symattn.check.bind.explain import explain
+    blocks = read_blocks(Document.of("v = [1, 2]\n\nthe row: [0, 0.707]\n"))
+    assert [b.texts for b in blocks] == [(("1", "2"),), (("0", "0.707"),)]
+    assert explain(blocks[1], blocks[:1]) is None

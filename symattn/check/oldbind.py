@@ -1057,6 +1057,11 @@ class _Binder:
                 if value is not None and match(block.rows, numeric(value)).near:
                     how = R("softmax-of-values" if fam == "weights" else "exp-of-values", line=prev.line)
                     self._verdict(block, fam, CONV, None, value, match(block.rows, numeric(value)), how)
+                    if self.state.get(id(prev), (None, None, None))[2] is None:
+                        # of digits whose exact value nothing determined: no right value for what follows
+                        # (a step on this print is judged on its printed digits, not on these)
+                        wrong, root, _ = self.state[id(block)]
+                        self.state[id(block)] = (wrong, root, None)
                     return True
         return False
 

@@ -167,7 +167,8 @@ def _explain(block: Block, near: list[Block]) -> Explanation | None:
         return None
     agree = screen_mask(rows, np.stack([t[2] for t in tried]))
     found = [Explanation(op, operands, value, ok, factor) for (op, operands, value, factor), ok in zip(tried, agree)]
-    full = [e for e in found if e.full and _informative(e) >= 2]
+    loose = _loose(rows)
+    full = [e for e in found if e.full and _informative(e, loose) >= 2]
     if full:
         return min(full, key=lambda e: (e.op == "transpose", "/" in e.op or e.op in ("multiply", "divide")))
     return None
@@ -255,8 +256,17 @@ def _on(block: Block, op: str, operand: Block) -> Explanation:
     return Explanation(op, (operand,), value, agree[0])
 
 
-def _informative(e: Explanation) -> int:
-    return int(((e.value != 0) | ~np.isfinite(e.value)).sum())
+def _informative(e: Explanation, loose=None) -> int:
+    """The entries that say which step it is: not zero in the step's value, and not an integer
+    printed among decimals (``0`` in ``[0, 0.707]`` is read to ±0.5, so 0.35 agrees with it)."""
+    told = (e.value != 0) | ~np.isfinite(e.value)
+    return int((told & ~loose).sum() if loose is not None else told.sum())
+
+
+def _loose(rows) -> np.ndarray:
+    """Per entry: an integer among the block's decimals (it agrees with anything within ±0.5)."""
+    decimals = any(x.places for r in rows for x in r)
+    return np.array([[decimals and x.places == 0 for x in r] for r in rows], dtype=bool)
 
 
 def exact(e: Explanation, operands: list[sp.Matrix]) -> sp.ImmutableMatrix | None:
