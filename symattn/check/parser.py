@@ -147,17 +147,19 @@ class Parser:
         return False
 
     def group(self) -> tuple[Node | None, list[Tok]]:
-        """A ``{...}`` group or one token, for sub/superscripts: (parsed or None, tokens)."""
+        """A ``{...}`` group, a ``(...)`` one as plain text writes an exponent (``e^(1-5)``), or one
+        token, for sub/superscripts: (parsed or None, tokens)."""
         t = self.next()
-        if t.kind == "op" and t.value == "{":
+        if t.kind == "op" and t.value in ("{", "("):
+            close = "}" if t.value == "{" else ")"
             depth, start = 1, self.i
             while depth:
                 u = self.next()
-                if u.kind == "op" and u.value == "{":
+                if u.kind == "op" and u.value == t.value:
                     depth += 1
-                elif u.kind == "op" and u.value == "}":
+                elif u.kind == "op" and u.value == close:
                     depth -= 1
-            inner = self.toks[start:self.i - 1]
+            inner = self.toks[start:self.i - 1] if close == "}" else self.toks[start - 1:self.i]
         else:
             inner = [t]
         try:

@@ -382,7 +382,11 @@ _JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|bu
                       # "… = 10,8 GB bei 4K Kontext. 9,0 + 3,2 + 1 = 13,2 GB": a sentence ends after a word
                       r"|(?<=[^\W\d_])\.\s+(?=[\w√])"
                       # "e^1.5 = 4.48    e^0.5 = 1.65": a run of blanks before the next "name ="
-                      r"|(?<!\s)\s{2,}(?=[A-Za-z√\\][^\s=≈]*\s*(?:=|≈))")
+                      r"|(?<!\s)\s{2,}(?=[A-Za-z√\\][^\s=≈]*\s*(?:=|≈))"
+                      # "… = 10000^0 = 1 cho i=0", "… = 1 for i = 0": a word between a number and a
+                      # name's "=" starts a clause of its own (a function's name joins no clause)
+                      r"|(?<=\d)\s+(?=(?!(?:softmax|exp|sqrt|log|ln|sin|cos|tan|max|sum)\b)[^\W\d_]{2,}\s+"
+                      r"[^\W\d_]\w*\s*(?:=|≈))")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 _PCT_AGAIN = re.compile(r"[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]")
 _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
@@ -409,6 +413,13 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
     for start, end, cand in pieces:
         if not re.search(r"=|≈", cand) or not re.search(r"\d", cand):
             continue
+        lead = len(cand) - len(cand.lstrip())
+        if cand[lead:lead + 1] == "(" and start + lead > 0 and line[start + lead - 1].isalpha():
+            # "ŷ = σ(0.556) = 1/(1+e^(-0.556)) = …": the bracket is the argument of a function this
+            # reader does not know; what that link claims is unread, the links after it are the claim
+            cand = re.split(r"=|≈", cand, maxsplit=1)[1]
+            if not re.search(r"=|≈", cand):
+                continue
         text = _trim_prose(cand)
         if not text:
             continue
