@@ -745,3 +745,26 @@ def test_a_sentence_that_ends_before_an_equation_is_no_part_of_it():
             "0,154×0 + 0,691×0 + 0,154×1 = 0,154.\n")
     cs = [c for c in check_text(text, "t.md").claims if c.status != "unverifiable"]
     assert [(c.claimed, c.status) for c in cs] == [("0,154", "exact")]
+
+
+def test_distributions_at_temperatures_with_no_logits_are_the_one_at_t_1_raised_to_1_over_t():
+    """A table with a column per temperature (``| Token | Prob (T=1) | Prob (T=0.5) | Prob (T=2.0) |``)
+    and rows of a distribution by temperature (``| T = 1 | [..] |``): with no logits printed, the
+    distribution at T = 1 is softmax(z), and at T = t it is softmax(z / t) = p^(1/t) renormalised
+    (numpy below).  A slip in one cell is wrong with that witness; the others are right."""
+    import numpy as np
+    p = np.array([0.40, 0.25, 0.15, 0.10, 0.10])
+    at = {t: p ** (1 / t) / np.sum(p ** (1 / t)) for t in (0.5, 2.0)}
+    cells = {t: [f"{x:.2f}" for x in v] for t, v in at.items()}
+    assert cells[0.5][0] == "0.60" and cells[2.0][0] == "0.29"
+    rows = "".join(f"| w{i} | {p[i]:.2f} | {{a{i}}} | {cells[2.0][i]} |\n" for i in range(5))
+    table = "| Token | Prob (T=1) | Prob (T=0.5) | Prob (T=2.0) |\n|---|---|---|---|\n" + rows
+    right = table.format(**{f"a{i}": cells[0.5][i] for i in range(5)})
+    assert {c.status for c in check_text(right, "t.md").claims if c.line >= 3} <= {"exact", "rounded"}
+    assert len([c for c in check_text(right, "t.md").claims if c.line >= 3]) == 5
+    slip = table.format(**{f"a{i}": cells[0.5][i] if i else "0.58" for i in range(5)})
+    (c,) = [c for c in check_text(slip, "t.md").claims if c.status == "wrong"]
+    assert c.line == 3 and [e["correct"] for e in c.entries] == ["0.60"]
+    listed = f"| T = 1 | [{', '.join(f'{x:.2f}' for x in p)}] |\n| T = 0.5 | [{', '.join(cells[0.5])}] |\n"
+    assert [c.status for c in check_text("| T | p |\n|---|---|\n" + listed, "t.md").claims if c.line == 4] \
+        == ["rounded"]

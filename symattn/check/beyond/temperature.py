@@ -40,6 +40,7 @@ _LIST = re.compile(r"\[([^\[\]]{1,300})\]")
 def temperature_claims(doc: Document) -> list[Claim]:
     out: list[Claim] = []
     logits: list[tuple[int, tuple]] = []   # (line, values) of every printed vector that is no distribution
+    at_one: list[tuple[int, tuple]] = []   # (line, values) of every distribution stated at T = 1
     stated = None   # (t, line): a temperature stated on a line of its own, for the distribution under it
     for n, line in enumerate(doc.lines, 1):
         row = _row(line)
@@ -54,16 +55,82 @@ def temperature_claims(doc: Document) -> list[Claim]:
             stated = None
             t, texts = row
             same = {v for _, v in logits if len(v) == len(texts)}
+            base = {v for _, v in at_one if len(v) == len(texts)}
             if len(same) == 1 and sp.Rational(t) > 0:
                 z = same.pop()
                 at = next(ln for ln, v in reversed(logits) if v == z)
                 out.append(_claim(n, line, t, texts, z, at))
+            elif not same and len(base) == 1 and sp.Rational(t) not in (0, 1):
+                # no logits printed, a distribution at T = 1 is: it is softmax(z), so z = log p
+                p = base.pop()
+                at = next(ln for ln, v in reversed(at_one) if v == p)
+                out.append(_claim(n, line, t, texts, tuple(sp.log(x) for x in p), at, of_distribution=True))
+            if sp.Rational(t) == 1 and all(sp.Rational(x) > 0 for x in texts):
+                at_one.append((n, tuple(sp.Rational(x) for x in texts)))
             continue
         for m in _LIST.finditer(line):
             vals = _values(m.group(1))
             if vals and len(vals) >= 2 and abs(sum(vals) - 1) > sp.Rational(1, 20):
                 logits.append((n, tuple(vals)))
+    out += _table_claims(doc)
     return [c for c in out if c is not None]
+
+
+_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
+
+
+def _table_claims(doc: Document) -> list[Claim]:
+    """A Markdown table whose columns each state a temperature in their header (``| Token | Prob
+    (T=1) | Prob (T=0.5) | Prob (T=2.0) |``), one of them T = 1: that column is the distribution p =
+    softmax(z) of logits the table need not print, and the column at T = t is softmax(z / t), which
+    is p^(1/t) renormalised.  Each row's entries at the other temperatures are judged, against the
+    exact values from the printed p (a claim per row, on its line)."""
+    out, lines, n = [], doc.lines, 0
+    while n + 1 < len(lines):
+        if lines[n].count("|") < 2 or not _RULE.fullmatch(lines[n + 1].strip()):
+            n += 1
+            continue
+        header, rows, k = _cells(lines[n]), [], n + 2
+        while k < len(lines) and lines[k].strip().startswith("|"):
+            rows.append((k + 1, _cells(lines[k])))
+            k += 1
+        out += _temperature_columns(header, rows, n + 1)
+        n = k
+    return out
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip().strip("*$ ") for c in line.strip().strip("|").split("|")]
+
+
+def _temperature_columns(header: list[str], rows, at: int) -> list[Claim]:
+    ts = {j: _T.findall(h) for j, h in enumerate(header)}
+    shown = {j: t[0] for j, t in ts.items() if len(set(t)) == 1}   # as printed: T = 0.5, not 1/2
+    cols = {j: sp.Rational(t) for j, t in shown.items()}
+    if len(cols) < 2 or len(set(cols.values())) != len(cols) or 1 not in cols.values() or \
+            any(t <= 0 for t in cols.values()) or len(rows) < 2:
+        return []
+    base = next(j for j, t in cols.items() if t == 1)
+
+    def column(j):
+        got = [_entry(r[j], n) if j < len(r) and _NUM.fullmatch(r[j]) else None for n, r in rows]
+        return got if all(e is not None for e in got) and abs(sum(e.value for e in got) - 1) <= \
+            sp.Rational(len(got), 50) else None   # a distribution, give or take its rounding
+    p = column(base)
+    if p is None or any(e.value <= 0 for e in p):
+        return []
+    others = {j: column(j) for j in cols if j != base}
+    others = {j: c for j, c in others.items() if c is not None}
+    exact = {j: softmax([sp.log(e.value) / cols[j] for e in p]) for j in others}
+    out = []
+    for i, (n, cells) in enumerate(rows):
+        js = sorted(others)
+        if not js:
+            break
+        how = Reason.of("temperature-of-distribution", t=", ".join(shown[j] for j in js), line=at)
+        out.append(judged(n, " ".join(cells), how, [[others[j][i] for j in js]], [[exact[j][i] for j in js]],
+                          how=how, names=[[f"T = {shown[j]}" for j in js]]))
+    return out
 
 
 def _values(inner: str):
@@ -94,11 +161,11 @@ def _row(line: str):
     return ts[0], texts
 
 
-def _claim(n: int, line: str, t, texts: list[str], z: tuple, at: int) -> Claim | None:
+def _claim(n: int, line: str, t, texts: list[str], z: tuple, at: int, of_distribution: bool = False) -> Claim | None:
     entries = [_entry(x, n) for x in texts]
     if any(e is None for e in entries):
         return None
     exact = softmax([x / sp.Rational(t) for x in z])
-    how = Reason.of("softmax-temperature", t=t, line=at)
+    how = Reason.of("temperature-of-distribution" if of_distribution else "softmax-temperature", t=t, line=at)
     return judged(n, line.strip(), how, [entries], [list(exact)], how=how,
                   names=[[f"[{k + 1}]" for k in range(len(entries))]])
