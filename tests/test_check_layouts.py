@@ -1112,3 +1112,12 @@ def test_plain_text_exponents_in_brackets_function_arguments_and_clauses_after_a
     for word in ("for", "cho"):
         clause = check_text(f"(With 10000^(0/512) = 10000^0 = 1 {word} i=0)\n", "t.md").claims
         assert not [c for c in clause if c.status == "wrong"] and [c for c in clause if c.status == "exact"]
+
+
+def test_the_full_stop_that_ends_a_display_is_no_part_of_its_last_side():
+    r"""``z = 0.5[1,0] + 0.5[0,2] \approx[0.5,1.0].``: the sentence's full stop after the last list
+    is punctuation (before, the whole display was unreadable)."""
+    text = "$$\nz=\n0.5[1,0]+0.5[0,2]\n\\approx[0.5,1.0].\n$$\n"
+    assert "cannot-read-token" not in {getattr(c.reason, "code", "") for c in check_text(text, "t.md").claims}
+    assert [c.status for c in check_text(text.replace("[0.5,1.0]", "[0.6,1.0]"), "t.md").claims
+            if c.status == "wrong"] == ["wrong"]

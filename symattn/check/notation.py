@@ -105,6 +105,9 @@ def parse_chains(text: str) -> list[Chain]:
     toks = tokenize(text)
     out = []
     for parts, rels, unsupported in _split(toks):
+        if parts and len(parts[-1]) > 1 and parts[-1][-1].kind == "op" and parts[-1][-1].value in (".", ",", ";"):
+            # "… \approx [1.758, 0.999]." : the full stop of the sentence the display ends
+            parts = list(parts[:-1]) + [parts[-1][:-1]]
         shape = _real_space(parts, unsupported)
         if shape is not None:  # X \in \mathbb{R}^{3 \times 4}: a shape claim about X
             parts, rels, unsupported = parts[:1], [], ""
