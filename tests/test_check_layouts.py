@@ -1121,3 +1121,35 @@ def test_the_full_stop_that_ends_a_display_is_no_part_of_its_last_side():
     assert "cannot-read-token" not in {getattr(c.reason, "code", "") for c in check_text(text, "t.md").claims}
     assert [c.status for c in check_text(text.replace("[0.5,1.0]", "[0.6,1.0]"), "t.md").claims
             if c.status == "wrong"] == ["wrong"]
+
+
+def test_the_softmax_of_a_vector_printed_as_a_column_is_over_its_entries():
+    r"""``[0.9544, 1.4950, 1.4754] → softmax → [0.2272, 0.3902, 0.3826]`` with both vectors printed
+    as columns: the softmax over the column's entries (numpy), not of each one-entry row (1.0 each)."""
+    x = np.array([0.9544, 1.4950, 1.4754])
+    p = np.exp(x) / np.exp(x).sum()
+    col = lambda v: r"\begin{bmatrix} " + r" \\ ".join(f"{t:.4f}" for t in v) + r" \end{bmatrix}"  # noqa: E731
+    text = f"$$\n{col(x)}\n\\rightarrow\n\\text{{softmax}}(x_i)\n\\rightarrow\n{col(p)}\n$$\n"
+    claims = check_text(text, "t.md").claims
+    assert not [c for c in claims if c.status == "wrong"] and [c for c in claims if c.status == "rounded"]
+    slipped = text.replace(f"{p[0]:.4f}", f"{p[0] + 0.01:.4f}")   # (then no step explains it: no verdict)
+    assert not [c for c in check_text(slipped, "t.md").claims if c.status in ("exact", "rounded")]
+
+
+def test_a_sequence_length_stated_after_a_mask_is_another_example_s():
+    """A 3×3 causal mask under 3×3 scores, and further down ``# For seq_length=5:`` over a 5×5 mask:
+    the 3×3 mask is right (before, the later statement made it a wrong shape)."""
+    text = ("```python\nscores = [[0.1, 0.2, 0.3],\n          [0.2, 0.3, 0.4],\n          [0.3, 0.4, 0.5]]\n```\n\n"
+            "```python\n# Causal mask:\nmask = [[1, 0, 0],\n        [1, 1, 0],\n        [1, 1, 1]]\n```\n\n"
+            "```python\n# For seq_length=5:\nmask = torch.tril(torch.ones(5, 5))\n```\n")
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+    before = "For seq_length=5:\n\n" + text
+    assert [c.status for c in check_text(before, "t.md").claims if c.line == 11] == ["wrong"]
+
+
+def test_a_unicode_square_in_prose_arithmetic_is_a_power():
+    """``FFN = 2·d·4d = 8d²`` with d = 64: both sides are 32768 (before, the ² was cut off and 8d
+    was judged against 2·d·4d)."""
+    text = "With d = 64:\n\n```\nrule: FFN = 2·d·4d = 8d²\n```\n"
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+    assert [c for c in check_text(text.replace("8d²", "6d²"), "t.md").claims if c.status == "wrong"]

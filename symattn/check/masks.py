@@ -466,7 +466,8 @@ def mask_claims(doc: Document, blocks: list[Block]) -> list[Claim]:
             seen.append((b, kind))    # V, for the output
             continue
         if kind == "mask":
-            c = _mask_claim(b, text)
+            # (a length stated after the mask is another example's: "For seq_length=5:" further down)
+            c = _mask_claim(b, "\n".join(doc.lines[:b.line - 1]))
         elif kind == "masked":
             c = _masked_claim(b, [s for s, k in seen if k == "scores"], [s for s, k in seen if k == "mask"], text)
         elif kind == "weights" and hint(b.labels[:2]) != "output":

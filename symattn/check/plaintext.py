@@ -373,7 +373,7 @@ def _stacked_array(lines: list[str], i: int):
     return j, Segment(i + 1, text, "plain", " ".join(lines[i].split())[:160], last=j)
 
 
-_PLAIN = re.compile(r"[A-Za-z0-9_^√×÷·⋅ᵀ⊤≈=\-−+*/().,\[\]'{}\\ ]+")
+_PLAIN = re.compile(r"[A-Za-z0-9_^√×÷·⋅ᵀ⊤²³≈=\-−+*/().,\[\]'{}\\ ]+")
 _WORDS_OK = {"softmax", "exp", "sqrt", "scores", "weights", "output", "scaled", "attention", "np", "e"}
 _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
 # (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks

@@ -124,7 +124,9 @@ def _judge_explained(e, truth: dict, at: dict, doc, roots: dict) -> Claim:
     what = Reason.of("operands-give", lines=sorted({o.line for o in why.operands}))
     if why.replaces:   # the product of the print an operand copies: the print is the operand taken
         what = Reason.of("product-of-print", line=why.replaces[0][1].line)
-    step = replace(why, op="softmax") if why.op == "softmax-cols" else why   # over columns: a mistake
+    # over columns: a mistake, but for a vector printed as a column, whose softmax is over its entries
+    column = why.op == "softmax-cols" and all(o.shape[1] == 1 for o in why.operands)
+    step = replace(why, op="softmax") if why.op == "softmax-cols" and not column else why
     try:
         value = exact_step(step, operands)
     except (ValueError, TypeError, ZeroDivisionError):
@@ -139,7 +141,7 @@ def _judge_explained(e, truth: dict, at: dict, doc, roots: dict) -> Claim:
         return claim
     wrong = [_root(at[o.line]) for o in why.operands if o.line in at and at[o.line].status == "wrong"]
     wrong += [roots[id(o)] for o in why.operands if id(o) in roots and roots[id(o)]]
-    if why.op == "softmax-cols":
+    if why.op == "softmax-cols" and not column:
         cause, root, mistakes, drift = "slip", None, (Reason.of("softmax-over-columns"),), ()
     elif why.full and wrong:
         cause, root, mistakes, drift = "carried", wrong[0], (), ()
