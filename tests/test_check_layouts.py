@@ -1153,3 +1153,6 @@ def test_a_unicode_square_in_prose_arithmetic_is_a_power():
     text = "With d = 64:\n\n```\nrule: FFN = 2·d·4d = 8d²\n```\n"
     assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
     assert [c for c in check_text(text.replace("8d²", "6d²"), "t.md").claims if c.status == "wrong"]
+    # a run of superscripts is an exponent, signs too: e⁰ + e⁻² = 1.1353 (numpy: 1.135335)
+    assert round(1 + math.exp(-2), 4) == 1.1353
+    assert [c.status for c in check_text("```\ntile 1:  l = e⁰ + e⁻²  = 1.1353\n```\n", "t.md").claims] == ["rounded"]

@@ -373,7 +373,7 @@ def _stacked_array(lines: list[str], i: int):
     return j, Segment(i + 1, text, "plain", " ".join(lines[i].split())[:160], last=j)
 
 
-_PLAIN = re.compile(r"[A-Za-z0-9_^√×÷·⋅ᵀ⊤²³≈=\-−+*/().,\[\]'{}\\ ]+")
+_PLAIN = re.compile(r"[A-Za-z0-9_^√×÷·⋅ᵀ⊤⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺≈=\-−+*/().,\[\]'{}\\ ]+")
 _WORDS_OK = {"softmax", "exp", "sqrt", "scores", "weights", "output", "scaled", "attention", "np", "e"}
 _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
 # (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks
@@ -385,7 +385,7 @@ _JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|bu
                       r"|(?<!\s)\s{2,}(?=[A-Za-z√\\][^\s=≈]*\s*(?:=|≈))"
                       # "… = 10000^0 = 1 cho i=0", "… = 1 for i = 0": a word between a number and a
                       # name's "=" starts a clause of its own (a function's name joins no clause)
-                      r"|(?<=\d)\s+(?=(?!(?:softmax|exp|sqrt|log|ln|sin|cos|tan|max|sum)\b)[^\W\d_]{2,}\s+"
+                      r"|(?<=[\d⁰¹²³⁴⁵⁶⁷⁸⁹])\s+(?=(?!(?:softmax|exp|sqrt|log|ln|sin|cos|tan|max|sum)\b)[^\W\d_]{2,}\s+"
                       r"[^\W\d_]\w*\s*(?:=|≈))")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 _PCT_AGAIN = re.compile(r"[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]")

@@ -47,7 +47,13 @@ def _root(m: re.Match) -> str:
     return r"\sqrt{" + m.group(1) + "}" + m.group(2)
 
 
+#: a run of superscript characters: an exponent (e⁻², 4096², xⁿ)
+_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁱⁿ]+")
+_SUPER_PLAIN = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁱⁿ", "0123456789-+in")
+
+
 def normalise(text: str) -> str:
+    text = _SUPERSCRIPT.sub(lambda m: "^{" + m.group(0).translate(_SUPER_PLAIN) + "}", text)
     text = _SQRT.sub(_root, text)
     text = text.replace("√", r"\sqrt")
     text = _CHAR_RE.sub(lambda m: _CHARS[m.group(0)], text)
