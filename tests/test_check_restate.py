@@ -239,3 +239,25 @@ def test_a_row_written_again_takes_the_verdict_of_the_fuller_print_it_repeats():
                    entries=[{"entry": "[2,1]", "claimed": "0.20", "exact": "0.25", "correct": "0.25", "line": 4}])
     out = restatements(Report("a.md", [table2, wrong_row], [], []), blocks, doc)
     assert [c.status for c in out.claims if c.line == 9] == ["wrong"]
+
+
+def _scores_article(row1: str, line: str) -> str:
+    return "\n".join([r"$$Q = \begin{bmatrix} 1 & 0 \\ 0 & 2 \end{bmatrix}, \quad K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix}$$",
+                      "", "The scores:", "",
+                      r"$$QK^T = \begin{bmatrix} " + row1 + r" \\ 0.00 & 2.00 \end{bmatrix}$$", "", line, ""])
+
+
+def test_a_division_written_with_the_division_sign_on_a_wrong_print_is_carried():
+    """``1.25 ÷ 2 = 0.625`` after QKᵀ printed with 1.25 for 1 (numpy: Q Kᵀ = [[1, 0], [0, 2]]): the
+    line is right from the wrong print, wrong end to end (0.5), carried from the scores."""
+    assert (Q @ K.T).tolist() == [[1.0, 0.0], [0.0, 2.0]]
+    report = check_text(_scores_article("1.25 & 0.00", "Halved: 1.25 ÷ 2 = 0.625"), "t.md")
+    (c,) = [c for c in report.claims if c.line == 7 and c.status == "wrong"]
+    assert c.cause == "carried" and c.entries[0]["correct"] == "0.500"
+
+
+def test_a_number_wrong_in_two_cells_with_two_right_values_is_no_witness():
+    """The same printed 1.25 in two cells whose right values differ (1 and 0): a line that computes
+    with 1.25 cannot say which one it took, so it is judged on its own arithmetic."""
+    report = check_text(_scores_article("1.25 & 1.25", "Halved: 1.25 ÷ 2 = 0.625"), "t.md")
+    assert [c.status for c in report.claims if c.line == 7] == ["exact"]

@@ -211,7 +211,7 @@ def _restated_percentages(claims: list[Claim], blocks: list[Block], doc) -> list
 #: a decimal operand of a line's arithmetic (``0.86`` in ``0.86 / 2 = 0.43``)
 _DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w]|\.\d)")
 #: the arithmetic just left of a printed result: numbers, operators, brackets, exp and sqrt
-_ARITH_TAIL = re.compile(r"(?:exp|sqrt|√|e\^|[\d.\s+\-−*/×·⋅()^])+$")
+_ARITH_TAIL = re.compile(r"(?:exp|sqrt|√|e\^|[\d.\s+\-−*/×·⋅÷()^])+$")
 
 
 def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
@@ -222,7 +222,7 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
     its own result joins the wrong numbers for the lines after it.  Only a scalar result judged right
     from its own operands is reconsidered, and only decimal operands count (integers repeat by chance)."""
     from .beyond.arith import evaluate
-    wrong: dict[str, tuple] = {}   # printed text -> (values the witness may be, root line, line)
+    wrong: dict[str, tuple | None] = {}   # printed text -> (values the witness may be, root line, line)
     text = doc.text.split("\n")
     out, by_line = list(claims), {}
     for k, c in enumerate(out):
@@ -231,8 +231,13 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
         here = [out[k] for k in by_line[n]]
         for c in here:
             if c.status == "wrong":
+                found: dict[str, set] = {}
                 for t, values in _witnesses(c):
-                    wrong.setdefault(t, (values, c.root or c.line, n))
+                    found.setdefault(t, set()).add(values)
+                for t, values in found.items():
+                    # the nearest line that shows the number wrong is its witness; one text with several
+                    # right values there (3.088 in two cells) witnesses neither
+                    wrong[t] = (values.pop(), c.root or c.line, n) if len(values) == 1 else None
         if n in inputs or any(c.status == "wrong" for c in here) or n > len(text):
             continue
         for k in by_line[n]:
@@ -247,8 +252,10 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
             piece = max((m.end() for m in re.finditer(r"[=≈:]", head)), default=0)
             tail = _ARITH_TAIL.search(head, piece) if at else None
             expr = tail.group(0).strip() if tail else ""
-            used = [t for t in _DECIMAL.findall(expr) if t in wrong and wrong[t][2] < n]
-            if not used or not re.search(r"[+\-−*/×·⋅^]|exp|sqrt|√", expr):
+            used = [t for t in _DECIMAL.findall(expr) if wrong.get(t) is not None and wrong[t][2] < n]
+            if any(t in wrong and wrong[t] is None for t in _DECIMAL.findall(expr)):
+                continue
+            if not used or not re.search(r"[+\-−*/×·⋅÷^]|exp|sqrt|√", expr):
                 continue
             values = []
             for pick in range(3):   # the witness anywhere in its own rounding: low, middle, high
