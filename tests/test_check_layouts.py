@@ -1156,14 +1156,3 @@ def test_a_unicode_square_in_prose_arithmetic_is_a_power():
     # a run of superscripts is an exponent, signs too: e⁰ + e⁻² = 1.1353 (numpy: 1.135335)
     assert round(1 + math.exp(-2), 4) == 1.1353
     assert [c.status for c in check_text("```\ntile 1:  l = e⁰ + e⁻²  = 1.1353\n```\n", "t.md").claims] == ["rounded"]
-
-
-def test_a_step_beyond_the_catalogue_named_in_an_introduction_is_a_preview():
-    """"We compute attention by hand, then compare it with nn.MultiheadAttention" before any number:
-    the article has not gone beyond the single head there, so labels still bind (the line where it
-    does is the first mention after its first number)."""
-    from symattn.check.bind.conventions import stated
-    intro = "# Attention\n\nWe compute it by hand, then compare with nn.MultiheadAttention.\n\n"
-    body = "X = [[1, 0], [0, 1]]\n\nLater: multi-head attention with 2 heads.\n"
-    assert stated(Document.of(intro + body)).beyond == 7
-    assert stated(Document.of("X = [[1, 0], [0, 1]]\n\n" + intro)).beyond == 5

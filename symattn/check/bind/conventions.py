@@ -88,15 +88,7 @@ def stated(doc: Document) -> Stated:
                   bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)), declared_no_scaling(text) or 0,
                   tuple((text[:m.start()].count("\n") + 1, int(m.group(1))) for m in _DK_VALUE.finditer(text)
                         if int(m.group(1)) > 0),
-                  _line_of(text, _BEYOND.search(text, _first_number(text))))
-
-
-def _first_number(text: str) -> int:
-    """Where the article's first number stands (its first heading's or sentence's digits excepted):
-    a step beyond the catalogue named before it is an introduction's preview, not where the article
-    goes beyond ("computed by hand first, then compared with nn.MultiheadAttention")."""
-    m = re.search(r"^(?!\s*#).*?(?<![\w.])\d+(?:\.\d+)?(?![\w.])", text, re.M)
-    return m.start() if m else 0
+                  _line_of(text, _BEYOND.search(text)))
 
 
 _CONVENTIONS = {"scale": ("sqrt", "dk", "none", "sqrt_stated"), "mask": ("none", "causal")}   # an article may choose these
