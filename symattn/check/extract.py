@@ -260,28 +260,6 @@ def _blank_unclosed(text: str) -> str:
     return "".join(out) + text[last:]
 
 
-_CONTINUATION = re.compile(r"^\s*(?:=|≈)(?!=)")
-
-
-def _chained(body: list[str]) -> set[int]:
-    """The lines of a fence that are a chain written down the page: each run of lines that start
-    with "=" or "≈", and the line it hangs from (the prose reader reads them too: ``sum = 22.05`` over
-    ``= [0.05, 0.77, 0.19]`` is a claim of its own, and so is ``= 0.481 + 0.331 = 0.812``)."""
-    out = set()
-    for k, line in enumerate(body):
-        if k and _CONTINUATION.match(line) and body[k - 1].strip():
-            out.update((k - 1, k))
-    return out
-
-
-def _plain_numbers(line: str, comma: bool) -> str:
-    """A line of notes with its numbers as code writes them: a decimal comma as a point (where the
-    article writes decimal commas), else thousands separators out (``1,024`` is 1024, not a tuple)."""
-    if comma:
-        return re.sub(r"(?<=\d),(?=\d)", ".", line)
-    return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", line)
-
-
 def _fences(doc: Document, text: str):
     """Blank out fenced code blocks; return (text, [(first line, language, lines)])."""
     out_lines = text.split("\n")
@@ -291,12 +269,8 @@ def _fences(doc: Document, text: str):
         body = out_lines[i + 1:j]
         if f.output:
             # a program's printed output, not code: its scalar arithmetic (e^1.20 = 3.3201) is read
-            # as prose is; its vectors, matrices and tables are the block reader's, and so is a chain
-            # written down the page (a line, then lines that start with "=") as in code
-            chained = _chained(body)
-            comma = doc.locale_at(f.first).decimal == ","
-            arrays = [_plain_numbers(line, comma) if k in chained else line if re.search(r"[\[\]|]", line) else ""
-                      for k, line in enumerate(body)]
+            # as prose is; its vectors, matrices and tables are the block reader's
+            arrays = [line if re.search(r"[\[\]|]", line) else "" for line in body]
             blocks.append((i + 2, f.lang, arrays))
             for k in range(i, min(j + 1, len(out_lines))):
                 if k in (i, j) or re.search(r"[\[\]|]", out_lines[k]):
