@@ -100,7 +100,7 @@ COMMA = Locale(",", ".", ";")
 _POINT_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
 #: (not an index: a_{1,2}; a particle written on, 0,5에서, ends it as a space would)
 #: (nor the decimals of a LaTeX decimal comma: in 0{,}802,0{,}599 the plain comma separates)
-_COMMA_NUMBER = re.compile(r"(?<![\w.,])(?<!_\{)(?<!\{,\})(\d+),(\d+)(?![A-Za-z0-9_]|,\d)")
+_COMMA_NUMBER = re.compile(r"(?<![\w.,])(?<!_\{)(?<!\{,\})(\d+),(\d+)(?![A-Za-z0-9_]|,\d|\.\d)")
 #: arithmetic between printed numbers: 0.2×0.3, 4.12+0.00, 2 \\cdot 80 (a result, not a number alone)
 ARITHMETIC = re.compile(r"\d\s*(?:[-+*/×·−]|\\cdot|\\times)\s*[\d(]")
 #: a decimal printed as an approximate result, "≈ 37.48", "\\approx 0.45": a rounded print wherever it is used
