@@ -47,11 +47,10 @@ def _differing(a: str, b: str) -> list[int]:
 #: known failures, each a bug of check left open (strict: a fix makes the test say so)
 #: (the ratsgo copy's false alarm on line 282 went in the nineteenth session: an operand that copies a
 #: print with a slip is the slip, and the product of the print it copies is right)
-KNOWN = {"en-basic-nursnaaz-i-bought-apple-to-eat.md":
-         "--fix corrects the V row an output line restates as its operand (line 307: 0.820, 0.950 -> 0.770, "
-         "0.830), and the line's own products, right from the operands as printed, are then wrong from the "
-         "corrected ones; a fix that rewrites an operand must rewrite what the line computes from it too. "
-         "Found in the nineteenth session, when the V table (vectors in table cells) was first read"}
+#: (nursnaaz's copy is clean since the twentieth session: with its score tables read past their markers,
+#: the products line 307 computes from the V row it restates are judged wrong end to end, so --fix
+#: rewrites them with the operand)
+KNOWN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("article", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=KNOWN[p.name]))
