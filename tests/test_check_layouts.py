@@ -1137,3 +1137,11 @@ def test_a_unicode_square_in_prose_arithmetic_is_a_power():
     # a run of superscripts is an exponent, signs too: e⁰ + e⁻² = 1.1353 (numpy: 1.135335)
     assert round(1 + math.exp(-2), 4) == 1.1353
     assert [c.status for c in check_text("```\ntile 1:  l = e⁰ + e⁻²  = 1.1353\n```\n", "t.md").claims] == ["rounded"]
+
+
+def test_a_digit_group_before_a_point_decimal_is_a_list_entry():
+    """``=[0,0.707,-\\infty].`` in an article written with decimal points: three entries (before, the
+    reader took 0,0 for a decimal comma and .707 for a number of its own)."""
+    text = "The masked row:\n\n$$\n\\frac{q_2K^\\top}{\\sqrt2}+M\n=[0,0.707,-\\infty].\n$$\n\nand 0.5 here.\n"
+    (b,) = read_blocks(Document.of(text))
+    assert b.texts == (("0", "0.707", "-\\infty"),)
