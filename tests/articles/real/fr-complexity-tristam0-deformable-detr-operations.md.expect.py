@@ -7,27 +7,18 @@
 # sum of pixels 22,048; multi-scale projections 2 x 22,048 x 65,536 = 2,889,875,456, printed 2,889,940,992 (slip, off by
 # 65,536); sampling 451,543,040; the printed total 3,341,484,032 is the sum of the printed parts (carried), exact
 # 3,341,418,496 (~3.34 billion either way).
-# Thousands are grouped with LaTeX thin spaces (\,): read by the local helper below, exactly like oracle.grouped_int_claim.
+# Thousands are grouped with LaTeX thin spaces (\,): read by oracle.grouped_int_claim.
 import sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
-from oracle import Expect, M, R, sp
+from oracle import Expect, M, R, grouped_int_claim, sp
 
 e = Expect(__file__, language="fr", topics=["complexity", "flops", "deformable-attention", "latex", "prose-arithmetic"])
 
 
 def thin_claim(line, what, printed, exact_int, cause="slip"):
     """An integer printed with LaTeX thin-space groups (134\\,348\\,800), exactly equal or wrong."""
-    assert printed in e.lines[line - 1], (line, printed)
-    value = int(printed.replace("\\,", ""))
-    ent = e._entry(line)
-    item = {"what": f"{what} (LaTeX thin-space thousands)", "printed": [printed]}
-    if value != exact_int:
-        item.update(wrong=[{"printed": printed, "exact": str(exact_int)}], cause=cause)
-        ent["verdict"] = "wrong"
-    elif ent["verdict"] != "wrong":
-        ent["verdict"] = "ok"
-    ent["claims"].append(item)
+    grouped_int_claim(e, line, what, printed, exact_int, sep="\\,", cause=cause)
 
 
 C, K, L = 256, 4, 4

@@ -215,7 +215,7 @@ class Expect:
 
 
 #: how thousands are grouped in a printed integer: the separator, and the words the claim names it by
-GROUPS = {".": "thousands dots", " ": "thousands spaces", "{,}": "LaTeX thousands"}
+GROUPS = {".": "thousands dots", " ": "thousands spaces", "{,}": "LaTeX thousands", "\\,": "LaTeX thin-space thousands"}
 
 
 def grouped_int_claim(e, line, what, printed, exact_int, sep=".", cause="slip"):
