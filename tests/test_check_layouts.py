@@ -1145,3 +1145,13 @@ def test_a_digit_group_before_a_point_decimal_is_a_list_entry():
     text = "The masked row:\n\n$$\n\\frac{q_2K^\\top}{\\sqrt2}+M\n=[0,0.707,-\\infty].\n$$\n\nand 0.5 here.\n"
     (b,) = read_blocks(Document.of(text))
     assert b.texts == (("0", "0.707", "-\\infty"),)
+
+
+def test_a_last_column_of_zeros_under_rows_that_sum_to_zero_is_no_sum_column():
+    """``| el | -1.00 | 1.00 | 0.00 | 0.00 |``: each row's others add up to its last entry, 0, by chance
+    (a synthetic article's output rows): by values alone a sum column holds sums of weights or counts,
+    positive, so the table keeps its four columns."""
+    rows = "".join(f"| {t} | -{x} | {x} | 0.00 | 0.00 |\n" for t, x in (("a", "1.00"), ("b", "2.36"), ("c", "1.00")))
+    text = "The matrix:\n\n| | d1 | d2 | d3 | d4 |\n|---|---:|---:|---:|---:|\n" + rows
+    (b,) = read_blocks(Document.of(text))
+    assert b.shape == (3, 4)

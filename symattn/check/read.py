@@ -528,8 +528,8 @@ _SUM_HEADER = re.compile(r"(?:row\s*|行)?" + SUM_WORDS + r"\W{0,3}", re.I)
 def _sum_column(group, header) -> bool:
     """Whether a table's last column holds each row's sum of the others: its header says so (``Row
     Sum``, ``合计``), or its numbers are the sums within the rounding of what is printed (at least two
-    rows of at least two other numbers, not all zero, and decimals or three other numbers: small
-    integers add up by chance, ``[1, 0, 1]``)."""
+    rows of at least two other numbers, none negative, not all zero, a sum above zero, and decimals or
+    three other numbers: small integers add up by chance, ``[1, 0, 1]``)."""
     if len(group[0][2]) < 3:
         return False
     if header and _SUM_HEADER.fullmatch(header[-1].strip()):
@@ -542,6 +542,8 @@ def _sum_column(group, header) -> bool:
             return False
         if len(nums) < 4 and not any(n.places for n in nums):
             return False
+        if nums[-1].value <= 0 or any(n.value < 0 for n in nums):
+            return False   # (by values alone, sums of weights or counts: [-1, 1, 0, 0] ends in no sum)
         slack = sum(sp.Rational(1, 2 * 10 ** n.places) for n in nums if n.places)   # (integers are exact)
         if abs(sum(n.value for n in nums[:-1]) - nums[-1].value) > slack:
             return False
