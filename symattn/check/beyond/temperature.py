@@ -26,6 +26,7 @@ from ..claims import Claim, Reason
 from ..document import Document
 from ..quantities import softmax
 from ..verdict import judged
+from ..read import _cells, _is_rule
 from .verdicts import _entry
 
 __all__ = ["temperature_claims"]
@@ -76,9 +77,6 @@ def temperature_claims(doc: Document) -> list[Claim]:
     return [c for c in out if c is not None]
 
 
-_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
-
-
 def _table_claims(doc: Document) -> list[Claim]:
     """A Markdown table whose columns each state a temperature in their header (``| Token | Prob
     (T=1) | Prob (T=0.5) | Prob (T=2.0) |``), one of them T = 1: that column is the distribution p =
@@ -87,7 +85,7 @@ def _table_claims(doc: Document) -> list[Claim]:
     exact values from the printed p (a claim per row, on its line)."""
     out, lines, n = [], doc.lines, 0
     while n + 1 < len(lines):
-        if lines[n].count("|") < 2 or not _RULE.fullmatch(lines[n + 1].strip()):
+        if lines[n].count("|") < 2 or not _is_rule(lines[n + 1]) or "|" not in lines[n + 1]:
             n += 1
             continue
         header, rows, k = _cells(lines[n]), [], n + 2
@@ -97,10 +95,6 @@ def _table_claims(doc: Document) -> list[Claim]:
         out += _temperature_columns(header, rows, n + 1)
         n = k
     return out
-
-
-def _cells(line: str) -> list[str]:
-    return [c.strip().strip("*$ ") for c in line.strip().strip("|").split("|")]
 
 
 def _temperature_columns(header: list[str], rows, at: int) -> list[Claim]:
