@@ -346,10 +346,25 @@ class _Expired(BaseException):
 
 _cpu_stack: list[float] = []  # CPU deadlines (time.process_time) of the open time_limit blocks
 
+#: CPU seconds between repeats of an expired timer.  A signal's handler can run inside a weakref
+#: callback or a ``__del__`` that the garbage collector started, where Python swallows what it
+#: raises ("Exception ignored in ..."): a one-shot timer would then never stop the block, so the
+#: timer keeps firing until the block ends.
+_REPEAT = 0.02
+#: a repeat this soon (CPU seconds) after the last raise for the same deadline is ignored: that
+#: raise is on its way to the block's ``except``, and a second one must not overtake it
+_GRACE = 0.1
+_last_raise: list = [None, 0.0]  # the deadline and the CPU time of the last raise
+
 
 def _expire(signum, frame):
-    if _cpu_stack:  # a late signal after the last block ended is ignored
-        raise _Expired(_cpu_stack[-1])
+    if not _cpu_stack:  # a late signal after the last block ended is ignored
+        return
+    deadline, now = _cpu_stack[-1], time.process_time()
+    if _last_raise[0] == deadline and now - _last_raise[1] < _GRACE:
+        return
+    _last_raise[:] = [deadline, now]
+    raise _Expired(deadline)
 
 
 @contextmanager
@@ -388,7 +403,7 @@ def time_limit(what: str, seconds: float | str | None = None, env: str = "SYMATT
         return
     old = signal.signal(signal.SIGVTALRM, _expire) if outer is None else None
     _cpu_stack.append(deadline)
-    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds, _REPEAT)
     try:
         yield
     except _Expired as exc:
@@ -407,7 +422,7 @@ def time_limit(what: str, seconds: float | str | None = None, env: str = "SYMATT
                     signal.setitimer(signal.ITIMER_VIRTUAL, 0)
                     signal.signal(signal.SIGVTALRM, old)
                 else:  # hand the timer back to the outer block
-                    signal.setitimer(signal.ITIMER_VIRTUAL, max(outer - time.process_time(), 0.001))
+                    signal.setitimer(signal.ITIMER_VIRTUAL, max(outer - time.process_time(), 0.001), _REPEAT)
                 break
             except _Expired:
                 continue
