@@ -160,7 +160,20 @@ _COMMA_ARTICLE = (re.compile(r"(?<![\d.,\[(])\d+,\d{1,2}(?![\d,])"), re.compile(
 COMMA_KNOWN = {"ru-basic-alpotekhin-bookvar-qkv-vruchnuyu.md":
                "the copy's masked row `=[0;0,707;-\\infty].` (line 144) is read as no list where the original's "
                "[0, 0.707, -∞] is one (both unverifiable: no verdict differs); found at the first contact of "
-               "batch 28"}
+               "batch 28",
+               "en-basic-adityasengar-alphafold2-appendix-lys-asp.md":
+               "the copy's align* rows `[0,8; 1,2] \\cdot [0,2; 0,1] = (0,8)(0,2) + (1,2)(0,1) = 0,28` (lines 58-60) are "
+               "read as no chain where the original's dot products are; found at the first contact of batch 30",
+               "en-basic-rajatdandekar-i-love-math-first-principles.md":
+               "the copy's products `(1,0)(0,2) + (0,5)(0,4) + …` (line 32) are read as no chain where the original's "
+               "(1.0)(0.2) + … is one; found at the first contact of batch 30",
+               "en-complexity-sdcodehub-gpt2-xl-resource-accounting.md":
+               "the original's `\\textbf{15,728,640,000}` (thousands commas in \\textbf, lines 84-141) is read as 15 "
+               "(six false alarms) where the copy's `\\textbf{15.728.640.000}` is one number; found at the first "
+               "contact of batch 30",
+               "en-flash-chaitanyapandit-two-block-online-softmax.md":
+               "the copy's inline chain `\\ell^{new} = 0,135(1,135) + (0,050+1,0) = …` (line 54) is read as no chain "
+               "where the original's is one; found at the first contact of batch 30"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=COMMA_KNOWN[p.name]))
