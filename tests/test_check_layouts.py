@@ -1155,3 +1155,15 @@ def test_a_last_column_of_zeros_under_rows_that_sum_to_zero_is_no_sum_column():
     text = "The matrix:\n\n| | d1 | d2 | d3 | d4 |\n|---|---:|---:|---:|---:|\n" + rows
     (b,) = read_blocks(Document.of(text))
     assert b.shape == (3, 4)
+
+
+def test_bold_thousands_and_remarks_in_brackets_after_terms_are_read():
+    # 6 × 1024 × 1600² = 15,728,640,000 (bold); 160,822,400 + 1,966,233,600 + 1,600 = 2,127,057,600,
+    # each term followed by a bracketed remark; the printed 2,127,057,700 is 100 too many
+    text = ("* Value: $6 \\times 1024 \\times (1600^2) = \\textbf{15,728,640,000}$ FLOPs.\n\n"
+            "* Total: $160,822,400 \\text{ (Embeds)} + 1,966,233,600 \\text{ (Blocks)} + 1,600 \\text{ (Norm)} "
+            "= {total}$\n")
+    assert _statuses(text.replace("{total}", "2,127,057,600"), 1) == ["exact"]
+    assert _statuses(text.replace("{total}", "2,127,057,600"), 3) == ["exact"]
+    wrong = [c for c in _by_line(text.replace("{total}", "2,127,057,700")).get(3, []) if c.status == "wrong"]
+    assert wrong and wrong[0].entries[0]["exact"] == "2127057600"

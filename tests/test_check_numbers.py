@@ -105,6 +105,8 @@ def test_a_token_count_also_reads_as_thousands():
     # LaTeX's {,} before exactly three digits groups thousands under a point, inside braces too
     (r"\frac{37.48 \times 1024^3}{57{,}344} \approx 701{,}842, 1{,}5", POINT,
      r"\frac{37.48 \times 1024^3}{57344} \approx 701842, 1.5"),
+    # a group that a brace opens: bold, \frac, a superscript (a brace is no digit of the number)
+    (r"= \textbf{15,728,640,000} \frac{1,024}{2}", POINT, r"= \textbf{15728640000} \frac{1024}{2}"),
 ])
 def test_a_line_in_the_one_notation(line, locale, canon):
     assert canonical(line, locale)[0] == canon

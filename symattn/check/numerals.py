@@ -268,8 +268,9 @@ def grouped(text: str, locale: Locale) -> str:
 
 # --------------------------------------------------------------------------- a line in one notation
 
-#: thousands groups (1,024; 57{,}344): never after a whole part of 0 (0{,}802 is a decimal)
-_GROUPED = re.compile(r"(?<![\w.,{}])(?!0[,{])\d{1,3}(?:(?:,|\{,\})\d{3})+(?![A-Za-z0-9_,]|\.\d|\{,\})")
+#: thousands groups (1,024; 57{,}344; \textbf{15,728,640,000}: a group's opening brace is no digit): never
+#: after a whole part of 0 (0{,}802 is a decimal)
+_GROUPED = re.compile(r"(?<![\w.,}])(?!0[,{])\d{1,3}(?:(?:,|\{,\})\d{3})+(?![A-Za-z0-9_,]|\.\d|\{,\})")
 _LATEX_DECIMAL = re.compile(r"(?<=\d)\{,\}(?=\d)")
 #: (a letter of another script may follow a number at once, a CJK counter: 2,097,152개, 73,728バイト)
 #: digits grouped by three with a thin space (``131\,072``, ``33 554 432`` with U+2009/U+202F): in any locale

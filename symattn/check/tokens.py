@@ -167,6 +167,8 @@ def tokenize(text: str) -> list[Tok]:
                         add(Tok("shape", (int(r), int(cc)), text[i:end]))
                     elif cmd in ("tag", "label"):
                         pass
+                    elif cmd in _TEXTS and re.fullmatch(r"\s*\([^()]*\)\s*", content):
+                        pass   # "4,348,654,387,200 \text{ (Blocks)}": a remark in brackets names a term
                     elif cmd in _TEXTS:
                         add(Tok("text", " ".join(content.split()), text[i:end]))
                     else:  # a font wrapper: keep what it wraps
