@@ -768,3 +768,13 @@ def test_distributions_at_temperatures_with_no_logits_are_the_one_at_t_1_raised_
     listed = f"| T = 1 | [{', '.join(f'{x:.2f}' for x in p)}] |\n| T = 0.5 | [{', '.join(cells[0.5])}] |\n"
     assert [c.status for c in check_text("| T | p |\n|---|---|\n" + listed, "t.md").claims if c.line == 4] \
         == ["rounded"]
+
+
+def test_an_angle_in_degrees_followed_by_more_arithmetic_is_no_printed_result():
+    # 4 × 120° = 480° is right; "480° = 360° + 120°" restates 480° as a sum, not as the print 360°
+    text = "* Four tokens apart: $4 \\times 120^\\circ = 480^\\circ = 360^\\circ + 120^\\circ \\equiv 120^\\circ$\n"
+    claims = check_text(text, "t.md").claims
+    assert [c.status for c in claims if c.status == "wrong"] == []
+    assert "exact" in {c.status for c in claims}
+    wrong = check_text(text.replace("= 480^\\circ", "= 470^\\circ"), "t.md").claims
+    assert any(c.status == "wrong" for c in wrong)   # a wrong angle is still caught

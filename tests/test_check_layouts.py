@@ -1167,3 +1167,13 @@ def test_bold_thousands_and_remarks_in_brackets_after_terms_are_read():
     assert _statuses(text.replace("{total}", "2,127,057,600"), 3) == ["exact"]
     wrong = [c for c in _by_line(text.replace("{total}", "2,127,057,700")).get(3, []) if c.status == "wrong"]
     assert wrong and wrong[0].entries[0]["exact"] == "2127057600"
+
+
+def test_a_stated_size_that_the_matrices_shown_contradict_is_no_witness():
+    # n usually names the sequence length, the rows of X (here the column [1, 0]ᵀ: 2 rows); the article
+    # states n = 1 (a key's position): m − n = 4 − 1 = 3 is right as the article means it, and the
+    # 2 rows of X are no witness against it
+    text = ("Every token uses $x = [1, 0]^\\top$.\n\n"
+            "Take the query at $m=4$ and the key at $n=1$.\n\n"
+            "The distance is $m - n = 4 - 1 = 3$.\n")
+    assert "wrong" not in _statuses(text, 5)

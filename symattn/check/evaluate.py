@@ -258,7 +258,7 @@ class Evaluator:
         if formula is not None:
             before = set(self.inputs_used)
             try:
-                return self.eval(formula)
+                value = self.eval(formula)
             except Unresolved:
                 self.inputs_used = before   # a failed attempt used nothing
                 shown = self._computed(key)
@@ -266,6 +266,15 @@ class Evaluator:
                     return shown     # A_1 = softmax(Q_1 K_1^T/√d_h) unknown, but computed on the page
                 if given is None or key in self.strict:
                     raise
+            else:
+                stated = given[0] if given is not None else None
+                if key in DIMENSIONS and getattr(stated, "is_number", False) and not _mat(value) \
+                        and sp.simplify(value - stated) != 0:
+                    # "n = 1" stated while X has 2 rows: the article's n is not the sequence length
+                    # of the matrices shown (a position, another example's size); neither value is a witness
+                    raise Unresolved("several-values", name=raw,
+                                     lines=sorted({given[1], *self.table.inputs.lines("X")}))
+                return value
         block = self._head_block(raw)
         if block is not None:
             return block

@@ -50,8 +50,10 @@ def _literal(seg: str):
     if not m:
         return None
     rest = m.group("rest")
-    if re.match(r"\s*(?:°|\^\s*\{?\s*\\circ|\\circ|\\degree)", rest):
-        return m.group("num"), "scale:°"   # 20°: an angle in degrees (its expression is in radians)
+    deg = re.match(r"\s*(?:°|\^\s*\{?\s*\\circ\s*\}?|\\circ|\\degree)", rest)
+    if deg:   # 20°: an angle in degrees (its expression is in radians); 360° + 120° is more arithmetic
+        more = re.match(r"\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\\frac|\d)", rest[deg.end():])
+        return None if more else (m.group("num"), "scale:°")
     if _TIMES.match(rest):   # 8x smaller, 4.2배, 3.0倍: a ratio, a plain number
         return m.group("num"), ""
     u = _SIZE.match(rest) or _TIME.match(rest)
