@@ -1177,3 +1177,50 @@ def test_a_stated_size_that_the_matrices_shown_contradict_is_no_witness():
             "Take the query at $m=4$ and the key at $n=1$.\n\n"
             "The distance is $m - n = 4 - 1 = 3$.\n")
     assert "wrong" not in _statuses(text, 5)
+
+
+_XQK = r"""Three tokens.
+
+$$
+X =
+\begin{bmatrix} x_{\text{a}} \\ x_{\text{b}} \\ x_{\text{c}} \end{bmatrix}
+=
+\begin{bmatrix} 0.2 & 0.1 & 0.0 & 0.0 \\ 0.8 & 0.4 & 1.0 & 0.0 \\ 0.5 & 0.3 & 0.0 & 1.0 \end{bmatrix}
+$$
+
+$$
+W_Q = \begin{bmatrix} 0 & 1 \\ 0 & 1 \\ 1 & 0 \\ 0 & 0 \end{bmatrix},\quad
+W_K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 0 & 0 \\ 1 & 0 \end{bmatrix}
+$$
+
+$$
+\begin{align*}
+Q &= X W_Q = \begin{bmatrix} {q} \end{bmatrix} \\
+K &= X W_K = \begin{bmatrix} 0.2 & 0.1 \\ 0.8 & 0.4 \\ 1.5 & 0.3 \end{bmatrix}
+\end{align*}
+$$
+"""
+
+
+def test_rows_named_then_given_and_an_align_inside_a_display_are_read():
+    # X = [x_a; x_b; x_c] = [numbers]: the names lay the rows out, the numbers are X (4 columns).
+    # X W_Q = [[0, 0.3], [1.0, 1.2], [0, 0.8]]; X W_K = [[0.2, 0.1], [0.8, 0.4], [1.5, 0.3]] (right).
+    # The align* sits inside $$ (as Markdown pages write it): its rows are read one by one.
+    right = _XQK.replace("{q}", r"0.0 & 0.3 \\ 1.0 & 1.2 \\ 0.0 & 0.8")
+    wrong = _XQK.replace("{q}", r"0.2 & 0.3 \\ 0.8 & 1.2 \\ 0.5 & 0.8")
+    row_q = right.split("\n").index(next(ln for ln in right.split("\n") if ln.startswith("Q &=")))+ 1
+    assert _statuses(right, row_q) == ["exact"] and _statuses(right, row_q + 1) == ["exact"]
+    assert _statuses(wrong, row_q) == ["wrong"]
+    # K's numbers hold 0.2 … 0.3 in that order across its rows: no restatement of Q's wrong row 1
+    assert _statuses(wrong, row_q + 1) == ["exact"]
+
+
+def test_a_value_alone_on_a_continued_row_restates_the_chain_not_the_print_before_it():
+    # e^{3.54} / (e^{7.09} + e^{4.96} + e^{3.54}) = 0.02503: 34/1375 = 0.0247 is a wrong fraction,
+    # but the 3% on the next row is the chain's value rounded, right end to end
+    text = ("$$\n\\begin{align}\nP_3 &= \\frac{e^{3.54}}{e^{7.09} + e^{4.96} + e^{3.54}} \\\\\n"
+            "    &\\approx \\frac{34}{1375} \\\\\n    &\\approx \\mathbf{3\\%} \\quad \\text{(because)}\n"
+            "\\end{align}\n$$\n")
+    assert _statuses(text, 4) == ["wrong"]
+    assert _statuses(text, 5) == ["rounded"]
+    assert _statuses(text.replace("3\\%", "4\\%"), 5) == ["wrong"]

@@ -430,6 +430,10 @@ class _Checker:
             # C = [2 (2 + 4) ...]: a table of sums written out, a computation on the page
             self.table.computed[key] = (lits[0], seg.line)
             return
+        if len(lits) > 1 and _named_cells(lits[0]):
+            # X = [x_Ala; x_Lys; x_Asp] = [0.2 0.1 …]: the rows named, then their numbers: the numbers are X
+            numbers = [p for p in lits[1:] if not _named_cells(p)]
+            lits = numbers[:1] + [p for p in lits if p is not (numbers[0] if numbers else None)]
         if lits and is_block_matrix(lits[0]) and not _mentions(lits[0], key):
             self.table.formulas[key] = (lits[0], seg.line)   # O = [O_1  O_2]: the heads side by side
             return
@@ -1199,6 +1203,15 @@ def _worked_cells(node) -> bool:
     return isinstance(node, Lit) and isinstance(node.value, sp.MatrixBase) and not node.value.free_symbols \
         and any(re.search(r"\d\s*(?:[+*×]|\\cdot|\\times|\\left\(|\()", t) and
                 not re.search(r"\\frac|\\sqrt|e\^|\\exp|\\infty", t) for row in node.texts for t in row)
+
+
+def _named_cells(lit) -> bool:
+    """A printed matrix whose cells are names (``[x_Ala; x_Lys]``, the heads side by side): a layout,
+    not numbers."""
+    if is_block_matrix(lit):
+        return True
+    value = _literal(lit)[1]
+    return isinstance(value, sp.MatrixBase) and bool(value.free_symbols)
 
 
 def _own_names(items) -> frozenset:

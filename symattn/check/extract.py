@@ -34,7 +34,10 @@ _MATH = re.compile(
     re.S)
 _SKIP_LANGS = {"bash", "sh", "shell", "console", "zsh", "powershell", "json", "yaml", "toml", "html",
                "xml", "css", "js", "javascript", "ts", "typescript", "diff", "mermaid", "dot"}
-_UNWRAP = re.compile(r"\\(begin|end)\{(aligned|split|gathered|alignedat|multlined)\}(\{[^{}]*\})?")
+#: environments that only lay rows out: inside a display too (``$$\begin{align*} … \end{align*}$$``, as
+#: Markdown renderers with MathJax accept)
+_UNWRAP = re.compile(r"\\(begin|end)\{(aligned|split|gathered|alignedat|multlined|"
+                     r"(?:align|gather|equation|eqnarray|flalign|alignat|multline)\*?)\}(\{[^{}]*\})?")
 
 
 def _blank(text: str, start: int, end: int) -> str:
@@ -207,6 +210,11 @@ def _continued(segs: list[Segment]) -> list[Segment]:
         prev = next((p for p in reversed(out) if p.kind in ("display", "env", "inline")), None)
         if m:
             side = _last_side(prev.text) if prev is not None and seg.line - prev.line <= 6 else ""
+            if side and _bare_value(side) and _bare_value(text[m.end():]):
+                # "P &= \frac{e^{a}}{…}", "&\approx \frac{34}{1375}", "&\approx 3\%": a value written again
+                # restates the chain's head, not the print before it (end to end, as on one line)
+                head = _head_side(prev.text)
+                side = head if head and not _bare_value(head) else side
             text = f"{side} {text}" if side else text[m.end():]
         elif seg.kind in ("display", "env") and prev is not None and prev.kind in ("display", "env") and \
                 _TRAILING_REL.search(prev.text) and seg.line - (prev.line + prev.text.count("\n")) <= 4:
@@ -220,6 +228,21 @@ def _continued(segs: list[Segment]) -> list[Segment]:
 
 
 _TRAILING_REL = re.compile(r"(?:=|\\approx|≈)\s*$")
+#: a printed value alone: a number or percentage, a fraction of integers, a list of numbers, in bold or
+#: not, with a closing remark (``\mathbf{3\%} \quad \text{(because)}``)
+_BARE = re.compile(r"[-−]?\d+(?:\.\d+)?\s*(?:\\?%)?|\\frac\{\d+\}\{\d+\}|\[\s*[-−]?\d[\d.,\s−-]*\]")
+
+
+def _bare_value(text: str) -> bool:
+    text = re.sub(r"\\(?:mathbf|textbf|boldsymbol|bm)\s*\{([^{}]*)\}", r"\1", text)
+    text = re.sub(r"\\(?:quad|qquad)\b.*$|\\text\{[^{}]*\}\s*$|\\[,;! ]", " ", text)
+    return bool(_BARE.fullmatch(text.strip()))
+
+
+def _head_side(text: str) -> str:
+    """What stands before the first top-level relation of a chain ('' if it has none)."""
+    first = next(iter(_relations(text)), None)
+    return text[:first[0]].strip() if first else ""
 _VALUE_START = re.compile(r"\s*(?:\\begin\{[pbBvV]?matrix\}|\\left\s*[\[(]|\[|[-−]?\d)")
 
 

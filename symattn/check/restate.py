@@ -81,7 +81,7 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
         judged.append((b, new))
     kept = [c for c in claims if c is not None]
     kept += _restated_percentages(kept, blocks, doc)
-    kept += _restated_numbers(kept, inputs, doc, _matrix_rows(blocks))
+    kept += _restated_numbers(kept, inputs, doc, blocks)
     kept = _carried_operands(kept, inputs, doc)
     return replace(report, claims=sorted(kept, key=lambda c: c.line))
 
@@ -97,7 +97,7 @@ def _matrix_rows(blocks: list[Block]) -> dict[int, list[list[str]]]:
     return out
 
 
-def _restated_numbers(claims: list[Claim], inputs: set[int], doc, matrix_rows: dict) -> list[Claim]:
+def _restated_numbers(claims: list[Claim], inputs: set[int], doc, blocks: list[Block]) -> list[Claim]:
     """Lines that write again, among their numbers and in the same order, a row of an earlier print
     judged wrong: the weights restated as the factors of a sum (``0.53 × V₁ + 0.35 × V₂ + …``), a
     table row that repeats them.  Each such line is wrong, cause ``carried`` from that print's slip,
@@ -126,13 +126,22 @@ def _restated_numbers(claims: list[Claim], inputs: set[int], doc, matrix_rows: d
     judged = {c.line for c in claims if c.status == "wrong"} | {ln for c in claims if c.status == "wrong"
                                                                 for ln in c.lines or []}
     out = []
+    entry_at = {(e.line, doc.column(e.pos)) for b in blocks if len(b.rows) > 1 for r in b.rows
+                if len({e.line for e in r}) == 1 for e in r if e.pos >= 0}
+    matrix_rows = _matrix_rows(blocks)
     for n, text in enumerate(doc.text.split("\n"), 1):
         if n in judged or n in inputs:
             continue
-        printed = [m.group(0).replace("−", "-") for m in re.finditer(numerals.NUMBER, text)]
+        found_at = [(m.start(), m.group(0).replace("−", "-")) for m in re.finditer(numerals.NUMBER, text)]
+        printed = [t for _, t in found_at]
+        # the entries of matrices printed on the line, taken out: a row restated is written in one
+        # place, not gathered across the rows of another matrix (K's [0.2 0.1; 0.8 0.4; 1.5 0.3] holds
+        # 0.2 … 0.3, no row of Q)
+        rest = [t for col, t in found_at if (n, col) not in entry_at]
         for last, own, i, row, numbers, wrong, root in rows:
-            if n <= last or n in own or not _in_order(row, printed) or \
-                    any(len(r) > len(row) and _in_order(row, r) for r in matrix_rows.get(n, ())):
+            if n <= last or n in own or \
+                    not (_in_order(row, rest) or any(len(r) == len(row) and _in_order(row, r)
+                                                     for r in matrix_rows.get(n, ()))):
                 continue
             found = []
             for j, (t, number) in enumerate(zip(row, numbers)):
