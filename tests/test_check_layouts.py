@@ -1224,3 +1224,13 @@ def test_a_value_alone_on_a_continued_row_restates_the_chain_not_the_print_befor
     assert _statuses(text, 4) == ["wrong"]
     assert _statuses(text, 5) == ["rounded"]
     assert _statuses(text.replace("3\\%", "4\\%"), 5) == ["wrong"]
+
+
+def test_a_value_alone_after_sums_of_rounded_terms_is_judged_from_the_first_arithmetic():
+    # 0.87·[2.0, 1.5] + 0.10·[0.5, 0.3] + 0.03·[-0.5, 1.2] = [1.775, 1.371] → [1.78, 1.37], right;
+    # the rounded terms [1.74, 1.31] + [0.05, 0.03] + [-0.01, 0.04] add up to [1.78, 1.38]
+    text = ("$$\n\\begin{align}\n\\text{C} &= 0.87 \\times [2.0, 1.5] + 0.10 \\times [0.5, 0.3] + 0.03 \\times "
+            "[-0.5, 1.2] \\\\\n&= [1.74, 1.31] + [0.05, 0.03] + [-0.01, 0.04] \\\\\n&\\approx [1.78, {v}]\n"
+            "\\end{align}\n$$\n")
+    assert _statuses(text.replace("{v}", "1.37"), 5) == ["rounded"]
+    assert _statuses(text.replace("{v}", "1.47"), 5) == ["wrong"]

@@ -210,11 +210,14 @@ def _continued(segs: list[Segment]) -> list[Segment]:
         prev = next((p for p in reversed(out) if p.kind in ("display", "env", "inline")), None)
         if m:
             side = _last_side(prev.text) if prev is not None and seg.line - prev.line <= 6 else ""
-            if side and _bare_value(side) and _bare_value(text[m.end():]):
+            if side and _bare_value(text[m.end():]):
                 # "P &= \frac{e^{a}}{…}", "&\approx \frac{34}{1375}", "&\approx 3\%": a value written again
-                # restates the chain's head, not the print before it (end to end, as on one line)
+                # restates the chain's head, not the print before it (end to end, as on one line); so
+                # does a value after arithmetic on rounded prints (0.87 × [2.0, 1.5] + … = [1.74, 1.31] + …
+                # ≈ [1.78, 1.37]) when the head is arithmetic on numbers too
                 head = _head_side(prev.text)
-                side = head if head and not _bare_value(head) else side
+                if head and not _bare_value(head) and (_bare_value(side) or not _names_in(head + side)):
+                    side = head
             text = f"{side} {text}" if side else text[m.end():]
         elif seg.kind in ("display", "env") and prev is not None and prev.kind in ("display", "env") and \
                 _TRAILING_REL.search(prev.text) and seg.line - (prev.line + prev.text.count("\n")) <= 4:
@@ -237,6 +240,11 @@ def _bare_value(text: str) -> bool:
     text = re.sub(r"\\(?:mathbf|textbf|boldsymbol|bm)\s*\{([^{}]*)\}", r"\1", text)
     text = re.sub(r"\\(?:quad|qquad)\b.*$|\\text\{[^{}]*\}\s*$|\\[,;! ]", " ", text)
     return bool(_BARE.fullmatch(text.strip()))
+
+
+def _names_in(text: str) -> bool:
+    """Does the math name anything (a letter other than Euler's e, outside commands)?"""
+    return bool(re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+|\be\b", " ", text)))
 
 
 def _head_side(text: str) -> str:
