@@ -1234,3 +1234,32 @@ def test_a_value_alone_after_sums_of_rounded_terms_is_judged_from_the_first_arit
             "\\end{align}\n$$\n")
     assert _statuses(text.replace("{v}", "1.37"), 5) == ["rounded"]
     assert _statuses(text.replace("{v}", "1.47"), 5) == ["wrong"]
+
+
+_NOTES = """Scaling (÷√2 ≈ 1.414):
+
+```
+score(dort, Le)   = 1/1.414 ≈ 0.707
+score(dort, dort) = 2/1.414 ≈ 1.414
+exp(0.707) ≈ 2.028
+exp(1.414) ≈ 4.113
+Sum = 2.028 + 2.028 + 4.113 = 8.169
+w(dort) = 4.113/8.169 ≈ {w}
+```
+"""
+
+
+def test_a_chain_of_rounded_scalars_down_a_fence_of_notes_is_judged_end_to_end():
+    # √2 ≈ 1.414 (a leading ÷ has no left operand), 1/√2 ≈ 0.707, e^{1/√2} ≈ 2.028, e^{√2} ≈ 4.113,
+    # 2e^{1/√2} + e^{√2} = 8.16947; e^{√2} / 8.16947 = 0.503490 → 0.503.  Within the rounding of
+    # 4.113 and 8.169 taken alone 0.504 could pass (4.1135 / 8.1685 = 0.50358): the exact values
+    # each print stands for are the witness.  score(dort, Le) with a comma is one equation.
+    assert _statuses(_NOTES.format(w="0.503"), 9) == ["rounded"]
+    assert _statuses(_NOTES.format(w="0.504"), 9) == ["wrong"]
+    assert _statuses(_NOTES.format(w="0.503"), 1) == ["rounded"]
+    assert _statuses(_NOTES.format(w="0.503"), 4) == ["rounded"]
+
+
+def test_a_trigonometric_function_written_as_a_word_is_never_a_product():
+    # (sin(0), cos(0)) = (0, 1) is right; read as the names sin, cos times 0 it was "wrong"
+    assert "wrong" not in _statuses("```\nPosition 0 : (sin(0), cos(0)) = (0, 1)\n```\n", 2)

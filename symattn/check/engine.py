@@ -298,6 +298,7 @@ class _Checker:
                 self.tall.setdefault(b.line, []).append(b)
         self.table = Table(corrections=dict(corrections or {}))
         self.exact_prints = exact_prints({**explained_exact(blocks), **(corrections or {})}, blocks)
+        self._ambiguous_prints: set[str] = set()
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
         self.notes: list[str] = []
@@ -981,7 +982,7 @@ class _Checker:
         end = compare(texts, claimed, truth, rel)
         # operands the article printed earlier as rounded results with a known exact value (0.3536
         # for √2/4, 0.4555 for a weight): the print is judged end to end at those values
-        upstream, rounded_from = self._exact_upstream(exact_ref), ()
+        upstream, rounded_from, at_exact = self._exact_upstream(exact_ref), (), None
         if upstream is not None:
             try:
                 at_exact = exact_ev.eval(upstream[0])
@@ -1037,7 +1038,32 @@ class _Checker:
         self.claims.append(claim)
         if isinstance(truth, sp.MatrixBase):
             self.matrices.append((seg.line, what, truth))
+        elif claim.status in ("rounded", "wrong", "exact") and isinstance(texts, str):
+            # (a sum exact as written, 2.028 + 2.028 + 4.113 = 8.169, stands for the sum of what its
+            # operands stand for)
+            decimals = any(isinstance(n, Num) and "." in n.text or isinstance(n, Lit) and any(
+                "." in t for row in n.texts for t in row) for n in walk(exact_ref))
+            self._note_print(texts, truth if at_exact is None else at_exact, seg.line,
+                             not decimals if at_exact is None else True)
         self._record(key, head, seg.line, claimed, claim.status == "wrong")
+
+    def _note_print(self, text: str, truth, line: int, end_to_end: bool) -> None:
+        """A decimal printed as the value of arithmetic whose exact value is known (√2 ≈ 1.414,
+        e^{1.414} ≈ 4.113 with 1.414 for √2): later arithmetic on that print is judged at its exact
+        value, end to end: only a value found end to end (no rounded operand, or each at its exact
+        value).  A print that stands for two values stands for none."""
+        text = text.strip().replace("−", "-")
+        if not re.fullmatch(r"-?\d+\.\d+", text) or significant(text) < 3 or \
+                not getattr(truth, "is_number", False) or truth.is_Rational and truth == numerals.read(text).value:
+            return
+        if not end_to_end:
+            return   # (1/1.414 ≈ 0.707 before √2 ≈ 1.414 was read: 500/707 is no exact value of 0.707)
+        known = self.exact_prints.get(text)
+        if known is None and text not in self._ambiguous_prints:
+            self.exact_prints[text] = (truth, line)
+        elif known is not None and line > known[1] and sp.simplify(known[0] - truth) != 0:
+            self.exact_prints.pop(text)
+            self._ambiguous_prints.add(text)
 
     def _record(self, key, head, line, claimed, wrong):
         self.table.record(key, line, claimed, wrong)

@@ -108,6 +108,10 @@ def parse_chains(text: str) -> list[Chain]:
         if parts and len(parts[-1]) > 1 and parts[-1][-1].kind == "op" and parts[-1][-1].value in (".", ",", ";"):
             # "… \approx [1.758, 0.999]." : the full stop of the sentence the display ends
             parts = list(parts[:-1]) + [parts[-1][:-1]]
+        if parts and len(parts[0]) > 1 and (parts[0][0].kind == "cmd" and parts[0][0].value in (r"\div", r"\times", r"\cdot")
+                                            or parts[0][0].kind == "op" and parts[0][0].value in ("/", "*", "÷", "×")):
+            # "(÷√2 ≈ 1.414)": dividing by √2, which is about 1.414; the operator has no left operand
+            parts = [parts[0][1:]] + list(parts[1:])
         shape = _real_space(parts, unsupported)
         if shape is not None:  # X \in \mathbb{R}^{3 \times 4}: a shape claim about X
             parts, rels, unsupported = parts[:1], [], ""

@@ -32,6 +32,9 @@ _ENTRY_INDEX = re.compile(r"(\d+),(\d+)|([1-9][1-9])")   # an entry (i, j) of a 
 
 #: a unit whose reading scales the number (134 MB is 134·10⁶ bytes, 0.045 ms is 4.5·10⁻⁵ s): never
 #: dropped as a noun
+#: functions written as words that this parser does not evaluate
+_UNREAD_FUNCTIONS = {"sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "sigmoid", "relu",
+                     "gelu", "silu", "sigma"}
 _SIZE_UNIT = re.compile(r"(?i)[KMGTP]i?B|kB|bytes?|B|[KMGT]|[mnuµ]?s|secs?|seconds?|min(?:ute)?s?|h(?:ours?)?|"
                         r"days?|[kMGTP]?(?:flops?|hz)|%")
 
@@ -361,6 +364,10 @@ class Parser:
             self.next()
             node = self.until(")")
             return node
+        if w.lower() in _UNREAD_FUNCTIONS and self.is_op("("):
+            # cos(0) is a function's value, never the name cos times 0 (the trigonometry of positional
+            # encodings and rotations is read elsewhere)
+            raise ParseError("cannot-read-token", token=w)
         if w == "e":
             return Name("e")
         if w in ("inf", "np.inf", "math.inf", "torch.inf", "float.inf"):

@@ -392,6 +392,19 @@ _PCT_AGAIN = re.compile(r"[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]")
 _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
 
 
+def _joined_at_top(text: str) -> list[str]:
+    """``text`` split where prose words or commas join equations, but not at a comma inside brackets:
+    ``score(chat, dort) = 1 / 1.414 ≈ 0.707`` is one equation."""
+    parts, pos = [], 0
+    for m in _JOINERS.finditer(text):
+        depth = sum(text.count(o, 0, m.start()) for o in "([{") - sum(text.count(c, 0, m.start()) for c in ")]}")
+        if depth <= 0 or not m.group(0).lstrip().startswith(","):
+            parts.append(text[pos:m.start()])
+            pos = m.end()
+    parts.append(text[pos:])
+    return parts
+
+
 def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
     # a tab in prose is a space (one character for one: the columns stay)
     line, raw = line.replace("\t", " "), raw.replace("\t", " ")
@@ -406,7 +419,7 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
     for m in _PLAIN.finditer(line):
         # "√4 = 2 and e^0.5 ≈ 1.6487, so softmax(...)": prose words join separate equations
         pos = m.start()
-        for part in _JOINERS.split(m.group(0)):
+        for part in _joined_at_top(m.group(0)):
             start = line.index(part, pos) if part else pos
             pieces.append((start, start + len(part), part))
             pos = start + len(part)
