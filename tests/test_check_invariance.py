@@ -167,10 +167,6 @@ COMMA_KNOWN = {"ru-basic-alpotekhin-bookvar-qkv-vruchnuyu.md":
                "en-basic-rajatdandekar-i-love-math-first-principles.md":
                "the copy's products `(1,0)(0,2) + (0,5)(0,4) + …` (line 32) are read as no chain where the original's "
                "(1.0)(0.2) + … is one; found at the first contact of batch 30",
-               "en-complexity-sdcodehub-gpt2-xl-resource-accounting.md":
-               "the original's `\\textbf{15,728,640,000}` (thousands commas in \\textbf, lines 84-141) is read as 15 "
-               "(six false alarms) where the copy's `\\textbf{15.728.640.000}` is one number; found at the first "
-               "contact of batch 30",
                "en-flash-chaitanyapandit-two-block-online-softmax.md":
                "the copy's inline chain `\\ell^{new} = 0,135(1,135) + (0,050+1,0) = …` (line 54) is read as no chain "
                "where the original's is one; found at the first contact of batch 30"}

@@ -1278,3 +1278,11 @@ def test_a_row_of_a_wrong_print_written_again_as_a_vector_in_prose_is_carried():
     right = _XQK.replace("{q}", r"0.0 & 0.3 \\ 1.0 & 1.2 \\ 0.0 & 0.8") + \
         "\nThe query of b, $q_{\\text{b}} = [1.0, 1.2]$, is dotted with every key.\n" + dot.replace("0.8, 1.2", "1.0, 1.2")
     assert "wrong" not in _statuses(right, n)
+
+
+def test_a_unit_per_noun_after_the_last_number_names_what_it_counts():
+    # 10000^(-510/512) = 10^(1/64) / 10^4 = 0.000103663 → 0.000104; "rad/token" is no factor
+    assert round(10000 ** (-510 / 512), 6) == 0.000104
+    text = "$$\\theta_{256} = 10000^{-\\frac{510}{512}} \\approx 10000^{-0.996} \\approx {v} \\text{ rad/token}$$\n"
+    assert "wrong" not in _statuses(text.replace("{v}", "0.000104"), 1)
+    assert "wrong" in _statuses(text.replace("{v}", "0.000109"), 1)

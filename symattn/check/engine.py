@@ -1051,9 +1051,10 @@ class _Checker:
         """A decimal printed as the value of arithmetic whose exact value is known (√2 ≈ 1.414,
         e^{1.414} ≈ 4.113 with 1.414 for √2): later arithmetic on that print is judged at its exact
         value, end to end: only a value found end to end (no rounded operand, or each at its exact
-        value).  A print that stands for two values stands for none."""
+        value), and only a print of three decimals or more, as :meth:`_exact_upstream` takes rounded
+        prints (2.05 is as often data).  A print that stands for two values stands for none."""
         text = text.strip().replace("−", "-")
-        if not re.fullmatch(r"-?\d+\.\d+", text) or significant(text) < 3 or \
+        if not re.fullmatch(r"-?\d+\.\d{3,}", text) or significant(text) < 3 or \
                 not getattr(truth, "is_number", False) or truth.is_Rational and truth == numerals.read(text).value:
             return
         if not end_to_end:

@@ -110,8 +110,11 @@ class Parser:
                 self.next()
                 node = Op(self._MUL[t.value], (node, self.unary()))
             elif t.kind == "text" and isinstance(node, Num) and self.i == len(self.toks) - 1 and \
-                    re.fullmatch(r"[^\W\d_]{2,}(?: [^\W\d_]+)*", t.value) and not _SIZE_UNIT.fullmatch(t.value):
-                self.next()   # "62,831 \text{ tokens}": a noun after the last number names what it counts
+                    re.fullmatch(r"[^\W\d_]{2,}(?:/[^\W\d_]+)?(?: [^\W\d_]+)*", t.value) and \
+                    not _SIZE_UNIT.fullmatch(t.value.split("/")[0]):
+                # "62,831 \text{ tokens}", "0.000109 \text{ rad/token}": a noun after the last number names
+                # what it counts
+                self.next()
             elif self._starts_primary(t):
                 ahead = self.toks[self.i:self.i + 3]
                 if isinstance(node, Name) and re.fullmatch(r"[A-Za-z]_\{?\w{1,3}\}?", node.raw) and len(ahead) == 3 \
