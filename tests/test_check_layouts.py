@@ -1265,21 +1265,6 @@ def test_a_trigonometric_function_written_as_a_word_is_never_a_product():
     assert "wrong" not in _statuses("```\nPosition 0 : (sin(0), cos(0)) = (0, 1)\n```\n", 2)
 
 
-def test_a_row_of_a_wrong_print_written_again_as_a_vector_in_prose_is_carried():
-    # X W_Q's row 2 is [1.0, 1.2]; the print [0.8, 1.2] is wrong, and "q_b = [0.8, 1.2]" after it is
-    # that row again (carried), not an input of its own
-    # (the dot product after it computes with those numbers, which alone made the line an input)
-    dot = "\n$$\n\\text{score}(b, a) = [0.8, 1.2] \\cdot [0.2, 0.1] = (0.8)(0.2) + (1.2)(0.1) = 0.28\n$$\n"
-    text = _XQK.replace("{q}", r"0.2 & 0.3 \\ 0.8 & 1.2 \\ 0.5 & 0.8") + \
-        "\nThe query of b, $q_{\\text{b}} = [0.8, 1.2]$, is dotted with every key.\n"
-    n = len(text.rstrip("\n").split("\n"))
-    text += dot
-    assert "wrong" in _statuses(text, n)
-    right = _XQK.replace("{q}", r"0.0 & 0.3 \\ 1.0 & 1.2 \\ 0.0 & 0.8") + \
-        "\nThe query of b, $q_{\\text{b}} = [1.0, 1.2]$, is dotted with every key.\n" + dot.replace("0.8, 1.2", "1.0, 1.2")
-    assert "wrong" not in _statuses(right, n)
-
-
 def test_a_unit_per_noun_after_the_last_number_names_what_it_counts():
     # 10000^(-510/512) = 10^(1/64) / 10^4 = 0.000103663 → 0.000104; "rad/token" is no factor
     assert round(10000 ** (-510 / 512), 6) == 0.000104

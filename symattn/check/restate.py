@@ -130,7 +130,7 @@ def _restated_numbers(claims: list[Claim], inputs: set[int], doc, blocks: list[B
                 if len({e.line for e in r}) == 1 for e in r if e.pos >= 0}
     matrix_rows = _matrix_rows(blocks)
     for n, text in enumerate(doc.text.split("\n"), 1):
-        if n in judged:
+        if n in judged or n in inputs:
             continue
         found_at = [(m.start(), m.group(0).replace("−", "-")) for m in re.finditer(numerals.NUMBER, text)]
         printed = [t for _, t in found_at]
@@ -142,10 +142,6 @@ def _restated_numbers(claims: list[Claim], inputs: set[int], doc, blocks: list[B
             if n <= last or n in own or \
                     not (_in_order(row, rest) or any(len(r) == len(row) and _in_order(row, r)
                                                      for r in matrix_rows.get(n, ()))):
-                continue
-            # a line of inputs restates a wrong row only when that row is all it prints (q_Lys = [0.8,
-            # 1.2], row 2 of the Q printed wrong: that print again, not a new input)
-            if n in inputs and [t.replace("−", "-") for t in row] != printed:
                 continue
             found = []
             for j, (t, number) in enumerate(zip(row, numbers)):
