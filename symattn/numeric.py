@@ -137,11 +137,17 @@ def fixed(value, digits: int) -> str:
     '0.00'
     >>> fixed(to_mpf(sp.Rational(1, 3), 50), 30)
     '0.333333333333333333333333333333'
+    >>> fixed(mpmath.exp(-10**9), 4)
+    '0.0000'
     """
     if mpmath.isfinite(value) and abs(value) >= mpmath.mpf(10) ** 40:
         # an astronomically large value (e^(10^9) from a −10^9 mask taken as a score) has no decimals
         # worth writing out: its leading digits and exponent
         return mpmath.nstr(value, 8)
+    if value and abs(value) < mpmath.mpf(10) ** -(digits + 5):
+        # far below half a unit of the last place (e^(-10^9) from a −10^9 mask): 0 at these decimals,
+        # never written out digit by digit (nstr with min_fixed=-inf would write 434 million of them)
+        value = mpmath.mpf(0)
     text = mpmath.nstr(value, digits + GUARD_DIGITS, strip_zeros=False, min_fixed=-mpmath.inf,
                        max_fixed=mpmath.inf)
     with localcontext() as ctx:  # quantize needs room for every digit kept (28 by default)

@@ -395,9 +395,11 @@ _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
 def _joined_at_top(text: str) -> list[str]:
     """``text`` split where prose words or commas join equations, but not at a comma inside brackets:
     ``score(chat, dort) = 1 / 1.414 ≈ 0.707`` is one equation."""
-    parts, pos = [], 0
+    parts, pos, depth, seen = [], 0, 0, 0
     for m in _JOINERS.finditer(text):
-        depth = sum(text.count(o, 0, m.start()) for o in "([{") - sum(text.count(c, 0, m.start()) for c in ")]}")
+        for ch in text[seen:m.start()]:   # the bracket depth, counted once along the text (linear)
+            depth += (ch in "([{") - (ch in ")]}")
+        seen = m.start()
         if depth <= 0 or not m.group(0).lstrip().startswith(","):
             parts.append(text[pos:m.start()])
             pos = m.end()
