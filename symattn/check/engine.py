@@ -1062,7 +1062,7 @@ class _Checker:
         known = self.exact_prints.get(text)
         if known is None and text not in self._ambiguous_prints:
             self.exact_prints[text] = (truth, line)
-        elif known is not None and line > known[1] and sp.simplify(known[0] - truth) != 0:
+        elif known is not None and line > known[1] and abs(sp.N(known[0] - truth, 30)) > 1e-20:
             self.exact_prints.pop(text)
             self._ambiguous_prints.add(text)
 

@@ -269,7 +269,7 @@ class Evaluator:
             else:
                 stated = given[0] if given is not None else None
                 if key in DIMENSIONS and getattr(stated, "is_number", False) and not _mat(value) \
-                        and sp.simplify(value - stated) != 0:
+                        and abs(sp.N(value - stated, 30)) > 1e-20:
                     # "n = 1" stated while X has 2 rows: the article's n is not the sequence length
                     # of the matrices shown (a position, another example's size); neither value is a witness
                     raise Unresolved("several-values", name=raw,
