@@ -1271,3 +1271,28 @@ def test_a_unit_per_noun_after_the_last_number_names_what_it_counts():
     text = "$$\\theta_{256} = 10000^{-\\frac{510}{512}} \\approx 10000^{-0.996} \\approx {v} \\text{ rad/token}$$\n"
     assert "wrong" not in _statuses(text.replace("{v}", "0.000104"), 1)
     assert "wrong" in _statuses(text.replace("{v}", "0.000109"), 1)
+
+
+def test_a_chain_written_down_the_page_with_blank_lines_and_one_term_per_line():
+    # 1.01369 / 3.06198 = 0.331055…: printed 0.3310 is wrong at 4 places (0.3311), across a blank line;
+    # (0.04×0.08) + (0.12×0.04) + (0.08×0.15) + (0.12×0.06) = 0.0032 + 0.0048 + 0.0120 + 0.0072 = 0.0272,
+    # one term per line: right; a slip in one term (0.0172 for 0.12×0.06) is wrong at the step that
+    # prints it, not at the lines of the other terms (a difference within the rounding of the four
+    # terms, 0.0073, would be no witness)
+    text = ("```\n1.01369 / 3.06198\n\n= 0.3310\n```\n\n"
+            "```\n= (0.04 × 0.08)\n+ (0.12 × 0.04)\n+ (0.08 × 0.15)\n+ (0.12 × 0.06)\n\n"
+            "= 0.0032\n+ 0.0048\n+ 0.0120\n+ 0.0072\n\n= 0.0272\n```\n")
+    assert _statuses(text, 4) == ["wrong"]
+    assert _statuses(text, 13) == ["exact"] and _statuses(text, 18) == ["exact"]
+    slipped = text.replace("+ 0.0072", "+ 0.0172")
+    assert _statuses(slipped, 13) == ["wrong"] and 8 not in _by_line(slipped)
+
+
+def test_a_column_sum_of_vectors_is_not_joined_into_a_chain():
+    # "[0, 0] / + [1, 4] / + [1, 3] / ---- / = [2, 7]": a column sum the block reader checks; its
+    # lines are not glued into one step (no "+" line is read as more of the line above)
+    from symattn.check.plaintext import _joined_sums
+    block = ["  [0.0, 0.0]", "+ [1.0, 4.0]", "+ [1.0, 3.0]", "------------", "= [2.0, 7.0]"]
+    assert _joined_sums(block) == (block, frozenset())
+    assert _joined_sums(["= 0.0032", "+ 0.0048", "", "= 0.008"]) == (["= 0.0032 + 0.0048", "", "", "= 0.008"],
+                                                                   frozenset({1}))

@@ -57,19 +57,68 @@ _FUNCTIONS = {"exp", "log", "ln", "sqrt", "softmax", "sum", "max", "e"}
 _SHAPE = re.compile(r"\[\s*\d+\s*[×x*]\s*\d+\s*\]")
 
 
-def _chain_head(block: list[str], start: int) -> str | None:
+def _above(block: list[str], k: int, joined: frozenset[int] = frozenset()) -> int:
+    """The index of the line a chain's "= …" line at ``k`` hangs from: the nearest line above it that
+    is not blank, across at most two blank lines (chains written down the page in plain text often
+    leave a blank line between their steps; the places of terms joined to the line above them, see
+    :func:`_joined_sums`, are no blank lines); -1 when there is none."""
+    j, blanks = k - 1, 0
+    while j >= 0 and not block[j].strip() and (blanks < 2 or j in joined):
+        j, blanks = j - 1, blanks + (j not in joined)
+    return j if j >= 0 and block[j].strip() else -1
+
+
+#: an operator between two numbers or brackets: what makes a line without a relation arithmetic
+_OPERATION = re.compile(r"[\d\])]\s*[-+*/×·÷−]\s*[-−]?[\d\[(]")
+
+
+def _bare_arithmetic(line: str) -> bool:
+    """A line that is arithmetic and nothing else (``1.01369 / 3.06198``): a chain's first step
+    when the "= …" line under it gives its value."""
+    return "=" not in line and "≈" not in line and bool(_OPERATION.search(line)) and _arithmetic(line)
+
+
+def _chain_head(block: list[str], start: int, joined: frozenset[int] = frozenset()) -> str | None:
     """The first expression of a chain written down the page whose "= …" line is ``start``: the
     right-hand side of the line the run of "= …" lines above it hangs from (``Output[0] = 0.4555×[1,2]
     + …``), or None."""
-    k = start - 1
+    k, steps = _above(block, start, joined), 0
     while k >= 0 and _CONTINUED.match(_clean_code(block[k])):
-        k -= 1
-    if k < 0 or k == start - 1:
+        k, steps = _above(block, k, joined), steps + 1
+    if k < 0 or steps == 0:
         return None   # (a chain of one step has no head but the line before it)
-    parts = re.split(r"(?<![=<>!])[=≈](?!=)", _clean_code(block[k]))
+    line = _clean_code(block[k])
+    if _bare_arithmetic(line):
+        return " ".join(line.split())
+    parts = re.split(r"(?<![=<>!])[=≈](?!=)", line)
     if len(parts) != 2 or not parts[1].strip() or parts[1].count("[") != parts[1].count("]"):
         return None
     return " ".join(parts[1].split())
+
+
+#: a line that continues the sum above it: ``+ 0.28 × [1, 1, 0]`` under ``= 0.16 × [2, 0, 0]``
+_PLUS = re.compile(r"^\s*\+\s*(?=\S)")
+
+
+def _joined_sums(block: list[str]) -> tuple[list[str], frozenset[int]]:
+    """The block with each line that starts with ``+`` joined to the line right above it when that
+    line is a step of a chain (``= (0.04 × 0.08)`` then ``+ (0.12 × 0.04)``: a sum of numbers written
+    one term per line), and left blank in its own place, so that line indices stay; and the indices of
+    those places."""
+    out, joined = list(block), set()
+    for k in range(1, len(out)):
+        if _PLUS.match(out[k]) and block[k - 1].strip() and "=" not in out[k] and "#" not in out[k]:
+            j = k - 1
+            while j > 0 and not out[j].strip():
+                j -= 1
+            if not re.search(r"=|≈", out[j]) or "[" in out[j] + out[k]:
+                # terms stacked over a rule (``+ [1, 4]`` / ``-----`` / ``= [2, 7]``): a column sum; and
+                # a sum of printed vectors is the block reader's, which binds each by its values
+                continue
+            out[j] = f"{out[j].rstrip()} {out[k].strip()}"
+            out[k] = ""
+            joined.add(k)
+    return out, frozenset(joined)
 
 
 def _result(side: str) -> bool:
@@ -96,6 +145,7 @@ def code_segments(block: list[str], first_line: int) -> list[Segment]:
     and plain-text arrays stacked over several lines."""
     out, i = [], 0
     local = _function_bodies(block)
+    block, joined = _joined_sums(block)
     while i < len(block):
         if i in local:
             i += 1
@@ -114,13 +164,15 @@ def code_segments(block: list[str], first_line: int) -> list[Segment]:
             stmt += " " + _clean_code(block[i]).strip()
         i += 1
         step = _CONTINUED.match(stmt)
-        if step and start > 0 and (_ASSIGN.match(_clean_code(block[start - 1])) or _CONTINUED.match(
-                _clean_code(block[start - 1]))) or step and start == 0:
+        k = _above(block, start, joined)
+        above = _clean_code(block[k]) if k >= 0 else ""
+        if step and (not above or _ASSIGN.match(above) or _CONTINUED.match(above) or _bare_arithmetic(above)):
             # "= [..] + [..]" under a line it continues: one step of a chain written down the page,
-            # the value before it (the previous line's last side) equal to this one
-            before = _last_side(_clean_code(block[start - 1])) if start > 0 else None
+            # the value before it (the previous line's last side, or the whole of a line of bare
+            # arithmetic) equal to this one
+            before = (" ".join(above.split()) if _bare_arithmetic(above) else _last_side(above)) if above else None
             rhs = " ".join(step.group(2).split())
-            head = _chain_head(block, start)
+            head = _chain_head(block, start, joined)
             if head and _result(rhs) and _arithmetic(head):
                 # "= [3.0000, 4.0000]" at the end of a chain: the result the chain's first expression
                 # gives, end to end (the sums of rounded terms between are the author's own steps)
@@ -228,6 +280,22 @@ def prose_segments(masked: str, raw_lines: list[str] | None):
         total = sum_of(equations, m.group("rel"), m.group("num").replace("−", "-")) if len(equations) >= 2 else None
         if total is not None:
             segs.append(Segment(n, total, "plain", " ".join(raw[n - 1].split())[:160] if n - 1 < len(raw) else line))
+    sums, joined = _joined_sums(lines)
+    for n, line in enumerate(sums, start=1):
+        step = _CONTINUED.match(line)
+        k = _above(sums, n - 1, joined) if step and n not in used and not found.get(n) else -1
+        if k < 0 or k + 1 in used:
+            continue
+        # "1.01369 / 3.06198", a blank line, "= 0.3310": a chain written down the page in prose, each
+        # "= …" line the value of the arithmetic on the line above it (a sum may be written one term
+        # per line: "= (0.04 × 0.08)" then "+ (0.12 × 0.04)" …)
+        above = sums[k].strip()
+        before = " ".join(above.split()) if _bare_arithmetic(above) else (
+            _last_side(above) if _CONTINUED.match(above) else None)
+        rhs = " ".join(step.group(2).split())
+        if before and _arithmetic(before) and _arithmetic(rhs) and re.search(r"\d", rhs):
+            segs.append(Segment(n, _thousands(f"{before} {step.group(1)} {rhs}"), "plain",
+                                " ".join(raw[n - 1].split())[:160] if n - 1 < len(raw) else line))
     return segs, used
 
 
@@ -440,9 +508,7 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
             continue
         if re.match(r"\s*%", line[end:]) and cand.rstrip().endswith(text) and text[-1:].isdigit():
             text += "%"   # "= 73%": the sign ends the number, it is not prose after it
-        if "[" not in text:   # 1,280 in prose is a thousands separator
-            text = re.sub(r"(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]|\.\d)",
-                          lambda m: m.group(1) + m.group(2).replace(",", ""), text)
+        text = _thousands(text)
         left, _, right = re.split(r"(=|≈)", text, maxsplit=1)
         if not left.strip() or not re.search(r"\d", right):
             continue
@@ -473,6 +539,14 @@ SUM_WORD = re.compile(r"(?:^|(?<=[\s*(（]))" + SUM_WORDS + r"\s*[=≈:：]\s*$"
 _LONE_SUM = re.compile(r"\s*(?:[-*+•]\s+)?[*_`]*" + SUM_WORDS + r"[*_`]*\s*(?P<rel>[=≈])\s*[*_`]*"
                        r"(?P<num>[-−]?\d+(?:\.\d+)?)[*_`]*\s*", re.I)
 _EQUATION = re.compile(r"^\s*(?P<lhs>[^=≈]*?\S)\s*(?:=|≈)\s*(?P<rhs>[-−]?\d+(?:\.\d+)?)\s*$")
+
+
+def _thousands(text: str) -> str:
+    """1,280 in prose outside brackets is one number: its commas separate thousands."""
+    if "[" in text:
+        return text
+    return re.sub(r"(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]|\.\d)",
+                  lambda m: m.group(1) + m.group(2).replace(",", ""), text)
 
 
 def sum_of(equations: list[str], rel: str, value: str) -> str | None:
