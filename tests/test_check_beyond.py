@@ -614,6 +614,32 @@ def test_an_angle_printed_in_degrees_is_judged_in_degrees():
     assert wrong and wrong[0].entries[0]["correct"] == "20"
 
 
+def test_one_angle_in_radians_degrees_and_turns_along_a_chain():
+    # 128 × 1.0 = 128 rad = 7333.8598°, 20.3718 turns: 7333.8 is cut off (7333.9), 20.37 is right
+    deg, turns = 128 * 180 / math.pi, 128 / (2 * math.pi)
+    assert f"{deg:.1f}" == "7333.9" and f"{turns:.2f}" == "20.37"
+    cs = claims("RoPE angle, $\\theta_1 = 1.0$: $128 \\times 1.0 = 128 \\text{ rad} \\approx 7333.8^\\circ "
+                "\\approx 20.37 \\text{ turns}$\n")
+    by = {str(c.claimed): c.status for c in cs if c.line == 1}
+    assert {k: by.get(k) for k in ("128", "7333.8", "20.37")} == {"128": "exact", "7333.8": "wrong", "20.37": "rounded"}
+    (wrong,) = [c for c in cs if c.status == "wrong"]
+    assert wrong.entries[0]["correct"] == "7333.9"
+
+
+def test_a_rounded_angle_printed_above_stands_for_its_exact_value_in_a_chain_below():
+    # θ = 10000^(-38/512) ≈ 0.505 (0.5048066); 128θ = 64.6152 rad = 3702.18°: a print of 3701.3° (from
+    # 64.6 rad) is wrong end to end, 3702.2° is right (the 3703.6° of 128 × 0.505 as written is not)
+    theta = 10000 ** (-38 / 512)
+    assert f"{theta:.3f}" == "0.505" and f"{128 * theta * 180 / math.pi:.1f}" == "3702.2"
+    head = "$\\theta_{20} = 10000^{-\\frac{38}{512}} \\approx 0.505$ rad per token.\n\n"
+    for printed, status in (("3701.3", "wrong"), ("3702.2", "rounded")):
+        cs = claims(head + f"Total: $128 \\times 0.505 \\approx 64.6 \\text{{ rad}} \\approx {printed}^\\circ$\n")
+        (deg,) = [c for c in cs if c.line == 3 and str(c.claimed) == printed]
+        assert deg.status == status, (printed, deg.status)
+        if status == "wrong":
+            assert deg.entries[0]["correct"] == "3702.2"
+
+
 def test_a_chain_is_judged_against_its_first_expression_not_its_last_rewrite():
     # 10000^(2/512) = 1.0366, so sin(1/10000^(2/512)) = sin(0.9647) = 0.8218; the rewrite sin(1/2.5)
     # (0.389) does not equal it, and the print that follows the rewrite is wrong end to end

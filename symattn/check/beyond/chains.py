@@ -43,6 +43,12 @@ _RESULT = re.compile(r"=(?>\s*\$?\s*)(\d+\.\d+)(?![\d.])")   # (atomic: a run of
 _TIMES = re.compile(r"^\s*(?:[xX×](?![\w.])(?!\s*[\d.(\[])|배|倍)")
 
 
+#: an angle's unit after its number: radians (the unit of an angle's expression; per token too), or
+#: whole turns (2π each)
+_ANGLE_UNIT = re.compile(r"\s*(?:(?P<rad>rad(?:ians?)?|弧度|ラジアン|라디안)(?:\s*/\s*(?:token|tok|step|位置|位|步))?"
+                         r"|(?P<turn>圈|周|turns?|rotations?|revolutions?|回転))(?![A-Za-z])", re.I)
+
+
 def _literal(seg: str):
     """(number text, unit or '') when a segment is a printed number (optionally with a size unit)
     followed by prose, not by more arithmetic; else None."""
@@ -54,6 +60,10 @@ def _literal(seg: str):
     if deg:   # 20°: an angle in degrees (its expression is in radians); 360° + 120° is more arithmetic
         more = re.match(r"\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\\frac|\d)", rest[deg.end():])
         return None if more else (m.group("num"), "scale:°")
+    angle = _ANGLE_UNIT.match(rest)
+    if angle:   # 1.83 rad ≈ 104.8° ≈ 0.29 圈: one angle in radians, degrees and turns
+        more = re.match(r"\s*(?:[-−+*×·^÷]|\\times|\\cdot|\\frac|\d)", rest[angle.end():])
+        return None if more else (m.group("num"), "rad" if angle.group("rad") else "scale:turn")
     if _TIMES.match(rest):   # 8x smaller, 4.2배, 3.0倍: a ratio, a plain number
         return m.group("num"), ""
     u = _SIZE.match(rest) or _TIME.match(rest)
@@ -109,6 +119,10 @@ def _unit_readings(vals, unit: str):
         return vals
     if unit == "scale:°":
         return [(x * 180 / mpmath.pi, name or "°") for x, name in vals]
+    if unit == "scale:turn":
+        return [(x / (2 * mpmath.pi), name or "turns") for x, name in vals]
+    if unit == "rad":
+        return vals
     if unit.startswith("scale:"):
         text = unit[len("scale:"):]
         scaled = [(x / _PREFIX[text[0]], Reason.of("reading-unit", reading=name, unit=text) if name else text)
@@ -208,7 +222,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         # ("在 $n=4096$ 时 KV-cache = 2×64×4096×128×4B = 2GB")
         pieces = maths + split.split(re.sub(r"\$[^$]+\$", " ", line)) if len(maths) >= 2 else split.split(line)
         for piece in pieces:
-            out.extend(_chain(n, own.strip(), piece, kv, printed if kv else None, rounded))
+            out.extend(_chain(n, own.strip(), piece, kv, printed if kv or trig else None, rounded))
     return out
 
 
@@ -249,6 +263,8 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
                 ref, how = again, plain(seg_v).strip()[:60]
                 head = (ref, how, k)
                 continue
+            if unit in ("rad", "scale:°", "scale:turn") and not kv:
+                continue   # 128 rad ≈ 7333.9° ≈ 20.37 turns: the same angle again, in another unit
             if unit or _literal_rest_is_prose(seg_v):
                 break
             continue
@@ -319,7 +335,7 @@ _APPROX = re.compile(r"^\s*(?:~|\\sim|约|約|약|about\s|approx)")
 
 def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, approx: bool = False,
                 printed: dict | None = None, rounded: dict | None = None) -> Claim:
-    shown = unit[6:] if unit.startswith("scale:") else unit if unit in _TIME_UNITS else unit.upper()
+    shown = unit[6:] if unit.startswith("scale:") else unit if unit in _TIME_UNITS or unit == "rad" else unit.upper()
     what = f"{how} = {num}{' ' + shown if unit else ''}"
     entry = _entry(num, n)
     # "≈ 2,000,000": an approximate integer is right to its last nonzero digit
@@ -352,7 +368,9 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
         elif used:
             claim = judge(ref.written)   # wrong whatever exact values its rounded operands stand for
     if printed is not None and not unit.startswith("scale:"):
-        _remember(printed, num, unit, _in_unit(ref.exact, how, unit), entry, n, claim.status == "wrong")
+        # (radians are an angle's own unit: "0.505 rad" is the 0.505 of "128 × 0.505" below)
+        _remember(printed, num, "" if unit == "rad" else unit, _in_unit(ref.exact, how, unit), entry, n,
+                  claim.status == "wrong")
     return claim
 
 
