@@ -653,6 +653,15 @@ def test_a_chain_is_judged_against_its_first_expression_not_its_last_rewrite():
     assert at(cs, 5).status in ("exact", "rounded")
 
 
+def test_a_size_printed_above_is_used_below_without_its_unit():
+    # 2 × 32 × 8 × 128 × 2 = 131,072 B = 0.125 MiB; "0.125 × 4096" is 0.125 MiB × 4096 = 512 MiB = 0.5 GiB
+    # (536,870,912 B, 0.537 GB): 0.5 GB is right in binary units, 0.6 GB is right under none
+    head = "KV per token: $$2 \\times 32 \\times 8 \\times 128 \\times 2 = 0.125 \\text{ MB}$$\n\n"
+    for printed, status in (("0.5", {"exact", "rounded"}), ("0.6", {"wrong"})):
+        cs = claims(head + f"With 4096 tokens the KV cache is $0.125 \\times 4096 = {printed} \\text{{ GB}}$.\n")
+        assert {c.status for c in cs if c.line == 3} <= status and [c for c in cs if c.line == 3], printed
+
+
 def test_a_size_per_token_is_a_size_claimed():
     # 2 × 32 × 32 × 128 × 2 bytes = 524,288 = 512 KiB: "512 KB/token" claims it; "1024 KB/token" is wrong
     text = ("The KV cache per token:\n\n```\n7B (FP16): 2 × 32 × 32 × 128 × 2 = 512 KB/token\n"

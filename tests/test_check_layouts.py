@@ -1296,3 +1296,15 @@ def test_a_column_sum_of_vectors_is_not_joined_into_a_chain():
     assert _joined_sums(block) == (block, frozenset())
     assert _joined_sums(["= 0.0032", "+ 0.0048", "", "= 0.008"]) == (["= 0.0032 + 0.0048", "", "", "= 0.008"],
                                                                    frozenset({1}))
+
+
+def test_the_terms_of_a_written_sum_are_not_taken_for_a_miscopied_operand():
+    # "= [1,1.5] + [2,0.5] = [3,2]": [2, 0.5] differs from weights [0.5, 0.5] printed above in one entry,
+    # but with [1, 1.5] it adds up to the result: terms of a sum, not a copy of the weights with a slip
+    # (a real article's right output was called wrong so); within the rounding of the terms (±0.05 each,
+    # ±0.005 for the result) [3.04, 2.04] is their sum too, [3.2, 2.2] and [3, 9] are not
+    from symattn.check.bind.explain import _terms_of
+    for result, terms in (("[3,2]", True), ("[3.04,2.04]", True), ("[3.2,2.2]", False), ("[3,9]", False)):
+        blocks = read_blocks(Document.of(f"$$\n[1,1.5] + [2,0.5]\n=\n{result}.\n$$\n"))
+        *written, block = sorted(blocks, key=lambda b: (b.line, b.span))
+        assert _terms_of(block, written) is terms, result

@@ -308,24 +308,32 @@ def _operands(text: str, printed: dict | None) -> _Ref | None:
     written = _values(text)
     if not written:
         return None
-    used, wrong = [], []
+    used, wrong, sized = [], [], []
 
-    def exact(m):
+    def exact(m, in_bytes=False):
         hit = printed.get(_key(m.group(1), m.group(2))) if printed else None
         if hit is None and printed and not m.group(2):
             hit = printed.get((_key(m.group(1), "")[0], "in its unit"))   # 2025.8 × 0.70 below "= 2025.8 GiB"
         if hit is None or (not m.group(2) and "." not in m.group(1) and len(m.group(1).replace(",", "")) < 3):
             return m.group(0)
-        used.append(hit[1])
-        if hit[2]:
-            wrong.append(hit[1])
-        return mpmath.nstr(hit[0], 40, strip_zeros=True).replace("e+", "e")
+        if not in_bytes:   # (the second reading of the same operands records nothing again)
+            used.append(hit[1])
+            if hit[2]:
+                wrong.append(hit[1])
+            if len(hit) > 3:
+                sized.append(hit[3])
+        return mpmath.nstr(hit[3] if in_bytes and len(hit) > 3 else hit[0], 40, strip_zeros=True).replace("e+", "e")
     e2e = _OPERAND.sub(exact, text)
     exact_vals = _values(e2e) if used else written
+    # one size printed above without its unit here (0.125 MB, then "0.125 × 4096 = 0.5 GB"): the
+    # expression is in that unit, or, with the size in bytes, a number of bytes
+    in_bytes = _values(_OPERAND.sub(lambda m: exact(m, True), text)) if len(sized) == 1 else []
     if used and len(exact_vals) == 1 < len(written):   # no prefix left to read two ways: bytes are bytes
         exact_vals = [(exact_vals[0][0], name) for _, name in written]
     if len(exact_vals) != len(written):
         exact_vals, used, wrong = written, [], []
+    elif len(in_bytes) == len(exact_vals):
+        exact_vals = exact_vals + in_bytes
     return _Ref(written, exact_vals, tuple(sorted(set(used))), tuple(sorted(set(wrong))))
 
 
@@ -417,7 +425,7 @@ def _remember(printed: dict, num: str, unit: str, vals, entry, n: int, wrong: bo
     best = min(((abs(x / u - p), x, u) for x, _ in vals for u in units), key=lambda t: t[0])
     printed[_key(num, unit)] = (best[1], n, wrong)   # the latest print of a number is the one a chain below uses
     if unit in _UNITS and len(re.sub(r"\D|^0+", "", num)) >= 3:   # the same number written again without its unit
-        printed[(_key(num, "")[0], "in its unit")] = (best[1] / best[2], n, wrong)
+        printed[(_key(num, "")[0], "in its unit")] = (best[1] / best[2], n, wrong, best[1])
 
 
 #: the same size again in other units, in brackets: 20,480 Bytes (~20.48 KB), 53.68 GB (약 54 GB)

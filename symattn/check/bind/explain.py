@@ -35,7 +35,7 @@ import numpy as np
 import sympy as sp
 
 from .. import memo
-from ..judge import screen_mask
+from ..judge import rounding_half, screen_mask
 from ..quantities import normalised_exp, softmax
 from ..read import Block
 from .lexicon import named as named_as
@@ -236,6 +236,8 @@ def copied(e: Explanation | None, block: Block, earlier: list[Block]) -> Explana
         if not b.operand or block.line - b.end > 2:
             break
         written.insert(0, b)
+    if _terms_of(block, written):
+        return e   # ``= [1, 1.5] + [2, 0.5] = [3, 2]``: the terms of a sum written out, not operands
     pairs = []
     for p in e.operands:
         if any(p is w for w in written):
@@ -247,6 +249,22 @@ def copied(e: Explanation | None, block: Block, earlier: list[Block]) -> Explana
                 pairs.append((w, p))
                 break
     return replace(e, replaces=tuple(pairs)) if pairs else e
+
+
+def _half(rows) -> float:
+    """Half a unit of the last place a print is written to (an integer among its decimals is read at
+    their precision)."""
+    return float(rounding_half(max((x for r in rows for x in r), key=lambda x: x.places or 0)))
+
+
+def _terms_of(block: Block, written: list[Block]) -> bool:
+    """Do two or more of the prints written right before ``block``, of its shape, add up to it (within
+    the rounding of each)?"""
+    terms = [w for w in written if w.shape == block.shape]
+    if len(terms) < 2 or not all(np.isfinite(w.floats).all() for w in terms):
+        return False
+    slack = _half(block.rows) + sum(_half(w.rows) for w in terms)
+    return bool(np.all(np.abs(sum(w.floats for w in terms) - block.floats) <= slack + 1e-12))
 
 
 def _on(block: Block, op: str, operand: Block) -> Explanation:
