@@ -138,6 +138,18 @@ def test_a_value_in_a_comment_is_a_claim_about_what_its_statement_computes():
     assert claims[7].status == "exact"
 
 
+def test_one_number_a_comment_states_under_a_print_is_a_claim_about_the_scalar_printed():
+    # e² + e + e^0.1 = 11.2125 (numpy): "# Output: 11.212" is cut (11.213), "# 输出: 11.213" is right;
+    # a comment that says something else about the number ("# step 1") claims nothing
+    total = float(np.sum(np.exp(np.array([2.0, 1.0, 0.1]))))
+    assert f"{total:.3f}" == "11.213"
+    for comment, status in (("# Output: 11.212", "wrong"), ("# 输出: 11.213", "rounded"), ("# step 1", None)):
+        text = ("```python\nimport numpy as np\nx = np.array([2.0, 1.0, 0.1])\n"
+                f"s = np.sum(np.exp(x))\nprint(s)\n{comment}\n```\n")
+        claims = [c for c in check_text(text).claims if c.line == 6]
+        assert [c.status for c in claims] == ([status] if status else []), comment
+
+
 def test_names_assigned_inside_a_function_are_its_locals_not_the_articles():
     """A function's body assigns its parameters' scores (raw, then scaled) and names the weights:
     none of it is the article's own Q, K or weights.  Only the statements outside a body are read

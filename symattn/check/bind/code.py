@@ -24,7 +24,8 @@ import numpy as np
 import sympy as sp
 
 from ... import limits
-from .. import pycode
+from .. import numerals, pycode
+from ..numerals import NUMBER
 from ..document import Document
 from ..names import by_name
 from ..outputs import output_caption
@@ -181,7 +182,8 @@ def _commented(doc: Document, blocks, replaced: set[int]) -> list[CodePrint]:
             if c.line in seen or not fence.first < c.line <= fence.last or c.line in replaced:
                 continue
             seen.add(c.line)
-            shape = _shape(c.value)
+            scalar = c.value.shape in ((), (1,), (1, 1))
+            shape = (1, 1) if scalar else _shape(c.value)
             value = _exact(c.value) if shape is not None else None
             if value is None:
                 continue
@@ -189,10 +191,33 @@ def _commented(doc: Document, blocks, replaced: set[int]) -> list[CodePrint]:
             inside = [b for b in blocks if not b.index and b.shape == shape and
                       all(e.line in hash_at and e.pos >= 0 and doc.column(e.pos) > hash_at[e.line]
                           for r in b.rows for e in r)]
+            if not inside and shape == (1, 1):
+                inside = _lone_number(doc, c.spans)
             if len(inside) == 1:
                 expr = doc.lines[c.line - 1].split("#")[0].strip()
                 out.append(CodePrint(inside[0], value, expr, c.line, _single(c.value)))
     return out
+
+
+#: a comment that states one number as an output: ``# 输出: 11.212``, ``# -> 0.65``, ``# 0.65``
+_STATED = re.compile(rf"^\s*(?:[^\d\s#][^\d#]{{0,24}}?(?:[:：=]|->|→)\s*)?(?P<num>[-−]?{NUMBER})\s*$")
+
+
+def _lone_number(doc: Document, spans) -> list[Block]:
+    """The one number a comment states as the value of a scalar, as a block of one entry (the blocks
+    the reader finds are arrays); none where its comment says anything else (``# step 1``)."""
+    if len(spans) != 1:
+        return []
+    ln, col, end = spans[0]
+    text = doc.lines[ln - 1][col + 1:end]
+    m = _STATED.match(text)
+    number = numerals.read(m.group("num").replace("−", "-")) if m else None
+    if number is None or number.places is None:
+        return []
+    pos = doc.starts[ln - 1] + col + 1 + m.start("num")
+    entry = Entry.at(number, ln, pos)
+    return [Block(((entry,),), ln, ln, (), "list", " ".join(doc.lines[ln - 1].split())[:160],
+                  span=(pos, pos + len(m.group("num"))))]
 
 
 def _replaced_prints(doc: Document) -> set[int]:
