@@ -150,6 +150,20 @@ def test_one_number_a_comment_states_under_a_print_is_a_claim_about_the_scalar_p
         assert [c.status for c in claims] == ([status] if status else []), comment
 
 
+def test_a_result_comment_under_an_assignment_and_a_softmax_the_article_never_defines():
+    # softmax([3.5, 2.1, 0.8]) = [0.7611, 0.1877, 0.0512] (numpy): "# Result: [0.72, 0.21, 0.07]" under
+    # the assignment is wrong in all three entries, "# Result: [0.76, 0.19, 0.05]" is right; a comment
+    # line under an assignment that gives no result ("# next: normalise") claims nothing
+    z = np.array([3.5, 2.1, 0.8])
+    w = np.exp(z) / np.exp(z).sum()
+    assert [f"{v:.2f}" for v in w] == ["0.76", "0.19", "0.05"]
+    for comment, status in (("# Result: [0.72, 0.21, 0.07]", "wrong"), ("# Result: [0.76, 0.19, 0.05]", "rounded"),
+                            ("# next: [0.72, 0.21, 0.07]", None)):
+        text = f"```python\nprobs = softmax([3.5, 2.1, 0.8])\n{comment}\n```\n"
+        claims = [c for c in check_text(text).claims if c.line == 3 and c.status != "unverifiable"]
+        assert [c.status for c in claims] == ([status] if status else []), comment
+
+
 def test_names_assigned_inside_a_function_are_its_locals_not_the_articles():
     """A function's body assigns its parameters' scores (raw, then scaled) and names the weights:
     none of it is the article's own Q, K or weights.  Only the statements outside a body are read

@@ -14,6 +14,9 @@ implies it (floats: numpy float64, torch and tf float32).
 Followed: ``def`` and ``lambda`` whose body is straight-line code (assignments, prints, loops, a
 final ``return``; no recursion), ``for`` over ``range(...)``, an array's rows, a list or a dict's
 keys with such a body, one-loop list comprehensions without a condition, dicts with constant keys.
+A bare ``softmax(x)`` that the article neither defines nor imports is pseudo-code's softmax, over the
+last axis.  A comment line under a print, or under an assignment when it starts as a result does
+(``# Output: …``, ``# 结果: …``, ``# -> …``), states the value computed.
 ``x[i] = ...`` and in-place calls (``fill_``, ``x.sort()``, ``np.fill_diagonal``, ``out=``) make the
 array and every view of it unknown; ``x += 1`` changes every alias and makes views unknown.
 Where exact numbers cannot say what floats do, the value is unknown: ``x / 0`` (the sign of a float
@@ -861,7 +864,14 @@ _METHODS = dict(view=_reshape, float=lambda lib, x: _cast(x, "float32"), double=
                 clone=_view_as(fresh=True), copy=_view_as(fresh=True), tolist=_view_as("python", fresh=True),
                 item=_item, size=_size, dim=lambda lib, x: _new(sp.Integer(x.array.ndim)),
                 t=lambda lib, x: _transpose("numpy", x) if x.array.ndim <= 2 else _fail("t() of an array over 2-D"))
-_BUILTINS = {"len": _len, "round": _pyround, "float": _float, "int": _pyint, "list": _pylist, "tuple": _pylist}
+def _bare_softmax(lib, x, axis=-1):
+    """``softmax(x)`` where the article defines no ``softmax`` and imports none: pseudo-code's softmax,
+    over the last axis."""
+    return _softmax(lib, x, axis)
+
+
+_BUILTINS = {"len": _len, "round": _pyround, "float": _float, "int": _pyint, "list": _pylist, "tuple": _pylist,
+             "softmax": _bare_softmax}
 _CONSTANTS = {f"{root}.{name}": value for root in ("numpy", "math", "torch", "jax.numpy")
               for name, value in (("inf", sp.oo), ("nan", sp.nan), ("pi", sp.pi), ("e", sp.E))}
 #: keyword spellings of the libraries -> the parameter names above
@@ -1613,6 +1623,9 @@ class _Evaluator:
             take, trailing = [row], True                       # x = ...  # 0.65
         elif isinstance(node, ast.Expr) and self.notes.get(row + 1, (0, "", False))[2]:
             take, trailing = [row + 1], False                  # print(x) then '# [0.65 ...' lines
+        elif isinstance(node, ast.Assign) and self.notes.get(row + 1, (0, "", False))[2] and \
+                _OUTPUT_MARK.match(self.notes[row + 1][1]):
+            take, trailing = [row + 1], False                  # p = softmax(s) then '# 结果: [0.72, ...]'
         else:
             return
         if not re.search(r"\d", self.notes[take[0]][1]):
@@ -1629,6 +1642,12 @@ class _Evaluator:
                 break
             take.append(take[-1] + 1)
         self.program.comments.append(Commented(node.end_lineno + self.offset, "\n".join(texts), value, tuple(spans)))
+
+
+#: a comment line that gives what the statement above it computes: "# Output: ...", "# 结果: ...", "# -> ..."
+_OUTPUT_MARK = re.compile(r"\s*(?:(?:outputs?|results?|returns?|gives?|prints?|输出|結果|结果|出力|출력|결과|salida|resultado"
+                          r"|sortie|résultat|ausgabe|ergebnis|risultato|вывод|результат)\s*[:：=]|->|→|=>|=(?!=)|≈)",
+                          re.I)
 
 
 _ASSIGNED = re.compile(r"^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*(?:\[[^\]]*\])?\s*(?:[-+*/@%]|//|\*\*)?=(?!=)")
