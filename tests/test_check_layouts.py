@@ -1308,3 +1308,41 @@ def test_the_terms_of_a_written_sum_are_not_taken_for_a_miscopied_operand():
         blocks = read_blocks(Document.of(f"$$\n[1,1.5] + [2,0.5]\n=\n{result}.\n$$\n"))
         *written, block = sorted(blocks, key=lambda b: (b.line, b.span))
         assert _terms_of(block, written) is terms, result
+
+
+def test_a_verdict_right_only_from_the_numbers_beside_it_gives_way_to_the_end_to_end_one():
+    # a chain's result [0.75, 1.25] that its written coefficients give (0.50·[0, 2] + 0.25·[1, 1] +
+    # 0.25·[2, 0]), and that the value binder judges wrong end to end (the output row is [0.74, 1.26],
+    # the coefficients are rounded weights): the end-to-end verdict stands, as drift; a verdict from a
+    # named quantity is not set aside so
+    from symattn.check.claims import Claim, Reason, Report
+    from symattn.check.merge import merge
+    doc = Document.of("$$\n0.50 \\times [0,2] + 0.25 \\times [1,1] + 0.25 \\times [2,0]\n= [0.75,\\;1.25].\n$$\n")
+    own = Claim(2, "0.50 × [0,2] + …", "exact", [["0.75", "1.25"]], None,
+                Reason.of("agrees-exactly", how="0.50·[0, 2] + 0.25·[1, 1] + 0.25·[2, 0]"), lines=[3])
+    named = Claim(2, "O = …", "exact", [["0.75", "1.25"]], None, Reason.of("agrees-exactly", how="A·V"), lines=[3])
+    end = Claim(3, "= [0.75, 1.25]", "wrong", [["0.75", "1.25"]], None, Reason.of("agrees-exactly", how="A·V"),
+                lines=[3], cause="drift")
+    for notation, kept in ((own, end), (named, named)):
+        merged = merge(Report("t.md", [notation]), [end], [], [], doc)
+        assert [c for c in merged.claims if 3 in c.lines] == [kept]
+
+
+def test_a_sum_right_from_its_rounded_coefficients_is_judged_end_to_end():
+    # q = [1, 1], K = [[1, 1], [1, 0], [0, 1]], d_k = 2: scores [√2, 1/√2, 1/√2], weights [0.5035, 0.2483,
+    # 0.2483] (numpy), printed rounded [0.50, 0.25, 0.25]; with V = [[0, 2], [1, 1], [2, 0]] the output is
+    # [0.7448, 1.2552] -> [0.74, 1.26]: "= [0.75, 1.25]" is right from the rounded coefficients as
+    # written, wrong end to end (drift); "= [0.74, 1.26]" there is right
+    s = np.array([2, 1, 1]) / math.sqrt(2)
+    w = np.exp(s) / np.exp(s).sum()
+    out = w @ np.array([[0, 2], [1, 1], [2, 0]])
+    assert [f"{x:.2f}" for x in w] == ["0.50", "0.25", "0.25"] and [f"{x:.2f}" for x in out] == ["0.74", "1.26"]
+    head = ("$$Q = \\begin{bmatrix} 1 & 1 \\end{bmatrix}, \\quad K = \\begin{bmatrix} 1 & 1 \\\\ 1 & 0 \\\\ 0 & 1 "
+            "\\end{bmatrix}, \\quad V = \\begin{bmatrix} 0 & 2 \\\\ 1 & 1 \\\\ 2 & 0 \\end{bmatrix}, \\quad d_k = 2$$\n\n"
+            "Weights: $[0.50, 0.25, 0.25]$.\n\n$$\n0.50 \\times [0,2] + 0.25 \\times [1,1] + 0.25 \\times [2,0]\n"
+            "= [0,\\;1.0] + [0.25,\\;0.25] + [0.50,\\;0]\n")
+    for result, status in (("= [0.75,\\;1.25].", "wrong"), ("= [0.74,\\;1.26].", "rounded")):
+        claims = [c for c in check_text(head + result + "\n$$\n", "t.md").claims if 8 in (c.lines or [c.line])]
+        assert claims and {c.status for c in claims} == {status}, (result, [(c.line, c.status, c.what) for c in claims])
+        if status == "wrong":
+            assert claims[0].cause == "drift" and [e["correct"] for e in claims[0].entries] == ["0.74", "1.26"]

@@ -85,6 +85,13 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, doc: Docume
     for bc in block_claims:
         here = [c for ln in bc.lines for c in covered.get(ln, [])]
         known = [c for c in here if c.status != "unverifiable"]
+        if known and bc.status == "wrong" and bc.cause in ("drift", "carried") and all(map(_own_arithmetic, known)):
+            # right only as arithmetic on the numbers written beside it (0.50·[0, 2] + 0.25·[1, 1] + …),
+            # wrong end to end from the quantity those numbers round: the end-to-end verdict stands,
+            # the author's arithmetic is its diagnosis (drift or carried)
+            drop.update(id(c) for c in here)
+            claims.append(bc)
+            continue
         if known:
             continue
         if bc.status == "unverifiable" and (here or (given | judged) & set(bc.lines or [bc.line])):
@@ -178,6 +185,18 @@ def _first_slips(claims: list[Claim]) -> None:
             for ln in old.lines or [old.line]:
                 if by_line.get(ln) is old:
                     by_line[ln] = c
+
+
+#: an expression of numbers alone: brackets, operators, no name
+_NUMBERS_ONLY = re.compile(r"[\d\s.,;\[\]()+\-−·×*/^]+")
+
+
+def _own_arithmetic(c: Claim) -> bool:
+    """A verdict right only as arithmetic on the numbers written beside it: its reason's expression
+    is numbers and operators, with no quantity named."""
+    how = c.reason.get("how") if isinstance(c.reason, Reason) else None
+    return c.status in ("exact", "rounded") and isinstance(how, str) and bool(_NUMBERS_ONLY.fullmatch(how)) and \
+        bool(re.search(r"\d\s*[-+−·×*/]|[\])]\s*[-+−·×*/]", how))
 
 
 def _shape(claimed):
