@@ -662,6 +662,17 @@ def test_a_size_printed_above_is_used_below_without_its_unit():
         assert {c.status for c in cs if c.line == 3} <= status and [c for c in cs if c.line == 3], printed
 
 
+def test_counts_with_superscripts_decimal_results_and_scale_words():
+    # 12 · 768² = 7,077,888: "7.07M" is cut (7.08M), "7.08M" is right, in an article about no sizes;
+    # 4 × 12,288² = 603,979,776: "603.9 million" is cut (604.0), 50,000 × 12,288 = "614.4 million" is right
+    assert 12 * 768 ** 2 == 7_077_888 and 4 * 12_288 ** 2 == 603_979_776 and 50_000 * 12_288 == 614_400_000
+    for text, status in (("- Per block: `12 · 768² = 7.07M`\n", "wrong"), ("- Per block: `12 · 768² = 7.08M`\n", "rounded"),
+                         ("- Attention: 4 × (12,288 × 12,288) = 603.9 million per layer\n", "wrong"),
+                         ("- Parameters: 50,000 × 12,288 = 614.4 million\n", "exact")):
+        cs = [c for c in claims(text) if c.line == 1]
+        assert [c.status for c in cs] == [status], (text, [(c.status, c.what) for c in cs])
+
+
 def test_a_size_per_token_is_a_size_claimed():
     # 2 × 32 × 32 × 128 × 2 bytes = 524,288 = 512 KiB: "512 KB/token" claims it; "1024 KB/token" is wrong
     text = ("The KV cache per token:\n\n```\n7B (FP16): 2 × 32 × 32 × 128 × 2 = 512 KB/token\n"

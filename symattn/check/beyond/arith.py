@@ -22,6 +22,7 @@ class _Fail(Exception):
     """Not plain arithmetic (a symbol, a bracket list, unbalanced text)."""
 
 
+_SUPER_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _CLEAN = [
     (re.compile(r"\\left\s*\("), "⦅"),   # a group the math says it writes: 2 \left(1 - x\right) is a product
     (re.compile(r"\\(?:left|right|[Bb]igg?[lr]?|displaystyle|[,;:! ]|quad|qquad)(?![A-Za-z])"), " "),
@@ -29,6 +30,8 @@ _CLEAN = [
     (re.compile(r"\\(?:d|t)frac"), r"\\frac"),
     (re.compile(r"\\frac\s*(\d)\s*(\d)"), r"\\frac{\1}{\2}"),   # \frac13: one digit per argument
     (re.compile(r"\*\*|`|\$"), " "),
+    # 768², e⁻²: a run of superscript digits is an exponent (⁻ and ⁺ signs in it)
+    (re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+"), lambda m: "^{" + m.group(0).translate(_SUPER_DIGITS) + "}"),
 ]
 _TOK = re.compile(r"\s*(?:(?P<num>(?:\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)"
                   r"(?:(?P<k>[Kk](?![A-Za-z]))|\s*(?P<unit>[KMGT]i?B)(?![A-Za-z]))?"

@@ -76,6 +76,9 @@ def _literal(seg: str):
             return None
     if re.match(r"^\s*(?:%|\\%|[eE][-+]?\d)", rest):
         return None
+    word = _SCALE_WORD.match(rest)
+    if not unit and word:   # "614.4 million", "1.2 billion": a count in millions or billions
+        return m.group("num"), "scale:" + _SCALE_LETTER[word.group(1).lower()[:2]]
     scaled = _SCALED.match(rest) or _COUNT_SCALE.match(rest)
     if not unit and scaled:
         return m.group("num"), "scale:" + scaled.group(0).strip().strip("*")   # "64TFLOPs": 64·10¹² FLOPs
@@ -85,6 +88,11 @@ def _literal(seg: str):
                              r"|\s*(?:\\(?:text|mathrm|rm)\s*\{\s*)?[KMGT]\s*\}?\s*(?:[-−+*/×·^÷]|\\times|\\cdot))", rest):
         return None   # "32B", "4k", "5GHz", "67M / 395": a scale or a unit of its own, not a plain number
     return m.group("num"), unit
+
+
+#: a count's scale written as a word after it: thousands, millions, billions, trillions
+_SCALE_WORD = re.compile(r"^\s*(thousand|million|billion|trillion)s?\b", re.I)
+_SCALE_LETTER = {"th": "K", "mi": "M", "bi": "B", "tr": "T"}
 
 
 def _suffix_values(seg: str):
@@ -174,6 +182,10 @@ def _logical_lines(lines: list[str]):
         yield n, text, raw
 
 
+#: a decimal that is an operand (next to an operator), not a result: ``0.5 × 4096``, ``4096 / 1.5``
+_DECIMAL_OPERAND = re.compile(r"\d\.\d+\s*(?:[×*·⋅x/÷]|\\times|\\cdot|\\div)|(?:[×*·⋅x/÷^]|\\times|\\cdot|\\div)\s*\d*\.\d")
+
+
 #: a size unit after a number: 2.5 MB, 3 GiB
 _SIZED = re.compile(r"\d\s*[KMGT]i?B\b")
 #: a division in a chain's expression
@@ -208,7 +220,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         # checkable in any article; products of rounded decimals only where the article is about sizes
         product = re.search(r"\d\s*(?:(?:[KMGT]i?B|bytes?|Bytes?)\s*)?(?:×|\\times|\*|·|⋅|\\cdot|x(?=\s*\d))\s*\d", raw)
         sized = _SIZED.search(raw)
-        kv = bool((product and (kv_article or sized or not re.search(r"\d\.\d", raw)))
+        kv = bool((product and (kv_article or sized or not _DECIMAL_OPERAND.search(raw)))
                   or (sized and re.search(r"[KMGT]i?B\s*(?:/|÷|\\div)", raw)))
         if not (trig or kv):
             continue
