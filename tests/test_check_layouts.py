@@ -1346,3 +1346,37 @@ def test_a_sum_right_from_its_rounded_coefficients_is_judged_end_to_end():
         assert claims and {c.status for c in claims} == {status}, (result, [(c.line, c.status, c.what) for c in claims])
         if status == "wrong":
             assert claims[0].cause == "drift" and [e["correct"] for e in claims[0].entries] == ["0.74", "1.26"]
+
+
+def test_a_tuple_after_a_relation_is_a_vector_and_a_shape_is_not():
+    # "$x=(1,\ 3,\ 2,\ 5)$" is a row of four numbers; "(shape=(3, 2))" is a shape, no block
+    text = "Logits $x=(1,\\ 3,\\ 2,\\ 5)$ and values $v=(10, 20)$.\n\nK (shape=(3, 2)):\n"
+    assert [b.texts for b in read_blocks(Document.of(text))] == [(("1", "3", "2", "5"),), (("10", "20"),)]
+
+
+def test_a_distribution_one_entry_off_the_softmax_of_the_logits_above_is_a_slip_there():
+    # softmax(1, 3, 2, 5) = [0.01522, 0.11246, 0.04137, 0.83095] (numpy): "(0.0152, 0.1124, 0.0414,
+    # 0.8310)" is one entry off (0.1125); the same distribution under logits printed to 4 decimals from
+    # a random draw, where the last-place difference is within their rounding, is no witness
+    z = np.array([1, 3, 2, 5.0])
+    p = np.exp(z) / np.exp(z).sum()
+    assert [f"{x:.4f}" for x in p] == ["0.0152", "0.1125", "0.0414", "0.8310"]
+    text = ("Logits $x=(1,\\ 3,\\ 2,\\ 5)$.\n\nWeights $=(0.0152, 0.1124, 0.0414, 0.8310)$, "
+            "their sum is one.\n")
+    (c,) = [c for c in check_text(text, "t.md").claims if c.line == 3]
+    assert c.status == "wrong" and [e["correct"] for e in c.entries] == ["0.1125"]
+    # logits printed to 4 decimals, one weight printed on the other side of a rounding boundary it lies
+    # 0.00001 from: the logits' own rounding (±0.00005 each) moves it that far, so it is no witness
+    rng = np.random.RandomState(0)
+    while True:
+        a = np.round(rng.uniform(0, 2, 4), 4)
+        q = np.exp(a) / np.exp(a).sum()
+        near = [k for k, x in enumerate(q) if abs(x * 1e4 % 1 - 0.5) < 0.1]
+        if near:
+            break
+    k = near[0]
+    shown = [f"{x:.4f}" for x in q]
+    shown[k] = f"{(np.floor(q[k] * 1e4) + (0 if q[k] * 1e4 % 1 >= 0.5 else 1)) / 1e4:.4f}"   # the other side
+    text = (f"Logits $z=({', '.join(f'{x:.4f}' for x in a)})$.\n\n"
+            f"Weights $=({', '.join(shown)})$, their sum is one.\n")
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]

@@ -674,6 +674,30 @@ def _tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
     return out
 
 
+#: a tuple right after a relation, anywhere on a line (LaTeX spacing between its numbers):
+#: ``$x=(1,\ 3,\ 2,\ 5)$``, ``\approx (0.0152, 0.1124)``
+_SPACE = r"(?:\s|\\[ ,;:!]|\\quad)*"
+_RELATION_TUPLE = re.compile(rf"(?:=|≈|\\approx)\s*(?:\\left)?\((?P<nums>{_SPACE}{NUMBER}(?:{_SPACE},{_SPACE}{NUMBER})+{_SPACE})"
+                             r"(?:\\right)?\)(?![\w(^_])")
+
+
+def _relation_tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
+    r"""Vectors written as tuples just after ``=`` or ``≈`` (``$x=(1,\ 3,\ 2,\ 5)$``): one row each, where
+    no other reader took the line.  (After a relation a bracket of numbers is a value, not the
+    arguments of a call, which follow a name.)"""
+    out = []
+    for i, line in enumerate(raw):
+        if i + 1 in taken_lines:
+            continue
+        for m in _RELATION_TUPLE.finditer(line):
+            if _SHAPE_WORD.search(line[max(0, m.start() - 24):m.start()]):
+                continue   # "(shape=(3, 2))", "size = (4, 8)": a shape, not a vector
+            cells = [(x.group(0), starts[i] + m.start("nums") + x.start()) for x in _NUM_RE.finditer(m.group("nums"))]
+            if len(cells) >= 2:
+                out.append((starts[i] + m.start("nums") - 1, starts[i] + m.end("nums") + 1, [cells], "tuple"))
+    return out
+
+
 def _plain_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
     """Whitespace-aligned rows of numbers on consecutive lines (an optional token label first)."""
     out, i = [], 0
@@ -915,6 +939,8 @@ def read_blocks(doc: Document) -> list[Block]:
     found += _bar_blocks(raw, lines.starts, taken, doc)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _tuple_blocks(raw, lines.starts, taken)
+    taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
+    found += _relation_tuple_blocks(raw, lines.starts, taken)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _plain_blocks(raw, lines.starts, taken)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}

@@ -171,7 +171,38 @@ def _explain(block: Block, near: list[Block]) -> Explanation | None:
     full = [e for e in found if e.full and _informative(e, loose) >= 2]
     if full:
         return min(full, key=lambda e: (e.op == "transpose", "/" in e.op or e.op in ("multiply", "divide")))
+    # rows that each sum to one (a distribution printed), the softmax of an earlier print in all but
+    # some of their entries: two thirds or more, three at least, agree; the rest are slips against it
+    partial = [e for e in found if e.op == "softmax" and e.share >= 2 / 3 and int(e.agree.sum()) >= 3
+               and _beyond_operand_rounding(e, block)]
+    if partial and _sums_to_one(block):
+        return max(partial, key=lambda e: e.share)
     return None
+
+
+def _beyond_operand_rounding(e: Explanation, block: Block) -> bool:
+    """Is each entry that disagrees with the softmax of a printed operand off by more than the
+    operand's own rounding allows?  An operand printed with decimals stands for a value within half a
+    unit of its last place (h_k); softmax moves p_j by at most p_j·(h_j + Σ p_k·h_k) then.  (Logits
+    [1, 3, 2, 5] printed whole are taken as they are.)"""
+    (a,) = e.operands
+    if not any(x.places for r in a.rows for x in r):
+        return True
+    h = np.array([[float(rounding_half(x)) if x.places else 0.0 for x in r] for r in a.rows])
+    p = e.value
+    reach = p * (h + (p * h).sum(axis=1, keepdims=True))
+    half = np.array([[float(rounding_half(x)) for x in r] for r in block.rows])
+    off = np.abs(block.floats - p)
+    return bool(np.all(e.agree | (off > half + reach + 1e-12)))
+
+
+def _sums_to_one(block: Block) -> bool:
+    """Does each row of the block sum to one, within the rounding of its entries?"""
+    f = block.floats
+    if not np.isfinite(f).all() or (f < 0).any():
+        return False
+    slack = sum(float(rounding_half(x)) for x in block.rows[0]) + 1e-12
+    return bool(np.all(np.abs(f.sum(axis=1) - 1) <= slack))
 
 
 def as_named(e: Explanation | None, block: Block, named: str | None) -> Explanation | None:
