@@ -173,11 +173,18 @@ def _explain(block: Block, near: list[Block]) -> Explanation | None:
         return min(full, key=lambda e: (e.op == "transpose", "/" in e.op or e.op in ("multiply", "divide")))
     # rows that each sum to one (a distribution printed), the softmax of an earlier print in all but
     # some of their entries: two thirds or more, three at least, agree; the rest are slips against it
-    partial = [e for e in found if e.op == "softmax" and e.share >= 2 / 3 and int(e.agree.sum()) >= 3
-               and _beyond_operand_rounding(e, block)]
+    partial = [e for e in found if e.op == "softmax" and _partly(e, loose) and _beyond_operand_rounding(e, block)]
     if partial and _sums_to_one(block):
         return max(partial, key=lambda e: e.share)
     return None
+
+
+def _partly(e: Explanation, loose: np.ndarray) -> bool:
+    """Two thirds or more of the entries that say which step it is agree, three at least (an integer
+    printed among decimals, ``0`` or ``1`` in a rough print, says nothing: it agrees within ±0.5)."""
+    told = ((e.value != 0) | ~np.isfinite(e.value)) & ~loose
+    n, agree = int(told.sum()), int((e.agree & told).sum())
+    return agree >= 3 and agree >= 2 / 3 * n
 
 
 def _beyond_operand_rounding(e: Explanation, block: Block) -> bool:
