@@ -164,6 +164,19 @@ def test_a_result_comment_under_an_assignment_and_a_softmax_the_article_never_de
         assert [c.status for c in claims] == ([status] if status else []), comment
 
 
+def test_reading_code_with_an_invalid_escape_warns_nothing():
+    # re.split("\s+", s) written with a plain string: Python warns of the escape when it parses it;
+    # the checker parses the article's code only to read it, so nothing of that reaches the user
+    import warnings
+    text = ('```python\nimport re\nimport numpy as np\nwords = re.split("\\s+", "the cat sat")\n'
+            'x = np.array([1.0, 2.0])\nprint(x * 2)\n```\n```\n[2. 4.]\n```\n')
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_text(text)
+    assert not [w for w in caught if issubclass(w.category, (SyntaxWarning, DeprecationWarning))], \
+        [str(w.message) for w in caught]
+
+
 def test_names_assigned_inside_a_function_are_its_locals_not_the_articles():
     """A function's body assigns its parameters' scores (raw, then scaled) and names the weights:
     none of it is the article's own Q, K or weights.  Only the statements outside a body are read

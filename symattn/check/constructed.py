@@ -28,6 +28,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import pycode
 from .. import limits
 from .claims import Reason
 from .verdict import stated
@@ -129,7 +130,7 @@ def _statements(doc: Document):
         if m:
             for k in range(n + 1, min(n + 7, len(raw) + 1)):
                 try:
-                    tree = ast.parse("\n".join(s.strip() for s in raw[n:k]))
+                    tree = pycode.parse("\n".join(s.strip() for s in raw[n:k]))
                 except (SyntaxError, ValueError, RecursionError, MemoryError):
                     continue
                 for st in tree.body:

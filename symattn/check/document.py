@@ -25,12 +25,12 @@ later stages read the article from.  It holds:
 
 from __future__ import annotations
 
-import ast
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from . import pycode
 from .numerals import COMMA, POINT, Locale, canonical, grouped
 
 __all__ = ["Document", "Fence", "Segment", "FENCE", "HEADING", "LINE_END", "is_latex", "printed"]
@@ -280,7 +280,7 @@ def printed(lang: str, body: list[str]) -> bool:
     if re.search(r"^\s*(?:>>>|In \[|def |import |from \w+ import|for .* in )", src, re.M):
         return False
     try:
-        ast.parse(src)
+        pycode.parse(src)
     except (SyntaxError, ValueError, RecursionError):
         return True
     return False

@@ -1032,9 +1032,7 @@ def _parse(lines: list[str]):
     of each chunk that did not."""
     def attempt(lo, hi):
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")             # SyntaxWarning: invalid escape sequence
-                tree = ast.parse("\n".join(lines[lo:hi]))
+            tree = parse("\n".join(lines[lo:hi]))
         except (SyntaxError, ValueError, MemoryError, RecursionError, OverflowError):
             return None
         return ast.increment_lineno(tree, lo).body
@@ -1053,6 +1051,15 @@ def _parse(lines: list[str]):
                 stmts.extend(part)
                 good.append((a, b))
     return stmts, good, bad
+
+
+def parse(source: str, mode: str = "exec"):
+    """``ast.parse`` without the warnings Python gives for an article's code (an invalid escape such as
+    ``"\\s"`` in a string is a DeprecationWarning, a SyntaxWarning from Python 3.12): reading is not running."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return ast.parse(source, mode=mode)
 
 
 def _comments(lines: list[str], ranges) -> dict[int, tuple[int, str, bool]]:

@@ -30,6 +30,7 @@ from functools import cached_property
 import numpy as np
 import sympy as sp
 
+from . import pycode
 from .. import limits
 from . import guard, numerals
 from .document import Document
@@ -1384,7 +1385,7 @@ def _printed_args(code: str) -> list[list[str]] | None:
     out); None when the prints cannot be matched to output records one by one (a print in a
     loop or a function, or code that does not parse).  Parsed with ``ast``, never executed."""
     try:
-        tree = ast.parse(code)
+        tree = pycode.parse(code)
     except (SyntaxError, ValueError, RecursionError):
         return None
     out = []

@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import re
 
+from . import pycode
 from .. import limits
 from .claims import Claim, Reason
 from .verdict import stated
@@ -126,7 +127,7 @@ def _parse(expr: str):
     when it does not parse.  Parsed with ``ast``, never executed."""
     expr = re.sub(r"\^\s*(?:\{\s*)?(?:T|\\top)\s*\}?", ".T", expr.split("#")[0].strip().rstrip(";"))
     try:
-        node = ast.parse(expr, mode="eval").body
+        node = pycode.parse(expr, mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     return node if _depth(node) <= limits.CHECK_MAX_TERMS else None   # its walk below recurses

@@ -25,6 +25,7 @@ import re
 
 import mpmath
 
+from . import pycode
 from .claims import Reason
 from .verdict import short, stated
 from .judge import agrees, half_unit, read_at
@@ -117,7 +118,7 @@ def _prints_own_sum(raw, fence) -> bool:
             cells.setdefault(fence[n], []).append(line)
     for lines in cells.values():
         try:
-            tree = ast.parse("\n".join(lines))
+            tree = pycode.parse("\n".join(lines))
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
         for node in ast.walk(tree):

@@ -25,6 +25,7 @@ import re
 
 import numpy as np
 
+from . import pycode
 from .claims import Reason
 from .verdict import stated
 from .document import Document
@@ -137,7 +138,7 @@ def view_claims(doc: Document, blocks) -> list:
         if not m:
             continue
         try:
-            tree = ast.parse(m.group("expr"), mode="eval").body
+            tree = pycode.parse(m.group("expr"), mode="eval").body
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
         name = next((n.id for n in ast.walk(tree) if isinstance(n, ast.Name)), None)

@@ -234,7 +234,7 @@ def _replaced_prints(doc: Document) -> set[int]:
     for fence, program in programs(doc):
         source = "\n".join(doc.lines[n - 1] for n in fence.body)
         try:
-            tree = ast.parse(source)
+            tree = pycode.parse(source)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             out.update(range(fence.first, fence.last + 1))
             before = program
