@@ -673,6 +673,17 @@ def test_counts_with_superscripts_decimal_results_and_scale_words():
         assert [c.status for c in cs] == [status], (text, [(c.status, c.what) for c in cs])
 
 
+def test_a_count_in_binary_millions_with_a_remark_after_it():
+    # 151,936 × 1,024 = 155,582,464 = 148.375 × 2²⁰: "148.375 M  (not counted)" is right as a binary
+    # million; "4M" for 1·1024² + 3·1025·1024 = 4,197,376 is right at its places (4.003 × 2²⁰, 4.197 × 10⁶)
+    assert 151_936 * 1_024 == 148.375 * 2 ** 20 and 1024 * 1024 + 3 * 1025 * 1024 == 4_197_376
+    text = ("Embedding = vocab_size * hidden_size = 151936 * 1024 = 148.375 M  (not counted)\n\n"
+            "Attention = 1 * 1024 * 1024 + 3 * (1024+1) * 1024 = 4M\n")
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+    wrong = check_text(text.replace("148.375 M", "148.475 M"), "t.md").claims
+    assert [c.line for c in wrong if c.status == "wrong"] == [1]
+
+
 def test_a_size_per_token_is_a_size_claimed():
     # 2 × 32 × 32 × 128 × 2 bytes = 524,288 = 512 KiB: "512 KB/token" claims it; "1024 KB/token" is wrong
     text = ("The KV cache per token:\n\n```\n7B (FP16): 2 × 32 × 32 × 128 × 2 = 512 KB/token\n"

@@ -1380,3 +1380,27 @@ def test_a_distribution_one_entry_off_the_softmax_of_the_logits_above_is_a_slip_
     text = (f"Logits $z=({', '.join(f'{x:.4f}' for x in a)})$.\n\n"
             f"Weights $=({', '.join(shown)})$, their sum is one.\n")
     assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+
+
+def test_html_superscripts_sentence_ends_and_prints_that_stand_for_exact_values():
+    # e^3.5 = 33.1155 -> 33.12, e^2.5 = 12.1825 -> 12.18, total 57.4804 -> 57.48 (numpy); 33.12/57.48 as
+    # written is 0.57620 (0.5762), end to end e^3.5/(e^3.5 + 2e^2.5) = 0.57612 (0.5761): 0.5761 is right
+    # once the prints stand for their exact values; e<sup>..</sup> is an exponent and "12.18. Total"
+    # ends a sentence
+    e35, e25 = math.exp(3.5), math.exp(2.5)
+    assert (f"{e35:.2f}", f"{e25:.2f}", f"{e35 + 2 * e25:.2f}") == ("33.12", "12.18", "57.48")
+    assert f"{e35 / (e35 + 2 * e25):.4f}" == "0.5761" and f"{33.12 / 57.48:.4f}" == "0.5762"
+    text = ("- e<sup>3.5</sup> = 33.12, e<sup>2.5</sup> = 12.18, e<sup>2.5</sup> = 12.18. Total = 57.48\n"
+            "- Weights = 33.12/57.48, 12.18/57.48, 12.18/57.48 = **0.5761, 0.2119, 0.2119**\n")
+    claims = check_text(text, "t.md").claims
+    assert {c.status for c in claims if c.line == 1} == {"rounded"} and len([c for c in claims if c.line == 1]) == 4
+    assert not [c for c in claims if c.status == "wrong"], [(c.line, c.what) for c in claims if c.status == "wrong"]
+
+
+def test_a_heading_does_not_name_a_list_inside_a_sentence():
+    # "[9, 10, 11] ka average 10" under a heading about √d_k: the numbers are the sentence's own example
+    text = ("$$Q = \\begin{bmatrix} 1 & 1 \\end{bmatrix}, \\quad K = \\begin{bmatrix} 1 & 1 \\\\ 1 & 0 \\end{bmatrix}$$\n\n"
+            "## Why √d_k?\n\nSpread is the typical distance from the average. [9, 10, 11] has average 10.\n")
+    (b,) = [b for b in read_blocks(Document.of(text)) if b.line == 5]
+    assert not any(lb.lstrip().startswith("#") for lb in b.labels), b.labels
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]

@@ -1041,8 +1041,9 @@ class _Checker:
         elif claim.status in ("rounded", "wrong", "exact") and isinstance(texts, str):
             # (a sum exact as written, 2.028 + 2.028 + 4.113 = 8.169, stands for the sum of what its
             # operands stand for)
-            decimals = any(isinstance(n, Num) and "." in n.text or isinstance(n, Lit) and any(
-                "." in t for row in n.texts for t in row) for n in walk(exact_ref))
+            # (a decimal of one or two digits, 3.5 in e^{3.5}, is data, as _exact_upstream takes it)
+            decimals = any(isinstance(n, Num) and _rounded_print(n.text, self.approximated) or isinstance(n, Lit) and any(
+                _rounded_print(t, self.approximated) for row in n.texts for t in row) for n in walk(exact_ref))
             self._note_print(texts, truth if at_exact is None else at_exact, seg.line,
                              not decimals if at_exact is None else True)
         self._record(key, head, seg.line, claimed, claim.status == "wrong")
@@ -1051,10 +1052,12 @@ class _Checker:
         """A decimal printed as the value of arithmetic whose exact value is known (√2 ≈ 1.414,
         e^{1.414} ≈ 4.113 with 1.414 for √2): later arithmetic on that print is judged at its exact
         value, end to end: only a value found end to end (no rounded operand, or each at its exact
-        value), and only a print of three decimals or more, as :meth:`_exact_upstream` takes rounded
-        prints (2.05 is as often data).  A print that stands for two values stands for none."""
+        value), and only a print of three decimals or more, or of four significant digits and two
+        decimals (e^{3.5} = 33.12), as :meth:`_exact_upstream` takes rounded prints (2.05 is as often
+        data).  A print that stands for two values stands for none."""
         text = text.strip().replace("−", "-")
-        if not re.fullmatch(r"-?\d+\.\d{3,}", text) or significant(text) < 3 or \
+        if not (re.fullmatch(r"-?\d+\.\d{3,}", text) or re.fullmatch(r"-?\d+\.\d{2}", text) and significant(text) >= 4) \
+                or significant(text) < 3 or \
                 not getattr(truth, "is_number", False) or truth.is_Rational and truth == numerals.read(text).value:
             return
         if not end_to_end:
@@ -1120,6 +1123,17 @@ class _Checker:
             tol = written_band(_min_decimals(right), _magnitude(a))
             if all(v.is_number and abs(to_mpf(v, 30)) <= tol for v in values):
                 return say("rounded", R("sides-equal-rounded"), show(a))
+        scale = _magnitude_print(right)
+        if scale is not None and not isinstance(a, sp.MatrixBase):
+            # "= 4M", "= 8.25 M": a count printed in millions, rounded at its own places: within half
+            # a unit of its last place (times the million) the sides agree; beyond it, the beyond
+            # reader judges it under each reading of the letter
+            num, letter = scale
+            unit = ev.eval(letter)
+            if getattr(unit, "is_number", False) and \
+                    abs(to_mpf(a - b, 30)) <= to_mpf(unit, 30) * half_unit(numerals.places_of(num.text)):
+                return say("rounded", R("sides-equal-rounded"), show(a))
+            return say("unverifiable", R("cannot-compute-sides", why=R("magnitude-suffix", suffix=letter.raw)))
         if any(isinstance(n, Lit) for n in walk(right)):
             author = Evaluator(self.table, Mode.AUTHOR, self.conv, line=seg.line)
             try:
@@ -1198,6 +1212,21 @@ def _judgements(cmp, what: str, line: int) -> list[Judgement]:
 _DIM = r"\(?\s*(\d+)\s*(?:\\times|×|x|\\cdot|·)\s*(\d+)\s*\)?"
 _SHAPE_PRODUCT = re.compile(rf"^\s*\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:(?:\\cdot|·|\\times|×)\s*)?"
                             rf"\(\s*(\d+)\s*(?:\\times|×|x)\s*(\d+)\s*\)\s*(?:=|\\to|→|\\rightarrow)\s*{_DIM}\s*$")
+
+
+def _magnitude_print(node: Node):
+    """(number, letter) when ``node`` is a number times a magnitude letter (``4·M``, ``8.25·M``), else None."""
+    if isinstance(node, Op) and node.op == "mul" and len(node.args) == 2:
+        num, letter = node.args
+        if isinstance(num, Num) and isinstance(letter, Name) and letter.raw.strip() in ("K", "M", "B", "G", "T"):
+            return num, letter
+    return None
+
+
+def _rounded_print(text: str, approximated) -> bool:
+    """Is this decimal operand possibly a rounded print: three significant digits or more, or a
+    number the article prints after ≈ (two digits alone, 0.2 or 3.5, are as often data)?"""
+    return "." in text and (significant(text) >= 3 or text.lstrip("-−") in approximated)
 
 
 def _replace_num(node: Node, old: Node, new: Node) -> Node:

@@ -110,6 +110,8 @@ APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?!\d
 _LATEX_COMMA = re.compile(r"(?<!\d)0\{,\}\d|\d\{,\}(?!\d{3}(?!\d))\d")
 _DOTTED_GROUPS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![A-Za-z0-9_.])")
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
+#: an HTML superscript or subscript around a short run of text (no tag inside it)
+_HTML_SCRIPT = re.compile(r"<(?P<tag>su[pb])>(?P<body>[^<>\n]{1,40})</(?P=tag)>", re.I)
 _CANON_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
 
 
@@ -335,6 +337,9 @@ def canonical(line: str, locale: Locale) -> tuple[str, tuple | None]:
             run = any(o is not m and abs(o.start() - m.start()) < 16 for o in semis)
             if depth[m.end() - 1] > 0 or run:
                 edits.append((m.end() - 1, m.end(), ","))
+    for m in _HTML_SCRIPT.finditer(line):   # e<sup>3.5</sup>, d<sub>k</sub>: an exponent, a subscript
+        edits.append((m.start(), m.start("body"), "^{" if m.group("tag").lower() == "sup" else "_{"))
+        edits.append((m.end("body"), m.end(), "}"))
     edits = sorted(e for e in edits if not any(a <= e[0] < b for a, b in code))
     if not edits:
         return line, None

@@ -449,6 +449,8 @@ _JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|bu
                       r"|,\s+(?=[A-Za-z√])|;\s+"
                       # "… = 10,8 GB bei 4K Kontext. 9,0 + 3,2 + 1 = 13,2 GB": a sentence ends after a word
                       r"|(?<=[^\W\d_])\.\s+(?=[\w√])"
+                      # "e^{2.5} = 12.18. Total = 57.48": and after a number, before a word
+                      r"|(?<=\d)\.\s+(?=[^\W\d_]{2,})"
                       # "e^1.5 = 4.48    e^0.5 = 1.65": a run of blanks before the next "name ="
                       r"|(?<!\s)\s{2,}(?=[A-Za-z√\\][^\s=≈]*\s*(?:=|≈))"
                       # "… = 10000^0 = 1 cho i=0", "… = 1 for i = 0": a word between a number and a

@@ -1125,7 +1125,12 @@ def _make_block(text, raw, lines, s, e, rows, layout, row_labels, busy, prev_end
             top -= 1
         labels.extend(_prev_lines(raw, top, busy - set(range(top, end + 1))))
     else:
-        labels.extend(_prev_lines(raw, line, busy - set(range(line, end + 1))))
+        above = _prev_lines(raw, line, busy - set(range(line, end + 1)))
+        if layout in ("list", "tuple", "prose") and len(re.findall(r"[^\W\d_]{2,}", labels[0] if labels else "")) >= 3:
+            # a list inside a sentence is named by its sentence: a heading above the paragraph
+            # ("## √d_k kyun?") names the section, not each number in its prose
+            above = [t for t in above if not t.lstrip().startswith("#")]
+        labels.extend(above)
     after = text[e:lines.starts[end] - 1 if end < len(lines.starts) else len(text)].strip()
     if after.startswith("#"):
         labels.append(after)    # a code comment after the value names it too

@@ -116,10 +116,13 @@ def _has_op(text: str) -> bool:
 
 #: a count with an SI prefix glued to what it counts: 64TFLOPs, 7 GFLOPS, 32 Mparams
 _SCALED = re.compile(r"^\s*([kKMGTP])(?:FLOPs?|FLOPS|flops?|OPS|ops|params?|tokens?)\b")
+_BITS = {"K": 10, "M": 20, "G": 30, "T": 40}
+_BINARY = {k: 2 ** b for k, b in _BITS.items()}
 _PREFIX = {"k": 10 ** 3, "K": 10 ** 3, "M": 10 ** 6, "G": 10 ** 9, "T": 10 ** 12, "P": 10 ** 15, "B": 10 ** 9}
 #: a count's scale alone after it, as a result (``8000 × 256 = 2.05 M``, ``≈ 6.7 B``): millions, billions
-#: (a letter on its own, before no other word or more arithmetic)
-_COUNT_SCALE = re.compile(r"^\s*([MB])(?![\w(\[{])\**(?!\s*(?:[-−+*/×·^÷(]|\\times|\\cdot|\d))")
+#: (a letter on its own, before no other word or more arithmetic; a remark in brackets may follow it
+#: after a blank, ``148.375 M  (not counted …``, a bracket right after it is a product)
+_COUNT_SCALE = re.compile(r"^\s*([MB])(?![\w(\[{])\**(?!\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\d)|\()")
 
 
 def _unit_readings(vals, unit: str):
@@ -135,6 +138,9 @@ def _unit_readings(vals, unit: str):
         text = unit[len("scale:"):]
         scaled = [(x / _PREFIX[text[0]], Reason.of("reading-unit", reading=name, unit=text) if name else text)
                   for x, name in vals]
+        if text[0] in _BINARY:   # 148.375 M for 151,936 × 1,024: a binary mega (2²⁰), as sizes are read
+            scaled += [(x / _BINARY[text[0]], Reason.of("reading-unit", reading=name, unit=f"{text} = 2^{_BITS[text[0]]}")
+                        if name else f"{text} = 2^{_BITS[text[0]]}") for x, name in vals]
         # a scale alone (12 M tokens) may be the unit of the operands too: 3 × 4 = 12 (millions)
         return scaled + (list(vals) if len(text) == 1 else [])
     return [(x / u, Reason.of("reading-unit", reading=name, unit=_UNIT_NAME[u]) if name else _UNIT_NAME[u])
