@@ -355,3 +355,16 @@ def test_a_candidate_far_from_every_entry_is_all_wrong_without_its_exact_value(e
         assert not any(m.ok[0]) and not any(m.truncated[0]), (rows, values)
     if far(rows, floats, every=False):   # some entry far: no full match, none near
         assert not m.full and not m.near, (rows, values)
+
+
+def test_a_large_irrational_rounded_early_keeps_every_digit():
+    # e^z rounded to two decimals before dividing (a common mistake's softmax), for z large: the
+    # value is exact to its last kept decimal, as mpmath at 600 digits gives it
+    import mpmath
+    import sympy as sp
+    from symattn.check.quantities import rounded
+    for value in (sp.Rational(27, 10) ** (1010 / sp.sqrt(3)), sp.exp(sp.Rational(101, 3)), sp.exp(sp.Integer(1010))):
+        with mpmath.workdps(600):
+            want = sp.Rational(int(mpmath.nint(mpmath.mpf(sp.N(value, 600)) * 100)), 100)
+        got = rounded(value, 2)
+        assert got == want or abs(got - want) / abs(want) < sp.Rational(1, 10 ** 390), value

@@ -106,6 +106,16 @@ def rounded(value, places: int) -> sp.Rational:
     if x is not None and abs(x) < 10 ** 15:
         with mpmath.workdps(40):
             return sp.Rational(int(mpmath.nint(x * 10 ** places)), 10 ** places)
+    if x is not None and mpmath.isfinite(x):
+        # a large irrational (e^1010): mpmath at the digits it has and the places kept, 20 more (SymPy's
+        # round() of such a power re-evaluates it digit by digit, seconds a call); beyond a thousand
+        # digits it is kept to 40 significant ones, far finer than any print's precision
+        digits = int(mpmath.floor(mpmath.log10(abs(x)))) + 1
+        if digits + places > 1000:
+            return sp.Rational(int(mpmath.nint(x)))
+        dps = digits + places + 20
+        with mpmath.workdps(dps):
+            return sp.Rational(int(mpmath.nint(to_mpf(value, dps) * 10 ** places)), 10 ** places)
     return sp.Rational(str(sp.N(value, 30).round(places)))
 
 
