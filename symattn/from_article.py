@@ -65,9 +65,11 @@ def plan_article(text: str, source: str = "article") -> Plan:
     from .check.document import Document
     from .check.oldbind import article_inputs
     from .check.read import read_blocks
-    info = article_inputs(text)
-    doc = Document.of(text, source)
-    bound = article_example(doc, read_blocks(doc))
+    from .check.symbols import joined_names_of
+    with joined_names_of(text):
+        info = article_inputs(text)
+        doc = Document.of(text, source)
+        bound = article_example(doc, read_blocks(doc))
     if bound is not None and _one_sequence(bound["inputs"]):
         # the example the binder found by values (rows given one token at a time assembled, its
         # conventions decided by the steps that agree); the inputs read by name otherwise

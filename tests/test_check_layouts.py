@@ -1404,3 +1404,46 @@ def test_a_heading_does_not_name_a_list_inside_a_sentence():
     (b,) = [b for b in read_blocks(Document.of(text)) if b.line == 5]
     assert not any(lb.lstrip().startswith("#") for lb in b.labels), b.labels
     assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+
+
+def test_inline_math_alone_on_its_line_goes_on_from_the_line_above_and_bold_tags_are_formatting():
+    # 0.5·0.4 + 0.3·0.2 = 0.20 + 0.06 = 0.26 (by hand); the second line, written as its own $…$ under the
+    # first with <b> around the result, is that chain's next link: 0.27 is wrong, 0.26 right
+    assert math.isclose(0.5 * 0.4 + 0.3 * 0.2, 0.26)
+    text = "$s = 0.5 \\cdot 0.4 + 0.3 \\cdot 0.2$\n$= 0.20 + 0.06 = <b>{}</b>$\n"
+    wrong = [c for c in check_text(text.format("0.27"), "t.md").claims if c.status == "wrong"]
+    assert [c.line for c in wrong] == [2] and all(sympy_value(c.expected) == 0.26 for c in wrong), wrong
+    assert _statuses(text.format("0.26"), 2) in (["exact"], ["exact", "rounded"], ["rounded"])
+    # after a sentence that holds the math, the "= …" line is not joined: nothing to go on from
+    prose = "The score is $s = 0.5 \\cdot 0.4 + 0.3 \\cdot 0.2$ here.\n$= 0.20 + 0.06 = <b>0.27</b>$\n"
+    assert not [c for c in check_text(prose, "t.md").claims if c.status == "wrong" and c.line == 2]
+
+
+def sympy_value(text):
+    import sympy as sp
+    return float(sp.nsimplify(sp.sympify(text, evaluate=True))) if text else None
+
+
+def test_a_run_of_capitals_the_article_defines_with_an_index_is_one_name():
+    from symattn.check.symbols import joined_names
+    # PE_2 = (0.9, -0.4) is the name PE_2 (E_2 is written nowhere else, E is no quantity of attention),
+    # so x = e + PE_2 = (1.0 + 0.9, 0.5 - 0.4) = (1.9, 0.1); P alone would be the attention weights
+    assert joined_names("$PE_2 = (0.9, -0.4)$") == {"PE"}
+    # X W_Q: W_Q is a well-known name; QK_1: K is one; TE_1 where E_1 is also written alone: a product
+    assert joined_names("$XW_Q = 1$ $QK_1 = 2$ $AV_{2} = 3$ $TE_1 = 4$ and $E_1 = 5$") == frozenset()
+    text = ("$P = \\begin{pmatrix} 0.5 & 0.5 \\end{pmatrix}$\n\n$PE_2 = (0.9,\\; -0.4)$\n\n"
+            "$e_a = (1.0,\\; 0.5)$\n\n$x_a = e_a + PE_2 = (SUM)$\n")
+    claims = check_text(text.replace("SUM", "1.9,\\; 0.2"), "t.md").claims
+    assert [c.line for c in claims if c.status == "wrong"] == [7]
+    assert not [c for c in check_text(text.replace("SUM", "1.9,\\; 0.1"), "t.md").claims if c.status == "wrong"]
+
+
+def test_a_name_given_by_arithmetic_is_checked_along_its_chain():
+    # u_3 = sin(1/7000) = 0.000142857 (numpy): the restated angle 0.0001428 and the result 0.0001428 cut
+    # the last digit off (0.0001429 rounded), though sin(0.0001428) is 0.0001428 from its own operand
+    assert f"{np.sin(1 / 7000):.7f}" == "0.0001429" and f"{np.sin(0.0001428):.7f}" == "0.0001428"
+    text = "$u_{3} = \\sin\\left(\\frac{1}{7000}\\right) \\approx \\sin(0.0001428) \\approx 0.0001428$\n"
+    wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+    assert "0.0001428" in {c.claimed for c in wrong}, wrong
+    right = text.replace("0.0001428", "0.0001429")
+    assert not [c for c in check_text(right, "t.md").claims if c.status == "wrong" and c.claimed == "0.0001429"]

@@ -45,7 +45,7 @@ from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref,
 from .extract import extract
 from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
 from .notation import Chain, ParseError, parse_chains
-from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon
+from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon, joined_names_of
 from .symbols import _flat as flat_of
 from .verdict import Judgement, approx, build, show, stated, text_of, texts_out, unverifiable
 
@@ -146,7 +146,7 @@ def _read_other(doc: Document, line: int, printed: str) -> str:
 
 
 def _check_once(text: str, name: str) -> tuple[Report, Document]:
-    with guard.article(), memo.article():
+    with guard.article(), memo.article(), joined_names_of(text):
         doc = Document.of(text, name)
         blocks = read_blocks(doc)
         guard.at(stage="binding")
@@ -240,6 +240,11 @@ def as_written(report: Report, doc: Document) -> Report:
         claims.append(replace(c, source=spell(c.source, lines), claimed=spell(c.claimed, lines),
                               what=spell(c.what, lines), entries=entries))
     return replace(report, claims=claims)
+
+
+def _folded(node: Num) -> bool:
+    """Is a number written as arithmetic (``\\sin(\\frac{1}{9194.79})``), not as a printed number?"""
+    return not re.fullmatch(r"\s*[-−]?[\d.,]+\s*(?:\\?%)?\s*", node.text)
 
 
 def _is_literal(node) -> bool:
@@ -495,6 +500,14 @@ class _Checker:
             return self._lone(seg, chain)
         head = parts[0]
         if isinstance(head, Name) and all(_is_literal(p) for p in parts[1:]):
+            if len(parts) > 2 and isinstance(parts[1], Num) and _folded(parts[1]) and \
+                    not self._derivable(canon(head.raw), head.raw):
+                # PE_{(1,254)} = \sin(1/9194.79) ≈ \sin(0.0001087) ≈ 0.0001087: the name is given by its
+                # arithmetic, which the later sides restate
+                self._named_values(seg, Chain(parts[:2], chain.rels[:1], (None, None), (), chain.source), head)
+                for k, part in enumerate(parts[2:], start=2):
+                    self._value_claim(seg, chain, parts[1], part, chain.rels[k - 1], head)
+                return None
             if len(parts) == 2 and _worked_cells(parts[1]) and \
                     self.table.computed.get(canon(head.raw), (None, 0))[1] == seg.line:
                 self.definitions.append((seg.line, R("worked-out", name=pretty(head))))
@@ -540,7 +553,7 @@ class _Checker:
         first = 1
         if reference is not None and len(parts) > 2 and not self._computable(reference):
             reference = None   # s̃_12 + m_12 = 1/2 + (−∞) = −∞: the head is unknown, the rest is checked on its own
-            if isinstance(parts[1], Num) and not re.fullmatch(r"[-−]?[\d.,]+", parts[1].text.strip()):
+            if isinstance(parts[1], Num) and _folded(parts[1]):
                 reference, first = parts[1], 2   # g(4) = ⌈4·2/4⌉ = 2: the folded arithmetic is the reference
         if isinstance(head, Name) and entry_ref(head.raw) and self._derivable(canon(head.raw), head.raw) \
                 and not _is_literal(parts[1]) and not self._local_only:

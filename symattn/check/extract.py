@@ -97,6 +97,7 @@ def extract(doc: Document) -> list["Segment"]:
     text, latex = doc.text, doc.latex
     work = _strip_tex_comments(text) if latex else text
     segs: list[Segment] = []
+    alone: set[int] = set()   # lines whose only content is one inline math span
     if not latex:
         work = re.sub(r"<!--.*?-->", lambda m: re.sub(r"[^\n]", " ", m.group(0)), work, flags=re.S)
         work, code = _fences(doc, work)
@@ -125,6 +126,10 @@ def extract(doc: Document) -> list["Segment"]:
                 total = sum_of([g.text for g in segs if g.line == line and g.kind == "inline"], "=", body.strip())
                 body = total or body
             segs.append(Segment(line, body.strip(), "inline", _one_line(m.group(0)), _one_line(before)))
+            end = work.find("\n", m.end())
+            if m.start() - doc.starts[line - 1] <= 200 and not before.strip() and \
+                    not work[m.end():end if end >= 0 else len(work)].strip(" \t.,;"):
+                alone.add(line)
             continue
         if m.group("eb") is not None:
             body, kind = m.group("eb"), "env"
@@ -142,7 +147,7 @@ def extract(doc: Document) -> list["Segment"]:
     masked = _MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), work)
     prose, used = prose_segments(masked, raw_lines)
     segs = [s for s in segs if not (s.kind == "inline" and s.line in used)] + prose
-    return _continued(sorted(segs, key=lambda s: s.line))
+    return _continued(sorted(segs, key=lambda s: s.line), alone)
 
 
 _LEADING_REL = re.compile(r"^\s*(?:&\s*)?(=|\\approx|≈)\s*")
@@ -198,16 +203,20 @@ def _last_side(text: str) -> str:
     return text[cut:].strip()
 
 
-def _continued(segs: list[Segment]) -> list[Segment]:
+def _continued(segs: list[Segment], alone: set[int] = frozenset()) -> list[Segment]:
     """A display that starts with ``=`` goes on from the math just before it (``\\[ = (0.22)(0.54)
     + … \\]`` then ``\\[ = 0.1188 + … \\approx 0.889 \\]``): it is read as that chain's next link.
     And a display that ends with ``=`` goes on in the next one, which either writes its result alone
-    or starts again from the same left side (``A V = [..] × [..] =`` then ``A V = [0.275, …]``)."""
+    or starts again from the same left side (``A V = [..] × [..] =`` then ``A V = [0.275, …]``).
+    Inline math alone on its line (``$s = 0.69 \\cdot 0.78 + …$`` then ``$= 0.538 + … = 0.921$``)
+    is laid out as a display, and goes on from the line above in the same way."""
     out: list[Segment] = []
     for seg in segs:
         text = _without_approx_note(seg.text) if seg.kind in ("display", "env", "inline") else seg.text
-        m = _LEADING_REL.match(text) if seg.kind in ("display", "env") else None
         prev = next((p for p in reversed(out) if p.kind in ("display", "env", "inline")), None)
+        shown = seg.kind in ("display", "env") or seg.kind == "inline" and seg.line in alone and \
+            prev is not None and (prev.kind != "inline" or prev.line in alone) and seg.line - prev.line <= 2
+        m = _LEADING_REL.match(text) if shown else None
         if m:
             side = _last_side(prev.text) if prev is not None and seg.line - prev.line <= 6 else ""
             if side and _bare_value(text[m.end():]):

@@ -112,6 +112,8 @@ _DOTTED_GROUPS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3}){2,}(?![A-Za-z0-9_.])
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
 #: an HTML superscript or subscript around a short run of text (no tag inside it)
 _HTML_SCRIPT = re.compile(r"<(?P<tag>su[pb])>(?P<body>[^<>\n]{1,40})</(?P=tag)>", re.I)
+#: an HTML emphasis around a short run of text: formatting, whatever it holds (``= <b>0.921</b>``)
+_HTML_EMPHASIS = re.compile(r"<(?P<tag>b|strong|em|i|u|mark)>(?P<body>[^<>\n]{1,80})</(?P=tag)>", re.I)
 _CANON_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
 
 
@@ -302,7 +304,8 @@ def canonical(line: str, locale: Locale) -> tuple[str, tuple | None]:
     alone in brackets, ``[100,200]``, is a list).  Under a decimal comma, ``0,45`` → ``0.45``,
     ``1.000`` → ``1000`` and ``;`` between numbers → ``,``.  ``{,}`` is a group separator before
     three digits and a decimal one otherwise.  A thin space between groups of three (``131\\,072``)
-    is a group separator in any locale."""
+    is a group separator in any locale.  HTML ``<sup>``/``<sub>`` become ``^{}``/``_{}``, and
+    HTML emphasis (``<b>0.921</b>``) is dropped."""
     edits: list[tuple[int, int, str]] = []   # (start, end, replacement) in ``line``
     code = [m.span() for m in _CODE_SPAN.finditer(line)]   # inline code is written with a point
     for m in _THIN_GROUPED.finditer(line):
@@ -340,6 +343,9 @@ def canonical(line: str, locale: Locale) -> tuple[str, tuple | None]:
     for m in _HTML_SCRIPT.finditer(line):   # e<sup>3.5</sup>, d<sub>k</sub>: an exponent, a subscript
         edits.append((m.start(), m.start("body"), "^{" if m.group("tag").lower() == "sup" else "_{"))
         edits.append((m.end("body"), m.end(), "}"))
+    for m in _HTML_EMPHASIS.finditer(line):
+        edits.append((m.start(), m.start("body"), ""))
+        edits.append((m.end("body"), m.end(), ""))
     edits = sorted(e for e in edits if not any(a <= e[0] < b for a, b in code))
     if not edits:
         return line, None

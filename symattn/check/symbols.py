@@ -13,11 +13,12 @@ article never writes the formula next to it.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 from .ir import Name, Node, Op
 
-__all__ = ["canon", "is_known", "FORMULAS", "LABELS", "DIMENSIONS"]
+__all__ = ["canon", "is_known", "joined_names", "joined_names_of", "JOINED", "FORMULAS", "LABELS", "DIMENSIONS"]
 
 _ALIASES = {
     "X": ("x", "input", "inputs", "embeddings", "embedding", "输入", "输入矩阵", "词向量"),
@@ -91,4 +92,37 @@ def canon(raw: str) -> str:
 
 
 def is_known(raw: str) -> bool:
-    return _flat(raw).lower() in _LOOKUP or _flat(raw).lower().replace("_", "") in _LOOKUP
+    return _flat(raw).lower() in _LOOKUP or _flat(raw).lower().replace("_", "") in _LOOKUP \
+        or raw in JOINED.get()
+
+
+#: runs of capitals the article being checked uses as one indexed name (set by the engine, per article)
+JOINED: ContextVar[frozenset] = ContextVar("JOINED", default=frozenset())
+
+_INDEXED_LEFT = re.compile(r"(?<![A-Za-z\\])([A-Z]{2,4})_(\{[^{}\n]{1,24}\}|[A-Za-z0-9])\s*(?::=|=(?!=))")
+
+
+@contextmanager
+def joined_names_of(text: str):
+    """The scope of one article: its joined names (see :func:`joined_names`) are one name each."""
+    token = JOINED.set(joined_names(text))
+    try:
+        yield
+    finally:
+        JOINED.reset(token)
+
+
+def joined_names(text: str) -> frozenset:
+    """Runs of capitals an article defines as one indexed name: ``PE_0 = (0, 1, 0, 1)``, where
+    ``E_0`` is written nowhere else and ``E`` is no quantity of attention, is the name ``PE_0``, not
+    P times E_0.  ``XW_Q = …`` stays X times W_Q (W_Q is a well-known name, and written alone)."""
+    out = set()
+    for m in _INDEXED_LEFT.finditer(text):
+        run, sub = m.group(1), m.group(2)
+        tail = run[-1]
+        if run in out or canon(tail) != tail or tail in _ALIASES or tail in ("W", "D", "T"):
+            continue
+        alone = re.compile(r"(?<![A-Za-z\\])" + re.escape(tail + "_" + sub))
+        if not alone.search(text):
+            out.add(run)
+    return frozenset(out)
