@@ -65,8 +65,8 @@ def plan_article(text: str, source: str = "article") -> Plan:
     from .check.document import Document
     from .check.oldbind import article_inputs
     from .check.read import read_blocks
-    from .check.symbols import joined_names_of
-    with joined_names_of(text):
+    from .check.symbols import notation_of
+    with notation_of(text):
         info = article_inputs(text)
         doc = Document.of(text, source)
         bound = article_example(doc, read_blocks(doc))

@@ -1447,3 +1447,66 @@ def test_a_name_given_by_arithmetic_is_checked_along_its_chain():
     assert "0.0001428" in {c.claimed for c in wrong}, wrong
     right = text.replace("0.0001428", "0.0001429")
     assert not [c for c in check_text(right, "t.md").claims if c.status == "wrong" and c.claimed == "0.0001429"]
+
+
+def test_entries_of_a_letter_the_article_counts_from_zero_are_counted_from_zero():
+    # A_{00}, A_{01}, A_{10} written: A_{11} is row 2, column 2 (0.75 in the printed matrix), not row 1
+    from symattn.check.symbols import zero_based
+    assert zero_based("$A_{10} = 0.25$ and $O_0$") == {"a", "o"} and zero_based("$A_{12}$, $x^{0}$") == frozenset()
+    text = ("$$A = \\begin{bmatrix} 0.5 & 0.5 \\\\ 0.25 & 0.75 \\end{bmatrix}$$\n\n"
+            "$A_{00} = 0.5$, $A_{01} = 0.5$, $A_{10} = 0.25$, $A_{11} = VALUE$\n")
+    assert not [c for c in check_text(text.replace("VALUE", "0.75"), "t.md").claims if c.status == "wrong"]
+    wrong = [c for c in check_text(text.replace("VALUE", "0.5"), "t.md").claims if c.status == "wrong"]
+    assert wrong and {c.line for c in wrong} == {3}
+
+
+def test_an_output_line_left_to_prose_is_no_blank_for_the_line_under_it():
+    # in a text fence, "O_1 = 0.2 · v_0 + …" (read as prose) stands between "= [1.0, 2.0]" and the
+    # "= [..]" under it: that line continues O_1, not the array two lines up
+    text = ("```text\nO_0 = 1.0 · v_0\n    = [1.000, 2.000]\n\nO_1 = 0.5 · v_0 + 0.5 · v_1\n"
+            "    = [3.000, 4.000]\n```\n")
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+
+
+def test_a_weighted_sum_of_rounded_rows_is_judged_within_their_rounding():
+    # 0.459·0.340 + 0.541·1.320 = 0.87018 as written; with each 3-decimal print moved by half a unit
+    # (six rows' entries and two weights: more than six operands) the band is about ±0.0011, so 0.871
+    # is no witness of a slip, while 0.880 is wrong under any rounding of the operands
+    exact = 0.459 * 0.340 + 0.541 * 1.320
+    band = 0.0005 * (0.340 + 1.320) + 0.0005 * (0.459 + 0.541) + 0.001 ** 2
+    assert abs(0.871 - exact) < band + 0.0005 and abs(0.880 - exact) > band + 0.0005
+    text = ("$$0.459 \\cdot [0.340, 0.950, 1.260, 0.650] + 0.541 \\cdot [1.320, 0.530, 0.440, 1.230] = "
+            "[FIRST, 0.723, 0.816, 0.964]$$\n")
+    assert not [c for c in check_text(text.replace("FIRST", "0.871"), "t.md").claims if c.status == "wrong"]
+    assert [c for c in check_text(text.replace("FIRST", "0.880"), "t.md").claims if c.status == "wrong"]
+
+
+def test_log_is_natural_and_e_given_a_size_is_the_articles_own():
+    # L = 2 + log(1.5) = 2.405465 (natural log; log10 would give 2.176091); "e = 2" bytes per element
+    assert f"{2 + math.log(1.5):.6f}" == "2.405465"
+    text = "Bytes per element $e=2$ (FP16).\n\n$L = 2 + \\log(1.5) \\approx 2.405465$\n"
+    claims = check_text(text, "t.md").claims
+    assert not [c for c in claims if c.status == "wrong"], [(c.line, c.detail) for c in claims if c.status == "wrong"]
+    assert [c.status for c in claims if c.line == 3] == ["rounded"]
+    # (a print of Euler's number is still a claim about it: 2.7182 cuts 2.71828 off)
+    assert [c.status for c in check_text("$e = 2.7182$\n", "t.md").claims] == ["wrong"]
+
+
+def test_numbers_written_as_the_arguments_of_softmax_are_its_vector():
+    # softmax(8, 0, 0) = (e^8, 1, 1)/(e^8 + 2) = (0.99933, 0.00034, 0.00034) (numpy)
+    p = np.exp([8.0, 0, 0]) / np.exp([8.0, 0, 0]).sum()
+    assert [f"{x:.4f}" for x in p] == ["0.9993", "0.0003", "0.0003"]
+    claims = check_text("$\\mathrm{softmax}(8, 0, 0) = (0.9993, 0.0003, 0.0003)$\n", "t.md").claims
+    assert [c.status for c in claims] == ["rounded"]
+    claims = check_text("$\\mathrm{softmax}(8, 0, 0) = (0.9993, 0.0004, 0.0003)$\n", "t.md").claims
+    assert [c.status for c in claims] == ["wrong"]
+
+
+def test_a_size_stated_with_several_values_is_another_setting():
+    # K has 2 columns; "d_k = 4, 64, 128" in a simulation and "when d_k = 128": settings, not the example's
+    text = ("$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+            "In a simulation with $d_k = 4$ and $d_k = 128$ the variance grows.\n\n"
+            "When $d_k = 128$, $\\sqrt{128} \\approx 11.3$.\n")
+    claims = check_text(text, "t.md").claims
+    assert not [c for c in claims if c.status == "wrong"]
+    assert [c.status for c in claims if c.source.startswith("\\sqrt{128}")] == ["rounded"]

@@ -368,3 +368,15 @@ def test_one_time_budget_for_the_whole_article(monkeypatch):
     r = check_text(text)
     assert len(r.claims) == 400
     assert "time budget" in r.claims[-1].detail and r.claims[-1].status == "unverifiable"
+
+
+def test_a_count_in_millions_and_a_bracketed_factor_are_part_of_a_size_product():
+    # 64 × (256 + 256) × 2 B = 65,536 B = 65.536 kB (66 kB) or 64 KiB: "65 KB" is right under no reading;
+    # 1M × 78 × 65 KB = 2^20 × 78 × 66,560 B = 5.44e12 B = 4.95 TiB ≈ 5 TB (binary reading)
+    assert 64 * 512 * 2 == 65536 and round(2 ** 20 * 78 * 65 * 1024 / 2 ** 40, 2) == 4.95
+    text = ("- per token: 64 × (256 + 256) × 2 bytes = 65 KB\n"
+            "- 1M context, 78 layers: 1M × 78 × 65 KB ≈ **5 TB**\n")
+    by_line = {}
+    for c in check_text(text).claims:
+        by_line.setdefault(c.line, set()).add(c.status)
+    assert by_line[1] == {"wrong"} and "wrong" not in by_line[2] and "rounded" in by_line[2]

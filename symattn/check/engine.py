@@ -45,7 +45,7 @@ from .evaluate import Convention, Evaluator, Mode, Table, Unresolved, entry_ref,
 from .extract import extract
 from .ir import Lit, Name, Node, Num, Op, Shape, has_decimals, pretty, walk
 from .notation import Chain, ParseError, parse_chains
-from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon, joined_names_of
+from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon, notation_of
 from .symbols import _flat as flat_of
 from .verdict import Judgement, approx, build, show, stated, text_of, texts_out, unverifiable
 
@@ -146,7 +146,7 @@ def _read_other(doc: Document, line: int, printed: str) -> str:
 
 
 def _check_once(text: str, name: str) -> tuple[Report, Document]:
-    with guard.article(), memo.article(), joined_names_of(text):
+    with guard.article(), memo.article(), notation_of(text):
         doc = Document.of(text, name)
         blocks = read_blocks(doc)
         guard.at(stage="binding")
@@ -240,6 +240,11 @@ def as_written(report: Report, doc: Document) -> Report:
         claims.append(replace(c, source=spell(c.source, lines), claimed=spell(c.claimed, lines),
                               what=spell(c.what, lines), entries=entries))
     return replace(report, claims=claims)
+
+
+def _euler_like(text: str) -> bool:
+    """Could a printed number be a value of Euler's number (2.7, 2.718, …, or written as arithmetic)?"""
+    return _folded(Num(0, text)) or bool(re.fullmatch(r"\s*2\.\d+\s*", text))
 
 
 def _folded(node: Num) -> bool:
@@ -499,6 +504,10 @@ class _Checker:
         if len(parts) == 1:
             return self._lone(seg, chain)
         head = parts[0]
+        if isinstance(head, Name) and head.raw == "e" and len(parts) == 2 and isinstance(parts[1], Num) \
+                and not _euler_like(parts[1].text):
+            # "e = 2 for FP16, e = 4 for FP32": bytes per element, the article's own e
+            return self._unverifiable(seg, chain.source, R("own-e", value=parts[1].text))
         if isinstance(head, Name) and all(_is_literal(p) for p in parts[1:]):
             if len(parts) > 2 and isinstance(parts[1], Num) and _folded(parts[1]) and \
                     not self._derivable(canon(head.raw), head.raw):
@@ -872,8 +881,8 @@ class _Checker:
         more (the rule givens follow), printed after ≈, or weights that sum to 1 only within their
         rounding (``0.16 × [2, 1] + 0.67 × [0, 2] + 0.16 × [1, 1]``: 0.99) move within half a unit;
         the claim is no witness when, for every entry, the band of the expression's values (at the
-        corners, at most six such operands: a dot product of two 3-vectors) meets the band its own
-        printed digits leave."""
+        corners for at most six such operands, a dot product of two 3-vectors; to first order for up to
+        24, a weighted sum of printed rows) meets the band its own printed digits leave."""
         import itertools
         # the printed decimals of the expression: numbers, and the entries of lists written out in it
         # (``softmax([0, 0.707])``, with 0.707 for 1/√2), each as (its node, its place in a list)
@@ -886,19 +895,20 @@ class _Checker:
         if rounded_weights([n.text for n, _ in weights]):
             rounded += [x for x in weights if all(x is not r for r in rounded)]
         matrix = isinstance(texts, tuple)
-        if not rounded or len(rounded) > 6 or not (matrix and isinstance(claimed, sp.MatrixBase)
-                                                  or not matrix and getattr(claimed, "is_Rational", False)):
+        if not rounded or len(rounded) > 24 or not (matrix and isinstance(claimed, sp.MatrixBase)
+                                                   or not matrix and getattr(claimed, "is_Rational", False)):
             return False
-        values = []
         ev = Evaluator(self.table, Mode.EXACT, self.conv)
-        for signs in itertools.product((-1, 1), repeat=len(rounded)):
+
+        def at(signs):
+            """The expression's value with each rounded operand moved by sign × half a unit (or None)."""
             moved, lits = node, {}
-            for (n, at), sign in zip(rounded, signs):
+            for (n, place), sign in zip(rounded, signs):
                 h = sp.Rational(1, 2 * 10 ** len(n.text.split(".")[1]))
-                if at is None:
+                if place is None:
                     moved = _replace_num(moved, n, Num(n.value + sign * h, n.text))
                 else:
-                    lit, i, j = at
+                    lit, i, j = place
                     m = lits.setdefault(id(lit), (lit, lit.value.as_mutable()))[1]
                     m[i, j] = n.value + sign * h
             for lit, m in lits.values():
@@ -906,11 +916,27 @@ class _Checker:
             try:
                 v = ev.eval(moved)
             except Unresolved:
-                return False
+                return None
             if matrix != isinstance(v, sp.MatrixBase) or (matrix and v.shape != claimed.shape) or \
                     not (v.is_number if not matrix else all(x.is_number for x in v)):
+                return None
+            return [float(x) for x in v] if matrix else [float(v)]
+
+        if len(rounded) <= 6:
+            values = [at(signs) for signs in itertools.product((-1, 1), repeat=len(rounded))]
+        else:
+            # more operands than corners to try (a weighted sum of printed rows): the band to first
+            # order, each operand moved alone, widened by the products of two moves
+            base = at([0] * len(rounded))
+            moves = [at([int(k == m) for k in range(len(rounded))]) for m in range(len(rounded))]
+            if base is None or any(v is None for v in moves):
                 return False
-            values.append([float(x) for x in v] if matrix else [float(v)])
+            halves = [float(half_unit(len(n.text.split(".")[1]))) for n, _ in rounded]
+            slack = sum(halves) ** 2
+            width = [sum(abs(v[k] - base[k]) for v in moves) + slack for k in range(len(base))]
+            values = [[b - w for b, w in zip(base, width)], [b + w for b, w in zip(base, width)]]
+        if any(v is None for v in values):
+            return False
         printed = [t for row in texts for t in row] if matrix else [str(texts)]
         wanted = list(claimed) if matrix else [claimed]
         for k, (t, c) in enumerate(zip(printed, wanted)):
@@ -993,6 +1019,10 @@ class _Checker:
             # a_11·(1 − a_11) with a_11 never given a number: no value to compare with
             return leave(R("depends-on", what=what or R("this"), names=sorted(map(str, _free(truth)))))
         end = compare(texts, claimed, truth, rel)
+        if end.status == "wrong" and clash and isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS:
+            # d_k = 4, 64, 128 in a simulation, then "when d_k = 128": a size stated with several values,
+            # other than the matrices' own, is another setting, of which their shape is no witness
+            return leave(R("several-values", name=ref.raw, lines=list(clash)))
         # operands the article printed earlier as rounded results with a known exact value (0.3536
         # for √2/4, 0.4555 for a weight): the print is judged end to end at those values
         upstream, rounded_from, at_exact = self._exact_upstream(exact_ref), (), None

@@ -34,7 +34,7 @@ from .claims import Explained
 from .tokens import ParseError
 from .quantities import Convention, power_of, softmax
 from .scalar import apply_scalar, symbol_for
-from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, canon
+from .symbols import DIMENSIONS, FORMULAS, OWN_NAMES, ZERO_BASED, canon
 
 __all__ = ["Unresolved", "Convention", "Table", "Evaluator", "node_key", "shape_of", "is_block_matrix"]
 
@@ -499,7 +499,11 @@ def entry_ref(raw: str) -> tuple[str, int, int | None] | None:
     j = m.group(3) or m.group(4)
     if j is None and len(m.group(2)) == 2 and "{" in raw:
         i, j = int(m.group(2)[0]), m.group(2)[1]   # s_{23}: row 2, column 3
-    return key, i, (int(j) if j is not None else None)
+    j = int(j) if j is not None else None
+    if m.group(1).lower() in ZERO_BASED.get():
+        # A_{10}, A_{11}, A_{12} written in the article: A_{21} is row 3, column 2
+        i, j = i + 1, (j + 1 if j is not None else None)
+    return key, i, j
 
 
 def _is_free_symbol(raw: str) -> bool:

@@ -309,8 +309,9 @@ def _fences(doc: Document, text: str):
         body = out_lines[i + 1:j]
         if f.output:
             # a program's printed output, not code: its scalar arithmetic (e^1.20 = 3.3201) is read
-            # as prose is; its vectors, matrices and tables are the block reader's
-            arrays = [line if re.search(r"[\[\]|]", line) else "" for line in body]
+            # its vectors, matrices and tables are the block reader's (a line left to prose is
+            # a comment here, not a blank: an "= [..]" line under it does not hang from the line above it)
+            arrays = [line if re.search(r"[\[\]|]", line) else "#" if line.strip() else "" for line in body]
             blocks.append((i + 2, f.lang, arrays))
             for k in range(i, min(j + 1, len(out_lines))):
                 if k in (i, j) or re.search(r"[\[\]|]", out_lines[k]):

@@ -188,17 +188,23 @@ def _relation_kind(relation: str) -> str:
 
 
 def _weights_slack(coefs, ops, res, values) -> tuple:
-    """``0.16 × [2, 1] + 0.67 × [0, 2] + 0.16 × [1, 1]``: coefficients in [0, 1] that sum to 1 only
-    within their printed rounding (0.99) are rounded weights, not exact numbers: allow, per entry,
-    the error their rounding carries (Σ half a unit × |entry|), however few digits the result has."""
-    if not coefs or values or any(c.startswith("-") for c in coefs):
+    """``0.16 × [2, 1] + 0.67 × [0, 2] + 0.16 × [1, 1]``, ``0.459 · [0.340, 0.950] + 0.541 · [1.320, 0.530]``:
+    a linear combination of rounded prints.  Coefficients in [0, 1] that sum to 1 only within their
+    printed rounding (0.99) are rounded weights, and so is any number printed with three decimals or
+    more (the rule the expression stage follows): allow, per entry, the error their rounding carries
+    (Σ h_c·|b| + |c|·h_b + h_c·h_b), however few digits the result has."""
+    if not coefs or values or any(b.shape != res.shape for b in ops):
         return ()
-    if not rounded_weights(coefs):
+    weights = rounded_weights(coefs) and not any(c.startswith("-") for c in coefs)
+    h_coef = [half_unit(numerals.places_of(c) or 0) if weights or (numerals.places_of(c) or 0) >= 3 else 0 for c in coefs]
+    h_entry = [[[half_unit(e.places) if (e.places or 0) >= 3 else 0 for e in r] for r in b.rows] for b in ops]
+    if not any(h_coef) and not any(x for h in h_entry for r in h for x in r):
         return ()
-    halves = [half_unit(numerals.places_of(c)) for c in coefs]
-    if any(b.shape != res.shape for b in ops):
-        return ()
-    return tuple(tuple(sum(h * abs(mpmath.mpf(b.rows[i][j].value.p) / b.rows[i][j].value.q) for h, b in zip(halves, ops))
+
+    def size(e):
+        return abs(mpmath.mpf(e.value.p) / e.value.q)
+    return tuple(tuple(sum(hc * size(b.rows[i][j]) + abs(mpmath.mpf(sp.Rational(c))) * he[i][j] + hc * he[i][j]
+                           for c, hc, he, b in zip(coefs, h_coef, h_entry, ops))
                        for j in range(res.shape[1])) for i in range(res.shape[0]))
 
 

@@ -337,6 +337,11 @@ class Parser:
             parts = self.args()
             if not parts[0]:
                 raise ParseError("no-argument", fn=fn)
+            if fn == "softmax" and len(parts) > 1 and all(numerals.read(raw_text(p).strip()) is not None
+                                                          for p in parts):
+                # softmax(8, 0, 0): the softmax of one number is 1 whatever it is, so numbers written as
+                # its arguments are the entries of the vector it takes
+                return Op("softmax", (_literal([parts], self, note=""),))
             arg = Parser(parts[0], self.depth + 1).parse_sub(self)
             for extra in parts[1:]:
                 flat = raw_text(extra).replace(" ", "").lower()
@@ -630,6 +635,7 @@ _COMMAND = re.compile(r"\\[A-Za-z]{2,}")
 _SUBSCRIPT = re.compile(r"(?<!\\log)_\{[^{}0-9]*[A-Za-z][^{}]*\}")     # a label: (80 \times 64)_{qwen}
 _NOT_MATH = re.compile(r"[:;?!]|\.\.|\.[A-Za-z_]|[A-Za-z]{2}")   # prose, code, a method call
 _CALCULUS = re.compile(r"\\(?:partial|int|iint|oint)\b")
+_NATURAL_LOG = re.compile(r"\\log(?![A-Za-z_])")
 
 
 def latex_number(toks: list[Tok]) -> Num | None:
@@ -653,6 +659,9 @@ def latex_number(toks: list[Tok]) -> Num | None:
         return None
     if _CALCULUS.search(bare):
         return None   # a derivative or an integral, which parse_scalar refuses (after its costly parse)
+    # \log without a base is the natural logarithm in machine learning (logsumexp, cross-entropy,
+    # np.log), where latex2sympy2 takes base 10; \log_2 8 keeps its base
+    bare = _NATURAL_LOG.sub(r"\\ln", bare)
     from ..errors import SymattnError
     from ..latex_input import parse_scalar
     try:

@@ -18,7 +18,7 @@ from contextvars import ContextVar
 
 from .ir import Name, Node, Op
 
-__all__ = ["canon", "is_known", "joined_names", "joined_names_of", "JOINED", "FORMULAS", "LABELS", "DIMENSIONS"]
+__all__ = ["canon", "is_known", "joined_names", "notation_of", "zero_based", "JOINED", "ZERO_BASED", "FORMULAS", "LABELS", "DIMENSIONS"]
 
 _ALIASES = {
     "X": ("x", "input", "inputs", "embeddings", "embedding", "输入", "输入矩阵", "词向量"),
@@ -102,14 +102,32 @@ JOINED: ContextVar[frozenset] = ContextVar("JOINED", default=frozenset())
 _INDEXED_LEFT = re.compile(r"(?<![A-Za-z\\])([A-Z]{2,4})_(\{[^{}\n]{1,24}\}|[A-Za-z0-9])\s*(?::=|=(?!=))")
 
 
+#: the letters whose entries the article being checked counts from 0 (set by the engine, per article)
+ZERO_BASED: ContextVar[frozenset] = ContextVar("ZERO_BASED", default=frozenset())
+
+_ZERO_INDEX = re.compile(r"(?<![A-Za-z\\])([A-Za-z])_(?:0(?![.,]?\d)|\{\s*(?:0\s*(?:,\s*\d+\s*)?|\d+\s*,\s*0\s*|0\d|\d0)\})")
+
+
+def zero_based(text: str) -> frozenset:
+    """The letters an article indexes from 0 (``A_{10}``, ``A_{12}``, ``O_0``, ``v_{0}``): their entries
+    and rows are counted from 0 there (``A_{21}`` is row 3, column 2), as lowercase letters.
+
+    >>> sorted(zero_based("$A_{10} = 0.4$, $O_0 = [1, 2]$, $x_1$, $s_{12}$, $e^{0}$, $h_0.5$"))
+    ['a', 'o']
+    """
+    return frozenset(m.group(1).lower() for m in _ZERO_INDEX.finditer(text))
+
+
 @contextmanager
-def joined_names_of(text: str):
-    """The scope of one article: its joined names (see :func:`joined_names`) are one name each."""
-    token = JOINED.set(joined_names(text))
+def notation_of(text: str):
+    """The scope of one article: its joined names (see :func:`joined_names`) are one name each, and
+    the letters it indexes from 0 (see :func:`zero_based`) count their entries from 0."""
+    tokens = JOINED.set(joined_names(text)), ZERO_BASED.set(zero_based(text))
     try:
         yield
     finally:
-        JOINED.reset(token)
+        JOINED.reset(tokens[0])
+        ZERO_BASED.reset(tokens[1])
 
 
 def joined_names(text: str) -> frozenset:

@@ -34,7 +34,7 @@ _CLEAN = [
     (re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+"), lambda m: "^{" + m.group(0).translate(_SUPER_DIGITS) + "}"),
 ]
 _TOK = re.compile(r"\s*(?:(?P<num>(?:\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)"
-                  r"(?:(?P<k>[Kk](?![A-Za-z]))|\s*(?P<unit>[KMGT]i?B)(?![A-Za-z]))?"
+                  r"(?:(?P<k>[Kk](?![A-Za-z]))|(?P<m>M)(?![A-Za-z])|\s*(?P<unit>[KMGT]i?B)(?![A-Za-z]))?"
                   r"|(?P<cmd>\\[A-Za-z]+)|(?P<word>[A-Za-z]+)|(?P<op>[-+−×*·⋅/÷^(){}√°π,∞⦅]))")
 _FUNCS = {"sin": mpmath.sin, "cos": mpmath.cos, "tan": mpmath.tan, "exp": mpmath.exp, "ln": mpmath.log,
           "log": mpmath.log, "sqrt": mpmath.sqrt}
@@ -87,7 +87,10 @@ def _tokens(text: str, symbols: bool = False) -> list[tuple[str, str]]:
             sym, pos = _symbol(text, m, pos)
             out.append(("sym", sym))
             continue
-        if m.group("num"):
+        if m.group("num") and m.group("m"):
+            out.append(("num", m.group("num")))   # 1M tokens: a million, 2²⁰ per the binary reading
+            out.extend([("op", "*"), ("mega", "")])
+        elif m.group("num"):
             out.append(("num", m.group("num") + (m.group("k") or "")))
             if m.group("unit"):   # 2.5 MB: a size, under the reading of its prefix
                 out.append(("unit", m.group("unit")))
@@ -200,6 +203,9 @@ class _Parser:
         if k == "sym":
             self.take()
             return self.symbols(v)
+        if k == "mega":
+            self.take()
+            return mpmath.mpf(self.kilo) ** 2
         if k == "num":
             self.take()
             n = numerals.read(v, counts=True)
@@ -273,7 +279,7 @@ def evaluate(text: str, kilo: int = 1000, symbols=None):
 def _values(text: str):
     """Every reading of an expression: "4K" as 4000 and 4096 tokens where a K is printed."""
     out = []
-    for kilo in ((1000, 1024) if re.search(r"\d[Kk]\b|\d\s*[KMGT]B\b", text) else (1000,)):
+    for kilo in ((1000, 1024) if re.search(r"\d[KkM]\b|\d\s*[KMGT]B\b", text) else (1000,)):
         x = evaluate(text, kilo)
         if x is not None:
             out.append((x, Reason.of("per-k", n=kilo) if kilo == 1024 else ""))

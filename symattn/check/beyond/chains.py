@@ -224,7 +224,8 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         trig = bool(_TRIG.search(raw))
         # sizes and counts: a product of integers, or arithmetic on sizes (2.5 MB), is exact and
         # checkable in any article; products of rounded decimals only where the article is about sizes
-        product = re.search(r"\d\s*(?:(?:[KMGT]i?B|bytes?|Bytes?)\s*)?(?:×|\\times|\*|·|⋅|\\cdot|x(?=\s*\d))\s*\d", raw)
+        product = re.search(r"[\d)]\s*(?:(?:[KMGT]i?B|bytes?|Bytes?)\s*)?(?:×|\\times|\*|·|⋅|\\cdot|x(?=\s*\d))\s*[\d(]",
+                            raw)   # (64 × (256 + 256) × 2: brackets around a factor too)
         sized = _SIZED.search(raw)
         kv = bool((product and (kv_article or sized or not _DECIMAL_OPERAND.search(raw)))
                   or (sized and re.search(r"[KMGT]i?B\s*(?:/|÷|\\div)", raw)))
