@@ -1510,3 +1510,19 @@ def test_a_size_stated_with_several_values_is_another_setting():
     claims = check_text(text, "t.md").claims
     assert not [c for c in claims if c.status == "wrong"]
     assert [c.status for c in claims if c.source.startswith("\\sqrt{128}")] == ["rounded"]
+
+
+def test_a_one_letter_name_gives_way_to_values_a_step_on_the_prints_above_explains():
+    # a = [1, 2, 3] is softmax's input (values no weights have, though "a" often names weights);
+    # exp_a = [e, e², e³] = [2.71828183, 7.3890561, 20.08553692], y = exp_a / sum = [0.09003057,
+    # 0.24472847, 0.66524096] (numpy): y is the normalised row, not the attention output "y" may name
+    p = np.exp([1.0, 2.0, 3.0]) / np.exp([1.0, 2.0, 3.0]).sum()
+    assert [f"{x:.8f}" for x in p] == ["0.09003057", "0.24472847", "0.66524096"]
+    text = ("```python\na = np.array([1.0, 2.0, 3.0])\nexp_a = np.exp(a)\ny = exp_a / np.sum(exp_a)\n"
+            "print('a =', a)\nprint('exp_a =', exp_a)\nprint('y =', y)\n```\n\n"
+            "```\na = [1. 2. 3.]\nexp_a = [ 2.71828183  7.3890561  20.08553692]\n"
+            "y = [0.09003057 0.24472847 0.66524096]\n```\n")
+    claims = check_text(text, "t.md").claims
+    assert not [c for c in claims if c.status == "wrong"], [(c.line, c.detail) for c in claims if c.status == "wrong"]
+    wrong = text.replace("0.24472847", "0.34472847")
+    assert [c.line for c in check_text(wrong, "t.md").claims if c.status == "wrong"] == [13]

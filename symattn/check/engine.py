@@ -706,6 +706,9 @@ class _Checker:
                 errors, notes = sanity_rows(texts)
                 if len(texts) == 1 and parts_of_one_row(texts[0], self._same_name_rows(head.raw, seg.line)):
                     errors = []   # one block of a row whose other blocks the article prints
+                if len(flat_of(head.raw)) == 1 and not all(0 <= x <= 1 for x in value):
+                    errors = []   # a = [0.3, 2.9, 4.0]: values no weights have, under a letter that names
+                    # weights only by habit, are something else (softmax's input)
                 claim.notes.extend(notes)
                 if errors:
                     claim = replace(claim, status="wrong", reason=R("reasons", items=errors), cause="slip",

@@ -682,6 +682,15 @@ class _Binder:
         q = self._q()
         if self._mask(block, h):
             return
+        if h is not None and h not in INPUTS and block.labels and re.match(r"\s*[A-Za-z]\s*[=:]", block.labels[0]):
+            from .bind.explain import explain
+            why = explain(block, self.seen[-8:])
+            if why is not None and why.full and not self._named_agrees(block, h):
+                # "y = [..]" right under the exponentials it normalises: one letter is weak evidence, and
+                # a step on the prints above that gives every value outweighs it (the value binder judges
+                # the print as that step)
+                self.state[id(block)] = (False, None, block.matrix())
+                return
         if h in _GIVEN_STEPS and block.labels and _CODE_ASSIGN.search(block.labels[0]) and \
                 not _same_as_known(self, block, h):
             # scores = np.array([...]) in code assigns values, it computes nothing: a given step
@@ -763,6 +772,14 @@ class _Binder:
                 return
             return self._verdict(block, h, self.conv, None, value, m, R("as-given", name=_show_name(h), line=line))
         self._derived(block, h)
+
+    def _named_agrees(self, block: Block, h: str) -> bool:
+        """Does the quantity ``h`` agree with the block in at least one entry (under the vote's convention)?"""
+        value = self._q().value(h, self._conv_for(block, h))
+        if value is None or value.shape != block.shape:
+            return False
+        m = match(block.rows, numeric(value))
+        return m is not None and m.near_share > 0
 
     def _mask(self, block: Block, h: str | None = None) -> bool:
         """A mask printed as a matrix: 0/−∞ (added to the scores), or 1/0 (1 = may attend) when its

@@ -149,7 +149,7 @@ def _unit_readings(vals, unit: str):
 
 #: what a number counts, between it and the next operator: 40 (layers), 2 Bytes (FP16), 32 Heads ×
 _NOTE = re.compile(r"(?<=[\dA-Za-z])\s*[(（](?P<in>[^()（）\\$=]{1,40})[)）]")
-_BYTE_WORD = r"(?:bytes?|Bytes?|BYTES|字节|バイト|바이트|octets?)(?![A-Za-z])"
+_BYTE_WORD = r"(?:bytes?|Bytes?|BYTES|字节|バイト|바이트|octets?|bayt|байт(?:а|ов)?|bajt(?:y|ów)?)(?![A-Za-z])"
 _BYTES = re.compile(r"(?<=\d)\s*" + _BYTE_WORD)
 _COUNTED = re.compile(r"(?<=\d)\s+(?![KMGT]i?B\b)[^\W\d_][\w-]*(?=\s*(?:[×*·⋅/]|\\times|\\cdot|$))")
 _EXPR_START = re.compile(r"^\s*(?:=|≈|\\approx|&=|~=|=~)")
@@ -233,6 +233,9 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
             continue
         line = re.sub(r"\\text\{\s*(?:bytes?|B)\s*\}", " bytes", raw)
         line = re.sub(r"\\(?:text|mathrm|textrm|mbox)\{\s*([^\W\d_]{1,8})\s*\}", r" \1", line)   # \text{ GB}: GB
+        # \text{ bayt (FP16)}, \mathbf{32.76 GB}: a unit with its remark, a bold result
+        line = re.sub(r"\\(?:text|mathrm|textrm|mbox)\{\s*([^\W\d_]{1,8}\s*[(（][^{}()（）$]{1,40}[)）])\s*\}", r" \1", line)
+        line = re.sub(r"\\(?:mathbf|textbf|boldsymbol|bm)\{((?:[^{}]|\{[^{}]*\})*)\}", r"\1", line)
         line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)   # "- cos(0) = 1": a list marker, no minus
         # (a unit just after a formula is its result's: "$2 \cdot 32 = 64$ GB")
         maths = [m.group(1) + (m.group(2) or "") for m in re.finditer(r"\$([^$]+)\$([ \t]?[KMGT]i?B(?!\w))?", line)]
