@@ -1526,3 +1526,17 @@ def test_a_one_letter_name_gives_way_to_values_a_step_on_the_prints_above_explai
     assert not [c for c in claims if c.status == "wrong"], [(c.line, c.detail) for c in claims if c.status == "wrong"]
     wrong = text.replace("0.24472847", "0.34472847")
     assert [c.line for c in check_text(wrong, "t.md").claims if c.status == "wrong"] == [13]
+
+
+def test_arithmetic_on_a_vector_written_again_after_it_was_wrong_is_carried():
+    # k = x·W_K = (1·0.2 + 2·0.1, 1·0.1 + 2·0.1) = (0.4, 0.3), printed (0.50, 0.30): a slip; s written on
+    # the printed entries, 0.2·0.50 + 0.6·0.30 = 0.28, is right as arithmetic but 0.2·0.4 + 0.6·0.3 = 0.26
+    # end to end: carried from the vector's line
+    assert math.isclose(0.2 * 0.4 + 0.6 * 0.3, 0.26) and math.isclose(0.2 * 0.5 + 0.6 * 0.3, 0.28)
+    text = ("$x = (1,\\; 2)$\n\n$W_K = \\begin{pmatrix} 0.2 & 0.1 \\\\ 0.1 & 0.1 \\end{pmatrix}$\n\n"
+            "$k = x \\cdot W_K = (0.50,\\; 0.30)$\n\n$s = 0.2 \\cdot 0.50 + 0.6 \\cdot 0.30 = 0.28$\n")
+    (c,) = [c for c in check_text(text, "t.md").claims if c.line == 7 and c.status == "wrong"]
+    assert c.cause == "carried" and c.root == 5 and sympy_value(c.expected) == 0.26
+    # written with entries of its own (not all of the vector's), it is data, judged as written
+    other = text.replace("0.2 \\cdot 0.50 + 0.6 \\cdot 0.30 = 0.28", "0.2 \\cdot 0.50 + 0.6 \\cdot 0.70 = 0.52")
+    assert not [c for c in check_text(other, "t.md").claims if c.line == 7 and c.status == "wrong"]

@@ -308,6 +308,8 @@ class _Checker:
                 self.tall.setdefault(b.line, []).append(b)
         self.table = Table(corrections=dict(corrections or {}))
         self.exact_prints = exact_prints({**explained_exact(blocks), **(corrections or {})}, blocks)
+        #: rows of vectors judged wrong: (their printed entries, the exact entries, the line)
+        self.wrong_rows: list[tuple[tuple[str, ...], list, int]] = []
         self._ambiguous_prints: set[str] = set()
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
@@ -950,17 +952,25 @@ class _Checker:
 
     def _exact_upstream(self, node: Node):
         """The expression with each of its rounded decimal operands (see _within_literal_rounding)
-        at the exact value that print stands for, those prints and the lines they were first printed
-        on; None unless every such operand is the print of one exact value the article determines."""
-        moved, lits, used, lines = node, {}, [], set()
+        at the exact value that print stands for, those prints, the lines they were first printed on
+        and, of them, the lines of vectors judged wrong (see :meth:`_wrong_rows_in`); None unless every
+        such operand is the print of one exact value the article determines."""
+        moved, lits, used, lines, wrong = node, {}, [], set(), set()
         nums = [(n, None) for n in walk(node) if isinstance(n, Num) and "." in n.text]
         nums += [(lit, (i, j)) for lit in walk(node) if isinstance(lit, Lit)
                  for i, row in enumerate(lit.texts) for j, t in enumerate(row) if "." in t]
+        rows = self._wrong_rows_in({n.text.replace("−", "-").lstrip("-") for n, at in nums if at is None})
         for n, at in nums:
             text = n.text if at is None else n.texts[at[0]][at[1]]
             exact, line = self.exact_prints.get(text.replace("−", "-"), (None, 0))
             if exact is not None and significant(text) < 3:
                 exact = None   # one or two digits (0.2, 2.8) are as often data as a rounded result
+            if exact is None and at is None:
+                exact, line = rows.get(text.replace("−", "-").lstrip("-"), (None, 0))
+                if exact is not None and text.lstrip()[:1] in "-−":
+                    exact = -exact
+                if exact is not None:
+                    wrong.add(line)
             if exact is None:
                 if re.fullmatch(r"[-−]?0\.0+", text):
                     continue      # 0.0000 is 0, rounded or not
@@ -976,7 +986,20 @@ class _Checker:
                 m[at] = exact
         for lit, m in lits.values():
             moved = _replace_num(moved, lit, Lit(sp.ImmutableMatrix(m), lit.texts, lit.note, lit.cells))
-        return (moved, sorted(set(used)), sorted(lines - {0})) if used else None
+        return (moved, sorted(set(used)), sorted(lines - {0}), sorted(wrong)) if used else None
+
+    def _wrong_rows_in(self, texts: set[str]) -> dict:
+        """The entries of a vector judged wrong above whose every entry (two or more, all different) an
+        expression writes as an operand (``0.69·0.78 + 0.21·0.54 + 0.77·0.35`` under ``K = (0.78, 0.54,
+        0.35)``, which is (0.63, 0.84, 0.43)): the vector restated, at its exact entries (however few
+        their digits)."""
+        out = {}
+        for row, exact, line in self.wrong_rows:
+            bare = [t.lstrip("-") for t in row]   # (−0.196 is written (−0.196) or − 0.196: its magnitude)
+            if len(bare) >= 2 and len(set(bare)) == len(bare) and set(bare) <= texts:
+                for t, v in zip(row, exact):
+                    out.setdefault(t.lstrip("-"), (-v if t.startswith("-") else v, line))
+        return out
 
     def _keys(self):
         return list(dict.fromkeys(list(self.table.inputs) + list(self.table.formulas) + list(FORMULAS)))
@@ -1028,7 +1051,7 @@ class _Checker:
             return leave(R("several-values", name=ref.raw, lines=list(clash)))
         # operands the article printed earlier as rounded results with a known exact value (0.3536
         # for √2/4, 0.4555 for a weight): the print is judged end to end at those values
-        upstream, rounded_from, at_exact = self._exact_upstream(exact_ref), (), None
+        upstream, rounded_from, at_exact, restated = self._exact_upstream(exact_ref), (), None, ()
         if upstream is not None:
             try:
                 at_exact = exact_ev.eval(upstream[0])
@@ -1037,10 +1060,14 @@ class _Checker:
             if at_exact is not None:
                 ended = compare(texts, claimed, at_exact, rel)
                 if end.status == "wrong" or ended.status == "wrong":
-                    # (a print right from the rounded operands is wrong from their exact values: drift)
+                    # (a print right from the rounded operands is wrong from their exact values: drift;
+                    # right from a vector written again that was wrong: carried)
                     rounded_from = upstream[2] if end.status != "wrong" else ()
                     truth, end = at_exact, ended
-                    how = R("at-exact-prints", how=how, prints=upstream[1], n=len(upstream[1]))
+                    if upstream[3] and rounded_from:
+                        restated, rounded_from = upstream[3], ()
+                    else:
+                        how = R("at-exact-prints", how=how, prints=upstream[1], n=len(upstream[1]))
         if end.status == "wrong" and not upstream and self._within_literal_rounding(exact_ref, claimed, texts):
             # the rounded operands are no witness (their exact values are not known)
             return leave(R("within-input-rounding", what=what or R("this")))
@@ -1054,7 +1081,9 @@ class _Checker:
             how = R("from-inputs", how=how, given=[R("given-at", name=_label(k), line=n) for n, k in given])
         cause, root, mistakes, drift, drift_lines = "slip", None, (), "", ()
         if end.status == "wrong":
-            if rounded_from:
+            if restated:
+                cause, root, drift = "carried", restated[0], "carried"
+            elif rounded_from:
                 drift_lines = list(rounded_from)
                 cause, drift = "drift", R("stepwise-right", lines=drift_lines)
             elif stepwise is not None and stepwise.status != "wrong" and carried:
@@ -1084,6 +1113,9 @@ class _Checker:
         self.claims.append(claim)
         if isinstance(truth, sp.MatrixBase):
             self.matrices.append((seg.line, what, truth))
+            if claim.status == "wrong" and isinstance(texts, tuple) and truth.shape == (len(texts), len(texts[0])):
+                self.wrong_rows += [(tuple(t.strip().replace("−", "-") for t in row), list(truth.row(i)), seg.line)
+                                    for i, row in enumerate(texts)]
         elif claim.status in ("rounded", "wrong", "exact") and isinstance(texts, str):
             # (a sum exact as written, 2.028 + 2.028 + 4.113 = 8.169, stands for the sum of what its
             # operands stand for)

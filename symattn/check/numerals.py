@@ -305,7 +305,7 @@ def canonical(line: str, locale: Locale) -> tuple[str, tuple | None]:
     ``1.000`` → ``1000`` and ``;`` between numbers → ``,``.  ``{,}`` is a group separator before
     three digits and a decimal one otherwise.  A thin space between groups of three (``131\\,072``)
     is a group separator in any locale.  HTML ``<sup>``/``<sub>`` become ``^{}``/``_{}``, and
-    HTML emphasis (``<b>0.921</b>``) is dropped."""
+    HTML emphasis (``<b>0.921</b>``) is blanked."""
     edits: list[tuple[int, int, str]] = []   # (start, end, replacement) in ``line``
     code = [m.span() for m in _CODE_SPAN.finditer(line)]   # inline code is written with a point
     for m in _THIN_GROUPED.finditer(line):
@@ -343,9 +343,9 @@ def canonical(line: str, locale: Locale) -> tuple[str, tuple | None]:
     for m in _HTML_SCRIPT.finditer(line):   # e<sup>3.5</sup>, d<sub>k</sub>: an exponent, a subscript
         edits.append((m.start(), m.start("body"), "^{" if m.group("tag").lower() == "sup" else "_{"))
         edits.append((m.end("body"), m.end(), "}"))
-    for m in _HTML_EMPHASIS.finditer(line):
-        edits.append((m.start(), m.start("body"), ""))
-        edits.append((m.end("body"), m.end(), ""))
+    for m in _HTML_EMPHASIS.finditer(line):   # (blanked, not removed: a number keeps its columns)
+        edits.append((m.start(), m.start("body"), " " * (m.start("body") - m.start())))
+        edits.append((m.end("body"), m.end(), " " * (m.end() - m.end("body"))))
     edits = sorted(e for e in edits if not any(a <= e[0] < b for a, b in code))
     if not edits:
         return line, None
