@@ -1540,3 +1540,13 @@ def test_arithmetic_on_a_vector_written_again_after_it_was_wrong_is_carried():
     # written with entries of its own (not all of the vector's), it is data, judged as written
     other = text.replace("0.2 \\cdot 0.50 + 0.6 \\cdot 0.30 = 0.28", "0.2 \\cdot 0.50 + 0.6 \\cdot 0.70 = 0.52")
     assert not [c for c in check_text(other, "t.md").claims if c.line == 7 and c.status == "wrong"]
+
+
+def test_a_lone_sum_adds_up_the_inline_equations_above_it():
+    # e^0.7 + e^0.4 + e^1.1 = 2.01375 + 1.49182 + 3.00417 = 6.50974 (numpy): "Sum = 6.510" is right and
+    # "Sum = 7.510" is not, on its own line under the inline equations
+    total = float(np.exp([0.7, 0.4, 1.1]).sum())
+    assert f"{total:.3f}" == "6.510"
+    text = "Row 3: $(0.7, 0.4, 1.1)$\n$e^{0.7} = 2.014$, $e^{0.4} = 1.492$, $e^{1.1} = 3.004$\nSum = TOTAL\n"
+    assert [c.status for c in check_text(text.replace("TOTAL", "6.510"), "t.md").claims if c.line == 3] == ["rounded"]
+    assert [c.status for c in check_text(text.replace("TOTAL", "7.510"), "t.md").claims if c.line == 3] == ["wrong"]

@@ -145,7 +145,11 @@ def extract(doc: Document) -> list["Segment"]:
             src = raw if "\n" not in row and len(raw) < 2000 and row in raw else row
             segs.append(Segment(row_line, row, kind, _one_line(src), ""))
     masked = _MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), work)
-    prose, used = prose_segments(masked, raw_lines)
+    inline: dict[int, list[str]] = {}
+    for g in segs:
+        if g.kind == "inline":
+            inline.setdefault(g.line, []).append(g.text)
+    prose, used = prose_segments(masked, raw_lines, inline)
     segs = [s for s in segs if not (s.kind == "inline" and s.line in used)] + prose
     return _continued(sorted(segs, key=lambda s: s.line), alone)
 

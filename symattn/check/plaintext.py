@@ -233,8 +233,9 @@ def _statements(stmt: str) -> list[str]:
 
 # --------------------------------------------------------------------------- prose
 
-def prose_segments(masked: str, raw_lines: list[str] | None):
-    """Segments found in the prose (math and code already blanked out in ``masked``).
+def prose_segments(masked: str, raw_lines: list[str] | None, inline: dict[int, list[str]] | None = None):
+    """Segments found in the prose (math and code already blanked out in ``masked``); ``inline``: the
+    inline math of each line, by line (equations a lone sum below them may add up).
 
     Returns (segments, lines they consumed): inline math on a table line belongs to the table.
     """
@@ -274,8 +275,11 @@ def prose_segments(masked: str, raw_lines: list[str] | None):
         # "exp(0.5) = 1.649, exp(1.5) = 4.482" then "soma = 6.131" on the next line: the sum of the
         # equations on the lines right above it (up to a blank line or a heading)
         equations, k = [], n - 1
-        while k >= 1 and lines[k - 1].strip() and not lines[k - 1].lstrip().startswith("#") and k not in used:
-            equations = [g.text for g in found.get(k, []) if g.kind == "plain"] + equations
+        while k >= 1 and (lines[k - 1].strip() or (inline or {}).get(k)) and \
+                not lines[k - 1].lstrip().startswith("#") and k not in used:
+            # ("$e^{0.7} = 2.014$, $e^{0.4} = 1.492$" then "Сумма = 6.510": inline equations too)
+            equations = [g.text for g in found.get(k, []) if g.kind == "plain"] + \
+                [t for t in (inline or {}).get(k, []) if _EQUATION.match(t)] + equations
             k -= 1
         total = sum_of(equations, m.group("rel"), m.group("num").replace("−", "-")) if len(equations) >= 2 else None
         if total is not None:
