@@ -1446,7 +1446,8 @@ def test_a_name_given_by_arithmetic_is_checked_along_its_chain():
     wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
     assert "0.0001428" in {c.claimed for c in wrong}, wrong
     right = text.replace("0.0001428", "0.0001429")
-    assert not [c for c in check_text(right, "t.md").claims if c.status == "wrong" and c.claimed == "0.0001429"]
+    # (and "≈ \\sin(0.0001429)", arithmetic on the rounded angle, is right as far as that rounding goes)
+    assert not [c for c in check_text(right, "t.md").claims if c.status == "wrong"]
 
 
 def test_entries_of_a_letter_the_article_counts_from_zero_are_counted_from_zero():
