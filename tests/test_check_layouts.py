@@ -1551,3 +1551,14 @@ def test_a_lone_sum_adds_up_the_inline_equations_above_it():
     text = "Row 3: $(0.7, 0.4, 1.1)$\n$e^{0.7} = 2.014$, $e^{0.4} = 1.492$, $e^{1.1} = 3.004$\nSum = TOTAL\n"
     assert [c.status for c in check_text(text.replace("TOTAL", "6.510"), "t.md").claims if c.line == 3] == ["rounded"]
     assert [c.status for c in check_text(text.replace("TOTAL", "7.510"), "t.md").claims if c.line == 3] == ["wrong"]
+
+
+def test_cells_written_as_arithmetic_on_a_rounded_operand_are_judged_within_its_rounding():
+    # 0.9/√3 = 0.519615 and 0.6/√3 = 0.346410 (numpy); written 0.9/1.732 (= 0.519630) with √3 rounded
+    # to 1.732, each cell is right as far as that rounding goes; 0.9/1.723 is not (0.522345)
+    assert abs(0.9 / 1.7325 - 0.9 / np.sqrt(3)) < abs(0.9 / 1.7315 - 0.9 / 1.7325)
+    text = ("$S = \\begin{pmatrix} 0.9 & 0.6 \\end{pmatrix}$\n\n"
+            "$\\tilde{S} = S/\\sqrt{3} = \\begin{pmatrix} 0.9/DIV & 0.6/1.732 \\end{pmatrix} = "
+            "\\begin{pmatrix} 0.520 & 0.346 \\end{pmatrix}$\n")
+    assert not [c for c in check_text(text.replace("DIV", "1.732"), "t.md").claims if c.status == "wrong"]
+    assert [c.line for c in check_text(text.replace("DIV", "1.723"), "t.md").claims if c.status == "wrong"] == [3]

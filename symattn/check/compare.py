@@ -28,7 +28,7 @@ from ..numeric import fixed, to_mpf
 from . import memo, numerals
 from .claims import Reason
 from .evaluate import Unresolved
-from .judge import equal, right_text, verdict
+from .judge import equal, half_unit, right_text, verdict
 
 __all__ = ["EntryResult", "Comparison", "compare", "compare_entry", "same", "DPS"]
 
@@ -79,6 +79,10 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
     value = _numeric(exact)
     if value is None:
         raise Unresolved("not-real")
+    if d is None and _written_on_rounded(text, value):
+        # "-0.3+0.841" for -0.3 + sin(1), "\\sin(0.0001429)" for sin(1/7000): arithmetic written on rounded
+        # operands that reaches the exact value within their rounding restates it, rounded
+        return EntryResult(index, text, claimed, exact, "rounded", "", None)
     if d is None or (d == 0 and rel == "=" and exact.is_rational is not False):
         # an exact claim (a fraction, an integer after "="): only equality will do; but an integer
         # printed for an irrational value (e^10 = 22,026) can only be its rounding
@@ -88,6 +92,29 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
         agreement = verdict(printed, value, 0 if d == 0 else None)
     status = "wrong" if agreement.status == "wrong" else "rounded"
     return EntryResult(index, text, claimed, exact, status, right_text(printed, value), d, agreement.reason)
+
+
+def _written_on_rounded(text: str, value) -> bool:
+    """Does arithmetic written on decimal operands (at most four, of three decimals or more) reach
+    ``value`` with each operand moved within half a unit of its last printed place?"""
+    import itertools
+    from .beyond.arith import evaluate
+    spans = [m.span() for m in re.finditer(r"(?<![\w.])\d+\.\d{3,}(?![\w.])", text)]
+    if not spans or len(spans) > 4 or not re.search(r"[-+−×*/·^(]|\\[a-z]+", text):
+        return False
+    values = []
+    for signs in itertools.product((-1, 1), repeat=len(spans)):
+        moved, last = [], 0
+        for (a, b), sign in zip(spans, signs):
+            places = len(text[a:b].split(".")[1])
+            x = mpmath.mpf(text[a:b]) + sign * half_unit(places)
+            moved += [text[last:a], mpmath.nstr(x, places + 4, strip_zeros=False)]
+            last = b
+        v = evaluate("".join(moved) + text[last:])
+        if v is None:
+            return False
+        values.append(v)
+    return min(values) <= value <= max(values)
 
 
 def _equal(a, b) -> bool:

@@ -12,7 +12,6 @@ order, both stepwise (against the author's earlier printed values) and end to en
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import replace
 
@@ -241,31 +240,6 @@ def as_written(report: Report, doc: Document) -> Report:
         claims.append(replace(c, source=spell(c.source, lines), claimed=spell(c.claimed, lines),
                               what=spell(c.what, lines), entries=entries))
     return replace(report, claims=claims)
-
-
-def _folded_meets(text: str, truth) -> bool:
-    """Does a number written as arithmetic (``\\sin(0.0001429)``) reach ``truth`` with each of its
-    decimal operands (at most four) moved within half a unit of its last printed place?"""
-    from .judge import half_unit
-    from .parser import latex_number
-    from .tokens import tokenize
-    if not getattr(truth, "is_number", False) or not truth.is_real:
-        return False
-    spans = [m.span() for m in re.finditer(r"(?<![\w.])\d+\.\d+(?![\w.])", text)]
-    if not spans or len(spans) > 4:
-        return False
-    values = []
-    for signs in itertools.product((-1, 1), repeat=len(spans)):
-        moved, last = [], 0
-        for (a, b), sign in zip(spans, signs):
-            x = sp.Rational(text[a:b]) + sign * sp.Rational(str(half_unit(len(text[a:b].split(".")[1]))))
-            moved += [text[last:a], f"{float(x):.{len(text[a:b].split('.')[1]) + 2}f}"]
-            last = b
-        n = latex_number(tokenize("".join(moved) + text[last:]))
-        if n is None or not n.value.is_real:
-            return False
-        values.append(float(n.value))
-    return min(values) - 1e-15 <= float(truth) <= max(values) + 1e-15
 
 
 def _euler_like(text: str) -> bool:
@@ -1096,10 +1070,6 @@ class _Checker:
                         how = R("at-exact-prints", how=how, prints=upstream[1], n=len(upstream[1]))
         if end.status == "wrong" and not upstream and self._within_literal_rounding(exact_ref, claimed, texts):
             # the rounded operands are no witness (their exact values are not known)
-            return leave(R("within-input-rounding", what=what or R("this")))
-        if end.status == "wrong" and isinstance(part, Num) and _folded(part) and _folded_meets(part.text, truth):
-            # "≈ \sin(0.0001429)" for sin(1/7000): arithmetic written on a rounded operand, right as far as
-            # that operand's rounding goes; its own value is no witness
             return leave(R("within-input-rounding", what=what or R("this")))
         if end.shape_error:
             # a label whose quantity has another shape is a wrong binding, not a wrong claim
