@@ -18,6 +18,7 @@ claim is checked at the precision it was printed with, by the one rule of
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -97,8 +98,7 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
 def _written_on_rounded(text: str, value) -> bool:
     """Does arithmetic written on decimal operands (at most four, of three decimals or more) reach
     ``value`` with each operand moved within half a unit of its last printed place?"""
-    import itertools
-    from .beyond.arith import evaluate
+    from .beyond.arith import evaluate   # (lazily: the beyond package loads its chain stages)
     spans = [m.span() for m in re.finditer(r"(?<![\w.])\d+\.\d{3,}(?![\w.])", text)]
     if not spans or len(spans) > 4 or not re.search(r"[-+−×*/·^(]|\\[a-z]+", text):
         return False

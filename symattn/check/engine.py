@@ -244,12 +244,12 @@ def as_written(report: Report, doc: Document) -> Report:
 
 def _euler_like(text: str) -> bool:
     """Could a printed number be a value of Euler's number (2.7, 2.718, …, or written as arithmetic)?"""
-    return _folded(Num(0, text)) or bool(re.fullmatch(r"\s*2\.\d+\s*", text))
+    return _folded(text) or bool(re.fullmatch(r"\s*2\.\d+\s*", text))
 
 
-def _folded(node: Num) -> bool:
+def _folded(text: str) -> bool:
     """Is a number written as arithmetic (``\\sin(\\frac{1}{9194.79})``), not as a printed number?"""
-    return not re.fullmatch(r"\s*[-−]?[\d.,]+\s*(?:\\?%)?\s*", node.text)
+    return not re.fullmatch(r"\s*[-−]?[\d.,]+\s*(?:\\?%)?\s*", text)
 
 
 def _is_literal(node) -> bool:
@@ -511,7 +511,7 @@ class _Checker:
             # "e = 2 for FP16, e = 4 for FP32": bytes per element, the article's own e
             return self._unverifiable(seg, chain.source, R("own-e", value=parts[1].text))
         if isinstance(head, Name) and all(_is_literal(p) for p in parts[1:]):
-            if len(parts) > 2 and isinstance(parts[1], Num) and _folded(parts[1]) and \
+            if len(parts) > 2 and isinstance(parts[1], Num) and _folded(parts[1].text) and \
                     not self._derivable(canon(head.raw), head.raw):
                 # PE_{(1,254)} = \sin(1/9194.79) ≈ \sin(0.0001087) ≈ 0.0001087: the name is given by its
                 # arithmetic, which the later sides restate
@@ -564,7 +564,7 @@ class _Checker:
         first = 1
         if reference is not None and len(parts) > 2 and not self._computable(reference):
             reference = None   # s̃_12 + m_12 = 1/2 + (−∞) = −∞: the head is unknown, the rest is checked on its own
-            if isinstance(parts[1], Num) and _folded(parts[1]):
+            if isinstance(parts[1], Num) and _folded(parts[1].text):
                 reference, first = parts[1], 2   # g(4) = ⌈4·2/4⌉ = 2: the folded arithmetic is the reference
         if isinstance(head, Name) and entry_ref(head.raw) and self._derivable(canon(head.raw), head.raw) \
                 and not _is_literal(parts[1]) and not self._local_only:
