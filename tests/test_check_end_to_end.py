@@ -1048,3 +1048,49 @@ def test_q_assumed_after_new_embeddings_is_given_where_only_another_example_gave
             "| Word | Query (Q) | Key (K) |\n|---|---|---|\n" + rows +
             f"\nThe scores: $$QK^T = {_bmatrix(s)}$$\n")
     assert not [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
+
+
+# ---------------------------------------------------------------- an input known by its use
+
+def _keys_by_use(q_row2: str) -> str:
+    """X and W_Q given by name, Q printed with its second row as given; then keys and values under
+    names no lexicon knows (``M4``, ``M5``), and the steps computed from the printed Q and them."""
+    return "\n".join([
+        r"$$X = \begin{bmatrix} 1 & 0 & 1 & 0 \\ 0 & 2 & 0 & 1 \end{bmatrix}$$",
+        "",
+        r"$$W_Q = \begin{bmatrix} 1 & 0 & 0 \\ 0 & 1 & 0 \\ 1 & 0 & 1 \\ 0 & 0 & 1 \end{bmatrix}$$",
+        "",
+        r"$$Q = \begin{bmatrix} 2 & 0 & 1 \\ " + q_row2 + r" \end{bmatrix}$$",
+        "",
+        r"$$M4 = \begin{bmatrix} 1 & 0 & 1 \\ 0 & 1 & 0 \end{bmatrix}$$",
+        "",
+        r"$$M5 = \begin{bmatrix} 10 & 2 & 0 \\ 2 & 5 & 8 \end{bmatrix}$$",
+        "",
+        "Each row of Q against each row of M4, then over the square root of 3 and a softmax per row:",
+        "",
+        r"$$L1 = \begin{bmatrix} 3 & 0 \\ 2 & 2 \end{bmatrix}$$" if q_row2 == "1 & 2 & 1" else
+        r"$$L1 = \begin{bmatrix} 3 & 0 \\ 1 & 2 \end{bmatrix}$$",
+        "",
+        r"$$L3 = \begin{bmatrix} 0.85 & 0.15 \\ 0.50 & 0.50 \end{bmatrix}$$" if q_row2 == "1 & 2 & 1" else
+        r"$$L3 = \begin{bmatrix} 0.85 & 0.15 \\ 0.36 & 0.64 \end{bmatrix}$$",
+        "",
+    ])
+
+
+def test_keys_under_an_unknown_name_are_the_input_a_later_step_uses_them_as():
+    """Q = X W_Q has row 2 [0, 2, 1], printed [1, 2, 1] (a slip).  M4 is used as the keys by the
+    next print (the printed Q times M4ᵀ), so M4 is the keys, given: the weights are judged end to
+    end from X, W_Q and M4, and their second row (printed 0.50, 0.50 from the wrong Q) is wrong."""
+    x = np.array([[1, 0, 1, 0], [0, 2, 0, 1]])
+    wq = np.array([[1, 0, 0], [0, 1, 0], [1, 0, 1], [0, 0, 1]])
+    k = np.array([[1, 0, 1], [0, 1, 0]])
+    s = (x @ wq) @ k.T / math.sqrt(3)
+    w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    report = check_text(_keys_by_use("1 & 2 & 1"), "k.md")
+    weights = [c for c in at(report, 15) if c.status == "wrong"]
+    assert weights, [(c.line, c.status, c.what) for c in report.claims]
+    assert {e["entry"][-5:]: e["correct"] for e in weights[0].entries} == \
+        {"[2,1]": f"{w[1, 0]:.2f}", "[2,2]": f"{w[1, 1]:.2f}"}
+    # with Q right, nothing is wrong
+    right = check_text(_keys_by_use("0 & 2 & 1"), "k.md")
+    assert not [c for c in right.claims if c.status == "wrong"], [(c.line, c.what) for c in right.claims]

@@ -261,3 +261,42 @@ def test_a_number_wrong_in_two_cells_with_two_right_values_is_no_witness():
     with 1.25 cannot say which one it took, so it is judged on its own arithmetic."""
     report = check_text(_scores_article("1.25 & 1.25", "Halved: 1.25 ÷ 2 = 0.625"), "t.md")
     assert [c.status for c in report.claims if c.line == 7] == ["exact"]
+
+
+# --------------------------------------------------------------------------- results gathered into a list
+
+def _gathered(third: str) -> str:
+    """Four values computed one per line, then listed in order under a name no lexicon knows."""
+    return "\n".join([
+        "```",
+        "v0: sin(1) = 0.841",
+        "v1: cos(1) = 0.540",
+        f"v2: sin(2) = {third}",
+        "  ...",
+        "v3: cos(2) = -0.416",
+        "G9 = [0.841, 0.540, " + third + ", -0.416, ...]",
+        "```",
+        "",
+    ])
+
+
+def test_a_list_of_the_results_computed_just_above_carries_their_slips():
+    """``G9 = [..]`` gathers, in order, the results of the four lines above it: one of them is wrong
+    (sin 2 = 0.909, printed 0.099), so that entry of the list is wrong too, carried from its line, with
+    the same witness; with every line right the list is no claim of this kind."""
+    right = f"{np.sin(2):.3f}"
+    report = check_text(_gathered("0.099"), "g.md")
+    wrong = {c.line: c for c in report.claims if c.status == "wrong"}
+    assert set(wrong) == {4, 7}
+    assert wrong[7].cause == "carried" and wrong[7].root == 4
+    assert [(e["entry"], e["claimed"], e["correct"]) for e in wrong[7].entries] == [("[1,3]", "0.099", right)]
+    assert not [c for c in check_text(_gathered(right), "g.md").claims if c.status == "wrong"]
+
+
+def test_a_list_that_is_not_the_results_in_order_is_no_gathering():
+    """The same numbers in another order, or a list after a line with numbers and no result, say
+    nothing about the lines above."""
+    swapped = _gathered("0.099").replace("G9 = [0.841, 0.540, 0.099", "G9 = [0.540, 0.841, 0.099")
+    assert 7 not in {c.line for c in check_text(swapped, "g.md").claims if c.status == "wrong"}
+    broken = _gathered("0.099").replace("  ...", "  2 3 4")
+    assert 7 not in {c.line for c in check_text(broken, "g.md").claims if c.status == "wrong"}

@@ -82,6 +82,7 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
     kept = [c for c in claims if c is not None]
     kept += _restated_percentages(kept, blocks, doc)
     kept += _restated_numbers(kept, inputs, doc, blocks)
+    kept = _gathered_results(kept, inputs, doc)
     kept = _carried_operands(kept, inputs, doc)
     return replace(report, claims=sorted(kept, key=lambda c: c.line))
 
@@ -221,6 +222,71 @@ def _restated_percentages(claims: list[Claim], blocks: list[Block], doc) -> list
 _DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w]|\.\d)")
 #: the arithmetic just left of a printed result: numbers, operators, brackets, exp and sqrt
 _ARITH_TAIL = re.compile(r"(?:exp|sqrt|√|e\^|[\d.\s+\-−*/×·⋅÷()^])+$")
+
+
+#: a list of numbers on a line: ``PE_1 = [0.841, 0.540, 0.001, 1.0, ...]``, ``(0.12, 0.5, 0.38)``
+_LIST = re.compile(r"[\[(]([^\[\]()]*\d[^\[\]()]*)[\])]")
+
+
+def _gathered_results(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
+    """A list whose entries are, in order, the results the lines right above it computed, one per
+    line (``dim 2: sin(1 / 10000^(2/512)) ≈ 0.001`` … then ``PE_1 = [0.841, 0.540, 0.001, 1.0, ...]``):
+    each entry is its line's result written again, so the list is wrong where those lines are, cause
+    ``carried``, with their right values as the witnesses.  The evidence is the order: three results
+    at least, two of them decimals other than 0 and ±1, on consecutive lines (lines without a number
+    between them, such as ``...``, are skipped), and the list right after them.  Only a line that no
+    stage judged wrong, and no input, is judged."""
+    text = doc.text.split("\n")
+    by_line: dict[int, list[int]] = {}
+    for k, c in enumerate(claims):
+        by_line.setdefault(c.line, []).append(k)
+
+    def result(n: int):   # the one scalar result a line ends with, and its claim
+        found = {c.claimed: c for c in (claims[k] for k in by_line.get(n, ()))
+                 if c.status in ("exact", "rounded", "wrong") and isinstance(c.claimed, str)
+                 and re.search(re.escape(c.claimed) + r"[\s$`*.,;:)]*$", text[n - 1])}
+        return next(iter(found.items())) if len(found) == 1 else None
+
+    out = list(claims)
+    for n in sorted(by_line) + [k for k in range(1, len(text) + 1) if k not in by_line]:
+        if n in inputs or n > len(text) or any(claims[k].status == "wrong" for k in by_line.get(n, ())):
+            continue
+        m = _LIST.search(text[n - 1])
+        if m is None:
+            continue
+        entries = [t.replace("−", "-") for t in re.findall(numerals.NUMBER, m.group(1))]
+        above, k, gaps = [], n - 1, 0
+        while k >= 1 and len(above) < len(entries):
+            if not re.search(r"\d", text[k - 1]) and gaps < 2:
+                gaps, k = gaps + 1, k - 1
+                continue
+            r = result(k)
+            if r is None:
+                break
+            above.insert(0, (k, *r))
+            k -= 1
+        if len(above) < 3 or [t.replace("−", "-") for _, t, _ in above] != entries[:len(above)]:
+            continue
+        numbers = [numerals.read(t) for _, t, _ in above]
+        if sum(1 for x in numbers if x is not None and x.places and x.value not in (0, 1, -1)) < 2 or \
+                not any(c.status == "wrong" for _, _, c in above):
+            continue
+        found = []
+        for j, (line, t, c) in enumerate(above):
+            hit = c.entries[-1] if c.status == "wrong" and c.entries else None
+            correct = numerals.read(str(hit.get("correct", ""))) if hit is not None else None
+            if correct is not None:
+                found.append(Judgement((0, j), f"[1,{j + 1}]", t, n, None, hit.get("exact", ""), "wrong", "",
+                                       right_text(numbers[j], mpmath.mpf(correct.value.p) / correct.value.q)))
+            else:
+                found.append(Judgement((0, j), f"[1,{j + 1}]", t, n, None, "", "exact", "", t))
+        root = next(c.root or c.line for _, _, c in above if c.status == "wrong")
+        how = Reason.of("gathers-results", first=above[0][0], last=above[-1][0])
+        claim = build(n, " ".join(text[n - 1].split())[:160], how, [[t for _, t, _ in above]], found, how=how,
+                      lines=[n], cause="carried", root=root)
+        if claim.status == "wrong":
+            out = [c for c in out if not (c.line == n and c.status == "unverifiable")] + [claim]
+    return out
 
 
 def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:

@@ -689,7 +689,45 @@ class _State:
                     self._record(prior, example, (c,), "use")
                     self._record(block, example, found[0], "values")
                     return True
-        return False
+        return self._input_by_use(block)
+
+    def _input_by_use(self, block: Block) -> bool:
+        """An earlier block that bound to nothing, which this block uses as an input the example
+        lacks: keys or values printed with no name the lexicon knows (``M4 = [..]`` after Q, then
+        ``L1 = [..]``, the author's Q times M4ᵀ).  The earlier block is that input, given; this one is
+        the step computed from it, judged end to end.  One role only: two that explain it say nothing."""
+        earlier = sorted([u.block for u in self.unbound if u.reason == "binds-to-nothing"] + self.pending,
+                         key=lambda b: b.line)[-8:]
+        found = []
+        for prior in reversed(earlier):
+            for role in ("K", "V"):
+                if role in self.inputs or self.example.source(role) is not None:
+                    continue
+                inputs = dict(self.inputs)
+                inputs[role] = prior
+                try:
+                    trial = _example(inputs, self.dk, self.masks)
+                except (ValueError, TypeError, guard.GuardError):
+                    continue
+                if not _consistent(trial):
+                    continue
+                # (the author's prints of the role so far were of another reading, Q = K = V = X)
+                printed = {n: v for n, v in self.printed.items() if n.step not in (role, role + "T")}
+                groups = [g for g in _groups(_candidates(block, trial, printed, keep=()))
+                          if any(m.full_author and self.prefer(m.node) == 0 and role in UPSTREAM[m.node.step]
+                                 and m.node.step not in INPUTS and m.node.step != "KT" for m in g)]
+                if len(groups) == 1 and int(groups[0][0].informative.sum()) >= 3:
+                    found.append((prior, role, inputs, trial, groups[0]))
+        if len(found) != 1:
+            return False
+        prior, role, inputs, _, group = found[0]
+        if not self._start(inputs, {role: "inferred"}):
+            return False
+        self.printed = {n: v for n, v in self.printed.items() if n.step not in (role, role + "T")}
+        self.unbound = [u for u in self.unbound if u.block is not prior]
+        self.pending = [b for b in self.pending if b is not prior]
+        self._record(block, self.example, group, "values")
+        return True
 
     def _record(self, block: Block, example: Example, group, evidence: str) -> None:
         self.bindings.append(Binding(block, len(self.examples) - 1, tuple(group), evidence,
