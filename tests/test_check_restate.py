@@ -300,3 +300,59 @@ def test_a_list_that_is_not_the_results_in_order_is_no_gathering():
     assert 7 not in {c.line for c in check_text(swapped, "g.md").claims if c.status == "wrong"}
     broken = _gathered("0.099").replace("  ...", "  2 3 4")
     assert 7 not in {c.line for c in check_text(broken, "g.md").claims if c.status == "wrong"}
+
+
+# --------------------------------------------------------------------------- percentages further on, in order
+
+def _router(extra: int) -> str:
+    """A softmax of four scores printed with one slip, then its entries restated one per line as
+    factors with their percentages, ``extra`` lines further down, and again three in a row in prose."""
+    return "\n".join([
+        "```python",
+        "weights = softmax([2.0, 1.0, 0.5, 0.0])",
+        "# Result: [0.61, 0.22, 0.14, 0.03]",
+        "```",
+        "",
+    ] + ["Some words in between."] * extra + [
+        "```python",
+        "out = 0.61 * f0(x)   # 61% first",
+        "    + 0.22 * f1(x)   # 22% second",
+        "    + 0.14 * f2(x)   # 14% third",
+        "    + 0.03 * f3(x)   # 3% fourth",
+        "```",
+        "",
+        "So the token is read as 61%, 22%, 14% of the first three.",
+        "",
+    ])
+
+
+def test_percentages_restating_a_wrong_distribution_in_order_are_carried_wherever_they_stand():
+    """softmax([2, 1, 0.5, 0]) = [0.5745, 0.2113, 0.1282, 0.0861]: printed 0.61, 0.22, 0.14, 0.03 are all
+    wrong.  The four lines that each restate the next entry (a run, however far below), and the line
+    with three of them in order, are wrong too, carried, each with the right percentage."""
+    s = np.array([2.0, 1.0, 0.5, 0.0])
+    w = np.exp(s) / np.exp(s).sum()
+    for extra in (0, 12):
+        report = check_text(_router(extra), "r.md")
+        wrong = {c.line: c for c in report.claims if c.status == "wrong"}
+        first = 6 + extra + 1
+        assert {first, first + 1, first + 2, first + 3, first + 6} <= set(wrong), sorted(wrong)
+        assert all(wrong[n].cause == "carried" and wrong[n].root == 3 for n in (first + 1, first + 3, first + 6))
+        assert [e["correct"] for e in wrong[first + 3].entries] == [f"{100 * w[3]:.0f}%"]
+        assert [e["correct"] for e in wrong[first + 6].entries] == [f"{100 * x:.0f}%" for x in w[:3]]
+
+
+def test_percentages_out_of_order_far_below_say_nothing():
+    """Far below the distribution, one percentage alone, or several not in the entries' order, is no
+    restatement: the same numbers turn up by chance."""
+    text = _router(12).replace("61%, 22%, 14%", "22%, 61%, 14%").replace("# 22% second", "# second")
+    wrong = {c.line for c in check_text(text, "r.md").claims if c.status == "wrong"}
+    assert not wrong & {6 + 12 + 1 + 1, 6 + 12 + 1 + 2, 6 + 12 + 1 + 3, 6 + 12 + 1 + 6}, sorted(wrong)
+
+
+def test_the_same_percentages_under_another_heading_are_another_examples():
+    """Under a heading of its own, a line with the distribution's numbers in order starts another
+    example ("All probabilities: on (61%), …" of a sampling section): nothing carried there."""
+    text = _router(12).replace("So the token is read as", "### Sampling\n\nAll probabilities:")
+    wrong = {c.line for c in check_text(text, "r.md").claims if c.status == "wrong"}
+    assert 6 + 12 + 1 + 8 not in wrong and 6 + 12 + 1 + 3 in wrong, sorted(wrong)

@@ -168,54 +168,97 @@ PERCENT = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d+)?\s?%")
 
 
 def _restated_percentages(claims: list[Claim], blocks: list[Block], doc) -> list[Claim]:
-    """Percentages in the prose a few lines after a printed distribution judged wrong ("29% attention
-    to sat" under [0.09, 0.19, 0.29, ..]) write its entries again, 0.29 as 29%: each one equal to a
-    wrong entry is wrong too, cause ``carried``, with that entry's right value as a percentage.  A
-    percentage equal to two entries of other right values, or on a line another stage judged, is
-    left alone; so is one that is right against its entry."""
+    """Percentages in the prose after a printed distribution judged wrong ("29% attention to sat"
+    under [0.09, 0.19, 0.29, ..]) write its entries again, 0.29 as 29%: each one equal to a wrong
+    entry is wrong too, cause ``carried``, with that entry's right value as a percentage.  Where they
+    stand is the evidence: a few lines under the distribution, and the lines that go on from there
+    restating the next entry each (``+ 0.25 * expert_203(x)  # 25% …``); or further on in its section
+    (or in that of the last line that restated it), where the order says it: three such lines, or
+    three entries or more in a row on one line ("31%, 25%, 18%").  A percentage equal to two entries
+    of other right values, or on a line another stage judged, is left alone; so is one that is right
+    against its entry."""
     judged = {ln for c in claims if c.status != "unverifiable" for ln in (c.lines or [c.line])}
     busy = {n for b in blocks for n in range(b.line, b.end + 1)}
-    sources = []   # (block, its wrong claim): distributions with wrong entries
+    sources = []   # (block, its wrong claim, its wrong entries by column): distributions with wrong entries
     for c in claims:
         if c.status != "wrong" or not isinstance(c.claimed, list) or len(c.claimed) != 1:
             continue
         b = next((b for b in blocks if _about(c, b)), None)
         if b is None or not all(e.places and 0 <= e.value <= 1 for e in b.rows[0]):
             continue
-        sources.append((b, c))
-    out = []
-    for n, line in enumerate(doc.text.split("\n"), 1):
-        if n in busy or n in judged:
-            continue
-        src = max(((b, c) for b, c in sources if 1 <= n - b.end <= 8), key=lambda t: t[0].end, default=None)
-        if src is None:
-            continue
-        b, c = src
         wrong = {}
         for e in c.entries:
             m = _ENTRY.search(str(e.get("entry", "")))
             if m:
                 wrong[int(m.group(2) or m.group(1)) - 1] = e
+        sources.append((b, c, wrong))
+    out = []
+    lines = doc.text.split("\n")
+
+    def single(n: int, s) -> int | None:   # the one entry a free line restates as a percentage
+        if n > len(lines) or n in busy or n in judged:
+            return None
+        cells = _percent_cells(lines[n - 1], s[0])
+        return cells[0][1] if len(cells) == 1 else None
+
+    run = None   # (source, the line and the column the last line of a run restated)
+    seen: dict[int, int] = {}   # id(source) -> the last line that restated it
+    for n, line in enumerate(lines, 1):
+        if n in judged:
+            run = None
+            continue
+        # (a printed block is another stage's, unless it is three entries or more in their order)
+        near = max((s for s in sources if 1 <= n - s[0].end <= 8), key=lambda s: s[0].end, default=None)
+        cells = []   # (match, the column it restates) for the percentages of the line
+        src = run[0] if run is not None and run[1] == n - 1 else near
+        for s in ([src] if src is not None else []) + [s for s in sources if s[0].end < n and s is not src]:
+            cells = _percent_cells(line, s[0])
+            cols = [j for _, j in cells]
+            # far below, the order is the evidence, within the distribution's section (under another
+            # heading the same numbers are another example's: "All probabilities: on (35%), …")
+            section = not any(seen.get(id(s), s[0].end) < h <= n for h in doc.headings)
+            inline = section and len(cols) >= 3 and cols == list(range(cols[0], cols[0] + len(cols)))
+            follows = run is not None and s is run[0] and run[1] == n - 1 and cols[:1] == [run[2] + 1]
+            starts = section and len(cols) == 1 and single(n + 1, s) == cols[0] + 1 and \
+                single(n + 2, s) == cols[0] + 2
+            if (s is near or follows or starts) and n not in busy or inline:
+                src = s
+                break
+            cells = []
+        run = (src, n, cells[-1][1]) if cells and len(cells) == 1 else None
+        if cells:
+            seen[id(src)] = n
+        if not cells:
+            continue
+        b, c, wrong = src
         found = []
-        for m in PERCENT.finditer(line):
-            pct = numerals.read(m.group(0).replace(" ", ""))
-            if pct is None:
+        for m, j in cells:
+            if j not in wrong:
                 continue
-            cells = [j for j, e in enumerate(b.rows[0]) if e.value == pct.value]   # (29% reads as 0.29)
-            if len(cells) != 1 or cells[0] not in wrong:
-                continue
-            e, entry = wrong[cells[0]], b.rows[0][cells[0]]
+            pct, e, entry = numerals.read(m.group(0).replace(" ", "")), wrong[j], b.rows[0][j]
             correct = numerals.read(str(e.get("correct", "")))
             if correct is None or correct.percent or pct.places > (entry.places or 0):
                 continue   # (finer than the entry it restates: its own rounding, not the entry's)
             exact = mpmath.mpf(correct.value.p) / correct.value.q
-            found.append(Judgement((0, len(found)), f"[1,{cells[0] + 1}]", m.group(0), n, m.start(),
+            found.append(Judgement((0, len(found)), f"[1,{j + 1}]", m.group(0), n, m.start(),
                                    str(e.get("exact", "")), "wrong", "", right_text(pct, exact)))
         if found:
             how = Reason.of("percentage-of", entry=found[0].label, line=b.line)
             out.append(build(n, " ".join(line.split())[:160], how, [[f.text for f in found]], found, how=how,
                              lines=[n], cause="carried", root=c.root or c.line))
     return out
+
+
+def _percent_cells(line: str, b: Block) -> list:
+    """(match, column) of each percentage of the line equal to exactly one entry of the block's row
+    (29% reads as 0.29); a percentage equal to no entry, or to two, is left out."""
+    found = []
+    for m in PERCENT.finditer(line):
+        pct = numerals.read(m.group(0).replace(" ", ""))
+        cols = [j for j, e in enumerate(b.rows[0]) if pct is not None and e.value == pct.value]
+        if len(cols) == 1:
+            found.append((m, cols[0]))
+    return found
 
 
 #: a decimal operand of a line's arithmetic (``0.86`` in ``0.86 / 2 = 0.43``)
