@@ -1562,3 +1562,45 @@ def test_cells_written_as_arithmetic_on_a_rounded_operand_are_judged_within_its_
             "\\begin{pmatrix} 0.520 & 0.346 \\end{pmatrix}$\n")
     assert not [c for c in check_text(text.replace("DIV", "1.732"), "t.md").claims if c.status == "wrong"]
     assert [c.line for c in check_text(text.replace("DIV", "1.723"), "t.md").claims if c.status == "wrong"] == [3]
+
+
+def _tuple_table(bank_score: str) -> str:
+    """Q, K and V per token as tuples in the cells of a Markdown table, then the raw scores."""
+    return "\n".join([
+        "| token | $\\mathbf{q}$ | $\\mathbf{k}$ | $\\mathbf{v}$ |",
+        "|-------|------|------|------|",
+        "| river | (1, 0) | (1, 0) | (1, 1) |",
+        "| bank  | (1, 1) | (0, 1) | (2, 0) |",
+        "| loan  | (0, 1) | (1, 1) | (0, 2) |",
+        "",
+        "Raw scores $QK^T$:",
+        "",
+        f"$$\\begin{{bmatrix}} 1 & 0 & 1 \\\\ 1 & 1 & {bank_score} \\\\ 0 & 1 & 1 \\end{{bmatrix}}$$",
+        "",
+    ])
+
+
+def test_tuples_in_table_cells_are_the_columns_vectors():
+    """Each column of tuples is a matrix named by its header, its rows named by the first cell: bank's
+    query (1, 1) against the keys gives [1, 1, 2], so 3 in its last place is wrong."""
+    blocks = read_blocks(Document.of(_tuple_table("2")))
+    assert [(b.line, b.shape, b.texts, b.row_labels) for b in blocks[:3]] == [
+        (3, (3, 2), (("1", "0"), ("1", "1"), ("0", "1")), ("river", "bank", "loan")),
+        (3, (3, 2), (("1", "0"), ("0", "1"), ("1", "1")), ("river", "bank", "loan")),
+        (3, (3, 2), (("1", "1"), ("2", "0"), ("0", "2")), ("river", "bank", "loan"))]
+    assert _statuses(_tuple_table("2"), 9) == ["exact"]
+    assert _statuses(_tuple_table("3"), 9) == ["wrong"]
+
+
+def test_tuples_in_rows_named_by_phrases_are_no_matrix():
+    """A row per method ("| zeroed after | (0.5, 0.5) |") is not a row per token: no matrix."""
+    text = "| method | weights |\n|---|---|\n| plain softmax here | (0.5, 0.5) |\n| zeroed after it | (1, 0) |\n"
+    assert [b.shape for b in read_blocks(Document.of(text))] == [(1, 2), (1, 2)]
+
+
+def test_a_negated_compound_names_nothing():
+    """"the context-free v" is no context vector (the output): the word is negated."""
+    from symattn.check.bind.lexicon import named
+    from symattn.check.names import hint
+    assert hint(["context vector:"]) == "output" and hint(["the context-free vector:"]) is None
+    assert named(("Against the context-free $\\mathbf{v}_{\\text{bank}} =",)) is None

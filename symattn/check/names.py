@@ -64,6 +64,8 @@ _WORDS = (
            "эмбеддинг")),
 )
 _CALL = re.compile(r"print\(\s*([A-Za-z_][\w.]*)")
+#: a word in a compound that negates it names nothing: "context-free", "position-independent"
+_NEGATED = re.compile(r"\b[^\W\d_]+-(?:free|independent|agnostic|less)\b", re.I)
 
 
 def by_name(name: str) -> str | None:
@@ -144,6 +146,7 @@ def _hint(labels: tuple[str, ...]) -> str | None:
         if m and by_name(m.group(1)):
             return by_name(m.group(1))   # "keys = np.dot(input, w_key)  # [[...]]": the assigned name
         lab = re.sub(r"\$", " ", label)
+        lab = _NEGATED.sub(" ", lab)
         lab = re.sub(r"\s+[(（][^()（）]*[)）]\s*(?=[:：=]|$)", " ", lab)   # "Q (simplified, d_k=3):" names Q
         m = LHS.search(lab)
         if m:
@@ -177,7 +180,7 @@ def _hint(labels: tuple[str, ...]) -> str | None:
 
 
 def _by_words(phrase: str) -> str | None:
-    low = " " + phrase.lower() + " "
+    low = " " + _NEGATED.sub(" ", phrase).lower() + " "   # "the context-free v": no context vector
     for family, words in _WORDS:
         if any(w in low for w in words):
             return family

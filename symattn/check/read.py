@@ -675,6 +675,26 @@ def _tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
     return out
 
 
+#: a Markdown table cell that is one tuple and nothing else: ``| (1, 0) |``, ``| $(0.5, 0.25)$ |``
+_CELL_TUPLE = re.compile(rf"(?:(?<=\|)|^\|)[ \t]*(?:\$|\\\()?[ \t]*\((?P<nums>\s*{NUMBER}(?:\s*,\s*{NUMBER})+\s*)\)"
+                         rf"[ \t]*(?:\$|\\\))?[ \t]*(?:(?=\|)|\|$)")
+
+
+def _cell_tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
+    """Vectors written as tuples in the cells of a Markdown table (``| bank | (1, 1) | (0, 1) |``):
+    one row each; the reader stacks a column's cells into a matrix, named by its header, as it does
+    for bracketed lists in cells."""
+    out = []
+    for i, line in enumerate(raw):
+        if i + 1 in taken_lines or line.count("|") < 3 or not line.lstrip().startswith("|"):
+            continue
+        for m in _CELL_TUPLE.finditer(line):
+            cells = [(x.group(0), starts[i] + m.start("nums") + x.start()) for x in _NUM_RE.finditer(m.group("nums"))]
+            if len(cells) >= 2:
+                out.append((starts[i] + m.start("nums") - 1, starts[i] + m.end("nums") + 1, [cells], "tuple"))
+    return out
+
+
 #: a tuple right after a relation, anywhere on a line (LaTeX spacing between its numbers):
 #: ``$x=(1,\ 3,\ 2,\ 5)$``, ``\approx (0.0152, 0.1124)``
 _SPACE = r"(?:\s|\\[ ,;:!]|\\quad)*"
@@ -940,6 +960,7 @@ def read_blocks(doc: Document) -> list[Block]:
     found += _bar_blocks(raw, lines.starts, taken, doc)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _tuple_blocks(raw, lines.starts, taken)
+    found += _cell_tuple_blocks(raw, lines.starts, taken)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _relation_tuple_blocks(raw, lines.starts, taken)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
@@ -1254,10 +1275,14 @@ def _table_header(raw: list[str], starts: list[int], block: Block) -> str:
 
 
 def _one_row(b: Block, raw: list[str], starts: list[int]) -> bool:
-    if b.shape[0] != 1 or b.line != b.end or b.layout not in ("list", "latex"):
+    if b.shape[0] != 1 or b.line != b.end or b.layout not in ("list", "latex", "tuple"):
         return False
     line = raw[b.line - 1]
     cell = _block_cell(b, raw, starts)
+    if b.layout == "tuple":   # a tuple stacks only as a table's cell, (1, 0) alone in it, in a row named
+        # by a token or nothing ("| softmax sem máscara | (0,533; …) |": a row per method, not a matrix)
+        return cell is not None and bool(_CELL_TUPLE.fullmatch("|" + line.split("|")[cell] + "|")) and \
+            len(re.findall(r"[^\W\d_]+", _cell_label(b, raw, starts))) <= 2
     if cell is not None:   # a vector in a table cell: the other cells are its row's label, notes, numbers
         return _stackable(line.split("|")[cell])
     return _stackable(line)
@@ -1280,7 +1305,8 @@ def _cell_label(b: Block, raw: list[str], starts: list[int]) -> str:
     cell = _block_cell(b, raw, starts)
     if not cell:
         return ""
-    left = [c.strip().strip("*`$ ") for c in line.split("|")[1:cell]]
+    left = [c.strip().strip("*`$ ") for c in line.split("|")[1:cell]
+            if not _CELL_TUPLE.fullmatch("|" + c + "|")]   # (a vector of another column is no name)
     return next((c for c in reversed(left) if c), "")
 
 
