@@ -1604,3 +1604,19 @@ def test_a_negated_compound_names_nothing():
     from symattn.check.names import hint
     assert hint(["context vector:"]) == "output" and hint(["the context-free vector:"]) is None
     assert named(("Against the context-free $\\mathbf{v}_{\\text{bank}} =",)) is None
+
+
+def test_a_full_stop_after_inline_code_ends_its_equation():
+    """`... = 1.203`. **Identical.**: the result is 1.203; the words after the span are prose."""
+    for tail in (". **Identical.** More.", ". Identical.", ", fine."):
+        claims = check_text(f"Then `0.018 + 0.135 + 0.050 + 1 = 1.203`{tail}\n", "t.md").claims
+        assert [(c.status, c.claimed) for c in claims] == [("exact", "1.203")], tail
+
+
+def test_rows_that_each_restate_one_name_are_examples_not_a_matrix():
+    """"Q = [1, 0, 1]   K = [0, 1, 0]" on two lines is two examples (each row names Q and K again),
+    not a 2×3 Q and a 2×3 K."""
+    text = ("```\n  Q = [1, 0, 1]     K = [1, 0, 1]     Q · K = 1×1 + 0×0 + 1×1 = 2\n"
+            "  Q = [1, 0, 1]     K = [0, 1, 0]     Q · K = 1×0 + 0×1 + 1×0 = 0\n```\n")
+    assert sorted(b.shape for b in read_blocks(Document.of(text))) == [(1, 3)] * 4
+    assert "wrong" not in {c.status for c in check_text(text, "t.md").claims}

@@ -105,8 +105,11 @@ def extract(doc: Document) -> list["Segment"]:
             segs.extend(code_segments(block, first_line))
         # inline code spans are code, not math -- unless they hold arithmetic that is not Python
         # (`1 / 1.732 = 0.577`, `e^0.577 = 1.78`): that is read as prose is
-        work = re.sub(r"`[^`\n]+`", lambda m: f" {m.group(0)[1:-1]} " if printed("", [m.group(0)[1:-1]])
-                      and not re.search(r"[\[\]|]", m.group(0)) else " " * len(m.group(0)), work)
+        # (a full stop right after the span ends its sentence: it moves up to the last number)
+        work = re.sub(r"`([^`\n]+)`([.,;:!?](?=\s|$))?",
+                      lambda m: f" {m.group(1)}{m.group(2) or ''} " if printed("", [m.group(1)])
+                      and not re.search(r"[\[\]|]", m.group(1)) else " " * (len(m.group(1)) + 2) + (m.group(2) or ""),
+                      work)
     raw_lines = list(doc.lines)
     work = _blank_unclosed(work)
     for m in _MATH.finditer(work):

@@ -34,7 +34,7 @@ from . import pycode
 from .. import limits
 from . import guard, numerals
 from .document import Document
-from .names import SUM_WORDS
+from .names import SUM_WORDS, by_name
 from .numerals import NUMBER, Number
 from .batched import comment_prefixed, max_depth, one_value_each, shape_of, slices
 from .outputs import output_caption
@@ -1183,6 +1183,8 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
             i += 1
             continue
         stacks = [part for st in stacks for part in (_split_at_names(st) if _names_differ(st) else [st])]
+        # ("Q = [..]  K = [..]" on each line: one example a line, not the rows of two matrices)
+        stacks = [part for st in stacks for part in ([[p] for p in st] if _one_name_each(st, raw, starts) else [st])]
         made = []
         for st in stacks:   # (q1, k1, v1 on consecutive lines are three quantities, not one matrix)
             if len(st) == 1:
@@ -1233,9 +1235,15 @@ def _split_at_names(stack: list[Block]) -> list[list[Block]]:
     return parts
 
 
+def _one_name_each(stack: list[Block], raw: list[str], starts: list[int]) -> bool:
+    """Rows that each carry the same quantity's name (``Q``, ``Q``): examples, one a line."""
+    labels = {_row_label(p) or _cell_label(p, raw, starts) for p in stack}
+    name = labels.pop() if len(stack) >= 2 and len(labels) == 1 else ""
+    return bool(name) and by_name(name) is not None
+
+
 def _names_differ(stack: list[Block]) -> bool:
     """Rows on consecutive lines that are named as different quantities (``q1 =``, ``k1 =``)."""
-    from .names import by_name
     named = set()
     for b in stack:
         m = _ROW_NAME.search(b.labels[0].strip("-*•` ")) if b.labels else None
