@@ -1620,3 +1620,26 @@ def test_rows_that_each_restate_one_name_are_examples_not_a_matrix():
             "  Q = [1, 0, 1]     K = [0, 1, 0]     Q · K = 1×0 + 0×1 + 1×0 = 0\n```\n")
     assert sorted(b.shape for b in read_blocks(Document.of(text))) == [(1, 3)] * 4
     assert "wrong" not in {c.status for c in check_text(text, "t.md").claims}
+
+
+def _pairs(raw: str) -> str:
+    """Scores written as words with their numbers on one line, a softmax of them under it; then, in
+    another section, raw scores and their softmax under them."""
+    return "\n".join([
+        "```", "With scaling:", "  Pizza: 5.0    Salad: 2.0    Pasta: 3.0", "  → softmax: [0.84, 0.04, 0.11]", "```",
+        "", "## Softmax", "", "```", f"Raw scores:  [{raw}]", "                ↓ softmax", "Weights:     [0.63, 0.23, 0.14]",
+        "```", ""])
+
+
+def test_a_line_of_named_entries_is_a_vector_and_a_softmax_under_it_is_of_it():
+    """softmax(5, 2, 3) = (0.8438, 0.0420, 0.1142): written 0.84, 0.04, 0.11 it is right, and with
+    0.65 first it is wrong; the weights in the next section are the softmax of the raw scores right
+    above them, softmax(2, 1, 0.5) = (0.6285, 0.2312, 0.1402), not of the pizza scores further up."""
+    s = np.array([5.0, 2.0, 3.0])
+    w = np.exp(s) / np.exp(s).sum()
+    assert [f"{x:.2f}" for x in w] == ["0.84", "0.04", "0.11"]
+    text = _pairs("2.0, 1.0, 0.5")
+    assert [(b.line, b.texts) for b in read_blocks(Document.of(text))][:1] == [(3, (("5.0", "2.0", "3.0"),))]
+    assert "wrong" not in _statuses(text, 4) and "wrong" not in _statuses(text, 12)
+    assert _statuses(text.replace("[0.84,", "[0.65,"), 4) == ["wrong"]
+    assert _statuses(_pairs("2.0, 1.0, 0.8"), 12) == ["wrong"]

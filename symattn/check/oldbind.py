@@ -1212,9 +1212,12 @@ class _Binder:
     def _softmax_of_named(self, block: Block) -> bool:
         """Weights printed beside the (scaled) scores they come from, with no inputs to derive
         either (a table with a score column and a weight column): the softmax of that vector."""
+        # (the nearest such print: a softmax under raw scores is theirs, not of scaled ones further up)
+        nearest = next((p for p in reversed(self.seen[-12:]) if self.hints.get(id(p)) in ("scaled", "scores")
+                        and p.shape == block.shape and block.line - p.end <= 40), None)
         for fam in ("scaled", "scores"):
-            for prev in reversed(self.seen[-12:]):
-                if self.hints.get(id(prev)) != fam or prev.shape != block.shape or block.line - prev.end > 40:
+            for prev in [nearest] if nearest is not None else []:
+                if self.hints.get(id(prev)) != fam:
                     continue
                 value = apply("weights", [prev.matrix()], CONV, None)
                 if value is None:

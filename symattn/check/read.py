@@ -792,6 +792,24 @@ def _record_shape(line: str):
     return tuple(" ".join(c.split()) for c in norm), nums, token
 
 
+#: one line of three or more entries each named by a word: ``Pizza: 150.0    Salad: 2.0    Pasta: 3.0``
+_PAIR = rf"[^\W\d_][\w'’-]{{0,20}}[ \t]*[:=][ \t]*{NUMBER}"
+_PAIR_LINE = re.compile(rf"^[ \t]*(?:[-*•][ \t]+)?{_PAIR}(?:[ \t]*[,;]?[ \t]+{_PAIR}){{2,}}[ \t]*[,;.]?[ \t]*$")
+
+
+def _pair_line_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
+    """A line of three or more entries that each follow their own word (``Pizza: 150.0  Salad: 2.0
+    Pasta: 3.0``, the scores a softmax under it takes): one row, its words the entries' names (so,
+    as a record's, no name of the row); the caption above names it."""
+    out = []
+    for i, line in enumerate(raw):
+        if i + 1 in taken_lines or not _PAIR_LINE.match(line):
+            continue
+        cells = [(m.group(1), starts[i] + m.start(1)) for m in re.finditer(rf"[:=][ \t]*({NUMBER})", line)]
+        out.append((cells[0][1], cells[-1][1] + len(cells[-1][0]), [cells], "records"))
+    return out
+
+
 def _record_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
     """Records on consecutive lines, one per token, the same words around their numbers
     (``Ali | Puan: 0.5800`` / ``kredi | Puan: 1.2400``): each number slot whose words name it
@@ -967,6 +985,8 @@ def read_blocks(doc: Document) -> list[Block]:
     found += _plain_blocks(raw, lines.starts, taken)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _record_blocks(raw, lines.starts, taken)
+    taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
+    found += _pair_line_blocks(raw, lines.starts, taken)
     taken = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
     found += _prose_blocks(raw, lines.starts, taken, doc)
     busy = {n for s, e, *_ in found for n in range(lines.line_of(s), lines.line_of(max(s, e - 1)) + 1)}
