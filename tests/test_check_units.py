@@ -380,3 +380,19 @@ def test_a_count_in_millions_and_a_bracketed_factor_are_part_of_a_size_product()
     for c in check_text(text).claims:
         by_line.setdefault(c.line, set()).add(c.status)
     assert by_line[1] == {"wrong"} and "wrong" not in by_line[2] and "rounded" in by_line[2]
+
+
+@pytest.mark.parametrize("line, status", [
+    # 48·4·1600·1600·1024 = 503,316,480,000 FLOPs = 503.3 GFLOPs: 504 is rounded up, 503 is right
+    ("Attention: 48 * 4 * 1600 * 1600 * 1024 = 503316480000 FLOPs = 504 GFLOPs", "wrong"),
+    ("Attention: 48 * 4 * 1600 * 1600 * 1024 = 503316480000 FLOPs = 503 GFLOPs", "rounded"),
+    # 2·50,257·768·1024 = 79,047,426,048: 79.0 GFLOPs, whatever the doubled "="
+    ("Final Linear: 2 * 50,257 * 768 * 1024 =  = 79.1 GFLOPs", "wrong"),
+    ("Final Linear: 2 * 50,257 * 768 * 1024 =  = 79.0 GFLOPs", "rounded"),
+])
+def test_a_count_goes_on_to_the_same_count_at_a_scale(line, status):
+    """A count written with what it counts (``FLOPs``) is the same count at a scale after it."""
+    assert 48 * 4 * 1600 * 1600 * 1024 == 503316480000 and round(2 * 50257 * 768 * 1024 / 1e9, 1) == 79.0
+    claims = check_text("```\n" + line + "\n```\n", "t.md").claims
+    last = [c for c in claims if c.status != "unverifiable"][-1]
+    assert last.status == status and "GFLOPs" in str(last.what), [(c.status, c.what) for c in claims]

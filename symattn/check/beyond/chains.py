@@ -261,6 +261,8 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
     head = None   # the first expression of the chain's current step: what its result must equal
     plain = _annotations_out if kv else (lambda t: t)
     for k, seg in enumerate(segs):
+        if k and 0 < k < len(segs) - 1 and not seg.strip():
+            continue   # "… =  = 79.1 GFLOPs": a relation written twice is one
         seg = re.sub(r"\*\*|`|\$", " ", seg)
         seg_v = _BYTES.sub("", re.sub(r"(?<=\d)\s*B\s*$", "", seg.strip())) if kv else seg
         lit = _literal(seg_v) if k else None
@@ -287,6 +289,8 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
                 continue
             if unit in ("rad", "scale:°", "scale:turn") and not kv:
                 continue   # 128 rad ≈ 7333.9° ≈ 20.37 turns: the same angle again, in another unit
+            if not unit and _COUNT_WORD.fullmatch(_LIT.match(seg_v).group("rest")):
+                continue   # 503316480000 FLOPs = 504 GFLOPs: the same count again, at a scale
             if unit or _literal_rest_is_prose(seg_v):
                 break
             continue
@@ -461,6 +465,10 @@ def _alternatives(seg: str, unit: str) -> list[tuple[str, str]]:
     rest = rest[u.end():] if u else re.sub(r"^\s*" + _BYTE_WORD, "", rest)
     alt = _ALT.match(rest)
     return [(alt.group("num"), alt.group("unit").lower())] if alt else []
+
+
+#: what a count counts, alone after its number, as a chain goes on to the same count at a scale
+_COUNT_WORD = re.compile(r"\s*(?:FLOPs?|FLOPS|flops?|OPs|ops|params?|parameters|tokens?)\s*")
 
 
 def _literal_rest_is_prose(seg: str) -> bool:
