@@ -396,3 +396,18 @@ def test_a_count_goes_on_to_the_same_count_at_a_scale(line, status):
     claims = check_text("```\n" + line + "\n```\n", "t.md").claims
     last = [c for c in claims if c.status != "unverifiable"][-1]
     assert last.status == status and "GFLOPs" in str(last.what), [(c.status, c.what) for c in claims]
+
+
+def test_a_count_of_typed_values_goes_on_to_their_bytes_and_is_used_at_its_exact_size():
+    """2×128×56 = 14336 float16 values = 28 KB (28,672 bytes: 28 KiB, right); then 28KB×61 is
+    1,748,992 bytes, 1.75 MB or 1.67 MiB: 1.71 MB is wrong either way, and 4096 of them, 7.16 GB or
+    6.67 GiB, are not 7.0 GB (carried)."""
+    b = 2 * 128 * 56 * 2
+    assert b == 28 * 1024 and round(b * 61 / 1e6, 2) == 1.75 and round(b * 61 / 2 ** 20, 2) == 1.67
+    text = ("2×h×$d_{k}$=2×128×56=14336 个 float16=**28KB**\n\n"
+            "每个 token 的 KV Cache = 28KB×61≈**1.71MB**\n\n总 KV Cache = 4096×1.71MB≈**7.0GB**。\n")
+    wrong = {c.line: c for c in check_text(text, "t.md").claims if c.status == "wrong"}
+    assert set(wrong) == {3, 5} and wrong[5].cause == "carried", [(c.line, c.status, c.what) for c in
+                                                                    check_text(text, "t.md").claims]
+    right = text.replace("1.71MB", "1.75MB").replace("7.0GB", "7.2GB")
+    assert not [c for c in check_text(right, "t.md").claims if c.status == "wrong"]

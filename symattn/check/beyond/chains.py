@@ -289,8 +289,17 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
                 continue
             if unit in ("rad", "scale:°", "scale:turn") and not kv:
                 continue   # 128 rad ≈ 7333.9° ≈ 20.37 turns: the same angle again, in another unit
-            if not unit and _COUNT_WORD.fullmatch(_LIT.match(seg_v).group("rest")):
+            rest = _LIT.match(seg_v).group("rest")
+            if not unit and _COUNT_WORD.fullmatch(rest):
                 continue   # 503316480000 FLOPs = 504 GFLOPs: the same count again, at a scale
+            dtype = _DTYPE.fullmatch(rest) if not unit else None
+            if dtype and k + 1 < len(segs):
+                # 14336 个 float16 = 28KB: so many values of a type, the next link their bytes
+                per = _DTYPE_BYTES[re.sub(r"\W", "", dtype.group("t").lower())]
+                ref = ref._replace(written=[(x * per, name) for x, name in ref.written],
+                                   exact=[(x * per, name) for x, name in ref.exact])
+                how = f"{how} × {per} bytes ({dtype.group('t')})"[:60]
+                continue
             if unit or _literal_rest_is_prose(seg_v):
                 break
             continue
@@ -467,6 +476,11 @@ def _alternatives(seg: str, unit: str) -> list[tuple[str, str]]:
     return [(alt.group("num"), alt.group("unit").lower())] if alt else []
 
 
+#: values of a number type after their count (``14336 个 float16``, ``4096 fp16 values``), and its bytes
+_DTYPE = re.compile(r"\s*(?:个|values?\s+of\s+|elements?\s+of\s+)?\s*(?P<t>float16|fp16|bf16|bfloat16|half|float32|fp32|"
+                    r"float64|fp64|int8|fp8|int4)(?:\s*(?:values?|elements?|numbers?|个|值|元素))?\s*", re.I)
+_DTYPE_BYTES = {"float16": 2, "fp16": 2, "bf16": 2, "bfloat16": 2, "half": 2, "float32": 4, "fp32": 4,
+                "float64": 8, "fp64": 8, "int8": 1, "fp8": 1, "int4": mpmath.mpf(1) / 2}
 #: what a count counts, alone after its number, as a chain goes on to the same count at a scale
 _COUNT_WORD = re.compile(r"\s*(?:FLOPs?|FLOPS|flops?|OPs|ops|params?|parameters|tokens?)\s*")
 
