@@ -411,3 +411,13 @@ def test_a_count_of_typed_values_goes_on_to_their_bytes_and_is_used_at_its_exact
                                                                     check_text(text, "t.md").claims]
     right = text.replace("1.71MB", "1.75MB").replace("7.0GB", "7.2GB")
     assert not [c for c in check_text(right, "t.md").claims if c.status == "wrong"]
+
+
+def test_a_chinese_full_stop_ends_a_size_chain():
+    """Two chains in two sentences of one line: 2×32×4096×4096×2 bytes is 2 GiB (right); after the 。
+    2×1×4096×4096×2 is 64 MiB (67.1 MB), so 128MB is wrong, on its own."""
+    assert 2 * 32 * 4096 * 4096 * 2 == 2 * 2 ** 30 and 2 * 4096 * 4096 * 2 == 64 * 2 ** 20
+    line = "MHA 的 KV cache 大小为 2×32×4096×4096×2 bytes ≈ 2GB（FP16）。MQA 降为 2×1×4096×4096×2 ≈ {}MB\n"
+    claims = check_text(line.format(128), "t.md").claims
+    assert [str(c.what) for c in claims if c.status == "wrong"] == ["2×1×4096×4096×2 = 128 MB"]
+    assert not [c for c in check_text(line.format(64), "t.md").claims if c.status == "wrong"]

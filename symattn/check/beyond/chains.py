@@ -239,7 +239,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)   # "- cos(0) = 1": a list marker, no minus
         # (a unit just after a formula is its result's: "$2 \cdot 32 = 64$ GB")
         maths = [m.group(1) + (m.group(2) or "") for m in re.finditer(r"\$([^$]+)\$([ \t]?[KMGT]i?B(?!\w))?", line)]
-        split = re.compile(r"[|；;，]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*")
+        split = re.compile(r"[|；;，。！？]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*")   # (。: a sentence ends its chains)
         # several inline formulas: each is a piece, and so is the arithmetic written outside them
         # ("在 $n=4096$ 时 KV-cache = 2×64×4096×128×4B = 2GB")
         pieces = maths + split.split(re.sub(r"\$[^$]+\$", " ", line)) if len(maths) >= 2 else split.split(line)
