@@ -180,13 +180,16 @@ def test_a_wrong_row_written_again_as_the_factors_of_a_sum_is_carried():
 def test_a_result_computed_from_a_number_shown_wrong_is_carried_end_to_end():
     # 0.3×0.5 + 0.7×0.9 = 0.78, not 0.81 (a slip); 0.81 / 2 = 0.405 then follows from it, but the right
     # value is 0.78 / 2 = 0.39; exp(0.405) / (exp(0.405) + 1) = 0.600 is right from 0.405 and wrong end
-    # to end (exp(0.39) / (exp(0.39) + 1) = 0.596); 0.81 / 0.81 = 1.00 is right whatever 0.81 stands for
+    # to end (exp(0.39) / (exp(0.39) + 1) = 0.596); 0.81 / 0.81 = 1.00 is right whatever 0.81 stands for,
+    # but the line prints the wrong 0.81 again: its operands are wrong there, its result is not
     text = ("```\nScore = 0.3×0.5 + 0.7×0.9 = 0.81\n\nScaled = 0.81 / 2 = 0.405\n\n"
             "Weight = exp(0.405) / (exp(0.405) + exp(0)) = 0.600\n\nRatio = 0.81 / 0.81 = 1.00\n```\n")
     claims = check_text(text, "t.md").claims
     wrong = {c.line: c for c in claims if c.status == "wrong"}
-    assert set(wrong) == {2, 4, 6}
+    assert set(wrong) == {2, 4, 6, 8}
     assert wrong[4].cause == "carried" and wrong[4].root == 2 and wrong[6].cause == "carried" and wrong[6].root == 2
+    assert [(e["entry"], e["claimed"], e["correct"]) for e in wrong[8].entries] == [("operand", "0.81", "0.78")] * 2
+    assert {c.status for c in claims if c.line == 8 and c.claimed == "1.00"} == {"exact"}
 
 
 def test_a_carried_result_names_the_wrong_numbers_it_uses_and_fix_rewrites_them_all():
@@ -356,3 +359,20 @@ def test_the_same_percentages_under_another_heading_are_another_examples():
     text = _router(12).replace("So the token is read as", "### Sampling\n\nAll probabilities:")
     wrong = {c.line for c in check_text(text, "r.md").claims if c.status == "wrong"}
     assert 6 + 12 + 1 + 8 not in wrong and 6 + 12 + 1 + 3 in wrong, sorted(wrong)
+
+
+def test_an_operand_shown_wrong_above_is_wrong_where_it_is_written_again():
+    """e^{1.41} with 1.41 for √2 is e^√2 = 4.113: printed 4.10 it is wrong, and the sum that writes
+    4.10 again is wrong on that operand (4.11), carried from it."""
+    assert f"{np.exp(np.sqrt(2)):.2f}" == "4.11"
+    text = "\n".join([
+        "| token | $\\mathbf{q}$ | $\\mathbf{k}$ | $\\mathbf{v}$ |", "|---|---|---|---|",
+        "| a | (1, 0) | (1, 0) | (1, 1) |", "| b | (1, 1) | (0, 1) | (2, 0) |", "| c | (0, 1) | (1, 1) | (0, 2) |", "",
+        "Raw scores of b: $[1, \\; 1, \\; 2]$, with $d_k = 2$ and $\\sqrt{2} \\approx 1.41$:", "",
+        "- $1 \\div 1.41 \\approx 0.71$", "- $2 \\div 1.41 \\approx 1.41$", "",
+        "Scaled scores: $[0.71, \\; 0.71, \\; 1.41]$", "", "- $e^{0.71} \\approx 2.03$", "- $e^{1.41} \\approx 4.10$", "",
+        "Sum: $2.03 + 2.03 + 4.10 = 8.16$", ""])
+    wrong = {c.line: c for c in check_text(text, "t.md").claims if c.status == "wrong"}
+    assert 15 in wrong and 17 in wrong, sorted(wrong)
+    assert wrong[17].cause == "carried" and wrong[17].root == 15
+    assert [(e["entry"], e["claimed"], e["correct"]) for e in wrong[17].entries] == [("operand", "4.10", "4.11")]

@@ -19,8 +19,8 @@ import sympy as sp
 
 from . import guard, memo
 from ..numeric import to_mpf
-from .claims import Claim, Reason, Report
-from .judge import half_unit, rounded_weights, written_band
+from .claims import OPERAND, Claim, Reason, Report
+from .judge import half_unit, right_text, rounded_weights, written_band
 from . import numerals
 from .compare import compare, same
 from .consistency import declared_no_scaling, parts_of_one_row, sanity_rows, shift_pairs
@@ -1099,7 +1099,10 @@ class _Checker:
                 if self.stated_scaling:
                     mistakes = tuple(R("no-scaling-stated", line=self.stated_scaling) if m.code == "no-scaling"
                                      else m for m in mistakes)
-        claim = build(seg.line, chain.source, what, texts_out(texts), _judgements(end, what, seg.line), how=how,
+        judged = _judgements(end, what, seg.line)
+        if end.status == "wrong" and upstream is not None and isinstance(texts, str):
+            judged += self._wrong_operands(upstream[1], seg.line)
+        claim = build(seg.line, chain.source, what, texts_out(texts), judged, how=how,
                       expected=show(truth), cause=cause, root=root, mistakes=mistakes, drift_lines=drift_lines,
                       notes=notes)
         if drift:
@@ -1128,6 +1131,27 @@ class _Checker:
             self._note_print(texts, truth if at_exact is None else at_exact, seg.line,
                              not decimals if at_exact is None else True)
         self._record(key, head, seg.line, claimed, claim.status == "wrong")
+
+    def _wrong_operands(self, used: list[str], line: int) -> list[Judgement]:
+        """The operands, taken at their exact values, that the line prints wrong (``2.03 + 2.03 + 4.10
+        = 8.16`` under e^{1.41} = 4.10, which is 4.11): wrong here too, each with its right value in
+        its own notation, so that a fix rewrites them with the result.  Only an operand printed once
+        on its line has a place."""
+        out = []
+        source = self.doc.lines[line - 1] if 0 < line <= len(self.doc.lines) else ""
+        for t in used:
+            exact, _ = self.exact_prints.get(t.replace("−", "-"), (None, 0))
+            number = numerals.read(t)
+            at = [m.start() for m in re.finditer(r"(?<![\d.])" + re.escape(t) + r"(?![\d]|\.\d)", source)]
+            if exact is None or number is None or len(at) != 1:
+                continue
+            value = to_mpf(exact, 30)
+            if value is None:
+                continue
+            right = right_text(number, value)
+            if right != t:
+                out.append(Judgement((0, 0), OPERAND, t, line, at[0], str(exact), "wrong", "", right))
+        return out
 
     def _note_print(self, text: str, truth, line: int, end_to_end: bool) -> None:
         """A decimal printed as the value of arithmetic whose exact value is known (√2 ≈ 1.414,

@@ -380,12 +380,17 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
                 sub = _DECIMAL.sub(lambda m: mpmath.nstr(wrong[m.group(0)][0][pick], 30)
                                    if m.group(0) in used else m.group(0), expr)
                 values.append(evaluate(sub.replace("√", "sqrt")))
-            if any(v is None or agrees(printed, v) for v in values):
+            if any(v is None for v in values):
                 continue
             _, root, line = wrong[used[0]]
             right = values[1]
-            found = [Judgement((0, 0), "result", c.claimed, n, at[-1].end() - len(c.claimed),
-                               mpmath.nstr(right, 15), "wrong", "", right_text(printed, right))]
+            if any(agrees(printed, v) for v in values):
+                # the result is right end to end, but the operands the line writes again are not
+                # (``ℓ = 0.153 + 0.050 + 1 = 1.203`` with α·ℓ₁ = 0.15365): they are wrong here too
+                found = []
+            else:
+                found = [Judgement((0, 0), "result", c.claimed, n, at[-1].end() - len(c.claimed),
+                                   mpmath.nstr(right, 15), "wrong", "", right_text(printed, right))]
             # the wrong numbers the line prints again are wrong here too, with their right values: a
             # fix rewrites them with the result, so that the line's arithmetic still holds
             for m in _DECIMAL.finditer(text[n - 1], tail.start(), tail.end()):
@@ -393,11 +398,17 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
                     was = wrong[m.group(0)][0][1]
                     found.append(Judgement((0, 0), OPERAND, m.group(0), n, m.start(), mpmath.nstr(was, 15),
                                            "wrong", "", right_text(numerals.read(m.group(0)), was)))
-            how = Reason.of("carried-operand", value=used[0], line=line)
-            new = build(n, c.source, how, c.claimed, found, how=how, lines=[n], cause="carried", root=root)
-            if new.status == "wrong":
+            if not found:
+                continue
+            how = Reason.of("carried-operand" if found[0].label == "result" else "restated-operand",
+                            value=used[0], line=line)
+            new = build(n, c.source, how, c.claimed if found[0].label == "result" else found[0].text, found,
+                        how=how, lines=[n], cause="carried", root=root)
+            if new.status == "wrong" and found[0].label == "result":
                 out[k] = new
                 wrong.setdefault(c.claimed, ((right, right, right), root, n))
+            elif new.status == "wrong":
+                out.append(new)   # (the result's own verdict stands beside it)
     return out
 
 
