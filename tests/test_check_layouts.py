@@ -1620,6 +1620,10 @@ def test_rows_that_each_restate_one_name_are_examples_not_a_matrix():
             "  Q = [1, 0, 1]     K = [0, 1, 0]     Q · K = 1×0 + 0×1 + 1×0 = 0\n```\n")
     assert sorted(b.shape for b in read_blocks(Document.of(text))) == [(1, 3)] * 4
     assert "wrong" not in {c.status for c in check_text(text, "t.md").claims}
+    # a token at the start of each line makes them the rows of a matrix again, one per name
+    tokens = ('```\n  "a" → Q=[1,0,0]  K=[0,1,0]\n  "b" → Q=[0,1,1]  K=[1,1,0]\n'
+              '  "c" → Q=[0,0,1]  K=[0,0,1]\n```\n')
+    assert sorted(b.shape for b in read_blocks(Document.of(tokens))) == [(3, 3)] * 2
 
 
 def _pairs(raw: str) -> str:

@@ -1203,8 +1203,10 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
             i += 1
             continue
         stacks = [part for st in stacks for part in (_split_at_names(st) if _names_differ(st) else [st])]
-        # ("Q = [..]  K = [..]" on each line: one example a line, not the rows of two matrices)
-        stacks = [part for st in stacks for part in ([[p] for p in st] if _one_name_each(st, raw, starts) else [st])]
+        # ("Q = [..]  K = [..]" on each line: one example a line, not the rows of two matrices; unless a
+        # token names each line, '"Si" → Q=[1,0,0]  K=[0,1,0]')
+        if not any(_one_token_each(st, raw, starts) for st in stacks):
+            stacks = [part for st in stacks for part in ([[p] for p in st] if _one_name_each(st, raw, starts) else [st])]
         made = []
         for st in stacks:   # (q1, k1, v1 on consecutive lines are three quantities, not one matrix)
             if len(st) == 1:
@@ -1260,6 +1262,13 @@ def _one_name_each(stack: list[Block], raw: list[str], starts: list[int]) -> boo
     labels = {_row_label(p) or _cell_label(p, raw, starts) for p in stack}
     name = labels.pop() if len(stack) >= 2 and len(labels) == 1 else ""
     return bool(name) and by_name(name) is not None
+
+
+def _one_token_each(stack: list[Block], raw: list[str], starts: list[int]) -> bool:
+    """Rows whose lines each start with words of their own before the row (the tokens,
+    ``"Si" → Q=``, ``"llueve" → Q=``): the rows of a matrix."""
+    heads = [re.split(r"[\[(\d]", raw[p.line - 1], maxsplit=1)[0].strip() for p in stack]   # (up to its first row)
+    return len(stack) >= 2 and all(heads) and len(set(heads)) == len(heads)
 
 
 def _names_differ(stack: list[Block]) -> bool:
