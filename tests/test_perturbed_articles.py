@@ -71,8 +71,12 @@ EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
 #: in a fence's row labels and header too, as they do in the prose, and keep a table cell that holds a
 #: digit; RoPE frequencies written with their numbers give the base): neutral 0.902 (25 lost), translated
 #: 0.902, all 0.964, table 0.979, no new false alarm.  Box 6 of issue 24 asks 0.9 of the catches without labels.
+#: At the twenty-fourth session (a block a later print uses as the keys or values is that input; a list
+#: of the results computed on the lines above carries their slips): neutral 0.930 (18 lost), all 0.968.
+#: Of the losses left, most are catches the originals make by a label alone (no candidate explains two
+#: thirds of the block: a caption in Polish, or M1 for W^Q, leaves nothing to bind by).
 FLOORS = {"bmatrix": (0.99, 0), "numpy": (0.98, 0), "torch": (0.98, 0), "table": (0.97, 0), "list": (0.99, 0),
-          "neutral": (0.90, 0), "translated": (0.90, 0), "all": (0.96, 0)}
+          "neutral": (0.93, 0), "translated": (0.90, 0), "all": (0.96, 0)}
 #: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
 MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
 
