@@ -162,9 +162,16 @@ def _pooled(todo: list[Article], jobs: int, fix: bool) -> None:
                                    initargs=(os.getpid(),))
         retry = []
         try:
-            futures = [pool.submit(_check_one, a.text, a.name, fix) for a in todo]
+            futures = []
+            for a in todo:
+                try:
+                    futures.append(pool.submit(_check_one, a.text, a.name, fix))
+                except BrokenProcessPool:   # a worker died while the work was still being handed out
+                    futures.append(None)
             for a, fut in zip(todo, futures):
                 try:
+                    if fut is None:
+                        raise BrokenProcessPool("the pool broke before this article reached it")
                     _finish(a, fut.result())
                 except BrokenProcessPool:
                     broken[id(a)] = broken.get(id(a), 0) + 1
