@@ -1213,25 +1213,21 @@ class _Binder:
         """Weights printed beside the (scaled) scores they come from, with no inputs to derive
         either (a table with a score column and a weight column): the softmax of that vector."""
         # (the nearest such print: a softmax under raw scores is theirs, not of scaled ones further up)
-        nearest = next((p for p in reversed(self.seen[-12:]) if self.hints.get(id(p)) in ("scaled", "scores")
-                        and p.shape == block.shape and block.line - p.end <= 40), None)
-        for fam in ("scaled", "scores"):
-            for prev in [nearest] if nearest is not None else []:
-                if self.hints.get(id(prev)) != fam:
-                    continue
-                value = apply("weights", [prev.matrix()], CONV, None)
-                if value is None:
-                    continue
-                if fam == "scores" and not match(block.rows, numeric(value)).near:
-                    continue   # raw scores: whether (and by what) they were scaled first is not known
-                if _exp_of(block, prev):
-                    return False   # e^x of that vector, to the printed digits of both: its e^x column
-                st = self.state.get(id(prev))
-                how = R("softmax-of-printed", name=_show_name(fam), line=prev.line)
-                self._verdict(block, "weights", CONV, None, value, match(block.rows, numeric(value)), how,
-                              carried=(st[1] or prev.line) if st and st[0] else None)
-                return True
-        return False
+        prev = next((p for p in reversed(self.seen[-12:]) if self.hints.get(id(p)) in ("scaled", "scores")
+                     and p.shape == block.shape and block.line - p.end <= 40), None)
+        value = apply("weights", [prev.matrix()], CONV, None) if prev is not None else None
+        if value is None:
+            return False
+        fam = self.hints[id(prev)]
+        if fam == "scores" and not match(block.rows, numeric(value)).near:
+            return False   # raw scores: whether (and by what) they were scaled first is not known
+        if _exp_of(block, prev):
+            return False   # e^x of that vector, to the printed digits of both: its e^x column
+        st = self.state.get(id(prev))
+        how = R("softmax-of-printed", name=_show_name(fam), line=prev.line)
+        self._verdict(block, "weights", CONV, None, value, match(block.rows, numeric(value)), how,
+                      carried=(st[1] or prev.line) if st and st[0] else None)
+        return True
 
     def _conv_for(self, block: Block, h: str | None) -> Conv:
         """The article's convention, with the mask as this block's own evidence says."""

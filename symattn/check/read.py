@@ -652,6 +652,12 @@ def _bar_blocks(raw: list[str], starts: list[int], taken_lines: set[int], doc):
     return out
 
 
+def _tuple_cells(m: re.Match, start: int) -> list[tuple[str, int]]:
+    """(number, offset in the article) of each entry of a tuple matched with its numbers as ``nums``
+    on a line that starts at ``start``."""
+    return [(x.group(0), start + m.start("nums") + x.start()) for x in _NUM_RE.finditer(m.group("nums"))]
+
+
 #: a vector written as a tuple that ends its line: "h = (0.6698, 0.3302)", "run -> (1, 0)",
 #: "  (0.1433, 0.2799, 0.1993)" under "Probabilities ="
 _TUPLE_LINE = re.compile(rf"^(?P<head>\s*(?:[-*•]\s+)?(?:[^()\n]{{0,60}}?(?:=|->|→|:)\s*)?)"
@@ -669,7 +675,7 @@ def _tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
         m = _TUPLE_LINE.match(line) if i + 1 not in taken_lines else None
         if m is None or re.search(r"[\w)\]]$", m.group("head")) or _SHAPE_WORD.search(m.group("head")):
             continue   # softmax(1, 2), f(0.5, 0.3): a call's arguments; "shape: (4, 2)": a shape
-        cells = [(x.group(0), starts[i] + m.start("nums") + x.start()) for x in _NUM_RE.finditer(m.group("nums"))]
+        cells = _tuple_cells(m, starts[i])
         if len(cells) >= 2:
             out.append((starts[i] + m.start("nums") - 1, starts[i] + m.end("nums") + 1, [cells], "tuple"))
     return out
@@ -689,7 +695,7 @@ def _cell_tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int])
         if i + 1 in taken_lines or line.count("|") < 3 or not line.lstrip().startswith("|"):
             continue
         for m in _CELL_TUPLE.finditer(line):
-            cells = [(x.group(0), starts[i] + m.start("nums") + x.start()) for x in _NUM_RE.finditer(m.group("nums"))]
+            cells = _tuple_cells(m, starts[i])
             if len(cells) >= 2:
                 out.append((starts[i] + m.start("nums") - 1, starts[i] + m.end("nums") + 1, [cells], "tuple"))
     return out
@@ -713,7 +719,7 @@ def _relation_tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[i
         for m in _RELATION_TUPLE.finditer(line):
             if _SHAPE_WORD.search(line[max(0, m.start() - 24):m.start()]):
                 continue   # "(shape=(3, 2))", "size = (4, 8)": a shape, not a vector
-            cells = [(x.group(0), starts[i] + m.start("nums") + x.start()) for x in _NUM_RE.finditer(m.group("nums"))]
+            cells = _tuple_cells(m, starts[i])
             if len(cells) >= 2:
                 out.append((starts[i] + m.start("nums") - 1, starts[i] + m.end("nums") + 1, [cells], "tuple"))
     return out

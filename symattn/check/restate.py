@@ -226,10 +226,9 @@ def _restated_percentages(claims: list[Claim], blocks: list[Block], doc) -> list
                 break
             cells = []
         run = (src, n, cells[-1][1]) if cells and len(cells) == 1 else None
-        if cells:
-            seen[id(src)] = n
         if not cells:
             continue
+        seen[id(src)] = n
         b, c, wrong = src
         found = []
         for m, j in cells:
@@ -291,8 +290,8 @@ def _gathered_results(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
         return next(iter(found.items())) if len(found) == 1 else None
 
     out = list(claims)
-    for n in sorted(by_line) + [k for k in range(1, len(text) + 1) if k not in by_line]:
-        if n in inputs or n > len(text) or any(claims[k].status == "wrong" for k in by_line.get(n, ())):
+    for n in range(1, len(text) + 1):
+        if n in inputs or any(claims[k].status == "wrong" for k in by_line.get(n, ())):
             continue
         m = _LIST.search(text[n - 1])
         if m is None:
@@ -400,11 +399,11 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
                                            "wrong", "", right_text(numerals.read(m.group(0)), was)))
             if not found:
                 continue
-            how = Reason.of("carried-operand" if found[0].label == "result" else "restated-operand",
-                            value=used[0], line=line)
-            new = build(n, c.source, how, c.claimed if found[0].label == "result" else found[0].text, found,
+            result_wrong = found[0].label == "result"
+            how = Reason.of("carried-operand" if result_wrong else "restated-operand", value=used[0], line=line)
+            new = build(n, c.source, how, c.claimed if result_wrong else found[0].text, found,
                         how=how, lines=[n], cause="carried", root=root)
-            if new.status == "wrong" and found[0].label == "result":
+            if new.status == "wrong" and result_wrong:
                 out[k] = new
                 wrong.setdefault(c.claimed, ((right, right, right), root, n))
             elif new.status == "wrong":

@@ -115,7 +115,8 @@ def _has_op(text: str) -> bool:
 
 
 #: a count with an SI prefix glued to what it counts: 64TFLOPs, 7 GFLOPS, 32 Mparams
-_SCALED = re.compile(r"^\s*([kKMGTP])(?:FLOPs?|FLOPS|flops?|OPS|ops|params?|tokens?)\b")
+_COUNTS = r"FLOPs?|FLOPS|flops?|OPs|OPS|ops|params?|parameters|tokens?"
+_SCALED = re.compile(rf"^\s*([kKMGTP])(?:{_COUNTS})\b")
 _BITS = {"K": 10, "M": 20, "G": 30, "T": 40}
 _BINARY = {k: 2 ** b for k, b in _BITS.items()}
 _PREFIX = {"k": 10 ** 3, "K": 10 ** 3, "M": 10 ** 6, "G": 10 ** 9, "T": 10 ** 12, "P": 10 ** 15, "B": 10 ** 9}
@@ -482,7 +483,7 @@ _DTYPE = re.compile(r"\s*(?:个|values?\s+of\s+|elements?\s+of\s+)?\s*(?P<t>floa
 _DTYPE_BYTES = {"float16": 2, "fp16": 2, "bf16": 2, "bfloat16": 2, "half": 2, "float32": 4, "fp32": 4,
                 "float64": 8, "fp64": 8, "int8": 1, "fp8": 1, "int4": mpmath.mpf(1) / 2}
 #: what a count counts, alone after its number, as a chain goes on to the same count at a scale
-_COUNT_WORD = re.compile(r"\s*(?:FLOPs?|FLOPS|flops?|OPs|ops|params?|parameters|tokens?)\s*")
+_COUNT_WORD = re.compile(rf"\s*(?:{_COUNTS})\s*")
 
 
 def _literal_rest_is_prose(seg: str) -> bool:

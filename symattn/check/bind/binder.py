@@ -717,10 +717,10 @@ class _State:
                           if any(m.full_author and self.prefer(m.node) == 0 and role in UPSTREAM[m.node.step]
                                  and m.node.step not in INPUTS and m.node.step != "KT" for m in g)]
                 if len(groups) == 1 and int(groups[0][0].informative.sum()) >= 3:
-                    found.append((prior, role, inputs, trial, groups[0]))
+                    found.append((prior, role, inputs, groups[0]))
         if len(found) != 1:
             return False
-        prior, role, inputs, _, group = found[0]
+        prior, role, inputs, group = found[0]
         if not self._start(inputs, {role: "inferred"}):
             return False
         self.printed = {n: v for n, v in self.printed.items() if n.step not in (role, role + "T")}
