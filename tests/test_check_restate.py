@@ -376,3 +376,46 @@ def test_an_operand_shown_wrong_above_is_wrong_where_it_is_written_again():
     assert 15 in wrong and 17 in wrong, sorted(wrong)
     assert wrong[17].cause == "carried" and wrong[17].root == 15
     assert [(e["entry"], e["claimed"], e["correct"]) for e in wrong[17].entries] == [("operand", "4.10", "4.11")]
+
+
+# --------------------------------------------------------------------------- terms worked out under their products
+
+def _dot_by_hand(k: tuple[str, str]) -> str:
+    """x and two projections given; q printed rounded from them, k printed as ``k``; then q·k written
+    as its products on one line and, under it, the products worked out with the sum."""
+    x = np.array([0.5, 0.8])
+    wq = np.array([[0.317, 0.123], [0.229, 0.411]])
+    q = x @ wq
+    qt = [f"{v:.3f}" for v in q]
+    terms = [float(qt[0]) * float(k[0]), float(qt[1]) * float(k[1])]
+    return "\n".join([
+        "# One score by hand", "",
+        "$x = (0.5, 0.8)$", "",
+        r"$W_q = \begin{pmatrix} 0.317 & 0.123 \\ 0.229 & 0.411 \end{pmatrix}$, "
+        r"$W_k = \begin{pmatrix} 0.3 & 0.1 \\ 0.5 & -0.4 \end{pmatrix}$", "",
+        rf"$q = x \cdot W_q = ({qt[0]}, {qt[1]})$", "",
+        rf"$k = x \cdot W_k = ({k[0]}, {k[1]})$", "",
+        rf"$s = q \cdot k = {qt[0]} \cdot {k[0]} + {qt[1]} \cdot ({k[1]})$",
+        rf"$= {terms[0]:.3f} + {terms[1]:.3f} = <b>{sum(terms):.3f}</b>$", ""])
+
+
+def test_terms_worked_out_under_products_on_a_wrong_print_are_carried():
+    """``= 0.222 + 0.105 = 0.328`` works out, term by term, the products on the line above, which use
+    both entries of k as printed wrong (0.65, 0.27 for x·W_k = (0.55, −0.27)): the sum is carried from
+    k's line, with q·k at the exact values as its right value; k printed right, no verdict there."""
+    x = np.array([0.5, 0.8])
+    q = x @ np.array([[0.317, 0.123], [0.229, 0.411]])
+    k = x @ np.array([[0.3, 0.1], [0.5, -0.4]])
+    report = check_text(_dot_by_hand(("0.65", "0.27")), "s.md")
+    at = [c for c in report.claims if c.line == 12 and c.status == "wrong"]
+    assert at and at[0].cause == "carried" and at[0].root == 9
+    assert at[0].entries[0]["correct"] == f"{q @ k:.3f}"
+    right = check_text(_dot_by_hand((f"{k[0]:.2f}", f"{k[1]:.2f}")), "s.md")
+    assert not [c for c in right.claims if c.status == "wrong"]
+
+
+def test_a_single_operand_shown_wrong_elsewhere_does_not_carry_into_worked_terms():
+    """Only one entry of k wrong: its text alone may be another number of the article, so the worked
+    terms under the products are left to the other stages."""
+    report = check_text(_dot_by_hand(("0.55", "0.27")), "s.md")
+    assert not [c for c in report.claims if c.line == 12 and c.status == "wrong" and "line 9" in str(c.reason)]

@@ -262,8 +262,77 @@ def _percent_cells(line: str, b: Block) -> list:
 
 #: a decimal operand of a line's arithmetic (``0.86`` in ``0.86 / 2 = 0.43``)
 _DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w]|\.\d)")
-#: the arithmetic just left of a printed result: numbers, operators, brackets, exp and sqrt
-_ARITH_TAIL = re.compile(r"(?:exp|sqrt|√|e\^|[\d.\s+\-−*/×·⋅÷()^])+$")
+#: the arithmetic just left of a printed result: numbers, operators, brackets, exp and sqrt, in plain
+#: text or in LaTeX (``0.841 \cdot 0.78 + (-0.196) \cdot 0.54``)
+_ARITH_TAIL = re.compile(r"(?:exp|sqrt|√|e\^|\\cdot|\\times|[\d.\s+\-−*/×·⋅÷()^])+$")
+#: emphasis and math delimiters around the numbers of a line of arithmetic (``= <b>0.686</b>$``)
+_EMPHASIS = re.compile(r"</?(?:b|strong)>|\*\*|\$|\\(?:mathbf|textbf|boldsymbol)\{([^{}]*)\}")
+#: a relation between the members of a chain
+_RELATION = re.compile(r"=|≈|\\approx")
+
+
+def _unemphasised(line: str) -> str:
+    return _EMPHASIS.sub(lambda m: m.group(1) or "", line)
+
+
+def _terms(expr: str) -> list[str] | None:
+    """The terms of a sum, each with its sign (``a·b + (-c)·d`` → ``a·b``, ``+(-c)·d``), or None when
+    a bracket does not close: only a plus or minus between two operands splits."""
+    out, depth, start, last = [], 0, 0, ""
+    for i, ch in enumerate(expr):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif ch in "+-−" and depth == 0 and (last.isdigit() or last in ")]}"):
+            out.append(expr[start:i])
+            start = i
+        if not ch.isspace():
+            last = ch
+    out.append(expr[start:])
+    return [t.strip() for t in out] if depth == 0 else None
+
+
+def _stepped(line: str, result: str, above: str) -> str:
+    """The arithmetic a line's result is computed from, with emphasis read away; when that arithmetic
+    is the terms of the chain's member before it worked out one by one, that member (on the line, or
+    ending the line above when this one starts with its relation): its operands are the ones used."""
+    at = list(re.finditer(r"(?:=|≈|\\approx)\s*" + re.escape(result) + r"(?![\d.]\d)", line))
+    if not at:
+        return ""
+    members = _RELATION.split(line[:at[-1].start()])
+    tail = _ARITH_TAIL.search(members[-1])
+    expr = tail.group(0).strip() if tail else ""
+    if not expr:
+        return ""
+    if len(members) >= 2 and re.search(r"\d", members[-2]):
+        before = members[-2]
+    elif len(members) == 2 and not members[0].strip():   # "= 0.656 - 0.106 + 0.136 = 0.686" under its products
+        last = _RELATION.split(above)[-1] if _RELATION.search(above) else ""
+        before = last if _ARITH_TAIL.fullmatch(last.strip()) else ""
+    else:
+        return expr
+    tail = _ARITH_TAIL.search(before.rstrip())
+    worked = _worked_terms(expr, tail.group(0).strip()) if tail else None
+    return worked or expr
+
+
+def _worked_terms(expr: str, before: str) -> str | None:
+    """``before`` when ``expr`` is its terms worked out one by one (``0.841 \\cdot 0.78 + (-0.196)
+    \\cdot 0.54`` then ``= 0.656 - 0.106``): as many terms, each a number that agrees at its printed
+    precision with the term above it; else None."""
+    from .beyond.arith import evaluate
+    mine, theirs = _terms(expr), _terms(before)
+    if not mine or not theirs or len(mine) != len(theirs) or len(mine) < 2:
+        return None
+    for t, u in zip(mine, theirs):
+        printed = numerals.read(t.replace("−", "-").replace(" ", "").lstrip("+"))
+        value = evaluate(u.lstrip("+"))
+        if printed is None or value is None or not agrees(printed, value):
+            return None
+    return before
 
 
 #: a list of numbers on a line: ``PE_1 = [0.841, 0.540, 0.001, 1.0, ...]``, ``(0.12, 0.5, 0.38)``
@@ -369,6 +438,17 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
             piece = max((m.end() for m in re.finditer(r"[=≈:]", head)), default=0)
             tail = _ARITH_TAIL.search(head, piece) if at else None
             expr = tail.group(0).strip() if tail else ""
+            if not any(wrong.get(t) is not None for t in _DECIMAL.findall(expr)):
+                # (terms worked out one by one below the products they are, or emphasis around the
+                # result, ``= <b>0.686</b>``: the chain read without it)
+                stepped = _stepped(_unemphasised(text[n - 1]), c.claimed,
+                                   _unemphasised(text[n - 2]) if n >= 2 else "")
+                if stepped and stepped != expr:
+                    # (a product's operand matched by its text alone may be another quantity's number:
+                    # the products must use two numbers or more of one print shown wrong)
+                    shown = {t for t in _DECIMAL.findall(stepped) if wrong.get(t) is not None}
+                    if len({wrong[t][2] for t in shown}) == 1 and len(shown) >= 2:
+                        expr, tail = stepped, None
             used = [t for t in _DECIMAL.findall(expr) if wrong.get(t) is not None and wrong[t][2] < n]
             if any(t in wrong and wrong[t] is None for t in _DECIMAL.findall(expr)):
                 continue
@@ -388,11 +468,11 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
                 # (``ℓ = 0.153 + 0.050 + 1 = 1.203`` with α·ℓ₁ = 0.15365): they are wrong here too
                 found = []
             else:
-                found = [Judgement((0, 0), "result", c.claimed, n, at[-1].end() - len(c.claimed),
+                found = [Judgement((0, 0), "result", c.claimed, n, text[n - 1].rfind(c.claimed),
                                    mpmath.nstr(right, 15), "wrong", "", right_text(printed, right))]
             # the wrong numbers the line prints again are wrong here too, with their right values: a
             # fix rewrites them with the result, so that the line's arithmetic still holds
-            for m in _DECIMAL.finditer(text[n - 1], tail.start(), tail.end()):
+            for m in (_DECIMAL.finditer(text[n - 1], tail.start(), tail.end()) if tail is not None else ()):
                 if m.group(0) in used:
                     was = wrong[m.group(0)][0][1]
                     found.append(Judgement((0, 0), OPERAND, m.group(0), n, m.start(), mpmath.nstr(was, 15),
