@@ -57,9 +57,11 @@ def measure(expected: Path) -> dict:
             for ln in (c.wrong_lines or lines):
                 wrong_at.setdefault(ln, []).append(c)
     out = {"article": exp["article"], "wrong": [], "missed": [], "false_alarms": [], "ok": [],
-           "covered": 0, "checkable": 0}
+           "covered": 0, "checkable": 0, "on_inputs": []}
     for e in exp["lines"]:
         ln, verdict = e["line"], e["verdict"]
+        if verdict == "given" and ln in wrong_at:
+            out["on_inputs"].append(ln)   # an input the author chose, called wrong: a false alarm too
         if verdict not in ("ok", "wrong"):
             continue
         out["checkable"] += 1
@@ -79,6 +81,7 @@ def totals(results: list[dict]) -> dict:
     checkable = sum(r["checkable"] for r in results)
     return {"articles": len(results), "wrong_lines": wrong, "recall": found / wrong if wrong else 1.0,
             "false_alarms": sum(len(r["false_alarms"]) for r in results),
+            "alarms_on_inputs": sum(len(r.get("on_inputs", ())) for r in results),
             "coverage": sum(r["covered"] for r in results) / checkable if checkable else 1.0,
             "checkable": checkable}
 
@@ -139,12 +142,21 @@ def test_first_contact_batches(results, capsys):
         assert t["coverage"] >= floor["coverage"], (b, t)
 
 
+#: wrong verdicts on lines the oracles call given (an input the author chose or restated): false alarms
+#: that the counts above, which take only the lines with a right value, do not see.  Found in the
+#: twenty-fifth session at 22; this ceiling only falls.
+MAX_ALARMS_ON_INPUTS = 22
+
+
 def test_whole_corpus_figures(results, capsys):
     t = totals(results)
     with capsys.disabled():
         print(f"\nwhole corpus: {t['articles']} articles, {t['wrong_lines']} wrong lines, "
-              f"recall {t['recall']:.2f}, {t['false_alarms']} false alarms, coverage {t['coverage']:.2f}")
+              f"recall {t['recall']:.2f}, {t['false_alarms']} false alarms, coverage {t['coverage']:.2f}, "
+              f"{t['alarms_on_inputs']} wrong verdicts on given inputs")
     assert t["articles"] == len(ARTICLES)
+    assert t["alarms_on_inputs"] <= MAX_ALARMS_ON_INPUTS, [(r["article"], r["on_inputs"]) for r in results
+                                                           if r["on_inputs"]]
 
 
 def test_real_article_figures(results, capsys):
@@ -191,7 +203,8 @@ if __name__ == "__main__":
           if only is None or article_of(exp).name in BATCHES[only]["articles"]]
     for r in rs:
         print(f"{r['article']:55s} cov {r['covered']:3d}/{r['checkable']:<3d} wrong {len(r['wrong'])}"
-              f"/{len(r['wrong']) + len(r['missed'])} missed {r['missed']} FA {r['false_alarms']}")
+              f"/{len(r['wrong']) + len(r['missed'])} missed {r['missed']} FA {r['false_alarms']}"
+              + (f" on inputs {r['on_inputs']}" if r["on_inputs"] else ""))
     print(totals(rs))
     for kind, t in per_kind(rs).items():
         print(kind, t)
