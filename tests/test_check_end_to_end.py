@@ -1094,3 +1094,29 @@ def test_keys_under_an_unknown_name_are_the_input_a_later_step_uses_them_as():
     # with Q right, nothing is wrong
     right = check_text(_keys_by_use("0 & 2 & 1"), "k.md")
     assert not [c for c in right.claims if c.status == "wrong"], [(c.line, c.what) for c in right.claims]
+
+
+def _given_scores_then_masked(changed: bool = False) -> str:
+    """Scores given as a program's print (no Q or K), then the same scores after a causal
+    ``masked_fill`` with -1e9, both under a caption that says "attention scores"."""
+    s = np.array([[1.445, -0.343, 0.704], [0.053, -1.143, 0.286], [0.972, -0.301, -0.266]])
+    masked = [[f"{s[i, j]:.4e}" if j <= i else "-1.0000e+09" for j in range(3)] for i in range(3)]
+    if changed:
+        masked[2][2] = "-2.6000e-01"
+    def block(rows):
+        return "\n".join(("[[" if i == 0 else " [") + ", ".join(r) + ("]]" if i == 2 else "],")
+                         for i, r in enumerate(rows))
+    return ("Attention scores:\n\n```\n" + block([[f"{x:.4f}" for x in r] for r in s]) + "\n```\n\n"
+            "Attention scores after the causal mask:\n\n```\n" + block(masked) + "\n```\n")
+
+
+def test_given_scores_under_a_causal_fill_are_the_masked_scores_whatever_the_caption_says():
+    """The caption names the scores, but the values are the given scores with the future filled
+    with -1e9, in every entry: the masked scores, not the scores with ten wrong entries.  The
+    allowed part is still judged: one entry changed there is wrong."""
+    right = check_text(_given_scores_then_masked(), "a.md")
+    assert not [c for c in right.claims if c.status == "wrong"]
+    assert [c.status for c in at(right, 12)] == ["exact"]
+    changed = check_text(_given_scores_then_masked(changed=True), "a.md")
+    (c,) = [c for c in changed.claims if c.status == "wrong"]
+    assert c.wrong_lines == [14] and [e["claimed"] for e in c.entries] == ["-2.6000e-01"]

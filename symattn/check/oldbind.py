@@ -921,6 +921,16 @@ class _Binder:
             others = [(c, c.match(block)) for c in self._candidates(block, [f for f in _ALL if f != h])
                       if not (named_row is not None and c[2] not in (None, named_row))]
             full = [(c, m) for c, m in others if m.near and (c[1] == conv_here or not only_a_mistake(c[1]))]
+            if not full:
+                # nor decisive against values another step explains clearly better (two thirds at
+                # least, and a quarter of the entries more): the masked scores with one slip under a
+                # caption that says "scores" are the masked scores, with that slip
+                top = max((m.near_share for _, m in scored), default=0.0)
+                better = [(c, m) for c, m in others if m.total >= 4 and m.near_share >= max(2 / 3, top + 0.25)
+                          and (c[1] == conv_here or not only_a_mistake(c[1]))
+                          and c[0] not in INPUTS + ("W_Q", "W_K", "W_V")]   # (inputs are data: all or nothing)
+                most = max((m.near_share for _, m in better), default=None)
+                full = [(c, m) for c, m in better if m.near_share == most]
         if full:
             # prefer the article's convention, then whole matrices over rows
             best = min(full, key=lambda cm: (cm[0][1] != conv_here, cm[0][2] is not None,
@@ -1478,7 +1488,7 @@ _NAMED_TERM = re.compile(r"(?<![\w.])(?P<w>\d+\.\d+)\s*(?:Ã—|\*|\\times|\\cdot|Â
 _DECIMAL = re.compile(r"(?<![\w.,])-?\d+\.\d+(?![\w.%])")
 _PCT = PERCENT   # (one pattern for a percentage in prose: the restate stage's)
 #: every family a block may be a print of
-_ALL = ("Q", "K", "V", "KT", "scores", "scaled", "exp", "weights", "output", "X", "W_Q", "W_K", "W_V")
+_ALL = ("Q", "K", "V", "KT", "scores", "scaled", "masked", "exp", "weights", "output", "X", "W_Q", "W_K", "W_V")
 
 
 def _row_named(block: Block) -> int | None:
