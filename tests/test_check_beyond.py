@@ -835,3 +835,31 @@ def test_an_angle_in_degrees_followed_by_more_arithmetic_is_no_printed_result():
     assert "exact" in {c.status for c in claims}
     wrong = check_text(text.replace("= 480^\\circ", "= 470^\\circ"), "t.md").claims
     assert any(c.status == "wrong" for c in wrong)   # a wrong angle is still caught
+
+
+# --------------------------------------------------------------------------- numpy's "1." in an encoding table
+
+def _pe_print(change: tuple[int, int, float] | None = None) -> str:
+    """An article that states the sinusoidal formula and prints the table numpy prints for d = 4 and
+    positions 0-2 at four decimals (cos(0.01) = 0.99995000042 prints as ``1.``)."""
+    import numpy as np
+    pos = np.arange(3)[:, None]
+    div = 10000 ** (np.arange(0, 4, 2) / 4)
+    pe = np.zeros((3, 4))
+    pe[:, 0::2], pe[:, 1::2] = np.sin(pos / div), np.cos(pos / div)
+    if change:
+        pe[change[0], change[1]] = change[2]
+    with np.printoptions(precision=4, suppress=True):
+        table = str(pe)
+    return ("The encoding is $PE_{pos,2i} = \\sin(pos/10000^{2i/d})$ and "
+            "$PE_{pos,2i+1} = \\cos(pos/10000^{2i/d})$ with d = 4.\n\n"
+            "positional encoding:\n\n```\n" + table + "\n```\n")
+
+
+def test_numpys_one_with_a_dot_among_four_decimals_is_read_at_four_decimals():
+    """``1.`` beside 0.8415 is numpy's 1.0000, the rounding of cos(0.01) = 0.99995000042 at four
+    decimals: right, not an exact 1 that differs from it; a changed entry of the same row is wrong."""
+    assert "1.    ]" in _pe_print() and round(math.cos(0.01), 4) == 1.0
+    assert not [c for c in check_text(_pe_print(), "pe.md").claims if c.status == "wrong"]
+    (c,) = [c for c in check_text(_pe_print((1, 1, 0.6)), "pe.md").claims if c.status == "wrong"]
+    assert [e["claimed"] for e in c.entries] == ["0.6"] and c.entries[0]["correct"] == f"{math.cos(1):.1f}"

@@ -5,6 +5,8 @@ The right values are computed here with numpy from the article's inputs, never w
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -419,3 +421,35 @@ def test_a_single_operand_shown_wrong_elsewhere_does_not_carry_into_worked_terms
     terms under the products are left to the other stages."""
     report = check_text(_dot_by_hand(("0.55", "0.27")), "s.md")
     assert not [c for c in report.claims if c.line == 12 and c.status == "wrong" and "line 9" in str(c.reason)]
+
+
+# --------------------------------------------------------------------------- right at the operand's right value
+
+def _running_sum(result: str) -> str:
+    """A running sum by hand: l_1 = e^{-1} + 1 printed 1.3769 (a slip for 1.3679), then l_2 = l_1 + e^{-3}
+    written out on that print and its result on the line under it."""
+    return "\n".join([
+        "Running sum:", "",
+        "```",
+        "l_1 = exp(1 - 2) + 1",
+        "    = 0.3679 + 1",
+        "    = 1.3769",
+        "l_2 = l_1 * exp(2 - 2) + exp(-1 - 2)",
+        "    = 1.3769 * 1 + 0.0498",
+        f"    = {result}",
+        "```", ""])
+
+
+def test_a_result_right_at_the_right_value_of_an_operand_shown_wrong_is_right():
+    """1.3769 + 0.0498 = 1.4267, but l_2 is e^{-1} + 1 + e^{-3} = 1.4177: the printed 1.42 is right for
+    the reader; the operand 1.3769 written again is the line's mistake, carried from l_1's line.  The
+    author's own 1.43 (right from the wrong operand) is wrong, carried."""
+    l1, l2 = math.exp(-1) + 1, math.exp(-1) + 1 + math.exp(-3)
+    assert f"{l1:.4f}" == "1.3679" and f"{l2:.2f}" == "1.42" and f"{1.3769 + 0.0498:.2f}" == "1.43"
+    report = check_text(_running_sum("1.42"), "r.md")
+    wrong = {c.line: c for c in report.claims if c.status == "wrong"}
+    assert set(wrong) == {6, 8}
+    assert wrong[8].cause == "carried" and wrong[8].root == 6 and wrong[8].entries[0]["claimed"] == "1.3769"
+    assert [c.status for c in report.claims if c.line == 9] == ["rounded"]
+    own = check_text(_running_sum("1.43"), "r.md")
+    assert 9 in {c.line for c in own.claims if c.status == "wrong"}

@@ -295,28 +295,31 @@ def _terms(expr: str) -> list[str] | None:
     return [t.strip() for t in out] if depth == 0 else None
 
 
-def _stepped(line: str, result: str, above: str) -> str:
-    """The arithmetic a line's result is computed from, with emphasis read away; when that arithmetic
-    is the terms of the chain's member before it worked out one by one, that member (on the line, or
-    ending the line above when this one starts with its relation): its operands are the ones used."""
+def _stepped(line: str, result: str, above: str) -> tuple[str, str]:
+    """The arithmetic a line's result is computed from, with emphasis read away, and where it was
+    found: ``line``; ``worked`` when the line's arithmetic is the terms of the chain's member before
+    it worked out one by one (then that member is returned, on the line or ending the line above when
+    this one starts with its relation: its operands are the ones used); ``above`` for a line that is
+    only ``= result`` under a line ending in arithmetic, that arithmetic's result."""
     at = list(re.finditer(r"(?:=|≈|\\approx)\s*" + re.escape(result) + r"(?![\d.]\d)", line))
     if not at:
-        return ""
+        return "", "line"
     members = _RELATION.split(line[:at[-1].start()])
     tail = _ARITH_TAIL.search(members[-1])
     expr = tail.group(0).strip() if tail else ""
+    last = _RELATION.split(above)[-1].strip() if _RELATION.search(above) else ""
+    above_expr = last if re.search(r"\d", last) and _ARITH_TAIL.fullmatch(last) else ""
     if not expr:
-        return ""
+        return (above_expr if len(members) == 1 and not members[0].strip() else ""), "above"
     if len(members) >= 2 and re.search(r"\d", members[-2]):
         before = members[-2]
     elif len(members) == 2 and not members[0].strip():   # "= 0.656 - 0.106 + 0.136 = 0.686" under its products
-        last = _RELATION.split(above)[-1] if _RELATION.search(above) else ""
-        before = last if _ARITH_TAIL.fullmatch(last.strip()) else ""
+        before = above_expr
     else:
-        return expr
+        return expr, "line"
     tail = _ARITH_TAIL.search(before.rstrip())
     worked = _worked_terms(expr, tail.group(0).strip()) if tail else None
-    return worked or expr
+    return (worked, "worked") if worked else (expr, "line")
 
 
 def _worked_terms(expr: str, before: str) -> str | None:
@@ -406,7 +409,9 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
     that number's right value, end to end.  Where the result then disagrees, whatever right value in
     the rounding of the witness is taken, the line is wrong, cause ``carried`` from the earlier slip;
     its own result joins the wrong numbers for the lines after it.  Only a scalar result judged right
-    from its own operands is reconsidered, and only decimal operands count (integers repeat by chance)."""
+    from its own operands is reconsidered, and only decimal operands count (integers repeat by chance).
+    A result judged wrong from its operands that is right at that number's right value is right for
+    the reader (the operand written again is the line's mistake, :func:`_right_at_right_operands`)."""
     from .beyond.arith import evaluate
     wrong: dict[str, tuple | None] = {}   # printed text -> (values the witness may be, root line, line)
     text = doc.text.split("\n")
@@ -414,6 +419,12 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
     for k, c in enumerate(out):
         by_line.setdefault(c.line, []).append(k)
     for n in sorted(by_line):
+        if n not in inputs and n <= len(text):
+            for k in by_line[n]:
+                again = _right_at_right_operands(out[k], n, text, wrong)
+                if again:
+                    out[k] = again[0]
+                    out.extend(again[1:])
         here = [out[k] for k in by_line[n]]
         for c in here:
             if c.status == "wrong":
@@ -441,14 +452,15 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
             if not any(wrong.get(t) is not None for t in _DECIMAL.findall(expr)):
                 # (terms worked out one by one below the products they are, or emphasis around the
                 # result, ``= <b>0.686</b>``: the chain read without it)
-                stepped = _stepped(_unemphasised(text[n - 1]), c.claimed,
-                                   _unemphasised(text[n - 2]) if n >= 2 else "")
-                if stepped and stepped != expr:
-                    # (a product's operand matched by its text alone may be another quantity's number:
-                    # the products must use two numbers or more of one print shown wrong)
-                    shown = {t for t in _DECIMAL.findall(stepped) if wrong.get(t) is not None}
-                    if len({wrong[t][2] for t in shown}) == 1 and len(shown) >= 2:
-                        expr, tail = stepped, None
+                stepped, where = _stepped(_unemphasised(text[n - 1]), c.claimed,
+                                          _unemphasised(text[n - 2]) if n >= 2 else "")
+                # (an operand matched by its text alone may be another quantity's number: away from
+                # the chain the result ends, in products worked out or behind emphasis, two numbers
+                # or more of one print shown wrong are needed)
+                shown = {t for t in _DECIMAL.findall(stepped) if wrong.get(t) is not None}
+                if stepped and stepped != expr and \
+                        (where == "above" or len({wrong[t][2] for t in shown}) == 1 and len(shown) >= 2):
+                    expr, tail = stepped, None
             used = [t for t in _DECIMAL.findall(expr) if wrong.get(t) is not None and wrong[t][2] < n]
             if any(t in wrong and wrong[t] is None for t in _DECIMAL.findall(expr)):
                 continue
@@ -489,6 +501,48 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
             elif new.status == "wrong":
                 out.append(new)   # (the result's own verdict stands beside it)
     return out
+
+
+def _right_at_right_operands(c: Claim, n: int, text: list[str], wrong: dict) -> list[Claim] | None:
+    """A scalar result judged wrong from the operands its line writes (``= 1.5099 * 1 + 0.0067`` then
+    ``= 1.51``) that is right at the right value of an operand an earlier line shows wrong (1.5099 for
+    1.5032: 1.5032 + 0.0067 = 1.51): the result is right end to end, and the operand written again is
+    wrong, carried from that line.  [the claim, its operands' claim], or None."""
+    from .beyond.arith import evaluate
+    if c.status != "wrong" or not isinstance(c.claimed, str) or not _DECIMAL.fullmatch(c.claimed) or \
+            c.cause not in ("slip", "", None) or len(c.entries) != 1:
+        return None
+    printed = numerals.read(c.claimed)
+    expr, _ = _stepped(_unemphasised(text[n - 1]), c.claimed, _unemphasised(text[n - 2]) if n >= 2 else "")
+    operands = _DECIMAL.findall(expr)
+    used = [t for t in operands if wrong.get(t) is not None and wrong[t][2] < n]
+    if printed is None or not used or any(t in wrong and wrong[t] is None for t in operands):
+        return None
+    values = [evaluate(_DECIMAL.sub(lambda m: mpmath.nstr(wrong[m.group(0)][0][pick], 30) if m.group(0) in used
+                                    else m.group(0), expr).replace("√", "sqrt")) for pick in range(3)]
+    if any(v is None for v in values) or not any(agrees(printed, v) for v in values):
+        return None
+    _, root, line = wrong[used[0]]
+    how = Reason.of("right-at-right-operand", value=used[0], line=line)
+    col = text[n - 1].rfind(c.claimed)
+    right = build(n, c.source, how, c.claimed,
+                  [Judgement((0, 0), "result", c.claimed, n, col if col >= 0 else None, mpmath.nstr(values[1], 15),
+                             "rounded", "", c.claimed)], how=how, lines=[n])
+    found = []
+    for at in (n, n - 1):   # the operand written again: on the result's line, or ending the line above it
+        for m in _DECIMAL.finditer(text[at - 1]):
+            if m.group(0) in used and at > line:
+                was = wrong[m.group(0)][0][1]
+                found.append(Judgement((0, 0), OPERAND, m.group(0), at, m.start(), mpmath.nstr(was, 15), "wrong", "",
+                                       right_text(numerals.read(m.group(0)), was)))
+        if found:
+            break
+    if not found:
+        return [right]
+    where = found[0].line
+    restated = Reason.of("restated-operand", value=used[0], line=line)
+    return [right, build(where, " ".join(text[where - 1].split())[:160], restated, found[0].text, found,
+                         how=restated, lines=[where], cause="carried", root=root)]
 
 
 def _witnesses(c: Claim):

@@ -84,9 +84,12 @@ def _reading(how, name, closest: bool = False):
 def _vector(line: int, source: str, what, entries: list[Entry], values, how,
             lines: list[int] | None = None, cause: str = "slip", root: int | None = None,
             names: list | None = None, slack: list | None = None) -> Claim:
+    # (an integer among decimals is read at their precision: numpy's ``1.`` beside 0.8415 is 1.0000)
+    wide = max((e.places or 0 for e in entries), default=0)
     return judged(line, source, what, [entries], [values], how=how, expected=[_show(x) for x in values],
                   lines=sorted(set(lines or [line])), cause=cause, root=root, slack=[slack] if slack else None,
-                  names=[names] if names else [[f"[{k + 1}]" for k in range(len(entries))]])
+                  names=[names] if names else [[f"[{k + 1}]" for k in range(len(entries))]],
+                  places=wide or None)
 
 
 def _val(e: Entry):
