@@ -368,3 +368,49 @@ def test_a_large_irrational_rounded_early_keeps_every_digit():
             want = sp.Rational(int(mpmath.nint(mpmath.mpf(sp.N(value, 600)) * 100)), 100)
         got = rounded(value, 2)
         assert got == want or abs(got - want) / abs(want) < sp.Rational(1, 10 ** 390), value
+
+
+# --------------------------------------------------------------------------- scientific notation, relative
+
+@pytest.mark.parametrize("text, exponent, right", [
+    ("8.9e6", 16, True),               # e^16 = 8,886,110.5: 8.9 at the mantissa's place, 10^5
+    ("8.88611052e+06", 16, True),      # numpy's print of it
+    ("7.2e86", 200, True),
+    ("3.7e-44", -100, True),           # e^-100 = 3.72e-44
+    ("1.9e-65", -150, False),          # e^-150 = 7.2e-66 (1.9e-65 is e^-149)
+    ("7.2e-66", -150, True),
+])
+def test_a_number_in_scientific_notation_is_read_at_its_mantissas_last_place(text, exponent, right):
+    """1.9e-65 is precise to 10^-66, whatever the absolute floors kept for numbers near 1; a positive
+    exponent (8.9e6) is a rounding at its mantissa's place, not an integer claimed exactly."""
+    import math
+    from symattn.check.judge import agrees
+    import mpmath
+    x = mpmath.exp(exponent)
+    mantissa, power = text.lower().split("e")
+    assert (abs(float(mantissa) - float(x) / 10 ** int(power)) <= 0.5 * 10 ** -len(mantissa.split(".")[1]) * 1.001) \
+        == right and math.isfinite(float(mantissa))
+    assert agrees(read(text), x) == right
+
+
+@pytest.mark.parametrize("latex, right", [
+    (r"$e^{16} \approx 8.9 \times 10^{6}$", True),
+    (r"$\exp(-100) = 3.7 \times 10^{-44}$", True),
+    (r"$\exp(-150) = 1.9 \times 10^{-65}$", False),
+])
+def test_a_side_written_in_scientific_notation_is_judged_at_its_precision(latex, right):
+    """``exp(-150) = 1.9 × 10^{-65}`` was "both sides exactly equal": two tiny numbers were the same
+    within an absolute 10^-25.  Each side is now its own size; the wrong one names e^-150's value."""
+    from symattn.check import check_text
+    (c,) = [c for c in check_text(f"Overflow check: {latex}\n", "s.md").claims if c.status != "unverifiable"]
+    assert c.status == ("rounded" if right else "wrong")
+    if not right:
+        assert "7.2e-66" in str(c.reason)
+
+
+def test_values_equal_at_working_precision_are_equal_relative_to_their_size():
+    from symattn.check.judge import equal
+    import mpmath
+    assert not equal(mpmath.exp(-150), mpmath.mpf("1.9e-65"))
+    assert equal(mpmath.exp(-150), mpmath.exp(-149) / mpmath.e)
+    assert equal(mpmath.mpf(0), mpmath.mpf("1e-40"))   # the residue of terms that cancel is zero

@@ -20,7 +20,7 @@ import sympy as sp
 from . import guard, memo
 from ..numeric import to_mpf
 from .claims import OPERAND, Claim, Reason, Report
-from .judge import half_unit, right_text, rounded_weights, written_band
+from .judge import half_unit, right_text, rounded_weights, verdict, written_band
 from . import numerals
 from .compare import compare, same
 from .consistency import declared_no_scaling, parts_of_one_row, sanity_rows, shift_pairs
@@ -1224,6 +1224,14 @@ class _Checker:
         values = list(diff) if isinstance(diff, sp.MatrixBase) else [diff]
         if same(a, b):
             return say("exact", R("sides-equal"), show(a))
+        sci = _scientific(right)
+        if sci is not None and not isinstance(a, sp.MatrixBase) and a.is_number:
+            # "= 1.9 × 10^{-65}": a number in scientific notation, precise to its mantissa's last place
+            # at its power of ten (not to a band in units of 1: e^-150 is 7.2 × 10^-66)
+            x = to_mpf(a, 60)
+            if verdict(sci, x).status != "wrong":
+                return say("rounded", R("sides-equal-rounded"), show(a))
+            return say("wrong", R("sides-differ", a=f"{show(a)} ≈ {right_text(sci, x)}", b=sci.text), show(a))
         if has_decimals(right) or rel == "≈":
             tol = written_band(_min_decimals(right), _magnitude(a))
             if all(v.is_number and abs(to_mpf(v, 30)) <= tol for v in values):
@@ -1447,6 +1455,24 @@ def _has_names(value) -> bool:
 
 def _mentions(node: Node, key: str) -> bool:
     return any(isinstance(n, Name) and canon(n.raw) == key for n in walk(node))
+
+
+def _scientific(node: Node):
+    """A side written as a mantissa times an integer power of ten (``1.9 \\times 10^{-65}``), as
+    the printed number it is (:func:`symattn.check.numerals.read`, scientific), or None."""
+    if not (isinstance(node, Op) and node.op == "mul" and len(node.args) == 2):
+        return None
+    m, p = node.args
+    neg = isinstance(p, Op) and p.op == "neg"
+    if not (isinstance(m, Num) and isinstance(p, Op) and p.op == "pow" and len(p.args) == 2):
+        return None
+    base, exp = p.args
+    sign = ""
+    if isinstance(exp, Op) and exp.op == "neg" and len(exp.args) == 1:
+        sign, exp = "-", exp.args[0]
+    if not (isinstance(base, Num) and base.value == 10 and isinstance(exp, Num) and exp.value.is_Integer) or neg:
+        return None
+    return numerals.read(f"{m.text}e{sign}{exp.text}")
 
 
 def _min_decimals(node: Node) -> int:

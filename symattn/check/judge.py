@@ -132,8 +132,12 @@ def meets(a, b) -> bool:
 
 
 def equal(a, b) -> bool:
-    """Two values (mpmath) equal at working precision: the same number computed two ways."""
-    return abs(a - b) <= _EQUAL * max(1, abs(a), abs(b))
+    """Two values (mpmath) equal at working precision: the same number computed two ways.  Relative
+    to their size (e^-150 = 7.2·10⁻⁶⁶ is not 1.9·10⁻⁶⁵); only against an exact zero is a tiny value
+    equal (the residue of terms that cancel)."""
+    if not a or not b:
+        return abs(a - b) <= _EQUAL
+    return abs(a - b) <= _EQUAL * max(abs(a), abs(b))
 
 
 def _value(number):
@@ -251,12 +255,19 @@ def verdict(number, x, places: int | None = None, slack=0, floor=0) -> Agreement
             return Agreement("exact" if ok else "wrong")
         p = _value(number)
         err = abs(p - x)
-        if err <= _EQUAL * max(1, abs(x)) or (_double(x) and err <= _DOUBLE * abs(x)):
+        # (equal at working precision; a number in scientific notation relative to its size, as its
+        # digits are: 1.9e-65 is not e^-150 = 7.2e-66)
+        if err <= _EQUAL * (max(abs(x), abs(p)) if number.scientific else max(1, abs(x))) or \
+                (_double(x) and err <= _DOUBLE * abs(x)):
             return Agreement("exact")
         d = _places(number, places)
-        if d == 0 and places is None:
+        sci = _scientific_half(number)
+        if sci is not None:
+            h = sci   # 8.9e6: half a unit of the mantissa's last place at its power of ten, 50,000
+        elif d == 0 and places is None:
             return Agreement("wrong")    # an integer claimed exactly
-        h = half_unit(d) if d else mpmath.mpf(1) / 2
+        else:
+            h = half_unit(d) if d else mpmath.mpf(1) / 2
         if err <= h * (1 + _TIE):
             return Agreement("rounded")
         if err <= h * (1 + _TIE) + slack:
@@ -282,7 +293,24 @@ def _surely_wrong(number, x, places, slack, floor) -> bool:
     if not math.isfinite(xf):
         return False
     d = number.places if places is None else max(number.places, places)
-    return bool(_beyond(pf, xf, 0.5 * 10.0 ** -d if d else 0.5, float(slack or 0), float(floor or 0)))
+    half = 0.5 * 10.0 ** -d if d else 0.5
+    sci = _scientific_half(number)
+    if sci is not None and xf:   # (float margins relative to the size of a number written 1.9e-65)
+        half = max(half, float(sci))
+        return abs(pf - xf) > (2 * half + float(slack or 0) + 1e-5 * abs(xf) + 2 * float(floor or 0)) * 1.001
+    return bool(_beyond(pf, xf, half, float(slack or 0), float(floor or 0)))
+
+
+_SCIENTIFIC = re.compile(r"\s*[-+]?\d+(?:\.(\d*))?[eE]([-+]?\d+)\s*")
+
+
+def _scientific_half(number):
+    """Half a unit of the last place of a number printed in scientific notation (``8.9e6``: 50,000;
+    ``1.9e-65``: 5e-67), or None for any other print."""
+    m = _SCIENTIFIC.fullmatch(str(getattr(number, "text", ""))) if getattr(number, "scientific", False) else None
+    if m is None:
+        return None
+    return mpmath.mpf(10) ** (int(m.group(2)) - len(m.group(1) or "")) / 2
 
 
 #: a program's float results carry an error relative to the size of their operands, not of the
