@@ -1647,3 +1647,30 @@ def test_a_line_of_named_entries_is_a_vector_and_a_softmax_under_it_is_of_it():
     assert "wrong" not in _statuses(text, 4) and "wrong" not in _statuses(text, 12)
     assert _statuses(text.replace("[0.84,", "[0.65,"), 4) == ["wrong"]
     assert _statuses(_pairs("2.0, 1.0, 0.8"), 12) == ["wrong"]
+
+
+# --------------------------------------------------------------------------- one example a line, side by side
+
+def _logit_lines(first: str) -> str:
+    """Two lines, each a vector of logits and, beside it after an arrow, its softmax: ``first`` is the
+    printed softmax of the first line; the second line's is right."""
+    return ("```\n"
+            f"logits = [2.0, 1.0, 0.5]     → softmax ≈ [{first}]  ← usual\n"
+            "logits = [4.0, 2.0, 1.0]     → softmax ≈ [0.84, 0.11, 0.04]  ← sharper\n"
+            "```\n")
+
+
+def test_what_stands_beside_one_example_a_line_is_that_lines_own():
+    """Each line restates ``logits = [..]``, so the lines are examples, one a line; the softmax
+    printed beside each is that line's, not a row of a 2 × 3 block.  softmax(2, 1, 0.5) is [0.63,
+    0.23, 0.14]: printed [0.59, 0.22, 0.13] it is wrong, and the second line, right, stays right."""
+    def softmax(z):
+        e = np.exp(np.array(z) - max(z))
+        return e / e.sum()
+    assert [f"{v:.2f}" for v in softmax([4.0, 2.0, 1.0])] == ["0.84", "0.11", "0.04"]
+    right = ", ".join(f"{v:.2f}" for v in softmax([2.0, 1.0, 0.5]))
+    report = check_text(_logit_lines("0.59, 0.22, 0.13"), "l.md")
+    assert {c.line for c in report.claims if c.status == "wrong"} == {2}
+    third = [c.status for c in report.claims if c.line == 3]
+    assert third and set(third) <= {"exact", "rounded"}
+    assert not [c for c in check_text(_logit_lines(right), "l.md").claims if c.status == "wrong"]

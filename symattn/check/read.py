@@ -1211,8 +1211,11 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
         stacks = [part for st in stacks for part in (_split_at_names(st) if _names_differ(st) else [st])]
         # ("Q = [..]  K = [..]" on each line: one example a line, not the rows of two matrices; unless a
         # token names each line, '"Si" → Q=[1,0,0]  K=[0,1,0]')
-        if not any(_one_token_each(st, raw, starts) for st in stacks):
-            stacks = [part for st in stacks for part in ([[p] for p in st] if _one_name_each(st, raw, starts) else [st])]
+        if not any(_one_token_each(st, raw, starts) for st in stacks) and \
+                any(_one_name_each(st, raw, starts) for st in stacks):
+            # (and what stands beside them on those lines is each line's own: "logits = [..] → softmax
+            # ≈ [..]" twice is two examples, not a 2-row softmax)
+            stacks = [[p] for st in stacks for p in st]
         made = []
         for st in stacks:   # (q1, k1, v1 on consecutive lines are three quantities, not one matrix)
             if len(st) == 1:
