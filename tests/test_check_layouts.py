@@ -1674,3 +1674,16 @@ def test_what_stands_beside_one_example_a_line_is_that_lines_own():
     third = [c.status for c in report.claims if c.line == 3]
     assert third and set(third) <= {"exact", "rounded"}
     assert not [c for c in check_text(_logit_lines(right), "l.md").claims if c.status == "wrong"]
+
+
+# --------------------------------------------------------------------------- code-style indexing
+
+@pytest.mark.parametrize("printed, status", [("0.3679", "rounded"), ("0.3689", "wrong")])
+def test_an_index_after_a_name_is_an_entry_counted_from_zero(printed, status):
+    """``x[1]`` after ``x = [6, 7, 8, 3]`` is 7 (code counts from 0), not x times a list of one number:
+    exp(x[1] - 8) = e^-1 = 0.36788 is judged, right or wrong."""
+    x = [6, 7, 8, 3]
+    assert f"{math.exp(x[1] - 8):.4f}" == "0.3679"
+    text = f"```python\nx = [6, 7, 8, 3]\ne_1 = exp(x[1] - 8) = {printed}\n```\n"
+    got = [c.status for c in check_text(text, "i.md").claims if c.line == 3 and c.status != "unverifiable"]
+    assert got and set(got) == {status}

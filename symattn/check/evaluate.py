@@ -566,6 +566,11 @@ def _apply(op: str, args: list, base):
         if not (_mat(a) and _mat(b)) or a.shape != b.shape:
             raise Unresolved("hadamard-shapes")
         return sp.ImmutableMatrix(a.rows, a.cols, lambda i, j: a[i, j] * b[i, j])
+    if op == "item":   # x[0]: a vector's entry, counted from 0
+        k = int(args[1])
+        if not _mat(a) or min(a.shape) != 1 or not 0 <= k < len(a):
+            raise Unresolved("no-item", k=k)
+        return a[k]
     if op == "entry":
         i, j = int(args[1]), int(args[2])
         if not _mat(a) or not (1 <= i <= a.rows and 1 <= j <= a.cols):

@@ -121,6 +121,8 @@ def pretty(node: Node) -> str:
         return wrapped[0] + "ᵀ"
     if node.op == "entry":
         return f"({args[0]})[{args[1]},{args[2]}]"
+    if node.op == "item":
+        return f"{wrapped[0]}[{args[1]}]"
     if node.op == "sqrt":
         return "√" + wrapped[0]
     if node.op == "neg":

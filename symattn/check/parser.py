@@ -173,6 +173,12 @@ class Parser:
         except ParseError:
             return None, inner
 
+    def _index_follows(self) -> bool:
+        """Are the next tokens ``[``, a whole number and ``]``?"""
+        toks = self.toks[self.i:self.i + 3]
+        return len(toks) == 3 and toks[1].kind == "num" and str(toks[1].value).isdigit() and \
+            toks[2].kind == "op" and toks[2].value == "]"
+
     def postfix(self) -> Node:
         node = self.primary()
         while True:
@@ -182,6 +188,13 @@ class Parser:
             if t.kind == "shape":
                 self.next()
                 self.shapes.append(Shape(node, t.value[0], t.value[1], t.raw))
+            elif t.kind == "op" and t.value == "[" and isinstance(node, Name) and self._index_follows():
+                # x[0]: an entry of a vector, counted from 0 as code counts (a matrix is never
+                # multiplied by a one-number list)
+                self.next()
+                k = self.next()
+                self.next()
+                node = Op("item", (node, Num(sp.Integer(k.value), k.raw)))
             elif t.kind == "op" and t.value == "_":
                 self.next()
                 parsed, inner = self.group()
