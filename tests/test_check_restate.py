@@ -453,3 +453,36 @@ def test_a_result_right_at_the_right_value_of_an_operand_shown_wrong_is_right():
     assert [c.status for c in report.claims if c.line == 9] == ["rounded"]
     own = check_text(_running_sum("1.43"), "r.md")
     assert 9 in {c.line for c in own.claims if c.status == "wrong"}
+
+
+# --------------------------------------------------------------------------- a product on rows written again
+
+def _weights_times_v(row1: str, row2: str) -> str:
+    """Softmax rows worked one by one, then the weights written out again as an operand of A·V."""
+    r3 = "0.333, 0.333, 0.333"
+    def m(rows):
+        return r"\begin{bmatrix} " + r" \\ ".join(" & ".join(r) for r in rows) + r" \end{bmatrix}"
+    a = [row1.split(", "), row2.split(", "), r3.split(", ")]
+    v = [["1", "0"], ["0", "1"], ["0", "0"]]
+    return "\n".join(["# Weights times V", "",
+                      r"- Row 1: $\text{softmax}([0, 0.707, 0]) \approx [" + row1 + "]$",
+                      r"- Row 2: $\text{softmax}([0.707, 0, 0]) \approx [" + row2 + "]$",
+                      r"- Row 3: $\text{softmax}([0, 0, 0]) \approx [" + r3 + "]$", "",
+                      "$$" + m(a) + " " + m(v) + " = " + m([r[:2] for r in a]) + "$$", ""])
+
+
+def test_a_product_on_rows_written_again_from_wrong_prints_is_carried():
+    """The weights beside V write again the rows worked above, two of them wrong (0.244, 0.512 for
+    softmax(0, 0.707, 0) = 0.248, 0.503): the product, right from what it writes, is wrong end to end,
+    carried from the first wrong row; with the rows right, it is right."""
+    e = np.exp([0.0, 0.707, 0.0])
+    row1 = [f"{x:.3f}" for x in e / e.sum()]
+    assert row1 == ["0.248", "0.503", "0.248"]
+    report = check_text(_weights_times_v("0.244, 0.512, 0.244", "0.512, 0.244, 0.244"), "w.md")
+    # (the result, 3 × 2, not only the operand written again, 3 × 3)
+    (c,) = [c for c in report.claims if c.line == 7 and c.status == "wrong" and
+            isinstance(c.claimed, list) and [len(r) for r in c.claimed] == [2, 2, 2]]
+    assert c.cause == "carried" and c.root == 3
+    assert [e["correct"] for e in c.entries][:2] == row1[:2]
+    right = check_text(_weights_times_v(", ".join(row1), ", ".join([row1[1], row1[0], row1[2]])), "w.md")
+    assert not [c for c in right.claims if c.status == "wrong"]

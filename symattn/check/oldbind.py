@@ -490,9 +490,28 @@ class _Binder:
         return CONV if votes[CONV] == best else min((c for c in votes if votes[c] == best),
                                                     key=CONVENTIONS.index)
 
+    def _restated_state(self, b: Block):
+        """The state of an operand no stage judged whose rows write again rows of earlier prints
+        judged wrong (the weights written again beside V in ``[A][V] = [O]``): (True, root, its value
+        end to end, those rows at their right values, the others as printed), else None."""
+        rows: dict[tuple, tuple] = {}
+        for other in self.blocks:
+            st = self.state.get(id(other))
+            if other.line >= b.line or not st or not st[0] or st[2] is None or \
+                    getattr(st[2], "shape", None) != other.shape:
+                continue
+            for i, row in enumerate(other.texts):
+                rows.setdefault(tuple(row), ([st[2][i, j] for j in range(st[2].cols)], st[1]))
+        found = [rows.get(tuple(r)) for r in b.texts]
+        if not any(found):
+            return None
+        printed = b.matrix()
+        value = sp.ImmutableMatrix([f[0] if f else list(printed.row(i)) for i, f in enumerate(found)])
+        return True, next(f[1] for f in found if f), value
+
     def _local(self, block: Block, h: str | None, loc: Local, k: int) -> bool:
         """Judge a chain's result from its own printed operands; False to leave it to binding."""
-        states = [self.state.get(id(b)) for b in loc.operands]
+        states = [self.state.get(id(b)) or self._restated_state(b) for b in loc.operands]
         bad = [st for st in states if st and st[0]]
         mine = match(block.rows, numeric(loc.value), loc.slack or None)
         if h and loc.kind not in _COMPATIBLE.get(h, ()):
