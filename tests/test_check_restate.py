@@ -486,3 +486,35 @@ def test_a_product_on_rows_written_again_from_wrong_prints_is_carried():
     assert [e["correct"] for e in c.entries][:2] == row1[:2]
     right = check_text(_weights_times_v(", ".join(row1), ", ".join([row1[1], row1[0], row1[2]])), "w.md")
     assert not [c for c in right.claims if c.status == "wrong"]
+
+
+# --------------------------------------------------------------------------- a wrong weight as a coefficient
+
+def _weights_then_sum(w3: str, heading: bool = False) -> str:
+    """Weights worked by hand (the third one printed ``w3``), then the weighted sum of three value
+    vectors written with those weights as coefficients, under another heading with ``heading``."""
+    return "\n".join([
+        "# Output for one query", "",
+        "```",
+        "w1 = 2.028/8.169 ≈ 0.248",
+        "w2 = 2.028/8.169 ≈ 0.248",
+        f"w3 = 4.113/8.169 ≈ {w3}",
+        "```", "",
+        *(["# Another example", ""] if heading else []),
+        "```",
+        f"out = 0.248×[1,0] + 0.248×[0,1] + {w3}×[1,1]",
+        "```", ""])
+
+
+def test_a_weight_shown_wrong_is_wrong_again_as_a_coefficient_in_its_section():
+    """4.113/8.169 = 0.50349, printed 0.514 (wrong); the weighted sum below writes 0.514 again as the
+    coefficient of the third vector: wrong there too, carried, with 0.503 as its right value.  Under
+    another heading the same number is another example's; printed right, nothing is wrong."""
+    assert f"{4.113 / 8.169:.3f}" == "0.503"
+    report = check_text(_weights_then_sum("0.514"), "w.md")
+    (c,) = [c for c in report.claims if c.line == 10 and c.status == "wrong"]
+    assert c.cause == "carried" and c.root == 6
+    assert [(e["claimed"], e["correct"]) for e in c.entries] == [("0.514", "0.503")]
+    elsewhere = check_text(_weights_then_sum("0.514", heading=True), "w.md")
+    assert not [c for c in elsewhere.claims if c.line == 12 and c.status == "wrong"]
+    assert not [c for c in check_text(_weights_then_sum("0.503"), "w.md").claims if c.status == "wrong"]

@@ -500,6 +500,36 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
                 wrong.setdefault(c.claimed, ((right, right, right), root, n))
             elif new.status == "wrong":
                 out.append(new)   # (the result's own verdict stands beside it)
+    return out + _restated_coefficients(out, wrong, inputs, doc, text)
+
+
+#: a number that scales a vector in a weighted sum (``0.504×[1,1]``, ``0.504 \cdot v_3``)
+_COEFFICIENT = re.compile(r"(?<![\w.])(\d+\.\d+)\s*(?:×|\*|·|⋅|\\cdot|\\times)\s*(?=[\[(]|[A-Za-z\\])")
+
+
+def _restated_coefficients(claims: list[Claim], wrong: dict, inputs: set[int], doc, text: list[str]) -> list[Claim]:
+    """A weight shown wrong above and written again as the coefficient of a vector in a weighted sum
+    further down its section (``poids(dort) ≈ 0.504`` wrong, then ``0.248×[1,0] + … + 0.504×[1,1]``):
+    wrong there too, carried, with the weight's right value; only on lines no verdict calls wrong."""
+    bad = {line for c in claims if c.status == "wrong" for line in (c.wrong_lines or c.lines or [c.line])}
+    out = []
+    for n in range(1, len(text) + 1):
+        if n in inputs or n in bad or not re.search(r"\+", text[n - 1]):
+            continue
+        found, root, first = [], None, None
+        for m in _COEFFICIENT.finditer(text[n - 1]):
+            t = m.group(1)
+            w = wrong.get(t)
+            if w is None or not w[2] < n or doc.section(w[2]) != doc.section(n):
+                continue
+            was = w[0][1]
+            found.append(Judgement((0, 0), OPERAND, t, n, m.start(1), mpmath.nstr(was, 15), "wrong", "",
+                                   right_text(numerals.read(t), was)))
+            root, first = (root, first) if first is not None else (w[1], (t, w[2]))
+        if found:
+            how = Reason.of("restated-operand", value=first[0], line=first[1])
+            out.append(build(n, " ".join(text[n - 1].split())[:160], how, found[0].text, found, how=how,
+                             lines=[n], cause="carried", root=root))
     return out
 
 
