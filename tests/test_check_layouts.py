@@ -1687,3 +1687,19 @@ def test_an_index_after_a_name_is_an_entry_counted_from_zero(printed, status):
     text = f"```python\nx = [6, 7, 8, 3]\ne_1 = exp(x[1] - 8) = {printed}\n```\n"
     got = [c.status for c in check_text(text, "i.md").claims if c.line == 3 and c.status != "unverifiable"]
     assert got and set(got) == {status}
+
+
+@pytest.mark.parametrize("line, status", [
+    ("m_2 = max(6, 7) = 7", "exact"), ("m_2 = max(6, 7) = 6", "wrong"),
+    ("m = max(x) = 8", "exact"), ("m = min(x) = 6", "wrong"),
+])
+def test_the_largest_of_numbers_or_of_a_vectors_entries(line, status):
+    """max and min of numbers, or of one vector's entries (x = [6, 7, 8, 3]: max 8, min 3), as the
+    running maximum of an online softmax writes them; max of one number names nothing."""
+    x = [6, 7, 8, 3]
+    assert (max(x), min(x), max(6, 7)) == (8, 3, 7)
+    text = f"```python\nx = [6, 7, 8, 3]\n{line}\n```\n"
+    got = {c.status for c in check_text(text, "m.md").claims if c.line == 3 and c.status != "unverifiable"}
+    assert got == {status}
+    one = check_text("```python\nS = 2.5\nm = max(S) = 4\n```\n", "m.md")
+    assert not [c for c in one.claims if c.line == 3 and c.status == "wrong"]

@@ -515,6 +515,13 @@ def _is_free_symbol(raw: str) -> bool:
 def _apply(op: str, args: list, base):
     a = args[0]
     b = args[1] if len(args) > 1 else None
+    if op in ("max", "min"):   # of numbers, or of one vector's entries
+        values = list(a) if len(args) == 1 and _mat(a) and min(a.shape) == 1 else args
+        if len(values) < 2 or \
+                any(_mat(v) or not (getattr(v, "is_real", False) or v in (sp.oo, -sp.oo)) for v in values):
+            # (max(S) of a name that is one number here is another S than the one the line means)
+            raise Unresolved("op-of-matrix", op=op)
+        return (sp.Max if op == "max" else sp.Min)(*values)
     if op == "mul":
         if _mat(a) and _mat(b):
             if a.rows == 1 and b.rows == 1 and a.cols == b.cols and a.cols > 1:

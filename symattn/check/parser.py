@@ -337,6 +337,8 @@ class Parser:
         return self.args_until(None, keep_empty=True)
 
     def call(self, fn: str) -> Node:
+        if fn in ("max", "min"):
+            return self._extremum(fn)
         # optional subscript such as softmax_{row} or softmax_{dim=-1}
         axis_cols = False
         if self.is_op("_"):
@@ -371,6 +373,17 @@ class Parser:
         if fn == "softmax":
             return Op("softmax_cols" if axis_cols else "softmax", (arg,))
         return Op(fn, (arg,))
+
+    def _extremum(self, fn: str) -> Node:
+        """``max(6, 7)``, ``max(m_3, x[3])``, ``max(x)``: the largest (or smallest) of numbers, or of a
+        vector's entries; ``max`` not followed by its arguments is a name (``d_{max}``, ``x_max``)."""
+        if not self.is_op("("):
+            return Name(fn)
+        self.next()
+        parts = self.args()
+        if not all(parts):
+            raise ParseError("no-argument", fn=fn)
+        return Op(fn, tuple(Parser(p, self.depth + 1).parse_sub(self) for p in parts))
 
     def word(self, t: Tok) -> Node:
         w = t.value

@@ -32,7 +32,8 @@ FUNCTIONS = {"softmax": "softmax", "exp": "exp", "sqrt": "sqrt", "np.sqrt": "sqr
              "np.exp": "exp", "math.exp": "exp", "torch.exp": "exp", "torch.sqrt": "sqrt",
              "torch.softmax": "softmax", "f.softmax": "softmax", "np.transpose": "T", "transpose": "T",
              "rank": "rank", "rref": "rref", "det": "det", "tr": "trace", "trace": "trace", "null": "null",
-             "dim": "dim", "ln": "ln", "log": "ln", "np.log": "ln", "math.log": "ln", "torch.log": "ln"}
+             "dim": "dim", "ln": "ln", "log": "ln", "np.log": "ln", "math.log": "ln", "torch.log": "ln",
+             "max": "max", "min": "min", "np.max": "max", "np.min": "min"}
 MATRIX_ENVS = {"bmatrix", "pmatrix", "vmatrix", "Bmatrix", "Vmatrix", "matrix", "array", "smallmatrix"}
 GREEK = {"alpha", "beta", "gamma", "delta", "theta", "lambda", "mu", "sigma", "tau", "phi", "omega",
          "epsilon", "eta", "rho", "pi", "Sigma", "Lambda", "Delta", "Phi", "Omega",
