@@ -1703,3 +1703,63 @@ def test_the_largest_of_numbers_or_of_a_vectors_entries(line, status):
     assert got == {status}
     one = check_text("```python\nS = 2.5\nm = max(S) = 4\n```\n", "m.md")
     assert not [c for c in one.claims if c.line == 3 and c.status == "wrong"]
+
+
+# --------------------------------------------------------------------------- vectors printed one per token
+
+_X2 = np.array([[1.0, 0.0, 1.0], [0.0, 1.0, 1.0]])
+_WQ2 = np.array([[0.5, 0.1], [0.2, 0.4], [0.3, 0.6]])
+_WK2 = np.array([[0.4, 0.2], [0.1, 0.5], [0.6, 0.3]])
+
+
+def _per_token(k_sat=None) -> str:
+    """x, q and k printed as one vector per token (``k_{\\text{sat}} = x_{\\text{sat}} W_K = (..)``),
+    k of "sat" printed ``k_sat`` if given, then S computed by the author from the q and k printed."""
+    q, k = _X2 @ _WQ2, _X2 @ _WK2
+    if k_sat is not None:
+        k[1] = k_sat
+    s = q @ k.T
+
+    def f(v):
+        return ", ".join(f"{x:.2f}" for x in v)
+    toks = ["cat", "sat"]
+    return "\n".join([
+        "# Two tokens by hand", "",
+        *[rf"$x_{{\text{{{t}}}}} = ({f(_X2[i])})$" for i, t in enumerate(toks)], "",
+        r"$W_Q = \begin{pmatrix} 0.5 & 0.1 \\ 0.2 & 0.4 \\ 0.3 & 0.6 \end{pmatrix}$, "
+        r"$W_K = \begin{pmatrix} 0.4 & 0.2 \\ 0.1 & 0.5 \\ 0.6 & 0.3 \end{pmatrix}$", "",
+        *[rf"$q_{{\text{{{t}}}}} = x_{{\text{{{t}}}}} W_Q = ({f(q[i])})$" for i, t in enumerate(toks)], "",
+        *[rf"$k_{{\text{{{t}}}}} = x_{{\text{{{t}}}}} W_K = ({f(k[i])})$" for i, t in enumerate(toks)], "",
+        "Scores, one query a row:", "",
+        r"$$S = \begin{pmatrix} " + r" \\ ".join(" & ".join(f"{x:.4f}" for x in r) for r in s) + r" \end{pmatrix}$$",
+        ""])
+
+
+def test_vectors_printed_one_per_token_are_the_rows_of_their_matrix():
+    """x_cat, x_sat (and q, k) printed apart are X's (Q's, K's) rows: with X and the projections the
+    example is known, so S, computed by the author from a k with a slip (k_sat printed (0.7, 0.9) for
+    x_sat W_K = (0.7, 0.8)), is wrong end to end, carried from k_sat's line; printed right, S is right."""
+    assert np.allclose((_X2 @ _WK2)[1], [0.7, 0.8])
+    right = check_text(_per_token(), "t.md")
+    assert not [c for c in right.claims if c.status == "wrong"]
+    assert [c.status for c in right.claims if c.line == 16] == ["exact"]
+    slip = check_text(_per_token((0.7, 0.9)), "t.md")
+    wrong = {c.line: c for c in slip.claims if c.status == "wrong"}
+    assert set(wrong) == {12, 16} and wrong[16].cause == "carried" and wrong[16].root == 12
+    exact = (_X2 @ _WQ2) @ (_X2 @ _WK2).T
+    assert [e["correct"] for e in wrong[16].entries] == [f"{exact[0, 1]:.4f}", f"{exact[1, 1]:.4f}"]
+
+
+def test_only_rows_named_apart_for_each_token_make_a_matrix():
+    """The reader's token rows: one letter, a subscript each, as wide as each other, in the order
+    printed; a name printed twice is an example restated, a slice (A_{1,:}) or numbered rows with a
+    gap (q_1, q_3) are no matrix."""
+    from symattn.check.read import token_rows
+
+    def rows(text):
+        return [(b.labels[0], b.shape, b.row_labels) for b in token_rows(read_blocks(Document.of(text)))]
+    assert rows("$k_{b} = (1, 2)$\n\n$k_{a} = (3, 4)$\n") == [("k =", (2, 2), ("b", "a"))]
+    assert rows("$k_{a} = (1, 2)$\n\n$k_{a} = (3, 4)$\n") == []
+    assert rows("$q_1 = (1, 2)$\n\n$q_3 = (3, 4)$\n") == []
+    assert rows("$q_1 = (1, 2)$\n\n$q_2 = (3, 4)$\n") == [("q =", (2, 2), ("1", "2"))]
+    assert rows("$k_{a} = (1, 2)$\n\n$k_{b} = (3, 4, 5)$\n") == []

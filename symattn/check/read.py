@@ -71,6 +71,7 @@ class Block:
     before: str = ""                      # the text between the previous block on its line and this one
     index: tuple[int, ...] = ()           # a slice of a printed n-D array: its index on the leading axes
     stack: tuple[int, ...] = ()           # and that array's full shape (:mod:`.batched`)
+    parts: tuple["Block", ...] = ()       # rows printed apart, one per token, read as one matrix (:func:`token_rows`)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -1518,4 +1519,40 @@ def _print_names(blocks: list[Block], doc: Document) -> list[Block]:
             for ks, name in zip(values, names):
                 for k in ks:
                     out[k] = replace(out[k], labels=(f"print({name})",))
+    return out
+
+
+#: the name of a vector written for one token or position: ``x_{\text{Кот}} =``, ``q_1 =``, ``$K_{cat} = ``
+_TOKEN_ROW = re.compile(r"^[\s$`*>-]*(?:<b>)?([A-Za-z])_\{?(?:\\(?:text|mathrm)\{)?([^\s{}=$\\]{1,16})\}?\}?\s*(?:=|:)")
+
+
+def token_rows(blocks: list[Block]) -> list[Block]:
+    """The matrices that vectors printed one per token make (``K_{Кот} = (0.78, 0.54, 0.35)``, then
+    ``K_{сидит} = (0.27, 0.90, 0.51)``): for each letter, its one-row prints named by different
+    subscripts, as wide as each other, in the order printed, two at least.  Each is a block whose
+    ``parts`` are those prints and whose line is the last of them (it exists once all are printed);
+    it says nothing of its own (its rows are judged where they are printed): the value binder takes
+    it as a premise and as an operand of the steps after it."""
+    groups: dict[tuple[str, int], list[tuple[str, Block]]] = {}
+    for b in sorted(blocks, key=lambda b: (b.line, b.span or (0, 0))):
+        if b.shape[0] != 1 or b.shape[1] < 2 or b.parts or not b.labels:
+            continue
+        m = _TOKEN_ROW.match(b.labels[0])
+        if m is None:
+            continue
+        groups.setdefault((m.group(1), b.shape[1]), []).append((m.group(2), b))
+    out = []
+    for (letter, _), members in groups.items():
+        subs = [sub for sub, _ in members]
+        if len(members) < 2 or len(set(subs)) != len(subs) or not all(re.fullmatch(r"[^\W_]+", t) for t in subs):
+            continue   # (the same name twice: an example restated, not another row; A_{1,:}: a slice)
+        if all(t.isdigit() for t in subs) and [int(t) for t in subs] not in (
+                list(range(int(subs[0]), int(subs[0]) + len(subs))),) or \
+                all(t.isdigit() for t in subs) and int(subs[0]) not in (0, 1):
+            continue   # (numbered rows make a matrix only as rows 1, 2, 3 … or 0, 1, 2 …, none left out)
+        rows = [b for _, b in members]
+        last = rows[-1]
+        out.append(Block(tuple(b.rows[0] for b in rows), last.line, last.end, (f"{letter} =",), "tokens",
+                         f"{letter}: rows on lines {', '.join(str(b.line) for b in rows)}", tuple(subs),
+                         False, last.span, "", parts=tuple(rows)))
     return out

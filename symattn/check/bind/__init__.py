@@ -26,7 +26,7 @@ from weakref import WeakKeyDictionary
 
 from ..claims import Claim, Reason
 from ..document import Document
-from ..read import Block
+from ..read import Block, token_rows
 from .binder import bind
 from .graph import INPUTS
 from .code import code_givens
@@ -40,12 +40,13 @@ _BOUND: "WeakKeyDictionary[Document, tuple]" = WeakKeyDictionary()
 
 
 def _bound(doc: Document, blocks: list[Block]):
-    """(what the text states, what binding found), once per document and its blocks."""
+    """(what the text states, what binding found), once per document and its blocks (with the
+    matrices that rows printed one per token make, :func:`..read.token_rows`)."""
     key = tuple(id(b) for b in blocks)
     hit = _BOUND.get(doc)
     if hit is None or hit[0] != key:
         said = stated(doc)
-        hit = (key, said, bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond,
+        hit = (key, said, bind(_with_token_rows(blocks), said.rank, code_givens(doc), said.dk, beyond=said.beyond,
                                program=_program(doc)))
         _BOUND[doc] = hit
     return hit[1], hit[2]
@@ -61,7 +62,7 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
     unbound = {id(u.block) for u in bound.unbound} & set(formulas or ())
     if unbound:
         # prints the binder left alone whose formula a chain wrote: bound again, knowing that value
-        bound = bind(blocks, said.rank, code_givens(doc), said.dk, beyond=said.beyond,
+        bound = bind(_with_token_rows(blocks), said.rank, code_givens(doc), said.dk, beyond=said.beyond,
                      truths={k: formulas[k] for k in unbound}, program=_program(doc))
     family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said, _scores_given(bound, f),
                         _written(doc, bound, f))
@@ -72,6 +73,13 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
             any(v.scale != "sqrt" for v in variants):
         notes.append(Reason.of("formula-scales-numbers-do-not", scale=variants[-1].scale))
     return verdicts(bound, variants, doc, said, known), definitions(bound), notes
+
+
+def _with_token_rows(blocks: list[Block]) -> list[Block]:
+    rows = token_rows(blocks)
+    if not rows:
+        return blocks
+    return sorted(blocks + rows, key=lambda b: (b.line, b.span or (0, 0), bool(b.parts)))
 
 
 def _program(doc: Document) -> frozenset:

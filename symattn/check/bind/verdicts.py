@@ -59,6 +59,8 @@ def verdicts(bound: Bound, variants: list[Variant], doc, said=None, known=None) 
             truth[key] = right    # a print's exact value end to end, not its rounded digits
             if wrong:
                 roots[key] = root
+    for x in (*bound.bindings, *bound.explained, *bound.unbound):
+        _assembled(x.block, truth, roots)
     items = sorted([(b.block.line, 0, k, b) for k, b in enumerate(bound.bindings)] +
                    [(e.block.line, 1, k, e) for k, e in enumerate(bound.explained)], key=lambda t: t[:3])
     for _, explained, _, item in items:
@@ -67,16 +69,34 @@ def verdicts(bound: Bound, variants: list[Variant], doc, said=None, known=None) 
             claims += _miscopied(item, truth)
         else:
             claim = _judge(item, bound, variants[item.example], at, doc, said, truth)
+        if item.block.parts:
+            continue   # (rows printed one per token are judged where they are printed)
         claims.append(claim)
         for line in claim.lines or [claim.line]:
             at.setdefault(line, claim)
     for m in bound.miscopied:
         claims.append(_written_again(m, truth))
     for u in bound.unbound:
+        if u.block.parts:
+            continue
         lines = sorted({e.line for r in u.block.rows for e in r})
         claims.append(unverifiable(u.block.line, u.block.source, Reason.of(u.reason, **u.data), lines=lines,
                                    claimed=[list(r) for r in u.block.texts]))
     return claims
+
+
+def _assembled(block: Block, truth: dict, roots: dict) -> None:
+    """A matrix of rows printed one per token whose every row another stage judged: its value end
+    to end is theirs, stacked, and it is wrong from the first of them that is."""
+    if not block.parts or id(block) in truth or not all(id(p) in truth for p in block.parts):
+        return
+    rows = [truth[id(p)] for p in block.parts]
+    if any(getattr(r, "shape", None) != (1, block.shape[1]) for r in rows):
+        return
+    truth[id(block)] = sp.ImmutableMatrix.vstack(*rows)
+    wrong = [roots[id(p)] for p in block.parts if roots.get(id(p))]
+    if wrong:
+        roots[id(block)] = min(wrong)
 
 
 def definitions(bound: Bound) -> list[tuple[int, Reason]]:
