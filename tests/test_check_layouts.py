@@ -1763,3 +1763,23 @@ def test_only_rows_named_apart_for_each_token_make_a_matrix():
     assert rows("$q_1 = (1, 2)$\n\n$q_3 = (3, 4)$\n") == []
     assert rows("$q_1 = (1, 2)$\n\n$q_2 = (3, 4)$\n") == [("q =", (2, 2), ("1", "2"))]
     assert rows("$k_{a} = (1, 2)$\n\n$k_{b} = (3, 4, 5)$\n") == []
+
+
+def test_a_row_printed_for_one_token_that_nothing_else_binds_is_a_row_of_its_matrix():
+    """The weights printed one row per token, ``A_{\\text{sat}} ≈ [..]``, with no formula on the line:
+    with the rows of the other token they make the weights, and the row of "sat" printed with a slip
+    is wrong against its row of softmax(S / √2); printed right, both rows are right."""
+    s = (_X2 @ _WQ2) @ (_X2 @ _WK2).T / np.sqrt(2)
+    w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+
+    def text(row2):
+        rows = [", ".join(f"{x:.2f}" for x in w[0]), row2]
+        return _per_token() + "\nWeights, one query a row:\n\n" + "\n\n".join(
+            rf"$A_{{\text{{{t}}}}} \approx [{r}]$" for t, r in zip(["cat", "sat"], rows)) + "\n"
+    right = check_text(text(", ".join(f"{x:.2f}" for x in w[1])), "t.md")
+    assert not [c for c in right.claims if c.status == "wrong"]
+    assert {c.status for c in right.claims if c.line == 22} <= {"exact", "rounded"} and \
+        [c for c in right.claims if c.line == 22 and c.status != "unverifiable"]
+    slip = check_text(text(f"{w[1, 0] + 0.05:.2f}, {w[1, 1] - 0.05:.2f}"), "t.md")
+    (c,) = [c for c in slip.claims if c.status == "wrong"]
+    assert c.line == 22 and [e["correct"] for e in c.entries] == [f"{x:.2f}" for x in w[1]]

@@ -61,6 +61,8 @@ def verdicts(bound: Bound, variants: list[Variant], doc, said=None, known=None) 
                 roots[key] = root
     for x in (*bound.bindings, *bound.explained, *bound.unbound):
         _assembled(x.block, truth, roots)
+    lonely = {id(u.block) for u in bound.unbound}   # prints no binding takes
+    done: set[int] = set()                           # and those a matrix of token rows judged
     items = sorted([(b.block.line, 0, k, b) for k, b in enumerate(bound.bindings)] +
                    [(e.block.line, 1, k, e) for k, e in enumerate(bound.explained)], key=lambda t: t[:3])
     for _, explained, _, item in items:
@@ -70,19 +72,38 @@ def verdicts(bound: Bound, variants: list[Variant], doc, said=None, known=None) 
         else:
             claim = _judge(item, bound, variants[item.example], at, doc, said, truth)
         if item.block.parts:
-            continue   # (rows printed one per token are judged where they are printed)
+            # rows printed one per token are judged where they are printed: by another stage, or, where
+            # none binds them, as the rows of the matrix they make
+            if not explained and claim.status != "unverifiable" and id(item.block) in truth:
+                claims += _part_claims(item.block, truth[id(item.block)], claim, lonely, done)
+            continue
         claims.append(claim)
         for line in claim.lines or [claim.line]:
             at.setdefault(line, claim)
     for m in bound.miscopied:
         claims.append(_written_again(m, truth))
     for u in bound.unbound:
-        if u.block.parts:
+        if u.block.parts or id(u.block) in done:
             continue
         lines = sorted({e.line for r in u.block.rows for e in r})
         claims.append(unverifiable(u.block.line, u.block.source, Reason.of(u.reason, **u.data), lines=lines,
                                    claimed=[list(r) for r in u.block.texts]))
     return claims
+
+
+def _part_claims(block: Block, exact, claim: Claim, lonely: set, done: set) -> list[Claim]:
+    """A claim on each row of a matrix of token rows that nothing else binds: that row of the matrix's
+    value end to end, with the matrix's cause."""
+    out = []
+    for i, part in enumerate(block.parts):
+        if id(part) not in lonely or getattr(exact, "shape", None) != block.shape:
+            continue
+        what = Reason.of("row-of", row=i + 1, of=claim.what)
+        out.append(judged(part.line, part.source, what, part.rows, [[exact[i, j] for j in range(exact.cols)]],
+                          how=what, lines=[part.line], places=block_places(part.rows), cause=claim.cause or "slip",
+                          root=claim.root))
+        done.add(id(part))
+    return out
 
 
 def _assembled(block: Block, truth: dict, roots: dict) -> None:
