@@ -1783,3 +1783,18 @@ def test_a_row_printed_for_one_token_that_nothing_else_binds_is_a_row_of_its_mat
     slip = check_text(text(f"{w[1, 0] + 0.05:.2f}, {w[1, 1] - 0.05:.2f}"), "t.md")
     (c,) = [c for c in slip.claims if c.status == "wrong"]
     assert c.line == 22 and [e["correct"] for e in c.entries] == [f"{x:.2f}" for x in w[1]]
+
+
+@pytest.mark.parametrize("caption, named", [
+    ("Rows are queries, columns are keys:", None),
+    ("Строки = query (кто смотрит), столбцы = key (на кого смотрят):", None),
+    ("行是 query，列是 key：", None),
+    ("Complete raw attention scores (row = the query's word, column = the key's word):", "scores"),
+    ("Q (rows = tokens, columns = features) =", "Q"),
+    ("query row 2:", "Q"),
+])
+def test_a_caption_that_says_what_rows_and_columns_are_names_the_axes_not_the_quantity(caption, named):
+    """"rows = query, columns = key" tells how to read a matrix: neither Q nor K is printed; what else
+    the caption says (raw attention scores, Q) still names the block."""
+    from symattn.check.names import hint
+    assert hint([caption]) == named

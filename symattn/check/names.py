@@ -66,6 +66,11 @@ _WORDS = (
 _CALL = re.compile(r"print\(\s*([A-Za-z_][\w.]*)")
 #: a word in a compound that negates it names nothing: "context-free", "position-independent"
 _NEGATED = re.compile(r"\b[^\W\d_]+-(?:free|independent|agnostic|less)\b", re.I)
+#: a caption that says what the rows and what the columns of a matrix are ("rows = query, columns =
+#: key"): it names the axes, not the quantity
+_ROWS = re.compile(r"\b(?:rows?|строк[аи]?|zeilen?|filas?|linhas?|righe|lignes?|satır(?:lar)?|hàng)\b|行", re.I)
+_COLUMNS = re.compile(r"\b(?:columns?|cols|столб(?:ец|цы)|spalten?|columnas?|colunas?|colonne|colonnes?|sütun(?:lar)?|cột)\b|列",
+                      re.I)
 
 
 def by_name(name: str) -> str | None:
@@ -145,6 +150,7 @@ def _hint(labels: tuple[str, ...]) -> str | None:
         m = _STATEMENT.match(label)
         if m and by_name(m.group(1)):
             return by_name(m.group(1))   # "keys = np.dot(input, w_key)  # [[...]]": the assigned name
+        label = _without_axes(label)
         lab = re.sub(r"\$", " ", label)
         lab = _NEGATED.sub(" ", lab)
         lab = re.sub(r"\s+[(（][^()（）]*[)）]\s*(?=[:：=]|$)", " ", lab)   # "Q (simplified, d_k=3):" names Q
@@ -177,6 +183,19 @@ def _hint(labels: tuple[str, ...]) -> str | None:
         if m and by_name(m.group(1)):
             return by_name(m.group(1))
     return None
+
+
+def _without_axes(label: str) -> str:
+    """A caption without what it says of a matrix's rows and columns ("(row = the query's word,
+    column = the key's word)", "Строки = query (кто смотрит), столбцы = key"): those words name the
+    axes, not the quantity; the rest of the caption still may."""
+    if not (_ROWS.search(label) and _COLUMNS.search(label)):
+        return label
+    label = re.sub(r"[(（][^()（）]*[)）]", lambda m: " " if _ROWS.search(m.group()) or _COLUMNS.search(m.group())
+                   else m.group(), label)
+    if _ROWS.search(label) and _COLUMNS.search(label):
+        label = ",".join(p for p in re.split(r"[,;，；]", label) if not (_ROWS.search(p) or _COLUMNS.search(p)))
+    return label
 
 
 def _by_words(phrase: str) -> str | None:
