@@ -520,3 +520,38 @@ def test_a_weight_shown_wrong_is_wrong_again_as_a_coefficient_in_its_section():
     elsewhere = check_text(_weights_then_sum("0.514", heading=True), "w.md")
     assert not [c for c in elsewhere.claims if c.line == 12 and c.status == "wrong"]
     assert not [c for c in check_text(_weights_then_sum("0.503"), "w.md").claims if c.status == "wrong"]
+
+
+# --------------------------------------------------------------------------- values introduced as assumed
+
+def _assumed_q(caption: str, head: str = "Q =") -> str:
+    """X and W_Q given, Q = X W_Q stated; then, in a section of its own, another Q introduced by
+    ``caption``, written ``head`` [..]."""
+    return "\n".join([
+        "# Part 1", "",
+        r"$X = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix}$, $W_Q = \begin{bmatrix} 2 & 0 \\ 0 & 3 \end{bmatrix}$", "",
+        r"$Q = X W_Q = \begin{bmatrix} 2 & 0 \\ 0 & 3 \end{bmatrix}$", "",
+        "# Part 2", "",
+        "$$", "Q = X W_Q", "$$", "",
+        caption, "",
+        "$$",
+        head + r" \begin{bmatrix}",
+        r"1 & 0 \\",
+        r"0 & 1",
+        r"\end{bmatrix}",
+        "$$", ""])
+
+
+@pytest.mark.parametrize("caption", [
+    "For this part we simply assume training produced:",
+    "假设训练得到了：",
+    "Предположим, обучение дало такие матрицы:",
+])
+def test_values_introduced_as_assumed_are_given_there(caption):
+    """"Assume training produced: Q = [..]" gives Q, whatever Q = X W_Q said before: no verdict of
+    slip on it.  Without the supposition the same print is wrong against X W_Q = [[2, 0], [0, 3]];
+    and a Q computed on its own line (``Q = X W_Q = [..]``) is a claim, assumed or not."""
+    wrong = lambda text: [c for c in check_text(text, "a.md").claims if c.status == "wrong"]
+    assert not wrong(_assumed_q(caption))
+    assert [c.line for c in wrong(_assumed_q("Training produced:"))] == [16]
+    assert [c.line for c in wrong(_assumed_q(caption, "Q = X W_Q ="))] == [16]

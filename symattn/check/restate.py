@@ -29,7 +29,7 @@ from . import numerals
 from .claims import OPERAND, Claim, Reason, Report
 from .judge import agrees, interval, right_text
 from .read import Block
-from .verdict import Judgement, build
+from .verdict import Judgement, build, unverifiable
 
 __all__ = ["restatements"]
 
@@ -84,7 +84,52 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
     kept += _restated_numbers(kept, inputs, doc, blocks)
     kept = _gathered_results(kept, inputs, doc)
     kept = _carried_operands(kept, inputs, doc)
+    kept = _assumed(kept, blocks, doc)
     return replace(report, claims=sorted(kept, key=lambda c: c.line))
+
+
+#: words that introduce values as assumed, not computed ("we simply assume training produced:")
+_SUPPOSE = re.compile(r"\b(?:assum(?:e|es|ed|ing)|suppos(?:e|ing)|pretend|imagine)\b|假设|假定|仮に|仮定|가정|"
+                      r"\b(?:предположим|допустим|supongamos|asumamos|supposons|admettons|angenommen|suponha|"
+                      r"suponhamos|supponiamo|varsayalım)\b|giả sử", re.I)
+
+
+def _caption_above(b: Block, text: list[str]) -> str:
+    """The line of prose that introduces a printed block: the nearest line above it with words
+    outside its maths (a display's own lines, ``$$``, rows, ``\\begin``, are passed over)."""
+    for n in range(b.line - 1, max(b.line - 16, 0), -1):
+        line = text[n - 1].strip()
+        words = re.sub(r"\$[^$]*\$|\\[A-Za-z]+(?:\{[^{}]*\})?", " ", line)
+        if len(re.findall(r"[^\W\d_]", words)) >= 6:   # (letters of any script)
+            return line
+    return ""
+
+
+def _assumed(claims: list[Claim], blocks: list[Block], doc) -> list[Claim]:
+    """A matrix the article introduces as assumed ("For this section we simply assume training
+    produced:", then ``Q = [..]``, with nothing computed on its own line) is given there, whatever a
+    formula stated before says: a verdict of slip on it is no verdict (what is computed from it is
+    judged as before)."""
+    text = doc.text.split("\n")
+    given: set[int] = set()
+    for b in blocks:
+        if b.shape[0] < 2 or b.line > len(text):
+            continue
+        head = text[b.line - 1][:b.span[0] - doc.starts[b.line - 1]] if b.span else ""
+        if re.search(r"(?:=|≈|\\approx)[^=≈]*[^\s=≈$][^=≈]*(?:=|≈|\\approx)", head) or re.search(r"\d", head.split("=")[-1]):
+            continue   # (something computed on its own line: a claim, assumed or not)
+        if _SUPPOSE.search(_caption_above(b, text)):
+            given.update(e.line for r in b.rows for e in r)
+    if not given:
+        return claims
+    out = []
+    for c in claims:
+        lines = set(c.wrong_lines or c.lines or [c.line])
+        if c.status == "wrong" and c.cause in ("slip", "", None) and lines <= given:
+            out.append(unverifiable(c.line, c.source, Reason.of("assumed-values"), what=c.what, lines=c.lines))
+        else:
+            out.append(c)
+    return out
 
 
 def _matrix_rows(blocks: list[Block]) -> dict[int, list[list[str]]]:
