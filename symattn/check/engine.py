@@ -1463,14 +1463,13 @@ def _scientific(node: Node):
     if not (isinstance(node, Op) and node.op == "mul" and len(node.args) == 2):
         return None
     m, p = node.args
-    neg = isinstance(p, Op) and p.op == "neg"
     if not (isinstance(m, Num) and isinstance(p, Op) and p.op == "pow" and len(p.args) == 2):
         return None
     base, exp = p.args
     sign = ""
     if isinstance(exp, Op) and exp.op == "neg" and len(exp.args) == 1:
         sign, exp = "-", exp.args[0]
-    if not (isinstance(base, Num) and base.value == 10 and isinstance(exp, Num) and exp.value.is_Integer) or neg:
+    if not (isinstance(base, Num) and base.value == 10 and isinstance(exp, Num) and exp.value.is_Integer):
         return None
     return numerals.read(f"{m.text}e{sign}{exp.text}")
 

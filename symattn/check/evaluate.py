@@ -520,7 +520,7 @@ def _apply(op: str, args: list, base):
         if len(values) < 2 or \
                 any(_mat(v) or not (getattr(v, "is_real", False) or v in (sp.oo, -sp.oo)) for v in values):
             # (max(S) of a name that is one number here is another S than the one the line means)
-            raise Unresolved("op-of-matrix", op=op)
+            raise Unresolved("extremum-of", op=op)
         return (sp.Max if op == "max" else sp.Min)(*values)
     if op == "mul":
         if _mat(a) and _mat(b):

@@ -257,7 +257,7 @@ def verdict(number, x, places: int | None = None, slack=0, floor=0) -> Agreement
         err = abs(p - x)
         # (equal at working precision; a number in scientific notation relative to its size, as its
         # digits are: 1.9e-65 is not e^-150 = 7.2e-66)
-        if err <= _EQUAL * (max(abs(x), abs(p)) if number.scientific else max(1, abs(x))) or \
+        if err <= _EQUAL * (max(abs(x), abs(p)) if getattr(number, "scientific", False) else max(1, abs(x))) or \
                 (_double(x) and err <= _DOUBLE * abs(x)):
             return Agreement("exact")
         d = _places(number, places)

@@ -1546,10 +1546,10 @@ def token_rows(blocks: list[Block]) -> list[Block]:
         subs = [sub for sub, _ in members]
         if len(members) < 2 or len(set(subs)) != len(subs) or not all(re.fullmatch(r"[^\W_]+", t) for t in subs):
             continue   # (the same name twice: an example restated, not another row; A_{1,:}: a slice)
-        if all(t.isdigit() for t in subs) and [int(t) for t in subs] not in (
-                list(range(int(subs[0]), int(subs[0]) + len(subs))),) or \
-                all(t.isdigit() for t in subs) and int(subs[0]) not in (0, 1):
-            continue   # (numbered rows make a matrix only as rows 1, 2, 3 … or 0, 1, 2 …, none left out)
+        if all(t.isdigit() for t in subs):
+            first = int(subs[0])
+            if first not in (0, 1) or [int(t) for t in subs] != list(range(first, first + len(subs))):
+                continue   # (numbered rows make a matrix only as rows 1, 2, 3 … or 0, 1, 2 …, none left out)
         rows = [b for _, b in members]
         last = rows[-1]
         out.append(Block(tuple(b.rows[0] for b in rows), last.line, last.end, (f"{letter} =",), "tokens",

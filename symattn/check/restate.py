@@ -317,6 +317,7 @@ _RELATION = re.compile(r"=|≈|\\approx")
 
 
 def _unemphasised(line: str) -> str:
+    """The line without bold, ``$`` and ``\\mathbf{..}`` around its numbers."""
     return _EMPHASIS.sub(lambda m: m.group(1) or "", line)
 
 
@@ -570,7 +571,8 @@ def _restated_coefficients(claims: list[Claim], wrong: dict, inputs: set[int], d
             was = w[0][1]
             found.append(Judgement((0, 0), OPERAND, t, n, m.start(1), mpmath.nstr(was, 15), "wrong", "",
                                    right_text(numerals.read(t), was)))
-            root, first = (root, first) if first is not None else (w[1], (t, w[2]))
+            if first is None:
+                root, first = w[1], (t, w[2])
         if found:
             how = Reason.of("restated-operand", value=first[0], line=first[1])
             out.append(build(n, " ".join(text[n - 1].split())[:160], how, found[0].text, found, how=how,
@@ -604,7 +606,7 @@ def _right_at_right_operands(c: Claim, n: int, text: list[str], wrong: dict) -> 
                   [Judgement((0, 0), "result", c.claimed, n, col if col >= 0 else None, mpmath.nstr(values[1], 15),
                              "rounded", "", c.claimed)], how=how, lines=[n])
     found = []
-    for at in (n, n - 1):   # the operand written again: on the result's line, or ending the line above it
+    for at in (n, n - 1) if n > 1 else (n,):   # the operand written again: on the result's line, or above it
         for m in _DECIMAL.finditer(text[at - 1]):
             if m.group(0) in used and at > line:
                 was = wrong[m.group(0)][0][1]
