@@ -1231,7 +1231,7 @@ class _Checker:
             x = to_mpf(a, 60)
             if verdict(sci, x).status != "wrong":
                 return say("rounded", R("sides-equal-rounded"), show(a))
-            return say("wrong", R("sides-differ", a=f"{show(a)} ≈ {right_text(sci, x)}", b=sci.text), show(a))
+            return say("wrong", R("sides-differ", a=f"{show(a)} ≈ {right_text(sci, x)}", b=show(b)), show(a))
         if has_decimals(right) or rel == "≈":
             tol = written_band(_min_decimals(right), _magnitude(a))
             if all(v.is_number and abs(to_mpf(v, 30)) <= tol for v in values):
