@@ -1120,3 +1120,24 @@ def test_given_scores_under_a_causal_fill_are_the_masked_scores_whatever_the_cap
     changed = check_text(_given_scores_then_masked(changed=True), "a.md")
     (c,) = [c for c in changed.claims if c.status == "wrong"]
     assert c.wrong_lines == [14] and [e["claimed"] for e in c.entries] == ["-2.6000e-01"]
+
+
+def test_a_block_named_by_its_symbol_binds_to_it_when_its_values_explain_two_thirds():
+    # V = X·W_V = [[1, 1, 1], [0, 2, 1], [1, 1, 0], [0, 1, 1]] (numpy below); the V column copies Q = X
+    # in its first two rows, so Q explains 7 of its 8 informative entries and V 7 of 9: the label V
+    # and V's own two thirds say it is V, wrong in rows 1 and 2, not a print of Q
+    x = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0], [0, 0, 1]])
+    wq, wk, wv = np.eye(3, dtype=int), np.array([[0, 1, 0], [1, 0, 0], [0, 0, 1]]), \
+        np.array([[1, 0, 0], [0, 1, 0], [0, 1, 1]])
+    q, k, v = x @ wq, x @ wk, x @ wv
+    printed_v = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0], [0, 1, 1]])
+    assert (printed_v != v).any(axis=1).tolist() == [True, True, False, False]
+    vec = lambda r: "[" + ", ".join(str(int(t)) for t in r) + "]"
+    lines = ["| Token | X |", "|---|---|"] + [f"| t{i} | {vec(r)} |" for i, r in enumerate(x, 1)]
+    lines += ["", "W_Q = " + str(wq.tolist()), "", "W_K = " + str(wk.tolist()), "", "W_V = " + str(wv.tolist()), "",
+              "| Token | Q | K | V |", "|---|---|---|---|"]
+    first = len(lines) + 1
+    lines += [f"| t{i} | {vec(q[i])} | {vec(k[i])} | {vec(printed_v[i])} |" for i in range(4)]
+    report = check_text("\n".join(lines) + "\n", "t.md")
+    wrong = [c for c in report.claims if c.status == "wrong"]
+    assert {ln for c in wrong for ln in (c.wrong_lines or c.lines or [c.line])} == {first, first + 1}

@@ -814,8 +814,9 @@ class _State:
             own = max((c.share for c in cands if c.node.step == named and c.view == View()), default=0.0)
             if named is not None and named not in steps and not self.words and own >= 1 / 3 and best < 1:
                 # named by its own symbol as a step that explains a third of it: the name and the
-                # values together outweigh a part that agrees with another step by chance
-                return self._by_label(cands, named, steps_printed, own)
+                # values together outweigh a part that agrees with another step by chance (its own
+                # two thirds the more so)
+                return self._by_label(cands, named, steps_printed, 0.0, own=own)
             whole = {node.step for node in printed}   # a row printed before is not the step printed
             if named in steps or self._agreed() and any(
                     (s not in steps_printed or s not in whole) and example.source(s) != "given" for s in steps):
@@ -833,14 +834,16 @@ class _State:
             return True   # an input given by its name (Q =, a code assignment, inferred from its values)
         return self._computed_bound(full=True)
 
-    def _by_label(self, cands, named, steps_printed, best):
+    def _by_label(self, cands, named, steps_printed, best, own=0.0):
         """A block no values explain, whose label names a computed step that it has the shape of and
         that the example has not printed yet: that step, wrong where it disagrees (label, shape and
-        place together; values that explain two thirds of it under another name win)."""
+        place together; values that explain two thirds of it under another name win: ``best`` is
+        their share, ``own`` the share the named step's values explain where the rule above lets the
+        name outweigh another step's)."""
         whole = {node.step for node in self.printed}   # (a row printed before is not the step printed)
         if named is None or (named in steps_printed and named in whole) or best >= 2 / 3 or self._beyond():
             return None
-        if best < 1 / 3 and (not self._next(named, steps_printed) or self.elsewhere):
+        if max(best, own) < 1 / 3 and (not self._next(named, steps_printed) or self.elsewhere):
             return None   # a label needs some of the values, or the operands on the page, with it
             # (and the operands its own formula names: "Q = X_pe·Wq" is no product of the example's X)
         if not self._established():
