@@ -1141,3 +1141,25 @@ def test_a_block_named_by_its_symbol_binds_to_it_when_its_values_explain_two_thi
     report = check_text("\n".join(lines) + "\n", "t.md")
     wrong = [c for c in report.claims if c.status == "wrong"]
     assert {ln for c in wrong for ln in (c.wrong_lines or c.lines or [c.line])} == {first, first + 1}
+
+
+def test_a_dot_between_a_number_and_a_letter_is_a_product_sign_not_the_end_of_a_number():
+    # 2.4.d^2 + 2.4.d^2 = 16.d^2 reads as 2·4·d² + 2·4·d² = 16·d² (right); it was read as the number 2.4
+    # with the rest dropped, and judged wrong against 2.4.  A number the prose goes on from stays one.
+    text = ("The two layers of the feed-forward part:\n\n$$\n2.4.d_{model}^2 + 2.4.d_{model}^2 = 16.d_{model}^2\n$$\n\n"
+            "With $d_k = 4.$ The next sentence.\n\n$$\n3 + 4 = 8.\n$$\n")
+    report = check_text(text, "t.md")
+    assert [c.line for c in report.claims if c.status == "wrong"] == [10]
+
+
+def test_a_softmax_print_is_of_the_scores_beside_it_not_of_earlier_ones():
+    # softmax([2.0, 0.5, 0.2]) = [0.7165, 0.1599, 0.1185] (numpy below), printed right; later new scores
+    # [1.5, 0.3, -inf] and their softmax [0.77, 0.23, 0.00] on one line, then weights of another example:
+    # neither is the softmax of the first scores, and the new scores are no weights
+    s = np.array([2.0, 0.5, 0.2])
+    assert np.round(np.exp(s) / np.exp(s).sum(), 2).tolist() == [0.72, 0.16, 0.12]
+    t = np.exp([1.5, 0.3]) / np.exp([1.5, 0.3]).sum()
+    assert np.round(t, 2).tolist() == [0.77, 0.23]
+    text = ("```\n# scores before scaling: [2.0, 0.5, 0.2]\n#   softmax -> [0.72, 0.16, 0.12]\n\n"
+            "# masked: [1.5, 0.3, -inf] -> [0.77, 0.23, 0.00]\n\n# the weights of the next token: [0.30, 0.45, 0.25]\n```\n")
+    assert [c.line for c in check_text(text, "t.md").claims if c.status == "wrong"] == []

@@ -1241,12 +1241,22 @@ class _Binder:
     def _softmax_of_named(self, block: Block) -> bool:
         """Weights printed beside the (scaled) scores they come from, with no inputs to derive
         either (a table with a score column and a weight column): the softmax of that vector."""
-        # (the nearest such print: a softmax under raw scores is theirs, not of scaled ones further up)
+        # (the nearest such print: a softmax under raw scores is theirs, not of scaled ones further up;
+        # a print of its shape before it on its own line, ``[3.1, 0.4, -inf] → [..]``, is what it comes
+        # from, whatever its label; entries that are no probabilities, 3.1 or -inf, are no weights)
+        if not all(0 <= x.value <= 1 for r in block.rows for x in r) or any(
+                p is not block and p.shape == block.shape and p.end == block.line and
+                self.hints.get(id(p)) not in ("scaled", "scores") for p in self.seen[-3:]):
+            return False
         prev = next((p for p in reversed(self.seen[-12:]) if self.hints.get(id(p)) in ("scaled", "scores")
                      and p.shape == block.shape and block.line - p.end <= 40), None)
         value = apply("weights", [prev.matrix()], CONV, None) if prev is not None else None
         if value is None:
             return False
+        if any(p is not block and p.shape == block.shape and p.line > prev.end and
+               _distributions(p) and not match(p.rows, numeric(value)).near
+               for p in self.seen[-12:]):
+            return False   # a distribution printed since that is not their softmax: the article has moved on
         fam = self.hints[id(prev)]
         if fam == "scores" and not match(block.rows, numeric(value)).near:
             return False   # raw scores: whether (and by what) they were scaled first is not known

@@ -664,6 +664,10 @@ _CALCULUS = re.compile(r"\\(?:partial|int|iint|oint)\b")
 _NATURAL_LOG = re.compile(r"\\log(?![A-Za-z_])")
 
 
+#: a dot written as a product sign between a number and a symbol: ``2.d_{model}``, ``4.\\sqrt{d}``
+_DOT_PRODUCT = re.compile(r"\.+(?:[A-Za-z](?:[_^{(]|$)|\\[A-Za-z])")
+
+
 def latex_number(toks: list[Tok]) -> Num | None:
     """A number this parser does not read: one the prose goes on from (``4.``, ``128)``), or a LaTeX
     function of numbers (``\\ln 2``, ``\\log_2 8``), read by latex2sympy2 (through
@@ -674,8 +678,10 @@ def latex_number(toks: list[Tok]) -> Num | None:
     text = raw_text(toks)
     lead = _LEADING.match(text)
     rest = text[lead.end():] if lead else ""
-    if lead and (not rest.strip() or rest[0] in ")]" or rest[0] == "." and not rest[1:2].isdigit()):
-        # a number the prose goes on from: "d_k = 4.", "(…, 128)", numpy's "1."
+    if lead and (not rest.strip() or rest[0] in ")]" or rest[0] == "." and not rest[1:2].isdigit()
+                 and not _DOT_PRODUCT.match(rest)):
+        # a number the prose goes on from: "d_k = 4.", "(…, 128)", numpy's "1.", "1344.Sie ist" (a dot
+        # with a symbol right after it, ``2.4.d_{model}^2``, is a product sign this parser does not read)
         number = numerals.read(lead.group(1))
         return Num(number.value, text) if number is not None else None
     bare = _SUBSCRIPT.sub("", text)
