@@ -1163,3 +1163,23 @@ def test_a_softmax_print_is_of_the_scores_beside_it_not_of_earlier_ones():
     text = ("```\n# scores before scaling: [2.0, 0.5, 0.2]\n#   softmax -> [0.72, 0.16, 0.12]\n\n"
             "# masked: [1.5, 0.3, -inf] -> [0.77, 0.23, 0.00]\n\n# the weights of the next token: [0.30, 0.45, 0.25]\n```\n")
     assert [c.line for c in check_text(text, "t.md").claims if c.status == "wrong"] == []
+
+
+def test_names_in_brackets_before_arithmetic_label_it():
+    # 0.3·0.2 + 0.4·0.4 + 0.1·0.7 = 0.29 (by hand: 0.06 + 0.16 + 0.07), printed 0.26: wrong; a bracket of
+    # names set equal to a bracket of numbers only gives them values
+    text = ("Dot Product (sitting, dog)=0.3×0.2+0.4×0.4+0.1×0.7=0.26\n\n"
+            "Dot Product (sitting, cat)=0.3×0.2+0.4×0.4+0.1×0.7=0.29\n\n"
+            "The pair (a, b) = (1, 2) is given.\n")
+    report = check_text(text, "t.md")
+    assert [(c.line, c.status) for c in report.claims if c.status != "unverifiable"] == [(1, "wrong"), (3, "exact")]
+
+
+def test_an_operand_above_a_line_that_prints_the_same_digits_after_approx_is_data():
+    # the same dot product, then a weight printed "≈ 0.4" further down: the 0.4 of the key above is
+    # data as given, so the operands' rounding is no excuse for 0.26 against 0.29
+    text = ("Query = [0.3, 0.4, 0.1], Key = [0.2, 0.4, 0.7]\n\n"
+            "score = 0.3×0.2+0.4×0.4+0.1×0.7=0.26\n\n"
+            "weight ≈ 0.4, so the weighted value is 0.4×[0.5, 0.3] = [0.2, 0.12]\n")
+    report = check_text(text, "t.md")
+    assert 3 in [c.line for c in report.claims if c.status == "wrong"]

@@ -318,8 +318,12 @@ class _Checker:
         self.matrices: list[tuple[int, str, sp.MatrixBase]] = []  # (line, what, exact value) for row refs
         self.index_start: dict[str, int] = {}   # m_k printed as a list: k counts from this
         # numbers the article printed as an approximate result (≈ 37.48): rounded prints wherever they are used
-        self.approximated = {m.group(1) for m in numerals.APPROXIMATED.finditer(doc.text)} | \
-            _shortened(doc.text)
+        self.shortened = _shortened(doc.text)
+        self.approximated = {m.group(1) for m in numerals.APPROXIMATED.finditer(doc.text)} | self.shortened
+        # (and the line each is first printed after ≈ on: an operand is no rounding of a result printed later)
+        self.approximated_from: dict[str, int] = {}
+        for m in numerals.APPROXIMATED.finditer(doc.text):
+            self.approximated_from.setdefault(m.group(1), doc.text.count("\n", 0, m.start()) + 1)
         no_scale = declared_no_scaling(doc.text)
         self.conv = Convention(scale="none" if no_scale else "sqrt", mask="causal" if causal else "none")
         if no_scale:
@@ -551,6 +555,10 @@ class _Checker:
         if isinstance(head, Lit) and head.cells is not None and len(parts) == 2 and _is_literal(parts[1]):
             return self._identity_claim(seg, chain, head, parts[1], chain.rels[0])   # [rank X  rank Y] = [3  3]
         if _is_literal(head) and _has_names(_literal(head)[1]):
+            if len(parts) > 2 and not _is_literal(parts[1]) and isinstance(head, Lit):
+                # (sitting, The) = 0.3×0.1 + 0.4×0.3 = 0.13: names in brackets label the arithmetic
+                label = Name("(" + ", ".join(t for row in head.texts for t in row) + ")")
+                return self._check(seg, replace(chain, parts=(label,) + tuple(parts[1:])), error)
             # [d, h, d_h] = [4, 2, 2]: a printed list of names gives them values; it claims nothing
             return self._unverifiable(seg, chain.source, R("names-given-values"))
         if isinstance(head, Name) and head.raw.endswith("^{+}") and len(parts) == 2 and not _is_literal(parts[1]) \
@@ -880,7 +888,7 @@ class _Checker:
                     parts[k] = Lit(tall[0].matrix(), tall[0].texts, "rows stacked under it")
         return replace(chain, parts=tuple(parts)) if parts != list(chain.parts) else chain
 
-    def _within_literal_rounding(self, node: Node, claimed, texts) -> bool:
+    def _within_literal_rounding(self, node: Node, claimed, texts, line: int) -> bool:
         """Could a printed value be right, its expression's rounded decimal operands taken as the
         rounded prints they are (``e^{1.414}`` with 1.414 for √2)?  Operands with three decimals or
         more (the rule givens follow), printed after ≈, or weights that sum to 1 only within their
@@ -895,7 +903,9 @@ class _Checker:
         nums += [(Num(lit.value[i, j], t), (lit, i, j)) for lit in walk(node) if isinstance(lit, Lit)
                  for i, row in enumerate(lit.texts) for j, t in enumerate(row) if "." in t]
         rounded = [x for x in nums if re.fullmatch(r"[-−]?\d+\.\d{3,}", x[0].text)
-                   or x[1] is None and x[0].text.lstrip("-−") in self.approximated]   # (a list's 0.7 is data)
+                   or x[1] is None and (x[0].text.lstrip("-−") in self.shortened or
+                                        self.approximated_from.get(x[0].text.lstrip("-−"), line + 1) <= line)]
+        # (a list's 0.7 is data; so is 0.4 in a dot product above the line that prints a weight ≈ 0.4)
         weights = [x for x in nums if 0 <= x[0].value <= 1 and re.fullmatch(r"[01]?\.\d{1,2}", x[0].text)]
         if rounded_weights([n.text for n, _ in weights]):
             rounded += [x for x in weights if all(x is not r for r in rounded)]
@@ -1068,7 +1078,7 @@ class _Checker:
                         restated, rounded_from = upstream[3], ()
                     else:
                         how = R("at-exact-prints", how=how, prints=upstream[1], n=len(upstream[1]))
-        if end.status == "wrong" and not upstream and self._within_literal_rounding(exact_ref, claimed, texts):
+        if end.status == "wrong" and not upstream and self._within_literal_rounding(exact_ref, claimed, texts, seg.line):
             # the rounded operands are no witness (their exact values are not known)
             return leave(R("within-input-rounding", what=what or R("this")))
         if end.shape_error:
