@@ -1183,3 +1183,24 @@ def test_an_operand_above_a_line_that_prints_the_same_digits_after_approx_is_dat
             "weight ≈ 0.4, so the weighted value is 0.4×[0.5, 0.3] = [0.2, 0.12]\n")
     report = check_text(text, "t.md")
     assert 3 in [c.line for c in report.claims if c.status == "wrong"]
+
+
+def test_plain_text_scores_with_unicode_indices_are_names_given_their_numbers():
+    # s₁ = 2.5 and s₂ = 1.5 (the scores of one query: no Q and K give them here); e^2.5 = 12.1825 and
+    # e^1.5 = 4.4817 (math.exp below), their sum 16.6642, w₁ = 0.7311; the author prints e^s₁ ≈ 1.22 × 10¹
+    # right, the sum ≈ 1.76 × 10¹ wrong (1.67 × 10¹), and w₁ from that sum, 0.69 (wrong: 0.73)
+    assert round(math.exp(2.5) + math.exp(1.5), 4) == 16.6642
+    assert round(math.exp(2.5) / (math.exp(2.5) + math.exp(1.5)), 4) == 0.7311
+    text = ("```\ns₁ = 2.5 (cat → dog)\ns₂ = 1.5 (cat → cat)\n\ne^s₁ ≈ 1.22 × 10¹\n"
+            "sum = e^s₁ + e^s₂ ≈ 1.76 × 10¹\nw₁ = e^s₁ / sum ≈ 1.22×10¹ / 1.76×10¹ ≈ 0.69\n```\n")
+    report = check_text(text, "t.md")
+    assert sorted({c.line for c in report.claims if c.status == "wrong"}) == [6, 7]
+    assert any(c.line == 5 and c.status == "rounded" for c in report.claims)
+
+
+def test_a_divisor_in_scientific_notation_and_a_root_of_an_indexed_letter_read_as_one():
+    from symattn.check.notation import parse_chains
+    (chain,) = parse_chains("w ≈ 3.07×10²³ / 3.07×10²³ ≈ 1.0")
+    assert chain.parts[1] == parse_chains(r"(3.07 \times 10^{23}) / (3.07 \times 10^{23})")[0].parts[0]
+    (root,) = parse_chains("√dₖ = √4 = 2")
+    assert root.errors == (None, None, None)

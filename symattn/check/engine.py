@@ -441,7 +441,10 @@ class _Checker:
             return   # D ≈ [0.2741, ...] under D = [exact]: the same value rounded, not a second one
         exprs = [p for p in chain.parts[1:] if not _is_literal(p)]
         lits = [p for p in chain.parts[1:] if _is_literal(p)]
-        if (entry_ref(head.raw) and not _own_quantity(head, exprs, lits)) or head.raw == "e":
+        # (an entry whose matrix nothing above determines is a name given its number: "s₁ = 53.74")
+        premise = not exprs and len(lits) == 1 and isinstance(lits[0], Num) and bool(entry_ref(head.raw)) \
+            and not self._derivable(key, head.raw)
+        if (entry_ref(head.raw) and not _own_quantity(head, exprs, lits) and not premise) or head.raw == "e":
             return  # s_{23} = ...: an entry, not a definition; e is Euler's number
         if len(lits) == 1 and not exprs and _worked_cells(lits[0]):
             # C = [2 (2 + 4) ...]: a table of sums written out, a computation on the page
@@ -457,7 +460,7 @@ class _Checker:
         if lits and all(isinstance(p, Name) for p in exprs):
             # Q = K = [...]: every name in the chain is given that value
             for name in [head] + exprs:
-                if not entry_ref(name.raw) or _own_quantity(name, [], lits):
+                if not entry_ref(name.raw) or _own_quantity(name, [], lits) or premise:
                     self.table.inputs.setdefault(canon(name.raw), (_literal(lits[0])[1], seg.line))
             return
         exprs = [p for p in exprs if not isinstance(p, Name)]

@@ -108,6 +108,9 @@ def parse_chains(text: str) -> list[Chain]:
         if parts and len(parts[-1]) > 1 and parts[-1][-1].kind == "op" and parts[-1][-1].value in (".", ",", ";"):
             # "… \approx [1.758, 0.999]." : the full stop of the sentence the display ends
             parts = list(parts[:-1]) + [parts[-1][:-1]]
+        if parts and _annotation(parts[-1]):
+            # "s₁ = 53.74 (bank → money)": words in brackets after the last number say what it is
+            parts = list(parts[:-1]) + [parts[-1][:_annotation(parts[-1])]]
         if parts and len(parts[0]) > 1 and (parts[0][0].kind == "cmd" and parts[0][0].value in (r"\div", r"\times", r"\cdot")
                                             or parts[0][0].kind == "op" and parts[0][0].value in ("/", "*", "÷", "×")):
             # "(÷√2 ≈ 1.414)": dividing by √2, which is about 1.414; the operator has no left operand
@@ -143,6 +146,21 @@ def parse_chains(text: str) -> list[Chain]:
                          " ".join(source.split()), unsupported, offset=first.line if first is not None else 0,
                          notes=tuple(dict.fromkeys(notes))))
     return out
+
+
+def _annotation(toks) -> int:
+    """Where a bracket of words (two or more, or joined by an arrow) after a number starts, at the
+    end of a chain's last side; 0 when there is none."""
+    if len(toks) < 4 or toks[-1].kind != "op" or toks[-1].value != ")":
+        return 0
+    start = max((k for k, t in enumerate(toks) if t.kind == "op" and t.value == "("), default=0)
+    inner = toks[start + 1:-1]
+    arrows = [t for t in inner if t.raw in ("→", "->", r"\to", r"\rightarrow", "←", r"\leftarrow")]
+    words = [t for t in inner if t.kind == "word"]
+    if start == 0 or toks[start - 1].kind != "num" or len(words) + len(arrows) != len(inner) or \
+            not (len(words) >= 2 and (arrows or len(words) == len(inner))):
+        return 0
+    return start
 
 
 def _real_space(parts, unsupported):

@@ -108,7 +108,12 @@ class Parser:
                 raise ParseError("too-many-terms", limit=limits.CHECK_MAX_TERMS)
             if t.kind in ("op", "cmd") and t.value in self._MUL:
                 self.next()
-                node = Op(self._MUL[t.value], (node, self.unary()))
+                rhs = self.unary()
+                if self._MUL[t.value] == "div" and isinstance(rhs, Num) and self._power_of_ten_follows():
+                    # "3.07×10²³ / 3.07×10²³": a divisor in scientific notation is one number
+                    self.next()
+                    rhs = Op("mul", (rhs, self.postfix()))
+                node = Op(self._MUL[t.value], (node, rhs))
             elif t.kind == "text" and isinstance(node, Num) and self.i == len(self.toks) - 1 and \
                     re.fullmatch(r"[^\W\d_]{2,}(?:/[^\W\d_]+)?(?: [^\W\d_]+)*", t.value) and \
                     not _SIZE_UNIT.fullmatch(t.value.split("/")[0]):
@@ -132,6 +137,12 @@ class Parser:
             else:
                 break
         return node
+
+    def _power_of_ten_follows(self) -> bool:
+        """Are the next tokens a product sign, 10 and ``^`` (the power of a number in scientific notation)?"""
+        toks = self.toks[self.i:self.i + 3]
+        return len(toks) == 3 and toks[0].value in (r"\times", r"\cdot", "*") and toks[1].kind == "num" and \
+            toks[1].value == "10" and toks[2].kind == "op" and toks[2].value == "^"
 
     def unary(self) -> Node:
         if self.is_op("-"):
@@ -212,7 +223,18 @@ class Parser:
                     raise ParseError("subscript-on-expression", subscript=raw_text(inner))
             elif t.kind == "op" and t.value in ("^", "**"):
                 self.next()
+                start = self.i
                 parsed, inner = self.group()
+                if isinstance(node, Name) and node.raw == "e" and len(inner) == 1 and inner[0].kind == "word" \
+                        and self.peek() is not None and self.peek().kind == "op" and self.peek().value == "_":
+                    # e^s₁, e^s_1: the exponential of s₁ (e itself takes no index)
+                    self.next()
+                    self.group()
+                    inner = self.toks[start:self.i]
+                    try:
+                        parsed = Parser(inner, self.depth + 1).parse()
+                    except ParseError:
+                        parsed = None
                 if isinstance(node, Name) and "".join(u.raw for u in inner).replace(" ", "") == r"\prime":
                     node = Name(node.raw + "'")   # d_c^{\prime}: another name, as d_c' is (not a transpose)
                 elif is_transpose(inner):

@@ -445,7 +445,7 @@ def _stacked_array(lines: list[str], i: int):
     return j, Segment(i + 1, text, "plain", " ".join(lines[i].split())[:160], last=j)
 
 
-_PLAIN = re.compile(r"[A-Za-z0-9_^√×÷·⋅ᵀ⊤⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺≈=\-−+*/().,\[\]'{}\\ ]+")
+_PLAIN = re.compile(r"[A-Za-z0-9_^√×÷·⋅ᵀ⊤⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₜ≈=\-−+*/().,\[\]'{}\\ ]+")
 _WORDS_OK = {"softmax", "exp", "sqrt", "scores", "weights", "output", "scaled", "attention", "np", "e"}
 _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
 # (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks
@@ -514,6 +514,10 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
             continue
         if re.match(r"\s*%", line[end:]) and cand.rstrip().endswith(text) and text[-1:].isdigit():
             text += "%"   # "= 73%": the sign ends the number, it is not prose after it
+        aside = _OPEN_ASIDE.search(text)
+        if aside and re.match(r"\s*(?:→|->|←)[^\d()（）=≈]*[)）]", line[end:]):
+            # "s₁ = 53.74 (bank → money)", cut at the arrow: words in a bracket after the number say what it is
+            text = text[:aside.start()]
         text = _thousands(text)
         left, _, right = re.split(r"(=|≈)", text, maxsplit=1)
         if not left.strip() or not re.search(r"\d", right):
@@ -629,6 +633,13 @@ def _aside_out(cand: str) -> str:
     return cand
 
 
+#: a bracket of words opened after the last number of a candidate
+_OPEN_ASIDE = re.compile(r"(?<=\d)\s*[(（]\s*[^\W\d_][^\d()（）=≈]*$")
+#: a one-letter symbol with or without its index (``s₁``, ``x_i``, ``k``; not Euler's e, not a unit):
+#: a word set equal to a formula in symbols is the name it defines ("sum = e^s₁ + e^s₂ ≈ …")
+_SYMBOL = re.compile(r"(?<![A-Za-z\\])(?!e(?![_₀-₉A-Za-z]))[A-Za-z](?:[_₀-₉ᵢⱼₖ]\w*)?(?![A-Za-z(])")
+
+
 def _trim_prose(cand: str) -> str:
     """Drop leading prose words ("so the first entry is s11 = 2" -> "s11 = 2")."""
     cand = cand.split(":")[-1].strip().rstrip(".,;")
@@ -653,7 +664,7 @@ def _trim_prose(cand: str) -> str:
         return _trim_prose(right) if re.search(r"=|≈", right) else ""
     if not left and re.search(r"=|≈", right):
         return _trim_prose(right)   # "Sum = 1.78 + 1.78 + 1 = 4.56": the arithmetic after the word
-    if re.fullmatch(r"[A-Za-z]{3,}", left) and left.lower() not in _WORDS_OK:
+    if re.fullmatch(r"[A-Za-z]{3,}", left) and left.lower() not in _WORDS_OK and not _SYMBOL.search(right):
         # "Sum = 1.78 + 1.78 + 1 = 4.56": the word names it; the arithmetic after it is the claim
         return _trim_prose(right) if re.search(r"=|≈", right) else ""
     # "= 0.0401 (4.01%)": the same value again as a percentage, in brackets

@@ -18,7 +18,7 @@ _CHARS = {
     "−": "-", "–": "-", "×": r" \times ", "·": r" \cdot ", "⋅": r" \cdot ", "∙": r" \cdot ",
     "÷": r" \div ", "≈": r" \approx ", "≃": r" \approx ", "ᵀ": "^{T}", "⊤": "^{T}", "∞": r"\infty ",
     "≤": r" \le ", "≥": r" \ge ", "≠": r" \ne ", "→": r" \to ", "⇒": r" \Rightarrow ",
-    "₀": "_0", "₁": "_1", "₂": "_2", "₃": "_3", "ₖ": "_k", "²": "^2", "³": "^3", "ⁱ": "^i",
+    "²": "^2", "³": "^3", "ⁱ": "^i",
     "（": "(", "）": ")", "，": ",", "：": ":", "\u00a0": " ", "\u3000": " ", "π": r"\pi ",
 }
 _CHAR_RE = re.compile("|".join(map(re.escape, _CHARS)))
@@ -52,8 +52,19 @@ _SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁱⁿ]+")
 _SUPER_PLAIN = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁱⁿ", "0123456789-+in")
 
 
+#: a run of subscript characters: an index (s₁, dₖ, x₁₂), before √ takes its letter (√dₖ is √d_k)
+_SUBSCRIPT = re.compile("[₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₜ]+")
+_SUB_PLAIN = str.maketrans("₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₜ", "0123456789ijkt")
+
+
+def _index(m: re.Match) -> str:
+    plain = m.group(0).translate(_SUB_PLAIN)
+    return "_" + plain if len(plain) == 1 else "_{" + plain + "}"
+
+
 def normalise(text: str) -> str:
     text = _SUPERSCRIPT.sub(lambda m: "^{" + m.group(0).translate(_SUPER_PLAIN) + "}", text)
+    text = _SUBSCRIPT.sub(_index, text)
     text = _SQRT.sub(_root, text)
     text = text.replace("√", r"\sqrt")
     text = _CHAR_RE.sub(lambda m: _CHARS[m.group(0)], text)
