@@ -1204,3 +1204,23 @@ def test_a_divisor_in_scientific_notation_and_a_root_of_an_indexed_letter_read_a
     assert chain.parts[1] == parse_chains(r"(3.07 \times 10^{23}) / (3.07 \times 10^{23})")[0].parts[0]
     (root,) = parse_chains("√dₖ = √4 = 2")
     assert root.errors == (None, None, None)
+
+
+def test_scalar_arithmetic_beside_a_list_in_a_printed_block_is_read():
+    # e^(1-3) = 0.1353 (math.exp below), so l = 0.1353 + 1 = 1.135, not 2.135 as printed; a list used as
+    # an operand leaves its line to the block reader
+    assert round(math.exp(-2) + 1, 3) == 1.135
+    text = ("```\nblock 1 = [1, 3]: m = 3, l = e^(1-3) + e^(3-3) = 1.135 + 1 = 2.135\n"
+            "  = [0.5, 0.3] · [1.0, -1.0] + 0\n```\n")
+    wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+    assert {c.line for c in wrong} == {2}
+
+
+def test_a_fraction_in_brackets_as_an_exponent_is_a_power_and_a_rounded_exponent_restates_it():
+    # d_k = 64: 64 / 64^(2/3) = 64^(1/3) = 4 exactly; 10^(126/128) = 9.6466 and 10^0.984 = 9.6383 differ
+    # by less than the move of 0.984 within its rounding (126/128 = 0.984375)
+    text = ("With $d_k = 64$:\n\n```\nvariance = d_k / d_k^(2/3) = d_k^(1/3)\n```\n\n"
+            "$$10^{126/128} = 10^{0.984}$$\n")
+    report = check_text(text, "t.md")
+    assert [c.status for c in report.claims if c.line in (4, 7)] and \
+        all(c.status in ("exact", "rounded") for c in report.claims if c.line in (4, 7))

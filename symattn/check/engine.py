@@ -1269,7 +1269,30 @@ class _Checker:
             if mine is not None and author.used and same(mine, b):
                 # QK^T = [..][..] with the author's own earlier Q and K^T: any slip is theirs, judged there
                 return say("unverifiable", R("operands-judged-there", lines=sorted({n for n, _ in author.used})))
+        if not isinstance(a, sp.MatrixBase) and self._within_rounded_operands(right, a):
+            # "θ^(2×63/128) = θ^0.984": the side restates the other with a rounded decimal in it
+            return say("rounded", R("sides-equal-rounded"), show(a))
         say("wrong", R("sides-differ", a=show(a), b=show(b)), show(a))
+
+    def _within_rounded_operands(self, node: Node, value) -> bool:
+        """Does a scalar side reach ``value`` when each of its decimals of three places or more (at most
+        six) moves within half a unit of its last place?"""
+        import itertools
+        rounded = [n for n in walk(node) if isinstance(n, Num) and re.fullmatch(r"[-−]?\d+\.\d{3,}", n.text)]
+        if not rounded or len(rounded) > 6 or not getattr(value, "is_number", False):
+            return False
+        ev = Evaluator(self.table, Mode.EXACT, self.conv)
+        corners = []
+        for signs in itertools.product((-1, 1), repeat=len(rounded)):
+            moved = node
+            for n, sign in zip(rounded, signs):
+                moved = _replace_num(moved, n, Num(n.value + sign * sp.Rational(1, 2 * 10 ** len(n.text.split(".")[1])),
+                                                   n.text))
+            try:
+                corners.append(float(ev.eval(self._identify(moved))))
+            except (Unresolved, TypeError, ValueError):
+                return False
+        return min(corners) <= float(value) <= max(corners)
 
     def _shape_claim(self, seg, shape: Shape) -> None:
         try:

@@ -307,6 +307,26 @@ def _blank_unclosed(text: str) -> str:
     return "".join(out) + text[last:]
 
 
+_BRACKETED = re.compile(r"\[[^\[\]\n]*\]")
+_NUMBER_ONLY = re.compile(r"[-−]?(?:\d+\.?\d*|\.\d+)")
+_OPERATORS = set("·×*@+-−/⋅") - {""}
+
+
+def _lists_blanked(line: str) -> str:
+    """The line with its lists of numbers blanked where each is a value set equal to something
+    (``块 1 = [1, 3]: …``); all of it blanked when a bracket is something else (an index ``[0][1]``,
+    a list over several lines) or a list is an operand (``[0.5, 0.3] · [1.183, -0.121] + 0``)."""
+    lists = [m for m in _BRACKETED.finditer(line)
+             if len(items := m.group(0)[1:-1].replace(",", " ").split()) >= 2
+             and all(_NUMBER_ONLY.fullmatch(t) for t in items)]
+    for m in lists:
+        if line[:m.start()].rstrip()[-1:] in _OPERATORS or line[m.end():].lstrip()[:1] in _OPERATORS:
+            return " " * len(line)
+    for m in lists:
+        line = line[:m.start()] + " " * len(m.group(0)) + line[m.end():]
+    return " " * len(line) if re.search(r"[\[\]]", line) else line
+
+
 def _fences(doc: Document, text: str):
     """Blank out fenced code blocks; return (text, [(first line, language, lines)])."""
     out_lines = text.split("\n")
@@ -321,8 +341,12 @@ def _fences(doc: Document, text: str):
             arrays = [line if re.search(r"[\[\]|]", line) else "#" if line.strip() else "" for line in body]
             blocks.append((i + 2, f.lang, arrays))
             for k in range(i, min(j + 1, len(out_lines))):
-                if k in (i, j) or re.search(r"[\[\]|]", out_lines[k]):
+                if k in (i, j) or "|" in out_lines[k]:
                     out_lines[k] = " " * len(out_lines[k])
+                elif re.search(r"[\[\]]", out_lines[k]):
+                    # the lists are the block reader's; scalar arithmetic beside them stays prose
+                    # ("块 1 = [1, 3]: m₁ = 3, l₁ = e^(1-3) + e^(3-3) = 1.135 + 1 = 2.135")
+                    out_lines[k] = _lists_blanked(out_lines[k])
             continue
         if f.lang not in _SKIP_LANGS:
             blocks.append((i + 2, f.lang, body))

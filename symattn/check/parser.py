@@ -240,8 +240,9 @@ class Parser:
                 elif is_transpose(inner):
                     node = Op("T", (node,))
                 elif isinstance(node, Name) and re.fullmatch(r"\s*\(.*\)\s*", raw_text(inner) or "") \
-                        and node.raw != "e":
+                        and node.raw != "e" and not re.search(r"[/.]", raw_text(inner)):
                     node = Name(f"{node.raw}^{{{raw_text(inner)}}}")   # m^{(t)}: the t-th one, not a power
+                    # (d_k^(2/3) is a power: a fraction is no count)
                 elif isinstance(node, Name) and (raw_text(inner) or "").replace(" ", "") in ("+", "\\dagger"):
                     node = Name(f"{node.raw}^{{+}}")   # X^{+}: the pseudo-inverse, a name of its own
                 elif isinstance(node, Name) and node.raw == "e" and parsed is not None:
