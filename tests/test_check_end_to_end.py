@@ -1224,3 +1224,15 @@ def test_a_fraction_in_brackets_as_an_exponent_is_a_power_and_a_rounded_exponent
     report = check_text(text, "t.md")
     assert [c.status for c in report.claims if c.line in (4, 7)] and \
         all(c.status in ("exact", "rounded") for c in report.claims if c.line in (4, 7))
+
+
+def test_a_table_whose_rows_are_steps_judges_each_row_as_a_step_of_the_row_above():
+    # softmax([1.0, 0.0, -inf, -inf]) = [0.7311, 0.2689, 0, 0] (numpy below): the softmax row printed
+    # [0.6, 0.4, 0, 0] is wrong, with the masked row as its operand (not the raw scores above it)
+    row = np.array([1.0, 0.0])
+    assert np.round(np.exp(row) / np.exp(row).sum(), 2).tolist() == [0.73, 0.27]
+    text = ("| step | t1 | t2 | t3 | t4 |\n|---|---|---|---|---|\n| scores | 1.0 | 0.0 | 2.0 | 0.5 |\n"
+            "| after the mask | 1.0 | 0.0 | -∞ | -∞ |\n| softmax | 0.6 | 0.4 | 0 | 0 |\n")
+    wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+    assert [c.line for c in wrong] == [5]
+    assert [e["correct"] for e in wrong[0].entries][:2] == ["0.7", "0.3"]   # at the print's one decimal

@@ -34,7 +34,7 @@ from . import pycode
 from .. import limits
 from . import guard, numerals
 from .document import Document
-from .names import SUM_WORDS, by_name
+from .names import SUM_WORDS, by_name, hint
 from .numerals import NUMBER, Number
 from .batched import comment_prefixed, max_depth, one_value_each, shape_of, slices
 from .outputs import output_caption
@@ -520,8 +520,21 @@ def _numeric_grid(rows, starts, raw):
                 cells = [items[j] for _, _, items in g]
                 out.append((cells[0][1], cells[-1][1] + len(cells[-1][0]), [cells], "table", (), None, name))
             continue
+        if _step_rows(labels):
+            # | scores | 0.5 | 0.3 | … | then | softmax | 0.4 | …: each row its own quantity, a step of the one above
+            for k, label, items in g:
+                out.append((items[0][1], items[-1][1] + len(items[-1][0]), [items], "table", (), None, label))
+            continue
         out.append((s, e, [items for _, _, items in g], "table", labels))
     return out
+
+
+def _step_rows(labels) -> bool:
+    """Do a table's row labels name different steps of the pipeline, two of them or more, and the
+    rest nothing it computes (``通常のスコア``, ``マスク適用後``, ``Softmax適用``): rows of steps, not of tokens?"""
+    steps = [hint((label,)) if label else None for label in labels]
+    named = [s for s in steps if s is not None]
+    return len(labels) >= 2 and len(named) >= 2 and len(set(named)) == len(named)
 
 
 _SUM_HEADER = re.compile(r"(?:row\s*|行)?" + SUM_WORDS + r"\W{0,3}", re.I)

@@ -252,9 +252,16 @@ def named_step(block: Block, earlier: list[Block], named: str | None) -> Explana
         return None   # written as the result of its own formula (p = [exp(1-2), ..] = [..]): that is the claim
     def above_or_beside(b: Block) -> bool:   # (a column of a table to its left: the same rows)
         return 1 <= block.line - b.end <= 4 or (b.line, b.end) == (block.line, block.end) and b.span < block.span
-    prior = next((b for b in reversed(earlier[-3:]) if above_or_beside(b) and b.shape == block.shape
-                  and getattr(named_as(b.labels), "step", None) in operand_steps), None)
-    if prior is None or not np.isfinite(prior.floats).any(axis=1).all():
+    # (the nearest one its caption names as the operand; or, below it, one no caption names, as
+    # "after masking" with its -∞ between the scores and their softmax is)
+    candidates = [b for b in reversed(earlier[-3:]) if above_or_beside(b) and b.shape == block.shape]
+    steps = [getattr(named_as(b.labels), "step", None) for b in candidates]
+    named = next((k for k, s in enumerate(steps) if s in operand_steps), None)
+    if named is None:
+        return None
+    unnamed = next((k for k, s in enumerate(steps[:named]) if s is None), None)
+    prior = candidates[named if unnamed is None else unnamed]
+    if not np.isfinite(prior.floats).any(axis=1).all():
         return None
     return _on(block, op, prior)
 
