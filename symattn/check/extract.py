@@ -309,7 +309,7 @@ def _blank_unclosed(text: str) -> str:
 
 _BRACKETED = re.compile(r"\[[^\[\]\n]*\]")
 _NUMBER_ONLY = re.compile(r"[-−]?(?:\d+\.?\d*|\.\d+)")
-_OPERATORS = set("·×*@+-−/⋅") - {""}
+_OPERATORS = frozenset("·×*@+-−/⋅")
 
 
 def _lists_blanked(line: str) -> str:
