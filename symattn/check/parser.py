@@ -683,8 +683,12 @@ _LEADING = re.compile(r"\s*([+\-\u2212]?\d+(?:\.\d+)?)")
 _COMMAND = re.compile(r"\\[A-Za-z]{2,}")
 _SUBSCRIPT = re.compile(r"(?<!\\log)_\{[^{}0-9]*[A-Za-z][^{}]*\}")     # a label: (80 \times 64)_{qwen}
 _NOT_MATH = re.compile(r"[:;?!]|\.\.|\.[A-Za-z_]|[A-Za-z]{2}")   # prose, code, a method call
-_CALCULUS = re.compile(r"\\(?:partial|int|iint|oint)\b")
 _NATURAL_LOG = re.compile(r"\\log(?![A-Za-z_])")
+#: the LaTeX commands a function of numbers is written with; any other (a sum, a Greek letter, dots,
+#: an arrow) makes the text a formula or a sentence, which has no value to read
+_NUMERIC_COMMANDS = frozenset(
+    "frac cfrac dfrac tfrac sqrt sin cos tan ln log exp max min cdot times div pi infty "
+    "left right quad qquad approx lbrace rbrace".split())
 
 
 #: a dot written as a product sign between a number and a symbol: ``2.d_{model}``, ``4.\\sqrt{d}``
@@ -712,8 +716,8 @@ def latex_number(toks: list[Tok]) -> Num | None:
         # beyond that, what this parser does not read is a LaTeX function (\sin 2, \log 8); without
         # one, latex2sympy2 only guesses (``x/x..sum()`` as 1, ``a:\cos b`` as a quotient)
         return None
-    if _CALCULUS.search(bare):
-        return None   # a derivative or an integral, which parse_scalar refuses (after its costly parse)
+    if any(command[1:] not in _NUMERIC_COMMANDS for command in _COMMAND.findall(bare)):
+        return None   # a sum, an integral, a symbol: refused by parse_scalar, after its costly parse
     # \log without a base is the natural logarithm in machine learning (logsumexp, cross-entropy,
     # np.log), where latex2sympy2 takes base 10; \log_2 8 keeps its base
     bare = _NATURAL_LOG.sub(r"\\ln", bare)
