@@ -688,7 +688,7 @@ _NATURAL_LOG = re.compile(r"\\log(?![A-Za-z_])")
 #: an arrow) makes the text a formula or a sentence, which has no value to read
 _NUMERIC_COMMANDS = frozenset(
     "frac cfrac dfrac tfrac sqrt sin cos tan ln log exp max min cdot times div pi infty "
-    "left right quad qquad approx lbrace rbrace".split())
+    "left right quad qquad approx lbrace rbrace lceil rceil lfloor rfloor binom".split())
 
 
 #: a dot written as a product sign between a number and a symbol: ``2.d_{model}``, ``4.\\sqrt{d}``
