@@ -1236,3 +1236,26 @@ def test_a_table_whose_rows_are_steps_judges_each_row_as_a_step_of_the_row_above
     wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
     assert [c.line for c in wrong] == [5]
     assert [e["correct"] for e in wrong[0].entries][:2] == ["0.7", "0.3"]   # at the print's one decimal
+
+
+@pytest.mark.parametrize("label, note", [("{t}", "← {t} sees the tokens up to itself"), ("{t}", "# {t}"),
+                                         ("{t}", "// {t}"), ("{t}", "<- {t}"), ('"{t}" │', "← {t}")])
+def test_rows_of_a_plain_text_table_with_a_note_after_an_arrow_are_read(label, note):
+    # causal softmax of Q Kᵀ/√2 with Q = K = [[1, 0], [0, 1], [1, 1]] (numpy below); the second row is
+    # printed as [0.45, 0.55, 0.00] where it is [0.33, 0.67, 0.00]: a row of the weights, whatever note follows it
+    Q = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    s = Q @ Q.T / math.sqrt(2) + np.triu(np.full((3, 3), -np.inf), 1)
+    w = np.exp(s - s.max(axis=1, keepdims=True))
+    w = np.round(w / w.sum(axis=1, keepdims=True), 2)
+    assert w[1].tolist() == [0.33, 0.67, 0.0]
+    printed = w.copy()
+    printed[1] = [0.45, 0.55, 0.0]
+    rows = [f"{label.format(t=t):<8}" + "  ".join(f"{x:.2f}" for x in r) + "   " + note.format(t=t)
+            for t, r in zip(("a", "b", "c"), printed)]
+    q = _bmatrix([[1, 0], [0, 1], [1, 1]])
+    text = "\n".join([f"$$Q = {q}, \\quad K = {q}, \\quad d_k = 2$$", "",
+                      "With the causal mask, the weights of each token:", "",
+                      "```", "        a     b     c", *rows, "```", ""])
+    wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+    assert [c.wrong_lines for c in wrong] == [[8]]
+    assert [e["correct"] for e in wrong[0].entries] == ["0.33", "0.67"]

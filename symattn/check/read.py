@@ -613,10 +613,12 @@ def _counted(labels) -> bool:
     return len({m.group(1).lower() for m in found}) == 1 and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
 
 
+#: what a row of numbers in plain text says after an arrow or a comment sign: ``0.45  0.55  0.00  ← love sees I``
+_ROW_NOTE = re.compile(r"(?:(?:←|⟵|<--?|#|//)[^\n]*)")
 # (blanks are taken possessively: a number never starts with one, so giving one back never helps,
 # and a long run of them followed by a letter is given up in one step, not in n²)
-_PLAIN_ROW = re.compile(rf"^\s*+(?:(?P<label>[^\W\d][\w'’]*|\"[^\"]+\"|'[^']+')(?:\s*+[:：])?\s++)?"
-                        rf"(?P<nums>(?:{NUMBER}(?:\s++|\s*+,\s*+|$)){{2,}})\s*+$")
+_PLAIN_ROW = re.compile(rf"^\s*+(?:(?P<label>[^\W\d][\w'’]*|\"[^\"]+\"|'[^']+')(?:\s*+[:：│])?\s++)?"
+                        rf"(?P<nums>(?:{NUMBER}(?:\s++|\s*+,\s*+|$)){{2,}})\s*+{_ROW_NOTE.pattern}?$")
 
 
 #: one row of a matrix drawn with bars, as plain-text worksheets draw it: ``| 0.70711   -infinity |``
