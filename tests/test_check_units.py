@@ -421,3 +421,49 @@ def test_a_chinese_full_stop_ends_a_size_chain():
     claims = check_text(line.format(128), "t.md").claims
     assert [str(c.what) for c in claims if c.status == "wrong"] == ["2×1×4096×4096×2 = 128 MB"]
     assert not [c for c in check_text(line.format(64), "t.md").claims if c.status == "wrong"]
+
+
+@pytest.mark.parametrize("text, status", [
+    # 4096² = 16,777,216 = 16.8 million: the scale word after the closing $ is the result's
+    (r"The scores: $4096^2 \approx 16.8$ million entries.", "not wrong"),
+    (r"Les scores : $4096^2 \approx 16{,}8$ millions d'entrées.", "not wrong"),
+    (r"Die Scores: $4096^2 \approx 16{,}8$ Millionen Einträge.", "not wrong"),
+    # 4·8192·131072·80 = 343,597,383,680 FLOPs = 344 GFLOPs (354 is wrong); 2·2·4096²·64 = 4.29e9
+    (r"Attention costs $$4 \times 8192 \times 131072 \times 80 \approx 344$$ GFLOPs per token.", "not wrong"),
+    (r"Attention costs $$4 \times 8192 \times 131072 \times 80 \approx 354$$ GFLOPs per token.", "wrong"),
+    (r"Useful work: $2\times2\times4096^2\times64 \approx 4.3$ GFLOPs.", "not wrong"),
+    (r"Useful work: $2\times2\times4096^2\times64 \approx 8.6$ GFLOPs.", "wrong"),
+    # 128 KiB · 8192 · 64 = 2³⁶ B = 64 GiB: an operand with its own unit is no plain number to drop
+    (r"The KV cache read per step: $$B = 1$$, and $$128\,\text{KiB} \times 8192 \times 64 = 64$$ GiB in all.",
+     "not wrong"),
+])
+def test_a_unit_or_scale_after_the_closing_delimiter_is_the_results(text, status):
+    assert 4096 ** 2 == 16777216 and 4 * 8192 * 131072 * 80 == 343597383680 and 128 * 1024 * 8192 * 64 == 64 * 2 ** 30
+    claims = check_text(text + "\n", "t.md").claims
+    wrong = [c for c in claims if c.status == "wrong"]
+    assert bool(wrong) == (status == "wrong"), [(c.status, str(c.reason)) for c in claims]
+
+
+@pytest.mark.parametrize("printed, status", [("128", "not wrong"), ("129", "wrong"), ("256", "wrong")])
+def test_a_count_of_elements_written_as_bytes_is_read_at_the_element_size_the_article_names(printed, status):
+    # 8192·8192 = 67,108,864 values; at fp16's 2 bytes 134,217,728 B = 128 MiB (134 MB): 129 and 256 are
+    # right under no reading.  Where the expression has the 2 bytes among its factors, it has them already:
+    # 2·1·4096·4096·2 = 64 MiB, so 128MB stays wrong.
+    assert 8192 * 8192 * 2 == 128 * 2 ** 20 and 2 * 4096 * 4096 * 2 == 64 * 2 ** 20
+    text = f"Scores are kept in fp16.\n\nOne head needs 8192*8192={printed}MB of memory.\n"
+    wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+    assert bool(wrong) == (status == "wrong"), [(c.status, str(c.reason)) for c in check_text(text, "t.md").claims]
+    doubled = "Scores are kept in fp16.\n\nMQA: 2×1×4096×4096×2 ≈ 128MB of cache.\n"
+    assert [c.status for c in check_text(doubled, "t.md").claims if c.status == "wrong"] == ["wrong"]
+
+
+def test_the_body_of_a_myst_directive_fence_is_the_articles_own_text():
+    # ````{admonition} holds Markdown: its thin-space groups are thousands (8 · 98,304 = 786,432) in a
+    # paragraph of decimal commas; 786,433 is wrong
+    assert 8 * 98304 == 786432
+    body = ("Les poids sont $(0{,}422,\\; 0{,}155,\\; 0{,}422)$.\n\n````{admonition} Solution\n:class: dropdown\n\n"
+            "Huit têtes : $8 \\times 98\\,304 = {v}$ paramètres.\n````\n")
+    right = check_text(body.replace("{v}", "786\\,432"), "t.md").claims
+    assert [c.status for c in right if c.line == 6] == ["exact"], [(c.line, c.status, str(c.reason)) for c in right]
+    wrong = check_text(body.replace("{v}", "786\\,433"), "t.md").claims
+    assert [c.status for c in wrong if c.line == 6] == ["wrong"]

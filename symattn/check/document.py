@@ -249,18 +249,28 @@ class Document:
         return self.headings[k] if k >= 0 else 1
 
 
+#: a MyST directive whose body is Markdown (````{admonition} …``, ```{note}``), not code or output
+_MYST_DIRECTIVE = re.compile(r"^\s*(?:```+|~~~+)\s*\{(?!(?:code-cell|code-block|code|sourcecode|literalinclude|raw|math)\})"
+                             r"[\w-]+\}")
+
+
 def _fences(lines: list[str]) -> tuple[Fence, ...]:
-    """Fenced blocks: a fence closes at a line of the same fence character, as long or longer."""
-    out, i = [], 0
+    """Fenced blocks: a fence closes at a line of the same fence character, as long or longer.  A
+    MyST directive's fence holds Markdown: its body is read as the article's own text."""
+    out, i, prose_ends = [], 0, set()
     while i < len(lines):
         m = FENCE.match(lines[i])
-        if not m:
+        if not m or i in prose_ends:
             i += 1
             continue
         mark = m.group(1)
         j = i + 1
         while j < len(lines) and not re.match(rf"^\s*{re.escape(mark[0])}{{{len(mark)},}}\s*$", lines[j]):
             j += 1
+        if _MYST_DIRECTIVE.match(lines[i]):
+            prose_ends.add(j)   # (its closing line is no fence's opening)
+            i += 1
+            continue
         lang = m.group(2).lower()
         out.append(Fence(i + 1, min(j, len(lines) - 1) + 1, lang, j < len(lines), printed(lang, lines[i + 1:j])))
         i = j + 1

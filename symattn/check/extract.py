@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from . import numerals
 from .document import Document, Segment, printed
 
 __all__ = ["extract"]
@@ -87,7 +88,21 @@ def _rows(body: str, start_line: int) -> list[tuple[int, str]]:
 #: a size unit or a magnitude written just after the closing ``$`` of a number (``$… = 67$M``, ``$… = 140$ GB``)
 #: a size unit right after an inline formula: its result's (a full stop or a comma may end the clause;
 #: a lone letter before a comma is no unit: "$QK^T$ K, V")
-_UNIT_AFTER = re.compile(r"[ \t]?((?:[KMGTP]i?B|kB|bytes?)(?![\w]|[.,]\w)|[KMBGT](?![\w,]|\.\w))")
+_UNIT_AFTER = re.compile(r"[ \t]?((?:[KMGTP]i?B|kB|bytes?)(?![\w]|[.,]\w)|[KMBGT](?![\w,]|\.\w)"
+                         r"|[kKMGTP](?:FLOPs?|FLOPS|flops)(?!\w))")
+
+
+def _unit_after(work: str, end: int, body: str) -> str:
+    """The formula's text with the unit or scale written right after its closing delimiter taken in
+    (``$8192^2 = 67$M``: 67 million, not 67; ``$$… \approx 344$$ GFLOPs``; ``$4096^2 \approx 16{,}8$
+    millions``), when the formula ends in a number and is no quotient (whose unit cancels)."""
+    unit = _UNIT_AFTER.match(work, end)
+    word = numerals.SCALE_WORD.match(work[end:end + 40])
+    if not (unit or word) or not re.search(r"\d\s*$", body) or \
+            re.search(r"/|\\frac|\\div|÷", re.split(r"=|≈|\\approx", body)[0]):
+        return body
+    what = unit.group(1) if unit else numerals.SCALE_WORDS[word.group(1).lower()]
+    return f"{body.rstrip()}\\text{{ {what}}}"
 
 
 def extract(doc: Document) -> list["Segment"]:
@@ -119,11 +134,7 @@ def extract(doc: Document) -> list["Segment"]:
             body = m.group("d") if m.group("d") is not None else m.group("pa")
             if "\n\n" in body:
                 continue
-            unit = _UNIT_AFTER.match(work, m.end())
-            # (a quotient of sizes, "$67 / 4 \approx 17$ GB", is read as it is: its unit cancels)
-            quotient = re.search(r"/|\\frac|\\div|÷", re.split(r"=|≈|\\approx", body)[0])
-            if unit and re.search(r"\d\s*$", body) and not quotient:
-                body = f"{body.rstrip()}\\text{{ {unit.group(1)}}}"   # "$8192^2 = 67$M": 67 million, not 67
+            body = _unit_after(work, m.end(), body)
             if re.fullmatch(r"\s*[-−]?\d+(?:\.\d+)?\s*", body) and SUM_WORD.search(before):
                 # "$e^{0.7} = 2.01$, $e^{0} = 1$.  Sum = $3.01$": the sum of the equations before it
                 total = sum_of([g.text for g in segs if g.line == line and g.kind == "inline"], "=", body.strip())
@@ -141,6 +152,8 @@ def extract(doc: Document) -> list["Segment"]:
             body_start = m.start("eb")
         else:
             body = m.group("dd") if m.group("dd") is not None else m.group("br")
+            if "\n" not in body.strip():
+                body = _unit_after(work, m.end(), body)
             kind = "display"
             body_start = m.start("dd") if m.group("dd") is not None else m.start("br")
         for row_line, row in _rows(body, doc.line_of(body_start)):

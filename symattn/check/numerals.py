@@ -42,7 +42,8 @@ import sympy as sp
 
 from .. import limits
 
-__all__ = ["Number", "Locale", "POINT", "COMMA", "NUMBER", "read", "canonical", "places_of", "grouped"]
+__all__ = ["Number", "Locale", "POINT", "COMMA", "NUMBER", "SCALE_WORDS", "SCALE_WORD", "read", "canonical",
+           "places_of", "grouped"]
 
 #: a printed number in the one notation of :func:`canonical`: sign, digits, point, exponent
 NUMBER = r"[-−+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
@@ -104,6 +105,14 @@ _COMMA_NUMBER = re.compile(r"(?<![\w.,])(?<!_\{)(?<!\{,\})(\d+),(\d+)(?![A-Za-z0
 #: arithmetic between printed numbers: 0.2×0.3, 4.12+0.00, 2 \\cdot 80 (a result, not a number alone)
 ARITHMETIC = re.compile(r"\d\s*(?:[-+*/×·−]|\\cdot|\\times)\s*[\d(]")
 #: a decimal printed as an approximate result, "≈ 37.48", "\\approx 0.45": a rounded print wherever it is used
+#: a count's scale written as a word after it ("16.8 million", "16,8 millions", "2 Milliarden"), as the
+#: letter the checker reads it by: thousands K, millions M, billions (10⁹) B, trillions T
+SCALE_WORDS = {"thousand": "K", "thousands": "K", "tausend": "K",
+               "million": "M", "millions": "M", "millionen": "M", "milioni": "M", "millones": "M", "milhões": "M",
+               "billion": "B", "billions": "B", "milliard": "B", "milliards": "B", "milliarden": "B",
+               "miliardi": "B", "bilhões": "B", "trillion": "T", "trillions": "T"}
+SCALE_WORD = re.compile(r"^\s*(" + "|".join(sorted(SCALE_WORDS, key=len, reverse=True)) + r")(?![\w])", re.I)
+
 APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?!\d|\.\d)")
 #: LaTeX's {,} as evidence of a decimal comma: not before a group of exactly three digits (57{,}344 is
 #: thousands in an article that writes points), unless the whole part is 0 (0{,}125)

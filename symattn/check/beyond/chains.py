@@ -55,7 +55,8 @@ def _literal(seg: str):
     m = _LIT.match(seg)
     if not m:
         return None
-    rest = m.group("rest")
+    # (a unit or a scale after the formula's closing delimiter is the result's: "$… \approx 344$$ GFLOPs")
+    rest = re.sub(r"^(?:\$\$?|\\[)\]])(?=\s*[^\W\d_])", "", m.group("rest"))
     deg = re.match(r"\s*(?:°|\^\s*\{?\s*\\circ\s*\}?|\\circ|\\degree)", rest)
     if deg:   # 20°: an angle in degrees (its expression is in radians); 360° + 120° is more arithmetic
         more = re.match(r"\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\\frac|\d)", rest[deg.end():])
@@ -76,9 +77,9 @@ def _literal(seg: str):
             return None
     if re.match(r"^\s*(?:%|\\%|[eE][-+]?\d)", rest):
         return None
-    word = _SCALE_WORD.match(rest)
+    word = numerals.SCALE_WORD.match(rest)
     if not unit and word:   # "614.4 million", "1.2 billion": a count in millions or billions
-        return m.group("num"), "scale:" + _SCALE_LETTER[word.group(1).lower()[:2]]
+        return m.group("num"), "scale:" + numerals.SCALE_WORDS[word.group(1).lower()]
     scaled = _SCALED.match(rest) or _COUNT_SCALE.match(rest)
     if not unit and scaled:
         return m.group("num"), "scale:" + scaled.group(0).strip().strip("*")   # "64TFLOPs": 64·10¹² FLOPs
@@ -90,11 +91,6 @@ def _literal(seg: str):
     return m.group("num"), unit
 
 
-#: a count's scale written as a word after it: thousands, millions, billions, trillions
-_SCALE_WORD = re.compile(r"^\s*(thousand|million|billion|trillion)s?\b", re.I)
-_SCALE_LETTER = {"th": "K", "mi": "M", "bi": "B", "tr": "T"}
-
-
 def _suffix_values(seg: str):
     """The values of the longest arithmetic tail of the chain's first segment (prose before it
     is skipped): ``dim 2: sin(1 / 10000^(2/512))`` is sin(1/10000^(2/512))."""
@@ -103,10 +99,17 @@ def _suffix_values(seg: str):
         tail = seg[s:].strip()
         if not tail or not re.search(r"\d|\\pi|π", tail):
             continue
+        if _OPERATOR_END.search(seg[:s]) or _OPERATOR_START.match(tail):
+            continue   # the rest of a product whose first operand is no plain number (128 KiB × 8192 × 64)
         vals = _values(tail)
         if vals and _has_op(tail):
             return tail, vals
     return None, []
+
+
+#: an operator that a segment's text ends with, or starts with: what follows or precedes it is one operand
+_OPERATOR_END = re.compile(r"(?:[×*·⋅/÷]|\\times|\\cdot|\\div)\s*$")
+_OPERATOR_START = re.compile(r"^(?:[×*·⋅/÷]|\\times|\\cdot|\\div)")
 
 
 def _has_op(text: str) -> bool:
@@ -190,7 +193,8 @@ def _logical_lines(lines: list[str]):
 
 
 #: a decimal that is an operand (next to an operator), not a result: ``0.5 × 4096``, ``4096 / 1.5``
-_DECIMAL_OPERAND = re.compile(r"\d\.\d+\s*(?:[×*·⋅x/÷]|\\times|\\cdot|\\div)|(?:[×*·⋅x/÷^]|\\times|\\cdot|\\div)\s*\d*\.\d")
+_DECIMAL_OPERAND = re.compile(r"\d\.\d+\s*(?:[×*·⋅x/÷]|\\times|\\cdot|\\div)"
+                              r"|(?:[×*·⋅/÷^]|(?<![A-Za-z])x|\\times|\\cdot|\\div)\s*\d*\.\d")   # (\approx is no ×)
 
 
 #: a size unit after a number: 2.5 MB, 3 GiB
@@ -219,6 +223,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     out = []
     printed = {}   # a result the article printed in a chain -> (its exact value, line, judged wrong)
     rounded = _rounded_prints(lines)
+    elements = element_sizes(text)
     for n, raw, own in _logical_lines(lines):
         if "=" not in raw and "≈" not in raw and "approx" not in raw:
             continue
@@ -239,18 +244,19 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         line = re.sub(r"\\(?:mathbf|textbf|boldsymbol|bm)\{((?:[^{}]|\{[^{}]*\})*)\}", r"\1", line)
         line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)   # "- cos(0) = 1": a list marker, no minus
         # (a unit just after a formula is its result's: "$2 \cdot 32 = 64$ GB")
-        maths = [m.group(1) + (m.group(2) or "") for m in re.finditer(r"\$([^$]+)\$([ \t]?[KMGT]i?B(?!\w))?", line)]
+        maths = [m.group(1) + (m.group(2) or "")
+                 for m in re.finditer(r"\$\$?([^$]+)\$\$?([ \t]?(?:[KMGT]i?B|[kKMGTP](?:FLOPs?|FLOPS|flops))(?!\w))?", line)]
         split = re.compile(r"[|；;，。！？]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*")   # (。: a sentence ends its chains)
         # several inline formulas: each is a piece, and so is the arithmetic written outside them
         # ("在 $n=4096$ 时 KV-cache = 2×64×4096×128×4B = 2GB")
         pieces = maths + split.split(re.sub(r"\$[^$]+\$", " ", line)) if len(maths) >= 2 else split.split(line)
         for piece in pieces:
-            out.extend(_chain(n, own.strip(), piece, kv, printed if kv or trig else None, rounded))
+            out.extend(_chain(n, own.strip(), piece, kv, printed if kv or trig else None, rounded, elements))
     return out
 
 
 def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = None,
-           rounded: dict | None = None) -> list[Claim]:
+           rounded: dict | None = None, elements=()) -> list[Claim]:
     """The claims of one chain ``a = b ≈ c``.  ``printed``: the results printed by the chains above,
     which a later chain may use as operands; each is replaced by the exact value it stands for, so
     that a chain is judged end to end (``268 MB × 80``, with 268 MB a rounded 268,435,456 bytes)."""
@@ -272,16 +278,16 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
             if _entry(num, n) is None:
                 break
             approx = rels[k - 1] != "=" or bool(_APPROX.match(seg_v))
-            claim = _size_claim(n, source, how, ref, num, unit, approx, printed, rounded)
+            claim = _size_claim(n, source, how, ref, num, unit, approx, printed, rounded, elements)
             if head is not None and head[0] is not ref and claim.status != "wrong" and not kv:
                 # right from the chain's last rewrite, which an "=" says equals its first expression:
                 # the print is judged against that first one, end to end (sin(1/10000^(2/512)) =
                 # sin(1/2.5) = 0.389: the rewrite is the slip)
-                first = _size_claim(n, source, head[1], head[0], num, unit, approx, printed, rounded)
+                first = _size_claim(n, source, head[1], head[0], num, unit, approx, printed, rounded, elements)
                 if first.status == "wrong" and all(r == "=" for r in rels[head[2]:k - 1]):
                     claim = first
             out.append(claim)
-            out += [_size_claim(n, source, how, ref, *alt, True, printed, rounded)
+            out += [_size_claim(n, source, how, ref, *alt, True, printed, rounded, elements)
                     for alt in _alternatives(seg_v, unit)]
             again = _operands(plain(seg_v), printed) if kv and _has_op(plain(seg_v)) else None
             if again:   # 536MB (per layer) × 32 = 17GB: the printed size starts the next step
@@ -378,7 +384,7 @@ _APPROX = re.compile(r"^\s*(?:~|\\sim|约|約|약|about\s|approx)")
 
 
 def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, approx: bool = False,
-                printed: dict | None = None, rounded: dict | None = None) -> Claim:
+                printed: dict | None = None, rounded: dict | None = None, elements=()) -> Claim:
     shown = unit[6:] if unit.startswith("scale:") else unit if unit in _TIME_UNITS or unit == "rad" else unit.upper()
     what = f"{how} = {num}{' ' + shown if unit else ''}"
     entry = _entry(num, n)
@@ -394,7 +400,7 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
         Reason.of("from-own-operands", expr=how)
 
     def judge(vals, **cause):
-        return _scalar(n, source, what, entry, _unit_readings(_in_unit(vals, how, unit), unit), said, loose_int=loose,
+        return _scalar(n, source, what, entry, _unit_readings(_in_unit(vals, how, unit, elements), unit), said, loose_int=loose,
                        slack=slack, **cause)
     claim = judge(ref.exact)
     if claim.status == "wrong" and ref.used and judge(ref.written).status != "wrong":
@@ -405,7 +411,7 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
         # an operand printed rounded (≈ 37.48 on another line) whose exact value no chain gave: no witness
         used = [(t, line) for t, line in _rounded_operands(how, rounded, n)
                 if not (printed and any(k == t for k, _ in printed))]
-        in_unit = lambda vals: _unit_readings(_in_unit(vals, how, unit), unit)   # noqa: E731
+        in_unit = lambda vals: _unit_readings(_in_unit(vals, how, unit, elements), unit)   # noqa: E731
         if used and not _beyond_rounding(how, [t for t, _ in used], entry, judge(ref.written), in_unit):
             claim = unverifiable(n, source, Reason.of("uses-rounded-print", what=what, value=used[0][0],
                                                       line=used[0][1]), what=what, claimed=num)
@@ -413,7 +419,7 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
             claim = judge(ref.written)   # wrong whatever exact values its rounded operands stand for
     if printed is not None and not unit.startswith("scale:"):
         # (radians are an angle's own unit: "0.505 rad" is the 0.505 of "128 × 0.505" below)
-        _remember(printed, num, "" if unit == "rad" else unit, _in_unit(ref.exact, how, unit), entry, n,
+        _remember(printed, num, "" if unit == "rad" else unit, _in_unit(ref.exact, how, unit, elements), entry, n,
                   claim.status == "wrong")
     return claim
 
@@ -445,12 +451,39 @@ def _beyond_rounding(how: str, operands: list[str], entry, from_written: Claim, 
     return p + h < min(lows) or p - h > max(highs)
 
 
-def _in_unit(vals, how: str, unit: str):
+def _in_unit(vals, how: str, unit: str, elements=()):
     """The readings of an expression whose result is printed with a size unit: a count of bytes, and,
-    when the expression has no unit of its own, a number already in that unit (72 - 45 = 27 GB)."""
+    when the expression has no unit of its own, a number already in that unit (72 - 45 = 27 GB), or a
+    count of elements of a type the article names (``8192*8192 = 128MB`` in an fp16 article: 2 bytes
+    each, 128 MiB)."""
     if unit not in _UNITS or _SIZED.search(how) or _BYTES.search(how):
         return vals
-    return vals + [(x * u, name) for x, name in vals for u in _UNITS[unit]]
+    # (an expression with the element's bytes among its factors, 2 × 1 × 4096 × 4096 × 2, has them already)
+    factors = {mpmath.mpf(t) for t in re.findall(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])", how)}
+    per = [(x * b, Reason.of("reading-unit", reading=name, unit=each) if name else each)
+           for x, name in vals for b in elements if b != 1 and b not in factors
+           for each in [Reason.of("element-bytes", bytes=mpmath.nstr(b, 3))]]
+    return vals + per + [(x * u, name) for x, name in vals for u in _UNITS[unit]]
+
+
+#: the types of numbers an article names, with their bytes
+_DTYPES = ((re.compile(r"\b(?:fp|float)\s*32\b|\bfp32|float32", re.I), 4),
+           (re.compile(r"\b(?:fp|bf|float)\s*16\b|bfloat16|半精度", re.I), 2),
+           (re.compile(r"\bint\s*8\b|\b8-bit\b|\bC8\b|\bq8|\bfp8\b", re.I), 1),
+           (re.compile(r"\bint\s*4\b|\b4-bit\b|\bq4", re.I), mpmath.mpf(1) / 2))
+
+
+def _dtype(text: str):
+    """The bytes of the first type of number the text names (fp32 4, fp16 2, int8 1, int4 ½), or None."""
+    for pat, b in _DTYPES:
+        if pat.search(text):
+            return b
+    return None
+
+
+def element_sizes(text: str) -> tuple:
+    """The bytes of every type of number the text names."""
+    return tuple(b for pat, b in _DTYPES if pat.search(text))
 
 
 def _remember(printed: dict, num: str, unit: str, vals, entry, n: int, wrong: bool) -> None:

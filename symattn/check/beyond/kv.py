@@ -14,7 +14,7 @@ import mpmath
 
 from ..claims import Claim, Reason
 from .arith import _values
-from .chains import _KV, _unit_readings
+from .chains import _KV, _dtype, _unit_readings
 from .verdicts import _UNITS, _UNIT_NAME, _entry, _near, _scalar, _show, _val
 
 R = Reason.of
@@ -28,19 +28,6 @@ class _Model:
     heads: int
     dim: int
     nbytes: object     # bytes per element (mpmath), or None: the article's
-
-
-_DTYPE = ((re.compile(r"\b(?:fp|float)\s*32\b|\bfp32|float32", re.I), 4),
-          (re.compile(r"\b(?:fp|bf|float)\s*16\b|bfloat16|半精度", re.I), 2),
-          (re.compile(r"\bint\s*8\b|\b8-bit\b|\bC8\b|\bq8|\bfp8\b", re.I), 1),
-          (re.compile(r"\bint\s*4\b|\b4-bit\b|\bq4", re.I), mpmath.mpf(1) / 2))
-
-
-def _dtype(text: str):
-    for pat, b in _DTYPE:
-        if pat.search(text):
-            return b
-    return None
 
 
 def _num(pattern: str, text: str):
