@@ -467,3 +467,19 @@ def test_the_body_of_a_myst_directive_fence_is_the_articles_own_text():
     assert [c.status for c in right if c.line == 6] == ["exact"], [(c.line, c.status, str(c.reason)) for c in right]
     wrong = check_text(body.replace("{v}", "786\\,433"), "t.md").claims
     assert [c.status for c in wrong if c.line == 6] == ["wrong"]
+
+
+def test_a_printed_count_used_in_a_quotient_carries_and_sizes_follow_the_articles_powers_of_two():
+    # 2·16·8·128·2 = 65,536 B = 64 KB: this article counts in powers of two.  64 KB × 80 = 5 MiB
+    # (5.24 MB), so 5.12 MB is wrong; 56 GB / 5 MiB = 56·2³⁰ / 5·2²⁰ = 11,468.8 blocks, so 10937 is wrong
+    # (carried), and 10937 / 8192 ≈ 1.3 is right from its printed operand but 11,468.8 / 8192 = 1.4 end
+    # to end (carried too)
+    assert 2 * 16 * 8 * 128 * 2 == 64 * 1024 and 56 * 2 ** 30 / (5 * 2 ** 20) == 11468.8
+    assert round(10937 / 8192, 1) == 1.3 and round(11468.8 / 8192, 1) == 1.4
+    text = ("- per block: 2 * 16 * 8 * 128 * 2 = 64 KB\n- per request: 64 KB * 80 = {a} MB\n"
+            "- blocks: 56 GB / {a} MB ≈ {b}\n- requests: {b} / 8192 ≈ {c}\n")
+    wrong = {c.line: c for c in check_text(text.format(a="5.12", b="10937", c="1.3"), "t.md").claims
+             if c.status == "wrong"}
+    assert sorted(wrong) == [2, 3, 4] and wrong[4].cause == "carried", [(c.line, str(c.reason)) for c in wrong.values()]
+    right = check_text(text.format(a="5", b="11469", c="1.4"), "t.md").claims
+    assert not [c for c in right if c.status == "wrong"], [(c.line, str(c.reason)) for c in right]

@@ -234,7 +234,8 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
                             raw)   # (64 × (256 + 256) × 2: brackets around a factor too)
         sized = _SIZED.search(raw)
         kv = bool((product and (kv_article or sized or not _DECIMAL_OPERAND.search(raw)))
-                  or (sized and re.search(r"[KMGT]i?B\s*(?:/|÷|\\div)", raw)))
+                  or (sized and re.search(r"[KMGT]i?B\s*(?:/|÷|\\div)", raw))
+                  or (_QUOTIENT.search(raw) and _uses_printed(raw, printed)))
         if not (trig or kv):
             continue
         line = re.sub(r"\\text\{\s*(?:bytes?|B)\s*\}", " bytes", raw)
@@ -253,6 +254,14 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         for piece in pieces:
             out.extend(_chain(n, own.strip(), piece, kv, printed if kv or trig else None, rounded, elements))
     return out
+
+
+def _uses_printed(raw: str, printed: dict) -> bool:
+    """Does the line take as an operand a count a size chain above printed (an integer of three digits
+    or more, as :func:`_operands` takes them): ``10937 / 8192 ≈ 1.3`` under ``56 GB / 5.12 MB ≈ 10937``.
+    (A decimal result may rest on rounded operands, 1.3679 = 0.3679 + 1.0, and stands for no exact value.)"""
+    return any(_key(t, "") in printed or (_key(t, "")[0], "in its unit") in printed
+               for t in re.findall(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\d.])|(?<![\w.,])\d{3,}(?![\d.])", raw))
 
 
 def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = None,
@@ -486,12 +495,34 @@ def element_sizes(text: str) -> tuple:
     return tuple(b for pat, b in _DTYPES if pat.search(text))
 
 
+#: the key under which the size chains keep how the article reads KB, MB, GB (True: in powers of two)
+_BINARY_SIZES = ("", "binary sizes")
+
+
+def _is_binary(u) -> bool:
+    return u > 1 and int(u) & (int(u) - 1) == 0
+
+
 def _remember(printed: dict, num: str, unit: str, vals, entry, n: int, wrong: bool) -> None:
     """Keep the exact value a printed result stands for (in bytes for a size): the reading that
     agrees with the print, else the closest one."""
     p = mpmath.mpf(entry.value.p) / entry.value.q
     units = _UNITS.get(unit, (1,)) if unit else (1,)
-    best = min(((abs(x / u - p), x, u) for x, _ in vals for u in units), key=lambda t: t[0])
+    # (distance, value, unit, read in powers of two: a KB, MB, GB of 2¹⁰ᵏ bytes or a K of 1,024, else None)
+    readings = [(abs(x / u - p), x, u, _is_binary(u) if unit.lower() in ("kb", "mb", "gb", "tb")
+                 else True if getattr(name, "code", "") == "per-k" else None)
+                for x, name in vals for u in units]
+    agree = [r for r in readings if r[0] <= rounding_half(entry)]
+    if agree:
+        best = min(agree, key=lambda t: t[0])
+        if best[3] is not None:
+            printed[_BINARY_SIZES] = best[3]
+    else:
+        # none agrees: the reading the article's right sizes follow, else the closest one
+        # (an article that counts 64 KB for 65,536 bytes reads 56 GB as 56·2³⁰)
+        binary = printed.get(_BINARY_SIZES)
+        ours = [r for r in readings if binary is None or bool(r[3]) == binary]
+        best = min(ours or readings, key=lambda t: t[0])
     printed[_key(num, unit)] = (best[1], n, wrong)   # the latest print of a number is the one a chain below uses
     if unit in _UNITS and len(re.sub(r"\D|^0+", "", num)) >= 3:   # the same number written again without its unit
         printed[(_key(num, "")[0], "in its unit")] = (best[1] / best[2], n, wrong, best[1])
