@@ -483,3 +483,15 @@ def test_a_printed_count_used_in_a_quotient_carries_and_sizes_follow_the_article
     assert sorted(wrong) == [2, 3, 4] and wrong[4].cause == "carried", [(c.line, str(c.reason)) for c in wrong.values()]
     right = check_text(text.format(a="5", b="11469", c="1.4"), "t.md").claims
     assert not [c for c in right if c.status == "wrong"], [(c.line, str(c.reason)) for c in right]
+
+
+@pytest.mark.parametrize("line, status", [
+    ("- program ids: offset_bh // H = 120 // 32 = 7", "wrong"),      # 120 // 32 is 3 (floor of 3.75)
+    ("- program ids: offset_bh // H = 120 // 32 = 3", "exact"),
+    ("- blocks per request: `131072 // 16 = 8192`", "exact"),
+    ("- blocks per request: `131072 // 16 = 8193`", "wrong"),
+])
+def test_floor_division_as_programmers_write_it_in_prose(line, status):
+    assert 120 // 32 == 3 and 131072 // 16 == 8192
+    claims = [c for c in check_text(line + "\n", "t.md").claims if c.status != "unverifiable"]
+    assert [c.status for c in claims] == [status], [(c.status, str(c.reason)) for c in claims]

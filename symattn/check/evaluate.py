@@ -550,6 +550,12 @@ def _apply(op: str, args: list, base):
         if _mat(a):
             return sp.ImmutableMatrix(a.applyfunc(lambda e: e / b if (e / b).is_Rational else sp.expand(e / b)))
         return a / b
+    if op == "floordiv":
+        if _mat(a) or _mat(b):
+            raise Unresolved("cannot-evaluate")
+        if b == 0:
+            raise Unresolved("division-by-zero")
+        return sp.floor(a / b)
     if op == "neg":
         return sp.ImmutableMatrix(-a) if _mat(a) else -a
     if op == "T":

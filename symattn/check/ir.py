@@ -47,7 +47,7 @@ class Name(Node):
 
 @dataclass(frozen=True)
 class Op(Node):
-    """An operation: mul, add, sub, div, neg, pow, T, sqrt, softmax, softmax_cols, exp."""
+    """An operation: mul, add, sub, div, floordiv, neg, pow, T, sqrt, softmax, softmax_cols, exp."""
 
     op: str
     args: tuple[Node, ...]
@@ -84,7 +84,7 @@ def has_decimals(node: Node) -> bool:
     return False
 
 
-_INFIX = {"mul": "·", "add": " + ", "sub": " − ", "div": "/", "hadamard": " ⊙ "}
+_INFIX = {"mul": "·", "add": " + ", "sub": " − ", "div": "/", "floordiv": " // ", "hadamard": " ⊙ "}
 _ACCENT = {"tilde": "\u0303", "widetilde": "\u0303", "hat": "\u0302", "widehat": "\u0302", "bar": "\u0304",
            "overline": "\u0304"}
 
@@ -111,7 +111,7 @@ def pretty(node: Node) -> str:
     if not isinstance(node, Op):
         return "?"
     args = [pretty(a) for a in node.args]
-    wrapped = [f"({a})" if isinstance(n, Op) and n.op in ("mul", "add", "sub", "div") else a
+    wrapped = [f"({a})" if isinstance(n, Op) and n.op in ("mul", "add", "sub", "div", "floordiv") else a
                for a, n in zip(args, node.args)]
     if node.op in _INFIX:
         if node.op in ("add", "sub"):

@@ -108,12 +108,16 @@ class Parser:
                 raise ParseError("too-many-terms", limit=limits.CHECK_MAX_TERMS)
             if t.kind in ("op", "cmd") and t.value in self._MUL:
                 self.next()
+                op = self._MUL[t.value]
+                if t.value == "/" and self.is_op("/"):
+                    self.next()
+                    op = "floordiv"   # 120 // 32: Python's floor division, as programmers write it in prose
                 rhs = self.unary()
-                if self._MUL[t.value] == "div" and isinstance(rhs, Num) and self._power_of_ten_follows():
+                if op == "div" and isinstance(rhs, Num) and self._power_of_ten_follows():
                     # "3.07×10²³ / 3.07×10²³": a divisor in scientific notation is one number
                     self.next()
                     rhs = Op("mul", (rhs, self.postfix()))
-                node = Op(self._MUL[t.value], (node, rhs))
+                node = Op(op, (node, rhs))
             elif t.kind == "text" and isinstance(node, Num) and self.i == len(self.toks) - 1 and \
                     re.fullmatch(r"[^\W\d_]{2,}(?:/[^\W\d_]+)?(?: [^\W\d_]+)*", t.value) and \
                     not _SIZE_UNIT.fullmatch(t.value.split("/")[0]):

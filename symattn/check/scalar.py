@@ -58,6 +58,10 @@ def apply_scalar(op: str, args: list) -> sp.Expr:
         if args[1] == 0:
             raise ParseError("division-by-zero")
         return args[0] / args[1]
+    if op == "floordiv":
+        if args[1] == 0:
+            raise ParseError("division-by-zero")
+        return sp.floor(args[0] / args[1])
     if op == "sqrt":
         return sp.sqrt(args[0])
     if op == "exp":
