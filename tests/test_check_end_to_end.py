@@ -1259,3 +1259,53 @@ def test_rows_of_a_plain_text_table_with_a_note_after_an_arrow_are_read(label, n
     wrong = [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
     assert [c.wrong_lines for c in wrong] == [[8]]
     assert [e["correct"] for e in wrong[0].entries] == ["0.33", "0.67"]
+
+
+def _one_query_article(weights: str, mask: bool = True, logits: bool = False) -> str:
+    return "\n".join([
+        "# Attention, by hand", "",
+        r"One query $Q = \begin{bmatrix} 1 & 0 \end{bmatrix}$ and three keys "
+        r"$K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \\ 1 & 1 \end{bmatrix}$, with $d_k = 2$.", "",
+        r"With $\sqrt{d_k} = \sqrt{2} \approx 1.41$, the scores become $(0.71,\; 0,\; 0.71)$. "
+        r"The softmax gives $\approx " + weights + "$.", "",
+        *(["## A causal mask", "", r"For three tokens the mask is "
+           r"$M = \begin{pmatrix} 0 & -\infty & -\infty \\ 0 & 0 & -\infty \\ 0 & 0 & 0 \end{pmatrix}$.", ""]
+          if mask else []),
+        *(["## Softmax by hand", "", "Given logits [2, 1, 0], the probabilities are [0.665, 0.245, 0.090].", ""]
+          if logits else [])])
+
+
+@pytest.mark.parametrize("mask", [True, False])
+def test_a_tuple_alone_in_its_formula_is_read_and_a_mask_shown_elsewhere_leaves_one_query_unmasked(mask):
+    # softmax((1, 0, 1)/√2) = (0.4011, 0.1978, 0.4011) (numpy below): (0.39, 0.22, 0.39) is wrong.  The
+    # causal mask the article shows for three tokens has no place in one query against three keys
+    s = np.array([1.0, 0.0, 1.0]) / math.sqrt(2)
+    w = np.exp(s) / np.exp(s).sum()
+    assert np.round(w, 2).tolist() == [0.4, 0.2, 0.4] and np.round(s, 2).tolist() == [0.71, 0.0, 0.71]
+    wrong = [c for c in check_text(_one_query_article(r"(0.39,\; 0.22,\; 0.39)", mask), "t.md").claims
+             if c.status == "wrong"]
+    assert [c.line for c in wrong] == [5] and [e["correct"] for e in wrong[0].entries] == ["0.40", "0.20", "0.40"]
+    right = check_text(_one_query_article(r"(0.40,\; 0.20,\; 0.40)", mask), "t.md").claims
+    assert not [c for c in right if c.status == "wrong"]
+    assert {c.status for c in right if c.line == 5} >= {"rounded"}   # the scores and the weights are read
+
+
+def test_new_logits_after_the_examples_softmax_are_no_step_of_that_example_by_their_label():
+    # the example printed its scaled scores and weights on line 5; "logits [2, 1, 0]" later are another
+    # example (softmax(2, 1, 0) = (0.665, 0.245, 0.090)), not its scores printed wrong
+    from symattn.check.bind import by_value
+    from symattn.check.document import Document
+    from symattn.check.read import read_blocks
+    s = np.exp([2.0, 1.0, 0.0])
+    assert np.round(s / s.sum(), 3).tolist() == [0.665, 0.245, 0.09]
+    doc = Document.of(_one_query_article(r"(0.40,\; 0.20,\; 0.40)", mask=False, logits=True), "t.md")
+    claims, _, _ = by_value(doc, read_blocks(doc))
+    assert not [c for c in claims if c.status == "wrong"], [(c.line, str(c.reason)) for c in claims]
+
+
+def test_numbers_outside_zero_to_one_under_a_softmax_heading_are_not_weights():
+    # (2, 1, 0) are the exercise's logits: a heading on softmax does not make them weights, which lie in [0, 1]
+    text = _one_query_article(r"(0.40,\; 0.20,\; 0.40)", mask=False) + \
+        "\n### Softmax by hand\n\nTake $(2, 1, 0)$ and compute the probabilities.\n"
+    claims = check_text(text, "t.md").claims
+    assert not [c for c in claims if c.status == "wrong"], [(c.line, str(c.reason)) for c in claims]

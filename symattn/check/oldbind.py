@@ -890,6 +890,8 @@ class _Binder:
 
     def _derived(self, block: Block, h: str | None) -> None:
         guessed = False   # named by its -∞ entries alone: weak evidence, so only a near match is judged
+        if h == "weights" and any(not 0 <= e.value <= 1 for r in block.rows for e in r):
+            h = None   # weights lie in [0, 1]: the logits (2, 1, 0) under a heading on softmax are not them
         if h in ("scores", "scaled", None) and any(e.value == -sp.oo for r in block.rows for e in r):
             # (a caption that speaks of the mask names it)
             guessed = h is None and not any(_MASK_WORDS.search(lb) for lb in block.labels[:2])

@@ -724,15 +724,31 @@ _RELATION_TUPLE = re.compile(rf"(?:=|≈|\\approx)\s*(?:\\left)?\((?P<nums>{_SPA
                              r"(?:\\right)?\)(?![\w(^_])")
 
 
+#: a tuple that is an inline formula of its own: ``the scores become $(0{,}71,\; 0,\; 0{,}71)$``
+_SPAN_TUPLE = re.compile(rf"(?<![$\\])\$\s*(?:\\left)?\((?P<nums>{_SPACE}{NUMBER}(?:{_SPACE},{_SPACE}{NUMBER})+{_SPACE})"
+                         r"(?:\\right)?\)\s*\$(?!\$)")
+
+
+def _span_tuples(line: str):
+    """The tuples that are inline formulas of their own, of three numbers or more, or of two with a
+    decimal among them (``$(0, 1)$`` is as often an interval)."""
+    for m in _SPAN_TUPLE.finditer(line):
+        nums = _NUM_RE.findall(m.group("nums"))
+        if len(nums) >= 3 or "." in m.group("nums"):
+            yield m
+
+
 def _relation_tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
-    r"""Vectors written as tuples just after ``=`` or ``≈`` (``$x=(1,\ 3,\ 2,\ 5)$``): one row each, where
-    no other reader took the line.  (After a relation a bracket of numbers is a value, not the
-    arguments of a call, which follow a name.)"""
+    r"""Vectors written as tuples just after ``=`` or ``≈`` (``$x=(1,\ 3,\ 2,\ 5)$``), or as an inline
+    formula of their own: one row each, where no other reader took the line.  (After a relation, or
+    alone in its formula, a bracket of numbers is a value, not the arguments of a call, which follow a
+    name.)"""
     out = []
     for i, line in enumerate(raw):
         if i + 1 in taken_lines:
             continue
-        for m in _RELATION_TUPLE.finditer(line):
+        found = sorted([*_RELATION_TUPLE.finditer(line), *_span_tuples(line)], key=lambda m: m.start("nums"))
+        for m in found:
             if _SHAPE_WORD.search(line[max(0, m.start() - 24):m.start()]):
                 continue   # "(shape=(3, 2))", "size = (4, 8)": a shape, not a vector
             cells = _tuple_cells(m, starts[i])

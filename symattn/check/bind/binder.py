@@ -843,6 +843,8 @@ class _State:
         whole = {node.step for node in self.printed}   # (a row printed before is not the step printed)
         if named is None or (named in steps_printed and named in whole) or best >= 2 / 3 or self._beyond():
             return None
+        if any(named in UPSTREAM[step] for step in whole & set(steps_printed)):
+            return None   # the example is past that step (its softmax is printed): new logits are another example
         if max(best, own) < 1 / 3 and (not self._next(named, steps_printed) or self.elsewhere):
             return None   # a label needs some of the values, or the operands on the page, with it
             # (and the operands its own formula names: "Q = X_pe·Wq" is no product of the example's X)

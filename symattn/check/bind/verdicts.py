@@ -242,6 +242,13 @@ def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc, said=None,
             all(m.startswith("mask:") for m in c.node.mistakes(article)):
         truth_node = c.node   # every entry is the step under another mask the article may show ("without the window")
     exact = example.exact(truth_node)
+    if exact is None and truth_node.variant.mask != "none":
+        # a mask the article applies elsewhere has no place in an example whose scores are no square
+        # (one query against three keys): the step is the unmasked one
+        unmasked = Node(truth_node.step, replace(truth_node.variant, mask="none"))
+        exact = example.exact(unmasked)
+        if exact is not None:
+            truth_node, article = unmasked, replace(article, mask="none")
     lines = sorted({e.line for r in block.rows for e in r})
     what = Reason.of(WHAT[c.node.step]) if c.node.step in WHAT else c.node.step
     if b.label is not None and b.label.step == c.node.step and b.label.name and b.label.row is None:
