@@ -495,3 +495,26 @@ def test_floor_division_as_programmers_write_it_in_prose(line, status):
     assert 120 // 32 == 3 and 131072 // 16 == 8192
     claims = [c for c in check_text(line + "\n", "t.md").claims if c.status != "unverifiable"]
     assert [c.status for c in claims] == [status], [(c.status, str(c.reason)) for c in claims]
+
+
+def test_a_count_with_its_noun_before_a_product_sign_is_a_size_chain():
+    # 2·64·128·2 = 32,768 B = 32 KB; 80 × 32,768 B = 2,621,440 B: 2.62 MB or 2.5 MiB, so 2.56 MB is right
+    # under no reading; 4096 tokens × 2,621,440 B = 10.74 GB (10 GiB): 10.5 GB is carried
+    assert 80 * 32768 == 2621440 and round(4096 * 2621440 / 1e9, 2) == 10.74
+    text = ("```\nper token per layer = 2 × 64 × 128 × 2 bytes = 32 KB\n80 layers × 32 KB = {a} MB per token\n"
+            "4096 tokens × {a} MB = {b} GB\n```\n")
+    wrong = sorted(c.line for c in check_text(text.format(a="2.56", b="10.5"), "t.md").claims if c.status == "wrong")
+    assert wrong == [3, 4]
+    assert not [c for c in check_text(text.format(a="2.62", b="10.7"), "t.md").claims if c.status == "wrong"]
+
+
+@pytest.mark.parametrize("line", [
+    "- Total across all layers: 20.97 GFLOPs × 48 layers = 1.007 TFLOPs",   # 1006.56 GFLOPs: right
+    "node_compute = 8 GPUs × 10 PFLOPS = 80 PFLOPS (dense FP4)",
+    "- total time: 42 ms × 1000 ≈ 42 s",
+    "- Attention: 144M * 61 = 8,8B per layer stack",                          # 8,784M: 8.8 billion
+    "Common setting: Llama-3-8B = 32 heads × 128 dims = 4096.",
+])
+def test_an_operand_with_a_scaled_unit_a_decimal_comma_or_a_name_with_digits_is_no_false_alarm(line):
+    claims = check_text(line + "\n", "t.md").claims
+    assert not [c for c in claims if c.status == "wrong"], [(c.status, str(c.reason)) for c in claims]

@@ -57,6 +57,8 @@ def _literal(seg: str):
         return None
     # (a unit or a scale after the formula's closing delimiter is the result's: "$… \approx 344$$ GFLOPs")
     rest = re.sub(r"^(?:\$\$?|\\[)\]])(?=\s*[^\W\d_])", "", m.group("rest"))
+    if re.match(r",\d(?!\d\d)", rest):
+        return None   # 8,8B: a decimal comma where the article writes points (no group of three): not read here
     deg = re.match(r"\s*(?:°|\^\s*\{?\s*\\circ\s*\}?|\\circ|\\degree)", rest)
     if deg:   # 20°: an angle in degrees (its expression is in radians); 360° + 120° is more arithmetic
         more = re.match(r"\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\\frac|\d)", rest[deg.end():])
@@ -99,7 +101,8 @@ def _suffix_values(seg: str):
         tail = seg[s:].strip()
         if not tail or not re.search(r"\d|\\pi|π", tail):
             continue
-        if _OPERATOR_END.search(seg[:s]) or _OPERATOR_START.match(tail):
+        if _OPERATOR_END.search(seg[:s]) or _OPERATOR_START.match(tail) or re.search(r"[^\W\d_]-$", seg[:s]):
+            # (Llama-3-8B: digits after a name and a hyphen are part of the name)
             continue   # the rest of a product whose first operand is no plain number (128 KiB × 8192 × 64)
         vals = _values(tail)
         if vals and _has_op(tail):
@@ -155,7 +158,9 @@ def _unit_readings(vals, unit: str):
 _NOTE = re.compile(r"(?<=[\dA-Za-z])\s*[(（](?P<in>[^()（）\\$=]{1,40})[)）]")
 _BYTE_WORD = r"(?:bytes?|Bytes?|BYTES|字节|バイト|바이트|octets?|bayt|байт(?:а|ов)?|bajt(?:y|ów)?)(?![A-Za-z])"
 _BYTES = re.compile(r"(?<=\d)\s*" + _BYTE_WORD)
-_COUNTED = re.compile(r"(?<=\d)\s+(?![KMGT]i?B\b)[^\W\d_][\w-]*(?=\s*(?:[×*·⋅/]|\\times|\\cdot|$))")
+#: (a unit with a scale, 10 PFLOPS, 20.97 GFLOPs, 42 ms, is no noun: the operand is in that unit)
+_COUNTED = re.compile(r"(?<=\d)\s+(?![KMGT]i?B\b|[kKMGTP](?:FLOPs?|FLOPS|flops|OPS|ops)\b|(?:ms|μs|µs|us|ns|s)\b)"
+                      r"[^\W\d_][\w-]*(?=\s*(?:[×*·⋅/]|\\times|\\cdot|$))")
 _EXPR_START = re.compile(r"^\s*(?:=|≈|\\approx|&=|~=|=~)")
 
 
@@ -230,8 +235,8 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         trig = bool(_TRIG.search(raw))
         # sizes and counts: a product of integers, or arithmetic on sizes (2.5 MB), is exact and
         # checkable in any article; products of rounded decimals only where the article is about sizes
-        product = re.search(r"[\d)]\s*(?:(?:[KMGT]i?B|bytes?|Bytes?)\s*)?(?:×|\\times|\*|·|⋅|\\cdot|x(?=\s*\d))\s*[\d(]",
-                            raw)   # (64 × (256 + 256) × 2: brackets around a factor too)
+        product = re.search(r"[\d)]\s*(?:(?:[KMGT]i?B|bytes?|Bytes?|[^\W\d_][\w-]*)\s*)?(?:×|\\times|\*|·|⋅|\\cdot|x(?=\s*\d))"
+                            r"\s*[\d(]", raw)   # (64 × (256 + 256) × 2: brackets around a factor; 80 layers × 32 KB)
         sized = _SIZED.search(raw)
         kv = bool((product and (kv_article or sized or not _DECIMAL_OPERAND.search(raw)))
                   or (sized and re.search(r"[KMGT]i?B\s*(?:/|÷|\\div)", raw))
