@@ -1309,3 +1309,19 @@ def test_numbers_outside_zero_to_one_under_a_softmax_heading_are_not_weights():
         "\n### Softmax by hand\n\nTake $(2, 1, 0)$ and compute the probabilities.\n"
     claims = check_text(text, "t.md").claims
     assert not [c for c in claims if c.status == "wrong"], [(c.line, str(c.reason)) for c in claims]
+
+
+def test_a_running_sum_printed_to_two_decimals_is_used_at_its_exact_value():
+    # l = e^-2 + e^-1 + 1 + e^-5 = 1.509953 (printed ≈ 1.51); e^-1 / l = 0.243636 -> 0.2436 (0.3679 / 1.51 is
+    # 0.24364 too): 0.2438 is wrong, where the band of the rounded 1.51 alone would leave it open
+    l = math.exp(-2) + math.exp(-1) + 1 + math.exp(-5)
+    assert round(l, 2) == 1.51 and round(math.exp(-1) / l, 4) == 0.2436 and round(0.3679 / 1.505, 4) == 0.2445
+    text = ("```\nx = [6, 7, 8, 3]\nm_4 = max(m_3, x[3]) = max(8, 3) = 8\n"
+            "l_1 = l_0 + exp(x[0] - m_4) = 0 + exp(6 - 8) = 0.1353\n"
+            "l_2 = l_1 + exp(x[1] - m_4) = 0.1353 + exp(7 - 8) = 0.1353 + 0.3679 = 0.5032\n"
+            "l_3 = l_2 + exp(x[2] - m_4) = 0.5032 + exp(8 - 8) = 0.5032 + 1 = 1.5032\n"
+            "l_4 = l_3 + exp(x[3] - m_4) = 1.5032 + exp(3 - 8) = 1.5032 + 0.0067 ≈ 1.51\n"
+            "p_1 = exp(x[1] - m_4) / l_4 = exp(7 - 8) / 1.51 = 0.3679 / 1.51 = {p}\n```\n")
+    wrong = [c for c in check_text(text.replace("{p}", "0.2438"), "t.md").claims if c.status == "wrong"]
+    assert [c.line for c in wrong] == [8], [(c.line, str(c.reason)) for c in wrong]
+    assert not [c for c in check_text(text.replace("{p}", "0.2436"), "t.md").claims if c.status == "wrong"]

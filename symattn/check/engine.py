@@ -1170,11 +1170,11 @@ class _Checker:
         """A decimal printed as the value of arithmetic whose exact value is known (√2 ≈ 1.414,
         e^{1.414} ≈ 4.113 with 1.414 for √2): later arithmetic on that print is judged at its exact
         value, end to end: only a value found end to end (no rounded operand, or each at its exact
-        value), and only a print of three decimals or more, or of four significant digits and two
-        decimals (e^{3.5} = 33.12), as :meth:`_exact_upstream` takes rounded prints (2.05 is as often
-        data).  A print that stands for two values stands for none."""
+        value), and only a print of three decimals or more, or of three significant digits and two
+        decimals (e^{3.5} = 33.12, l = 1.5032 + 0.0067 ≈ 1.51), as :meth:`_exact_upstream` takes rounded
+        prints (0.25 and 1.00 are as often data).  A print that stands for two values stands for none."""
         text = text.strip().replace("−", "-")
-        if not (re.fullmatch(r"-?\d+\.\d{3,}", text) or re.fullmatch(r"-?\d+\.\d{2}", text) and significant(text) >= 4) \
+        if not (re.fullmatch(r"-?\d+\.\d{3,}", text) or re.fullmatch(r"-?\d+\.(?!00)\d{2}", text) and significant(text) >= 3) \
                 or significant(text) < 3 or \
                 not getattr(truth, "is_number", False) or truth.is_Rational and truth == numerals.read(text).value:
             return
