@@ -1325,3 +1325,12 @@ def test_a_running_sum_printed_to_two_decimals_is_used_at_its_exact_value():
     wrong = [c for c in check_text(text.replace("{p}", "0.2438"), "t.md").claims if c.status == "wrong"]
     assert [c.line for c in wrong] == [8], [(c.line, str(c.reason)) for c in wrong]
     assert not [c for c in check_text(text.replace("{p}", "0.2436"), "t.md").claims if c.status == "wrong"]
+
+
+def test_tuples_in_a_list_are_no_vectors_of_their_own():
+    # "keys (1, 0, 0, 0), (0, 1, 0, 0), (2, 0, 0, 0)": the rows of one matrix, which none of them is alone
+    from symattn.check.document import Document
+    from symattn.check.read import read_blocks
+    line = (r"One query, $q = (2, 0, 0, 0)$; keys $(1, 0, 0, 0)$, $(0, 1, 0, 0)$, $(2, 0, 0, 0)$; "
+            r"and the scores $(0.71,\; 0,\; 0.71)$.")
+    assert [b.texts for b in read_blocks(Document.of(line, "t.md"))] == [(("2", "0", "0", "0"),), (("0.71", "0", "0.71"),)]

@@ -57,6 +57,12 @@ KNOWN: dict[str, str] = {
         "operands still disagree with its corrected K; the rows restating the carried scores (85, 95, 96) "
         "are refused for that reason (since the twenty-fifth session, when the scores were first judged "
         "end to end)",
+    "en-basic-snowch-it-animal-street-because.md":
+        "the fix corrects the scaled scores 7.09 and 4.96 (lines 182-183, drift from √2 printed as 1.41) but "
+        "not the exponents e^{7.09} and e^{4.96} the softmax lines (194-202) write with them: in the copy those "
+        "are no prints of anything above, so line 202, which takes 3.54 at its exact value beside them, is "
+        "judged wrong (since the twenty-seventh session, when a result printed to two decimals stands for its "
+        "exact value in later arithmetic)",
 }
 
 

@@ -93,7 +93,7 @@ _UNIT_AFTER = re.compile(r"[ \t]?((?:[KMGTP]i?B|kB|bytes?)(?![\w]|[.,]\w)|[KMBGT
 
 
 def _unit_after(work: str, end: int, body: str) -> str:
-    """The formula's text with the unit or scale written right after its closing delimiter taken in
+    r"""The formula's text with the unit or scale written right after its closing delimiter taken in
     (``$8192^2 = 67$M``: 67 million, not 67; ``$$… \approx 344$$ GFLOPs``; ``$4096^2 \approx 16{,}8$
     millions``), when the formula ends in a number and is no quotient (whose unit cancels)."""
     unit = _UNIT_AFTER.match(work, end)

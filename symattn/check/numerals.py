@@ -104,7 +104,6 @@ _POINT_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
 _COMMA_NUMBER = re.compile(r"(?<![\w.,])(?<!_\{)(?<!\{,\})(\d+),(\d+)(?![A-Za-z0-9_]|,\d|\.\d)")
 #: arithmetic between printed numbers: 0.2×0.3, 4.12+0.00, 2 \\cdot 80 (a result, not a number alone)
 ARITHMETIC = re.compile(r"\d\s*(?:[-+*/×·−]|\\cdot|\\times)\s*[\d(]")
-#: a decimal printed as an approximate result, "≈ 37.48", "\\approx 0.45": a rounded print wherever it is used
 #: a count's scale written as a word after it ("16.8 million", "16,8 millions", "2 Milliarden"), as the
 #: letter the checker reads it by: thousands K, millions M, billions (10⁹) B, trillions T
 SCALE_WORDS = {"thousand": "K", "thousands": "K", "tausend": "K",
@@ -113,6 +112,7 @@ SCALE_WORDS = {"thousand": "K", "thousands": "K", "tausend": "K",
                "miliardi": "B", "bilhões": "B", "trillion": "T", "trillions": "T"}
 SCALE_WORD = re.compile(r"^\s*(" + "|".join(sorted(SCALE_WORDS, key=len, reverse=True)) + r")(?![\w])", re.I)
 
+#: a decimal printed as an approximate result, "≈ 37.48", "\\approx 0.45": a rounded print wherever it is used
 APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?!\d|\.\d)")
 #: LaTeX's {,} as evidence of a decimal comma: not before a group of exactly three digits (57{,}344 is
 #: thousands in an article that writes points), unless the whole part is 0 (0{,}125)
@@ -289,7 +289,7 @@ _LATEX_DECIMAL = re.compile(r"(?<=\d)\{,\}(?=\d)")
 #: digits grouped by three with a thin space (``131\,072``, ``33 554 432`` with U+2009/U+202F): in any locale
 _THIN = r"(?:\\,|\\;|\\:|\\ |\u2009|\u202f)"
 _THIN_GROUPED = re.compile(rf"(?<![\w.,\\])\d{{1,3}}(?:{_THIN}\d{{3}})+(?![\w]|\.\d|{_THIN}\d)")
-_GROUPED_POINTS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+(?![A-Za-z0-9_.]|,\d)")
+_GROUPED_POINTS = re.compile(r"(?<![\w.,])\d{1,3}(?:\.\d{3})+(?![A-Za-z0-9_]|\.\d|,\d)")   # (a full stop may end it)
 _SEMICOLON = re.compile(r"(?<=[\d\])])(\s*);(?=\s*[-−+]?[\d\[(])")   # 0,45; 0,27 and ]; [ between rows
 
 

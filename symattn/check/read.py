@@ -731,11 +731,20 @@ _SPAN_TUPLE = re.compile(rf"(?<![$\\])\$\s*(?:\\left)?\((?P<nums>{_SPACE}{NUMBER
 
 def _span_tuples(line: str):
     """The tuples that are inline formulas of their own, of three numbers or more, or of two with a
-    decimal among them (``$(0, 1)$`` is as often an interval)."""
-    for m in _SPAN_TUPLE.finditer(line):
+    decimal among them (``$(0, 1)$`` is as often an interval); not those in a list of such tuples
+    (``keys $(1, 0)$, $(0, 1)$, $(2, 0)$``: the rows of one matrix, which no single tuple is)."""
+    found = list(_SPAN_TUPLE.finditer(line))
+    for k, m in enumerate(found):
+        listed = any(_LIST_GAP.fullmatch(line[a.end():b.start()])
+                     for a, b in ((found[k - 1], m) if k else (None, None), (m, found[k + 1]) if k + 1 < len(found)
+                                  else (None, None)) if a is not None)
         nums = _NUM_RE.findall(m.group("nums"))
-        if len(nums) >= 3 or "." in m.group("nums"):
+        if not listed and (len(nums) >= 3 or "." in m.group("nums")):
             yield m
+
+
+#: what stands between two tuples of a list: a comma or a semicolon, perhaps a conjunction
+_LIST_GAP = re.compile(r"\s*[,;、]?\s*(?:and|und|et|y|e|и|和|与|及|và|ve)?\s*")
 
 
 def _relation_tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
