@@ -510,7 +510,8 @@ def _is_binary(u) -> bool:
 
 def _remember(printed: dict, num: str, unit: str, vals, entry, n: int, wrong: bool) -> None:
     """Keep the exact value a printed result stands for (in bytes for a size): the reading that
-    agrees with the print, else the closest one."""
+    agrees with the print, else the one the article's agreeing sizes follow (powers of two or of
+    ten), else the closest one."""
     p = mpmath.mpf(entry.value.p) / entry.value.q
     units = _UNITS.get(unit, (1,)) if unit else (1,)
     # (distance, value, unit, read in powers of two: a KB, MB, GB of 2¹⁰ᵏ bytes or a K of 1,024, else None)
