@@ -89,7 +89,7 @@ def _rows(body: str, start_line: int) -> list[tuple[int, str]]:
 #: a size unit right after an inline formula: its result's (a full stop or a comma may end the clause;
 #: a lone letter before a comma is no unit: "$QK^T$ K, V")
 _UNIT_AFTER = re.compile(r"[ \t]?((?:[KMGTP]i?B|kB|bytes?)(?![\w]|[.,]\w)|[KMBGT](?![\w,]|\.\w)"
-                         r"|[kKMGTP](?:FLOPs?|FLOPS|flops)(?!\w))")
+                         rf"|{numerals.SCALED_FLOPS}(?!\w))")
 
 
 def _unit_after(work: str, end: int, body: str) -> str:

@@ -42,7 +42,7 @@ import sympy as sp
 
 from .. import limits
 
-__all__ = ["Number", "Locale", "POINT", "COMMA", "NUMBER", "SCALE_WORDS", "SCALE_WORD", "read", "canonical",
+__all__ = ["Number", "Locale", "POINT", "COMMA", "NUMBER", "SCALE_WORDS", "SCALE_WORD", "SCALED_FLOPS", "read", "canonical",
            "places_of", "grouped"]
 
 #: a printed number in the one notation of :func:`canonical`: sign, digits, point, exponent
@@ -111,6 +111,9 @@ SCALE_WORDS = {"thousand": "K", "thousands": "K", "tausend": "K",
                "billion": "B", "billions": "B", "milliard": "B", "milliards": "B", "milliarden": "B",
                "miliardi": "B", "bilhões": "B", "trillion": "T", "trillions": "T"}
 SCALE_WORD = re.compile(r"^\s*(" + "|".join(sorted(SCALE_WORDS, key=len, reverse=True)) + r")(?![\w])", re.I)
+
+#: a count of operations with its SI prefix, written after a number: 344 GFLOPs, 10 PFLOPS
+SCALED_FLOPS = r"[kKMGTP](?:FLOPs?|FLOPS|flops)"
 
 #: a decimal printed as an approximate result, "≈ 37.48", "\\approx 0.45": a rounded print wherever it is used
 APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?!\d|\.\d)")

@@ -720,13 +720,13 @@ def _cell_tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int])
 #: a tuple right after a relation, anywhere on a line (LaTeX spacing between its numbers):
 #: ``$x=(1,\ 3,\ 2,\ 5)$``, ``\approx (0.0152, 0.1124)``
 _SPACE = r"(?:\s|\\[ ,;:!]|\\quad)*"
-_RELATION_TUPLE = re.compile(rf"(?:=|≈|\\approx)\s*(?:\\left)?\((?P<nums>{_SPACE}{NUMBER}(?:{_SPACE},{_SPACE}{NUMBER})+{_SPACE})"
-                             r"(?:\\right)?\)(?![\w(^_])")
+#: a tuple of numbers in brackets, LaTeX spacing between them allowed
+_TUPLE = rf"(?:\\left)?\((?P<nums>{_SPACE}{NUMBER}(?:{_SPACE},{_SPACE}{NUMBER})+{_SPACE})(?:\\right)?\)"
+_RELATION_TUPLE = re.compile(rf"(?:=|≈|\\approx)\s*{_TUPLE}(?![\w(^_])")
 
 
 #: a tuple that is an inline formula of its own: ``the scores become $(0{,}71,\; 0,\; 0{,}71)$``
-_SPAN_TUPLE = re.compile(rf"(?<![$\\])\$\s*(?:\\left)?\((?P<nums>{_SPACE}{NUMBER}(?:{_SPACE},{_SPACE}{NUMBER})+{_SPACE})"
-                         r"(?:\\right)?\)\s*\$(?!\$)")
+_SPAN_TUPLE = re.compile(rf"(?<![$\\])\$\s*{_TUPLE}\s*\$(?!\$)")
 
 
 def _span_tuples(line: str):
@@ -734,10 +734,9 @@ def _span_tuples(line: str):
     decimal among them (``$(0, 1)$`` is as often an interval); not those in a list of such tuples
     (``keys $(1, 0)$, $(0, 1)$, $(2, 0)$``: the rows of one matrix, which no single tuple is)."""
     found = list(_SPAN_TUPLE.finditer(line))
+    joined = [bool(_LIST_GAP.fullmatch(line[a.end():b.start()])) for a, b in zip(found, found[1:])]
     for k, m in enumerate(found):
-        listed = any(_LIST_GAP.fullmatch(line[a.end():b.start()])
-                     for a, b in ((found[k - 1], m) if k else (None, None), (m, found[k + 1]) if k + 1 < len(found)
-                                  else (None, None)) if a is not None)
+        listed = (k > 0 and joined[k - 1]) or (k < len(joined) and joined[k])
         nums = _NUM_RE.findall(m.group("nums"))
         if not listed and (len(nums) >= 3 or "." in m.group("nums")):
             yield m

@@ -159,7 +159,7 @@ _NOTE = re.compile(r"(?<=[\dA-Za-z])\s*[(（](?P<in>[^()（）\\$=]{1,40})[)）]
 _BYTE_WORD = r"(?:bytes?|Bytes?|BYTES|字节|バイト|바이트|octets?|bayt|байт(?:а|ов)?|bajt(?:y|ów)?)(?![A-Za-z])"
 _BYTES = re.compile(r"(?<=\d)\s*" + _BYTE_WORD)
 #: (a unit with a scale, 10 PFLOPS, 20.97 GFLOPs, 42 ms, is no noun: the operand is in that unit)
-_COUNTED = re.compile(r"(?<=\d)\s+(?![KMGT]i?B\b|[kKMGTP](?:FLOPs?|FLOPS|flops|OPS|ops)\b|(?:ms|μs|µs|us|ns|s)\b)"
+_COUNTED = re.compile(rf"(?<=\d)\s+(?![KMGT]i?B\b|{numerals.SCALED_FLOPS}\b|[kKMGTP](?:OPS|ops)\b|(?:ms|μs|µs|us|ns|s)\b)"
                       r"[^\W\d_][\w-]*(?=\s*(?:[×*·⋅/]|\\times|\\cdot|$))")
 _EXPR_START = re.compile(r"^\s*(?:=|≈|\\approx|&=|~=|=~)")
 
@@ -251,7 +251,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)   # "- cos(0) = 1": a list marker, no minus
         # (a unit just after a formula is its result's: "$2 \cdot 32 = 64$ GB")
         maths = [m.group(1) + (m.group(2) or "")
-                 for m in re.finditer(r"\$\$?([^$]+)\$\$?([ \t]?(?:[KMGT]i?B|[kKMGTP](?:FLOPs?|FLOPS|flops))(?!\w))?", line)]
+                 for m in re.finditer(rf"\$\$?([^$]+)\$\$?([ \t]?(?:[KMGT]i?B|{numerals.SCALED_FLOPS})(?!\w))?", line)]
         split = re.compile(r"[|；;，。！？]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*")   # (。: a sentence ends its chains)
         # several inline formulas: each is a piece, and so is the arithmetic written outside them
         # ("在 $n=4096$ 时 KV-cache = 2×64×4096×128×4B = 2GB")
@@ -474,9 +474,9 @@ def _in_unit(vals, how: str, unit: str, elements=()):
         return vals
     # (an expression with the element's bytes among its factors, 2 × 1 × 4096 × 4096 × 2, has them already)
     factors = {mpmath.mpf(t) for t in re.findall(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])", how)}
-    per = [(x * b, Reason.of("reading-unit", reading=name, unit=each) if name else each)
-           for x, name in vals for b in elements if b != 1 and b not in factors
-           for each in [Reason.of("element-bytes", bytes=mpmath.nstr(b, 3))]]
+    sizes = {b: Reason.of("element-bytes", bytes=mpmath.nstr(b, 3)) for b in elements if b != 1 and b not in factors}
+    per = [(x * b, Reason.of("reading-unit", reading=name, unit=size) if name else size)
+           for x, name in vals for b, size in sizes.items()]
     return vals + per + [(x * u, name) for x, name in vals for u in _UNITS[unit]]
 
 
@@ -487,17 +487,14 @@ _DTYPES = ((re.compile(r"\b(?:fp|float)\s*32\b|\bfp32|float32", re.I), 4),
            (re.compile(r"\bint\s*4\b|\b4-bit\b|\bq4", re.I), mpmath.mpf(1) / 2))
 
 
-def _dtype(text: str):
-    """The bytes of the first type of number the text names (fp32 4, fp16 2, int8 1, int4 ½), or None."""
-    for pat, b in _DTYPES:
-        if pat.search(text):
-            return b
-    return None
-
-
 def element_sizes(text: str) -> tuple:
-    """The bytes of every type of number the text names."""
+    """The bytes of every type of number the text names, in the order fp32 4, fp16 2, int8 1, int4 ½."""
     return tuple(b for pat, b in _DTYPES if pat.search(text))
+
+
+def _dtype(text: str):
+    """The bytes of the first type of number the text names (in that order), or None."""
+    return next(iter(element_sizes(text)), None)
 
 
 #: the key under which the size chains keep how the article reads KB, MB, GB (True: in powers of two)
