@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import sympy as sp
 import pytest
 
 from symattn.check import check_text
@@ -1334,3 +1335,65 @@ def test_tuples_in_a_list_are_no_vectors_of_their_own():
     line = (r"One query, $q = (2, 0, 0, 0)$; keys $(1, 0, 0, 0)$, $(0, 1, 0, 0)$, $(2, 0, 0, 0)$; "
             r"and the scores $(0.71,\; 0,\; 0.71)$.")
     assert [b.texts for b in read_blocks(Document.of(line, "t.md"))] == [(("2", "0", "0", "0"),), (("0.71", "0", "0.71"),)]
+
+
+# ---------------------------------------------------------------- weights known by their rows, in any language
+
+_X3 = np.array([[1.0, 0.5, 0.2, 0.1], [0.3, 1.0, 0.4, 0.2], [0.2, 0.3, 1.0, 0.5]])
+
+
+def _weights(scale):
+    s = _X3 @ _X3.T / scale
+    e = np.exp(s - s.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _rows_article(rows, stated: str = "", after: str = "", rust: bool = False) -> str:
+    """An article in Swahili (no word of it in the lexicon): X in code (Python or Rust), then the weights
+    printed with no name, one 'Neno i:' record per token."""
+    x = ",\n".join("    [" + ", ".join(str(v) for v in r) + "]" for r in _X3)
+    code = f"```rust\nlet x: Array2<f64> = array![\n{x}\n];\n```" if rust else f"```python\nx = np.array([\n{x}\n])\n```"
+    printed = "\n".join(f"Neno {i + 1}: [" + ", ".join(f"{v:.3f}" for v in r) + "]" for i, r in enumerate(rows))
+    return f"# Mfano\n\n{stated}\n\n{code}\n\nMatokeo:\n```\n{printed}\n```\n\n{after}\n"
+
+
+_STATED = r"Hapa $Q = K = V = x$, na $A = \mathrm{softmax}(QK^T / \sqrt{d_k})$."
+
+
+@pytest.mark.parametrize("rust", [False, True])
+def test_rows_that_each_sum_to_one_are_the_weights_where_the_text_states_q_k_v_and_its_scaling(rust):
+    # numpy, not symattn: softmax(X Xᵀ / 2) is the right print; rows that sum to 1 and match no convention
+    # (here a softmax of X Xᵀ / 8) are wrong in every entry
+    right = _weights(2.0)
+    wrong = np.round(_weights(8.0), 3)
+    assert np.all(np.abs(wrong - right) > 0.0005)
+    lines = lambda text: [n for n, ln in enumerate(text.splitlines(), 1) if ln.startswith("Neno")]
+    text = _rows_article(wrong, _STATED, rust=rust)
+    r = check_text(text, "sw.md")
+    assert all(any(c.status == "wrong" for c in at(r, n)) for n in lines(text)), [(c.line, c.status) for c in r.claims]
+    ok = _rows_article(right, _STATED, rust=rust)
+    r = check_text(ok, "sw.md")
+    assert not [c for c in r.claims if c.status == "wrong"]
+    assert all(any(c.status in ("exact", "rounded") for c in at(r, n)) for n in lines(ok))
+
+
+def test_a_row_right_unscaled_is_no_slip_where_the_text_states_its_scaling_only_later():
+    # the first row is softmax(x_1 Xᵀ) unscaled (numpy), the other two are off: where the text speaks of
+    # √d_k only in a later section, the example's convention is open, and its right row is no slip
+    rows = np.round(_weights(1.0), 3)
+    rows[1:] = np.round(_weights(8.0)[1:], 3)
+    text = _rows_article(rows, "Hapa $Q = K = V = x$.", after="## Baadaye\n\n" + _STATED, rust=True)
+    first = next(n for n, ln in enumerate(text.splitlines(), 1) if ln.startswith("Neno 1"))
+    r = check_text(text, "sw.md")
+    assert not [c for c in r.claims if c.status == "wrong" and first in (c.wrong_lines or c.lines or [c.line])]
+
+
+def test_a_mask_spoken_of_only_after_an_example_is_not_its_convention():
+    # wrong weights of an unmasked example, then a section on the causal mask: the witness is the
+    # unmasked softmax (numpy), not a masked one with zeros above the diagonal
+    text = _rows_article(np.round(_weights(8.0), 3), _STATED, rust=True,
+                         after="## Causal mask\n\nLater tokens are hidden with $-\\infty$.")
+    wrong = [c for c in check_text(text, "sw.md").claims if c.status == "wrong"]
+    assert wrong and wrong[0].expected is not None
+    right = _weights(2.0)
+    assert np.allclose([[float(sp.sympify(v)) for v in row] for row in wrong[0].expected], right)

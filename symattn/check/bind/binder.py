@@ -165,7 +165,7 @@ class Bound:
 
 
 def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, truths=None,
-         program=frozenset()) -> Bound:
+         program=frozenset(), identity: int = 0, scaling: tuple = (0, ())) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
     (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
     inputs the article's code assigns (:func:`.code.code_givens`), taken in their place.  ``dk``:
@@ -174,9 +174,12 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, trut
     ALiBi, MLA; 0: nowhere): from there on, only values that agree in full bind a block.
     ``truths``: id(block) -> the exact value another stage found for a print (a result written after
     its formula): premises are inputs when a step of theirs is that value, however wrong the print.
-    ``program``: the lines of the article's code (not its outputs)."""
+    ``program``: the lines of the article's code (not its outputs).  ``identity``: the line of a
+    formula that states Q = K = V = X (0: none), which makes X alone an example's known Q, K and V.
+    ``scaling``: (the first line where the text states how it scales the scores, the scales it states
+    there), (0, ()) where it states none."""
     state = _State(prefer or (lambda node: 0), dk, printed_masks(blocks))
-    state.beyond = beyond
+    state.beyond, state.identity, state.scaling = beyond, identity, scaling
     for k, v in (truths or {}).items():
         try:
             state.truths[k] = np.array(v.evalf(15).tolist(), dtype=float)
@@ -262,6 +265,10 @@ class _State:
         self.dk = tuple(dk)
         self.masks = tuple(masks)
         self.beyond = 0                   # from this line on, only full agreement binds (see bind)
+        self.identity = 0                 # the line where a formula states Q = K = V = X (0: none)
+        self.scaling: tuple = (0, ())     # (the first line where the text states its scaling, its scales)
+        self.distributed = False          # the block being bound is named by its rows, each a distribution,
+        # one row and one column per token
         self.line = 0                     # the line of the block being bound
         self.bindings: list[Binding] = []
         self.givens: list[Given] = []
@@ -348,9 +355,13 @@ class _State:
             return
         if example is not None and self._bind(block, example, named):
             return
-        if label is None and example is not None and _distribution(block) and \
-                self._bind(block, example, _distribution(block)):
-            return   # no name and no values that bind it: rows that are each a distribution say "weights"
+        if label is None and example is not None and _distribution(block):
+            self.distributed = self._tokens_square(block, example)
+            try:
+                if self._bind(block, example, _distribution(block)):
+                    return   # no name and no values that bind it: rows that are each a distribution say "weights"
+            finally:
+                self.distributed = False
         if example is not None and id(block) in self.truths:
             group = self._by_truth(block, example)   # the value of the formula a chain wrote it as
             if group is not None:
@@ -845,9 +856,15 @@ class _State:
             return None
         if any(named in UPSTREAM[step] for step in whole & set(steps_printed)):
             return None   # the example is past that step (its softmax is printed): new logits are another example
-        if max(best, own) < 1 / 3 and (not self._next(named, steps_printed) or self.elsewhere):
+        if max(best, own) < 1 / 3 and (not self._next(named, steps_printed) or self.elsewhere) and \
+                not (self.distributed and 0 < self.scaling[0] <= self.line and
+                     not any(c.share >= 1 / 3 for c in cands if c.node.step == named and self.prefer(c.node) == 0
+                             and c.node.variant.scale in self.scaling[1])):
             return None   # a label needs some of the values, or the operands on the page, with it
-            # (and the operands its own formula names: "Q = X_pe·Wq" is no product of the example's X)
+            # (and the operands its own formula names: "Q = X_pe·Wq" is no product of the example's X;
+            # rows that each sum to 1, one per token and a column per token, are the weights by
+            # their values' shape, where the text states its scaling before them and they
+            # disagree with what that scaling gives)
         if not self._established():
             return None
         view = View() if self.of_row is None else View("row", self.of_row)
@@ -873,6 +890,8 @@ class _State:
         example = self.examples[-1]
         if all(example.source(s) != "same-as-X" for s in ("Q", "K", "V")):
             return True
+        if self.identity and self.identity <= self.line:
+            return True   # Q = K = V = X stated in a formula: no assumption
         return self._computed_bound(full=False)
 
     def _computed_bound(self, full: bool) -> bool:

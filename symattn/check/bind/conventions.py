@@ -49,6 +49,9 @@ _BEYOND = re.compile(r"multi[- ]?head|\b\d+\s+(?:attention\s+)?heads\b|\bMHA\b|\
                      r"\bhead_\{?\d", re.I)
 #: the width of the keys stated as a number: "d_k = 64", "d_{k}=4", "dk = 8" (for scores given without K)
 _DK_VALUE = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*(?:=|:=)\s*(\d{1,5})(?![\d.,]\d)")
+#: the inputs stated equal in a formula: "Q = K = V = X", "$Q=K=V=x$" (self-attention with no projections);
+#: symbols, so any language states it alike
+_IDENTITY = re.compile(r"(?<![\w\\])Q\s*=\s*K\s*=\s*V\s*=\s*[Xx](?![\w(\[^_])(?!\s*(?:W|[@*·×]|\\cdot|\\times))")
 _MASK = re.compile(r"causal|mask|掩码|掩蔽|遮|マスク|마스크|máscara|masque|maske|маск|-inf|−∞|-\\infty", re.I)
 
 
@@ -57,10 +60,21 @@ class Stated:
     sqrt_number: int      # the line of a square root stated as a number, the article's own scaling step (0: none)
     sqrt_formula: int     # the line of a formula that divides by √d_k (0: none)
     dk_formula: bool      # ÷d_k in a formula
-    mask: bool            # it speaks of a (causal) mask
+    mask: int             # the line where it first speaks of a (causal) mask (0: it does not)
     unscaled: int = 0     # the line where it says it does not scale (0: it does not say so)
     dk: tuple = ()        # (line, d_k) for each width of the keys the text states as a number
     beyond: int = 0       # the first line that goes beyond what the catalogue computes (heads, RoPE, ALiBi, MLA)
+    identity: int = 0     # the line of a formula that states Q = K = V = X (0: none)
+
+    @property
+    def scaling(self) -> tuple[int, tuple[str, ...]]:
+        """(the first line where the text states how it scales, the scales it states there): a
+        square root, as a number or in a formula, or none where it says it does not scale; (0, ()):
+        it states nothing."""
+        stated = sorted((n, scales) for n, scales in ((self.sqrt_number, ("sqrt", "sqrt_stated")),
+                                                      (self.sqrt_formula, ("sqrt", "sqrt_stated")),
+                                                      (self.unscaled, ("none",))) if n)
+        return stated[0] if stated else (0, ())
 
     def prelim(self) -> Variant:
         """The variant the text suggests, before any block is bound (ties between candidates)."""
@@ -85,10 +99,10 @@ def stated(doc: Document) -> Stated:
     formula = _SQRT_FORMULA.search(text)
     number = _SQRT_NUMBER.search(text)
     return Stated(_line_of(text, number), text[:formula.start()].count("\n") + 1 if formula else 0,
-                  bool(_DK_FORMULA.search(text)), bool(_MASK.search(text)), declared_no_scaling(text) or 0,
+                  bool(_DK_FORMULA.search(text)), _line_of(text, _MASK.search(text)), declared_no_scaling(text) or 0,
                   tuple((text[:m.start()].count("\n") + 1, int(m.group(1))) for m in _DK_VALUE.finditer(text)
                         if int(m.group(1)) > 0),
-                  _line_of(text, _BEYOND.search(text)))
+                  _line_of(text, _BEYOND.search(text)), _line_of(text, _IDENTITY.search(text)))
 
 
 _CONVENTIONS = {"scale": ("sqrt", "dk", "none", "sqrt_stated"), "mask": ("none", "causal")}   # an article may choose these
@@ -120,6 +134,8 @@ def decide(bindings, said: Stated, scores_given: bool = False, written: bool = F
         # the text states ÷√d_k only after this example's last print (a later section, another
         # example): no evidence against what this example's own prints do
         said = replace(said, sqrt_number=0, sqrt_formula=0)
+    if bindings and said.mask > last:
+        said = replace(said, mask=0)   # a mask spoken of only after this example: another example's
     votes = {"scale": Counter(), "mask": Counter()}
     for b in bindings:
         if not any(c.full or c.share >= 2 / 3 for c in b.group):
