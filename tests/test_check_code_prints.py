@@ -189,3 +189,13 @@ def test_names_assigned_inside_a_function_are_its_locals_not_the_articles():
             "", "X = np.array([[1, 0], [0, 1]])", "S = X @ X.T"]
     read = [(seg.line, seg.text) for seg in code_segments(code, 10)]
     assert [line for line, _ in read] == [25, 26] and read[1][1] == "S = X @ X.T"
+
+
+def test_a_comment_that_sets_another_name_is_no_value_of_the_statement():
+    # `# dtype_bytes=2` notes the factor 2; the statement's own value (2*8*128*32*2 = 131072) is not 2
+    text = ("```python\nper_token = 2 * 8 * 128 * 32 * 2  # dtype_bytes=2\n"
+            "y = 2 * 3  # y = 7\nz = 2 * 3  # = 6\n```\n")
+    claims = check_text(text, "c.md").claims
+    assert [c.line for c in claims if c.status == "wrong"] == [3], [(c.line, c.status, str(c.reason)) for c in claims]
+    assert not [c for c in claims if c.line == 2]
+    assert any(c.line == 4 and c.status == "exact" for c in claims)

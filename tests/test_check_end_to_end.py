@@ -1397,3 +1397,15 @@ def test_a_mask_spoken_of_only_after_an_example_is_not_its_convention():
     assert wrong and wrong[0].expected is not None
     right = _weights(2.0)
     assert np.allclose([[float(sp.sympify(v)) for v in row] for row in wrong[0].expected], right)
+
+
+@pytest.mark.parametrize("result, wrong", [("-2.2347", False), ("-2.2374", True)])
+def test_a_name_given_only_by_its_own_chain_takes_the_exact_arithmetic_written_first(result, wrong):
+    # q'_0 = 1·cos(2) − 2·sin(2) = −2.234742 (math): the arithmetic on the rounded cos and sin restates
+    # it within their rounding, and the result is judged against it; a name with no other value is no
+    # input set by its rounded arithmetic
+    assert round(math.cos(2) - 2 * math.sin(2), 4) == -2.2347
+    text = (r"$$q'_0 = 1 \cdot \cos(2.0) - 2 \cdot \sin(2.0) = 1 \cdot (-0.4161) - 2 \cdot (0.9093) = " + result + "$$\n")
+    claims = check_text(text, "t.md").claims
+    assert bool([c for c in claims if c.status == "wrong"]) == wrong, [(c.status, str(c.reason)) for c in claims]
+    assert any(c.status == "rounded" for c in claims)

@@ -580,6 +580,11 @@ class _Checker:
         if isinstance(head, Name) and entry_ref(head.raw) and self._derivable(canon(head.raw), head.raw) \
                 and not _is_literal(parts[1]) and not self._local_only:
             reference = head   # s_{23} = q_2 · k_3: the entry itself is the reference
+        if isinstance(head, Name) and len(parts) > 2 and isinstance(parts[1], Num) and _folded(parts[1].text) \
+                and self._only_here(canon(head.raw), seg.line):
+            # q'_0 = 1·cos(2.0) − 2·sin(2.0) = 1·(−0.4161) − 2·(0.9093) = −2.2347: the name has no value but
+            # this line's arithmetic on rounded prints; the exact arithmetic written first is the reference
+            reference, first = parts[1], 2
         moved = False   # the reference moved past names with no numbers
         for k, part in enumerate(parts[first:], start=first):
             rel = chain.rels[k - 1]
@@ -847,6 +852,11 @@ class _Checker:
             return True
         except Unresolved:
             return ev._computed(key) is not None   # computed on the page from printed numbers
+
+    def _only_here(self, key: str, line: int) -> bool:
+        """Is the one value of ``key`` what this line writes (no formula, nothing from another line)?"""
+        return self.table.formula(key) is None and \
+            line in (self.table.inputs.get(key, (None, 0))[1], self.table.computed.get(key, (None, 0))[1])
 
     def _identify(self, node: Node, top: bool = True) -> Node:
         """Replace printed operand matrices by the quantity they are (``[..] × [..]`` → Q × Kᵀ)."""

@@ -191,12 +191,26 @@ def _commented(doc: Document, blocks, replaced: set[int]) -> list[CodePrint]:
             inside = [b for b in blocks if not b.index and b.shape == shape and
                       all(e.line in hash_at and e.pos >= 0 and doc.column(e.pos) > hash_at[e.line]
                           for r in b.rows for e in r)]
-            if not inside and shape == (1, 1):
+            expr = doc.lines[c.line - 1].split("#")[0].strip()
+            if not inside and shape == (1, 1) and not _names_another(expr, c.spans, doc):
                 inside = _lone_number(doc, c.spans)
             if len(inside) == 1:
-                expr = doc.lines[c.line - 1].split("#")[0].strip()
                 out.append(CodePrint(inside[0], value, expr, c.line, _single(c.value)))
     return out
+
+
+#: a comment that sets a name: ``# dtype_bytes=2``
+_SETS = re.compile(r"^\s*([A-Za-z_]\w*)\s*=(?!=)")
+
+
+def _names_another(expr: str, spans, doc: Document) -> bool:
+    """Does the comment give another name its value (``per_token = 2 * h * d * L * 2  # dtype_bytes=2``:
+    a note on the factor 2, not the value of per_token)?  A name the statement assigns or prints is its own."""
+    if len(spans) != 1:
+        return False
+    ln, col, end = spans[0]
+    m = _SETS.match(doc.lines[ln - 1][col + 1:end])
+    return m is not None and not re.search(rf"(?<![\w.]){re.escape(m.group(1))}(?!\w)", expr)
 
 
 #: a comment that states one number as an output: ``# 输出: 11.212``, ``# -> 0.65``, ``# 0.65``
