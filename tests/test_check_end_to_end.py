@@ -1409,3 +1409,27 @@ def test_a_name_given_only_by_its_own_chain_takes_the_exact_arithmetic_written_f
     claims = check_text(text, "t.md").claims
     assert bool([c for c in claims if c.status == "wrong"]) == wrong, [(c.status, str(c.reason)) for c in claims]
     assert any(c.status == "rounded" for c in claims)
+
+
+def _running_sum_article(total: str) -> str:
+    return ("## One block\n\n$$\\tilde{m} = \\max(1.0, 0.2, 0.6) = 1.0$$\n\n"
+            "$$\\tilde{P} = \\exp([0.0, -0.8, -0.4]) = [1.000, 0.449, 0.670]$$\n\n"
+            f"$$\\tilde{{\\ell}} = 1.000 + 0.449 + 0.670 = {total}$$\n\n"
+            f"$$\\ell_{{\\text{{new}}}} = 0 \\cdot 0 + {total} \\cdot 1 = {total}$$\n\n"
+            f"Keep $\\ell_0 = {total}$ for the next block.\n")
+
+
+@pytest.mark.parametrize("total, wrong", [("2.119", True), ("2.120", False)])
+def test_a_sum_of_rounded_vector_entries_stands_for_its_exact_value_downstream(total, wrong):
+    # 1 + e^-0.8 + e^-0.4 = 2.119649 (math) -> 2.120; 2.119 is the sum of the rounded entries: written
+    # again as the next running sum (0·0 + 2.119·1) and kept as ℓ_0, it is wrong end to end, never 2119
+    exact = 1 + math.exp(-0.8) + math.exp(-0.4)
+    assert round(exact, 3) == 2.120 and round(1.000 + 0.449 + 0.670, 3) == 2.119
+    text = _running_sum_article(total)
+    lines = {n: ln for n, ln in enumerate(text.splitlines(), 1)}
+    r = check_text(text, "t.md")
+    wrong_lines = {n for c in r.claims if c.status == "wrong" for n in (c.wrong_lines or c.lines or [c.line])}
+    later = {n for n, ln in lines.items() if ln.startswith("$$\\ell_") or ln.startswith("Keep")}
+    assert (later <= wrong_lines) == wrong and (not wrong_lines if not wrong else True), \
+        [(c.line, c.status, str(c.reason)) for c in r.claims]
+    assert not [c for c in r.claims if any(getattr(n, "code", "") == "other-reading" for n in c.notes)]

@@ -75,10 +75,18 @@ def _ambiguous(report: Report, doc: Document) -> dict[int, dict[str, str]]:
     """{line: {number as printed: the same digits with the other separator}} for the wrong scalar
     claims that read two ways (``1,414``: 1414 or 1.414; in a list the comma separates entries)."""
     out: dict[int, dict[str, str]] = {}
+    # (a number an earlier line printed as the result of its arithmetic is read as it was there:
+    # ℓ = 1.000 + 0.607 + 0.407 + 0.741 = 2.755, then 0·0 + 2.755·1 = 2.755 is no 2755)
+    results = {}
+    for c in report.claims:
+        if isinstance(c.claimed, str) and c.status in ("exact", "rounded", "wrong"):
+            results.setdefault(c.claimed.strip(), c.line)
     for c in report.claims:
         for e in c.entries if c.status == "wrong" and isinstance(c.claimed, str) and len(c.entries) == 1 else ():
             n, printed = e.get("line"), e.get("claimed")
             m = _TWO_WAY.fullmatch(printed.strip()) if isinstance(n, int) and isinstance(printed, str) else None
+            if m and results.get(printed.strip(), n) < n:
+                continue
             if m:
                 out.setdefault(n, {})[m.group(0).lstrip("-−+")] = m.group(1) + ("." if m.group(2) == "," else ",") + m.group(3)
     return out
@@ -311,6 +319,7 @@ class _Checker:
         #: rows of vectors judged wrong: (their printed entries, the exact entries, the line)
         self.wrong_rows: list[tuple[tuple[str, ...], list, int]] = []
         self._ambiguous_prints: set[str] = set()
+        self._entry_prints: set[str] = set()   # entries of vectors printed right, noted in exact_prints
         self.claims: list[Claim] = []
         self.definitions: list[tuple[int, str]] = []
         self.notes: list[str] = []
@@ -732,6 +741,8 @@ class _Checker:
                     claim = replace(claim, status="wrong", reason=R("reasons", items=errors), cause="slip",
                                     wrong_lines=[seg.line])
             self.claims.append(claim)
+        if not derivable and self._restated_print(seg, chain, head):
+            return
         if not derivable:
             texts, value = _literal(chain.parts[1])
             self.definitions.append((seg.line, R("given", name=head.raw, rows=value.rows, cols=value.cols)
@@ -748,6 +759,27 @@ class _Checker:
             return
         for k, part in enumerate(chain.parts[1:], start=1):
             self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)
+
+    def _restated_print(self, seg, chain, head: Name) -> bool:
+        """``ℓ_old = 2.755`` where 2.755 was printed above as the rounded result of arithmetic whose
+        exact value is known (2.7539…): the name restates that result, judged end to end (a print of
+        four significant digits or more, so that a new input of the same digits is no coincidence)."""
+        part = chain.parts[1] if len(chain.parts) == 2 else None
+        if not isinstance(part, Num) or _folded(part.text) or significant(part.text) < 4:
+            return False
+        text = part.text.strip().replace("−", "-")
+        exact, line = self.exact_prints.get(text, (None, 0))
+        if exact is None or line >= seg.line:
+            return False
+        number = numerals.read(text)
+        value = to_mpf(exact, 30)
+        if number is None or value is None or right_text(number, value) == text:
+            return False
+        before = len(self.claims)
+        self._value_claim(seg, chain, Num(exact, str(exact)), part, chain.rels[0], head)
+        self.claims[before:] = [replace(c, cause="carried", root=line, mistakes=(), drift="carried")
+                                if c.status == "wrong" else c for c in self.claims[before:]]
+        return True
 
     def _indexed(self, seg, chain, head: Name) -> bool:
         """``m_k = 2^{-8k/h}`` then ``m_k = [1/4, 1/16, ...]``: the formula at k = 1, 2, ... (or from 0)
@@ -1082,7 +1114,10 @@ class _Checker:
                 at_exact = None
             if at_exact is not None:
                 ended = compare(texts, claimed, at_exact, rel)
-                if end.status == "wrong" or ended.status == "wrong":
+                if end.status != "wrong" and ended.status == "wrong" and self._right_entries(upstream[1]):
+                    pass   # arithmetic right as written on right rounded entries of a vector: ambiguous
+                    # (verdict policy 5); its result stands for its exact value below, for later lines
+                elif end.status == "wrong" or ended.status == "wrong":
                     # (a print right from the rounded operands is wrong from their exact values: drift;
                     # right from a vector written again that was wrong: carried)
                     rounded_from = upstream[2] if end.status != "wrong" else ()
@@ -1145,15 +1180,33 @@ class _Checker:
                 # value binder's, whose verdict may take this one's place)
                 self.wrong_rows += [(tuple(t.strip().replace("−", "-") for t in row), list(truth.row(i)), seg.line)
                                     for i, row in enumerate(texts)]
+            if claim.status in ("rounded", "exact") and isinstance(texts, tuple) and at_exact is None and \
+                    truth.shape == (len(texts), len(texts[0])) and not self._rounded_operands(exact_ref):
+                # each entry of a vector right end to end (e^{[0, −0.5, −0.9]} = [1.000, 0.607, 0.407])
+                # stands for its exact value in later arithmetic, as a scalar does
+                for i, row in enumerate(texts):
+                    for j, t in enumerate(row):
+                        text = t.strip().replace("−", "-")
+                        if text not in self.exact_prints and text not in self._ambiguous_prints:
+                            self._entry_prints.add(text)   # (a print the binder's steps gave is judged as before)
+                        self._note_print(t, truth[i, j], seg.line, True, equal_too=True)
         elif claim.status in ("rounded", "wrong", "exact") and isinstance(texts, str):
             # (a sum exact as written, 2.028 + 2.028 + 4.113 = 8.169, stands for the sum of what its
             # operands stand for)
             # (a decimal of one or two digits, 3.5 in e^{3.5}, is data, as _exact_upstream takes it)
-            decimals = any(isinstance(n, Num) and _rounded_print(n.text, self.approximated) or isinstance(n, Lit) and any(
-                _rounded_print(t, self.approximated) for row in n.texts for t in row) for n in walk(exact_ref))
             self._note_print(texts, truth if at_exact is None else at_exact, seg.line,
-                             not decimals if at_exact is None else True)
+                             not self._rounded_operands(exact_ref) if at_exact is None else True)
         self._record(key, head, seg.line, claimed, claim.status == "wrong")
+
+    def _right_entries(self, used) -> bool:
+        """Is one of these operands an entry of a vector printed right, known only as such (no step the
+        binder judged, no scalar print gave its exact value)?"""
+        return any(t.replace("−", "-") in self._entry_prints for t in used)
+
+    def _rounded_operands(self, node: Node) -> bool:
+        """Has the expression a rounded print among its operands (data of one or two digits is none)?"""
+        return any(isinstance(n, Num) and _rounded_print(n.text, self.approximated) or isinstance(n, Lit) and any(
+            _rounded_print(t, self.approximated) for row in n.texts for t in row) for n in walk(node))
 
     def _wrong_operands(self, used: list[str], line: int) -> list[Judgement]:
         """The operands, taken at their exact values, that the line prints wrong (``2.03 + 2.03 + 4.10
@@ -1176,7 +1229,7 @@ class _Checker:
                 out.append(Judgement((0, 0), OPERAND, t, line, at[0], str(exact), "wrong", "", right))
         return out
 
-    def _note_print(self, text: str, truth, line: int, end_to_end: bool) -> None:
+    def _note_print(self, text: str, truth, line: int, end_to_end: bool, equal_too: bool = False) -> None:
         """A decimal printed as the value of arithmetic whose exact value is known (√2 ≈ 1.414,
         e^{1.414} ≈ 4.113 with 1.414 for √2): later arithmetic on that print is judged at its exact
         value, end to end: only a value found end to end (no rounded operand, or each at its exact
@@ -1186,8 +1239,9 @@ class _Checker:
         text = text.strip().replace("−", "-")
         if not (re.fullmatch(r"-?\d+\.\d{3,}", text) or re.fullmatch(r"-?\d+\.(?!00)\d{2}", text) and significant(text) >= 3) \
                 or significant(text) < 3 or \
-                not getattr(truth, "is_number", False) or truth.is_Rational and truth == numerals.read(text).value:
-            return
+                not getattr(truth, "is_number", False) or \
+                (truth.is_Rational and truth == numerals.read(text).value and not equal_too):
+            return   # (``equal_too``: 1.000 among rounded entries stands for 1, so a sum over them is known)
         if not end_to_end:
             return   # (1/1.414 ≈ 0.707 before √2 ≈ 1.414 was read: 500/707 is no exact value of 0.707)
         known = self.exact_prints.get(text)
