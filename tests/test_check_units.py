@@ -518,3 +518,16 @@ def test_a_count_with_its_noun_before_a_product_sign_is_a_size_chain():
 def test_an_operand_with_a_scaled_unit_a_decimal_comma_or_a_name_with_digits_is_no_false_alarm(line):
     claims = check_text(line + "\n", "t.md").claims
     assert not [c for c in claims if c.status == "wrong"], [(c.status, str(c.reason)) for c in claims]
+
+
+@pytest.mark.parametrize("line, wrong", [
+    ("Per link: 900 ÷ 7 ≈ 128 GB/s.", True),        # 128.57 -> 129
+    ("Per link: 900 ÷ 7 ≈ 129 GB/s.", False),
+    ("Half the card: 80 GB / 2 = 40 GB.", False),
+    ("Copies on one card: (80GB - 14GB) / 2GB = 32.", True),   # 33
+    ("108*192/1024 = 20MB of SRAM in all.", False),                  # 20.25 MB, a size printed whole
+    ("The step takes 112e9 / (8 * 8.1e11) = 17ms.", False),          # a time unit scales: 0.0173 s
+])
+def test_a_quotient_in_one_unit_is_read_in_that_unit(line, wrong):
+    claims = check_text(line + "\n", "u.md").claims
+    assert bool([c for c in claims if c.status == "wrong"]) == wrong, [(c.status, str(c.reason)) for c in claims]

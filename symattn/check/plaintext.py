@@ -518,7 +518,7 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
         if aside and re.match(r"\s*(?:→|->|←)[^\d()（）=≈]*[)）]", line[end:]):
             # "s₁ = 53.74 (bank → money)", cut at the arrow: words in a bracket after the number say what it is
             text = text[:aside.start()]
-        text = _thousands(text)
+        text = _one_unit_out(_thousands(text))
         left, _, right = re.split(r"(=|≈)", text, maxsplit=1)
         if not left.strip() or not re.search(r"\d", right):
             continue
@@ -541,6 +541,26 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
         out.append(Segment(n, ", ".join(p.replace(" ", "") for p in pct), "narrative",
                            " ".join(raw.split())[:160], "percent"))
     return out
+
+
+#: a unit of measure written after a number: sizes, rates and throughputs (GB, GiB/s, Gbps, TFLOPS, ms)
+_UNIT = re.compile(r"(?<=\d)\s?(?P<u>(?:[KMGTP]i?B|kB|[KMGTP]?bps|[KMGTPk]?FLOPS?)(?:/s)?)(?![\w/])")
+
+
+def _one_unit_out(text: str) -> str:
+    """A quotient whose sides carry one size or rate unit, the same wherever it is written (``900 ÷ 7 ≈
+    128 GB/s``, ``80 GB / 2 = 40 GB``): the numbers are in that unit, read without it, and a whole number of
+    that unit after ``=`` is a size as sizes are printed, rounded (``108*192/1024 = 20MB`` for 20.25).  A
+    product's unit may scale its result (``2 × 4096 × 2 = 16 KB``), a time unit its seconds (``= 17ms``):
+    those are left as written."""
+    units = {m.group("u") for m in _UNIT.finditer(text)}
+    first = re.split(r"=|≈", text, maxsplit=1)[0]
+    if len(units) != 1 or not re.search(r"[÷/]", first):
+        return text
+    last = re.search(r"(=)(\s*[-−]?\d+)" + _UNIT.pattern + r"\s*$", text)
+    if last:
+        text = text[:last.start(1)] + "≈" + text[last.end(1):]
+    return _UNIT.sub("", text)
 
 
 #: a word that names the sum of the numbers before it: "total = 30.20", "Sum = $4.453$"
