@@ -531,3 +531,28 @@ def test_an_operand_with_a_scaled_unit_a_decimal_comma_or_a_name_with_digits_is_
 def test_a_quotient_in_one_unit_is_read_in_that_unit(line, wrong):
     claims = check_text(line + "\n", "u.md").claims
     assert bool([c for c in claims if c.status == "wrong"]) == wrong, [(c.status, str(c.reason)) for c in claims]
+
+
+@pytest.mark.parametrize("line, status", [
+    ("* 50,257語彙 × 768次元 = 38,597,376個のパラメータ", "exact"),
+    ("* 50,257语汇 × 768维 = 38,597,377个参数", "wrong"),          # 50257·768 = 38,597,376
+    ("* 1,024위치 × 768차원 = 786,432개", "exact"),
+    ("2. 8ヘッドの場合 = 128 / 8 = 16", "exact"),                  # a case named, then its arithmetic
+])
+def test_a_cjk_counter_glued_to_a_number_is_what_it_counts(line, status):
+    claims = [c for c in check_text(line + "\n", "u.md").claims if c.status != "unverifiable"]
+    assert claims and {c.status for c in claims} == {status}, [(c.status, str(c.reason)) for c in claims]
+
+
+def test_a_pair_padded_to_line_up_in_brackets_is_a_list_not_a_decimal_comma():
+    # "[ 0,20]" under "[10, 0]" in a note whose article writes decimal points: the values 0 and 20
+    from symattn.check.read import read_blocks
+    text = ("Weights are 0.665 and 0.245.\n\n```text\nV₁ = [10, 0]\nV₂ = [ 0,20]\nV₃ = [ 5, 5]\n```\n")
+    texts = [b.texts for b in read_blocks(Document.of(text, "t.md")) if b.line >= 4]
+    assert (("0", "20"),) in texts, texts
+
+
+def test_unicode_subscripts_in_a_label_number_the_rows_of_a_name():
+    from symattn.check.bind.lexicon import named
+    assert named(["V₂ ="]).step == "V" and named(["V₂ ="]).row == 2
+    assert named(["x₁₂ ="]).row == 12

@@ -461,6 +461,21 @@ _JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|bu
                       # name's "=" starts a clause of its own (a function's name joins no clause)
                       r"|(?<=[\d⁰¹²³⁴⁵⁶⁷⁸⁹])\s+(?=(?!(?:softmax|exp|sqrt|log|ln|sin|cos|tan|max|sum)\b)[^\W\d_]{2,}\s+"
                       r"[^\W\d_]\w*\s*(?:=|≈))")
+#: a run of CJK letters written right after a digit (a counter or a noun: 個, 次元, 层, 개), up to a space,
+#: an operator or a sign of relation
+_GLUED_NOUN = re.compile(r"(?<=\d)[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
+_OPERATOR_BEFORE = re.compile(r"(?:[×*·⋅÷/+\-−]|\\times|\\cdot)\s*[-−]?[\d.,]+$")
+_RESULT_BEFORE = re.compile(r"(?:[×*·⋅÷/+\-−]|\\times|\\cdot)[^=≈]*[=≈]\s*[-−]?[\d.,]+$")
+_OPERATOR_AFTER = re.compile(r"\s*(?:[×*·⋅÷/+\-−]|\\times|\\cdot)")
+
+
+def _in_arithmetic(line: str, m: re.Match) -> bool:
+    """Is the number the glued noun ``m`` follows an operand (an operator before it or after the noun)
+    or the result of arithmetic (``… × 768次元 = 38,597,376個``; ``d_k=2なので`` is neither)?"""
+    head = line[:m.start()]
+    return bool(_OPERATOR_BEFORE.search(head) or _RESULT_BEFORE.search(head) or _OPERATOR_AFTER.match(line, m.end()))
+
+
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 _PCT_AGAIN = re.compile(r"[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]")
 _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
@@ -490,6 +505,9 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
     line = re.sub(r"\*\*|__", "  ", line)   # bold markers (first: "**3. Scaling by √4 = 2**" is a numbered item)
     line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)
     out, line = _tuple_equation(line, n, raw)
+    # "50,257語彙 × 768次元 = 38,597,376個": a CJK noun or counter glued to a number says what it counts,
+    # where the number is an operand or a result ("8ヘッドの場合 = 128 / 8": a case, named, is no operand)
+    line = _GLUED_NOUN.sub(lambda m: " " * len(m.group(0)) if _in_arithmetic(line, m) else m.group(0), line)
     spans = []
     pieces = []
     for m in _PLAIN.finditer(line):

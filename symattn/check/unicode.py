@@ -62,6 +62,11 @@ def _index(m: re.Match) -> str:
     return "_" + plain if len(plain) == 1 else "_{" + plain + "}"
 
 
+def subscripts(text: str) -> str:
+    """Unicode subscripts as LaTeX indices: ``V₁`` is ``V_1``, ``x₁₂`` is ``x_{12}``."""
+    return _SUBSCRIPT.sub(_index, text)
+
+
 def normalise(text: str) -> str:
     text = _SUPERSCRIPT.sub(lambda m: "^{" + m.group(0).translate(_SUPER_PLAIN) + "}", text)
     text = _SUBSCRIPT.sub(_index, text)

@@ -50,6 +50,7 @@ from dataclasses import dataclass, replace
 
 from .graph import INPUTS as INPUT_STEPS
 from ..names import _by_words, by_name, derivative, hint, row_in_words, unknown_factor
+from ..unicode import subscripts
 
 __all__ = ["Named", "named", "step_named", "symbol"]
 
@@ -107,7 +108,7 @@ def _named(labels) -> Named | None:
     if not labels:
         return None
     # (LaTeX's spacing between items on one line is no word: ", \quad K =" names K)
-    label = _DECLARED.sub(r"\1", _UNWRAP.sub(r"\1", _SPACING.sub(" ", labels[0])))
+    label = _DECLARED.sub(r"\1", _UNWRAP.sub(r"\1", _SPACING.sub(" ", subscripts(labels[0]))))
     label = _SHAPE_NOTE.sub("", label)   # "W_Q (4×3) =": a shape in brackets after the name is no word
     if derivative(label):
         return None   # "∂L/∂C =": the gradient with respect to C names no step
