@@ -1433,3 +1433,25 @@ def test_a_sum_of_rounded_vector_entries_stands_for_its_exact_value_downstream(t
     assert (later <= wrong_lines) == wrong and (not wrong_lines if not wrong else True), \
         [(c.line, c.status, str(c.reason)) for c in r.claims]
     assert not [c for c in r.claims if any(getattr(n, "code", "") == "other-reading" for n in c.notes)]
+
+
+def _rotation_article(q0: str, q1: str, dot: str = "") -> str:
+    text = (r"$$\cos(1.0) \approx 0.5403, \quad \sin(1.0) \approx 0.8415$$" "\n\n"
+            rf"$$q'_0 = 1 \cdot \cos(1.0) - 2 \cdot \sin(1.0) = 1 \cdot (0.5403) - 2 \cdot (0.8415) = {q0}$$" "\n\n"
+            rf"$$q'_1 = 1 \cdot \sin(1.0) + 2 \cdot \cos(1.0) = 1 \cdot (0.8415) + 2 \cdot (0.5403) = {q1}$$" "\n\n"
+            rf"**Result:** $q' = [{q0}, {q1}]$" "\n")
+    return text + (f"\nWith $k' = [3, 1]$: $q' \\cdot k' = ({q0})(3) + ({q1})(1) = {dot}$\n" if dot else "")
+
+
+def test_results_of_exact_arithmetic_restated_as_a_vector_and_used_again_are_judged_end_to_end():
+    # cos 1 − 2 sin 1 = −1.142639 (math) -> −1.1426; the rounded cos and sin give −1.1427 (drift); the
+    # vector q' restates it, and q'·k' = 3(cos 1 − 2 sin 1) + sin 1 + 2 cos 1 = −1.505843 -> −1.5058
+    q0, q1 = math.cos(1) - 2 * math.sin(1), math.sin(1) + 2 * math.cos(1)
+    assert (round(q0, 4), round(q1, 4), round(3 * q0 + q1, 4)) == (-1.1426, 1.9221, -1.5058)
+    text = _rotation_article("-1.1427", "1.9221", "-3.4281 + 1.9221 = -1.5060")
+    wrong = {n for c in check_text(text, "t.md").claims if c.status == "wrong" for n in (c.wrong_lines or c.lines or [c.line])}
+    lines = {n: ln for n, ln in enumerate(text.splitlines(), 1)}
+    expect = {n for n, ln in lines.items() if ln.startswith(("$$q'_0", "**Result", "With"))}
+    assert expect <= wrong and not {n for n, ln in lines.items() if ln.startswith("$$q'_1")} & wrong, wrong
+    right = _rotation_article("-1.1426", "1.9221")
+    assert not [c for c in check_text(right, "t.md").claims if c.status == "wrong"]

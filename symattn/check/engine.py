@@ -765,6 +765,8 @@ class _Checker:
         exact value is known (2.7539…): the name restates that result, judged end to end (a print of
         four significant digits or more, so that a new input of the same digits is no coincidence)."""
         part = chain.parts[1] if len(chain.parts) == 2 else None
+        if isinstance(part, Lit) and part.cells is None:
+            return self._restated_vector(seg, chain, head, part)
         if not isinstance(part, Num) or _folded(part.text) or significant(part.text) < 4:
             return False
         text = part.text.strip().replace("−", "-")
@@ -779,6 +781,29 @@ class _Checker:
         self._value_claim(seg, chain, Num(exact, str(exact)), part, chain.rels[0], head)
         self.claims[before:] = [replace(c, cause="carried", root=line, mistakes=(), drift="carried")
                                 if c.status == "wrong" else c for c in self.claims[before:]]
+        return True
+
+    def _restated_vector(self, seg, chain, head: Name, part: Lit) -> bool:
+        """``q' = [−2.2347, 0.0771, 2.9194, 4.0592]`` where each entry was printed above as the rounded
+        result of arithmetic whose exact value is known: the name restates those results, judged end
+        to end, and stands for their exact values in later lines (only where one entry's digits are
+        not its exact value's: a vector of right prints stays the given it reads as)."""
+        if part.value.rows != 1 or part.value.cols < 2:
+            return False
+        exact = []
+        for t in part.texts[0]:
+            text = t.strip().replace("−", "-")
+            value, line = self.exact_prints.get(text, (None, 0))
+            number = numerals.read(text)
+            if value is None or line >= seg.line or number is None or significant(text) < 3:
+                return False
+            exact.append((text, value, number))
+        if all(right_text(number, to_mpf(value, 30)) == text for text, value, number in exact):
+            return False
+        truth = sp.ImmutableMatrix([[value for _, value, _ in exact]])
+        self._value_claim(seg, chain, Lit(truth, tuple(tuple(pretty(Num(v, str(v))) for v in truth) for _ in (0,))),
+                          part, chain.rels[0], head)
+        self.table.inputs.setdefault(canon(head.raw), (truth, seg.line))
         return True
 
     def _indexed(self, seg, chain, head: Name) -> bool:
@@ -1018,6 +1043,9 @@ class _Checker:
         for n, at in nums:
             text = n.text if at is None else n.texts[at[0]][at[1]]
             exact, line = self.exact_prints.get(text.replace("−", "-"), (None, 0))
+            if exact is None and at is None and "-" + text in self.exact_prints:
+                exact, line = self.exact_prints["-" + text]   # (−2.2347) is neg(2.2347): the print of −2.2347
+                exact = -exact
             if exact is not None and significant(text) < 3:
                 exact = None   # one or two digits (0.2, 2.8) are as often data as a rounded result
             if exact is None and at is None:
@@ -1205,8 +1233,11 @@ class _Checker:
 
     def _rounded_operands(self, node: Node) -> bool:
         """Has the expression a rounded print among its operands (data of one or two digits is none)?"""
-        return any(isinstance(n, Num) and _rounded_print(n.text, self.approximated) or isinstance(n, Lit) and any(
-            _rounded_print(t, self.approximated) for row in n.texts for t in row) for n in walk(node))
+        def rounded(text):   # (a number written as arithmetic, cos(0.02): the decimals of three digits in it)
+            return any(significant(t) >= 3 for t in re.findall(r"\d*\.\d+", text)) \
+                if _folded(text) else _rounded_print(text, self.approximated)
+        return any(isinstance(n, Num) and rounded(n.text) or isinstance(n, Lit) and any(
+            rounded(t) for row in n.texts for t in row) for n in walk(node))
 
     def _wrong_operands(self, used: list[str], line: int) -> list[Judgement]:
         """The operands, taken at their exact values, that the line prints wrong (``2.03 + 2.03 + 4.10
