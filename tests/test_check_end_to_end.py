@@ -1455,3 +1455,28 @@ def test_results_of_exact_arithmetic_restated_as_a_vector_and_used_again_are_jud
     assert expect <= wrong and not {n for n, ln in lines.items() if ln.startswith("$$q'_1")} & wrong, wrong
     right = _rotation_article("-1.1426", "1.9221")
     assert not [c for c in check_text(right, "t.md").claims if c.status == "wrong"]
+
+
+@pytest.mark.parametrize("printed, wrong", [("6.3066", True), ("6.3065", False)])
+def test_a_named_row_of_right_rounded_results_stands_for_their_exact_values(printed, wrong):
+    # x_1 restates sin 1 and cos 1 (no X anywhere: x_1 is a vector of its own); x_1·w = 3 sin 1 + 7 cos 1 =
+    # 6.306526 (math) -> 6.3065, where the printed entries give 6.3066 (drift)
+    assert round(3 * math.sin(1) + 7 * math.cos(1), 4) == 6.3065 and round(3 * 0.8415 + 7 * 0.5403, 4) == 6.3066
+    text = (r"$$a_1 = \sin(1) = 0.8415$$" "\n\n" r"$$a_2 = \cos(1) = 0.5403$$" "\n\n"
+            r"$$\mathbf{x}_1 = [0.8415, 0.5403]$$" "\n\n" r"$$\mathbf{w} = [3, 7]$$" "\n\n"
+            rf"$$\mathbf{{x}}_1 \cdot \mathbf{{w}} = {printed}$$" "\n")
+    claims = check_text(text, "t.md").claims
+    assert bool([c for c in claims if c.status == "wrong" and c.line == 9]) == wrong, \
+        [(c.line, c.status, str(c.reason)) for c in claims]
+    assert any(c.line == 9 and c.status != "unverifiable" for c in claims)
+
+
+def test_cells_that_write_their_arithmetic_on_right_rounded_prints_are_no_slip():
+    # PE_1 restates sin 1 ≈ 0.841 and cos 0.01 ≈ 1.000; "−0.5+1" writes 1.000 as 1: right as written,
+    # 0.49995 end to end (math), which verdict policy 5 leaves open; the rounded results agree
+    assert round(-0.5 + math.cos(0.01), 3) == 0.500
+    text = (r"$PE_{1,0} = \sin(1) = 0.841$" "\n\n" r"$PE_{1,1} = \cos(0.01) = 1.000$" "\n\n"
+            r"$PE_1 = (0.841,\; 1.000)$" "\n\n" r"$u_{\text{cat}} = (-0.3,\; -0.5)$" "\n\n"
+            r"$x_{\text{cat}} = u_{\text{cat}} + PE_1 = (-0.3+0.841, -0.5+1) = (0.541,\; 0.500)$" "\n")
+    claims = check_text(text, "t.md").claims
+    assert not [c for c in claims if c.status == "wrong"], [(c.line, str(c.reason)) for c in claims]

@@ -450,8 +450,10 @@ class _Checker:
             return   # D ≈ [0.2741, ...] under D = [exact]: the same value rounded, not a second one
         exprs = [p for p in chain.parts[1:] if not _is_literal(p)]
         lits = [p for p in chain.parts[1:] if _is_literal(p)]
-        # (an entry whose matrix nothing above determines is a name given its number: "s₁ = 53.74")
-        premise = not exprs and len(lits) == 1 and isinstance(lits[0], Num) and bool(entry_ref(head.raw)) \
+        # (an entry whose matrix nothing above determines is a name given its number: "s₁ = 53.74"; so is
+        # a row given its vector, "x_2 = [1.1093, −0.5161, …]" where no X is given)
+        premise = not exprs and len(lits) == 1 and bool(entry_ref(head.raw)) and \
+            (isinstance(lits[0], Num) or isinstance(lits[0], Lit) and lits[0].value.rows == 1) \
             and not self._derivable(key, head.raw)
         if (entry_ref(head.raw) and not _own_quantity(head, exprs, lits) and not premise) or head.raw == "e":
             return  # s_{23} = ...: an entry, not a definition; e is Euler's number
@@ -795,12 +797,16 @@ class _Checker:
             text = t.strip().replace("−", "-")
             value, line = self.exact_prints.get(text, (None, 0))
             number = numerals.read(text)
-            if value is None or line >= seg.line or number is None or significant(text) < 3:
+            if number is not None and value is None and significant(text) < 3:
+                value = number.value   # one or two digits (0.0020) are data, as _exact_upstream takes them
+            elif value is None or line >= seg.line or number is None or significant(text) < 3:
                 return False
             exact.append((text, value, number))
-        if all(right_text(number, to_mpf(value, 30)) == text for text, value, number in exact):
-            return False
         truth = sp.ImmutableMatrix([[value for _, value, _ in exact]])
+        if all(right_text(number, to_mpf(value, 30)) == text for text, value, number in exact):
+            if self.table.inputs.get(canon(head.raw), (None, 0))[1] == seg.line:
+                self.table.inputs.restate(canon(head.raw), seg.line, truth)   # the given, at its exact values
+            return False
         self._value_claim(seg, chain, Lit(truth, tuple(tuple(pretty(Num(v, str(v))) for v in truth) for _ in (0,))),
                           part, chain.rels[0], head)
         self.table.inputs.setdefault(canon(head.raw), (truth, seg.line))
@@ -1161,6 +1167,11 @@ class _Checker:
             # a label whose quantity has another shape is a wrong binding, not a wrong claim
             return leave(R("names-other-shape", what=what or R("this"), why=end.shape_error))
         stepwise = compare(texts, claimed, step, rel) if step is not None else None
+        if end.status == "wrong" and stepwise is not None and stepwise.status != "wrong" and _worked_cells(part) \
+                and not [line for line, wrong in author.used if wrong]:
+            # cells that write their arithmetic out (−0.5 + 1 with 1 for cos 0.01 = 1.000) on right
+            # rounded prints: right as written, ambiguous end to end (verdict policy 5)
+            truth, end, how = step, stepwise, R("from-own-operands", expr=how)
         carried = [line for line, wrong in author.used if wrong]
         given = sorted((line, key) for line, key in exact_ev.inputs_used if line != seg.line)
         if given:

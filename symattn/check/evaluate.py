@@ -85,6 +85,17 @@ class Definitions:
             seen.add(item[0])
         bisect.insort(defs, item, key=lambda d: d[1])
 
+    def restate(self, key, line: int, value) -> None:
+        """The definition of ``key`` on ``line`` takes ``value`` (the exact value its print stands for)."""
+        self._defs[key] = [(value, *d[1:]) if d[1] == line else d for d in self._defs.get(key, ())]
+        self._values.pop(key, None)
+        self._values[key] = set()
+        for d in self._defs[key]:
+            try:
+                self._values[key].add(d[0])
+            except TypeError:
+                pass
+
     def setdefault(self, key, item):
         self[key] = item
         return self._pick(key)
