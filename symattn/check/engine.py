@@ -788,8 +788,8 @@ class _Checker:
     def _restated_vector(self, seg, chain, head: Name, part: Lit) -> bool:
         """``q' = [−2.2347, 0.0771, 2.9194, 4.0592]`` where each entry was printed above as the rounded
         result of arithmetic whose exact value is known: the name restates those results, judged end
-        to end, and stands for their exact values in later lines (only where one entry's digits are
-        not its exact value's: a vector of right prints stays the given it reads as)."""
+        to end where one entry's digits are not its exact value's; a vector of right prints stays the
+        given it reads as, at those exact values for later lines."""
         if part.value.rows != 1 or part.value.cols < 2:
             return False
         exact = []

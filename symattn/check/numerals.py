@@ -137,7 +137,8 @@ def _dotted(line: str, m: re.Match) -> bool:
 
 def _comma_decimal(line: str, m: re.Match, strict: bool) -> bool:
     """Is ``12,5`` at ``m`` a decimal comma?  Not a group of three (``2,981``, unless the whole
-    part is 0); with ``strict``, not alone in square brackets, spaces aside (``[1,0]``, ``[ 0,20]``, ``[[10,50],[20,60]]``:
+    part is 0); with ``strict``, not alone in square brackets, spaces aside (``[1,0]``, ``[ 0,20]``,
+    ``[[10,50],[20,60]]``:
     a compact list) nor one digit alone in parentheses (``(0,5)``: maybe a pair), so those are left
     as written; ``(2,66)`` is a decimal, and so is ``cos(0,1)`` (a function of one argument)."""
     whole, frac = m.group(1), m.group(2)
