@@ -556,3 +556,9 @@ def test_unicode_subscripts_in_a_label_number_the_rows_of_a_name():
     from symattn.check.bind.lexicon import named
     assert named(["V₂ ="]).step == "V" and named(["V₂ ="]).row == 2
     assert named(["x₁₂ ="]).row == 12
+
+
+def test_an_integer_printed_after_approx_is_corrected_to_the_nearest_integer():
+    # 900/7 = 128.571…: "≈ 128" is wrong at its rounding, and the right print is 129, not 128.571
+    claims = [c for c in check_text("Per link: 900 ÷ 7 ≈ 128 GB/s.\n", "u.md").claims if c.status == "wrong"]
+    assert [e.get("correct") for c in claims for e in c.entries] == ["129"], [c.entries for c in claims]

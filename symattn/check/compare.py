@@ -92,7 +92,8 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
     with mpmath.workdps(DPS):
         agreement = verdict(printed, value, 0 if d == 0 else None)
     status = "wrong" if agreement.status == "wrong" else "rounded"
-    return EntryResult(index, text, claimed, exact, status, right_text(printed, value), d, agreement.reason)
+    return EntryResult(index, text, claimed, exact, status, right_text(printed, value, 0 if d == 0 else None), d,
+                       agreement.reason)
 
 
 def _written_on_rounded(text: str, value) -> bool:

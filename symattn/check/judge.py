@@ -348,6 +348,8 @@ def right_text(entry, x, places: int | None = None) -> str:
     text = str(getattr(entry, "text", "")).rstrip()
     if text.endswith("%") and d is not None and d >= 2:   # 58% is corrected as a percentage: 45%
         return fixed(x * 100, d - 2) + ("\\%" if text.endswith("\\%") else "%")
+    if d == 0 and places == 0:
+        return str(int(mpmath.nint(x)))   # an integer judged at its rounding: 900/7 ≈ 129, not 128.571
     return fixed(x, d or 0) if d else (str(int(mpmath.nint(x))) if abs(x - mpmath.nint(x)) < 1e-30
                                       else mpmath.nstr(x, 6))
 
