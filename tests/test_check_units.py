@@ -562,3 +562,14 @@ def test_an_integer_printed_after_approx_is_corrected_to_the_nearest_integer():
     # 900/7 = 128.571…: "≈ 128" is wrong at its rounding, and the right print is 129, not 128.571
     claims = [c for c in check_text("Per link: 900 ÷ 7 ≈ 128 GB/s.\n", "u.md").claims if c.status == "wrong"]
     assert [e.get("correct") for c in claims for e in c.entries] == ["129"], [c.entries for c in claims]
+
+
+@pytest.mark.parametrize("label, step", [("softmax(scores) =", "weights"), ("exp(scores) =", "exp"),
+                                         ("np.exp(scores) =", "exp"), (r"\text{Softmax}(S) =", "weights"),
+                                         ("Key (K)", "K")])
+def test_a_function_applied_in_a_label_names_its_result(label, step):
+    # "softmax(scores) =" prints the weights; a word with its symbol in brackets ("Key (K)") stays a caption
+    from symattn.check.bind.lexicon import named
+    from symattn.check.names import hint
+    assert named([label]).step == step
+    assert label.startswith("Key") or hint([label]) == step

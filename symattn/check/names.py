@@ -147,6 +147,9 @@ def _hint(labels: tuple[str, ...]) -> str | None:
             return None   # "softmax([...])": the block is the argument, not the result
         if re.match(r"print\([\w.\[\]]*\.(?:shape|size|dtype|ndim|sum|mean|max|min|item)\b", label):
             return None   # print(keys.shape): a property of the quantity, not its values
+        applied = _APPLIED.match(label)
+        if applied and re.search(r"\)\s*(?:=|:|：|\\approx|≈)\s*$", label):
+            return "weights" if applied.group(1).lower() == "softmax" else "exp"   # softmax(scores) =
         m = _STATEMENT.match(label)
         if m and by_name(m.group(1)):
             return by_name(m.group(1))   # "keys = np.dot(input, w_key)  # [[...]]": the assigned name
@@ -198,7 +201,16 @@ def _without_axes(label: str) -> str:
     return label
 
 
+#: a caption that applies softmax or exp to what it names: the function's result is the step
+#: (``softmax(scores) =`` are the weights, ``np.exp(scores) =`` the exponentials, not the scores)
+_APPLIED = re.compile(r"^[\s*`$]*(?:\\(?:text|mathrm|operatorname)\{\s*)?(?:np\.|numpy\.|torch\.|F\.|tf\.nn\.|jnp\.)?"
+                      r"(softmax|exp)\s*\}?\s*\(", re.I)
+
+
 def _by_words(phrase: str) -> str | None:
+    applied = _APPLIED.match(phrase)
+    if applied:
+        return "weights" if applied.group(1).lower() == "softmax" else "exp"
     low = " " + _NEGATED.sub(" ", phrase).lower() + " "   # "the context-free v": no context vector
     for family, words in _WORDS:
         if any(w in low for w in words):
