@@ -1480,3 +1480,38 @@ def test_cells_that_write_their_arithmetic_on_right_rounded_prints_are_no_slip()
             r"$x_{\text{cat}} = u_{\text{cat}} + PE_1 = (-0.3+0.841, -0.5+1) = (0.541,\; 0.500)$" "\n")
     claims = check_text(text, "t.md").claims
     assert not [c for c in claims if c.status == "wrong"], [(c.line, str(c.reason)) for c in claims]
+
+
+@pytest.mark.parametrize("printed, wrong", [("1.4243", True), ("1.4241", False)])
+def test_scores_written_as_a_literal_at_their_printed_digits_are_the_step_not_new_data(printed, wrong):
+    # QKᵀ/√2 = [[1/√2, 0, 1/(2√2)], ...]; a fence restates it at 4 decimals as a literal assignment (a rounded
+    # print of the step, 0.3536 for √2/4 = 0.35355...), and e^(√2/4) = 1.424119 (math) -> 1.4241; read as new
+    # data, 0.3536 would be exact and e^0.3536 = 1.424185 leaves 1.4242 within its rounding
+    assert round(math.exp(math.sqrt(2) / 4), 4) == 1.4241
+    text = ("```\nQ = [[1, 0],\n     [0, 1],\n     [1, 1]]\n\nK = [[1, 0],\n     [0, 1],\n     [0.5, 0.5]]\n```\n\n"
+            "```\nScaled_Scores = [[0.7071, 0.0000, 0.3536],\n                 [0.0000, 0.7071, 0.3536],\n"
+            "                 [0.7071, 0.7071, 0.7071]]\n```\n\n"
+            f"```\nexp(scaled_scores[0][0]) = exp(0.7071) = 2.0281\nexp(scaled_scores[0][2]) = exp(0.3536) = {printed}\n```\n")
+    claims = check_text(text, "t.md").claims
+    at = {ln.split(" =")[0]: n for n, ln in enumerate(text.splitlines(), 1)}
+    scaled = [c for c in claims if c.line == at["Scaled_Scores"]]
+    assert scaled and scaled[0].status == "rounded" and "from Q (line 2), K (line 6)" in str(scaled[0].reason), \
+        [(c.line, c.status, str(c.reason)) for c in claims]
+    assert [c.status for c in claims if c.line == at["exp(scaled_scores[0][0])"]] == ["rounded"]
+    assert [c.status for c in claims if c.line == at["exp(scaled_scores[0][2])"]] == (["wrong"] if wrong else ["rounded"]), \
+        [(c.line, c.status, str(c.reason)) for c in claims]
+
+
+@pytest.mark.parametrize("total, wrong", [("4.9461", True), ("4.9462", False)])
+def test_chains_labelled_by_an_index_in_a_printed_block_and_their_sum_are_read(total, wrong):
+    # a program's printed block (no code: `exp(...) = ...` assigns to no name) labels each line with an index;
+    # the labels are no lists of numbers, so its scalar arithmetic is read, and a lone "Suma" is the sum of
+    # the chains above it, end to end: 3·e^0.5 = 4.9461638 (math) -> 4.9462, where 3·1.6487 = 4.9461 (drift)
+    assert round(3 * math.exp(0.5), 4) == 4.9462 and round(3 * 1.6487, 4) == 4.9461
+    text = ("```\nexp(s[2][0]) = exp(0.5) = 1.6487\nexp(s[2][1]) = exp(0.5) = 1.6487\n"
+            f"exp(s[2][2]) = exp(0.5) = 1.6487\nSuma = {total}\n```\n")
+    claims = check_text(text, "t.md").claims
+    assert [c.status for c in claims if c.line in (2, 3, 4)] == ["rounded"] * 3, \
+        [(c.line, c.status, str(c.reason)) for c in claims]
+    assert [c.status for c in claims if c.line == 5] == (["wrong"] if wrong else ["rounded"]), \
+        [(c.line, c.status, str(c.reason)) for c in claims]

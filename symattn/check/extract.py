@@ -337,7 +337,18 @@ def _lists_blanked(line: str) -> str:
             return " " * len(line)
     for m in lists:
         line = line[:m.start()] + " " * len(m.group(0)) + line[m.end():]
+    if _indexed_only(line):
+        return line   # only indices (``exp(s[0][1]) = exp(0.7071) = 2.0281``): a label, the arithmetic is prose's
     return " " * len(line) if re.search(r"[\[\]]", line) else line
+
+
+#: an index after a name or another index: ``s[0]``, ``[0][1]``
+_INDEX = re.compile(r"(?<=[\w\]])\[\s*\d+\s*\]")
+
+
+def _indexed_only(line: str) -> bool:
+    """Are the line's only brackets indices (``exp(s[0][1]) = exp(0.7071)``), no list of numbers?"""
+    return bool(_INDEX.search(line)) and not re.search(r"[\[\]]", _INDEX.sub("", line))
 
 
 def _fences(doc: Document, text: str):
@@ -351,7 +362,8 @@ def _fences(doc: Document, text: str):
             # a program's printed output, not code: its scalar arithmetic (e^1.20 = 3.3201) is read
             # its vectors, matrices and tables are the block reader's (a line left to prose is
             # a comment here, not a blank: an "= [..]" line under it does not hang from the line above it)
-            arrays = [line if re.search(r"[\[\]|]", line) else "#" if line.strip() else "" for line in body]
+            arrays = [line if re.search(r"[\[\]|]", line) and not _indexed_only(line) else "#" if line.strip() else ""
+                      for line in body]
             blocks.append((i + 2, f.lang, arrays))
             for k in range(i, min(j + 1, len(out_lines))):
                 if k in (i, j) or "|" in out_lines[k]:

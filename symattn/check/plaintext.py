@@ -586,7 +586,9 @@ SUM_WORD = re.compile(r"(?:^|(?<=[\s*(（]))" + SUM_WORDS + r"\s*[=≈:：]\s*$"
 #: a line that only says what the sum is: "Suma=4.4524", "- **soma = 6.131**"
 _LONE_SUM = re.compile(r"\s*(?:[-*+•]\s+)?[*_`]*" + SUM_WORDS + r"[*_`]*\s*(?P<rel>[=≈])\s*[*_`]*"
                        r"(?P<num>[-−]?\d+(?:\.\d+)?)[*_`]*\s*", re.I)
-_EQUATION = re.compile(r"^\s*(?P<lhs>[^=≈]*?\S)\s*(?:=|≈)\s*(?P<rhs>[-−]?\d+(?:\.\d+)?)\s*$")
+#: an equation of one number, or a chain ending in one: its last side but one computes the number
+#: (``exp(s[0][1]) = exp(0.7071) = 2.0281``: ``exp(0.7071)``)
+_EQUATION = re.compile(r"^(?:[^\n]*(?:=|≈)\s*)?(?P<lhs>[^=≈]*?\S)\s*(?:=|≈)\s*(?P<rhs>[-−]?\d+(?:\.\d+)?)\s*$")
 
 
 def _thousands(text: str) -> str:

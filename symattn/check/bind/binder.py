@@ -468,7 +468,7 @@ class _State:
             source = example.source(given.step) if example is not None else None
             if source in ("projected", "same-as-X"):
                 mine, printed = example.floats(Node(given.step)), given.block.floats
-                if mine is None or np.shape(mine) == printed.shape and np.allclose(mine, printed) or \
+                if mine is None or _prints_of(given.block, mine) or \
                         source == "projected" and mine.shape != printed.shape:
                     return
                 # (Q = X is only assumed where X alone is given: a Q of another shape is the code's own)
@@ -480,8 +480,7 @@ class _State:
         # scores the code sets itself (``scores = np.array([1.2, 3.8])``) that the example does not
         # compute: the premise of an example of its own
         value = example.floats(Node(given.step)) if example is not None else None
-        printed = given.block.floats
-        if value is None or value.shape != printed.shape or not np.allclose(value, printed):
+        if value is None or not _prints_of(given.block, value):
             self._start({given.step: given.block}, {given.step: "code"}, new=True)
 
     def close(self) -> None:
@@ -961,6 +960,24 @@ def _screened(example: Example, shape: tuple[int, int], plain: bool):
 
 #: the steps an example computes beyond its inputs (and Kᵀ): what makes premises inputs by values
 _COMPUTED = tuple(s for s in STEPS if s not in INPUTS and s != "KT")
+
+
+def _prints_of(block: Block, values) -> bool:
+    """Could every entry of the block be a print of these values at its own printed precision
+    (``0.3536`` of √2/4)?  A literal that restates a step at its digits is that step, not new data;
+    a code literal's entries are exact numbers, read here at the decimals they are written with."""
+    rows = tuple(tuple(replace(e, places=_decimals(e.value)) if not e.places and e.value.q > 1 else e for e in r)
+                 for r in block.rows)
+    mask = screen_mask(rows, np.asarray(values, dtype=float))
+    return mask is not None and bool(mask.all())
+
+
+def _decimals(x: sp.Rational) -> int:
+    """The decimals a rational number is written with in full (221/625: 4), 0 when it has no end."""
+    k = 0
+    while 10 ** k % x.q and k < 20:
+        k += 1
+    return k if 10 ** k % x.q == 0 else 0
 
 
 def _computable(step: str, roles) -> bool:
