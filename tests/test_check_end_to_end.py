@@ -1515,3 +1515,32 @@ def test_chains_labelled_by_an_index_in_a_printed_block_and_their_sum_are_read(t
         [(c.line, c.status, str(c.reason)) for c in claims]
     assert [c.status for c in claims if c.line == 5] == (["wrong"] if wrong else ["rounded"]), \
         [(c.line, c.status, str(c.reason)) for c in claims]
+
+
+def test_a_whole_number_without_a_unit_is_no_size_printed_above():
+    # "4 KB × 32,000 = 128 MB" is 125 MiB end to end (4 KB being 4096 bytes); "d * 1.3 = 128 * 1.3" below writes the
+    # width d = 128, not that size: 128 * 1.3 = 166.4 as written (a decimal, 2025.8 under "= 2025.8 GiB",
+    # is still read as the size it restates)
+    text = ("```\nper token:\n  = 2 × 8 × 128 × 2 bytes = 4 KB per token\n\n32K tokens:\n"
+            "  KV Cache = 4 KB × 32,000 = 128 MB per request\n```\n\n"
+            "- total = Σ(1.0 * 1.3) = d * 1.3 = 128 * 1.3 = 166.4\n")
+    claims = check_text(text, "t.md").claims
+    assert [c.status for c in claims if c.line == 9] == ["exact"], [(c.line, c.status, str(c.reason)) for c in claims]
+
+
+@pytest.mark.parametrize("printed, wrong", [("1, 10, 100, 1000", []), ("1, 10, 100, 100", ["10000^{6/8} = 100"])])
+def test_a_list_equal_to_a_list_is_read_item_by_item(printed, wrong):
+    # 10000^(k/8) for k = 0, 2, 4, 6 is 1, 10, 100, 1000 (math); the relation between the two lists pairs
+    # their items, it does not set the last item on the left equal to the first on the right
+    assert [round(10000 ** (k / 8)) for k in (0, 2, 4, 6)] == [1, 10, 100, 1000]
+    text = rf"The four rates are $10000^{{0/8}}, 10000^{{2/8}}, 10000^{{4/8}}, 10000^{{6/8}} = {printed}$." "\n"
+    claims = check_text(text, "t.md").claims
+    assert len(claims) == 4 and [c.source for c in claims if c.status == "wrong"] == wrong, \
+        [(c.source, c.status, str(c.reason)) for c in claims]
+
+
+@pytest.mark.parametrize("printed, status", [("0.333", "rounded"), ("0.334", "wrong"), ("0.3", "rounded")])
+def test_a_decimal_set_equal_to_the_fraction_it_rounds_is_judged_at_its_digits(printed, status):
+    # "each weight ≈ 0.333 = 1/3": the printed decimal first, then the exact value (1/3 = 0.33333...)
+    claims = check_text(f"So each weight is about {printed} = 1/3.\n", "t.md").claims
+    assert [c.status for c in claims] == [status], [(c.source, c.status, str(c.reason)) for c in claims]

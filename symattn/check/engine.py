@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import mpmath
 import sympy as sp
 
 from . import guard, memo
@@ -1355,6 +1356,10 @@ class _Checker:
             tol = written_band(_min_decimals(right), _magnitude(a))
             if all(v.is_number and abs(to_mpf(v, 30)) <= tol for v in values):
                 return say("rounded", R("sides-equal-rounded"), show(a))
+        if isinstance(left, Num) and has_decimals(left) and not has_decimals(right) and values[0].is_number and \
+                abs(to_mpf(values[0], 30)) <= half_unit(numerals.places_of(left.text)) * (1 + mpmath.mpf(10) ** -20):
+            # "0.333 = 1/3": a printed decimal, then the exact value it rounds
+            return say("rounded", R("sides-equal-rounded"), show(b))
         scale = _magnitude_print(right)
         if scale is not None and not isinstance(a, sp.MatrixBase):
             # "= 4M", "= 8.25 M": a count printed in millions, rounded at its own places: within half

@@ -90,6 +90,40 @@ def _split(toks: list[Tok]):
     return [(p, r, u) for p, r, u in chains if any(p)]
 
 
+def _pairwise(toks: list[Tok]) -> list[Tok]:
+    """``a, b, c = 1, 10, 100``: a list equal to a list of as many items, item by item (``a = 1``,
+    ``b = 10``, …), not ``c = 1`` between lone expressions; other lines as they are."""
+    depth, commas, rels = 0, [], []
+    for k, t in enumerate(toks):
+        if t.kind == "op" and t.value in "([{":
+            depth += 1
+        elif t.kind == "op" and t.value in ")]}":
+            depth -= 1
+        elif depth == 0 and t.kind in ("op", "cmd"):
+            if t.value == ",":
+                commas.append(k)
+            elif t.value in RELATIONS or t.value in SEPARATORS or t.value in UNSUPPORTED_RELATIONS or t.value == r"\\":
+                rels.append(k)
+    if len(rels) != 1 or not commas or toks[rels[0]].value not in RELATIONS:
+        return toks
+    at = rels[0]
+    left = [c for c in commas if c < at]
+    right = [c for c in commas if c > at]
+    if not left or len(left) != len(right):
+        return toks
+    cuts = [-1] + commas + [len(toks)]
+    pieces = [toks[a + 1:b] for a, b in zip(cuts, cuts[1:])]
+    i = len(left)   # the piece that holds the relation
+    lhs = pieces[:i] + [pieces[i][:at - commas[i - 1] - 1]]
+    rhs = [pieces[i][at - commas[i - 1]:]] + pieces[i + 1:]
+    if any(not p for p in lhs + rhs):
+        return toks
+    out: list[Tok] = []
+    for a, b in zip(lhs, rhs):
+        out += ([toks[commas[0]]] if out else []) + a + [toks[at]] + b
+    return out
+
+
 def _is_connective(text: str) -> bool:
     s = text.strip().strip(",.，。:：;；").strip()
     return not s or s.lower() in CONNECTIVES
@@ -102,7 +136,7 @@ def parse_chains(text: str) -> list[Chain]:
     """Read a math segment into equation chains (one per separator)."""
     # s_1,2: two indices in a subscript without braces, not a separator after s_1
     text = _TWO_INDICES.sub(r"_{\1,\2}", text)
-    toks = tokenize(text)
+    toks = _pairwise(tokenize(text))
     out = []
     for parts, rels, unsupported in _split(toks):
         if parts and len(parts[-1]) > 1 and parts[-1][-1].kind == "op" and parts[-1][-1].value in (".", ",", ";"):

@@ -368,8 +368,10 @@ def _operands(text: str, printed: dict | None) -> _Ref | None:
 
     def exact(m, in_bytes=False):
         hit = printed.get(_key(m.group(1), m.group(2))) if printed else None
-        if hit is None and printed and not m.group(2):
-            hit = printed.get((_key(m.group(1), "")[0], "in its unit"))   # 2025.8 × 0.70 below "= 2025.8 GiB"
+        if hit is None and printed and not m.group(2) and "." in m.group(1):
+            # 2025.8 × 0.70 below "= 2025.8 GiB"; a whole number without its unit is as often a count or a
+            # width as that size (d * 1.3 = 128 * 1.3 under "= 128 MB")
+            hit = printed.get((_key(m.group(1), "")[0], "in its unit"))
         if hit is None or (not m.group(2) and "." not in m.group(1) and len(m.group(1).replace(",", "")) < 3):
             return m.group(0)
         if not in_bytes:   # (the second reading of the same operands records nothing again)
