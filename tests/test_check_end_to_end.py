@@ -1544,3 +1544,12 @@ def test_a_decimal_set_equal_to_the_fraction_it_rounds_is_judged_at_its_digits(p
     # "each weight ≈ 0.333 = 1/3": the printed decimal first, then the exact value (1/3 = 0.33333...)
     claims = check_text(f"So each weight is about {printed} = 1/3.\n", "t.md").claims
     assert [c.status for c in claims] == [status], [(c.source, c.status, str(c.reason)) for c in claims]
+
+
+def test_the_arithmetic_after_a_power_of_a_name_is_no_expression_of_its_own():
+    # "dmodel^2/1.5e12": 2/1.5e12 is the exponent and a divisor, not a quotient the line computes; the
+    # line's names (nlayers, dmodel) are not given, so nothing is said about its 69 ms
+    text = ("The KV cache of a 52B model.\n\n"
+            "1. With 208 tokens, reading the weights takes `12*2*nlayers*dmodel^2/1.5e12=69 ms`; on 4 GPUs 69/4= 17ms\n")
+    claims = check_text(text, "t.md").claims
+    assert [c.status for c in claims if c.line == 3] == ["rounded"], [(c.source, c.status, str(c.reason)) for c in claims]

@@ -111,7 +111,7 @@ def _suffix_values(seg: str):
 
 
 #: an operator that a segment's text ends with, or starts with: what follows or precedes it is one operand
-_OPERATOR_END = re.compile(r"(?:[×*·⋅/÷]|\\times|\\cdot|\\div)\s*$")
+_OPERATOR_END = re.compile(r"(?:[×*·⋅/÷^]|\\times|\\cdot|\\div)\s*$")   # (dmodel^2/1.5e12: a power of a name)
 _OPERATOR_START = re.compile(r"^(?:[×*·⋅/÷]|\\times|\\cdot|\\div)")
 
 
