@@ -1553,3 +1553,16 @@ def test_the_arithmetic_after_a_power_of_a_name_is_no_expression_of_its_own():
             "1. With 208 tokens, reading the weights takes `12*2*nlayers*dmodel^2/1.5e12=69 ms`; on 4 GPUs 69/4= 17ms\n")
     claims = check_text(text, "t.md").claims
     assert [c.status for c in claims if c.line == 3] == ["rounded"], [(c.source, c.status, str(c.reason)) for c in claims]
+
+
+@pytest.mark.parametrize("printed, wrong", [("0.5403", False), ("0.5413", True)])
+def test_an_index_on_a_letter_given_as_one_vector_is_no_row_of_it(printed, wrong):
+    # q = [1, 0, 1, 0] is one vector; q_1 = [cos 1, sin 1, cos 0.01, sin 0.01] is q rotated to position 1
+    # (cos 1 = 0.540302, sin 1 = 0.841471, cos 0.01 = 0.99995, sin 0.01 = 0.0099998, math), not row 1 of q
+    assert round(math.cos(1), 4) == 0.5403 and round(math.sin(0.01), 5) == 0.01
+    text = (r"The content vector is $q = k = [1, 0, 1, 0]$." "\n\n"
+            r"$$q_1 = [\cos 1,\ \sin 1,\ \cos 0.01,\ \sin 0.01] = "
+            rf"[{printed},\ 0.8415,\ 0.99995,\ 0.01000]$$" "\n")
+    claims = check_text(text, "t.md").claims
+    assert bool([c for c in claims if c.status == "wrong"]) == wrong, [(c.line, c.status, str(c.reason)) for c in claims]
+    assert not [c for c in claims if c.status == "wrong" and "should be 1" in str(c.reason)]

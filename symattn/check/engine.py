@@ -1568,9 +1568,16 @@ def _shown_shapes(items) -> list[tuple[int, tuple[int, int]]]:
 def _own_quantity(head: Name, exprs: list, lits: list = ()) -> bool:
     """``A_1 = softmax(...)``, ``O_2 = A_2 V_1``, ``M_1 = [2×2 matrix]``: a capital letter with one
     index that the article defines by a matrix computation, or sets to a matrix of several rows and
-    columns (no entry, no row of A is one), is a quantity of its own (a head, a block), not row 1 of A."""
+    columns (no entry, no row of A is one), is a quantity of its own (a head, a block), not row 1 of A;
+    so is any letter with one index whose vector the chain writes as functions of numbers
+    (``q_1 = [\\cos 1, \\sin 1, …]``: q rotated to position 1, not row 1 of q)."""
     base, _, index = head.raw.partition("_")
-    if not (len(base) == 1 and base.isupper() and index.strip("{}").isdigit()):
+    if not (len(base) == 1 and base.isalpha() and index.strip("{}").isdigit()):
+        return False
+    if any(isinstance(v, sp.MatrixBase) and v.rows == 1 and any(e.has(sp.sin, sp.cos, sp.exp) for e in v)
+           for v in (_literal(p)[1] for p in lits)):
+        return True
+    if not base.isupper():
         return False
     if any(isinstance(n, Op) and n.op in ("mul", "softmax", "softmax_cols", "T", "div") for e in exprs for n in walk(e)):
         return True

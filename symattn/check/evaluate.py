@@ -290,6 +290,9 @@ class Evaluator:
         if block is not None:
             return block
         ref = entry_ref(raw)
+        base = self.table.inputs.get(ref[0]) if ref is not None and given is not None else None
+        if base is not None and _mat(base[0]) and base[0].rows == 1 and ref[2] is None and _mat(given[0]):
+            ref = None   # q_1 given a vector of its own where q is one vector: q at position 1, not its row 1
         if ref is not None:
             try:
                 return self._entry(*ref)
