@@ -1566,3 +1566,21 @@ def test_an_index_on_a_letter_given_as_one_vector_is_no_row_of_it(printed, wrong
     claims = check_text(text, "t.md").claims
     assert bool([c for c in claims if c.status == "wrong"]) == wrong, [(c.line, c.status, str(c.reason)) for c in claims]
     assert not [c for c in claims if c.status == "wrong" and "should be 1" in str(c.reason)]
+
+
+def test_numbers_a_program_sets_again_after_their_print_are_that_step():
+    # the comment prints Q·Kᵀ/√2 = [5/√2, 2/√2] ≈ [3.54, 1.41]; "scores = [3.54, 1.41]" sets those numbers
+    # again as data: the scaled scores restated (rounded), not the premise of an example whose scores they are
+    text = ("```python\nQ = [[1, 2]]\nK = [[1, 2], [0, 1]]\n```\n\n"
+            "```python\n# Scaled scores = [5/√2, 2/√2] ≈ [3.54, 1.41]\nscores = [3.54, 1.41]\n```\n")
+    claims = check_text(text, "t.md").claims
+    at = [c for c in claims if c.line == 8]
+    assert at and all(c.status == "rounded" and "from Q (line 2)" in str(c.reason) for c in at), \
+        [(c.line, c.status, str(c.reason)) for c in claims]
+
+
+def test_an_index_and_a_share_in_one_sentence_are_no_vector():
+    from symattn.check.document import Document
+    from symattn.check.read import read_blocks
+    line = "Query 0 attends 89.4% to key 0 and 10.6% to key 1; the weights are 0.894 and 0.106.\n"
+    assert [b.texts for b in read_blocks(Document.of(line, "t.md"))] == [(("0.894", "0.106"),)]

@@ -43,7 +43,7 @@ import sympy as sp
 from .. import limits
 
 __all__ = ["Number", "Locale", "POINT", "COMMA", "NUMBER", "SCALE_WORDS", "SCALE_WORD", "SCALED_FLOPS", "read", "canonical",
-           "places_of", "grouped"]
+           "places_of", "decimals_of", "grouped"]
 
 #: a printed number in the one notation of :func:`canonical`: sign, digits, point, exponent
 NUMBER = r"[-−+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
@@ -267,6 +267,18 @@ def places_of(text: str) -> int | None:
     """
     n = read(text)
     return n.places if n is not None else None
+
+
+def decimals_of(x) -> int | None:
+    """The decimals a rational number takes written out in full, None when they never end.
+
+    >>> decimals_of(sp.Rational(221, 625)), decimals_of(sp.Integer(3)), decimals_of(sp.Rational(1, 3))
+    (4, 0, None)
+    """
+    k = 0
+    while 10 ** k % x.q and k < 20:
+        k += 1
+    return k if 10 ** k % x.q == 0 else None
 
 
 def grouped(text: str, locale: Locale) -> str:

@@ -932,7 +932,8 @@ def _prose_blocks(raw: list[str], starts: list[int], taken_lines: set[int], doc:
             items = [(t.group(0), starts[i] + m.start("run") + t.start())
                      for t in re.finditer(rf"{NUMBER}%?", m.group("run"))]
             entries = [numerals.read(t) for t, _ in items]
-            if len(items) >= 2 and all(entries) and any(e.places for e in entries):
+            if len(items) >= 2 and all(entries) and any(e.places for e in entries) and \
+                    len({e.percent for e in entries}) == 1:   # ("key 0 y 10.6%": an index, then a share)
                 out.append((items[0][1], items[-1][1] + len(items[-1][0]), [items], "prose"))
     return out
 

@@ -40,7 +40,7 @@ from weakref import WeakKeyDictionary
 import numpy as np
 import sympy as sp
 
-from .. import guard
+from .. import guard, numerals
 from ..judge import possible, screen_mask
 from ..read import Block
 from .explain import as_named, copied, named_step, Explanation, explain
@@ -346,7 +346,7 @@ class _State:
             # scores written as data (``scores = np.array([1.2, 3.8])``), or named where Q = K = V = X
             # is only assumed: the example's own when its values are those, else the premise of an
             # example of its own (data is never a claim; an assumption its values refute is no witness)
-            if not (example is not None and self._bind(block, example, named, full_only=True)):
+            if not (example is not None and self._bind(block, example, named, full_only=True)) and not self._again(block):
                 self._start({step: block}, {step: "label"}, new=True)
             return
         if rows * cols <= 3 and self._explained_here(block, named):
@@ -481,6 +481,8 @@ class _State:
         # compute: the premise of an example of its own
         value = example.floats(Node(given.step)) if example is not None else None
         if value is None or not _prints_of(given.block, value):
+            if self._again(given.block):
+                return
             self._start({given.step: given.block}, {given.step: "code"}, new=True)
 
     def close(self) -> None:
@@ -871,6 +873,19 @@ class _State:
                 and self.prefer(c.node) == 0 and c.node.step not in self.inputs]
         return tuple(mine) or None   # every variant: the article's own, decided later, is judged
 
+    def _again(self, block: Block) -> bool:
+        """Numbers of a print the example explains in full, set again as data (``# Scaled scores ≈ [3.54,
+        1.41]``, then ``scores = [3.54, 1.41]``): that step again, bound as it was, not the premise of an
+        example of its own."""
+        here = len(self.examples) - 1
+        again = next((b for b in reversed(self.bindings) if b.example == here and b.block.shape == block.shape
+                      and all(x.value == y.value for r, s in zip(b.block.rows, block.rows) for x, y in zip(r, s))
+                      and any(c.full for c in b.group)), None)
+        if again is None:
+            return False
+        self._record(block, self.example, again.group, "values")
+        return True
+
     @staticmethod
     def _tokens_square(block: Block, example: Example) -> bool:
         """Has the block the scores' shape for this example's tokens (one row and column per token)?"""
@@ -966,18 +981,10 @@ def _prints_of(block: Block, values) -> bool:
     """Could every entry of the block be a print of these values at its own printed precision
     (``0.3536`` of √2/4)?  A literal that restates a step at its digits is that step, not new data;
     a code literal's entries are exact numbers, read here at the decimals they are written with."""
-    rows = tuple(tuple(replace(e, places=_decimals(e.value)) if not e.places and e.value.q > 1 else e for e in r)
-                 for r in block.rows)
+    rows = tuple(tuple(replace(e, places=numerals.decimals_of(e.value) or 0) if not e.places and e.value.q > 1 else e
+                       for e in r) for r in block.rows)
     mask = screen_mask(rows, np.asarray(values, dtype=float))
     return mask is not None and bool(mask.all())
-
-
-def _decimals(x: sp.Rational) -> int:
-    """The decimals a rational number is written with in full (221/625: 4), 0 when it has no end."""
-    k = 0
-    while 10 ** k % x.q and k < 20:
-        k += 1
-    return k if 10 ** k % x.q == 0 else 0
 
 
 def _computable(step: str, roles) -> bool:

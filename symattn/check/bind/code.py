@@ -79,10 +79,19 @@ def code_givens(doc: Document) -> list[CodeGiven]:
             line = _assigned_at(doc, fence, name)
             if step not in INPUTS and not _data(doc.lines[line - 1], name):
                 continue   # scores the code computes (Q @ K.T) are a step, not data it sets
-            entries = tuple(tuple(Entry(str(x), x, 0, line=line) for x in r) for r in rows)
+            entries = tuple(tuple(Entry(_written(x), x, 0, line=line) for x in r) for r in rows)
             block = Block(entries, line, fence.last, (f"{name} =",), "code", f"{name} = …")
             out.append(CodeGiven(line, step, name, block))
     return out
+
+
+def _written(x: sp.Rational) -> str:
+    """A number of the code as its literal writes it: 3.54 for 177/50 (a decimal that ends), else p/q."""
+    k = numerals.decimals_of(x)
+    if k is None:
+        return str(x)
+    digits = str(abs(x.p) * (10 ** k // x.q)).rjust(k + 1, "0")
+    return ("-" if x < 0 else "") + (digits[:-k] + "." + digits[-k:] if k else digits)
 
 
 def _assigned_at(doc: Document, fence, name: str) -> int:
