@@ -1584,3 +1584,26 @@ def test_an_index_and_a_share_in_one_sentence_are_no_vector():
     from symattn.check.read import read_blocks
     line = "Query 0 attends 89.4% to key 0 and 10.6% to key 1; the weights are 0.894 and 0.106.\n"
     assert [b.texts for b in read_blocks(Document.of(line, "t.md"))] == [(("0.894", "0.106"),)]
+
+
+@pytest.mark.parametrize("printed, wrong", [("6.64", True), ("6.63", False)])
+def test_a_print_divided_by_a_rounded_root_is_that_step_end_to_end(printed, wrong):
+    # [50, 100, 150] / √512 = [2.2097, 4.4194, 6.6291] (math): divided by the printed 22.6 instead, 150 / 22.6 =
+    # 6.637 -> 6.64, which drifts from 6.63; no name says what the second print is, the step from the first does
+    assert [round(x / math.sqrt(512), 2) for x in (50, 100, 150)] == [2.21, 4.42, 6.63] and round(150 / 22.6, 2) == 6.64
+    text = ("Dot products:\n```\ndots: [50, 100, 150]\n```\n\nAfter dividing by √512 ≈ 22.6:\n"
+            f"```\ndots: [2.21, 4.42, {printed}]\n```\n")
+    claims = [c for c in check_text(text, "t.md").claims if c.line == 8]
+    assert [c.status == "wrong" for c in claims] == [wrong], [(c.line, c.status, str(c.reason)) for c in claims]
+    assert not wrong or claims[0].cause == "drift"
+
+
+def test_a_product_divided_by_a_rounded_root_is_explained_in_one_step():
+    from symattn.check.bind.explain import explain
+    from symattn.check.document import Document
+    from symattn.check.read import read_blocks
+    # [[1, 2]]·[[1, 0], [3, 1]]ᵀ = [[1, 5]]; / 1.73 = [0.578, 2.890] (math), / √3 = [0.577, 2.887]
+    assert [round(x / 1.73, 3) for x in (1, 5)] == [0.578, 2.890] and round(5 / math.sqrt(3), 3) == 2.887
+    bs = read_blocks(Document.of("[[1, 2]]\n\n[[1, 0], [3, 1]]\n\n[[0.578, 2.890]]\n", "t.md"))
+    why = explain(bs[2], bs[:2])
+    assert why is not None and why.op == "product-t/sqrt(3)" and why.full

@@ -5,7 +5,8 @@ Input: a printed block and the blocks printed before it (the nearest first matte
 Output: an :class:`Explanation` (the step, its operands, and the entries that agree) or None.
 
 The steps are those a worked example takes: ``A·B``, ``A·Bᵀ``, ``A + B``, ``A − B``, ``A ⊙ B``,
-``A`` divided or multiplied by a plain constant (an integer up to 1024 or its square root), softmax
+``A`` divided or multiplied by a plain constant (an integer up to 1024 or its square root, which
+the author may have divided by as printed to 1 to 3 decimals: ÷ 22.6 for √512), softmax
 over rows (and over columns, a mistake), ``e^A``, ``A`` minus its row maximum, the row maximum,
 the row sum, ``A`` divided by its row sums, the elementwise maximum, and the transpose; a product
 divided by a constant counts as one step (``Q Kᵀ / √d_k``).  A step explains a block when every
@@ -93,6 +94,12 @@ def _factor(value: np.ndarray, target: np.ndarray):
     return None
 
 
+def _rounded(c) -> list[float]:
+    """An irrational constant as authors print it, to 1, 2 and 3 decimals (÷ 22.6 for √512, ÷ 1.73 for
+    √3): the step still, computed end to end by the constant itself, from which those prints drift."""
+    return [] if c.is_Integer else [round(float(c), d) for d in (1, 2, 3)]
+
+
 def _unary(a: np.ndarray, target: np.ndarray):
     """(op, factor, value) of every one-operand step (scaling only by the constant the target asks)."""
     finite = np.isfinite(a).all()
@@ -102,6 +109,8 @@ def _unary(a: np.ndarray, target: np.ndarray):
         if got is not None:
             c, how = got
             yield how, c, (a / float(c) if how == "divide" else a * float(c))
+            for r in _rounded(c):
+                yield how, c, (a / r if how == "divide" else a * r)
         if a.shape[1] > 1 and np.isfinite(a).any(axis=1).all():
             yield "softmax", None, normalised_exp(a)
             yield "minus-rowmax", None, a - np.nanmax(np.where(np.isfinite(a), a, -np.inf), axis=1, keepdims=True)
@@ -125,6 +134,8 @@ def _binary(a: np.ndarray, b: np.ndarray, target: np.ndarray):
             got = _factor(product, target)
             if got is not None and got[1] == "divide":   # Q Kᵀ / √d_k in one step, as articles write it
                 yield f"{op}/{got[0]}", product / float(got[0])
+                for r in _rounded(got[0]):
+                    yield f"{op}/{got[0]}", product / r
         if a.shape == b.shape:
             yield "sum", a + b
             yield "difference", a - b
