@@ -1602,8 +1602,11 @@ def test_a_product_divided_by_a_rounded_root_is_explained_in_one_step():
     from symattn.check.bind.explain import explain
     from symattn.check.document import Document
     from symattn.check.read import read_blocks
-    # [[1, 2]]·[[1, 0], [3, 1]]ᵀ = [[1, 5]]; / 1.73 = [0.578, 2.890] (math), / √3 = [0.577, 2.887]
-    assert [round(x / 1.73, 3) for x in (1, 5)] == [0.578, 2.890] and round(5 / math.sqrt(3), 3) == 2.887
-    bs = read_blocks(Document.of("[[1, 2]]\n\n[[1, 0], [3, 1]]\n\n[[0.578, 2.890]]\n", "t.md"))
+    # [[1, 2]]·[[1, 0], [3, 1], [2, 2]]ᵀ = [[1, 5, 6]]; / 1.73 = [0.578, 2.890, 3.468] (math), / √3 = [0.577,
+    # 2.887, 3.464]; two numbers alone agree with some product over some rounded root by chance: no reading
+    assert [round(x / 1.73, 3) for x in (1, 5, 6)] == [0.578, 2.890, 3.468] and round(5 / math.sqrt(3), 3) == 2.887
+    bs = read_blocks(Document.of("[[1, 2]]\n\n[[1, 0], [3, 1], [2, 2]]\n\n[[0.578, 2.890, 3.468]]\n\n"
+                                 "[[1, 0], [3, 1]]\n\n[[0.578, 2.890]]\n", "t.md"))
     why = explain(bs[2], bs[:2])
-    assert why is not None and why.op == "product-t/sqrt(3)" and why.full
+    assert why is not None and why.op == "product-t/sqrt(3)" and why.full and why.rounded
+    assert explain(bs[4], [bs[0], bs[3]]) is None

@@ -64,6 +64,7 @@ class Explanation:
     factor: object = None       # the constant of divide / multiply
     replaces: tuple = ()        # (written operand, earlier print): a print in the place of an operand
                                 # written beside the result that copies it with a slip (:func:`copied`)
+    rounded: bool = False       # the printed operands scaled by the constant rounded (÷ 1.73 for √3)
 
     @property
     def full(self) -> bool:
@@ -101,49 +102,50 @@ def _rounded(c) -> list[float]:
 
 
 def _unary(a: np.ndarray, target: np.ndarray):
-    """(op, factor, value) of every one-operand step (scaling only by the constant the target asks)."""
+    """(op, factor, value, rounded) of every one-operand step (scaling only by the constant the target
+    asks, or by it rounded)."""
     finite = np.isfinite(a).all()
-    yield "transpose", None, a.T
+    yield "transpose", None, a.T, False
     with np.errstate(all="ignore"):
         got = _factor(a, target) if finite else None
         if got is not None:
             c, how = got
-            yield how, c, (a / float(c) if how == "divide" else a * float(c))
+            yield how, c, (a / float(c) if how == "divide" else a * float(c)), False
             for r in _rounded(c):
-                yield how, c, (a / r if how == "divide" else a * r)
+                yield how, c, (a / r if how == "divide" else a * r), True
         if a.shape[1] > 1 and np.isfinite(a).any(axis=1).all():
-            yield "softmax", None, normalised_exp(a)
-            yield "minus-rowmax", None, a - np.nanmax(np.where(np.isfinite(a), a, -np.inf), axis=1, keepdims=True)
-            yield "rowmax", None, np.max(a, axis=1, keepdims=True)
-            yield "rowsum", None, np.sum(a, axis=1, keepdims=True)
+            yield "softmax", None, normalised_exp(a), False
+            yield "minus-rowmax", None, a - np.nanmax(np.where(np.isfinite(a), a, -np.inf), axis=1, keepdims=True), False
+            yield "rowmax", None, np.max(a, axis=1, keepdims=True), False
+            yield "rowsum", None, np.sum(a, axis=1, keepdims=True), False
             if finite and (a > 0).all():
-                yield "normalise", None, a / a.sum(axis=1, keepdims=True)
+                yield "normalise", None, a / a.sum(axis=1, keepdims=True), False
         if a.shape[0] > 1 and np.isfinite(a).any(axis=0).all():
-            yield "softmax-cols", None, normalised_exp(a.T).T
-        yield "exp", None, np.exp(a)
+            yield "softmax-cols", None, normalised_exp(a.T).T, False
+        yield "exp", None, np.exp(a), False
 
 
 def _binary(a: np.ndarray, b: np.ndarray, target: np.ndarray):
-    """(op, value) of every two-operand step whose shapes fit."""
+    """(op, value, rounded) of every two-operand step whose shapes fit."""
     with np.errstate(all="ignore"):
         for op, product in (("product", a @ b if a.shape[1] == b.shape[0] else None),
                             ("product-t", a @ b.T if a.shape[1] == b.shape[1] else None)):
             if product is None:
                 continue
-            yield op, product
+            yield op, product, False
             got = _factor(product, target)
             if got is not None and got[1] == "divide":   # Q Kᵀ / √d_k in one step, as articles write it
-                yield f"{op}/{got[0]}", product / float(got[0])
+                yield f"{op}/{got[0]}", product / float(got[0]), False
                 for r in _rounded(got[0]):
-                    yield f"{op}/{got[0]}", product / r
+                    yield f"{op}/{got[0]}", product / r, True
         if a.shape == b.shape:
-            yield "sum", a + b
-            yield "difference", a - b
-            yield "hadamard", a * b
-            yield "maximum", np.maximum(a, b)
+            yield "sum", a + b, False
+            yield "difference", a - b, False
+            yield "hadamard", a * b, False
+            yield "maximum", np.maximum(a, b), False
         if b.shape == (a.shape[0], 1):
-            yield "difference", a - b
-            yield "divide-rows", a / b
+            yield "difference", a - b, False
+            yield "divide-rows", a / b, False
 
 
 def explain(block: Block, earlier: list[Block]) -> Explanation | None:
@@ -165,21 +167,23 @@ def _explain(block: Block, near: list[Block]) -> Explanation | None:
     target = block.floats
     for a in reversed(near):
         fa = a.floats
-        for op, factor, value in _unary(fa, target):
+        for op, factor, value, rounded in _unary(fa, target):
             if value.shape == shape:
-                tried.append((op, (a,), value, factor))
+                tried.append((op, (a,), value, factor, rounded))
     for i, a in enumerate(near):
         for b in near[i:]:
             for x, y in ((a, b), (b, a)) if a is not b else ((a, b),):
-                for op, value in _binary(x.floats, y.floats, target):
+                for op, value, rounded in _binary(x.floats, y.floats, target):
                     if value.shape == shape:
-                        tried.append((op, (x, y), value, _FACTOR_OF.get(op.partition("/")[2])))
+                        tried.append((op, (x, y), value, _FACTOR_OF.get(op.partition("/")[2]), rounded))
     if not tried:
         return None
     agree = screen_mask(rows, np.stack([t[2] for t in tried]))
-    found = [Explanation(op, operands, value, ok, factor) for (op, operands, value, factor), ok in zip(tried, agree)]
+    found = [Explanation(op, operands, value, ok, factor, rounded=rounded)
+             for (op, operands, value, factor, rounded), ok in zip(tried, agree)]
     loose = _loose(rows)
-    full = [e for e in found if e.full and _informative(e, loose) >= 2]
+    # (two numbers agree with some product over a rounded root by chance: that reading needs three)
+    full = [e for e in found if e.full and _informative(e, loose) >= (3 if e.rounded else 2)]
     if full:
         return min(full, key=lambda e: (e.op == "transpose", "/" in e.op or e.op in ("multiply", "divide")))
     # rows that each sum to one (a distribution printed), the softmax of an earlier print in all but
