@@ -773,7 +773,7 @@ class _Checker:
         if not isinstance(part, Num) or _folded(part.text) or significant(part.text) < 4:
             return False
         text = part.text.strip().replace("−", "-")
-        exact, line = self.exact_prints.get(text, (None, 0))
+        exact, line = self._print_value(text)
         if exact is None or line >= seg.line:
             return False
         number = numerals.read(text)
@@ -796,7 +796,7 @@ class _Checker:
         exact = []
         for t in part.texts[0]:
             text = t.strip().replace("−", "-")
-            value, line = self.exact_prints.get(text, (None, 0))
+            value, line = self._print_value(text)
             number = numerals.read(text)
             if number is not None and value is None and significant(text) < 3:
                 value = number.value   # one or two digits (0.0020) are data, as _exact_upstream takes them
@@ -1049,10 +1049,8 @@ class _Checker:
         rows = self._wrong_rows_in({n.text.replace("−", "-").lstrip("-") for n, at in nums if at is None})
         for n, at in nums:
             text = n.text if at is None else n.texts[at[0]][at[1]]
-            exact, line = self.exact_prints.get(text.replace("−", "-"), (None, 0))
-            if exact is None and at is None and "-" + text in self.exact_prints:
-                exact, line = self.exact_prints["-" + text]   # (−2.2347) is neg(2.2347): the print of −2.2347
-                exact = -exact
+            exact, line = self._print_value(text) if at is None else self.exact_prints.get(text.replace("−", "-"),
+                                                                                          (None, 0))
             if exact is not None and significant(text) < 3:
                 exact = None   # one or two digits (0.2, 2.8) are as often data as a rounded result
             if exact is None and at is None:
@@ -1077,6 +1075,18 @@ class _Checker:
         for lit, m in lits.values():
             moved = _replace_num(moved, lit, Lit(sp.ImmutableMatrix(m), lit.texts, lit.note, lit.cells))
         return (moved, sorted(set(used)), sorted(lines - {0}), sorted(wrong)) if used else None
+
+    def _print_value(self, text: str):
+        """(exact value, line of its first print) of a printed result, or (None, 0); a number printed
+        with the other sign stands for the negated value ((−2.2347) is neg(2.2347), the print of −2.2347)."""
+        text = text.strip().replace("−", "-")
+        if text in self.exact_prints:
+            return self.exact_prints[text]
+        other = text[1:] if text.startswith("-") else "-" + text
+        if other in self.exact_prints:
+            exact, line = self.exact_prints[other]
+            return -exact, line
+        return None, 0
 
     def _wrong_rows_in(self, texts: set[str]) -> dict:
         """The entries of a vector judged wrong above whose every entry (two or more, all different) an
@@ -1259,7 +1269,7 @@ class _Checker:
         out = []
         source = self.doc.lines[line - 1] if 0 < line <= len(self.doc.lines) else ""
         for t in used:
-            exact, _ = self.exact_prints.get(t.replace("−", "-"), (None, 0))
+            exact, _ = self._print_value(t)
             number = numerals.read(t)
             at = [m.start() for m in re.finditer(r"(?<![\d.])" + re.escape(t) + r"(?![\d]|\.\d)", source)]
             if exact is None or number is None or len(at) != 1:

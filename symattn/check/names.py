@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["hint", "by_name", "derivative", "unknown_factor", "row_in_words", "LHS", "VARIANT", "SUM_WORDS"]
+__all__ = ["hint", "by_name", "derivative", "unknown_factor", "row_in_words", "applied_step", "LHS", "VARIANT", "SUM_WORDS"]
 
 #: a sum in words (a total row or column, ``Sum = 1.000``)
 SUM_WORDS = r"(?:sum|total|Σ|合计|合計|总和|总计|합계|총합|somme|summe|suma|soma|сумма|tổng|jumlah|toplam)"
@@ -147,9 +147,9 @@ def _hint(labels: tuple[str, ...]) -> str | None:
             return None   # "softmax([...])": the block is the argument, not the result
         if re.match(r"print\([\w.\[\]]*\.(?:shape|size|dtype|ndim|sum|mean|max|min|item)\b", label):
             return None   # print(keys.shape): a property of the quantity, not its values
-        applied = _APPLIED.match(label)
+        applied = applied_step(label)
         if applied and re.search(r"\)\s*(?:=|:|：|\\approx|≈)\s*$", label):
-            return "weights" if applied.group(1).lower() == "softmax" else "exp"   # softmax(scores) =
+            return applied   # softmax(scores) =
         m = _STATEMENT.match(label)
         if m and by_name(m.group(1)):
             return by_name(m.group(1))   # "keys = np.dot(input, w_key)  # [[...]]": the assigned name
@@ -207,10 +207,16 @@ _APPLIED = re.compile(r"^[\s*`$]*(?:\\(?:text|mathrm|operatorname)\{\s*)?(?:np\.
                       r"(softmax|exp)\s*\}?\s*\(", re.I)
 
 
+def applied_step(label: str) -> str | None:
+    """The step a caption that applies softmax or exp names (``softmax(scores)``: the weights), or None."""
+    applied = _APPLIED.match(label)
+    return None if applied is None else "weights" if applied.group(1).lower() == "softmax" else "exp"
+
+
 def _by_words(phrase: str) -> str | None:
-    applied = _APPLIED.match(phrase)
+    applied = applied_step(phrase)
     if applied:
-        return "weights" if applied.group(1).lower() == "softmax" else "exp"
+        return applied
     low = " " + _NEGATED.sub(" ", phrase).lower() + " "   # "the context-free v": no context vector
     for family, words in _WORDS:
         if any(w in low for w in words):

@@ -49,7 +49,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .graph import INPUTS as INPUT_STEPS
-from ..names import _APPLIED, _by_words, by_name, derivative, hint, row_in_words, unknown_factor
+from ..names import _by_words, applied_step, by_name, derivative, hint, row_in_words, unknown_factor
 from ..unicode import subscripts
 
 __all__ = ["Named", "named", "step_named", "symbol"]
@@ -121,10 +121,10 @@ def _named(labels) -> Named | None:
     symbols = [x.strip() for x in re.findall(r"\$([^$]{1,24})\$|\\\(([^()]{1,24})\\\)", label) for x in x if x]
     if not m and len(symbols) == 1 and by_name(symbols[0]):
         return Named(by_name(symbols[0]), name=symbols[0])   # "#### Key $K$": the caption's one symbol
-    applied = _APPLIED.match(label)
+    applied = applied_step(label)
     if not m and applied:
         # "softmax(scores) =", "exp(S) =": the function's result, not what it is applied to
-        return Named("weights" if applied.group(1).lower() == "softmax" else "exp", words=True)
+        return Named(applied, words=True)
     paren = _IN_PARENS.match(label)
     if not m and paren and by_name(paren.group(1)):
         return Named(by_name(paren.group(1)), words=True)   # "Key (K)": a caption with its symbol after it
