@@ -878,6 +878,8 @@ class _State:
         1.41]``, then ``scores = [3.54, 1.41]``): that step again, bound as it was, not the premise of an
         example of its own."""
         here = len(self.examples) - 1
+        if self.example is None:
+            return False
         again = next((b for b in reversed(self.bindings) if b.example == here and b.block.shape == block.shape
                       and all(x.value == y.value for r, s in zip(b.block.rows, block.rows) for x, y in zip(r, s))
                       and any(c.full for c in b.group)), None)
