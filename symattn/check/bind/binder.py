@@ -880,8 +880,7 @@ class _State:
         here = len(self.examples) - 1
         if self.example is None:
             return False
-        again = next((b for b in reversed(self.bindings) if b.example == here and b.block.shape == block.shape
-                      and all(x.value == y.value for r, s in zip(b.block.rows, block.rows) for x, y in zip(r, s))
+        again = next((b for b in reversed(self.bindings) if b.example == here and _same(b.block, block)
                       and any(c.full for c in b.group)), None)
         if again is None:
             return False
