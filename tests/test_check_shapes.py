@@ -61,3 +61,13 @@ def test_check_reports_a_wrong_shape_at_its_line():
     report = check_text(text, "w.md")
     wrong = [c for c in report.claims if c.status == "wrong"]
     assert [c.line for c in wrong] == [2] and wrong[0].label == "shape of W_q"
+
+
+def test_a_parenthesised_shape_in_any_language():
+    # the dimensions in parentheses with one word before (and a colon) or after them say the same
+    # in every language; two words, or a number that is no dimension, are no shape
+    text = "```python\n# 入力 (形状: 3 x 2)\nX = np.array([[1, 0, 1],\n              [0, 1, 1],\n" \
+           "              [1, 1, 0]])\n# Gewichte (3x3 Matrizen)\nW = np.eye(3)\n```\n"
+    assert _verdicts(text) == [(2, "wrong", "3×3"), (6, "exact", "3×3")]
+    assert _verdicts("```python\n# die Gewichte (3 x 2 große Matrizen)\nW = np.eye(3)\n```\n") == []
+    assert _verdicts("```python\n# Gewichte (3 x 2 = 6)\nW = np.eye(3)\n```\n") == []

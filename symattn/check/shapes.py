@@ -59,9 +59,13 @@ def _shape_eqs(line: str) -> list[tuple[str, str, int, int]]:
         out.append((line[start:m.end()], line[start:m.end(1)], int(m.group(2)), int(m.group(3))))
         done = m.end()
     return out
-#: a shape in a comment or a caption: (3 x 3), shape: 3 x 2, (4x3 matrices), [3, 4], (3 tokens x 3 dim)
+#: a letter word of any language (no digits, no underscore): what a parenthesised shape may carry
+_WORD = r"[^\W\d_]+"
+#: a shape in a comment or a caption: (3 x 3), shape: 3 x 2, (4x3 matrices), [3, 4], (3 tokens x 3 dim);
+#: in parentheses, the dimensions with at most one word before them (and a colon) and one after, in
+#: any language: ``(kształt: 3 x 2)`` and ``(4x3 macierze)`` say what ``(shape: 3 x 2)`` says
 _MENTION = re.compile(
-    rf"(?:\(\s*(?:shape\s*(?:[:=]\s*)?)?{_DIM}\s*(?:(?:matri\w*|tensors?|arrays?)\s*)?\)"
+    rf"(?:\(\s*(?:{_WORD}\s*(?:[:=]\s*)?)?{_DIM}\s*(?:{_WORD}\s*)?\)"
     rf"|shape\s*(?:[:=]\s*)?\(?\s*{_DIM}"
     r"|\(?\s*(\d{1,5})\s*tokens?\s*(?:[x×,]|each with|with)\s*(?:each with\s*)?(\d{1,5})\s*(?:features?|dims?|dimensions?)"
     r"\s*\)?)", re.I)
