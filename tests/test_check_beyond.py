@@ -120,6 +120,21 @@ def test_kv_a_token_count_joined_to_its_noun_by_a_hyphen(count):
     assert at(claims(text), 5).status in ("exact", "rounded")
 
 
+def test_kv_parameters_and_counts_named_in_words_of_any_language():
+    # the words that name layers, heads and the context are no English ones (Turkish here): two bare
+    # counts beside the named head size are the layers and the heads (the cache is their product),
+    # and "4K bağlam" is a count of tokens; the right size is exact, a wrong one is wrong
+    per_token = 2 * 8 * 4 * 128 * 2
+    right = n(sp.Integer(per_token * 4096) / 2**20, 0)              # 64 MiB
+    text = ("Model (8 katman, 4 kafa, head_dim=128), FP16, KV:\n\n"
+            f"- 4K bağlam: {right} MiB\n- 16K bağlam: 100 MiB\n")
+    cs = claims(text)
+    assert at(cs, 3).status in ("exact", "rounded") and at(cs, 4).status == "wrong"
+    # a list of three bare counts, or one with no head size, names nothing
+    for model in ("Model (8 katman, 4 kafa, 2 grup, head_dim=128), FP16, KV:", "Model (8 katman, 4 kafa), FP16, KV:"):
+        assert not [c for c in claims(text.replace(text.split("\n")[0], model)) if c.line in (3, 4)]
+
+
 def test_kv_a_size_glued_to_a_device_is_not_the_cache_size():
     # "on 4xA100-80GB": the memory of each device, no claim about the cache of the sentence
     text = ("An 8-layer model, 4 KV heads, head_dim=128, BF16:\n\n```\n"

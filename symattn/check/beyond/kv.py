@@ -44,6 +44,8 @@ def _model(line: int, text: str) -> _Model | None:
     dim = _num(r"\b(?:d|head_dim|d_head|d_k|head dim)\s*=\s*(\d+)\b", text) or \
         _num(r"\bhead[ _]dim(?:ension)?\s*(?:of|is|:)?\s*(\d+)\b", text) or \
         _num(r"\b(\d+)\s*(?:-dim(?:ensional)?\s+heads|head[_ ]dim)", text)
+    if dim and not (layers and heads):
+        layers, heads = _unnamed_pair(text) or (layers, heads)
     if not (layers and heads and dim):
         return None
     name = re.split(r"\(|:|：|\bwith\b", text)[0]
@@ -52,12 +54,32 @@ def _model(line: int, text: str) -> _Model | None:
     return _Model(line, name, layers, heads * batch, dim, _dtype(text))
 
 
+#: one parameter of a parenthesised list, "80 <word>" in any language ("80 warstwy", "64 głowice")
+_UNNAMED = re.compile(r"^\s*(\d+)\s+[^\W\d_]+\s*$")
+
+
+def _unnamed_pair(text: str) -> tuple[int, int] | None:
+    """Layers and heads where the words that name them are no words the patterns above know: a
+    parenthesised list that names the head size and holds exactly two more items, each a whole number
+    and one word (``(80 warstwy, 64 głowice, head_dim=128)``).  Which is which does not matter: the
+    cache is their product."""
+    for group in re.findall(r"\(([^()]*)\)", text):
+        items = [i for i in re.split(r"[,;，、]", group) if i.strip()]
+        bare = [m for m in (_UNNAMED.match(i) for i in items) if m]
+        if len(items) == 3 and len(bare) == 2:
+            return int(bare[0].group(1)), int(bare[1].group(1))
+    return None
+
+
 #: a token count: digits with their thousands separators (4,096 is one number, never 096), and a
 #: count joined to its noun by a hyphen ("a 1K-token context")
 _TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([KkMm])?\s*-?\s*(?:tokens?|context|ctx|token)\b", re.I)
 #: what "4K" and "1M" tokens may mean
 _COUNT_PREFIX = {"k": (1000, 1024), "m": (10 ** 6, 2 ** 20)}
 _SEQ = re.compile(r"\b(?:S|T|seq_len|seq|ctx_len|context_length|max_model_len)\s*=\s*(\d+)([KkMm])?()\b")
+#: a count written with its thousands as K or M and followed by a word of any language ("8K kontekst",
+#: "128K コンテキスト"): under a model's parameters, the tokens its cache holds
+_COUNT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s*([KkMm])\s+(?=[^\W\d_])")
 #: a size in prose; one glued by a hyphen to what comes before is a device's or the end of a range
 #: ("4xA100-80GB", "40-80 GB"), never the cache size of the sentence
 _SIZES = re.compile(r"(?<![\w.\-–])(~\s*)?(\d+(?:\.\d+)?)\s*([KMGT]i?B)\b")
@@ -72,7 +94,7 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
     for n, raw in enumerate(lines, 1):
         m = _model(n, raw)
         sizes = list(_SIZES.finditer(raw))
-        toks = list(_TOKENS.finditer(raw)) or list(_SEQ.finditer(raw))
+        toks = list(_TOKENS.finditer(raw)) or list(_SEQ.finditer(raw)) or list(_COUNT.finditer(raw))
         if m:
             models.append(m)
             if not (len(sizes) == 1 and len(toks) == 1 and sizes[0].start() > toks[0].end()):
