@@ -878,3 +878,14 @@ def test_numpys_one_with_a_dot_among_four_decimals_is_read_at_four_decimals():
     assert not [c for c in check_text(_pe_print(), "pe.md").claims if c.status == "wrong"]
     (c,) = [c for c in check_text(_pe_print((1, 1, 0.6)), "pe.md").claims if c.status == "wrong"]
     assert [e["claimed"] for e in c.entries] == ["0.6"] and c.entries[0]["correct"] == f"{math.cos(1):.1f}"
+
+
+def test_a_b_after_a_printed_result_is_bytes_or_billions():
+    # after an operand, B is bytes (× 4B); after the result it may be billions, read both ways: the
+    # count of a model's parameters in billions is right, a wrong one is wrong at its digits
+    assert at(claims("36 × 218,112,000 = 7,852,032,000 ≈ 7.852B\n"), 1).status in ("exact", "rounded")
+    assert at(claims("36 layers × 218,112,000 ≈ 7.9B\n"), 1).status == "rounded"
+    wrong = at(claims("36 × 218,112,000 ≈ 8.3B\n"), 1)
+    assert wrong.status == "wrong" and wrong.entries[0]["claimed"] == "8.3"
+    assert at(claims("2 × 2048 × 2 = 8192B\n"), 1).status == "exact"
+    assert at(claims("KV = 2 × 64 × 4096 × 128 × 4B = 268,435,456 bytes\n"), 1).status == "exact"

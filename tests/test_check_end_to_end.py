@@ -802,6 +802,18 @@ def test_a_dimension_stated_as_a_number_unlike_the_matrices_is_an_input_not_a_cl
     assert c.status == "wrong"
 
 
+def test_a_size_by_its_long_name_before_any_matrix_is_the_models_own():
+    """``hidden_size = 4096`` in a model's configuration, then a toy vector of three logits in a code
+    block: the width is the model's, stated before any matrix, never a claim about the toy (nor are
+    its restatements further on carried wrong from it)."""
+    text = ("```python\nhidden_size = 4096\nnum_heads = 32\n```\n\nA softmax on three logits:\n\n"
+            "```python\nx = torch.tensor([1.0, 2.0, 3.0])\n```\n\nAgain, hidden_size = 4096.\n")
+    report = check_text(text, "a.md")
+    assert not [c for c in report.claims if c.status == "wrong"], [(c.line, c.detail) for c in report.claims]
+    (c,) = at(report, 2)
+    assert c.reason.code == "own-dimension"
+
+
 @pytest.mark.parametrize("line", ["(d_k = 2, √2 = 1.414):", "(√2 = 1.414).", "(with √2 = 1.414)"])
 def test_a_closing_bracket_of_the_prose_is_not_part_of_the_number(line):
     """"(d_k = 2, √2 = 1.414)": the bracket closes the aside, so 1.414 has 3 decimals and is right."""

@@ -844,20 +844,25 @@ class _Checker:
         return False
 
     def _another_quantity(self, head: Name, key: str, value, line: int = 0):
-        """A short name (A, S, n, D) that clearly means something else here: why (a Reason), else None.
+        """A short name (A, S, n, D), or a size by any name, that clearly means something else here:
+        why (a Reason), else None.
 
         ``A = [2×2]`` in an article whose attention weights are 3×3 is another matrix A;
-        ``n = 8`` heads is not the 3 tokens.  Reporting those as wrong would be a false alarm.
+        ``n = 8`` heads is not the 3 tokens; ``hidden_size = 4096`` stated before any matrix is the
+        model's width, not the width of a toy vector printed later.  Reporting those as wrong would
+        be a false alarm.
         """
         flat = re.sub(r"[\\{}\s_]|text|mathrm", "", head.raw)
-        if len(flat) > 2 and flat.lower() not in _AMBIGUOUS:
-            return None
+        short = len(flat) <= 2 or flat.lower() in _AMBIGUOUS
+        if not short and key not in DIMENSIONS:
+            return None   # (a size by its long name, ``hidden_size = 4096``, may still be the article's own)
         try:
             truth = Evaluator(self.table, Mode.EXACT, self.conv).eval(
                 self.table.formula(key) if key in DIMENSIONS else Name(head.raw))
         except Unresolved:
             return None
-        if isinstance(truth, sp.MatrixBase) and isinstance(value, sp.MatrixBase) and truth.shape != value.shape:
+        if short and isinstance(truth, sp.MatrixBase) and isinstance(value, sp.MatrixBase) and \
+                truth.shape != value.shape:
             return R("another-matrix", name=pretty(head), rows=value.rows, cols=value.cols, usual=_label(key),
                      trows=truth.rows, tcols=truth.cols)
         if key in DIMENSIONS and flat.lower() in _AMBIGUOUS and not isinstance(value, sp.MatrixBase) \

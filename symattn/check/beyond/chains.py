@@ -281,11 +281,16 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
     out, ref, how = [], None, ""
     head = None   # the first expression of the chain's current step: what its result must equal
     plain = _annotations_out if kv else (lambda t: t)
+    bytes_chain = bool(re.search(r"\d\s*B\s*(?:[×*·⋅/]|\\times|\\cdot)|[KMGT]i?B\b|" + _BYTE_WORD, piece))
     for k, seg in enumerate(segs):
         if k and 0 < k < len(segs) - 1 and not seg.strip():
             continue   # "… =  = 79.1 GFLOPs": a relation written twice is one
         seg = re.sub(r"\*\*|`|\$", " ", seg)
-        seg_v = _BYTES.sub("", re.sub(r"(?<=\d)\s*B\s*$", "", seg.strip())) if kv else seg
+        # (a B after an operand is bytes, ``× 4B``, and so it is after a result in a chain of bytes,
+        # ``2 × 8 × 128 × 2 B = 4096 B = 4 KiB``; in a chain with no bytes in it, it may be billions,
+        # ``= 7,852,032,000 ≈ 7.852B``: that result keeps it, and is read both ways)
+        bare_b = k == 0 or bytes_chain or _has_op(seg) or not _literal(seg.strip())
+        seg_v = _BYTES.sub("", re.sub(r"(?<=\d)\s*B\s*$", "", seg.strip()) if bare_b else seg.strip()) if kv else seg
         lit = _literal(seg_v) if k else None
         if lit and ref:
             num, unit = lit
