@@ -170,6 +170,10 @@ def test_kv_a_bare_size_restates_the_nearest_product_only():
     assert at(cs, 3).status == "wrong"          # 0.20 GB, or 0.19 GiB
     cs = claims(chain + "GPU memory: 2 × 80GB = 160GB\nAvailable for KV: 120GB\n```\n")
     assert not [c for c in cs if c.line == 4]
+    # another count of tokens stated since (a budget at 16K, in words of any language) is another
+    # configuration: its cache restates no chain above (0.8 GB is right at 16K tokens)
+    cs = claims(chain + "Budget (16K Kontext, INT8):\nKV cache: ~0.8 GB\n```\n")
+    assert not [c for c in cs if c.line == 4]
 
 def test_kv_budget_context_and_gqa_groups():
     text = ("# KV cache\n\nFor Big-70B (80 layers, 8 KV heads, head_dim=128) in FP16:\n\n"

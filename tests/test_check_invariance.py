@@ -142,18 +142,9 @@ def _original(originals, path: Path, comma: bool = False):
     return originals[key]
 
 
-#: (article, copy): why the copy's verdicts differ, found at a first contact and not yet mended
-COPY_KNOWN = {("zh-kv-harleyszhang-llama13b-memory-concurrency.md", "tabs"):
-              "the claim of an identity between formulas (line 61, `6h^2 + 4(s+o)h + 2h^2= 8h^2 + 4(s+o)h`) keeps the "
-              "tabs of the copy as runs of spaces in what it reports as claimed (the verdict is the same); found at "
-              "the first contact of batch 40"}
-
-
 @pytest.mark.parametrize("copy", sorted(COPIES))
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_saved_another_way_same_verdicts(path, copy, originals):
-    if (path.name, copy) in COPY_KNOWN:
-        pytest.xfail(COPY_KNOWN[(path.name, copy)])
     text = path.read_text(encoding="utf-8")
     assert _verdicts(COPIES[copy](text), path.name) == _original(originals, path)
 

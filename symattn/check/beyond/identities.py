@@ -84,7 +84,7 @@ def _limit(piece: str, first: int, last: int, source: str) -> Claim | None:
     return stated(first, source, "exact", R("limit-of"),
                   R("limit-within", var=var, points=[20, 40, 80], errs=[mpmath.nstr(e, 2) for e in errs],
                     target=_show(target)),
-                  claimed=piece.strip()[:200], expected=_show(target), lines=list(range(first, last + 1)))
+                  claimed=" ".join(piece.split())[:200], expected=_show(target), lines=list(range(first, last + 1)))
 
 
 def _no(name):
@@ -223,7 +223,7 @@ def _chain(piece: str, first: int, last: int, source: str) -> Claim | None:
     if not checked:
         return None
     return stated(first, source, "rounded" if rounded else "exact", R("equal-chain"), R("chain-holds", items=checked),
-                  claimed=piece.strip()[:200], expected=_show(closed[0][1]) if len(closed) >= 2 else None,
+                  claimed=" ".join(piece.split())[:200], expected=_show(closed[0][1]) if len(closed) >= 2 else None,
                   lines=list(range(first, last + 1)))
 
 

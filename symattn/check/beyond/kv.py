@@ -274,11 +274,15 @@ def _rescale(readings, base_claim: Claim, unit: str, f):
 
 def _kv_restated(lines: list[str]) -> list[Claim]:
     """A bare size after a product chain (``KV Cache ≈ 402 MB`` after ``dtype = 2 bytes``): the chain's
-    factors again, with the bytes per element stated since."""
+    factors again, with the bytes per element stated since.  A count of tokens stated since (``8K
+    context``) starts another configuration: a size under it restates no chain above."""
     out = []
     chain = None     # (factors text, bytes factor index, value readings, line)
     nbytes = None
     for n, raw in enumerate(lines, 1):
+        if chain and (_TOKENS.search(raw) or _SEQ.search(raw) or _COUNT.search(raw)) and not _SIZES.search(raw):
+            chain = None
+            continue
         m = re.search(r"((?:\d[\d,]*(?:\.\d+)?[Kk]?\s*(?:×|\\times|\*)\s*){2,}\d[\d,]*(?:\.\d+)?[Kk]?)\s*"
                       r"(?:bytes?\b|\\text\{\s*bytes?\s*\})", raw)
         if m and ("=" in raw or "≈" in raw):
