@@ -848,6 +848,17 @@ def test_matrices_drawn_with_bars_side_by_side_are_read_one_by_one():
     assert _statuses(text.replace("| 2  1 |", "| 2  2 |"), 8) == ["wrong"]
 
 
+def test_a_row_label_that_touches_its_bar_is_a_label_of_the_same_matrix():
+    # labels padded to one width: the longest touches the bar (``bb|``); the rows are one matrix, with
+    # the cells at their own offsets; a word glued to a bar in a sentence is no row
+    text = ("```\n      a      bb\na  |  1.5    0.5  |\nbb| -0.5    2.0  |\n```\n")
+    (b,) = read_blocks(Document.of(text))
+    assert (b.line, b.shape) == (3, (2, 2))
+    assert [[float(e.value) for e in r] for r in b.rows] == [[1.5, 0.5], [-0.5, 2.0]]
+    assert all(text[e.pos:e.pos + len(e.text)] == e.text for r in b.rows for e in r)
+    assert read_blocks(Document.of("```\nsee the bar|  1.5    0.5  |\n```\n")) == []
+
+
 def test_vectors_written_as_tuples_at_the_end_of_their_line_are_read():
     # per-token tuples are rows; a tuple under a caption is one row; a shape is no vector; a call's
     # arguments (f(0.5, 0.3)) are no vector

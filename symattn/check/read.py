@@ -621,8 +621,14 @@ _PLAIN_ROW = re.compile(rf"^\s*+(?:(?P<label>[^\W\d][\w'’]*|\"[^\"]+\"|'[^']+'
                         rf"(?P<nums>(?:{NUMBER}(?:\s++|\s*+,\s*+|$)){{2,}})\s*+{_ROW_NOTE.pattern}?$")
 
 
-#: one row of a matrix drawn with bars, as plain-text worksheets draw it: ``| 0.70711   -infinity |``
+#: one row of a matrix drawn with bars, as plain-text worksheets draw it: ``| 0.70711   -infinity |``;
+#: a row's label may touch its bar, as the longest label of a column padded to one width does
+#: (``will| -0.04  0.30 |`` under ``I   |  0.39  -0.04 |``)
 _BAR_ROW = re.compile(rf"(?<![|\w])\|[ \t]*(?P<nums>(?:{NUMBER}|-?infinity)(?:[ \t]+(?:{NUMBER}|-?infinity))+)[ \t]*\|(?!\|)")
+
+
+#: a row label that touches the bar after it, the first thing on its line: ``will|``
+_GLUED_LABEL = re.compile(r"^(\s*[^\W\d][\w'’.]*)(?=\|)")
 
 
 def _bar_blocks(raw: list[str], starts: list[int], taken_lines: set[int], doc):
@@ -641,7 +647,10 @@ def _bar_blocks(raw: list[str], starts: list[int], taken_lines: set[int], doc):
         out.append((first, end, rows, "bars", (), None, None, None, None, own))
     for i, line in enumerate(raw):
         n = i + 1
-        found = list(_BAR_ROW.finditer(line)) if n in inside and n not in taken_lines and line.count("|") % 2 == 0 \
+        glued = _GLUED_LABEL.match(line)
+        # (read with the label's last letter as a blank, so the bar is a bar; offsets stay the line's)
+        text = line[:glued.end(1) - 1] + " " + line[glued.end(1):] if glued else line
+        found = list(_BAR_ROW.finditer(text)) if n in inside and n not in taken_lines and line.count("|") % 2 == 0 \
             and not re.match(r"^\s*\|[\s|:-]*\|\s*$", line) else []
         here = set()
         last_end = 0
