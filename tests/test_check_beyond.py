@@ -893,3 +893,24 @@ def test_a_b_after_a_printed_result_is_bytes_or_billions():
     assert wrong.status == "wrong" and wrong.entries[0]["claimed"] == "8.3"
     assert at(claims("2 × 2048 × 2 = 8192B\n"), 1).status == "exact"
     assert at(claims("KV = 2 × 64 × 4096 × 128 × 4B = 268,435,456 bytes\n"), 1).status == "exact"
+
+
+def test_sizes_added_up_are_judged_end_to_end_with_shares_and_estimates():
+    # a budget: a cache size printed wrong (41.9 GB for 2·80·8·2048·8192·2 B = 42.95 GB), an estimate
+    # the author states (Activations ≈ 3.5 GB: an input, exact as stated), an overhead as a share of a
+    # sum (15% × …), and the total: the overhead and the total follow from the wrong size, and are
+    # wrong with it; the same budget with the right size is right at every line
+    def budget(kv: str, overhead: str, total: str) -> str:
+        return ("```\nKV Cache = 2 × 80 × 8 × 2048 × 8192 × 2\n"
+                f"         ≈ {kv} GB\n\nActivations ≈ 3.5 GB\n\n"
+                f"Overhead ≈ 15% × (70 + {kv} + 3.5) = {overhead} GB\n\n"
+                f"Total VRAM ≈ 70 + {kv} + 3.5 + {overhead} = {total} GB\n```\n")
+    exact_kv = R(2 * 80 * 8 * 2048 * 8192 * 2, 10 ** 9)               # 42.94967296 GB
+    overhead = R(15, 100) * (70 + exact_kv + R(7, 2))
+    assert (n(exact_kv, 1), n(overhead, 1), n(70 + exact_kv + R(7, 2) + overhead, 1)) == ("42.9", "17.5", "133.9")
+    # 41.9 GB printed: 15% × 115.4 = 17.31 and 132.7 on the author's numbers, both wrong end to end
+    cs = claims(budget("41.9", "17.3", "132.7"))
+    assert [at(cs, line).status for line in (3, 7, 9)] == ["wrong", "wrong", "wrong"]
+    assert at(cs, 9).cause == "carried"
+    cs = claims(budget("42.9", "17.5", "133.9"))
+    assert all(at(cs, line).status in ("exact", "rounded") for line in (3, 7, 9))

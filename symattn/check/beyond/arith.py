@@ -30,6 +30,11 @@ _CLEAN = [
     (re.compile(r"\\(?:d|t)frac"), r"\\frac"),
     (re.compile(r"\\frac\s*(\d)\s*(\d)"), r"\\frac{\1}{\2}"),   # \frac13: one digit per argument
     (re.compile(r"\*\*|`|\$"), " "),
+    # 15% × (70 + 5.2): a share as a factor of a product is that many hundredths (not a share printed
+    # as a result, ``= 26.91%``, which is no operand)
+    (re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*\\?%(?=\s*(?:[×*·⋅]|\\times|\\cdot))"
+                r"|(?<=[×*·⋅])(\s*)(\d+(?:\.\d+)?)\s*\\?%(?![\w.])"),
+     lambda m: f"({m.group(1)}/100)" if m.group(1) else f"{m.group(2)}({m.group(3)}/100)"),
     # 768², e⁻²: a run of superscript digits is an exponent (⁻ and ⁺ signs in it)
     (re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+"), lambda m: "^{" + m.group(0).translate(_SUPER_DIGITS) + "}"),
 ]

@@ -204,14 +204,23 @@ _DECIMAL_OPERAND = re.compile(r"\d\.\d+\s*(?:[×*·⋅x/÷]|\\times|\\cdot|\\div
 
 #: a size unit after a number: 2.5 MB, 3 GiB
 _SIZED = re.compile(r"\d\s*[KMGT]i?B\b")
+#: a sum of numbers, whose result a size follows (``70 + 5.2 + 1 + 11.4 = 87.6 GB``): sizes added up
+_SUM = re.compile(r"\d\s*\+\s*\d[^=≈]*(?:=|≈)\s*[~≈]?\s*\d+(?:\.\d+)?\s*[KMGT]i?B\b")
 #: a division in a chain's expression
 _QUOTIENT = re.compile(r"[/÷]|\\div\b|\\frac\b")
+
+
+#: what stands before the ≈ of an estimate: a name in words, no number and no formula
+_ESTIMATE = re.compile(r"\s*(?:[-*•]\s+)?[^\W\d_][^\W\d_ ]*(?: [^\W\d_]+){0,3}\s*")
 
 
 def _rounded_prints(lines: list[str]) -> dict[str, int]:
     """Decimals printed after ≈ anywhere (``√3 ≈ 1.73``) or as the result of arithmetic (``2145.8 - 120 =
     2025.8 GiB``), with their line: rounded prints, whose exact value a chain that uses them may not know."""
-    rounded = {m.group(1): n for n, line in enumerate(lines, 1) for m in numerals.APPROXIMATED.finditer(line)}
+    # (an estimate the article states, ``Activations ≈ 1.5 GB``, a name and nothing computed before
+    # its ≈, is one of its inputs: a sum that uses it is exact on it)
+    rounded = {m.group(1): n for n, line in enumerate(lines, 1) for m in numerals.APPROXIMATED.finditer(line)
+               if not _ESTIMATE.fullmatch(line[:m.start()])}
     for n, line in enumerate(lines, 1):
         for m in _RESULT.finditer(line):
             if numerals.ARITHMETIC.search(line[:m.start()]):
@@ -240,6 +249,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         sized = _SIZED.search(raw)
         kv = bool((product and (kv_article or sized or not _DECIMAL_OPERAND.search(raw)))
                   or (sized and re.search(r"[KMGT]i?B\s*(?:/|÷|\\div)", raw))
+                  or (sized and _SUM.search(raw))
                   or (_QUOTIENT.search(raw) and _uses_printed(raw, printed)))
         if not (trig or kv):
             continue
