@@ -28,8 +28,9 @@
 #   - gate/up/down share "26.91%" (three lines): 26.92% - slip.
 #   - MLP share "80.73%" (= 3 × 26.91): 80.77% - carried.
 #   - "总参数大约是 8.3B" with untied weights: the article's own inputs give 9,096,695,808 = 9.1B - slip.
-# Ambiguous: "7.39+2.72+1.11=11.22" (sum of rounded exponentials; exact 11.2125 -> 11.21); attention share "19.22%"
-# (= 7.69+1.92+1.92+7.69, exact 19.23%); n^2 for 4K and 128K ("16M", "16B": right with binary M/B, 16.8M and 17.2B
+#   - attention share "19.22%" (= 7.69+1.92+1.92+7.69, the rounded shares summed; exact 19.23%) - drift (policy 4: a
+#     printed value computed from rounded ones; the line shows no arithmetic, so policy 5 does not apply).
+# Ambiguous: "7.39+2.72+1.11=11.22" (sum of rounded exponentials; exact 11.2125 -> 11.21); n^2 for 4K and 128K ("16M", "16B": right with binary M/B, 16.8M and 17.2B
 # with decimal ones); the library analogy's elided lists "[0.95, 0.1, 0.3, ...]" -> "[0.7, 0.01, 0.15, ...]";
 # rough ranges "60-70%", "~20-30% | ~70-80%"; "~600M" saved by sharing (622.3M; one-significant-figure rounding).
 import sys
@@ -230,7 +231,10 @@ for needle, p, val, share in rows:
     e.claim(ln, f"{needle[2:]} share of {layer}", share, pct(val, layer))
 ln = L("│ **Attention 小计**")
 N(ln, "attention params", "41,943,040", att)
-e.ambiguous(ln, "19.22% = 7.69+1.92+1.92+7.69 (rounded shares, right as written); exact share 19.230%")
+# (corrected after first contact: the line shows no arithmetic, so policy 5 does not apply; a printed
+# share computed from rounded shares is wrong for the reader, policy 4, cause drift)
+e.claim(ln, "attention share (7.69+1.92+1.92+7.69, the author's rounded shares)", "19.22%", pct(att, layer),
+        cause="drift")
 for needle in ("│ gate_proj", "│ up_proj", "│ down_proj"):
     ln = L(needle)
     N(ln, f"{needle[2:]} params", "58,720,256", gate)
