@@ -914,3 +914,23 @@ def test_sizes_added_up_are_judged_end_to_end_with_shares_and_estimates():
     assert at(cs, 9).cause == "carried"
     cs = claims(budget("42.9", "17.5", "133.9"))
     assert all(at(cs, line).status in ("exact", "rounded") for line in (3, 7, 9))
+
+
+def test_shares_of_a_total_in_a_table_are_each_rows_count_over_the_total():
+    # 20,971,520 / 67,108,864 = 31.25 %, 46,137,344 / 67,108,864 = 68.75 %: a box-drawing table with
+    # the total at 100 %; 68.74 % (cut, not rounded) is wrong with the right share as its witness
+    box = ("```\n┌──────┬────────────┬────────┐\n│ part │ count      │ share  │\n├──────┼────────────┼────────┤\n"
+           "│ attn │ 20,971,520 │ 31.25% │\n│ mlp  │ 46,137,344 │ {mlp}% │\n├──────┼────────────┼────────┤\n"
+           "│ all  │ 67,108,864 │ 100%   │\n└──────┴────────────┴────────┘\n```\n")
+    assert R(46137344, 67108864) == R(1375, 2000)
+    cs = claims(box.format(mlp="68.75"))
+    assert at(cs, 5).status == "exact" and at(cs, 6).status == "exact"
+    wrong = at(claims(box.format(mlp="68.74")), 6)
+    assert wrong.status == "wrong" and wrong.entries[0]["correct"] == "68.75%"
+    # no total at 100 %, two whole numbers beside it, or a part larger than the whole: no shares read
+    md = "| part | a | b | share |\n|---|---|---|---|\n| x | 1,000 | 7 | 10.0% |\n| y | 9,000 | 9 | 90.0% |\n"
+    assert not [c for c in claims(md + "| all | 10,000 | 16 | 100% |\n") if c.line in (3, 4)]
+    md = "| part | a | share |\n|---|---|---|\n| x | 1,000 | 10.0% |\n| y | 19,000 | 90.0% |\n"
+    assert not [c for c in claims(md + "| all | 10,000 | 100% |\n") if c.line in (3, 4)]
+    assert not [c for c in claims(md.replace("19,000", "9,000")) if c.line in (3, 4)]
+    assert at(claims(md.replace("19,000", "9,000") + "| all | 10,000 | 100% |\n"), 4).status == "exact"

@@ -43,6 +43,7 @@ from .restated import with_tables
 from .rope_lines import rope_line_claims
 from .rounded import rounded_claims
 from .rowsums import rowsum_claims
+from .shares import share_claims
 from .rotary import rotary_claims
 from .softmaxes import softmax_claims
 from .temperature import temperature_claims
@@ -82,6 +83,7 @@ def beyond_claims(doc: Document, blocks: list) -> list[Claim]:
                  rowsum_claims):
         claims += _safe(rule, doc, disps)
     claims += _safe(identity_claims, doc)
+    claims += _safe(share_claims, doc)
     claims += temperature_claims(doc)
     return _one_per_line(claims)
 
