@@ -75,8 +75,10 @@ EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
 #: of the results computed on the lines above carries their slips): neutral 0.930 (18 lost), all 0.968.
 #: Of the losses left, most are catches the originals make by a label alone (no candidate explains two
 #: thirds of the block: a caption in Polish, or M1 for W^Q, leaves nothing to bind by).
+#: At the thirtieth session (a parenthesised shape and the parameters and counts of a KV cache read
+#: whatever language names them): translated 0.951 (12 lost), all 0.975, no new false alarm.
 FLOORS = {"bmatrix": (0.99, 0), "numpy": (0.98, 0), "torch": (0.98, 0), "table": (0.97, 0), "list": (0.99, 0),
-          "neutral": (0.93, 0), "translated": (0.90, 0), "all": (0.96, 0)}
+          "neutral": (0.93, 0), "translated": (0.95, 0), "all": (0.97, 0)}
 #: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
 MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
 
