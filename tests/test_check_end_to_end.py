@@ -1622,3 +1622,14 @@ def test_a_product_divided_by_a_rounded_root_is_explained_in_one_step():
     why = explain(bs[2], bs[:2])
     assert why is not None and why.op == "product-t/sqrt(3)" and why.full and why.rounded
     assert explain(bs[4], [bs[0], bs[3]]) is None
+
+
+def test_congruent_between_numbers_means_about():
+    """``\\cong`` (and ``≅``) between numbers is written for "about", as ``\\approx`` is: the print is
+    judged at its digits (2/3 ≅ 66 % is cut, not rounded; 1/3 ≅ 33 % is right)."""
+    (c,) = [c for c in check_text("$$2/3 \\cong 66\\%$$\n", "a.md").claims]
+    assert c.status == "wrong" and c.entries[0]["correct"].startswith("67")
+    (c,) = [c for c in check_text("$$1/3 \\cong 33\\%$$\n", "a.md").claims]
+    assert c.status == "rounded"
+    (c,) = [c for c in check_text("$$2/3 ≅ 0.67$$\n", "a.md").claims]
+    assert c.status == "rounded"

@@ -21,7 +21,7 @@ __all__ = ["ParseError", "Tok", "tokenize", "raw_text", "RELATIONS", "UNSUPPORTE
            "CONNECTIVES", "FUNCTIONS", "MATRIX_ENVS", "GREEK", "ACCENTS"]
 
 RELATIONS = {"=": "=", r"\approx": "≈", r"\simeq": "≈", r"\doteq": "≈", r"\equiv": "=", ":=": "=",
-             r"\coloneqq": "=", r"\thickapprox": "≈", r"\eqsim": "≈"}
+             r"\coloneqq": "=", r"\thickapprox": "≈", r"\eqsim": "≈", r"\cong": "≈"}   # (≅ between numbers: about)
 UNSUPPORTED_RELATIONS = {"<", ">", r"\le", r"\leq", r"\ge", r"\geq", r"\ne", r"\neq", r"\propto",
                          r"\to", r"\rightarrow", r"\mapsto", r"\sim", r"\in", r"\subset"}
 SEPARATORS = {r"\quad", r"\qquad", ",", ";", r"\Rightarrow", r"\implies", r"\iff", r"\Longrightarrow",
