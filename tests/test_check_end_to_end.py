@@ -1633,3 +1633,76 @@ def test_congruent_between_numbers_means_about():
     assert c.status == "rounded"
     (c,) = [c for c in check_text("$$2/3 ≅ 0.67$$\n", "a.md").claims]
     assert c.status == "rounded"
+
+
+def test_the_print_a_bound_step_was_halved_from_is_that_steps_operand_judged_end_to_end():
+    """Q·Kᵀ = 0.25·X Xᵀ printed with six entries off (10 of 16 agree: too few to bind by its values
+    alone), then the scaled scores, bound by their values (12 of 16), written as that print halved:
+    the print is the scores the author divided, judged end to end (six wrong), and the scaled scores
+    carry its slips."""
+    x = np.array([[0.6, 0.2, 0.0, 0.4], [0.2, 0.4, 0.2, 0.0], [0.4, 0.0, 0.6, 0.2], [0.0, 0.2, 0.2, 0.6]])
+    s = 0.25 * x @ x.T
+    assert abs(s[0, 1] - 0.05) < 1e-12 and abs(s[2, 3] - 0.06) < 1e-12
+    report = check_text(_HALVED, "a.md")
+    (scores,) = at(report, 13)
+    assert scores.status == "wrong" and len(scores.entries) == 6
+    assert {e["entry"][-5:] for e in scores.entries} == {"[1,2]", "[2,1]", "[3,4]", "[4,3]", "[1,4]", "[4,1]"}
+    (scaled,) = at(report, 22)
+    assert scaled.status == "wrong" and scaled.cause == "carried"
+
+
+_HALVED = """```python
+X = np.array([[0.6, 0.2, 0.0, 0.4],
+              [0.2, 0.4, 0.2, 0.0],
+              [0.4, 0.0, 0.6, 0.2],
+              [0.0, 0.2, 0.2, 0.6]])
+W_Q = 0.5 * np.eye(4)
+W_K = 0.5 * np.eye(4)
+```
+
+Every query against every key:
+
+```
+a |   0.140   0.053   0.080   0.071  |
+bb|   0.053   0.060   0.050   0.030  |
+c |   0.080   0.050   0.140   0.058  |
+d |   0.071   0.030   0.058   0.110  |
+```
+
+Scaled by sqrt(d_k) = 2:
+
+```
+a |   0.070   0.026   0.040   0.035  |
+bb|   0.026   0.030   0.025   0.015  |
+c |   0.040   0.025   0.070   0.029  |
+d |   0.035   0.015   0.029   0.055  |
+```
+"""
+
+
+def test_the_root_of_d_k_stated_as_a_number_is_no_statement_of_d_k():
+    """``(divided by $\\sqrt{d_k} = 2$)`` states √d_k: d_k is 4 (K is 4 wide), so the scaled scores are
+    the scores halved, four of nine wrong, not all nine against a d_k of 2."""
+    text = ("$$Q = \\begin{bmatrix} 1 & 0 & 1 & 0 \\\\ 0 & 1 & 0 & 1 \\\\ 1 & 1 & 0 & 0 \\end{bmatrix}, \\quad "
+            "K = \\begin{bmatrix} 1 & 1 & 0 & 0 \\\\ 0 & 1 & 1 & 0 \\\\ 1 & 0 & 0 & 1 \\end{bmatrix}$$\n\n"
+            "Scaled scores (divided by $\\sqrt{d_k} = 2$):\n\n"
+            "$$\\begin{bmatrix} 0.5 & 1.0 & 0.5 \\\\ 1.0 & 0.5 & 0.5 \\\\ 1.0 & 1.5 & 1.0 \\end{bmatrix}$$\n")
+    q = np.array([[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]])
+    k = np.array([[1, 1, 0, 0], [0, 1, 1, 0], [1, 0, 0, 1]])
+    assert ((q @ k.T) / 2).tolist() == [[0.5, 0.5, 0.5], [0.5, 0.5, 0.5], [1.0, 0.5, 0.5]]
+    (c,) = [c for c in check_text(text, "a.md").claims if c.line == 5]
+    assert c.status == "wrong" and len(c.entries) == 4
+    assert {e["correct"] for e in c.entries} == {"0.5"}
+
+
+def test_a_print_halved_to_few_digits_is_explained_by_the_constant_its_large_entries_carry():
+    """Entries of three decimals halved (0.003 -> 0.002, 0.005 -> 0.003): the ratios of the small ones
+    are far from 2 (1.5, 1.67), their median too (1.67); the ratio the large entries carry is 2."""
+    from symattn.check.bind.explain import explain
+    from symattn.check.document import Document
+    from symattn.check.read import read_blocks
+    text = ("```\n| 0.140  0.003  0.005  0.003 |\n| 0.005  0.060  0.003  0.007 |\n```\n\n"
+            "```\n| 0.070  0.002  0.003  0.002 |\n| 0.003  0.030  0.002  0.004 |\n```\n")
+    first, second = read_blocks(Document.of(text))
+    why = explain(second, [first])
+    assert why is not None and (why.op, why.factor, why.full) == ("divide", 2, True)

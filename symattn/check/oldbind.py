@@ -39,6 +39,7 @@ from . import numerals
 from .names import LHS, VARIANT, by_name, hint, row_in_words
 from .restate import PERCENT
 from .read import Block, Entry
+from .symbols import DK_STATED
 
 
 def parse_entry(text: str):
@@ -49,12 +50,12 @@ __all__ = ["bind_blocks", "corrections", "article_inputs", "stated_dk", "heads_f
 
 def stated_dk(text: str):
     """d_k as the article states it (``d_k = 4``, ``d_{k}=64``, ``dk = 4``), or None."""
-    m = re.search(r"\bd_?\{?k\}?\s*(?:=|:)\s*(\d{1,5})\b", text)
+    m = DK_STATED.search(text)
     return sp.Integer(m.group(1)) if m else None
 
 
 #: the width of the keys as an article states it again for a new example: d_k = 4, head_dim=4, / √4
-_DK_AGAIN = re.compile(r"\bd_?\{?k\}?\s*(?:=|:)\s*(\d{1,5})\b|\b(?:head_dim|d_head|d_\{head\}|head_size)\s*(?:=|:)\s*"
+_DK_AGAIN = re.compile(DK_STATED.pattern + r"|\b(?:head_dim|d_head|d_\{head\}|head_size)\s*(?:=|:)\s*"
                        r"(\d{1,5})\b|(?:/|÷|\\div)\s*(?:√|\\sqrt\s*\{?)\s*(\d{1,5})(?![\d.])")
 
 

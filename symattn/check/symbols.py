@@ -18,7 +18,7 @@ from contextvars import ContextVar
 
 from .ir import Name, Node, Op
 
-__all__ = ["canon", "is_known", "joined_names", "notation_of", "zero_based", "JOINED", "ZERO_BASED", "FORMULAS", "LABELS", "DIMENSIONS"]
+__all__ = ["canon", "is_known", "joined_names", "notation_of", "zero_based", "JOINED", "ZERO_BASED", "FORMULAS", "LABELS", "DIMENSIONS", "DK_STATED"]
 
 _ALIASES = {
     "X": ("x", "input", "inputs", "embeddings", "embedding", "输入", "输入矩阵", "词向量"),
@@ -60,6 +60,10 @@ FORMULAS: dict[str, Node] = {
 
 #: dimension names: given values are conventions, not inputs to check against a matrix
 DIMENSIONS = ("d_k", "d_model", "L")
+
+#: d_k stated as a number (``d_k = 4``, ``d_{k}=64``, ``dk: 8``), group 1; not its root
+#: (``\sqrt{d_k} = 2`` and ``√d_k = 2`` state √d_k, and d_k is 4 there)
+DK_STATED = re.compile(r"(?<![\w\\])(?<!√)(?<!√ )(?<!sqrt\{)(?<!sqrt )d_?\{?k\}?\s*(?:=|:=|:)\s*(\d{1,5})(?![\d.,]\d)")
 
 #: how the report names a key
 LABELS = {"scores": "QKᵀ", "scaled": "QKᵀ/√d_k", "weights": "softmax", "output": "AV"}

@@ -15,6 +15,7 @@ from ..claims import Claim, Reason
 from .chains import _literal
 from ..judge import agrees, half_unit, sums_to
 from .verdicts import _DPS, _entry, _scalar, _val, _vector
+from ..symbols import DK_STATED
 
 R = Reason.of
 
@@ -24,7 +25,7 @@ _VAR_QK = re.compile(r"(?:\\operatorname\{Var\}|\\mathrm\{Var\}|\\text\{Var\}|\b
 
 
 def _dk_values(text: str) -> list[int]:
-    return sorted({int(m) for m in re.findall(r"d_?\{?k\}?\s*=\s*(\d+)(?!\d|\.\d)", text)}
+    return sorted({int(m) for m in DK_STATED.findall(text)}
                   | {int(m) for m in re.findall(r"(?<!\d)(\d+)-dimensional", text)})
 
 

@@ -354,6 +354,7 @@ class _State:
         if example is not None and self._refuted(block, example, named):
             return
         if example is not None and self._bind(block, example, named):
+            self._operand_by_use(block, example)
             return
         if label is None and example is not None and _distribution(block):
             self.distributed = self._tokens_square(block, example)
@@ -703,6 +704,34 @@ class _State:
                     return True
         return self._input_by_use(block)
 
+    def _operand_by_use(self, block: Block, example: Example) -> None:
+        """The print this block's own step was taken from, one step back (``QKᵀ/2`` printed as an
+        earlier print halved): that earlier print, bound to nothing, is the step's operand as the
+        author printed it (Q·Kᵀ), judged end to end, when half of its entries or more agree with it
+        (its slips are what the block carries).  The step back is the catalogue's: the scaled scores
+        are the scores divided, the weights the scaled scores' softmax."""
+        bound = self.bindings[-1]
+        lead = min(bound.group, key=lambda c: (self.prefer(c.node), c.view.kind != "whole", c.view.transposed))
+        back = _STEP_BACK.get(lead.node.step)
+        if back is None or lead.view != View():
+            return
+        why = explain(block, self.recent)
+        if why is None or not why.full or why.op != back[1] or len(why.operands) != 1:
+            return
+        prior = why.operands[0]
+        waiting = [e.block for e in self.explained] + [u.block for u in self.unbound] + self.pending
+        if not any(prior is b for b in waiting) or prior.shape != block.shape:
+            return
+        mine = [c for c in _candidates(prior, example, {}, None, keep=(back[0],))
+                if c.node.step == back[0] and c.view == View() and self.prefer(c.node) == 0
+                and c.share >= 1 / 2 and int(c.informative.sum()) >= 4]
+        if len(mine) != 1:
+            return
+        self.explained = [e for e in self.explained if e.block is not prior]
+        self.unbound = [u for u in self.unbound if u.block is not prior]
+        self.pending = [b for b in self.pending if b is not prior]
+        self._record(prior, example, tuple(mine), "use")
+
     def _input_by_use(self, block: Block) -> bool:
         """An earlier block that bound to nothing, which this block uses as an input the example
         lacks: keys or values printed with no name the lexicon knows (``M4 = [..]`` after Q, then
@@ -950,6 +979,10 @@ class _State:
         if rank(ranked[0]) == rank(ranked[1]):
             return None
         return ranked[0]
+
+
+#: a computed step, the step it is computed from, and the explanation (:mod:`.explain`) of that one step
+_STEP_BACK = {"scaled": ("scores", "divide"), "weights": ("scaled", "softmax")}
 
 
 _SCREENS: "WeakKeyDictionary[Example, dict]" = WeakKeyDictionary()

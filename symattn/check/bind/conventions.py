@@ -30,6 +30,7 @@ from ..claims import Reason
 from ..consistency import declared_no_scaling
 from ..document import Document
 from ..numerals import NUMBER
+from ..symbols import DK_STATED
 from .graph import CHOICES, ONLY_BY, Node, Variant
 
 __all__ = ["Stated", "stated", "decide", "mistake_codes"]
@@ -48,7 +49,7 @@ _BEYOND = re.compile(r"multi[- ]?head|\b\d+\s+(?:attention\s+)?heads\b|\bMHA\b|\
                      r"マルチヘッド|멀티\s?헤드|\bRoPE\b|rotary|旋转位置|\bALiBi\b|linear bias|\bMLA\b|latent|潜在|"
                      r"\bhead_\{?\d", re.I)
 #: the width of the keys stated as a number: "d_k = 64", "d_{k}=4", "dk = 8" (for scores given without K)
-_DK_VALUE = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*(?:=|:=)\s*(\d{1,5})(?![\d.,]\d)")
+_DK_VALUE = DK_STATED
 #: the inputs stated equal in a formula: "Q = K = V = X", "$Q=K=V=x$" (self-attention with no projections);
 #: symbols, so any language states it alike
 _IDENTITY = re.compile(r"(?<![\w\\])Q\s*=\s*K\s*=\s*V\s*=\s*[Xx](?![\w(\[^_])(?!\s*(?:W|[@*·×]|\\cdot|\\times))")

@@ -86,12 +86,16 @@ def _factor(value: np.ndarray, target: np.ndarray):
     if mask.sum() < 1:
         return None
     with np.errstate(all="ignore"):
-        ratio = float(np.median(value[mask] / target[mask]))
-    for r, how in ((ratio, "divide"), (1 / ratio if ratio else 0.0, "multiply")):
-        if r > 1:
-            k = int(np.argmin(np.abs(_FACTOR_FLOATS - r)))   # the nearest; the first of a tie, as min
-            if abs(_FACTOR_FLOATS[k] - r) <= 0.02 * r:
-                return _FACTORS[k], how
+        # the median ratio, then the least-squares one: entries of a few digits each (0.003 / 0.002)
+        # have ratios far from the constant, the large ones carry it (0.098 / 0.049)
+        ratios = (float(np.median(value[mask] / target[mask])),
+                  float(np.sum(value[mask] * target[mask]) / np.sum(target[mask] ** 2)))
+    for ratio in ratios:
+        for r, how in ((ratio, "divide"), (1 / ratio if ratio else 0.0, "multiply")):
+            if r > 1:
+                k = int(np.argmin(np.abs(_FACTOR_FLOATS - r)))   # the nearest; the first of a tie, as min
+                if abs(_FACTOR_FLOATS[k] - r) <= 0.02 * r:
+                    return _FACTORS[k], how
     return None
 
 
