@@ -1706,3 +1706,18 @@ def test_a_print_halved_to_few_digits_is_explained_by_the_constant_its_large_ent
     first, second = read_blocks(Document.of(text))
     why = explain(second, [first])
     assert why is not None and (why.op, why.factor, why.full) == ("divide", 2, True)
+
+
+def test_a_coefficient_and_symbols_on_both_sides_of_a_slash_divide_whole():
+    """``5N² / 2N² = 2.5``: written alike on both sides of the slash, the divisor is 2N² (whatever N is);
+    a plain number over one (``8/3 d``) stays a coefficient, and ``QKᵀ/√d_k V`` divides by the root."""
+    from symattn.check.notation import parse_chains
+    (c,) = [c for c in check_text("```\nAI ≈ 5N² / 2N² = 2.5\n```\n\nwith N = 4096.\n", "a.md").claims if c.line == 2]
+    assert c.status == "exact"
+    (c,) = [c for c in check_text("With N = 4096:\n\n```\nAI ≈ 5N² / 2N² = 3.5\n```\n", "a.md").claims
+            if c.line == 4]
+    assert c.status == "wrong" and c.entries[0]["correct"] == "2.5"
+    eight = parse_chains("8/3 d")[0].parts[0]
+    assert eight.op == "mul" and eight.args[0].op == "div"
+    root = parse_chains("QK^T/\\sqrt{d_k} V")[0].parts[0]
+    assert root.op == "mul" and root.args[1].raw == "V"

@@ -99,6 +99,7 @@ class Parser:
     def term(self) -> Node:
         node = self.unary()
         factors = 1
+        juxtaposed = False   # the term so far ends in factors written side by side (5N²)
         while True:
             t = self.peek()
             if t is None:
@@ -117,7 +118,15 @@ class Parser:
                     # "3.07×10²³ / 3.07×10²³": a divisor in scientific notation is one number
                     self.next()
                     rhs = Op("mul", (rhs, self.postfix()))
+                coefficient = isinstance(rhs, Num)
+                while op == "div" and t.value == "/" and juxtaposed and coefficient and self.peek() is not None \
+                        and self._starts_primary(self.peek()):
+                    # "5N² / 2N²": a coefficient and symbols on both sides of the slash, the divisor is
+                    # 2N² too (a plain number over one, "8/3 d", stays a coefficient of d; "QKᵀ/√d_k V"
+                    # divides by the root alone)
+                    rhs = Op("mul", (rhs, self.postfix()))
                 node = Op(op, (node, rhs))
+                juxtaposed = False
             elif t.kind == "text" and isinstance(node, Num) and self.i == len(self.toks) - 1 and \
                     re.fullmatch(r"[^\W\d_]{2,}(?:/[^\W\d_]+)?(?: [^\W\d_]+)*", t.value) and \
                     not _SIZE_UNIT.fullmatch(t.value.split("/")[0]):
@@ -138,6 +147,7 @@ class Parser:
                     node = Name("d" + rhs.raw)   # dQ, d\tilde{S}: a gradient's name, not d times S̃
                 else:
                     node = Op("mul", (node, rhs))
+                    juxtaposed = True
             else:
                 break
         return node
