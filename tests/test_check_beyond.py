@@ -912,6 +912,10 @@ def test_sizes_added_up_are_judged_end_to_end_with_shares_and_estimates():
     cs = claims(budget("41.9", "17.3", "132.7"))
     assert [at(cs, line).status for line in (3, 7, 9)] == ["wrong", "wrong", "wrong"]
     assert at(cs, 9).cause == "carried"
+    # the wrong results the total writes again are its operands, each with its right value (a fix
+    # corrects them with the total)
+    assert [(e["claimed"], e["correct"]) for e in at(cs, 9).entries if e["entry"] == "operand"] == \
+        [("41.9", "42.9"), ("17.3", "17.5")]
     cs = claims(budget("42.9", "17.5", "133.9"))
     assert all(at(cs, line).status in ("exact", "rounded") for line in (3, 7, 9))
 

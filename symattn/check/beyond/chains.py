@@ -8,13 +8,14 @@ Input: the lines of the article's :class:`~symattn.check.document.Document`.  Ou
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import NamedTuple
 
 import mpmath
 
 from .. import numerals
-from ..claims import Claim, Reason
-from ..judge import rounding_half
+from ..claims import OPERAND, Claim, Reason
+from ..judge import right_text, rounding_half
 from ..plaintext import _BULLET
 from ..verdict import unverifiable
 from .arith import _values, evaluate
@@ -438,6 +439,8 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
         # right from the printed results it uses, not from the exact values they stand for
         claim = judge(ref.exact, cause="carried", root=ref.wrong[0]) if ref.wrong else \
             judge(ref.exact, cause="drift", drift_lines=ref.used)
+        if ref.wrong and printed:
+            claim = replace(claim, entries=list(claim.entries) + _wrong_operands(how, printed, n))
     if claim.status == "wrong" and rounded:
         # an operand printed rounded (≈ 37.48 on another line) whose exact value no chain gave: no witness
         used = [(t, line) for t, line in _rounded_operands(how, rounded, n)
@@ -453,6 +456,23 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
         _remember(printed, num, "" if unit == "rad" else unit, _in_unit(ref.exact, how, unit, elements), entry, n,
                   claim.status == "wrong")
     return claim
+
+
+def _wrong_operands(how: str, printed: dict, n: int) -> list[dict]:
+    """The entries of the results printed wrong above that a carried line writes again as its operands
+    (``35 + 10.4 + 1.5 + 7`` under ``≈ 10.4 GB`` for 10.74 GB): each with its right value at its own
+    digits, so that a fix corrects the operand with the result (:data:`~symattn.check.claims.OPERAND`)."""
+    out = []
+    for m in _OPERAND.finditer(how):
+        text = m.group(1)
+        hit = printed.get(_key(text, m.group(2))) if m.group(2) else None
+        hit = hit or (printed.get((_key(text, "")[0], "in its unit")) if "." in text else None)
+        e = _entry(text, n)
+        if hit is None or not hit[2] or e is None or len(hit) < 4 and not m.group(2):
+            continue
+        out.append({"entry": OPERAND, "claimed": text, "exact": mpmath.nstr(hit[0], 15),
+                    "correct": right_text(e, hit[0]), "line": n})
+    return out
 
 
 def _beyond_rounding(how: str, operands: list[str], entry, from_written: Claim, in_unit) -> bool:
