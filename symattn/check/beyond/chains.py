@@ -376,6 +376,19 @@ def _key(num: str, unit: str) -> tuple[str, str]:
     return num.replace(",", ""), (unit or "").lower()
 
 
+def _printed_operand(m: re.Match, printed: dict | None):
+    """What a chain above printed for this operand (an :data:`_OPERAND` match): (its exact value, line,
+    judged wrong[, in bytes]), or None."""
+    hit = printed.get(_key(m.group(1), m.group(2))) if printed else None
+    if hit is None and printed and not m.group(2) and "." in m.group(1):
+        # 2025.8 × 0.70 below "= 2025.8 GiB"; a whole number without its unit is as often a count or a
+        # width as that size (d * 1.3 = 128 * 1.3 under "= 128 MB")
+        hit = printed.get((_key(m.group(1), "")[0], "in its unit"))
+    if hit is None or (not m.group(2) and "." not in m.group(1) and len(m.group(1).replace(",", "")) < 3):
+        return None
+    return hit
+
+
 def _operands(text: str, printed: dict | None) -> _Ref | None:
     written = _values(text)
     if not written:
@@ -383,12 +396,8 @@ def _operands(text: str, printed: dict | None) -> _Ref | None:
     used, wrong, sized = [], [], []
 
     def exact(m, in_bytes=False):
-        hit = printed.get(_key(m.group(1), m.group(2))) if printed else None
-        if hit is None and printed and not m.group(2) and "." in m.group(1):
-            # 2025.8 × 0.70 below "= 2025.8 GiB"; a whole number without its unit is as often a count or a
-            # width as that size (d * 1.3 = 128 * 1.3 under "= 128 MB")
-            hit = printed.get((_key(m.group(1), "")[0], "in its unit"))
-        if hit is None or (not m.group(2) and "." not in m.group(1) and len(m.group(1).replace(",", "")) < 3):
+        hit = _printed_operand(m, printed)
+        if hit is None:
             return m.group(0)
         if not in_bytes:   # (the second reading of the same operands records nothing again)
             used.append(hit[1])
@@ -464,12 +473,10 @@ def _wrong_operands(how: str, printed: dict, n: int) -> list[dict]:
     digits, so that a fix corrects the operand with the result (:data:`~symattn.check.claims.OPERAND`)."""
     out = []
     for m in _OPERAND.finditer(how):
-        text = m.group(1)
-        hit = printed.get(_key(text, m.group(2))) if m.group(2) else None
-        hit = hit or (printed.get((_key(text, "")[0], "in its unit")) if "." in text else None)
+        text, hit = m.group(1), _printed_operand(m, printed)
         e = _entry(text, n)
-        if hit is None or not hit[2] or e is None or len(hit) < 4 and not m.group(2):
-            continue
+        if hit is None or not hit[2] or e is None:
+            continue   # (the operands :func:`_operands` took at their exact values, the wrong ones)
         out.append({"entry": OPERAND, "claimed": text, "exact": mpmath.nstr(hit[0], 15),
                     "correct": right_text(e, hit[0]), "line": n})
     return out
