@@ -938,3 +938,38 @@ def test_shares_of_a_total_in_a_table_are_each_rows_count_over_the_total():
     assert not [c for c in claims(md + "| all | 10,000 | 100% |\n") if c.line in (3, 4)]
     assert not [c for c in claims(md.replace("19,000", "9,000")) if c.line in (3, 4)]
     assert at(claims(md.replace("19,000", "9,000") + "| all | 10,000 | 100% |\n"), 4).status == "exact"
+
+
+def test_a_round_integer_after_approx_is_read_to_its_last_nonzero_digit():
+    # 197² = 38,809 and 2²¹ = 2,097,152: "≈ 39,000" and "≈ 2,000,000" are right (rounded to the
+    # thousand, the million); "≈ 38,000" is cut, not rounded, with the right 39,000 as its witness; an
+    # integer after "=" is exact whatever its zeros (3 × 512 = 1,536, not 1,500)
+    assert 197 ** 2 == 38809 and 2 ** 21 == 2097152 and 3 * 512 == 1536
+    text = ("Each head holds $197^2 \\approx 39{,}000$ entries.\n\nAnd $2^{21} \\approx 2{,}000{,}000$.\n\n"
+            "Also $197^2 \\approx 38{,}000$.\n\nBut $3 \\times 512 = 1{,}500$.\n")
+    cs = checked(text)
+    assert at(cs, 1).status == "rounded" and at(cs, 3).status == "rounded"
+    cut = at(cs, 5)
+    assert cut.status == "wrong" and cut.entries[0]["correct"] == "39,000"
+    assert at(cs, 7).status == "wrong"
+    # one trailing zero is no sign of rounding: 309.24 GFLOPs printed "= 310" is wrong at the unit
+    assert R(24 * 3 * 1024 * 4096 * 1024, 10 ** 9) > R(30923, 100)
+    flops = "SwiGLU: 24 * 3 * 1024 * 4096 * 1024 = 310 GFLOPs\n"
+    assert at(checked(flops), 1).status == "wrong"
+
+
+def test_a_decimal_rounded_again_from_a_longer_print_is_a_rounded_operand():
+    # a table prints 61.16 s; the prose uses "61.2" and "49.2 = 61.2 - 12.0": 249.8 × 49.2 / 61.2 =
+    # 200.82 as written, but 61.2 stands for 61.16 (±0.05 moves the product by 0.16), so the printed
+    # 200.9 is no slip; without the longer print the operands are the article's data and 200.9 is wrong
+    assert abs(R("249.8") * R("49.2") / R("61.2") - R("200.82")) < R(1, 100)
+    assert R("249.8") * R("49.2") / R("61.15") > R("200.85")
+    line = "Of the 61.2 seconds, and 249.8 × (49.2 ÷ 61.2) = 200.9.\n"
+    table = "| batch | wall clock (s) |\n|---|---|\n| 24 | 61.16 |\n\n"
+    assert at(checked(table + line), 5).status == "unverifiable"
+    assert at(checked(line), 1).status == "wrong"
+
+
+def checked(text: str):
+    """Every claim of the whole checker on a short article."""
+    return check_text(text, "article.md").claims

@@ -34,7 +34,7 @@ from .constructed import constructed_claims
 from .sums import sum_claims
 from .stepwise import stepwise
 from .oldbind import bind_blocks, corrections, heads_from
-from .exactprints import exact_prints, explained_exact, significant
+from .exactprints import exact_prints, explained_exact, shortened, significant
 from .captions import precision_captions
 from .diagnose import diagnose, index_swap, transpose_slip
 from .merge import fill, merge, overlay
@@ -328,7 +328,7 @@ class _Checker:
         self.matrices: list[tuple[int, str, sp.MatrixBase]] = []  # (line, what, exact value) for row refs
         self.index_start: dict[str, int] = {}   # m_k printed as a list: k counts from this
         # numbers the article printed as an approximate result (≈ 37.48): rounded prints wherever they are used
-        self.shortened = _shortened(doc.text)
+        self.shortened = set(shortened(doc.lines))
         self.approximated = {m.group(1) for m in numerals.APPROXIMATED.finditer(doc.text)} | self.shortened
         # (and the line each is first printed after ≈ on: an operand is no rounding of a result printed later)
         self.approximated_from: dict[str, int] = {}
@@ -1660,17 +1660,4 @@ def _shape_source(shape: Shape) -> str:
     if shape.text.startswith(r"\shape"):
         return f"(shape {shape.rows} × {shape.cols})"
     return shape.text
-
-
-def _shortened(text: str) -> set[str]:
-    """The shorter roundings (two places or more) of every decimal the article prints with four
-    places or more: ``e^{0.71}`` where the article prints 0.7071 is that value rounded, not data."""
-    from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
-    out = set()
-    for m in re.finditer(r"(?<![\d.])\d+\.\d{4,12}(?![\d.])", text):
-        value = Decimal(m.group(0))
-        for places in range(2, len(m.group(0).split(".")[1])):
-            for how in (ROUND_HALF_UP, ROUND_HALF_EVEN):
-                out.add(str(value.quantize(Decimal(1).scaleb(-places), rounding=how)))
-    return out
 

@@ -69,6 +69,25 @@ def significant(text: str) -> int:
     return len(digits.lstrip("0"))
 
 
+def shortened(lines) -> dict[str, int]:
+    """The shorter roundings of the decimals the article prints, each with the line of its first
+    longer print: those of two places or more of every decimal printed with four places or more
+    (``e^{0.71}`` where the article prints 0.7071 is that value rounded, not data), and those of three
+    significant digits or more of any other decimal (``of the 61.2 seconds`` where a table printed
+    61.16: the print rounded again)."""
+    from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+    out: dict[str, int] = {}
+    for n, line in enumerate(lines, 1):
+        for m in re.finditer(r"(?<![\d.])\d+\.\d{2,12}(?![\d.])", line):
+            value, decimals = Decimal(m.group(0)), len(m.group(0).split(".")[1])
+            for places in range(1 if decimals < 4 else 2, decimals):
+                for how in (ROUND_HALF_UP, ROUND_HALF_EVEN):
+                    short = str(value.quantize(Decimal(1).scaleb(-places), rounding=how))
+                    if decimals >= 4 or significant(short) >= 3:
+                        out.setdefault(short, n)
+    return out
+
+
 def holds_a_rounded_print(value) -> bool:
     """Was the value computed from a printed decimal of three places or more (exp(707/1000) from the
     author's 0.707)?  Then it is no exact value: it rests on a rounded print."""

@@ -42,7 +42,7 @@ from . import numerals
 from ..numeric import fixed
 
 __all__ = ["Agreement", "TRUNCATES", "verdict", "agrees", "near", "half_unit", "rounded_weights", "interval", "band", "sums_to",
-           "meets", "equal", "read_at", "written_band", "Match", "match", "right_text", "says_it_truncates",
+           "meets", "equal", "read_at", "round_zeros", "written_band", "Match", "match", "right_text", "says_it_truncates",
            "screen", "screen_mask"]
 
 #: the article being checked says it truncates its decimals (set per article by the checker)
@@ -267,7 +267,7 @@ def verdict(number, x, places: int | None = None, slack=0, floor=0) -> Agreement
         elif d == 0 and places is None:
             return Agreement("wrong")    # an integer claimed exactly
         else:
-            h = half_unit(d) if d else mpmath.mpf(1) / 2
+            h = half_unit(d) if d else _loose_integer_half(number)
         if err <= h * (1 + _TIE):
             return Agreement("rounded")
         if err <= h * (1 + _TIE) + slack:
@@ -293,7 +293,7 @@ def _surely_wrong(number, x, places, slack, floor) -> bool:
     if not math.isfinite(xf):
         return False
     d = number.places if places is None else max(number.places, places)
-    half = 0.5 * 10.0 ** -d if d else 0.5
+    half = 0.5 * 10.0 ** -d if d else float(_loose_integer_half(number))
     sci = _scientific_half(number)
     if sci is not None and xf:   # (float margins relative to the size of a number written 1.9e-65)
         half = max(half, float(sci))
@@ -302,6 +302,26 @@ def _surely_wrong(number, x, places, slack, floor) -> bool:
 
 
 _SCIENTIFIC = re.compile(r"\s*[-+]?\d+(?:\.(\d*))?[eE]([-+]?\d+)\s*")
+
+
+def round_zeros(number) -> int:
+    """The trailing zeros of an integer that stand for rounding when it is read loosely (after ≈, or
+    converted to a unit): two or more, to its last nonzero digit, as the size chains read an
+    approximate integer.  ``197² ≈ 39,000`` is rounded to the thousand (3), ``2²¹ ≈ 2,000,000`` to the
+    million (6); ``≈ 26``, ``≈ 4,096`` and ``= 310 GFLOPs`` to the unit (0: one zero is no sign, as
+    310 is as likely three digits as two)."""
+    value = getattr(number, "value", None)
+    n = abs(int(value)) if getattr(value, "q", None) == 1 and not getattr(number, "places", 0) else 0
+    zeros = 0
+    while n and n % 10 == 0:
+        n //= 10
+        zeros += 1
+    return zeros if zeros >= 2 else 0
+
+
+def _loose_integer_half(number):
+    """Half a unit of an integer read loosely, at its last nonzero digit (see :func:`round_zeros`)."""
+    return mpmath.mpf(10) ** round_zeros(number) / 2
 
 
 def _scientific_half(number):
@@ -348,8 +368,9 @@ def right_text(entry, x, places: int | None = None) -> str:
     text = str(getattr(entry, "text", "")).rstrip()
     if text.endswith("%") and d is not None and d >= 2:   # 58% is corrected as a percentage: 45%
         return fixed(x * 100, d - 2) + ("\\%" if text.endswith("\\%") else "%")
-    if d == 0 and places == 0:
-        return str(int(mpmath.nint(x)))   # an integer judged at its rounding: 900/7 ≈ 129, not 128.571
+    if d == 0 and places == 0:   # an integer judged at its rounding: 900/7 ≈ 129, not 128.571; 38,809 ≈ 39,000
+        unit = 10 ** round_zeros(entry)
+        return str(int(mpmath.nint(x / unit)) * unit)
     return fixed(x, d or 0) if d else (str(int(mpmath.nint(x))) if abs(x - mpmath.nint(x)) < 1e-30
                                       else mpmath.nstr(x, 6))
 

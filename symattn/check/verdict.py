@@ -25,6 +25,7 @@ from sympy.printing.str import StrPrinter
 
 from .claims import Claim, Reason
 from . import memo, numerals
+from . import judge
 from .judge import noise_floor, read_at, right_text, verdict
 from .ir import Name, Node, Op
 
@@ -132,7 +133,8 @@ def _rounded(how, sample: Judgement, found) -> Reason:
     """Agrees at the printed precision: the decimals printed, and one entry as an example, its exact
     value shown to more digits than printed (so that the rounding shows); an entry that agrees only
     within a program's float noise says so."""
-    places = sorted({p for p in (numerals.places_of(f.text) for f in found if f.status == "rounded") if p is not None})
+    places = sorted({p for p in (numerals.places_of(f.text) for f in found if f.status == "rounded" and
+                                 not (f.text and judge.round_zeros(numerals.read(f.text)))) if p is not None})
     said = Reason.of("one-decimal") if places == [1] else Reason.of("decimals", places=places) if places \
         else Reason.of("significant")
     data = dict(how=how, places=said) | (dict(entry=_index_of(sample)) if len(found) > 1 else {})

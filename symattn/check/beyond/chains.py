@@ -14,6 +14,7 @@ from typing import NamedTuple
 import mpmath
 
 from .. import numerals
+from ..exactprints import shortened
 from ..claims import OPERAND, Claim, Reason
 from ..judge import right_text, rounding_half
 from ..plaintext import _BULLET
@@ -217,7 +218,8 @@ _ESTIMATE = re.compile(r"\s*(?:[-*•]\s+)?[^\W\d_][^\W\d_ ]*(?: [^\W\d_]+){0,3}
 
 def _rounded_prints(lines: list[str]) -> dict[str, int]:
     """Decimals printed after ≈ anywhere (``√3 ≈ 1.73``) or as the result of arithmetic (``2145.8 - 120 =
-    2025.8 GiB``), with their line: rounded prints, whose exact value a chain that uses them may not know."""
+    2025.8 GiB``) or as the shorter rounding of a longer print (:func:`~symattn.check.exactprints.shortened`),
+    with their line: rounded prints, whose exact value a chain that uses them may not know."""
     # (an estimate the article states, ``Activations ≈ 1.5 GB``, a name and nothing computed before
     # its ≈, is one of its inputs: a sum that uses it is exact on it)
     rounded = {m.group(1): n for n, line in enumerate(lines, 1) for m in numerals.APPROXIMATED.finditer(line)
@@ -226,6 +228,8 @@ def _rounded_prints(lines: list[str]) -> dict[str, int]:
         for m in _RESULT.finditer(line):
             if numerals.ARITHMETIC.search(line[:m.start()]):
                 rounded.setdefault(m.group(1), n)
+    for short, n in shortened(lines).items():   # (61.2 where a table printed 61.16)
+        rounded.setdefault(short, n)
     return rounded
 
 
