@@ -973,3 +973,28 @@ def test_a_decimal_rounded_again_from_a_longer_print_is_a_rounded_operand():
 def checked(text: str):
     """Every claim of the whole checker on a short article."""
     return check_text(text, "article.md").claims
+
+
+def test_a_size_between_quotation_marks_is_mentioned_not_a_cache_size():
+    # 2 · 8 · 4 · 128 · 2 bytes = 16,384 bytes a token: a line that quotes a card's "24 GB" beside a
+    # token count states no cache size; the same line unquoted reads the 24 GB as the cache of the
+    # 2,048 tokens (33.6 MB), and is wrong
+    assert 2 * 8 * 4 * 128 * 2 == 16384
+    model = "# Sizing\n\n```\n2 (K and V) × 8 layers × 4 KV heads × 128 head_dim × 2 bytes (fp16) = 16,384 bytes\n```\n\n"
+    line = "- The card size of {size} must be decimal: the capacity becomes 2,048 tokens.\n"
+    assert not [c for c in claims(model + line.format(size='"24 GB"')) if c.line == 7]
+    assert at(claims(model + line.format(size="24 GB")), 7).status == "wrong"
+
+
+def test_a_size_right_under_both_unit_readings_stands_for_the_one_the_article_follows():
+    # the article counts 128 KB for 131,072 bytes (binary); "80 × 0.9 − 35 − 2 = 35 GB" is arithmetic
+    # in GB, right under both readings, so it stands for 35 · 2³⁰ bytes: 35 GB / 320 MB (with 320 MB
+    # = 335,544,320 bytes) is 112, not the 104 of 35 · 10⁹ bytes
+    assert 2 * 32 * 8 * 128 * 2 == 131072 and 2 * 80 * 2 * 128 * 4096 * 2 == 335544320
+    assert 35 * 2 ** 30 // 335544320 == 112 and 35 * 10 ** 9 // 335544320 == 104
+    text = ("```\nper token = 2 × 32 × 8 × 128 × 2 = 131,072 bytes = 128 KB\n"
+            "free = 80 × 0.9 - 35 - 2 = 35 GB\n"
+            "per request = 2 × 80 × 2 × 128 × 4096 × 2 = 335,544,320 bytes ≈ 320 MB\n"
+            "requests = 35 GB / 320 MB ≈ {n}\n```\n")
+    assert at(checked(text.format(n=112)), 5).status in ("exact", "rounded")
+    assert at(checked(text.format(n=104)), 5).status == "wrong"

@@ -199,3 +199,37 @@ def test_a_comment_that_sets_another_name_is_no_value_of_the_statement():
     assert [c.line for c in claims if c.status == "wrong"] == [3], [(c.line, c.status, str(c.reason)) for c in claims]
     assert not [c for c in claims if c.line == 2]
     assert any(c.line == 4 and c.status == "exact" for c in claims)
+
+
+def _two_attentions(scaled_out: str, plain_out: str) -> str:
+    """Two functions, one scaled and one not, each printing from inside; called in a later cell whose
+    output shows both, labelled by names of which one ends the other ("SA" and "A")."""
+    rows = ", ".join("[" + ", ".join(str(x) for x in r) + "]" for r in KEYS)
+    vals = ", ".join("[" + ", ".join(str(x) for x in r) + "]" for r in VALUES)
+    return ("```python\nimport numpy as np\n\ndef softmax(x):\n    e = np.exp(x)\n    return e / e.sum(axis=-1, keepdims=True)\n\n"
+            "def attend(q, k, v, mask, scaled):\n    \"\"\"Attention, with or without the 1/sqrt(d) scale.\"\"\"\n"
+            "    logits = q @ k.T\n    if scaled:\n        logits = logits / np.sqrt(k.shape[-1])\n"
+            "    if mask is not None:\n        logits = logits + mask * -1e9\n    return softmax(logits) @ v\n\n"
+            "def show(q, k, v):\n    print(f'SA out:\\n {attend(q, k, v, None, True)}')\n"
+            "    print(f'A out:\\n {attend(q, k, v, None, False)}')\n```\n\n"
+            f"```python\nK = np.array([{rows}])\nV = np.array([{vals}])\nq = np.array([{QUERY[0]}, {QUERY[1]}])\n"
+            "show(q, K, V)\n```\n\nOutput:\n\n```text\nSA out:\n " + scaled_out + "\nA out:\n " + plain_out + "\n```\n")
+
+
+def test_a_print_inside_a_function_is_a_claim_after_the_cell_that_calls_it():
+    # attend() branches on what the call passed (if scaled:, if mask is not None:): each print is
+    # judged against its own branch, the unscaled output right, a slip in the scaled one wrong; the
+    # label "A out:" pairs with its own block, not with the "SA out:" block that ends with it
+    s = KEYS @ QUERY
+    plain = np.exp(s) / np.exp(s).sum() @ VALUES
+    z = s / np.sqrt(2)
+    scaled = np.exp(z) / np.exp(z).sum() @ VALUES
+    text = _two_attentions(_fmt(scaled), _fmt(plain))
+    r = check_text(text, "nb.md")
+    assert [c.status for c in _at(r, " " + _fmt(scaled), text)] == ["rounded"]
+    assert [c.status for c in _at(r, " " + _fmt(plain), text)] == ["rounded"]
+    slip = scaled + np.array([0.01, 0])
+    text = _two_attentions(_fmt(slip), _fmt(plain))
+    r = check_text(text, "nb.md")
+    assert "wrong" in [c.status for c in _at(r, " " + _fmt(slip), text)]
+    assert [c.status for c in _at(r, " " + _fmt(plain), text)] == ["rounded"]

@@ -403,11 +403,11 @@ def test_a_comment_over_following_lines_after_a_print_in_torch_style():
     ("x = np.eye(2) @ np.eye(3)", 2, "matmul of shapes"),
     ("x = np.eye(2)[5]", 2, "IndexError"),
     ("while True:\n    pass", 2, "'while' is not evaluated"),
-    ("if True:\n    x = 1", 2, "'if' is not evaluated"),
+    ("if np.random.rand() > 0.5:\n    x = 1", 2, "random"),      # a branch on a test of unknown truth
     ("x = [i for i in range(3) if i]", 2, "condition"),
     ("x = [i * j for i in range(3) for j in range(2)]", 2, "several loops"),
     ("x = 1 if True else 2", 2, "not evaluated"),
-    ("def f(x):\n    if x:\n        return 1\n    return 2", 2, "function f: 'if'"),
+    ("def f(x):\n    if x:\n        return 1\n    return 2", 2, "function f: 'return'"),   # a return in a branch
     ("def f(n):\n    return f(n)\nx = f(np.eye(1))", 4, "recursive call of f"),
     ("x = 10 ** 10 ** 10", 2, "exponent over 4096"),
     ("x = 1e999", 2, "beyond 1e300"),
@@ -433,6 +433,16 @@ def test_a_comment_over_following_lines_after_a_print_in_torch_style():
 def test_unknowns_are_reported_with_their_line(src, line, why):
     p = run("import numpy as np, torch, math\nimport torch.nn as nn\n".replace("\nimport torch.nn as nn", "") + src)
     assert any(u[0] == line and why in u[1] for u in p.unknown), p.unknown
+
+
+def test_a_branch_on_what_a_call_passed_takes_the_branch_its_test_decides():
+    # ``if mask is not None:`` and ``if scaled:`` in a function: decided for each call
+    p = run("import numpy as np\ndef f(x, mask=None, scaled=False):\n    y = x\n    if scaled:\n        y = y / 2\n"
+            "    if mask is not None:\n        y = y + mask\n    else:\n        y = y * 10\n    return y\n"
+            "a = f(np.ones(2))\nb = f(np.ones(2), np.ones(2), True)\nif 1 > 2:\n    c = 1\nelse:\n    c = 2\n")
+    assert not p.unknown, p.unknown
+    assert list(p.values["a"].array) == [10, 10] and list(p.values["b"].array) == [sp.Rational(3, 2)] * 2
+    assert p.values["c"].array[()] == 2
 
 
 def test_an_unknown_poisons_what_depends_on_it_and_says_where_it_started():

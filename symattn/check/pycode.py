@@ -89,6 +89,7 @@ class Printed:
     value: Value
     label: str = ""              # the literal text printed before it: print("Q:", Q) -> "Q:"
     format: str | None = None    # f"{x:.4f}" -> ".4f"
+    called_at: int = 0           # a print in a function: the line of the call at the top that ran it
 
 
 @dataclass(frozen=True)
@@ -1102,6 +1103,10 @@ def _straight(body, function=False) -> str | None:
             why = _straight(s.body) or ("for ... else" if s.orelse else None)
             if why:
                 return why
+        elif isinstance(s, ast.If):
+            why = _straight(s.body) or _straight(s.orelse)   # (taken when its test is decided: see run)
+            if why:
+                return why
         elif not isinstance(s, _SIMPLE) and not (function and isinstance(s, ast.Return) and i == len(body) - 1):
             return f"'{type(s).__name__.lower()}' in a loop or function body"
     return None
@@ -1141,6 +1146,7 @@ class _Evaluator:
         self.active: list[_Function] = []
         self.program, self.why, self.memo, self.seen = Program(), {}, {}, set()
         self.steps = self.depth = 0
+        self.called_at = 0   # the line of the statement at the top that is running
         self.deadline = time.monotonic() + limits.CHECK_SECONDS    # also where no CPU timer can run (threads)
 
     # -- bookkeeping
@@ -1201,6 +1207,8 @@ class _Evaluator:
 
     def statement(self, node, top=False) -> None:
         self.steps += 1
+        if not self.depth:
+            self.called_at = node.lineno + self.offset
         if self.steps > limits.CHECK_MAX_SEGMENTS:
             raise _Stop(f"over the limit of {limits.CHECK_MAX_SEGMENTS} statements")
         if time.monotonic() > self.deadline:
@@ -1246,6 +1254,10 @@ class _Evaluator:
                                     isinstance(f := self.expr(i.context_expr.func), _Ref) and f.path in _NO_OP_CONTEXTS
                                     for i in node.items) or kind is ast.If and _is_main(node.test) and not node.orelse:
             return self.block(node.body, top)
+        if kind is ast.If:
+            # a branch on what the call passed (``if mask is not None:``) or on a known number: the
+            # branch its test decides; a test of unknown truth leaves the statement unknown
+            return self.block(node.body if _truth(self.expr(node.test)) else node.orelse, top)
         if kind is not ast.Pass:
             raise _Unknown(f"'{kind.__name__.lower()}' is not evaluated")
 
@@ -1323,7 +1335,8 @@ class _Evaluator:
                     spec = part.format_spec if isinstance(part, ast.FormattedValue) else None
                     fmt = "".join(c.value for c in spec.values if isinstance(c, ast.Constant)) if spec else None
                     text = ("" if isinstance(arg, ast.JoinedStr) else " ").join(label).strip()
-                    self.program.prints.append(Printed(call.lineno + self.offset, self.text(inner), v, text, fmt))
+                    self.program.prints.append(Printed(call.lineno + self.offset, self.text(inner), v, text, fmt,
+                                                       self.called_at if self.depth else 0))
                     label, shown = [], v
         return shown
 
@@ -1455,6 +1468,10 @@ class _Evaluator:
         left, result = self.expr(node.left), None
         if len(node.ops) > 1 and not (isinstance(left, Value) and left.shape == ()):
             raise _Unknown("a chained comparison of arrays")
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) and \
+                isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None:
+            # ``mask is not None``: whether an argument was passed, known for every value here
+            return (left is None) == isinstance(node.ops[0], ast.Is)
         for op, right_node in zip(node.ops, node.comparators):
             if type(op) not in _COMPARE:
                 raise _Unknown("'is' / 'in' comparisons are not evaluated")

@@ -564,14 +564,16 @@ def _remember(printed: dict, num: str, unit: str, vals, entry, n: int, wrong: bo
                  else True if getattr(name, "code", "") == "per-k" else None)
                 for x, name in vals for u in units]
     agree = [r for r in readings if r[0] <= rounding_half(entry)]
+    binary = printed.get(_BINARY_SIZES)
     if agree:
-        best = min(agree, key=lambda t: t[0])
-        if best[3] is not None:
+        # a size that agrees under both readings (80 × 0.9 − 35 − 2 = 35 GB: arithmetic in the unit)
+        # stands for the reading the article's sizes follow; only one that agrees under one tells it
+        best = min(agree, key=lambda t: (t[0], binary is not None and t[3] is not None and t[3] != binary))
+        if best[3] is not None and len({r[3] for r in agree}) == 1:
             printed[_BINARY_SIZES] = best[3]
     else:
         # none agrees: the reading the article's right sizes follow, else the closest one
         # (an article that counts 64 KB for 65,536 bytes reads 56 GB as 56·2³⁰)
-        binary = printed.get(_BINARY_SIZES)
         ours = [r for r in readings if binary is None or bool(r[3]) == binary]
         best = min(ours or readings, key=lambda t: t[0])
     printed[_key(num, unit)] = (best[1], n, wrong)   # the latest print of a number is the one a chain below uses

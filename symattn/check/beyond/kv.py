@@ -83,6 +83,14 @@ _COUNT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s*([KkMm])\s+(?=[^\W\d_])")
 #: a size in prose; one glued by a hyphen to what comes before is a device's or the end of a range
 #: ("4xA100-80GB", "40-80 GB"), never the cache size of the sentence
 _SIZES = re.compile(r"(?<![\w.\-–])(~\s*)?(\d+(?:\.\d+)?)\s*([KMGT]i?B)\b")
+#: a size between quotation marks is mentioned, not stated: the "24 GB" card, a 「8 GB」 label
+_QUOTED = {'"': '"', "“": "”", "«": "»", "「": "」", "‘": "’", "'": "'"}
+
+
+def _sizes(raw: str) -> list[re.Match]:
+    """The sizes a line states (:data:`_SIZES`), without those it quotes."""
+    return [m for m in _SIZES.finditer(raw)
+            if not (m.start() and m.end() < len(raw) and _QUOTED.get(raw[m.start() - 1]) == raw[m.end()])]
 
 
 def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
@@ -93,7 +101,7 @@ def _kv_sizes(lines: list[str], text: str) -> list[Claim]:
     last = None      # (model, token text, true bytes, printed value, line, root) of the last size claim
     for n, raw in enumerate(lines, 1):
         m = _model(n, raw)
-        sizes = list(_SIZES.finditer(raw))
+        sizes = _sizes(raw)
         toks = list(_TOKENS.finditer(raw)) or list(_SEQ.finditer(raw)) or list(_COUNT.finditer(raw))
         if m:
             models.append(m)
@@ -280,7 +288,7 @@ def _kv_restated(lines: list[str]) -> list[Claim]:
     chain = None     # (factors text, bytes factor index, value readings, line)
     nbytes = None
     for n, raw in enumerate(lines, 1):
-        if chain and (_TOKENS.search(raw) or _SEQ.search(raw) or _COUNT.search(raw)) and not _SIZES.search(raw):
+        if chain and (_TOKENS.search(raw) or _SEQ.search(raw) or _COUNT.search(raw)) and not _sizes(raw):
             chain = None
             continue
         m = re.search(r"((?:\d[\d,]*(?:\.\d+)?[Kk]?\s*(?:×|\\times|\*)\s*){2,}\d[\d,]*(?:\.\d+)?[Kk]?)\s*"
@@ -296,7 +304,7 @@ def _kv_restated(lines: list[str]) -> list[Claim]:
         b = re.search(r"(?:dtype|bytes?)\s*[=:]\s*(\d+(?:\.\d+)?)\s*bytes?", raw, re.I)
         if b and chain:
             nbytes = b.group(1)
-        sizes = list(_SIZES.finditer(raw))
+        sizes = _sizes(raw)
         if chain is None or len(sizes) != 1 or not _KV.search(raw) and "cache" not in raw.lower():
             continue
         if re.search(r"\d\s*(?:×|\\times|\*)\s*\d", raw) or _TOKENS.search(raw):

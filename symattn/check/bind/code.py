@@ -168,7 +168,9 @@ def code_prints(doc: Document, blocks, comments: bool = False) -> list[CodePrint
     if comments:
         return _commented(doc, blocks, replaced)
     for fence, program in programs(doc):
-        shown = [p for p in program.prints if fence.first < p.line < fence.last + 1 and p.line not in replaced]
+        # (a print in a function shows its output after the fence that called it)
+        shown = [p for p in program.prints if fence.first < (p.called_at or p.line) < fence.last + 1
+                 and p.line not in replaced]
         zone = _output_zone(doc, fence)
         if not shown or zone is None:
             continue
@@ -353,8 +355,10 @@ def _pair(shown, blocks, holes: bool) -> list[CodePrint]:
                 lost = True
             continue
         if label:
-            j = next((j for j in range(k, len(blocks)) if label in _norm(blocks[j].before + " " + (
-                blocks[j].labels[0] if blocks[j].labels else ""))), None)
+            # (the label as words: "DA Output is:" is not the end of "SDA Output is:")
+            said = re.compile(r"(?<!\w)" + re.escape(label) if label[:1].isalnum() else re.escape(label))
+            j = next((j for j in range(k, len(blocks)) if said.search(_norm(blocks[j].before + " " + (
+                blocks[j].labels[0] if blocks[j].labels else "")))), None)
             if j is None:
                 continue
         elif lost or k >= len(blocks):
