@@ -1809,3 +1809,69 @@ def test_a_caption_that_says_what_rows_and_columns_are_names_the_axes_not_the_qu
     the caption says (raw attention scores, Q) still names the block."""
     from symattn.check.names import hint
     assert hint([caption]) == named
+
+
+def _wrong_lines(text):
+    return sorted({ln for c in check_text(text, "t.md").claims if c.status == "wrong"
+                   for ln in (c.wrong_lines or c.lines or [c.line])})
+
+
+def test_braced_parts_and_a_dot_of_column_vectors_over_several_lines():
+    # h · e with h = (1.5, -0.2, 0.1, 0) and e = (0.593, 1.747, 1.747, 0.256): 0.8895 - 0.3494 + 0.1747
+    # = 0.7148; written under \underbrace captions, the result on the display's last line: "≈ 0.666"
+    # is wrong at that line, "≈ 0.715" right; \boxed{} frames a value
+    h, e = np.array([1.5, -0.2, 0.1, 0.0]), np.array([0.593, 1.747, 1.747, 0.256])
+    assert abs(h @ e - 0.7148) < 1e-9
+    col = lambda v: "\\begin{pmatrix} " + " \\\\ ".join(str(x) for x in v) + " \\end{pmatrix}"   # noqa: E731
+    text = ("Setup.\n\n$$\nL = \\underbrace{" + col([1.5, -0.2, 0.1, 0.0]) + "}_{h}\n\\cdot\n\\underbrace{"
+            + col([0.593, 1.747, 1.747, 0.256]) + "}_{\\text{wise}}\n= 1.5 \\cdot 0.593 + (-0.2) \\cdot 1.747 + "
+            "0.1 \\cdot 1.747 + 0 \\cdot 0.256 \\approx RESULT\n$$\n\nAnd $s = \\boxed{2 + 3} = BOXED$.\n")
+    assert _wrong_lines(text.replace("RESULT", "0.666").replace("BOXED", "5")) == [7]
+    assert _wrong_lines(text.replace("RESULT", "0.715").replace("BOXED", "6")) == [10]
+
+
+def test_prose_before_a_display_that_says_about_makes_its_result_approximate():
+    # 28672 · 2 / 2200 = 26.07: "= 26" is an integer claimed exactly unless the sentence says the
+    # result is approximate ("roughly", "대략"), then it is 26.07 rounded
+    assert abs(28672 * 2 / 2200 - 26.065) < 1e-3
+    assert _statuses("The cap is roughly $$Y = 28672 \\cdot 2 / 2200 = 26$$ here.\n", 1) == ["rounded"]
+    assert _statuses("상한은 대략 $$Y = 28672 \\cdot 2 / 2200 = 26$$까지다.\n", 1) == ["rounded"]
+    assert _statuses("The cap is $$Y = 28672 \\cdot 2 / 2200 = 26$$ here.\n", 1) == ["wrong"]
+
+
+def test_a_stray_closing_bracket_and_words_in_brackets_after_a_number():
+    # "≈ 1.414]" (a bracket nothing opened) is √2 rounded; "d_k = 4 (dimension)" states d_k = 4, so
+    # √d_k = 2 is right even where a later section speaks of d_k = 64; "(MB)" stays a unit
+    assert _statuses("With $d_k = 2$: $\\sqrt{d_k}=\\sqrt{2}\\approx 1.414]$\n", 1) == ["exact", "rounded"]
+    text = "```\nd_k = 4 (dimension)\n```\n\nThen $\\sqrt{d_k} = 2$.\n\nLater, with $d_k=64$, it differs.\n"
+    assert _statuses(text, 5) == ["exact"]
+
+
+def test_a_numbered_w_is_a_layer_weight_not_the_attention_weights():
+    # W_1 of a feed-forward layer holds rows that are no distributions: no verdict as softmax weights
+    x = "Q = [[1, 0], [0, 1]]\n\nK = [[1, 0], [0, 1]]\n\n"
+    text = x + "$$\nW_1 = \\begin{bmatrix} 0.1 & 0.2 \\\\ 0.3 & 0.1 \\end{bmatrix}\n$$\n"
+    assert "wrong" not in _statuses(text, 6)
+    assert "wrong" in _statuses(text.replace("W_1", "W"), 6)   # (a bare W is the weights: softmax(I/√2) rows)
+
+
+def test_a_title_that_names_multi_head_attention_splits_no_heads():
+    # Q = [[1, 0], [0, 1]], K = [[1, 1], [0, 1]]: QKᵀ = [[1, 0], [1, 1]]; printed [[1, 1], [1, 1]] is wrong
+    # in an article whose title names multi-head attention; once it states two heads of width 1, a
+    # whole-width QKᵀ is no witness for one head's
+    q, k = np.array([[1, 0], [0, 1]]), np.array([[1, 1], [0, 1]])
+    assert (q @ k.T).tolist() == [[1, 0], [1, 1]]
+    body = "Q = [[1, 0], [0, 1]]\n\nK = [[1, 1], [0, 1]]\n\nQK^T = [[1, 1], [1, 1]]\n"
+    assert "wrong" in _statuses("# Self-attention and multi-head attention\n\n" + body, 7)
+    assert "wrong" not in _statuses("# Multi-head attention\n\nWe use num_heads = 2 heads of width 1.\n\n" + body, 9)
+
+
+def test_code_output_after_a_caption_in_any_words_pairs_by_its_labels():
+    # the prose line between the cell and its output ("全部结果", all results) is no "Output:" caption,
+    # but the output holds the cell's print labels: softmax([1, 0]) = [0.7311, 0.2689] is right, and a
+    # printed 0.7000 is wrong
+    cell = ("```python\nimport numpy as np\ns = np.array([1.0, 0.0])\nw = np.exp(s) / np.exp(s).sum()\n"
+            "print(f\"weights: {w}\")\n```\n\n全部结果\n\n```text\nweights: [OUT]\n```\n")
+    assert abs(math.exp(1) / (math.exp(1) + 1) - 0.7311) < 1e-4
+    assert _statuses(cell.replace("OUT", "0.7311 0.2689"), 11) == ["rounded"]
+    assert _statuses(cell.replace("OUT", "0.7000 0.3000"), 11) == ["wrong"]

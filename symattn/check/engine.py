@@ -251,6 +251,12 @@ def as_written(report: Report, doc: Document) -> Report:
     return replace(report, claims=claims)
 
 
+#: a word just before a piece of math that says its result is approximate ("roughly", "约", "대략")
+_HEDGE = re.compile(r"(?:\b(?:roughly|about|approximately|approx\.?|around|circa|ca\.|"
+                    r"aproximadamente|environ|etwa|ungefähr|примерно|около|khoảng|yaklaşık|kira-kira|sekitar)|"
+                    r"大约|大概|约|約|およそ|ほぼ|대략|약|~)\s*[:：]?\s*$", re.I)
+
+
 def _euler_like(text: str) -> bool:
     """Could a printed number be a value of Euler's number (2.7, 2.718, …, or written as arithmetic)?"""
     return _folded(text) or bool(re.fullmatch(r"\s*2\.\d+\s*", text))
@@ -524,6 +530,9 @@ class _Checker:
         parts = chain.parts
         if len(parts) == 1:
             return self._lone(seg, chain)
+        if chain.rels and chain.rels[-1] == "=" and _HEDGE.search(seg.before):
+            # "roughly $Y = 28672 · 2 / 2200 = 26$", "대략 …": the prose says the result is approximate
+            chain = replace(chain, rels=(*chain.rels[:-1], "≈"))
         head = parts[0]
         if isinstance(head, Name) and head.raw == "e" and len(parts) == 2 and isinstance(parts[1], Num) \
                 and not _euler_like(parts[1].text):
@@ -1226,6 +1235,9 @@ class _Checker:
             items = ([claim.reason] if end.status == "wrong" else []) + errors
             claim = replace(claim, status="wrong", reason=R("reasons", items=items), cause=claim.cause or "slip",
                             wrong_lines=claim.wrong_lines or [seg.line])
+        printed_at = self._printed_line(seg, texts)
+        if printed_at != seg.line:
+            claim = replace(claim, lines=[printed_at], wrong_lines=[printed_at] if claim.wrong_lines else [])
         self.claims.append(claim)
         if isinstance(truth, sp.MatrixBase):
             self.matrices.append((seg.line, what, truth))
@@ -1252,6 +1264,21 @@ class _Checker:
             self._note_print(texts, truth if at_exact is None else at_exact, seg.line,
                              not self._rounded_operands(exact_ref) if at_exact is None else True)
         self._record(key, head, seg.line, claimed, claim.status == "wrong")
+
+    def _printed_line(self, seg: Segment, texts) -> int:
+        """The line a display's result is printed on, when the display runs over several lines (braced
+        vectors, and lines below them ``= 1.5 · 0.593 + … ≈ 0.666``): the line where the relation and the
+        printed number stand, else the display's first."""
+        if seg.kind not in ("display", "env") or not isinstance(texts, str) or "\n" in texts:
+            return seg.line
+        after = re.compile(r"(?:=|≈|\\approx)\s*" + re.escape(texts.strip()) + r"(?![\d.])")
+        lines = self.doc.lines
+        for n in range(seg.line, min(len(lines), seg.line + 40) + 1):
+            if after.search(lines[n - 1]):
+                return n
+            if n > seg.line and "$$" in lines[n - 1]:
+                break
+        return seg.line
 
     def _right_entries(self, used) -> bool:
         """Is one of these operands an entry of a vector printed right, known only as such (no step the

@@ -540,6 +540,8 @@ def _apply(op: str, args: list, base):
         if _mat(a) and _mat(b):
             if a.rows == 1 and b.rows == 1 and a.cols == b.cols and a.cols > 1:
                 return memo.product(a, transpose(b))[0, 0]   # q_i · k_j: a dot product of two rows
+            if a.cols == 1 and b.cols == 1 and a.rows == b.rows and a.rows > 1:
+                return memo.product(transpose(a), b)[0, 0]   # h · e of two column vectors: their dot product
             if a.cols != b.rows:
                 raise Unresolved("cannot-multiply", ar=a.rows, ac=a.cols, br=b.rows, bc=b.cols)
             guard.check_size(a.rows, b.cols, inner=a.cols)

@@ -156,10 +156,12 @@ def extract(doc: Document) -> list["Segment"]:
                 body = _unit_after(work, m.end(), body)
             kind = "display"
             body_start = m.start("dd") if m.group("dd") is not None else m.start("br")
-        for row_line, row in _rows(body, doc.line_of(body_start)):
+        # (prose before a display that opens on its line, "대략 $$Y = … = 26$$": what its first row follows)
+        before = work[max(doc.starts[line - 1], m.start() - 200):m.start()]
+        for k, (row_line, row) in enumerate(_rows(body, doc.line_of(body_start))):
             raw = raw_lines[row_line - 1] if row_line - 1 < len(raw_lines) else ""
             src = raw if "\n" not in row and len(raw) < 2000 and row in raw else row
-            segs.append(Segment(row_line, row, kind, _one_line(src), ""))
+            segs.append(Segment(row_line, row, kind, _one_line(src), _one_line(before) if k == 0 and row_line == line else ""))
     masked = _MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), work)
     inline: dict[int, list[str]] = {}
     for g in segs:

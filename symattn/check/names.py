@@ -82,6 +82,8 @@ def by_name(name: str) -> str | None:
     low = n.lower()
     if low in _NAME:
         return _NAME[low]
+    if re.fullmatch(r"W_?\d{1,3}", n):
+        return None   # W_1, W_2: a layer's numbered weight matrix, not a row of the attention weights
     # key_2, q_{1}, attn_scores_2: a numbered row of the quantity the name says
     stem = re.sub(r"_\{?\d{1,3}\}?$|(?<=[a-z])\d{1,3}$", "", low)
     return _NAME.get(stem) if stem != low else None

@@ -64,10 +64,12 @@ def _split(toks: list[Tok]):
             chains.append((parts, rels, unsupported))
         parts, rels, cur, unsupported = [], [], [], ""
 
-    for t in toks:
+    for k, t in enumerate(toks):
         if t.kind == "op" and t.value in "([{":
             depth += 1
         elif t.kind == "op" and t.value in ")]}":
+            if depth == 0 and k == len(toks) - 1:
+                continue   # a closing bracket nothing opened, last (``≈ 1.414]``): a stray one, no part of a side
             depth -= 1
         if depth == 0:
             key = t.value if t.kind in ("op", "cmd") else None

@@ -204,10 +204,25 @@ def _same_as_known(binder, block: Block, h: str) -> bool:
     return value is not None and value.shape == block.shape and match(block.rows, numeric(value)).near
 
 
+#: a number of heads stated (``num_heads = 8``, ``2 heads``, ``8 个头``, ``two heads``), or one head of
+#: several named by its index (``head_1``, ``head 2``)
+_HEAD_COUNT = re.compile(
+    r"\b(?:num_heads|n_heads|n_head|num_attention_heads|heads|h)\s*[=:]\s*(\d+)"
+    r"|(?<![\w.])(\d+)\s*[- ]?(?:attention\s+|query\s+)?heads\b|(\d+)\s*个(?:注意力)?头|(\d+)\s*개의?\s*(?:헤드|head)"
+    r"|(\d+)\s*(?:cabezas|cabeças|têtes|Köpfe|голов)|ヘッド数\s*[=:：]?\s*(\d+)|(\d+)\s*(?:つの)?ヘッド"
+    r"|\b(two|three|four|six|eight|twelve|sixteen|several|multiple)\s+(?:attention\s+)?heads\b"
+    r"|\bhead[ _]?\{?([1-9])\b", re.I)
+
+
 def heads_from(text: str) -> int | None:
-    """The line where the article starts talking about several heads, or None."""
-    first = _MULTIHEAD.search(text)
-    return text.count("\n", 0, first.start()) + 1 if first else None
+    """The line from which the article speaks of several heads of its own: where it states a number of
+    heads of two or more, or names one head by its index -- not a title or a sentence that names
+    multi-head attention, nor "one attention head", before an example of one head."""
+    for m in _HEAD_COUNT.finditer(text):
+        count = m.group(m.lastindex)
+        if m.lastindex == len(m.groups()) or not count.isdigit() or int(count) >= 2:   # (an index, a word, 2 or more)
+            return text.count("\n", 0, m.start()) + 1
+    return None
 
 
 def per_head(label: str) -> bool:

@@ -133,6 +133,10 @@ class Parser:
                 # "62,831 \text{ tokens}", "0.000109 \text{ rad/token}": a noun after the last number names
                 # what it counts
                 self.next()
+            elif isinstance(node, Num) and t.raw == "(" and self._gloss_follows():
+                # "d_k = 4 (dimension)": words in brackets after a number say what it is, no factor
+                while self.next().raw != ")":
+                    pass
             elif self._starts_primary(t):
                 ahead = self.toks[self.i:self.i + 3]
                 if isinstance(node, Name) and re.fullmatch(r"[A-Za-z]_\{?\w{1,3}\}?", node.raw) and len(ahead) == 3 \
@@ -151,6 +155,18 @@ class Parser:
             else:
                 break
         return node
+
+    def _gloss_follows(self) -> bool:
+        """Are the next tokens a bracket of words of two letters or more that name no quantity, and its
+        closing bracket (``(dimension)``, ``(hidden size)``)?"""
+        from .symbols import is_known
+        j, words = self.i + 1, []
+        while j < len(self.toks) and self.toks[j].kind in ("word", "text"):
+            words.append(self.toks[j].value)
+            j += 1
+        return bool(words) and j < len(self.toks) and self.toks[j].raw == ")" and \
+            all(re.fullmatch(r"[^\W\d_]{2,}(?: [^\W\d_]{2,})*", w) and not is_known(w) and not _SIZE_UNIT.fullmatch(w)
+                for w in words)   # (a unit in brackets, 2.62 (MB), is the number's unit: read elsewhere)
 
     def _power_of_ten_follows(self) -> bool:
         """Are the next tokens a product sign, 10 and ``^`` (the power of a number in scientific notation)?"""
@@ -512,6 +528,16 @@ class Parser:
         if c[1:] in ACCENTS:
             _, inner = self.group()
             return Name(f"{c}{{{raw_text(inner)}}}")
+        if c in (r"\boxed", r"\underbrace", r"\overbrace"):
+            # a frame or a brace over a part: the part (``\underbrace{0.8 + 0.2}_{\text{sum}}``), its
+            # caption under or over it no part of the value
+            arg, inner = self.group()
+            if arg is None:
+                raise ParseError("unknown-command", command=c)
+            if self.is_op("_" if c == r"\underbrace" else "^") and c != r"\boxed":
+                self.next()
+                self.group()
+            return arg
         if c in (r"\softmax", r"\Softmax"):
             return self.call("softmax")
         if c in (r"\det", r"\dim"):

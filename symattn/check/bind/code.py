@@ -171,11 +171,14 @@ def code_prints(doc: Document, blocks, comments: bool = False) -> list[CodePrint
         # (a print in a function shows its output after the fence that called it)
         shown = [p for p in program.prints if fence.first < (p.called_at or p.line) < fence.last + 1
                  and p.line not in replaced]
-        zone = _output_zone(doc, fence)
-        if not shown or zone is None:
+        if not shown:
             continue
-        here = sorted((b for b in blocks if zone[0] <= b.line and b.end <= zone[1] and not b.index),
-                      key=lambda b: (b.line, b.span or (0, 0)))
+        here = []
+        for zone in (_output_zone(doc, fence), _labelled_output(doc, fence, shown)):
+            here = here or sorted((b for b in blocks if zone and zone[0] <= b.line and b.end <= zone[1] and not b.index),
+                                  key=lambda b: (b.line, b.span or (0, 0)))
+        if not here:
+            continue
         holes = any(fence.first < ln <= fence.last and _PRINTING.search(doc.lines[ln - 1])
                     for ln, _ in program.unknown)
         out += _pair(shown, here, holes)
@@ -330,6 +333,20 @@ def _output_zone(doc: Document, fence) -> tuple[int, int] | None:
     while end + 1 <= len(lines) and lines[end].strip() and not any(f.first == end + 1 for f in doc.fences):
         end += 1
     return n, end
+
+
+def _labelled_output(doc: Document, fence, shown) -> tuple[int, int] | None:
+    """The output fence after a line or two of prose (``全部结果``, a caption in any words), when it holds
+    the labels the fence's prints write (``print(f"attention weights: {w}")`` and a line
+    ``attention weights:`` in it): what the program printed, by its own text."""
+    labels = {_norm(p.label) for p in shown if _norm(p.label)}
+    nxt = next((f for f in doc.fences if f.first > fence.last), None)
+    if not labels or nxt is None or not (nxt.output or nxt.lang in ("", "text", "output", "console")):
+        return None
+    prose = [ln for ln in doc.lines[fence.last:nxt.first - 1] if ln.strip()]
+    inside = [_norm(ln) for ln in doc.lines[nxt.first:nxt.last - 1]]
+    return (nxt.first + 1, nxt.last) if len(prose) <= 2 and any(ln.startswith(lb) for ln in inside for lb in labels) \
+        else None
 
 
 def _norm(text: str) -> str:
