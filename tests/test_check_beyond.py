@@ -998,3 +998,15 @@ def test_a_size_right_under_both_unit_readings_stands_for_the_one_the_article_fo
             "requests = 35 GB / 320 MB ≈ {n}\n```\n")
     assert at(checked(text.format(n=112)), 5).status in ("exact", "rounded")
     assert at(checked(text.format(n=104)), 5).status == "wrong"
+
+
+def test_a_shape_times_a_number_type_is_its_elements_times_their_bytes():
+    # (32, 128, 128) × float32 = 2,097,152 bytes (524,288 is the element count: wrong); (9216, 3) ×
+    # bf16 = 55,296 bytes as written, but 9216 is 128·16·2 + 128·32 = 8192 printed wrong above, so the
+    # bytes are 49,152 end to end: carried
+    assert 32 * 128 * 128 * 4 == 2097152 and 9216 * 3 * 2 == 55296 and 128 * 16 * 2 + 128 * 32 == 8192
+    text = ("```python\n# conv_dim = 128*16*2 + 128*32 = 9216\n# conv_state: (9216, 3) × bf16 = 55,296 bytes\n"
+            "# state: (32, 128, 128) × float32 = {n} bytes\n```\n")
+    cs = checked(text.format(n="524,288"))
+    assert at(cs, 3).status == "wrong" and at(cs, 3).cause == "carried" and at(cs, 4).status == "wrong"
+    assert at(checked(text.format(n="2,097,152")), 4).status in ("exact", "rounded")

@@ -1875,3 +1875,12 @@ def test_code_output_after_a_caption_in_any_words_pairs_by_its_labels():
     assert abs(math.exp(1) / (math.exp(1) + 1) - 0.7311) < 1e-4
     assert _statuses(cell.replace("OUT", "0.7311 0.2689"), 11) == ["rounded"]
     assert _statuses(cell.replace("OUT", "0.7000 0.3000"), 11) == ["wrong"]
+
+
+def test_code_output_after_a_sentence_is_not_paired_by_labels():
+    # a sentence between the cell and the block ("Below are the outputs of both functions on two
+    # inputs") says the block may come from other runs: its labels alone pair nothing
+    cell = ("```python\nimport numpy as np\ns = np.array([1.0, 0.0])\nw = np.exp(s) / np.exp(s).sum()\n"
+            "print(f\"weights: {w}\")\n```\n\nBelow are the outputs of both functions on two inputs.\n\n"
+            "```text\nweights: [0.7000 0.3000]\n```\n")
+    assert "wrong" not in _statuses(cell, 11)

@@ -246,6 +246,7 @@ def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     for n, raw, own in _logical_lines(lines):
         if "=" not in raw and "≈" not in raw and "approx" not in raw:
             continue
+        raw = _SHAPE_TIMES_TYPE.sub(_shape_times_type, raw)
         trig = bool(_TRIG.search(raw))
         # sizes and counts: a product of integers, or arithmetic on sizes (2.5 MB), is exact and
         # checkable in any article; products of rounded decimals only where the article is about sizes
@@ -599,6 +600,16 @@ _DTYPE = re.compile(r"\s*(?:个|values?\s+of\s+|elements?\s+of\s+)?\s*(?P<t>floa
                     r"float64|fp64|int8|fp8|int4)(?:\s*(?:values?|elements?|numbers?|个|值|元素))?\s*", re.I)
 _DTYPE_BYTES = {"float16": 2, "fp16": 2, "bf16": 2, "bfloat16": 2, "half": 2, "float32": 4, "fp32": 4,
                 "float64": 8, "fp64": 8, "int8": 1, "fp8": 1, "int4": mpmath.mpf(1) / 2}
+#: a shape times a number type (``(9216, 3) × bf16``, ``(32, 128, 128) × float32``): its elements times the
+#: bytes of each
+_SHAPE_TIMES_TYPE = re.compile(r"\((\s*\d+(?:\s*,\s*\d+)+\s*)\)\s*(?:×|\\times|\*|x)\s*(?P<t>float16|fp16|bf16|"
+                               r"bfloat16|float32|fp32|float64|fp64|int8|fp8)\b", re.I)
+
+
+def _shape_times_type(m: re.Match) -> str:
+    return " × ".join(x.strip() for x in m.group(1).split(",")) + f" × {_DTYPE_BYTES[m.group('t').lower()]}"
+
+
 #: what a count counts, alone after its number, as a chain goes on to the same count at a scale
 _COUNT_WORD = re.compile(rf"\s*(?:{_COUNTS})\s*")
 

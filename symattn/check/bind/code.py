@@ -336,7 +336,7 @@ def _output_zone(doc: Document, fence) -> tuple[int, int] | None:
 
 
 def _labelled_output(doc: Document, fence, shown) -> tuple[int, int] | None:
-    """The output fence after a line or two of prose (``全部结果``, a caption in any words), when it holds
+    """The output fence after a caption in any words (``全部结果``: one short line, no sentence), when it holds
     the labels the fence's prints write (``print(f"attention weights: {w}")`` and a line
     ``attention weights:`` in it): what the program printed, by its own text."""
     labels = {_norm(p.label) for p in shown if _norm(p.label)}
@@ -345,8 +345,8 @@ def _labelled_output(doc: Document, fence, shown) -> tuple[int, int] | None:
         return None
     prose = [ln for ln in doc.lines[fence.last:nxt.first - 1] if ln.strip()]
     inside = [_norm(ln) for ln in doc.lines[nxt.first:nxt.last - 1]]
-    return (nxt.first + 1, nxt.last) if len(prose) <= 2 and any(ln.startswith(lb) for ln in inside for lb in labels) \
-        else None
+    caption = len(prose) == 1 and len(prose[0].strip()) <= 24 and not re.search(r"[.。!?！？(（]", prose[0].strip()[:-1])
+    return (nxt.first + 1, nxt.last) if caption and any(ln.startswith(lb) for ln in inside for lb in labels) else None
 
 
 def _norm(text: str) -> str:
