@@ -1010,3 +1010,15 @@ def test_a_shape_times_a_number_type_is_its_elements_times_their_bytes():
     cs = checked(text.format(n="524,288"))
     assert at(cs, 3).status == "wrong" and at(cs, 3).cause == "carried" and at(cs, 4).status == "wrong"
     assert at(checked(text.format(n="2,097,152")), 4).status in ("exact", "rounded")
+
+
+def test_a_sum_of_byte_counts_printed_above_is_judged_end_to_end():
+    # 55,296 + 524,288 = 579,584 bytes (≈ 566 KiB) as written; 524,288 was printed for 32·128·128·4 =
+    # 2,097,152 bytes above, so the sum is 2,152,448 bytes (2,102 KiB) end to end: carried
+    assert 55296 + 524288 == 579584 and 579584 // 1024 == 566 and (55296 + 2097152) // 1024 == 2102
+    head = "```python\n# a: 9216 × 3 × 2 = 55,296 bytes\n# b: 32 × 128 × 128 × 4 = {b} bytes\n"
+    tail = "# page_size = 55,296 + {b} = {s} bytes ≈ {k} KB\n```\n"
+    wrong = checked((head + tail).format(b="524,288", s="579,584", k="566"))
+    assert at(wrong, 4).status == "wrong" and at(wrong, 4).cause == "carried"
+    right = checked((head + tail).format(b="2,097,152", s="2,152,448", k="2,102"))
+    assert all(c.status != "wrong" for c in right)

@@ -1884,3 +1884,13 @@ def test_code_output_after_a_sentence_is_not_paired_by_labels():
             "print(f\"weights: {w}\")\n```\n\nBelow are the outputs of both functions on two inputs.\n\n"
             "```text\nweights: [0.7000 0.3000]\n```\n")
     assert "wrong" not in _statuses(cell, 11)
+
+
+def test_a_percent_sign_inside_plain_arithmetic_goes_on_to_the_result():
+    # 2,099,200 / 3,152,384 = 0.665909: "× 100% = 66.60%" is wrong (66.59%), "= 66.59%" right; a
+    # percentage followed by a bracket of prose ends the equation there (512/32768 = 1.6%)
+    assert abs(2099200 / 3152384 - 0.665909) < 1e-6 and abs(512 / 32768 - 0.015625) < 1e-12
+    line = "Growth = (2,099,200 / 3,152,384) × 100% = {p}%\n"
+    assert _statuses(line.format(p="66.60"), 1) == ["wrong"]
+    assert _statuses(line.format(p="66.59"), 1) == ["rounded"]
+    assert _statuses("Saving: 512/32768 = 1.6% (98.4% reduction)\n", 1) == ["rounded"]

@@ -445,7 +445,7 @@ def _stacked_array(lines: list[str], i: int):
     return j, Segment(i + 1, text, "plain", " ".join(lines[i].split())[:160], last=j)
 
 
-_PLAIN = re.compile(r"[A-Za-z0-9_^√×÷·⋅ᵀ⊤⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₜ≈=\-−+*/().,\[\]'{}\\ ]+")
+_PLAIN = re.compile(r"[A-Za-z0-9_^√×÷·⋅ᵀ⊤⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₜ≈=\-−+*/().,%\[\]'{}\\ ]+")
 _WORDS_OK = {"softmax", "exp", "sqrt", "scores", "weights", "output", "scaled", "attention", "np", "e"}
 _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
 # (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks
@@ -683,6 +683,10 @@ _SYMBOL = re.compile(r"(?<![A-Za-z\\])(?!e(?![_₀-₉A-Za-z]))[A-Za-z](?:[_₀-
 def _trim_prose(cand: str) -> str:
     """Drop leading prose words ("so the first entry is s11 = 2" -> "s11 = 2")."""
     cand = cand.split(":")[-1].strip().rstrip(".,;")
+    # a percent sign ends the equation unless an operator goes on after it ("× 100% = 66.60%" goes on;
+    # "= 1.6% (98.4% reduction)" and "≈ 98.4% (对 …" end at it)
+    end = re.search(r"%(?!\s*(?:[×*·⋅/+\-−=≈]|\\times|\\cdot))", cand)
+    cand = cand[:end.end()] if end else cand
     cand = _aside_out(cand)
     if not re.search(r"=|≈", cand):
         return ""

@@ -207,7 +207,7 @@ _DECIMAL_OPERAND = re.compile(r"\d\.\d+\s*(?:[×*·⋅x/÷]|\\times|\\cdot|\\div
 #: a size unit after a number: 2.5 MB, 3 GiB
 _SIZED = re.compile(r"\d\s*[KMGT]i?B\b")
 #: a sum of numbers, whose result a size follows (``70 + 5.2 + 1 + 11.4 = 87.6 GB``): sizes added up
-_SUM = re.compile(r"\d\s*\+\s*\d[^=≈]*(?:=|≈)\s*[~≈]?\s*\d+(?:\.\d+)?\s*[KMGT]i?B\b")
+_SUM = re.compile(r"\d\s*\+\s*\d[^=≈]*(?:=|≈)\s*[~≈]?\s*(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?:[KMGT]i?B|bytes?)\b")
 #: a division in a chain's expression
 _QUOTIENT = re.compile(r"[/÷]|\\div\b|\\frac\b")
 
