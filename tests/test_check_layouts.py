@@ -1894,3 +1894,15 @@ def test_a_percent_sign_inside_plain_arithmetic_goes_on_to_the_result():
     assert _statuses(line.format(p="66.60"), 1) == ["wrong"]
     assert _statuses(line.format(p="66.59"), 1) == ["rounded"]
     assert _statuses("Saving: 512/32768 = 1.6% (98.4% reduction)\n", 1) == ["rounded"]
+
+
+def test_a_run_of_decimals_quoting_a_print_above_with_two_digits_swapped():
+    # the prose quotes three entries of the printed vector; 1.4574 is 1.4754 with two digits swapped:
+    # wrong, with the printed entry as its witness; quoted right, or quoting short data, no claim
+    block = "```text\ntensor([0.9544, 1.4950, 1.4754, 0.8434])\n```\n\n"
+    claims = check_text(block + "Values above 1, such as 1.4950, 1.4574, 0.9544, get normalised.\n", "t.md").claims
+    wrong = [c for c in claims if c.line == 5 and c.status == "wrong"]
+    assert wrong and wrong[0].entries[0]["correct"] == "1.4754"
+    assert "wrong" not in _statuses(block + "Values such as 1.4950, 1.4754, 0.9544 get normalised.\n", 5)
+    short = "```text\n[0.9, 0.4, 0.6]\n```\n\nSuch as 0.9, 0.6, 0.5 here.\n"
+    assert "wrong" not in _statuses(short, 5)

@@ -1496,7 +1496,36 @@ class _Checker:
                 self.claims.append(build(seg.line, seg.text, of, texts_out(node.texts),
                                          _judgements(cmp, f"row {row}", seg.line), how=of, expected=show(truth)))
                 return
-        self._unverifiable(seg, seg.text, R("prose-numbers"))
+        quoted = self._quoted(seg)
+        if quoted is not None:
+            return self.claims.append(quoted)
+        if seg.before != "run":   # (a run of decimals that quotes nothing is prose: no claim)
+            self._unverifiable(seg, seg.text, R("prose-numbers"))
+
+    def _quoted(self, seg: Segment) -> Claim | None:
+        """A run of decimals in the prose that quotes entries of a block printed just above ("such as
+        1.4950, 1.4574, 1.0865" under ``tensor([0.9544, 1.4950, 1.4754, …])``), each of three significant
+        digits or more: every number but one is an entry
+        of it as printed, and that one is an entry with two digits swapped or one digit changed -- a
+        miscopy, wrong with the printed entry as its witness.  Any other list stays unread."""
+        nums = re.findall(r"[-−]?\d+\.\d+", seg.text)
+        if seg.before != "run" or len(nums) < 3 or any(significant(x) < 3 for x in nums):
+            return None   # (short data, 0.4 or 0.9, is as often another number as a miscopied one)
+        for b in sorted((b for b in self.blocks if b.end < seg.line and seg.line - b.end <= 12),
+                        key=lambda b: -b.end):
+            entries = [t.strip().replace("−", "-") for row in b.texts for t in row]
+            odd = [x for x in nums if x.replace("−", "-") not in entries]
+            if len(odd) != 1 or len(nums) - 1 < 2:
+                continue
+            x = odd[0].replace("−", "-")
+            near = [e for e in entries if e not in nums and len(e) == len(x) and
+                    (sorted(e) == sorted(x) or sum(a != c for a, c in zip(e, x)) == 1)]
+            if len(near) != 1:
+                return None
+            what = R("restates-print", line=b.line)
+            judged = [Judgement((0, 0), "value", odd[0], seg.line, None, near[0], "wrong", "", near[0])]
+            return build(seg.line, seg.text, what, [odd[0]], judged, how=what, expected=near[0])
+        return None
 
 
 def _judgements(cmp, what: str, line: int) -> list[Judgement]:

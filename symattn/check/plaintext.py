@@ -479,6 +479,8 @@ def _in_arithmetic(line: str, m: re.Match) -> bool:
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
 _PCT_AGAIN = re.compile(r"[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]")
 _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
+#: three decimals or more in a row, separated by commas, not in brackets (a list the prose writes out)
+_RUN = re.compile(r"(?<![\w.\[(])\d+\.\d+(?:\s*[,，、]\s*\d+\.\d+){2,}(?![\w.\])])")
 
 
 def _joined_at_top(text: str) -> list[str]:
@@ -554,6 +556,8 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
     for m in _LIST.finditer(rest):
         out.append(Segment(n, m.group(0), "narrative", " ".join(raw.split())[:160],
                            " ".join(rest[:m.start()].split())[-40:]))
+    for m in _RUN.finditer(rest):   # "such as 1.4950, 1.4574, 1.0865": a run of decimals the prose quotes
+        out.append(Segment(n, m.group(0), "narrative", " ".join(raw.split())[:160], "run"))
     pct = _PERCENT.findall(rest)
     if pct:
         out.append(Segment(n, ", ".join(p.replace(" ", "") for p in pct), "narrative",
