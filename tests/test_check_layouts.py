@@ -1906,3 +1906,19 @@ def test_a_run_of_decimals_quoting_a_print_above_with_two_digits_swapped():
     assert "wrong" not in _statuses(block + "Values such as 1.4950, 1.4754, 0.9544 get normalised.\n", 5)
     short = "```text\n[0.9, 0.4, 0.6]\n```\n\nSuch as 0.9, 0.6, 0.5 here.\n"
     assert "wrong" not in _statuses(short, 5)
+
+
+def test_the_x_of_a_formula_is_the_one_unnamed_matrix_of_its_width_before_it():
+    # a table of token rows under headers that name nothing, then "Q = X M1, K = X M2": X is that
+    # table (4 columns, as M1 has 4 rows); QKᵀ = [[2, 2, 2], [2, 2, 2], [2, 2, 2]] makes the printed
+    # identity-like block wrong, and the right one right
+    x = np.array([[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]])
+    m1, m2 = np.array([[1, 0], [0, 1], [1, 0], [0, 1]]), np.array([[1, 0], [0, 1], [0, 1], [1, 0]])
+    s = (x @ m1) @ (x @ m2).T
+    assert s.tolist() == [[2, 2, 2], [2, 2, 2], [2, 2, 2]]
+    text = ("$$\nM1 = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 0 \\\\ 0 & 1 \\end{bmatrix}, \\quad\n"
+            "M2 = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 0 & 1 \\\\ 1 & 0 \\end{bmatrix}\n$$\n\n"
+            "c0 | c1 |\n---|---|\nt1 | \\([1, 0, 1, 0]\\) |\nt2 | \\([0, 1, 0, 1]\\) |\nt3 | \\([1, 1, 0, 0]\\) |\n\n"
+            "$$\nQ = XM1,\\quad K = XM2\n$$\n\n$$\nM4 = QK^T = \\begin{bmatrix} ROWS \\end{bmatrix}\n$$\n")
+    assert "wrong" in _statuses(text.replace("ROWS", "1 & 0 & 1 \\\\ 0 & 1 & 0 \\\\ 1 & 0 & 1"), 17)
+    assert _statuses(text.replace("ROWS", "2 & 2 & 2 \\\\ 2 & 2 & 2 \\\\ 2 & 2 & 2"), 17) == ["exact"]

@@ -322,6 +322,10 @@ class _Checker:
             if b.shape[0] > 1 and all(doc.lines[ln - 1].lstrip()[:1] in ("[", "(") for ln in b.row_lines[1:]):
                 self.tall.setdefault(b.line, []).append(b)
         self.table = Table(corrections=dict(corrections or {}))
+        # matrices printed under no name (a table of token rows under "c0 | c1"): what a formula's
+        # free X may stand for (see Evaluator._unnamed_input)
+        self.table.unnamed = tuple((b.line, b.matrix()) for b in blocks if len(b.shape) == 2 and not b.index
+                                   and not any(re.search(r"[=:：]\s*$", lb) for lb in b.labels[:1]))
         self.exact_prints = exact_prints({**explained_exact(blocks), **(corrections or {})}, blocks)
         #: rows of vectors judged wrong: (their printed entries, the exact entries, the line)
         self.wrong_rows: list[tuple[tuple[str, ...], list, int]] = []

@@ -29,7 +29,7 @@ import sympy as sp
 
 from ..linalg import transpose
 from . import guard, memo
-from .ir import Lit, Name, Node, Num, Op
+from .ir import Lit, Name, Node, Num, Op, walk
 from .claims import Explained
 from .tokens import ParseError
 from .quantities import Convention, power_of, softmax
@@ -159,6 +159,7 @@ class Table:
     # a printed matrix another stage judged, by its printed entries: (exact value, line of the first
     # slip or None).  Written again as an operand, it stands for its exact value end to end.
     corrections: dict = field(default_factory=dict)
+    unnamed: tuple = ()   # (line, matrix) of each matrix printed under no name, in order
 
     def section(self, line: int) -> int:
         """The line of the heading above ``line`` (0 before the first heading)."""
@@ -305,7 +306,35 @@ class Evaluator:
             return given[0]
         if _is_free_symbol(raw):
             return symbol_for(raw)
+        unnamed = self._unnamed_input(key)
+        if unnamed is not None:
+            self.inputs_used.add((unnamed[0], key))
+            return unnamed[1]
         raise Unresolved("not-given", name=raw)
+
+    def _unnamed_input(self, key: str):
+        """The input X of formulas (``Q = X M_1``) that no print names: the one matrix printed under no
+        name before the first formula that uses X, with as many columns as the matrices X multiplies
+        there have rows (line, value); None when there is no such matrix, or more than one."""
+        if key != "X" or not self.table.unnamed:
+            return None
+        uses = [(line, node) for k in self.table.formulas for node, line in self.table.formulas._defs.get(k, ())
+                if any(isinstance(n, Name) and n.raw == "X" for n in walk(node))]
+        if not uses:
+            return None
+        first, node = min(uses, key=lambda u: u[0])
+        widths = set()
+        for n in walk(node):
+            if isinstance(n, Op) and n.op == "mul" and isinstance(n.args[0], Name) and n.args[0].raw == "X" \
+                    and isinstance(n.args[1], Name):
+                try:
+                    w = self.name(n.args[1].raw)
+                except Unresolved:
+                    return None
+                if _mat(w):
+                    widths.add(w.rows)
+        found = [(ln, m) for ln, m in self.table.unnamed if ln < first and (not widths or {m.cols} == widths)]
+        return found[0] if len(found) == 1 else None
 
     def _example_begun(self) -> bool:
         """Has the article given a matrix above the line being checked?"""
