@@ -1922,3 +1922,20 @@ def test_the_x_of_a_formula_is_the_one_unnamed_matrix_of_its_width_before_it():
             "$$\nQ = XM1,\\quad K = XM2\n$$\n\n$$\nM4 = QK^T = \\begin{bmatrix} ROWS \\end{bmatrix}\n$$\n")
     assert "wrong" in _statuses(text.replace("ROWS", "1 & 0 & 1 \\\\ 0 & 1 & 0 \\\\ 1 & 0 & 1"), 17)
     assert _statuses(text.replace("ROWS", "2 & 2 & 2 \\\\ 2 & 2 & 2 \\\\ 2 & 2 & 2"), 17) == ["exact"]
+
+
+def test_a_formula_makes_a_matrix_of_its_own_name_a_projection_weight():
+    # "Q = XM1, K = XM2" under M1, M2 printed by names no lexicon knows: M1 is W_Q and M2 is W_K, not
+    # the article's first matrix taken for X; QKᵀ from the token table X is all 2s, so a printed M1·M1ᵀ
+    # (what taking M1 for X with Q = K = X would give) is wrong
+    x = np.array([[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0], [0, 0, 1, 1]])
+    m1, m2 = np.array([[1, 0], [0, 1], [1, 0], [0, 1]]), np.array([[1, 0], [0, 1], [0, 1], [1, 0]])
+    assert ((x @ m1) @ (x @ m2).T == 2).all()
+    printed = m1 @ m1.T
+    rows = " \\\\ ".join(" & ".join(str(v) for v in r) for r in printed)
+    text = ("$$\nM1 = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 0 \\\\ 0 & 1 \\end{bmatrix}, \\quad\n"
+            "M2 = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 0 & 1 \\\\ 1 & 0 \\end{bmatrix}\n$$\n\n"
+            "c0 | c1 |\n---|---|\nt1 | \\([1, 0, 1, 0]\\) |\nt2 | \\([0, 1, 0, 1]\\) |\nt3 | \\([1, 1, 0, 0]\\) |\n"
+            "t4 | \\([0, 0, 1, 1]\\) |\n\n$$\nQ = XM1,\\quad K = XM2\n$$\n\n$$\nM4 = QK^T = \\begin{bmatrix} "
+            + rows + " \\end{bmatrix}\n$$\n")
+    assert "wrong" in _statuses(text, 18)

@@ -48,7 +48,7 @@ def _bound(doc: Document, blocks: list[Block]):
         said = stated(doc)
         hit = (key, said, bind(_with_token_rows(blocks), said.rank, code_givens(doc), said.dk, beyond=said.beyond,
                                identity=said.identity, scaling=said.scaling,
-                               program=_program(doc)))
+                               program=_program(doc), aliases=dict(said.aliases)))
         _BOUND[doc] = hit
     return hit[1], hit[2]
 
@@ -65,7 +65,7 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
         # prints the binder left alone whose formula a chain wrote: bound again, knowing that value
         bound = bind(_with_token_rows(blocks), said.rank, code_givens(doc), said.dk, beyond=said.beyond,
                      identity=said.identity, scaling=said.scaling,
-                     truths={k: formulas[k] for k in unbound}, program=_program(doc))
+                     truths={k: formulas[k] for k in unbound}, program=_program(doc), aliases=dict(said.aliases))
     family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said, _scores_given(bound, f),
                         _written(doc, bound, f))
               for f in set(bound.families)}

@@ -46,7 +46,7 @@ from ..read import Block
 from .explain import as_named, copied, named_step, Explanation, explain
 from ... import limits
 from .graph import INPUTS, MASKS, PARENTS, STEPS, UPSTREAM, Example, Node, printed_mask
-from .lexicon import named as label_of, symbol
+from .lexicon import Named, named as label_of, symbol
 from ..names import unknown_factor
 
 __all__ = ["View", "Candidate", "Binding", "Given", "Unbound", "Bound", "bind"]
@@ -165,7 +165,7 @@ class Bound:
 
 
 def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, truths=None,
-         program=frozenset(), identity: int = 0, scaling: tuple = (0, ())) -> Bound:
+         program=frozenset(), identity: int = 0, scaling: tuple = (0, ()), aliases=None) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
     (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
     inputs the article's code assigns (:func:`.code.code_givens`), taken in their place.  ``dk``:
@@ -177,9 +177,11 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, trut
     ``program``: the lines of the article's code (not its outputs).  ``identity``: the line of a
     formula that states Q = K = V = X (0: none), which makes X alone an example's known Q, K and V.
     ``scaling``: (the first line where the text states how it scales the scores, the scales it states
-    there), (0, ()) where it states none."""
+    there), (0, ()) where it states none.  ``aliases``: name -> step, the weights a formula of the
+    article names with a symbol of its own (``Q = X M1``: M1 is W_Q)."""
     state = _State(prefer or (lambda node: 0), dk, printed_masks(blocks))
     state.beyond, state.identity, state.scaling = beyond, identity, scaling
+    state.aliases = dict(aliases or {})
     for k, v in (truths or {}).items():
         try:
             state.truths[k] = np.array(v.evalf(15).tolist(), dtype=float)
@@ -266,6 +268,7 @@ class _State:
         self.masks = tuple(masks)
         self.beyond = 0                   # from this line on, only full agreement binds (see bind)
         self.identity = 0                 # the line where a formula states Q = K = V = X (0: none)
+        self.aliases: dict[str, str] = {}   # name -> step: weights a formula names with a symbol of its own
         self.scaling: tuple = (0, ())     # (the first line where the text states its scaling, its scales)
         self.distributed = False          # the block being bound is named by its rows, each a distribution,
         # one row and one column per token
@@ -312,6 +315,11 @@ class _State:
         label = label_of(block.labels)
         if label is None and block.layout == "records":
             label = label_of(block.labels[1:])   # a record's own words name nothing: the caption above does
+        head = re.match(r"\s*([A-Za-z]{1,3}_?\{?\d\}?)\s*=\s*$", block.labels[0]) if label is None and block.labels else None
+        if head and re.sub(r"[{}_]", "", head.group(1)) in self.aliases:
+            # "M1 =" where a formula says Q = X M1: the block is W_Q, by the article's own formula
+            name = re.sub(r"[{}_]", "", head.group(1))
+            label = Named(self.aliases[name], name=name)
         step = label.step if label is not None else None
         example = self.example
         source = example.source(step) if example is not None and step in INPUTS else None

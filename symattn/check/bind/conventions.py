@@ -66,6 +66,7 @@ class Stated:
     dk: tuple = ()        # (line, d_k) for each width of the keys the text states as a number
     beyond: int = 0       # the first line that goes beyond what the catalogue computes (heads, RoPE, ALiBi, MLA)
     identity: int = 0     # the line of a formula that states Q = K = V = X (0: none)
+    aliases: tuple = ()   # (name, step): a matrix a formula makes a projection's weight (Q = X M1: M1 is W_Q)
 
     @property
     def scaling(self) -> tuple[int, tuple[str, ...]]:
@@ -103,7 +104,14 @@ def stated(doc: Document) -> Stated:
                   bool(_DK_FORMULA.search(text)), _line_of(text, _MASK.search(text)), declared_no_scaling(text) or 0,
                   tuple((text[:m.start()].count("\n") + 1, int(m.group(1))) for m in _DK_VALUE.finditer(text)
                         if int(m.group(1)) > 0),
-                  _line_of(text, _BEYOND.search(text)), _line_of(text, _IDENTITY.search(text)))
+                  _line_of(text, _BEYOND.search(text)), _line_of(text, _IDENTITY.search(text)),
+                  tuple(dict.fromkeys((re.sub(r"[{}_\\ ]", "", m.group(2)), "W_" + m.group(1))
+                                      for m in _PROJECTED.finditer(text))))
+
+
+#: a projection written as a formula with a name of the article's own for its weights: "Q = XM1",
+#: "K = X \cdot M_2", "V = X @ Wv" (a name the lexicon knows is bound by its name anyway)
+_PROJECTED = re.compile(r"(?<![\w\\])([QKV])\s*=\s*X\s*(?:\\cdot|·|\*|@|\\times)?\s*([A-Za-z]{1,3}_?\{?\d\}?)(?![\w{])")
 
 
 _CONVENTIONS = {"scale": ("sqrt", "dk", "none", "sqrt_stated"), "mask": ("none", "causal")}   # an article may choose these
