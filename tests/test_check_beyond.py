@@ -1022,3 +1022,18 @@ def test_a_sum_of_byte_counts_printed_above_is_judged_end_to_end():
     assert at(wrong, 4).status == "wrong" and at(wrong, 4).cause == "carried"
     right = checked((head + tail).format(b="2,097,152", s="2,152,448", k="2,102"))
     assert all(c.status != "wrong" for c in right)
+
+
+def test_a_rope_angle_table_is_read_by_its_values_under_any_header():
+    # θ = 10000^(-val/128) and its degrees: val 12 gives 0.42170 rad = 24.161°, val 108 gives 0.00042 rad
+    # = 0.024°; headers that say nothing ("c1 | c2 | c3") and a width stated only in the frequencies
+    # (10000^{\frac{2}{128}}): the columns are found by their values, and 0.209 for 0.024 is wrong
+    import math
+    th = lambda v: 10000 ** (-v / 128)   # noqa: E731
+    assert round(th(12), 5) == 0.42170 and round(math.degrees(th(12)), 3) == 24.161
+    assert round(math.degrees(th(108)), 3) == 0.024
+    rows = "".join(f"| **{v}** | {th(v):.5f} | {math.degrees(th(v)):.3f} |\n" for v in (0, 2, 4, 6, 8, 10, 12, 14))
+    text = ("RoPE (rotary) frequencies: $\\theta_2 = \\frac{1}{10000^{\\frac{2}{128}}}$.\n\n"
+            "| c1 | c2 | c3 |\n|:--:|--:|--:|\n" + rows + "| **108** | 0.00042 | DEG |\n")
+    assert at(claims(text.replace("DEG", "0.209")), 13).status == "wrong"
+    assert at(claims(text.replace("DEG", "0.024")), 13).status in ("exact", "rounded")

@@ -36,7 +36,14 @@ def _rope_base_dims(text: str) -> tuple[list[int], list[int]]:
     for m in _LITERAL_FREQ.finditer(text):   # the frequencies written with their numbers: 1/1000000^(2i/64)
         bases.add(int(float(m.group(1))))
         dims.add(int(m.group(2)))
+    for m in _FRAC_FREQ.finditer(text):   # and in LaTeX: 10000^{\frac{2}{128}}
+        bases.add(int(m.group(1)))
+        dims.add(int(m.group(2)))
     return sorted(bases), sorted(dims)
+
+
+#: a frequency written in LaTeX with its numbers: ``10000^{\frac{4}{128}}``, ``10000^{-\frac{2}{64}}``
+_FRAC_FREQ = re.compile(r"(?<![\d.])(\d{3,})\^\{\s*-?\s*\\frac\{\s*\d+\s*\}\{\s*(\d+)\s*\}\s*\}")
 
 
 #: a frequency written with its base and width as numbers: ``1/1000000^(2i/64)``, ``10000^{-2i/128}``
@@ -52,6 +59,15 @@ def _rope_tables(text: str, lines: list[str]) -> list[Claim]:
     n = 0
     while n < len(lines):
         cells = _row(lines[n])
+        if cells and n + 1 < len(lines) and re.fullmatch(r"\|?(?:\s*:?-+:?\s*\|)+\s*:?-*:?\s*", lines[n + 1].strip()) \
+                and not any(re.fullmatch(r"rad(?:ians?)?|弧度", c, re.I) for c in cells):
+            # a table whose headers say nothing of radians: its columns of angles, found by their values
+            body, j = _body(lines, n, cells)
+            groups = _angle_columns(cells, body, bases, dims)
+            if groups:
+                out.extend(_rope_rows(body, groups, bases, dims, lines))
+            n = max(j, n + 1)
+            continue
         if not cells or not any(re.fullmatch(r"rad(?:ians?)?|弧度", c, re.I) for c in cells):
             n += 1
             continue
@@ -72,6 +88,47 @@ def _rope_tables(text: str, lines: list[str]) -> list[Claim]:
             j += 1
         out.extend(_rope_rows(body, groups, bases, dims, lines))
         n = j
+    return out
+
+
+def _body(lines: list[str], n: int, cells: list[str]) -> tuple[list, int]:
+    """The rows under the header on line ``n + 1`` (0-based ``n``) with as many cells, and the index
+    after the table."""
+    body, j = [], n + 1
+    while j < len(lines) and lines[j].count("|") >= 2:
+        r = _row(lines[j])
+        if r and len(r) == len(cells) and not all(re.fullmatch(r":?-+:?", c) for c in r):
+            body.append((j + 1, r))
+        j += 1
+    return body, j
+
+
+def _angle_columns(cells, body, bases, dims) -> list[tuple]:
+    """(index col, rad col, deg col or None, header) of each column of a table that holds the angles
+    θ = base^(−val/dim) of the whole number just before it in four rows of five or more, under any header
+    (``| c1 | c2 | c3 |`` for ``| val | rad | deg |``); the column after it holds degrees when it is θ·180/π
+    in four rows of five."""
+    out = []
+    if not bases or not dims:
+        return out
+    for k in range(1, len(cells)):
+        rows = [(r[k - 1], r[k]) for _, r in body]
+        pairs = [(_entry(i, 0), _entry(t, 0)) for i, t in rows]
+        pairs = [(i, t) for i, t in pairs if i is not None and t is not None and i.places == 0 and t.places]
+        if len(pairs) < 3:
+            continue
+        fits = max((sum(_near(t, _theta(b, i, d, m)) for i, t in pairs), b, d, m)
+                   for b in bases for d in dims for m in (1, 2))
+        if fits[0] < 0.8 * len(pairs):
+            continue
+        deg = None
+        if k + 1 < len(cells):
+            with mpmath.workdps(_DPS):
+                both = [(_entry(r[k], 0), _entry(r[k + 1], 0)) for _, r in body]
+                both = [(t, g) for t, g in both if t is not None and g is not None and g.places]
+                if both and sum(_near(g, _val(t) * 180 / mpmath.pi) for t, g in both) >= 0.8 * len(both):
+                    deg = k + 1
+        out.append((k - 1, k, deg, cells[k - 1]))
     return out
 
 
