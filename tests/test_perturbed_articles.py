@@ -77,8 +77,11 @@ EXPECTED = sorted(p for p in REAL.iterdir() if p.name.endswith(".expected.json")
 #: thirds of the block: a caption in Polish, or M1 for W^Q, leaves nothing to bind by).
 #: At the thirtieth session (a parenthesised shape and the parameters and counts of a KV cache read
 #: whatever language names them): translated 0.951 (12 lost), all 0.975, no new false alarm.
+#: At the thirty-first session (a formula's own symbol for a projection's weights, Q = X M1, makes M1
+#: W_Q and the matrix under no name before it X; a RoPE angle table read by its values under any
+#: header): neutral 0.951 (13 lost), all 0.978, no new false alarm: every kind at 0.95 or more.
 FLOORS = {"bmatrix": (0.99, 0), "numpy": (0.98, 0), "torch": (0.98, 0), "table": (0.97, 0), "list": (0.99, 0),
-          "neutral": (0.93, 0), "translated": (0.95, 0), "all": (0.97, 0)}
+          "neutral": (0.95, 0), "translated": (0.95, 0), "all": (0.97, 0)}
 #: Matrices each layout re-lays now (the detector's ratchet: a change that re-lays fewer is a regression).
 MIN_RELAID = {"bmatrix": 109, "numpy": 150, "torch": 158, "table": 166, "list": 153}
 
