@@ -79,13 +79,7 @@ def _rope_tables(text: str, lines: list[str]) -> list[Claim]:
                 deg = k + 1 if k + 1 < len(cells) and re.fullmatch(r"deg(?:rees?)?|度|°", cells[k + 1], re.I) \
                     else None
                 groups.append((idx, k, deg, cells[idx] if idx is not None else ""))
-        body = []
-        j = n + 1
-        while j < len(lines) and lines[j].count("|") >= 2:
-            r = _row(lines[j])
-            if r and len(r) == len(cells) and not all(re.fullmatch(r":?-+:?", c) for c in r):
-                body.append((j + 1, r))
-            j += 1
+        body, j = _body(lines, n, cells)
         out.extend(_rope_rows(body, groups, bases, dims, lines))
         n = j
     return out
