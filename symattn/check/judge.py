@@ -311,11 +311,10 @@ def round_zeros(number) -> int:
     million (6); ``≈ 26``, ``≈ 4,096`` and ``= 310 GFLOPs`` to the unit (0: one zero is no sign, as
     310 is as likely three digits as two)."""
     value = getattr(number, "value", None)
-    n = abs(int(value)) if getattr(value, "q", None) == 1 and not getattr(number, "places", 0) else 0
-    zeros = 0
-    while n and n % 10 == 0:
-        n //= 10
-        zeros += 1
+    if getattr(value, "q", None) != 1 or getattr(number, "places", 0) or not value:
+        return 0
+    digits = re.sub(r"\D", "", str(getattr(number, "text", "")).split(".")[0])   # (the print, not the int: linear)
+    zeros = len(digits) - len(digits.rstrip("0")) if digits.strip("0") else 0
     return zeros if zeros >= 2 else 0
 
 

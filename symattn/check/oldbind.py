@@ -68,8 +68,6 @@ def stated_dks(text: str) -> list[tuple[int, object]]:
 _HEAD = re.compile(r"\bheads?\b|\bhead_?\d|头|ヘッド|헤드|cabe[zç]a|tête|kopf", re.I)
 
 
-_MULTIHEAD = re.compile(r"multi-?head|num_heads|n_heads|\bheads\b|\bhead ?[0-9]|\bhead_[0-9]|多头|头数|"
-                        r"マルチヘッド|멀티헤드|multi-cabeza|múltiplas cabeças|multi-têtes", re.I)
 _PER_HEAD = ("scores", "scaled", "masked", "exp", "weights", "output")
 #: steps that may be printed without their inputs and then serve as the input of the next ones
 _GIVEN_STEPS = ("scores", "scaled", "weights")
@@ -208,10 +206,10 @@ def _same_as_known(binder, block: Block, h: str) -> bool:
 #: several named by its index (``head_1``, ``head 2``)
 _HEAD_COUNT = re.compile(
     r"\b(?:num_heads|n_heads|n_head|num_attention_heads|heads|h)\s*[=:]\s*(\d+)"
-    r"|(?<![\w.])(\d+)\s*[- ]?(?:attention\s+|query\s+)?heads\b|(\d+)\s*个(?:注意力)?头|(\d+)\s*개의?\s*(?:헤드|head)"
-    r"|(\d+)\s*(?:cabezas|cabeças|têtes|Köpfe|голов)|ヘッド数\s*[=:：]?\s*(\d+)|(\d+)\s*(?:つの)?ヘッド"
+    r"|(?<![\w.])(\d+)\$?\s*(?:[- ]?(?:attention\s+|query\s+)?heads\b|个(?:注意力)?头|개의?\s*(?:헤드|head)"
+    r"|(?:cabezas|cabeças|têtes|Köpfe|голов)|(?:つの)?ヘッド)|ヘッド数\s*[=:：]?\s*(\d+)"
     r"|\b(two|three|four|six|eight|twelve|sixteen|several|multiple)\s+(?:attention\s+)?heads\b"
-    r"|\bhead[ _]?\{?([1-9])\b", re.I)
+    r"|\bhead[ _]?\{?([1-9])\b", re.I)   # (every count after a non-digit: linear on a long run of digits)
 
 
 def heads_from(text: str) -> int | None:
