@@ -324,7 +324,7 @@ class _Checker:
         self.table = Table(corrections=dict(corrections or {}))
         # matrices printed under no name (a table of token rows under "c0 | c1"): what a formula's
         # free X may stand for (see Evaluator._unnamed_input)
-        self.table.unnamed = tuple((b.line, b.matrix()) for b in blocks if len(b.shape) == 2 and not b.index
+        self.table.unnamed = tuple(b for b in blocks if len(b.shape) == 2 and not b.index
                                    and not any(re.search(r"[=:：]\s*$", lb) for lb in b.labels[:1]))
         self.exact_prints = exact_prints({**explained_exact(blocks), **(corrections or {})}, blocks)
         #: rows of vectors judged wrong: (their printed entries, the exact entries, the line)
@@ -1519,7 +1519,7 @@ class _Checker:
                         key=lambda b: -b.end):
             entries = [t.strip().replace("−", "-") for row in b.texts for t in row]
             odd = [x for x in nums if x.replace("−", "-") not in entries]
-            if len(odd) != 1 or len(nums) - 1 < 2:
+            if len(odd) != 1:
                 continue
             x = odd[0].replace("−", "-")
             near = [e for e in entries if e not in nums and len(e) == len(x) and

@@ -159,7 +159,7 @@ class Table:
     # a printed matrix another stage judged, by its printed entries: (exact value, line of the first
     # slip or None).  Written again as an operand, it stands for its exact value end to end.
     corrections: dict = field(default_factory=dict)
-    unnamed: tuple = ()   # (line, matrix) of each matrix printed under no name, in order
+    unnamed: tuple = ()   # the blocks printed under no name, in order (their values read only when used)
 
     def section(self, line: int) -> int:
         """The line of the heading above ``line`` (0 before the first heading)."""
@@ -333,8 +333,8 @@ class Evaluator:
                     return None
                 if _mat(w):
                     widths.add(w.rows)
-        found = [(ln, m) for ln, m in self.table.unnamed if ln < first and (not widths or {m.cols} == widths)]
-        return found[0] if len(found) == 1 else None
+        found = [b for b in self.table.unnamed if b.line < first and (not widths or {b.shape[1]} == widths)]
+        return (found[0].line, found[0].matrix()) if len(found) == 1 else None
 
     def _example_begun(self) -> bool:
         """Has the article given a matrix above the line being checked?"""

@@ -25,8 +25,7 @@ from sympy.printing.str import StrPrinter
 
 from .claims import Claim, Reason
 from . import memo, numerals
-from . import judge
-from .judge import noise_floor, read_at, right_text, verdict
+from .judge import noise_floor, read_at, right_text, round_zeros, verdict
 from .ir import Name, Node, Op
 
 __all__ = ["Judgement", "judged", "judged_entries", "approx", "build", "stated", "unverifiable", "show", "short", "texts_out", "what_of",
@@ -134,7 +133,7 @@ def _rounded(how, sample: Judgement, found) -> Reason:
     value shown to more digits than printed (so that the rounding shows); an entry that agrees only
     within a program's float noise says so."""
     places = sorted({p for p in (numerals.places_of(f.text) for f in found if f.status == "rounded" and
-                                 not (f.text and judge.round_zeros(numerals.read(f.text)))) if p is not None})
+                                 not (f.text and round_zeros(numerals.read(f.text)))) if p is not None})
     said = Reason.of("one-decimal") if places == [1] else Reason.of("decimals", places=places) if places \
         else Reason.of("significant")
     data = dict(how=how, places=said) | (dict(entry=_index_of(sample)) if len(found) > 1 else {})
