@@ -1037,3 +1037,17 @@ def test_a_rope_angle_table_is_read_by_its_values_under_any_header():
             "| c1 | c2 | c3 |\n|:--:|--:|--:|\n" + rows + "| **108** | 0.00042 | DEG |\n")
     assert at(claims(text.replace("DEG", "0.209")), 13).status == "wrong"
     assert at(claims(text.replace("DEG", "0.024")), 13).status in ("exact", "rounded")
+
+
+def test_a_scaled_count_after_the_result_only_is_the_results_unit():
+    # "= 12.6 TFLOPS" with bare operands: the arithmetic is in the result's unit; a result that only
+    # another power of 1000 explains (TFLOPS divided into GFLOPS, the operands' unit stated lines
+    # above) claims a scale the line does not state, so it is not judged; a plain slip still is
+    text = ("Training cost:\n\n"
+            "forward plus backward: 4.2 * 3 = 12.6 TFLOPS\n\n"
+            "per sample over 2048 samples: 12.6 / 2048 = 6.15 GFLOPS\n\n"
+            "two nodes: 12.6 * 2 = 26.2 TFLOPS\n")
+    cs = check_text(text, "flops.md").claims
+    assert at(cs, 3).status == "exact"
+    assert not [c for c in cs if c.line == 5 and c.status == "wrong"]
+    assert at(cs, 7).status == "wrong"

@@ -539,6 +539,8 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
             # "s₁ = 53.74 (bank → money)", cut at the arrow: words in a bracket after the number say what it is
             text = text[:aside.start()]
         text = _one_unit_out(_thousands(text))
+        if not text:
+            continue
         left, _, right = re.split(r"(=|≈)", text, maxsplit=1)
         if not left.strip() or not re.search(r"\d", right):
             continue
@@ -577,12 +579,31 @@ def _one_unit_out(text: str) -> str:
     those are left as written."""
     units = {m.group("u") for m in _UNIT.finditer(text)}
     first = re.split(r"=|≈", text, maxsplit=1)[0]
+    alone = re.fullmatch(r"(?P<lhs>[^=≈]*?)\s*(?:=|≈)\s*(?P<num>[-−]?\d+(?:\.\d+)?)\s?(?P<u>[kKMGTP]FLOPS?)(?:/s)?\s*", text)
+    if alone and not _UNIT.search(alone.group("lhs")):
+        return _scaled_result(text, alone)
     if len(units) != 1 or not re.search(r"[÷/]", first):
         return text
     last = re.search(r"(=)(\s*[-−]?\d+)" + _UNIT.pattern + r"\s*$", text)
     if last:
         text = text[:last.start(1)] + "≈" + text[last.end(1):]
     return _UNIT.sub("", text)
+
+
+def _scaled_result(text: str, m: re.Match) -> str:
+    """``3.5168 * 3 = 10.5504 TFLOPS``, ``10.5504 / 1024 = 10.3 GFLOPS``: a count with a scale prefix
+    after the result, none on the operands.  The operands' scale is not on the line: read in the
+    result's scale when that is what the arithmetic gives; a result that agrees only at another
+    power of 1000 (TFLOPS divided into GFLOPS) changes the scale the line does not state, so the line
+    claims nothing it can be judged by (``""``)."""
+    from .beyond.arith import evaluate
+    from .numerals import read
+    from .judge import agrees
+    bare = text[:m.start("u")].rstrip()
+    value, printed = evaluate(m.group("lhs")), read(m.group("num").replace("−", "-"))
+    if value is None or printed is None or agrees(printed, value):
+        return bare
+    return "" if any(agrees(printed, value * 1000 ** k) for k in (-4, -3, -2, -1, 1, 2, 3, 4)) else bare
 
 
 #: a word that names the sum of the numbers before it: "total = 30.20", "Sum = $4.453$"
