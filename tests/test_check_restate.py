@@ -555,3 +555,47 @@ def test_values_introduced_as_assumed_are_given_there(caption):
     assert not wrong(_assumed_q(caption))
     assert [c.line for c in wrong(_assumed_q("Training produced:"))] == [16]
     assert [c.line for c in wrong(_assumed_q(caption, "Q = X W_Q ="))] == [16]
+
+
+_WORKED = r"""# Keys by hand
+
+Inputs:
+
+$$X = \begin{bmatrix} 1 & 2 \\ 3 & 1 \end{bmatrix}, \quad W_K = \begin{bmatrix} 0.5 & 1.5 \\ 1.25 & 0.25 \end{bmatrix}, \quad W_V = \begin{bmatrix} 0.85 & 0 \\ 1.0 & 1 \end{bmatrix}$$
+
+Keys:
+
+$$K = X W_K = \begin{bmatrix} 3.00 & 2.00 \\ %s & 4.75 \end{bmatrix}$$
+
+Values:
+
+$$V = X W_V = \begin{bmatrix} 2.85 & 2.00 \\ 3.55 & 1.00 \end{bmatrix}$$
+
+A query q = [0.4, 1.2] against the second key:
+
+= 0.4×%s + 1.2×4.75
+= %s + 5.700 = %s
+
+The same query against the first value:
+
+= 0.4×2.85 + 1.2×2.00
+= 1.140 + 2.400 = 3.540
+"""
+
+
+@pytest.mark.parametrize("k21, term, total, status", [
+    ("2.85", "1.140", "6.840", "wrong"),    # the key's wrong entry, worked out on the line above: carried
+    ("2.75", "1.100", "6.800", "exact"),    # the same chain from the right key
+])
+def test_products_worked_out_above_a_sum_carry_a_number_shown_wrong(k21, term, total, status):
+    # one operand shown wrong is enough where the row written again is shown wrong on that line; the
+    # same text printed right in another matrix (V's 2.85) is that matrix's number, and the sum
+    # worked from it stays right
+    exact = 0.4 * 2.75 + 1.2 * 4.75
+    assert math.isclose(exact, 6.8)
+    report = check_text(_WORKED % (k21, k21, term, total), "worked.md")
+    sums = [c for c in at(report, 18) if c.claimed == total]
+    assert sums and {c.status for c in sums} == {status}
+    if status == "wrong":
+        assert {(c.cause, c.root) for c in sums} == {("carried", 9)}
+    assert {c.status for c in at(report, 23)} == {"exact"}

@@ -460,6 +460,11 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
     the reader (the operand written again is the line's mistake, :func:`_right_at_right_operands`)."""
     from .beyond.arith import evaluate
     wrong: dict[str, tuple | None] = {}   # printed text -> (values the witness may be, root line, line)
+    flagged: dict[str, set[int]] = {}     # printed text -> the lines a verdict shows it wrong on
+    # lines whose verdict vouches for the numbers it does not show wrong (a restatement carried from a
+    # slip shows only what it carries)
+    judged = {ln for c in claims if c.status in ("exact", "rounded") or c.status == "wrong" and c.cause != "carried"
+              for ln in (c.lines or [c.line])}
     text = doc.text.split("\n")
     out, by_line = list(claims), {}
     for k, c in enumerate(out):
@@ -481,6 +486,9 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
                     # the nearest line that shows the number wrong is its witness; one text with several
                     # right values there (3.088 in two cells) witnesses neither
                     wrong[t] = (values.pop(), c.root or c.line, n) if len(values) == 1 else None
+                for e in c.entries:
+                    flagged.setdefault(str(e.get("claimed", "")), set()).update(
+                        [e["line"]] if isinstance(e.get("line"), int) else c.lines or [n])
         if n in inputs or any(c.status == "wrong" for c in here) or n > len(text):
             continue
         for k in by_line[n]:
@@ -495,6 +503,7 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
             piece = max((m.end() for m in re.finditer(r"[=≈:]", head)), default=0)
             tail = _ARITH_TAIL.search(head, piece) if at else None
             expr = tail.group(0).strip() if tail else ""
+            keep = None   # the operands that may be taken as the numbers shown wrong (None: all)
             if not any(wrong.get(t) is not None for t in _DECIMAL.findall(expr)):
                 # (terms worked out one by one below the products they are, or emphasis around the
                 # result, ``= <b>0.686</b>``: the chain read without it)
@@ -504,11 +513,19 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
                 # the chain the result ends, in products worked out or behind emphasis, two numbers
                 # or more of one print shown wrong are needed)
                 shown = {t for t in _DECIMAL.findall(stepped) if wrong.get(t) is not None}
+                # (products worked out on the line above: one number shown wrong is enough where a verdict
+                # shows it wrong on that line (a row written again), or wrong wherever a verdict judges it
+                # before, so that it is that print's number, not another's; the others are taken as written)
+                trusted = {t for t in shown if flagged.get(t, set()) & {n - 1, n} or
+                           not _shown_right(t, n, text, flagged, judged)} if where == "worked" else set()
                 if stepped and stepped != expr and \
-                        (where == "above" or len({wrong[t][2] for t in shown}) == 1 and len(shown) >= 2):
+                        (where == "above" or trusted or len({wrong[t][2] for t in shown}) == 1 and len(shown) >= 2):
                     expr, tail = stepped, None
-            used = [t for t in _DECIMAL.findall(expr) if wrong.get(t) is not None and wrong[t][2] < n]
-            if any(t in wrong and wrong[t] is None for t in _DECIMAL.findall(expr)):
+                    if where == "worked" and not (len({wrong[t][2] for t in shown}) == 1 and len(shown) >= 2):
+                        keep = trusted
+            used = [t for t in _DECIMAL.findall(expr) if wrong.get(t) is not None and wrong[t][2] < n and
+                    (keep is None or t in keep)]
+            if any(t in wrong and wrong[t] is None and (keep is None or t in keep) for t in _DECIMAL.findall(expr)):
                 continue
             if not used or not re.search(r"[+\-−*/×·⋅÷^]|exp|sqrt|√", expr):
                 continue
@@ -547,6 +564,13 @@ def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
             elif new.status == "wrong":
                 out.append(new)   # (the result's own verdict stands beside it)
     return out + _restated_coefficients(out, wrong, inputs, doc, text)
+
+
+def _shown_right(t: str, n: int, text: list[str], flagged: dict, judged: set) -> bool:
+    """Is the number ``t`` printed before line ``n`` on a line a verdict judges without showing it
+    wrong (0.920 wrong in the values, right in the keys)?"""
+    at = re.compile(r"(?<![\d.])" + re.escape(t) + r"(?![\d.]*\d)")
+    return any(m in judged and m not in flagged.get(t, ()) and at.search(text[m - 1]) for m in range(1, n))
 
 
 #: a number that scales a vector in a weighted sum (``0.504×[1,1]``, ``0.504 \cdot v_3``)
