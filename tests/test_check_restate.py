@@ -599,3 +599,36 @@ def test_products_worked_out_above_a_sum_carry_a_number_shown_wrong(k21, term, t
     if status == "wrong":
         assert {(c.cause, c.root) for c in sums} == {("carried", 9)}
     assert {c.status for c in at(report, 23)} == {"exact"}
+
+
+
+_ROWS = r"""# Two tokens
+
+$Q = \begin{pmatrix} 1 & 0 \\ 0 & 2 \end{pmatrix}$, $K = \begin{pmatrix} 1 & 0 \\ 0 & 1 \end{pmatrix}$
+
+Scaled scores: $\tilde{S} = \begin{pmatrix} 0.707 & 0 \\ 0 & 1.414 \end{pmatrix}$
+
+Row 2: $(0, 1.414)$
+$e^{0} = 1$, $e^{1.414} = 4.112$
+Sum $= 1 + 4.112 = 5.112$
+$\alpha_{21} = 1 / 5.112 = %s$
+$\alpha_{22} = 4.112 / 5.112 = 0.804$
+
+$A = \begin{pmatrix} 0.670 & 0.330 \\ %s & 0.804 \end{pmatrix}$
+
+Token 2 gives token 1 only %s of its attention.
+"""
+
+
+@pytest.mark.parametrize("a21, pct, status", [("0.296", "29.6%", "wrong"), ("0.196", "19.6%", None)])
+def test_a_percentage_in_the_prose_restates_one_entry_of_a_matrix_of_weights(a21, pct, status):
+    # 29.6% is the entry [2,1] of the 2×2 weights printed just above, which is wrong (0.196): carried,
+    # with the right value as a percentage; under the right matrix the sentence is no wrong claim
+    assert round(float(weights()[1, 0]), 3) == 0.196
+    report = check_text(_ROWS % (a21, a21, pct), "pct.md")
+    here = [c for c in at(report, 15) if c.status == "wrong"]
+    if status is None:
+        assert not here
+    else:
+        assert len(here) == 1 and here[0].cause == "carried"
+        assert here[0].entries[0]["correct"] == "19.6%"

@@ -226,16 +226,18 @@ def _restated_percentages(claims: list[Claim], blocks: list[Block], doc) -> list
     busy = {n for b in blocks for n in range(b.line, b.end + 1)}
     sources = []   # (block, its wrong claim, its wrong entries by column): distributions with wrong entries
     for c in claims:
-        if c.status != "wrong" or not isinstance(c.claimed, list) or len(c.claimed) != 1:
+        if c.status != "wrong" or not isinstance(c.claimed, list) or not c.claimed:
             continue
         b = next((b for b in blocks if _about(c, b)), None)
-        if b is None or not all(e.places and 0 <= e.value <= 1 for e in b.rows[0]):
+        if b is None or not all(e.places and 0 <= e.value <= 1 for r in b.rows for e in r):
             continue
-        wrong = {}
+        wrong, width = {}, len(b.rows[0])   # by the entry's place, row after row
         for e in c.entries:
             m = _ENTRY.search(str(e.get("entry", "")))
-            if m:
+            if m and len(b.rows) == 1:
                 wrong[int(m.group(2) or m.group(1)) - 1] = e
+            elif m and m.group(2):
+                wrong[(int(m.group(1)) - 1) * width + int(m.group(2)) - 1] = e
         sources.append((b, c, wrong))
     out = []
     lines = doc.text.split("\n")
@@ -279,12 +281,12 @@ def _restated_percentages(claims: list[Claim], blocks: list[Block], doc) -> list
         for m, j in cells:
             if j not in wrong:
                 continue
-            pct, e, entry = numerals.read(m.group(0).replace(" ", "")), wrong[j], b.rows[0][j]
+            pct, e, entry = numerals.read(m.group(0).replace(" ", "")), wrong[j], _flat(b)[j]
             correct = numerals.read(str(e.get("correct", "")))
             if correct is None or correct.percent or pct.places > (entry.places or 0):
                 continue   # (finer than the entry it restates: its own rounding, not the entry's)
             exact = mpmath.mpf(correct.value.p) / correct.value.q
-            found.append(Judgement((0, len(found)), f"[1,{j + 1}]", m.group(0), n, m.start(),
+            found.append(Judgement((0, len(found)), f"[{j // len(b.rows[0]) + 1},{j % len(b.rows[0]) + 1}]", m.group(0), n, m.start(),
                                    str(e.get("exact", "")), "wrong", "", right_text(pct, exact)))
         if found:
             how = Reason.of("percentage-of", entry=found[0].label, line=b.line)
@@ -293,13 +295,19 @@ def _restated_percentages(claims: list[Claim], blocks: list[Block], doc) -> list
     return out
 
 
+def _flat(b: Block) -> list:
+    """The block's entries, row after row."""
+    return [e for r in b.rows for e in r]
+
+
 def _percent_cells(line: str, b: Block) -> list:
-    """(match, column) of each percentage of the line equal to exactly one entry of the block's row
-    (29% reads as 0.29); a percentage equal to no entry, or to two, is left out."""
+    """(match, place) of each percentage of the line equal to exactly one entry of the block, its
+    place counted row after row (29% reads as 0.29); a percentage equal to no entry, or to two, is
+    left out."""
     found = []
     for m in PERCENT.finditer(line):
         pct = numerals.read(m.group(0).replace(" ", ""))
-        cols = [j for j, e in enumerate(b.rows[0]) if pct is not None and e.value == pct.value]
+        cols = [j for j, e in enumerate(_flat(b)) if pct is not None and e.value == pct.value]
         if len(cols) == 1:
             found.append((m, cols[0]))
     return found
