@@ -21,6 +21,7 @@ import sympy as sp
 from . import guard, memo
 from ..numeric import to_mpf
 from .claims import OPERAND, Claim, Reason, Report
+from .names import APPROX_WORDS
 from .judge import half_unit, right_text, rounded_weights, verdict, written_band
 from . import numerals
 from .compare import compare, same
@@ -252,9 +253,7 @@ def as_written(report: Report, doc: Document) -> Report:
 
 
 #: a word just before a piece of math that says its result is approximate ("roughly", "约", "대략")
-_HEDGE = re.compile(r"(?:\b(?:roughly|about|approximately|approx\.?|around|circa|ca\.|"
-                    r"aproximadamente|environ|etwa|ungefähr|примерно|около|khoảng|yaklaşık|kira-kira|sekitar)|"
-                    r"大约|大概|约|約|およそ|ほぼ|대략|약|~)\s*[:：]?\s*$", re.I)
+_HEDGE = re.compile(APPROX_WORDS + r"\s*[:：]?\s*$", re.I)
 
 
 def _euler_like(text: str) -> bool:

@@ -12,7 +12,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["hint", "by_name", "derivative", "unknown_factor", "row_in_words", "applied_step", "LHS", "VARIANT", "SUM_WORDS"]
+__all__ = ["hint", "by_name", "derivative", "unknown_factor", "row_in_words", "applied_step", "LHS", "VARIANT", "SUM_WORDS",
+           "APPROX_WORDS"]
+
+#: a word that says the number after it is approximate ("roughly 12 GB", "约 0.45", "대략", "~")
+APPROX_WORDS = (r"(?:\b(?:roughly|about|approximately|approx\.?|around|circa|ca\.|aproximadamente|environ|etwa|"
+                r"ungefähr|примерно|около|khoảng|yaklaşık|kira-kira|sekitar)|大约|大概|约|約|およそ|ほぼ|대략|약|~|\\sim)")
 
 #: a sum in words (a total row or column, ``Sum = 1.000``)
 SUM_WORDS = r"(?:sum|total|Σ|合计|合計|总和|总计|합계|총합|somme|summe|suma|soma|сумма|tổng|jumlah|toplam)"

@@ -16,6 +16,7 @@ import mpmath
 from .. import numerals
 from ..exactprints import shortened
 from ..claims import OPERAND, Claim, Reason
+from ..names import APPROX_WORDS
 from ..judge import right_text, rounding_half
 from ..plaintext import _BULLET
 from ..verdict import unverifiable
@@ -426,7 +427,7 @@ def _operands(text: str, printed: dict | None) -> _Ref | None:
 
 
 #: an approximate value: ~2,000,000, 约 27 GB, about 54 GB
-_APPROX = re.compile(r"^\s*(?:~|\\sim|约|約|약|about\s|approx)")
+_APPROX = re.compile(r"^\s*" + APPROX_WORDS, re.I)
 
 
 def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, approx: bool = False,
