@@ -96,7 +96,7 @@ def _decimal_comma(part: str) -> str:
     for m in re.finditer(r"(?<=\d\.\d)(\d*\s*),(?=\s*[-−+]?\d+\.\d)", part):
         out[m.end() - 1] = ";"
     part = "".join(out)
-    part = re.sub(r"(?<![\w.])(\d+)\.(\d+)(?![A-Za-z0-9_.])", r"\1,\2", part)
+    part = re.sub(r"(?<![\w.])(\d+)\.(\d+)(?![A-Za-z0-9_]|\.\d)", r"\1,\2", part)
     return part.replace("\x00", ".")
 
 

@@ -288,6 +288,8 @@ def test_a_list_operand_printed_with_three_decimals_is_a_rounded_print(text, wro
     ("[0{,}802,0{,}599]", COMMA, "[0.802,0.599]"),
     ("0{,}401 and 57{,}344", POINT, "0.401 and 57344"),       # after a whole part of 0, never thousands
     ("p=0,01이나 0,99에서는", COMMA, "p=0.01이나 0.99에서는"),     # a particle written on ends the number
+    ("exp(7,071)/(exp(7,071)+exp(3,536))", COMMA, "exp(7.071)/(exp(7.071)+exp(3.536))"),   # a function's argument
+    ("[100,200] and (7,071)", COMMA, "[100,200] and (7,071)"),   # alone in brackets: a pair, as it may be
 ])
 def test_decimal_commas_in_latex_lists_and_before_particles(line, locale, want):
     assert canonical(line, locale)[0] == want

@@ -357,7 +357,9 @@ def canonical(line: str, locale: Locale) -> tuple[str, tuple | None]:
         for m in _LATEX_DECIMAL.finditer(line):
             edits.append((m.start(), m.end(), "."))
         for m in _COMMA_NUMBER.finditer(line):
-            if _comma_decimal(line, m, strict=True) or (len(m.group(2)) == 3 and not alone(m)):
+            # (a function's one argument is one number, exp(7,071): a pair alone in brackets is a list)
+            argument = alone(m) and re.search(r"(?:exp|sqrt|log|ln|sin|cos|tanh|e\^)\s*\($", line[:m.start()])
+            if _comma_decimal(line, m, strict=True) or (len(m.group(2)) == 3 and (not alone(m) or argument)):
                 edits.append((m.start() + len(m.group(1)), m.start() + len(m.group(1)) + 1, "."))
         depth = _depths(line)
         semis = [m for m in _SEMICOLON.finditer(line)]
