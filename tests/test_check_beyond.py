@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 import pytest
 import sympy as sp
 
@@ -1051,3 +1053,49 @@ def test_a_scaled_count_after_the_result_only_is_the_results_unit():
     assert at(cs, 3).status == "exact"
     assert not [c for c in cs if c.line == 5 and c.status == "wrong"]
     assert at(cs, 7).status == "wrong"
+
+
+_SCALING = r"""# Why scale
+
+A toy query against two keys:
+
+$$Q = \begin{bmatrix} 1 & 2 \end{bmatrix}, \quad K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix}$$
+
+$$QK^T = \begin{bmatrix} 1 & 2 \end{bmatrix}$$
+
+What happens in a real model:
+
+```
+When d_k = 512:
+  scores = [-40, -20, 0, 20, 40]
+  softmax([...]) ≈ [0, 0, 0, 0, 1]
+
+Divided by √512 ≈ 22.6:
+  scaled = [-1.8, -0.9, 0, 0.9, 1.8]
+  softmax([...]) ≈ %s
+```
+"""
+
+
+@pytest.mark.parametrize("row, status", [("[0.02, 0.04, 0.10, 0.25, 0.59]", "rounded"),
+                                         ("[0.02, 0.05, 0.12, 0.27, 0.54]", "wrong")])
+def test_a_models_size_beside_toy_keys_and_a_softmax_of_the_list_above(row, status):
+    # d_k = 512 beside keys two wide is the model's size, not a slip for 2; "softmax([...]) ≈ [..]" is
+    # the softmax of the list just above, judged as that even where its values are far from it
+    x = np.array([-40, -20, 0, 20, 40]) / np.sqrt(512)
+    p = np.exp(x) / np.exp(x).sum()
+    assert [f"{v:.2f}" for v in p] == ["0.02", "0.04", "0.10", "0.25", "0.59"]
+    cs = check_text(_SCALING % row, "scaling.md").claims
+    assert not [c for c in cs if c.line == 12 and c.status == "wrong"]
+    assert {c.status for c in cs if c.line == 18} == {status}
+
+
+def test_a_print_of_integers_after_approx_is_read_at_its_units():
+    # "softmax([...]) ≈ [0, 0, 0, 0, 1]": 1.9e-22 is 0 at the units the author rounded to
+    from types import SimpleNamespace
+    from symattn.check.bind.verdicts import _places
+    from symattn.check.numerals import read
+    rows = ((read("0"), read("0"), read("1")),)
+    assert _places(SimpleNamespace(rows=rows, before=") ≈ ")) == 0
+    assert _places(SimpleNamespace(rows=rows, before=" = ")) is None
+    assert _places(SimpleNamespace(rows=((read("0.5"), read("1")),), before=" ≈ ")) == 1

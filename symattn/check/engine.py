@@ -885,10 +885,12 @@ class _Checker:
         shown = min([d[1] for defs in (self.table.inputs, self.table.formulas, self.table.computed)
                      for k in ("K", "X", "Q") for d in defs._defs.get(k, ())], default=10 ** 9)
         if key in DIMENSIONS and not isinstance(value, sp.MatrixBase) and truth != value and (
-                given[1] < shown and (given[1] == self.table.at or given[0] == value) or self._model_sizes(line)):
-            # d_k = 64 given before any matrix is shown, then a toy K of width 4, or in a list of a
-            # model's sizes none of which is the toy example's: the model's d_k, or the scale the article
-            # chose; a statement of what it uses, not a claim about the K shown
+                given[1] < shown and (given[1] == self.table.at or given[0] == value) or self._model_sizes(line) or
+                _model_scale(value, truth)):
+            # d_k = 64 given before any matrix is shown, then a toy K of width 4, in a list of a model's
+            # sizes none of which is the toy example's, or a model's size beside toy matrices ("when
+            # d_k = 768" after keys two wide): the model's d_k, or the scale the article chose; a
+            # statement of what it uses, not a claim about the K shown
             return R("own-dimension", name=pretty(head), value=str(value), truth=str(truth))
         return None
 
@@ -1529,6 +1531,13 @@ class _Checker:
             judged = [Judgement((0, 0), "value", odd[0], seg.line, None, near[0], "wrong", "", near[0])]
             return build(seg.line, seg.text, what, [odd[0]], judged, how=what, expected=near[0])
         return None
+
+
+def _model_scale(value, truth) -> bool:
+    """Is a stated size a model's beside a toy example's: 16 or more, and four times the toy's or
+    more (d_k = 768 beside keys two wide is no slip for 2)?"""
+    return bool(value.is_Integer and truth.is_Integer and value >= 16 and value >= 4 * truth) \
+        if isinstance(value, sp.Basic) and isinstance(truth, sp.Basic) else False
 
 
 def _judgements(cmp, what: str, line: int) -> list[Judgement]:

@@ -253,6 +253,9 @@ def as_named(e: Explanation | None, block: Block, named: str | None) -> Explanat
 _NAMED_STEPS = {"weights": ("softmax", ("scores", "scaled", "masked")), "exp": ("exp", ("scores", "scaled", "masked"))}
 
 
+#: softmax or exp of an operand written as an ellipsis, before the print's relation: ``softmax([...]) ≈``
+_ELIDED = re.compile(r"\b(softmax|exp)\s*\(\s*\[?\s*(?:\.\.\.|…|\\ldots|\\dots)\s*\]?\s*\)\s*(?:=|≈|\\approx)\s*(?=[\[(])", re.I)
+
 #: a formula written in a caption before the print's "=": a function applied, or an operator between numbers
 _FORMULA = re.compile(r"\\exp|\bexp\s*\(|\d\s*[-+*/×·]\s*[\d(]")
 
@@ -263,14 +266,20 @@ def named_step(block: Block, earlier: list[Block], named: str | None) -> Explana
     and its place say what it claims to be, so it is judged as that step of that print.  Only the
     prints just above count (up to four lines up, the last three), or a column to its left in the
     same table, of the same shape."""
+    def above_or_beside(b: Block) -> bool:   # (a column of a table to its left: the same rows)
+        return 1 <= block.line - b.end <= 4 or (b.line, b.end) == (block.line, block.end) and b.span < block.span
+    elided = _ELIDED.search(block.source)
+    if elided and earlier:
+        # "softmax([...]) ≈ [..]": the step written with its operand elided, the print just above
+        prior = next((b for b in reversed(earlier[-3:]) if above_or_beside(b) and b.shape == block.shape), None)
+        if prior is not None and np.isfinite(prior.floats).any(axis=1).all():
+            return _on(block, "exp" if elided.group(1).lower() == "exp" else "softmax", prior)
     step = _NAMED_STEPS.get(named or "")
     if step is None or not earlier:
         return None
     op, operand_steps = step
     if block.labels and _FORMULA.search(block.labels[0]):
         return None   # written as the result of its own formula (p = [exp(1-2), ..] = [..]): that is the claim
-    def above_or_beside(b: Block) -> bool:   # (a column of a table to its left: the same rows)
-        return 1 <= block.line - b.end <= 4 or (b.line, b.end) == (block.line, block.end) and b.span < block.span
     # (the nearest one its caption names as the operand; or, below it, one no caption names, as
     # "after masking" with its -∞ between the scores and their softmax is)
     candidates = [b for b in reversed(earlier[-3:]) if above_or_beside(b) and b.shape == block.shape]

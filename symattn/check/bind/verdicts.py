@@ -91,6 +91,13 @@ def verdicts(bound: Bound, variants: list[Variant], doc, said=None, known=None) 
     return claims
 
 
+def _places(block) -> int | None:
+    """The precision a block's integers are read at: its largest decimals; for a print of integers
+    only after ``≈`` (``softmax([...]) ≈ [0, 0, 1]``), its units."""
+    places = block_places(block.rows)
+    return 0 if places is None and re.search(r"(?:≈|\\approx|~=?)\s*$", block.before) else places
+
+
 def _part_claims(block: Block, exact, claim: Claim, lonely: set, done: set) -> list[Claim]:
     """A claim on each row of a matrix of token rows that nothing else binds: that row of the matrix's
     value end to end, with the matrix's cause."""
@@ -177,7 +184,7 @@ def _judge_explained(e, truth: dict, at: dict, doc, roots: dict) -> Claim:
     truth[id(block)] = value
     values = [[value[i, j] for j in range(value.cols)] for i in range(value.rows)]
     claim = judged(block.line, block.source, what, block.rows, values, how=what, lines=lines,
-                   places=block_places(block.rows))
+                   places=_places(block))
     if claim.status != "wrong":
         return claim
     wrong = [_root(at[o.line]) for o in why.operands if o.line in at and at[o.line].status == "wrong"]
@@ -191,7 +198,7 @@ def _judge_explained(e, truth: dict, at: dict, doc, roots: dict) -> Claim:
     else:
         cause, root, mistakes, drift = "slip", None, (), ()
     claim = judged(block.line, block.source, what, block.rows, values, how=what, lines=lines,
-                   places=block_places(block.rows), cause=cause, root=root, mistakes=mistakes, drift_lines=drift)
+                   places=_places(block), cause=cause, root=root, mistakes=mistakes, drift_lines=drift)
     if cause == "drift":
         claim = replace(claim, drift=Reason.of("stepwise-right", lines=list(drift)))
     return claim
@@ -268,7 +275,7 @@ def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc, said=None,
     names = [[f"{what}[{i + 1},{j + 1}]" for j in range(len(r))] for i, r in enumerate(block.rows)] \
         if isinstance(what, str) and c.view.kind == "whole" else None
     claim = judged(block.line, block.source, what, block.rows, values, how=how, lines=lines,
-                   places=block_places(block.rows), cols=cols, notes=notes, names=names)
+                   places=_places(block), cols=cols, notes=notes, names=names)
     if claim.status != "wrong":
         return claim
     if _within_rounding(claim, block, example, truth_node, c.view):
@@ -278,7 +285,7 @@ def _judge(b: Binding, bound: Bound, article: Variant, at: dict, doc, said=None,
     if not mistakes and cause == "slip":
         mistakes = _copied(claim, exact, c)
     claim = judged(block.line, block.source, what, block.rows, values, how=how, lines=lines,
-                   places=block_places(block.rows), cols=cols, cause=cause, root=root, mistakes=mistakes,
+                   places=_places(block), cols=cols, cause=cause, root=root, mistakes=mistakes,
                    drift_lines=drift, notes=notes, names=names)
     if cause == "drift":
         claim = replace(claim, drift=Reason.of("stepwise-right", lines=list(drift)))
