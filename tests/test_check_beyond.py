@@ -1099,3 +1099,14 @@ def test_a_print_of_integers_after_approx_is_read_at_its_units():
     assert _places(SimpleNamespace(rows=rows, before=") ≈ ")) == 0
     assert _places(SimpleNamespace(rows=rows, before=" = ")) is None
     assert _places(SimpleNamespace(rows=((read("0.5"), read("1")),), before=" ≈ ")) == 1
+
+
+@pytest.mark.parametrize("count, status", [("64", "exact"), ("60", "wrong")])
+def test_a_count_of_tokens_then_its_bytes_is_no_equality_of_sizes(count, status):
+    # "4 blocks × 16 tokens = 64 tokens = 32 MB": the last link gives the tokens' bytes at a size per
+    # token the line does not write; the count is judged, the size is no product of 4 and 16
+    text = ("Paged blocks, half a megabyte per token:\n\n```\n"
+            f"Allocate: 4 blocks × 16 tokens = {count} tokens = 32 MB\n```\n")
+    cs = [c for c in check_text(text, "blocks.md").claims if c.line == 4]
+    assert {c.status for c in cs} == {status}
+    assert all("32" not in str(c.claimed) for c in cs)

@@ -297,6 +297,7 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
     rels = _SEP.findall(piece)
     out, ref, how = [], None, ""
     head = None   # the first expression of the chain's current step: what its result must equal
+    counted = False   # the chain's value was last written as a count of tokens or parameters
     plain = _annotations_out if kv else (lambda t: t)
     bytes_chain = bool(re.search(r"\d\s*B\s*(?:[×*·⋅/]|\\times|\\cdot)|[KMGT]i?B\b|" + _BYTE_WORD, piece))
     for k, seg in enumerate(segs):
@@ -311,8 +312,8 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
         lit = _literal(seg_v) if k else None
         if lit and ref:
             num, unit = lit
-            if _entry(num, n) is None:
-                break
+            if _entry(num, n) is None or counted and unit.lower() in _BYTE_UNITS:
+                break   # (64 tokens = 32 MB: the tokens' bytes, at a size per token the line does not write)
             approx = rels[k - 1] != "=" or bool(_APPROX.match(seg_v))
             claim = _size_claim(n, source, how, ref, num, unit, approx, printed, rounded, elements)
             if head is not None and head[0] is not ref and claim.status != "wrong" and not kv:
@@ -334,6 +335,7 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
                 continue   # 128 rad ≈ 7333.9° ≈ 20.37 turns: the same angle again, in another unit
             rest = _LIT.match(seg_v).group("rest")
             if not unit and _COUNT_WORD.fullmatch(rest):
+                counted = bool(_OF_ITEMS.fullmatch(rest))
                 continue   # 503316480000 FLOPs = 504 GFLOPs: the same count again, at a scale
             dtype = _DTYPE.fullmatch(rest) if not unit else None
             if dtype and k + 1 < len(segs):
@@ -613,6 +615,9 @@ def _shape_times_type(m: re.Match) -> str:
 
 #: what a count counts, alone after its number, as a chain goes on to the same count at a scale
 _COUNT_WORD = re.compile(rf"\s*(?:{_COUNTS})\s*")
+#: a count of things that take memory each, not of operations: tokens, parameters
+_OF_ITEMS = re.compile(r"\s*(?:params?|parameters|tokens?)\s*")
+_BYTE_UNITS = ("kb", "kib", "mb", "mib", "gb", "gib", "tb", "tib")
 
 
 def _literal_rest_is_prose(seg: str) -> bool:
