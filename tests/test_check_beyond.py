@@ -1110,3 +1110,13 @@ def test_a_count_of_tokens_then_its_bytes_is_no_equality_of_sizes(count, status)
     cs = [c for c in check_text(text, "blocks.md").claims if c.line == 4]
     assert {c.status for c in cs} == {status}
     assert all("32" not in str(c.claimed) for c in cs)
+
+
+def test_a_models_own_bytes_factor_beats_a_type_the_article_names_elsewhere():
+    # "(2 for fp16, 4 for fp32)" in the formula's legend; the example's product writes "× 2 bytes"
+    text = ("KV cache per token = 2 × layers × heads × head_dim × bytes_per_element (2 for fp16, 4 for fp32)\n\n"
+            "Example: = 2 × 40 layers × 40 heads × 128 head_dim × 2 bytes = 819,200 bytes\n\n"
+            "```\nPer block (16 tokens): 12.50 MB\n```\n")
+    assert 2 * 40 * 40 * 128 * 2 * 16 / 2 ** 20 == 12.5
+    cs = [c for c in check_text(text, "bytes.md").claims if c.line == 6]
+    assert cs and {c.status for c in cs} <= {"exact", "rounded"}

@@ -51,7 +51,11 @@ def _model(line: int, text: str) -> _Model | None:
     name = re.split(r"\(|:|：|\bwith\b", text)[0]
     name = re.sub(r"^[\s*#>-]*(?:for|with|example)?\s*(?::\s*)?", "", name, flags=re.I).strip(" *-")
     batch = _num(r"\b(?:B|batch|batch_size)\s*=\s*(\d+)\b", text) or 1
-    return _Model(line, name, layers, heads * batch, dim, _dtype(text))
+    # the bytes per element its own product writes (``× 128 head_dim × 2 bytes``), else the type it names
+    written = re.search(r"(?:×|\*|\\times|·)\s*(\d+(?:\.\d+)?)\s*(?:bytes?|B)\b", text)
+    nbytes = _dtype(text) or (mpmath.mpf(written.group(1)) if written else None)
+    nbytes = int(nbytes) if nbytes is not None and nbytes == int(nbytes) else nbytes
+    return _Model(line, name, layers, heads * batch, dim, nbytes)
 
 
 #: one parameter of a parenthesised list, "80 <word>" in any language ("80 warstwy", "64 głowice")
