@@ -1120,3 +1120,16 @@ def test_a_models_own_bytes_factor_beats_a_type_the_article_names_elsewhere():
     assert 2 * 40 * 40 * 128 * 2 * 16 / 2 ** 20 == 12.5
     cs = [c for c in check_text(text, "bytes.md").claims if c.line == 6]
     assert cs and {c.status for c in cs} <= {"exact", "rounded"}
+
+
+def test_an_article_that_counts_1000_kib_to_the_megabyte_is_read_so():
+    # 819,200 bytes = 800 KB (KiB) and 16 × 800 KB = 12.8 MB (1000 KiB): the article's own arithmetic
+    # says its MB; with that reading 3 × 12.8 MB = 38.4 MB is right, not carried from a wrong 12.8
+    from symattn.check.beyond.verdicts import mixed_sizes
+    head = "Per token:\n\n```\n= 2 × 40 layers × 40 heads × 128 head_dim × 2 bytes\n= 819,200 bytes\n= 800 KB per token\n```\n\n"
+    body = "```\nBlock memory: 16 × 800 KB = 12.8 MB\nActual memory: 3 × 12.8 MB = 38.4 MB\n```\n"
+    assert mixed_sizes(head + body)
+    assert not mixed_sizes(body) and not mixed_sizes(head + body.replace("12.8 MB", "12.5 MB"))
+    assert 819200 / 1024 == 800 and 16 * 800 / 1000 == 12.8
+    cs = check_text(head + body, "mixed.md").claims
+    assert not [c for c in cs if c.status == "wrong"]

@@ -21,7 +21,7 @@ from ..judge import right_text, rounding_half
 from ..plaintext import _BULLET
 from ..verdict import unverifiable
 from .arith import _values, evaluate
-from .verdicts import _TIME_UNITS, _UNIT_NAME, _UNITS, _entry, _scalar, _vector
+from .verdicts import MIXED_SIZES, _TIME_UNITS, _UNIT_NAME, _UNITS, _entry, _scalar, _vector, mixed_sizes, unit_bytes
 
 
 #: the relations of a chain (the blanks around them stay with the segments: a split on a blank run
@@ -154,7 +154,7 @@ def _unit_readings(vals, unit: str):
         # a scale alone (12 M tokens) may be the unit of the operands too: 3 × 4 = 12 (millions)
         return scaled + (list(vals) if len(text) == 1 else [])
     return [(x / u, Reason.of("reading-unit", reading=name, unit=_UNIT_NAME[u]) if name else _UNIT_NAME[u])
-            for x, name in vals for u in _UNITS[unit]]
+            for x, name in vals for u in unit_bytes(unit)]
 
 
 #: what a number counts, between it and the next operator: 40 (layers), 2 Bytes (FP16), 32 Heads ×
@@ -240,6 +240,14 @@ def _rounded_operands(expr: str, rounded: dict[str, int], n: int) -> list[tuple[
 
 
 def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
+    token = MIXED_SIZES.set(mixed_sizes(text))
+    try:
+        return _chains_of(text, lines, kv_article)
+    finally:
+        MIXED_SIZES.reset(token)
+
+
+def _chains_of(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     out = []
     printed = {}   # a result the article printed in a chain -> (its exact value, line, judged wrong)
     rounded = _rounded_prints(lines)
@@ -529,7 +537,7 @@ def _in_unit(vals, how: str, unit: str, elements=()):
     sizes = {b: Reason.of("element-bytes", bytes=mpmath.nstr(b, 3)) for b in elements if b != 1 and b not in factors}
     per = [(x * b, Reason.of("reading-unit", reading=name, unit=size) if name else size)
            for x, name in vals for b, size in sizes.items()]
-    return vals + per + [(x * u, name) for x, name in vals for u in _UNITS[unit]]
+    return vals + per + [(x * u, name) for x, name in vals for u in unit_bytes(unit)]
 
 
 #: the types of numbers an article names, with their bytes
@@ -562,7 +570,7 @@ def _remember(printed: dict, num: str, unit: str, vals, entry, n: int, wrong: bo
     agrees with the print, else the one the article's agreeing sizes follow (powers of two or of
     ten), else the closest one."""
     p = mpmath.mpf(entry.value.p) / entry.value.q
-    units = _UNITS.get(unit, (1,)) if unit else (1,)
+    units = unit_bytes(unit) if unit in _UNITS else (1,)
     # (distance, value, unit, read in powers of two: a KB, MB, GB of 2¹⁰ᵏ bytes or a K of 1,024, else None)
     readings = [(abs(x / u - p), x, u, _is_binary(u) if unit.lower() in ("kb", "mb", "gb", "tb")
                  else True if getattr(name, "code", "") == "per-k" else None)

@@ -7,7 +7,10 @@ Input: printed numbers (:class:`~symattn.check.read.Entry`) and their readings. 
 
 from __future__ import annotations
 
+import re
+
 import mpmath
+from contextvars import ContextVar
 
 from ..claims import Claim, Reason
 from ..verdict import Judgement, build, judged
@@ -19,8 +22,38 @@ from .arith import _DPS
 
 _UNITS = {"kb": (10 ** 3, 2 ** 10), "kib": (2 ** 10, 10 ** 3), "mb": (10 ** 6, 2 ** 20), "mib": (2 ** 20, 10 ** 6),
           "gb": (10 ** 9, 2 ** 30), "gib": (2 ** 30, 10 ** 9), "tb": (10 ** 12, 2 ** 40), "tib": (2 ** 40, 10 ** 12)}
-_UNIT_NAME = {10 ** 3: "kB (10³)", 2 ** 10: "KiB (2¹⁰)", 10 ** 6: "MB (10⁶)", 2 ** 20: "MiB (2²⁰)",
+_UNIT_NAME = {1000 * 2 ** 10: "MB (1000 KiB)", 10 ** 6 * 2 ** 10: "GB (10⁶ KiB)", 10 ** 3: "kB (10³)", 2 ** 10: "KiB (2¹⁰)", 10 ** 6: "MB (10⁶)", 2 ** 20: "MiB (2²⁰)",
               10 ** 9: "GB (10⁹)", 2 ** 30: "GiB (2³⁰)", 10 ** 12: "TB (10¹²)", 2 ** 40: "TiB (2⁴⁰)"}
+#: the readings of a megabyte and a gigabyte in an article that counts 1000 KiB to the MB (``819,200 bytes
+#: = 800 KB`` and ``16 × 800 KB = 12.8 MB``: the floppy's 1.44 MB), set per article (:func:`mixed_sizes`)
+MIXED_SIZES: ContextVar[bool] = ContextVar("mixed_sizes", default=False)
+_MIXED = {"mb": 1000 * 2 ** 10, "gb": 10 ** 6 * 2 ** 10}
+
+
+def unit_bytes(unit: str) -> tuple:
+    """The byte counts a size unit may stand for in this article."""
+    extra = (_MIXED[unit],) if MIXED_SIZES.get() and unit in _MIXED else ()
+    return _UNITS[unit] + extra
+
+
+def mixed_sizes(text: str) -> bool:
+    """Does the article count its MB as 1000 KiB?  Its own arithmetic must say both: a count of bytes
+    written as KB by 1024, and a KB amount written as MB by 1000."""
+    def num(t):
+        return float(t.replace(",", ""))
+    kib = any(abs(num(m.group(1)) / 1024 - num(m.group(2))) < 1e-9 for m in re.finditer(
+        r"(\d[\d,]*)\s*bytes?\s*=\s*(\d+(?:\.\d+)?)\s*KB\b", text))
+    if not kib:
+        return False
+    for m in re.finditer(r"((?:\d+(?:\.\d+)?\s*[×x*]\s*)*\d+(?:\.\d+)?)\s*KB\s*=\s*(\d+(?:\.\d+)?)\s*MB\b", text):
+        kb = 1.0
+        for t in re.findall(r"\d+(?:\.\d+)?", m.group(1)):
+            kb *= float(t)
+        if abs(kb / 1000 - num(m.group(2))) < 1e-9 and abs(kb / 1024 - num(m.group(2))) > 1e-3:
+            return True
+    return False
+
+
 #: times: a unitless expression of seconds printed in a smaller unit (14e9 / 312e12 = 0.045 ms)
 _TIME_UNITS = {"s": mpmath.mpf(1), "ms": mpmath.mpf("1e-3"), "us": mpmath.mpf("1e-6"), "μs": mpmath.mpf("1e-6"),
           "µs": mpmath.mpf("1e-6"), "ns": mpmath.mpf("1e-9")}
