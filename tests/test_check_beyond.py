@@ -1133,3 +1133,16 @@ def test_an_article_that_counts_1000_kib_to_the_megabyte_is_read_so():
     assert 819200 / 1024 == 800 and 16 * 800 / 1000 == 12.8
     cs = check_text(head + body, "mixed.md").claims
     assert not [c for c in cs if c.status == "wrong"]
+
+
+@pytest.mark.parametrize("line, status", [
+    (r"BertSelfOutput: Linear(in_features=768, out_features=768, bias=True)->$769\times768=0.591M$", "rounded"),
+    (r"(word_embeddings): Embedding(30522, 768, padding_idx=0)->$30522\times768=23.44M$", "rounded"),
+    (r"BertOutput: Linear(in_features=3072, out_features=768, bias=True)->$768\times3073=2.359M$", "wrong"),
+])
+def test_a_chain_after_names_written_with_equals_starts_at_its_arithmetic(line, status):
+    # "bias=True)->$769\times768=0.591M$": the name before is no member of the chain; its first
+    # expression is the arithmetic that ends the segment (768 × 3073 = 2,360,064: 2.360M)
+    assert 768 * 3073 == 2_360_064 and 769 * 768 == 590_592
+    cs = [c for c in check_text(f"Parameters:\n\n{line}\n", "params.md").claims if c.line == 3 and c.status != "unverifiable"]
+    assert cs and {c.status for c in cs} == {status}

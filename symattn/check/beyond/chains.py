@@ -356,7 +356,9 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
             if unit or _literal_rest_is_prose(seg_v):
                 break
             continue
-        if k == 0:
+        if k == 0 or ref is None and (not lit or _has_op(plain(seg_v))):
+            # (the chain's first expression, after prose or a name written with "=" before it: the
+            # arithmetic that ends the segment, ``bias=True)->$769\times768=0.591M$``)
             tail, _ = _suffix_values(plain(seg_v))
         else:
             tail = plain(seg_v).strip() if _has_op(plain(seg_v)) else None
