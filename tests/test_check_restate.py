@@ -632,3 +632,23 @@ def test_a_percentage_in_the_prose_restates_one_entry_of_a_matrix_of_weights(a21
     else:
         assert len(here) == 1 and here[0].cause == "carried"
         assert here[0].entries[0]["correct"] == "19.6%"
+
+
+@pytest.mark.parametrize("third, total, status", [("0.02", "0.340", "wrong"), ("0.002", "0.322", "rounded"),
+                                                  ("0.002", "0.4", None)])
+def test_a_number_alone_under_results_that_add_up_to_it_is_their_sum(third, total, status):
+    # 0.256 + 0.064 + 0.02 = 0.340 as printed; the third is 0.002 (2 × 1024), so the sum is 0.322:
+    # carried from the slip; a number alone that the results do not add up to is no sum of theirs
+    assert 1000 * 256 + 1000 * 64 + 2 * 1024 == 322_048
+    text = "\n".join(["# Parameters", "",
+                      r"Embedding(1000, 256)->$1000\times256=0.256M$",
+                      r"Embedding(1000, 64)->$1000\times64=0.064M$",
+                      rf"Embedding(2, 1024)->$2\times1024={third}M$",
+                      f"${total}M$", ""])
+    cs = [c for c in check_text(text, "sum.md").claims if c.line == 6 and c.status != "unverifiable"]
+    if status is None:
+        assert not cs
+    else:
+        assert {c.status for c in cs} == {status}
+        if status == "wrong":
+            assert cs[0].cause == "carried" and cs[0].root == 5

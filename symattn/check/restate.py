@@ -83,6 +83,7 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
     kept += _restated_percentages(kept, blocks, doc)
     kept += _restated_numbers(kept, inputs, doc, blocks)
     kept = _gathered_results(kept, inputs, doc)
+    kept = _summed_results(kept, inputs, doc)
     kept = _carried_operands(kept, inputs, doc)
     kept = _assumed(kept, blocks, doc)
     return replace(report, claims=sorted(kept, key=lambda c: c.line))
@@ -454,6 +455,60 @@ def _gathered_results(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
                       lines=[n], cause="carried", root=root)
         if claim.status == "wrong":
             out = [c for c in out if not (c.line == n and c.status == "unverifiable")] + [claim]
+    return out
+
+
+#: a line that is one number alone, with a scale or a size unit perhaps (``$23.853M$``, ``**1.25 GB**``)
+_ALONE = re.compile(r"[\s$*`]*(?P<num>[-−]?\d+(?:\.\d+)?)\s*(?P<unit>[KMGTB]|[KMGT]i?B)?[\s$*`]*")
+
+
+def _summed_results(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
+    """A number written alone on its line under two or more lines that each end in a result judged
+    above (``= 23.44M``, ``= 0.393M``, ``= 0.02M`` then ``$23.853M$``), equal to the sum of those
+    printed results: their total, the author's subtotal.  The evidence is the value: the printed
+    results add up to it at its printed precision.  It is judged against the sum of their exact
+    values (end to end: cause ``carried`` where a result it adds is wrong)."""
+    text = doc.text.split("\n")
+    by_line: dict[int, list[Claim]] = {}
+    for c in claims:
+        by_line.setdefault(c.line, []).append(c)
+
+    def result(n: int, unit: str):   # the one scalar result a line ends with in the unit, its exact value, its claim
+        found = [c for c in by_line.get(n, ()) if c.status in ("exact", "rounded", "wrong") and isinstance(c.claimed, str)
+                 and isinstance(c.expected, str) and re.fullmatch(r"-?\d+(?:\.\d+)?(?:/\d+)?", c.expected)
+                 and re.search(re.escape(c.claimed) + r"\s*" + re.escape(unit) + r"[\s$`*.,;:)]*$", text[n - 1])]
+        if len(found) != 1:
+            return None
+        p, _, q = found[0].expected.partition("/")
+        return found[0], mpmath.mpf(p) / (int(q) if q else 1)
+
+    out = list(claims)
+    for n in range(2, len(text) + 1):
+        m = _ALONE.fullmatch(text[n - 1])
+        if m is None or n in inputs or any(c.status != "unverifiable" for c in by_line.get(n, ())):
+            continue
+        unit, above, k = m.group("unit") or "", [], n - 1
+        while k >= 1 and (r := result(k, unit)) is not None:
+            above.insert(0, (k, *r))
+            k -= 1
+        printed = numerals.read(m.group("num").replace("−", "-"))
+        if len(above) < 2 or printed is None or not printed.places:
+            continue
+        written = [numerals.read(c.claimed) for _, c, _ in above]
+        if any(w is None for w in written) or \
+                not agrees(printed, sum((mpmath.mpf(w.value.p) / w.value.q for w in written), mpmath.mpf(0))):
+            continue   # not their sum: another number
+        exact = sum((x for _, _, x in above), mpmath.mpf(0))
+        status = "rounded" if agrees(printed, exact) else "wrong"
+        wrong = [c for _, c, _ in above if c.status == "wrong"]
+        found = [Judgement((0, 0), "sum", m.group("num"), n, m.start("num"), mpmath.nstr(exact, 15), status, "",
+                           right_text(printed, exact), value=exact)]
+        how = Reason.of("sums-results", first=above[0][0], last=above[-1][0])
+        out = [c for c in out if c.line != n]   # (what said it claims nothing: it is a sum)
+        out.append(build(n, " ".join(text[n - 1].split())[:160], how, m.group("num"), found, how=how, lines=[n],
+                         cause=("carried" if wrong else "slip") if status == "wrong" else "",
+                         root=(wrong[0].root or wrong[0].line) if wrong and status == "wrong" else None))
+        by_line[n] = [out[-1]]
     return out
 
 
