@@ -1146,3 +1146,15 @@ def test_a_chain_after_names_written_with_equals_starts_at_its_arithmetic(line, 
     assert 768 * 3073 == 2_360_064 and 769 * 768 == 590_592
     cs = [c for c in check_text(f"Parameters:\n\n{line}\n", "params.md").claims if c.line == 3 and c.status != "unverifiable"]
     assert cs and {c.status for c in cs} == {status}
+
+
+def test_a_difference_in_a_size_unit_and_two_claims_on_one_line():
+    # "2048 - 25 = 1975 MB (98.8% waste)": the difference is in its result's unit (2023), the bracket
+    # says the share again; a line that holds a product of bytes and a difference keeps both verdicts
+    text = ("Memory per request:\n\n```\nWaste: 2048 - 25 = 1975 MB (98.8% waste)\n"
+            "Waste: 32 - 25 = 7 MB (21.9% waste)\n```\n\n"
+            "The weights take 52e9 * 2 bytes = 114 GB, so three cards leave 120-104 = 16 GB free.\n")
+    cs = check_text(text, "waste.md").claims
+    assert {c.status for c in cs if c.line == 4} == {"wrong"} and {c.status for c in cs if c.line == 5} == {"exact"}
+    seven = {(c.claimed, c.status) for c in cs if c.line == 8}
+    assert ("114", "wrong") in seven and ("16", "exact") in seven

@@ -92,6 +92,11 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, doc: Docume
             drop.update(id(c) for c in here)
             claims.append(bc)
             continue
+        if known and bc.status != "unverifiable" and isinstance(bc.claimed, str) and \
+                all(isinstance(c.claimed, str) and c.claimed != bc.claimed and
+                    not _operands_of(c) & _operands_of(bc) for c in known):
+            claims.append(bc)   # another number of the line (120-104 = 16 beside 52e12 * 2 = 104 GB): both stand
+            continue
         if known:
             continue
         if bc.status == "unverifiable" and (here or (given | judged) & set(bc.lines or [bc.line])):
@@ -197,6 +202,11 @@ def _own_arithmetic(c: Claim) -> bool:
     how = c.reason.get("how") if isinstance(c.reason, Reason) else None
     return c.status in ("exact", "rounded") and isinstance(how, str) and bool(_NUMBERS_ONLY.fullmatch(how)) and \
         bool(re.search(r"\d\s*[-+−·×*/]|[\])]\s*[-+−·×*/]", how))
+
+
+def _operands_of(c: Claim) -> set[str]:
+    """The numbers of a scalar claim's expression, left of its relation."""
+    return set(re.findall(r"\d+(?:\.\d+)?(?:e\d+)?", re.split(r"=|≈", str(c.what))[0]))
 
 
 def _shape(claimed):

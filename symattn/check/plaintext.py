@@ -477,7 +477,7 @@ def _in_arithmetic(line: str, m: re.Match) -> bool:
 
 
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s+")
-_PCT_AGAIN = re.compile(r"[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]")
+_PCT_AGAIN = re.compile(r"[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%(?:\s+[^\W\d][^\W\d]*(?:\s+[^\W\d]+){0,3})?\s*[)）]")
 _PERCENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*%")
 #: three decimals or more in a row, separated by commas, not in brackets (a list the prose writes out)
 _RUN = re.compile(r"(?<![\w.\[(])\d+\.\d+(?:\s*[,，、]\s*\d+\.\d+){2,}(?![\w.\])])")
@@ -582,6 +582,11 @@ def _one_unit_out(text: str) -> str:
     alone = re.fullmatch(r"(?P<lhs>[^=≈]*?)\s*(?:=|≈)\s*(?P<num>[-−]?\d+(?:\.\d+)?)\s?(?P<u>[kKMGTP]FLOPS?)(?:/s)?\s*", text)
     if alone and not _UNIT.search(alone.group("lhs")):
         return _scaled_result(text, alone)
+    # "2048 - 25 = 1975 MB": a sum or a difference of bare numbers is in its result's size unit
+    sized = re.fullmatch(r"(?P<lhs>[\d.\s()+\-−]*\d[\d.\s()]*[+\-−][\d.\s()+\-−]*)\s*(?:=|≈)\s*[-−]?\d+(?:\.\d+)?"
+                         r"\s?(?P<u>[KMGT]i?B)\s*", text)
+    if sized:
+        return text[:sized.start("u")].rstrip()
     if len(units) != 1 or not re.search(r"[÷/]", first):
         return text
     last = re.search(r"(=)(\s*[-−]?\d+)" + _UNIT.pattern + r"\s*$", text)
