@@ -1158,3 +1158,13 @@ def test_a_difference_in_a_size_unit_and_two_claims_on_one_line():
     assert {c.status for c in cs if c.line == 4} == {"wrong"} and {c.status for c in cs if c.line == 5} == {"exact"}
     seven = {(c.claimed, c.status) for c in cs if c.line == 8}
     assert ("114", "wrong") in seven and ("16", "exact") in seven
+
+
+@pytest.mark.parametrize("total, status", [("10", "exact"), ("11", "wrong")])
+def test_a_sum_of_sizes_each_in_one_unit_is_judged_in_that_unit_at_its_line(total, status):
+    # every number of the display carries GB: the arithmetic is in GB (6 + 2.5 + 1.5 = 10), and the
+    # claim stands on the line of the printed total
+    text = ("Memory:\n\n$$\n\\text{Total} = 6\\text{ GB}+2.5\\text{ GB}\n+1.5\\text{ GB} \\approx "
+            f"{total}\\text{{ GB}}\n$$\n")
+    cs = [c for c in check_text(text, "gb.md").claims if c.status != "unverifiable"]
+    assert [(c.line, c.status) for c in cs] == [(5, status)]

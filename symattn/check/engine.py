@@ -1364,10 +1364,13 @@ class _Checker:
     def _identity_claim(self, seg, chain, left: Node, right: Node, rel: str) -> None:
         """``expr = expr``: equal exactly (or, with printed decimals, up to their rounding)."""
         what = f"{pretty(left)} = {pretty(right)}"
+        # (a display over several lines: the claim stands where its printed number does)
+        printed = [n.text for n in walk(right) if isinstance(n, Num) and re.search(r"\d", n.text)]
+        line = self._printed_line(seg, printed[0]) if len(printed) == 1 else seg.line
 
         def say(status, reason, expected=None):
-            self.claims.append(stated(seg.line, chain.source, status, what, reason, expected=expected)
-                               if status != "unverifiable" else unverifiable(seg.line, chain.source, reason, what=what))
+            self.claims.append(stated(line, chain.source, status, what, reason, expected=expected)
+                               if status != "unverifiable" else unverifiable(line, chain.source, reason, what=what))
 
         ev = Evaluator(self.table, Mode.EXACT, self.conv)
         if all(isinstance(n, Name) and canon(n.raw) in self.table.inputs for n in (left, right)):
@@ -1380,6 +1383,10 @@ class _Checker:
         try:
             a, b = ev.eval(self._identify(left)), ev.eval(self._identify(right))
         except Unresolved as exc:
+            unit = _one_unit(chain.source)
+            if unit is not None and any(isinstance(n, Name) and n.raw == unit for n in walk(left)):
+                # "6 GB + 56.45 GB + 6 GB + 18 GB ≈ 87 GB": every number in one unit, the sums in it
+                return self._identity_claim(seg, chain, _in_unit(left, unit), _in_unit(right, unit), rel)
             return say("unverifiable", R("cannot-compute-sides", why=exc.reason))
         if bool(_free(a)) != bool(_free(b)) or (isinstance(a, sp.Symbol) and isinstance(b, sp.Symbol) and a != b):
             # (two names with no value: a relation the article states, with no number to refute it)
@@ -1586,6 +1593,26 @@ def _half(text: str) -> float:
     m = re.search(r"\.(\d+)", text)
     h = float(half_unit(len(m.group(1)))) if m else 0.0
     return h / 100 if "%" in text else h   # 0.0003% is printed to 4 decimals of a percent
+
+
+#: a size or time unit after a number, in plain text or LaTeX (``6 GB``, ``56.45\\text{ GB}``)
+_UNIT_AFTER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:\\,|\\ )?\s*(?:\\(?:text|mathrm)\{\s*)?([KMGT]i?B|ms|s)\b")
+
+
+def _one_unit(source: str) -> str | None:
+    """The unit every number of a line's arithmetic carries (``6 GB + 56.45 GB ≈ 87 GB``), or None."""
+    numbers = re.findall(r"(?<![\w.{])\d+(?:\.\d+)?(?![\w.])", re.sub(r"\\(?:text|mathrm)\{[^{}]*\}", " ", source))
+    units = [m.group(1) for m in _UNIT_AFTER.finditer(source)]
+    return units[0] if len(units) >= 2 and len(set(units)) == 1 and len(units) == len(numbers) else None
+
+
+def _in_unit(node: Node, unit: str) -> Node:
+    """The tree with the unit's name read as 1 (the arithmetic in that unit), still written as the unit."""
+    if isinstance(node, Name) and node.raw == unit:
+        return Num(sp.Integer(1), unit)
+    if isinstance(node, Op):
+        return Op(node.op, tuple(_in_unit(a, unit) for a in node.args))
+    return node
 
 
 def _substitute(node: Node, name: str, value: int) -> Node:

@@ -93,6 +93,7 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, doc: Docume
             claims.append(bc)
             continue
         if known and bc.status != "unverifiable" and isinstance(bc.claimed, str) and \
+                re.fullmatch(r"[-−]?\d[\d,]*(?:\.\d+)?", bc.claimed) and _operands_of(bc) and \
                 all(isinstance(c.claimed, str) and c.claimed != bc.claimed and
                     not _operands_of(c) & _operands_of(bc) for c in known):
             claims.append(bc)   # another number of the line (120-104 = 16 beside 52e12 * 2 = 104 GB): both stand
