@@ -1168,3 +1168,18 @@ def test_a_sum_of_sizes_each_in_one_unit_is_judged_in_that_unit_at_its_line(tota
             f"{total}\\text{{ GB}}\n$$\n")
     cs = [c for c in check_text(text, "gb.md").claims if c.status != "unverifiable"]
     assert [(c.line, c.status) for c in cs] == [(5, status)]
+
+
+@pytest.mark.parametrize("second, status", [("0.740", "rounded"), ("0.704", "wrong")])
+def test_embeddings_plus_encoding_in_columns_side_by_side(second, status):
+    # | X (embed) | PE | X_pe | on the same lines: the sum binds by its values over the sinusoidal
+    # column (all entries, or two thirds of them), and a wrong entry is judged against E + PE exactly
+    assert round(0.2 + math.cos(1), 3) == 0.740
+    text = ("# Encodings\n\nPE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d)), d = 2.\n\n"
+            "| Position | X (embed)      | PE              | X_pe            |\n"
+            "|----------|----------------|-----------------|-----------------|\n"
+            "| 0        | [0.500, 0.500] | [0.000, 1.000]  | [0.500, 1.500]  |\n"
+            f"| 1        | [0.100, 0.200] | [0.841, 0.540]  | [0.941, {second}]  |\n"
+            "| 2        | [0.300, 0.100] | [0.909, -0.416] | [1.209, -0.316] |\n")
+    sums = [c for c in check_text(text, "pe.md").claims if c.line == 8 and "E + PE" in str(c.what)]
+    assert [c.status for c in sums] == [status]
