@@ -652,3 +652,12 @@ def test_a_number_alone_under_results_that_add_up_to_it_is_their_sum(third, tota
         assert {c.status for c in cs} == {status}
         if status == "wrong":
             assert cs[0].cause == "carried" and cs[0].root == 5
+
+
+@pytest.mark.parametrize("bracket, status", [("21.27亿", "rounded"), ("2.127亿", "wrong"), ("2,127百万", "rounded")])
+def test_a_count_written_again_in_another_scale(bracket, status):
+    # 2.127B is 21.27亿 (亿 = 10⁸) and 2,127百万; the bracket restates the count at its own scale
+    assert 2.127e9 / 1e8 == 21.27
+    text = f"# Parameters\n\n- GPT-2 XL parameters: $2.127B$ ({bracket})\n"
+    cs = [c for c in check_text(text, "scale.md").claims if c.line == 3]
+    assert [c.status for c in cs] == [status]

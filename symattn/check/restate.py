@@ -84,6 +84,7 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
     kept += _restated_numbers(kept, inputs, doc, blocks)
     kept = _gathered_results(kept, inputs, doc)
     kept = _summed_results(kept, inputs, doc)
+    kept = _other_scales(kept, inputs, doc)
     kept = _carried_operands(kept, inputs, doc)
     kept = _assumed(kept, blocks, doc)
     return replace(report, claims=sorted(kept, key=lambda c: c.line))
@@ -510,6 +511,42 @@ def _summed_results(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
                          root=(wrong[0].root or wrong[0].line) if wrong and status == "wrong" else None))
         by_line[n] = [out[-1]]
     return out
+
+
+#: the scale words of counts: 2.127B, 38.6M, 1.5K, 21.27亿, 3万
+_SCALES = {"K": 10 ** 3, "M": 10 ** 6, "B": 10 ** 9, "T": 10 ** 12, "千": 10 ** 3, "万": 10 ** 4, "萬": 10 ** 4,
+           "百万": 10 ** 6, "千万": 10 ** 7, "亿": 10 ** 8, "億": 10 ** 8, "억": 10 ** 8, "만": 10 ** 4}
+_SCALE = "|".join(sorted(map(re.escape, _SCALES), key=len, reverse=True))
+#: a count with a scale, then the same count in brackets with another: ``$2.127B$ (2.127亿)``
+_TWO_SCALES = re.compile(rf"(?<![\w.])(?P<a>\d+(?:\.\d+)?)\s*(?P<sa>{_SCALE})(?![A-Za-z])[$*`\s]*[(（]\s*[~≈约約약]?\s*"
+                         rf"(?P<b>\d+(?:\.\d+)?)\s*(?P<sb>{_SCALE})\s*[)）]")
+
+
+def _other_scales(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
+    """The claims, with this one added where it applies.  A count written with a scale and again in brackets with another (``2.127B (2.127亿)``, ``38.6M
+    (3,860万)``): the second is the first at its own scale, judged at its printed precision (2.127B
+    is 21.27亿).  The first is what the line states; the bracket restates it."""
+    text = doc.text.split("\n")
+    busy = {c.line for c in claims if c.status != "unverifiable"}
+    out = []
+    for n, line in enumerate(text, 1):
+        if n in inputs or n in busy:
+            continue
+        for m in _TWO_SCALES.finditer(line.replace(",", "")):
+            if m.group("sa") == m.group("sb"):
+                continue
+            first, printed = numerals.read(m.group("a")), numerals.read(m.group("b"))
+            if first is None or printed is None:
+                continue
+            exact = mpmath.mpf(first.value.p) / first.value.q * _SCALES[m.group("sa")] / _SCALES[m.group("sb")]
+            status = "rounded" if agrees(printed, exact) else "wrong"
+            how = Reason.of("count-in-other-scale", value=m.group("a"), scale=m.group("sa"), other=m.group("sb"))
+            found = [Judgement((0, 0), "scale", m.group("b"), n, None, mpmath.nstr(exact, 15), status, "",
+                               right_text(printed, exact), value=exact)]
+            out.append(build(n, " ".join(line.split())[:160], how, m.group("b"), found, how=how, lines=[n],
+                             cause="slip" if status == "wrong" else ""))
+    said = {c.line for c in out}   # (what said the line claims nothing: it restates a count)
+    return [c for c in claims if not (c.line in said and c.status == "unverifiable")] + out
 
 
 def _carried_operands(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
