@@ -583,10 +583,10 @@ def _one_unit_out(text: str) -> str:
     if alone and not _UNIT.search(alone.group("lhs")):
         return _scaled_result(text, alone)
     # "2048 - 25 = 1975 MB": a sum or a difference of bare numbers is in its result's size unit
-    sized = re.fullmatch(r"(?P<lhs>[\d.\s()+\-−]*\d[\d.\s()]*[+\-−][\d.\s()+\-−]*)\s*(?:=|≈)\s*[-−]?\d+(?:\.\d+)?"
-                         r"\s?(?P<u>[KMGT]i?B)\s*", text)
-    if sized:
-        return text[:sized.start("u")].rstrip()
+    lhs, rel, rhs = re.split(r"(=|≈)", text, maxsplit=1) if re.search(r"=|≈", text) else (text, "", "")
+    sized = re.fullmatch(r"\s*[-−]?\d+(?:\.\d+)?\s?(?P<u>[KMGT]i?B)\s*", rhs) if rel else None
+    if sized and re.fullmatch(r"[\d.\s()+\-−]*", lhs) and re.search(r"\d[\s)]*[+\-−][\s(]*\d", lhs):
+        return (lhs + rel + rhs[:sized.start("u")]).rstrip()
     if len(units) != 1 or not re.search(r"[÷/]", first):
         return text
     last = re.search(r"(=)(\s*[-−]?\d+)" + _UNIT.pattern + r"\s*$", text)

@@ -42,12 +42,14 @@ def mixed_sizes(text: str) -> bool:
     def num(t):
         return float(t.replace(",", ""))
     kib = any(abs(num(m.group(1)) / 1024 - num(m.group(2))) < 1e-9 for m in re.finditer(
-        r"(\d[\d,]*)\s*bytes?\s*=\s*(\d+(?:\.\d+)?)\s*KB\b", text))
+        r"(?<![\d,.])(\d[\d,]*)\s*bytes?\s*=\s*(\d+(?:\.\d+)?)\s*KB\b", text))
     if not kib:
         return False
-    for m in re.finditer(r"((?:\d+(?:\.\d+)?\s*[×x*]\s*)*\d+(?:\.\d+)?)\s*KB\s*=\s*(\d+(?:\.\d+)?)\s*MB\b", text):
-        kb = 1.0
-        for t in re.findall(r"\d+(?:\.\d+)?", m.group(1)):
+    for m in re.finditer(r"(?<![\d.])(\d+(?:\.\d+)?)\s*KB\s*=\s*(\d+(?:\.\d+)?)\s*MB\b", text):
+        # (the factors before the amount: "16 × 800 KB", read backwards from it)
+        head = re.search(r"(?:\d+(?:\.\d+)?\s*[×x*]\s*){0,4}$", text[max(0, m.start() - 80):m.start()])
+        kb = float(m.group(1))
+        for t in re.findall(r"\d+(?:\.\d+)?", head.group(0) if head else ""):
             kb *= float(t)
         if abs(kb / 1000 - num(m.group(2))) < 1e-9 and abs(kb / 1024 - num(m.group(2))) > 1e-3:
             return True
