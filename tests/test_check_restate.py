@@ -661,3 +661,22 @@ def test_a_count_written_again_in_another_scale(bracket, status):
     text = f"# Parameters\n\n- GPT-2 XL parameters: $2.127B$ ({bracket})\n"
     cs = [c for c in check_text(text, "scale.md").claims if c.line == 3]
     assert [c.status for c in cs] == [status]
+
+
+@pytest.mark.parametrize("row1, pct, status", [(("0.6667", "0.3333"), "66.67%", "wrong"),
+                                               (("0.6698", "0.3302"), "66.98%", None)])
+def test_a_percentage_in_the_prose_writes_again_a_number_printed_wrong(row1, pct, status):
+    # 66.67% is 0.6667 at fewer digits, and 0.6667 is wrong (0.6698): carried, with 66.98%
+    assert f"{weights()[0, 0]:.4f}" == "0.6698"
+    text = "\n".join([
+        "# Two tokens", "",
+        r"$$Q = \begin{bmatrix} 1 & 0 \\ 0 & 2 \end{bmatrix}, \quad K = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix}$$", "",
+        "The weights, softmax of $QK^T/\\sqrt{2}$:", "",
+        r"$$A = \begin{bmatrix} %s & %s \\ 0.1956 & 0.8044 \end{bmatrix}$$" % row1, "",
+        *["Each row adds up to one, as a softmax row does.", ""] * 5,
+        f"So the first token keeps {pct} of its attention for itself.", ""])
+    here = [c for c in check_text(text, "pct2.md").claims if c.line == 19 and c.status == "wrong"]
+    if status is None:
+        assert not here
+    else:
+        assert len(here) == 1 and here[0].cause == "carried" and here[0].entries[0]["correct"] == "66.98%"

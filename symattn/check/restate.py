@@ -27,7 +27,7 @@ import mpmath
 
 from . import numerals
 from .claims import OPERAND, Claim, Reason, Report
-from .judge import agrees, interval, right_text
+from .judge import agrees, half_unit, interval, right_text
 from .read import Block
 from .verdict import Judgement, build, unverifiable
 
@@ -85,6 +85,7 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
     kept = _gathered_results(kept, inputs, doc)
     kept = _summed_results(kept, inputs, doc)
     kept = _other_scales(kept, inputs, doc)
+    kept = _percent_of_numbers(kept, inputs, doc)
     kept = _carried_operands(kept, inputs, doc)
     kept = _assumed(kept, blocks, doc)
     return replace(report, claims=sorted(kept, key=lambda c: c.line))
@@ -546,6 +547,57 @@ def _other_scales(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
             out.append(build(n, " ".join(line.split())[:160], how, m.group("b"), found, how=how, lines=[n],
                              cause="slip" if status == "wrong" else ""))
     said = {c.line for c in out}   # (what said the line claims nothing: it restates a count)
+    return [c for c in claims if not (c.line in said and c.status == "unverifiable")] + out
+
+
+def _percent_of_numbers(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
+    """The claims, with this one added where it applies.  A percentage in the prose that writes again a
+    number printed wrong above it in its section, at fewer digits ("99.84% attention" under a weight
+    printed 0.998377 where it is 0.998280): wrong too, cause ``carried``, with that number's right value
+    as a percentage.  The evidence is the value: the number rounds to the percentage, one right value
+    among the numbers that do, and three significant digits at least, or two percentages on the line
+    both found so."""
+    text = doc.text.split("\n")
+    busy = {ln for c in claims if c.status != "unverifiable" for ln in (c.lines or [c.line])} | set(inputs)
+    shown = []   # (line, printed value, right value, root): the wrong numbers of the article, in order
+    for c in claims:
+        if c.status != "wrong":
+            continue
+        for e in c.entries:
+            printed = numerals.read(str(e.get("claimed", "")))
+            right = numerals.read(str(e.get("exact", ""))) or numerals.read(str(e.get("correct", "")))
+            if printed is None or right is None or printed.percent or not printed.places or printed.places < 3:
+                continue
+            line = e["line"] if isinstance(e.get("line"), int) else c.line
+            shown.append((line, mpmath.mpf(printed.value.p) / printed.value.q,
+                          mpmath.mpf(right.value.p) / right.value.q, c.root or c.line))
+    out, said = [], set()
+    for n, line in enumerate(text, 1):
+        if n in busy or "%" not in line:
+            continue
+        found = []
+        for m in PERCENT.finditer(line):
+            pct = numerals.read(m.group(0).replace(" ", ""))
+            if pct is None or not pct.percent:
+                continue
+            value, half = mpmath.mpf(pct.value.p) / pct.value.q, half_unit(pct.places)
+            hits = [s for s in shown if s[0] < n and doc.section(s[0]) == doc.section(n) and abs(s[1] - value) <= half]
+            rights = {mpmath.nstr(s[2], 12) for s in hits}
+            if len(rights) != 1:
+                continue
+            src = max(hits, key=lambda s: s[0])
+            found.append((m, pct, src, len(re.sub(r"\D|^0+", "", m.group(0).replace(".", "").lstrip("0")))))
+        if not found or not (any(k >= 3 for *_, k in found) or len(found) >= 2):
+            continue
+        for m, pct, (at, printed, right, root), _ in found:
+            if agrees(pct, right):
+                continue   # right as the right value's percentage: the number it restates was wrong, not this
+            how = Reason.of("percent-of-number", value=mpmath.nstr(printed, 8), line=at)
+            judged = [Judgement((0, 0), "percent", m.group(0), n, m.start(), mpmath.nstr(right, 15), "wrong", "",
+                                right_text(pct, right), value=right)]
+            out.append(build(n, " ".join(line.split())[:160], how, m.group(0), judged, how=how, lines=[n],
+                             cause="carried", root=root))
+            said.add(n)
     return [c for c in claims if not (c.line in said and c.status == "unverifiable")] + out
 
 
