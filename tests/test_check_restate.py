@@ -680,3 +680,17 @@ def test_a_percentage_in_the_prose_writes_again_a_number_printed_wrong(row1, pct
         assert not here
     else:
         assert len(here) == 1 and here[0].cause == "carried" and here[0].entries[0]["correct"] == "66.98%"
+
+
+@pytest.mark.parametrize("caption, probs, status", [
+    ("After softmax:", "[0.66, 0.24, 0.10]", "rounded"),
+    ("After softmax:", "[0.70, 0.20, 0.10]", "wrong"),
+    # another softmax, left to the temperature's reader: softmax([2.0, 1.0, 0.1] / 2) = [0.50, 0.30, 0.19]
+    ("After softmax with temperature T = 2:", "[0.50, 0.30, 0.19]", "rounded"),
+])
+def test_a_list_after_the_word_softmax_is_the_softmax_of_the_list_above(caption, probs, status):
+    e = np.exp([2.0, 1.0, 0.1])
+    assert [f"{v:.2f}" for v in e / e.sum()] == ["0.66", "0.24", "0.10"]
+    text = f"# Scores\n\nRaw scores: [2.0, 1.0, 0.1]\n\n{caption}\n- outputs: {probs}\n"
+    cs = [c for c in check_text(text, "soft.md").claims if c.line == 6 and c.status != "unverifiable"]
+    assert [c.status for c in cs] == ([status] if status else [])

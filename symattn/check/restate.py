@@ -86,6 +86,7 @@ def restatements(report: Report, blocks: list[Block], doc) -> Report:
     kept = _summed_results(kept, inputs, doc)
     kept = _other_scales(kept, inputs, doc)
     kept = _percent_of_numbers(kept, inputs, doc)
+    kept = _softmax_in_prose(kept, inputs, doc)
     kept = _carried_operands(kept, inputs, doc)
     kept = _assumed(kept, blocks, doc)
     return replace(report, claims=sorted(kept, key=lambda c: c.line))
@@ -598,6 +599,50 @@ def _percent_of_numbers(claims: list[Claim], inputs: set[int], doc) -> list[Clai
             out.append(build(n, " ".join(line.split())[:160], how, m.group(0), judged, how=how, lines=[n],
                              cause="carried", root=root))
             said.add(n)
+    return [c for c in claims if not (c.line in said and c.status == "unverifiable")] + out
+
+
+#: a list of numbers in brackets, two or more
+_BRACKETED = re.compile(r"\[\s*([-−]?\d+(?:\.\d+)?(?:\s*,\s*[-−]?\d+(?:\.\d+)?)+)\s*\]")
+#: words that make a softmax another one: a temperature, a mask, a scale
+_OTHER_SOFTMAX = re.compile(r"temperature|τ|\bT\s*=|mask|scal|divid|/\s*√|sqrt", re.I)
+
+
+def _softmax_in_prose(claims: list[Claim], inputs: set[int], doc) -> list[Claim]:
+    """The claims, with this one added where it applies.  A list in the prose whose entries add up to
+    1, under a list of as many numbers a few lines above, with the word softmax between them ("Raw
+    scores: [2.3, 1.8, 4.1, 0.9]" … "After softmax: [0.15, 0.09, 0.72, 0.04]"): the softmax of that
+    list, judged at its printed precision.  Words of another softmax between them (a temperature, a
+    mask, a scale) leave it alone."""
+    text = doc.text.split("\n")
+    busy = {ln for c in claims if c.status != "unverifiable" for ln in (c.lines or [c.line])} | set(inputs)
+    lists = [(n, m, [numerals.read(t.strip().replace("−", "-")) for t in m.group(1).split(",")])
+             for n, line in enumerate(text, 1) for m in _BRACKETED.finditer(line)]
+    out, said = [], set()
+    for k, (n, m, probs) in enumerate(lists):
+        if n in busy or any(x is None for x in probs) or not all(x.places for x in probs) or \
+                abs(sum(mpmath.mpf(x.value.p) / x.value.q for x in probs) - 1) > len(probs) * half_unit(max(x.places for x in probs)):
+            continue
+        if not lists[:k]:
+            continue
+        n0, m0, xs = lists[k - 1]   # the list right before it, on its line or a few lines up
+        if not 0 <= n - n0 <= 6 or len(xs) != len(probs) or any(x is None for x in xs) or \
+                abs(sum(mpmath.mpf(x.value.p) / x.value.q for x in xs) - 1) < mpmath.mpf("0.02"):
+            continue   # (a distribution above it is another softmax's output, not these scores)
+        between = text[n - 1][m0.end():m.start()] if n0 == n else \
+            "\n".join([text[n0 - 1][m0.end():]] + text[n0:n - 1] + [text[n - 1][:m.start()]])
+        if not re.search(r"softmax", between, re.I) or _OTHER_SOFTMAX.search(between) or re.search(r"\d", between):
+            continue   # (a number between them is another step's: the scores, a divisor)
+        with mpmath.workdps(30):
+            e = [mpmath.exp(mpmath.mpf(x.value.p) / x.value.q) for x in xs]
+            right = [v / sum(e) for v in e]
+        judged = [Judgement((0, j), f"[1,{j + 1}]", t.strip(), n, None, mpmath.nstr(r, 15),
+                            "rounded" if agrees(x, r) else "wrong", "", right_text(x, r), value=r)
+                  for j, (t, x, r) in enumerate(zip(m.group(1).split(","), probs, right))]
+        how = Reason.of("softmax-of-values", line=n0)
+        out.append(build(n, " ".join(text[n - 1].split())[:160], how, [[t.strip() for t in m.group(1).split(",")]],
+                         judged, how=how, lines=[n], cause="slip"))
+        said.add(n)
     return [c for c in claims if not (c.line in said and c.status == "unverifiable")] + out
 
 
