@@ -694,3 +694,4 @@ def test_a_list_after_the_word_softmax_is_the_softmax_of_the_list_above(caption,
     text = f"# Scores\n\nRaw scores: [2.0, 1.0, 0.1]\n\n{caption}\n- outputs: {probs}\n"
     cs = [c for c in check_text(text, "soft.md").claims if c.line == 6 and c.status != "unverifiable"]
     assert [c.status for c in cs] == ([status] if status else [])
+

@@ -567,8 +567,9 @@ def _percent_of_numbers(claims: list[Claim], inputs: set[int], doc) -> list[Clai
         for e in c.entries:
             printed = numerals.read(str(e.get("claimed", "")))
             right = numerals.read(str(e.get("exact", ""))) or numerals.read(str(e.get("correct", "")))
-            if printed is None or right is None or printed.percent or not printed.places or printed.places < 3:
-                continue
+            if printed is None or right is None or printed.percent or not printed.places or printed.places < 3 or \
+                    not (printed.value.is_Rational and right.value.is_Rational):
+                continue   # (a masked entry, -∞, is no number a percentage writes again)
             line = e["line"] if isinstance(e.get("line"), int) else c.line
             shown.append((line, mpmath.mpf(printed.value.p) / printed.value.q,
                           mpmath.mpf(right.value.p) / right.value.q, c.root or c.line))
