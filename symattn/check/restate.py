@@ -28,6 +28,7 @@ import mpmath
 from . import numerals
 from .claims import OPERAND, Claim, Reason, Report
 from .judge import agrees, half_unit, interval, right_text
+from .quantities import softmax
 from .read import Block
 from .verdict import Judgement, build, unverifiable
 
@@ -635,8 +636,7 @@ def _softmax_in_prose(claims: list[Claim], inputs: set[int], doc) -> list[Claim]
         if not re.search(r"softmax", between, re.I) or _OTHER_SOFTMAX.search(between) or re.search(r"\d", between):
             continue   # (a number between them is another step's: the scores, a divisor)
         with mpmath.workdps(30):
-            e = [mpmath.exp(mpmath.mpf(x.value.p) / x.value.q) for x in xs]
-            right = [v / sum(e) for v in e]
+            right = softmax([mpmath.mpf(x.value.p) / x.value.q for x in xs])
         judged = [Judgement((0, j), f"[1,{j + 1}]", t.strip(), n, None, mpmath.nstr(r, 15),
                             "rounded" if agrees(x, r) else "wrong", "", right_text(x, r), value=r)
                   for j, (t, x, r) in enumerate(zip(m.group(1).split(","), probs, right))]
