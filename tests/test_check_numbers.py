@@ -416,3 +416,56 @@ def test_values_equal_at_working_precision_are_equal_relative_to_their_size():
     assert not equal(mpmath.exp(-150), mpmath.mpf("1.9e-65"))
     assert equal(mpmath.exp(-150), mpmath.exp(-149) / mpmath.e)
     assert equal(mpmath.mpf(0), mpmath.mpf("1e-40"))   # the residue of terms that cancel is zero
+
+
+@pytest.mark.parametrize("product, printed, right", [
+    ("64 * 4096 * 3 + 4096 * 32128", "132.4e6", True),      # 132,382,720
+    ("6 * 37e9 * 14.8e12", "3.3e24", True),                # 3.2856e24
+    ("2 * 8 * 128 * 80 * 8192", "1.34e9", True),           # 1,342,177,280
+    ("2 * 8 * 128 * 80 * 8192", "1.35e9", False),
+    ("64 * 4096 * 3 + 4096 * 32128", "131.4e6", False),
+])
+def test_integer_arithmetic_printed_in_scientific_notation_is_rounded_at_its_mantissa(product, printed, right):
+    """An integer product written as ``18.4e9`` was judged as an integer claimed exactly (places 0):
+    every such print was wrong.  Scientific notation is precise to its mantissa's last place at its
+    power of ten; the message says "the printed precision", not "0 decimals"."""
+    from symattn.check import check_text
+    (c,) = [c for c in check_text(f"The total is `{product} = {printed}` in all.\n", "s.md").claims
+            if c.status != "unverifiable"]
+    assert c.status == ("rounded" if right else "wrong"), c.reason
+    assert "0 decimals" not in str(c.reason)
+
+
+@pytest.mark.parametrize("text", [
+    "In generation $T = 1$. Set $D = 4096$; then $2D = T$ gives the crossover.\n",
+    "Here $h = 4$ and $d = 64$, and $d = h$ would make each head one wide.\n",
+])
+def test_a_relation_between_givens_is_no_wrong_number(text):
+    """``2D = T`` with D and T given elsewhere (the crossover of two costs, solved for T) prints no
+    number: no witness says which given it does not fit, so it is never "wrong"."""
+    from symattn.check import check_text
+    assert not [c for c in check_text(text, "s.md").claims if c.status == "wrong"]
+
+
+@pytest.mark.parametrize("line, status", [
+    ("Training needs `6 * 37e9 * 14.8e12 = 3.3e24 FLOPs` in all.", "rounded"),
+    ("Training needs `6 * 37e9 * 14.8e12 = 3.4e24 total FLOPs`.", "wrong"),
+    ("The cache holds `2 * 8 * 128 * 80 = 163840 bytes per token`.", "exact"),
+    ("The cache holds `2 * 8 * 128 * 80 = 163000 bytes in all`.", "wrong"),
+    ("Concurrent: 60,000 / 2048 = 29 requests", None),            # a count: floor or ceiling
+])
+def test_words_that_end_an_equation_after_its_number_are_prose(line, status):
+    """``= 1.52e25 total FLOPs``: the words after the last number of an equation were read as a name
+    with no value, and the line went unjudged.  Words that carry no scale (not GB, ms, million) are
+    prose; an integer count of items for a quotient that is none stays unjudged."""
+    from symattn.check import check_text
+    judged = [c.status for c in check_text(f"# t\n\n{line}\n", "s.md").claims if c.status != "unverifiable"]
+    assert judged == ([status] if status else [])
+
+
+def test_words_before_another_relation_leave_the_line_to_its_units():
+    """``= 503316480000 FLOPs = 504 GFLOPs``: the chain goes on in a scaled unit, read by the size
+    chains, which judge 504 against 503.3 GFLOPs."""
+    from symattn.check import check_text
+    text = "# t\n\n    Attention: 48 * 4 * 1600 * 1600 * 1024 = 503316480000 FLOPs = 504 GFLOPs\n"
+    assert "wrong" in [c.status for c in check_text(text, "s.md").claims]

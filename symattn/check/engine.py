@@ -23,7 +23,7 @@ from ..numeric import to_mpf
 from .claims import OPERAND, Claim, Reason, Report
 from .names import APPROX_WORDS
 from .judge import half_unit, right_text, rounded_weights, verdict, written_band
-from . import numerals
+from . import numerals, units
 from .compare import compare, same
 from .consistency import declared_no_scaling, parts_of_one_row, sanity_rows, shift_pairs
 from .beyond import beyond_claims
@@ -118,8 +118,9 @@ def _other_reading(report: Report, other: Report, doc: Document, swaps: dict) ->
     written, with a note saying how the number was read."""
     def covers(c, n):
         return n in (c.lines or [c.line])
-    def spelled(c, n):   # the claim of the other run on the same printed number
-        return {old for old, new in swaps[n].items() if _number_at(new).fullmatch(str(c.claimed))}
+    def spelled(c, n):   # the claim of the other run on the same printed number (an identity's, in its source)
+        return {old for old, new in swaps[n].items() if _number_at(new).fullmatch(str(c.claimed)) or
+                (c.claimed is None and _number_at(new).search(str(c.source)))}
     explained = {n for n in swaps if any(c.status == "wrong" and covers(c, n) for c in report.claims)
                  and not any(c.status == "wrong" and covers(c, n) for c in other.claims)
                  and any(c.status in ("exact", "rounded") and covers(c, n) and spelled(c, n) for c in other.claims)}
@@ -189,6 +190,8 @@ def _check_once(text: str, name: str) -> tuple[Report, Document]:
     report = overlay(overlay(report, valued, value_given), code_claims(doc, blocks))
     # what a comment says the code computes, where no verdict stands yet
     report = fill(report, code_claims(doc, blocks, comments=True))
+    # an equation judged by its units alone, where no other verdict stands
+    report = fill(report, checker.unit_claims)
     report = precision_captions(doc, report)
     report = restatements(report, blocks, doc)
     starts = {ln for ln, _ in report.definitions}
@@ -331,6 +334,7 @@ class _Checker:
         self._ambiguous_prints: set[str] = set()
         self._entry_prints: set[str] = set()   # entries of vectors printed right, noted in exact_prints
         self.claims: list[Claim] = []
+        self.unit_claims: list[Claim] = []   # lines judged by their units alone (see _unit_claim)
         self.definitions: list[tuple[int, str]] = []
         self.notes: list[str] = []
         self.stated_scaling: int | None = None
@@ -1152,6 +1156,13 @@ class _Checker:
                 self.table.formula(canon(ref.raw)) if isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS
                 else exact_ref)
         except Unresolved as exc:
+            # (the unit after the printed number's last place in the line: the result's, not an operand's)
+            last = list(re.finditer(rf"(?<![\d.,]){re.escape(part.text)}(?![\d.,])", self._line_text(seg))) \
+                if isinstance(part, Num) and not errors else []
+            unit = re.compile(rf"[ \t*]*({units.WRITTEN.pattern})").match(self._line_text(seg), last[-1].end()) \
+                if last else None
+            if unit is not None and self._unit_claim(seg, chain, ref, Op("mul", (part, Name(unit.group(1)))), exact_ev):
+                return   # "70×10^9 parameters×2 Bytes/parameter=14GB": the sides in their units
             claim = leave(R("cannot-compute", what=what or R("this"), why=exc.reason), wrong=bool(errors))
             self._record(key, head, seg.line, claimed, claim.status == "wrong")
             return
@@ -1373,7 +1384,12 @@ class _Checker:
                                if status != "unverifiable" else unverifiable(line, chain.source, reason, what=what))
 
         ev = Evaluator(self.table, Mode.EXACT, self.conv)
-        if all(isinstance(n, Name) and canon(n.raw) in self.table.inputs for n in (left, right)):
+        names = [n for n in (*walk(left), *walk(right)) if isinstance(n, Name)]
+        if all(isinstance(n, Name) and canon(n.raw) in self.table.inputs for n in (left, right)) or \
+                (names and all(canon(n.raw) in self.table.inputs for n in names) and not printed and
+                 not any(isinstance(n, Lit) for n in (*walk(left), *walk(right)))):
+            # (a relation between givens, "2D = T" with D and T given elsewhere: no number on it is
+            # printed wrong, and no witness says which given the relation does not fit)
             try:
                 equal = same(ev.eval(left), ev.eval(right))
             except Unresolved:
@@ -1387,6 +1403,13 @@ class _Checker:
             if unit is not None and any(isinstance(n, Name) and n.raw == unit for n in walk(left)):
                 # "6 GB + 56.45 GB + 6 GB + 18 GB ≈ 87 GB": every number in one unit, the sums in it
                 return self._identity_claim(seg, chain, _in_unit(left, unit), _in_unit(right, unit), rel)
+            bare = _without_prose_tail(right, seg.source)
+            if bare is not None and not any(isinstance(n, Name) for n in walk(bare)) and \
+                    not self._whole_count(left, bare):
+                # "= 1.52e25 total FLOPs", "= 132.4e6 in all": words after the last number are prose
+                return self._identity_claim(seg, chain, left, bare, rel)
+            if self._unit_claim(seg, chain, left, right, ev):
+                return None
             return say("unverifiable", R("cannot-compute-sides", why=exc.reason))
         if bool(_free(a)) != bool(_free(b)) or (isinstance(a, sp.Symbol) and isinstance(b, sp.Symbol) and a != b):
             # (two names with no value: a relation the article states, with no number to refute it)
@@ -1438,6 +1461,65 @@ class _Checker:
             # "θ^(2×63/128) = θ^0.984": the side restates the other with a rounded decimal in it
             return say("rounded", R("sides-equal-rounded"), show(a))
         say("wrong", R("sides-differ", a=show(a), b=show(b)), show(a))
+
+    def _unit_claim(self, seg, chain, left: Node, right: Node, ev) -> bool:
+        """``70×10^9 parameters × 2 Bytes/parameter = 14GB``: both sides with the units the line writes
+        as quantities (see :mod:`symattn.check.units`), the printed number judged in its unit under
+        each reading.  The claim is a witness of lesser standing (``unit_claims``, filled in where no
+        other verdict stands: an end-to-end one knows more).  Was the line judged so?"""
+        def given(raw):
+            try:
+                ev.eval(Name(raw))
+            except Unresolved:
+                return False
+            return True
+        found = units.readings(left, right, f"{chain.source}\n{self._line_text(seg)}", given, ev.eval)
+        number = numerals.read(found[0].text) if found is not None else None
+        if number is None:
+            return False
+        num, readings = found
+        at = 0 if number.places == 0 else None
+        unit = "".join(n.raw for n in walk(right) if isinstance(n, Name))
+        what = f"{pretty(left)} = {pretty(right)}"
+        line = self._printed_line(seg, num.text)
+
+        def say(status, reason, expected):
+            self.unit_claims.append(stated(line, chain.source, status, what, reason, expected=expected))
+
+        def agrees(r):   # within the rounding of the print, from some value the rounded operands reach
+            p = mpmath.mpf(number.value.p) / number.value.q
+            x = min(max(p, to_mpf(r.low, 30)), to_mpf(r.high, 30))
+            return verdict(number, x, at).status != "wrong"
+        if any(same(r.value, num.value) for r in readings):
+            say("exact", R("sides-equal"), num.text)
+        elif any(agrees(r) for r in readings):
+            say("rounded", R("sides-equal-rounded"), num.text)
+        else:
+            # (the witness: the reading nearest the print, the one the author most likely took; of the
+            # two prefixes, the decimal one unless the unit is written binary, GiB)
+            kept = [r for r in readings if r.how != ("decimal" if "i" in unit else "binary")] or readings
+            values = [to_mpf(r.value, 30) for r in kept]
+            near = min(values, key=lambda x: abs(mpmath.log(abs(x) / abs(number.value))) if x and number.value else 0)
+            right_value = right_text(number, near, at)
+            say("wrong", R("sides-differ", a=f"{pretty(left)} = {right_value} {unit}", b=f"{num.text} {unit}"),
+                right_value)
+        return True
+
+    def _line_text(self, seg) -> str:
+        """The article's line where ``seg`` starts, whole (a segment's source is cut to 160 characters)."""
+        lines = self.doc.lines
+        return lines[seg.line - 1] if 0 < seg.line <= len(lines) else seg.source
+
+    def _whole_count(self, left: Node, right: Node) -> bool:
+        """Is ``right`` an integer printed for a quotient that is none (``60,000 / 2048 = 29 requests``)?
+        A count of whole items may be the quotient's floor or its ceiling: no witness either way."""
+        if not (isinstance(right, Num) and numerals.places_of(right.text) == 0 and right.value.is_Integer):
+            return False
+        try:
+            value = Evaluator(self.table, Mode.EXACT, self.conv).eval(self._identify(left))
+        except Unresolved:
+            return True
+        return not (getattr(value, "is_number", False) and value.is_integer)
 
     def _within_rounded_operands(self, node: Node, value) -> bool:
         """Does a scalar side reach ``value`` when each of its decimals of three places or more (at most
@@ -1606,6 +1688,30 @@ def _one_unit(source: str) -> str | None:
     return units[0] if len(units) >= 2 and len(set(units)) == 1 and len(units) == len(numbers) else None
 
 
+#: words after a number that carry a scale (a size, a time, a rate): the number is in that unit
+_SCALED_WORD = re.compile(r"(?i)(?:[KMGTP]i?B|kB|[KMGTPE](?:i?B)?|[mnuµ]?s|secs?|seconds?|min(?:ute)?s?|hours?|"
+                          r"days?|[kMGTPE]flops?|%|percent)$")
+
+
+def _without_prose_tail(node: Node, source: str) -> Node | None:
+    """A side that ends in a number times words (``1.52e25·total FLOPs``) without the words, when the
+    source writes them right after the number and the first of them carries no scale (bytes, FLOPs,
+    parameters, "in all"; not GB, ms or million); else None."""
+    if not (isinstance(node, Op) and node.op == "mul" and isinstance(node.args[-1], Name)
+            and isinstance(node.args[-2], Num)):
+        return None
+    words = node.args[-1].raw.split()
+    if not words or not re.fullmatch(r"[^\W\d_]{2,}", words[0]) or _SCALED_WORD.match(words[0]) or \
+            numerals.SCALE_WORD.match(words[0]):
+        return None
+    # (the words end the equation: "= 503316480000 FLOPs = 504 GFLOPs" goes on in another unit)
+    at = re.search(rf"(?<![\w.]){re.escape(node.args[-2].text)}[ \t`$*]*{re.escape(words[0])}\b", source)
+    if at is None or re.search(r"=|≈|\\approx", source[at.end():]):
+        return None
+    rest = node.args[:-1]
+    return rest[0] if len(rest) == 1 else Op("mul", rest)
+
+
 def _in_unit(node: Node, unit: str) -> Node:
     """The tree with the unit's name read as 1 (the arithmetic in that unit), still written as the unit."""
     if isinstance(node, Name) and node.raw == unit:
@@ -1723,7 +1829,11 @@ def _mentions(node: Node, key: str) -> bool:
 
 def _scientific(node: Node):
     """A side written as a mantissa times an integer power of ten (``1.9 \\times 10^{-65}``), as
-    the printed number it is (:func:`symattn.check.numerals.read`, scientific), or None."""
+    the printed number it is (:func:`symattn.check.numerals.read`, scientific), or None; a number
+    written in e-notation (``1.52e25``) is one too."""
+    if isinstance(node, Num):
+        number = numerals.read(node.text)
+        return number if number is not None and number.scientific else None
     if not (isinstance(node, Op) and node.op == "mul" and len(node.args) == 2):
         return None
     m, p = node.args

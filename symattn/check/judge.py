@@ -361,9 +361,13 @@ def right_text(entry, x, places: int | None = None) -> str:
     if mpmath.isinf(x):
         return "-∞" if x < 0 else "∞"
     d = entry.places if places is None or entry.places is None else max(entry.places, places)
-    sci = re.fullmatch(r"\s*[-+]?\d+(?:\.(\d*))?[eE]([-+]?)(\d+)\s*", str(getattr(entry, "text", "")))
+    sci = re.fullmatch(r"\s*[-+]?(\d+)(?:\.(\d*))?([eE])([-+]?)(\d+)\s*", str(getattr(entry, "text", "")))
     if sci and x != 0:     # 1.47829480e+01 is corrected as 1.37829480e+01, not 13.7829480
-        return _scientific(x, len(sci.group(1) or ""), len(sci.group(3)))
+        if len(sci.group(1).lstrip("0")) != 1:   # 132.4e6 is corrected at its own power: 132.5e6
+            power = int(sci.group(4) + sci.group(5))
+            return fixed(x / mpmath.mpf(10) ** power, len(sci.group(2) or "")) + \
+                sci.group(3) + sci.group(4) + sci.group(5)
+        return _scientific(x, len(sci.group(2) or ""), len(sci.group(5)))
     text = str(getattr(entry, "text", "")).rstrip()
     if text.endswith("%") and d is not None and d >= 2:   # 58% is corrected as a percentage: 45%
         return fixed(x * 100, d - 2) + ("\\%" if text.endswith("\\%") else "%")

@@ -132,8 +132,10 @@ def _rounded(how, sample: Judgement, found) -> Reason:
     """Agrees at the printed precision: the decimals printed, and one entry as an example, its exact
     value shown to more digits than printed (so that the rounding shows); an entry that agrees only
     within a program's float noise says so."""
+    # (a number in scientific notation, 18.4e9, is rounded at its significant digits, not at decimals)
     places = sorted({p for p in (numerals.places_of(f.text) for f in found if f.status == "rounded" and
-                                 not (f.text and round_zeros(numerals.read(f.text)))) if p is not None})
+                                 not (f.text and (round_zeros(numerals.read(f.text)) or _scientific(f.text))))
+                     if p is not None})
     said = Reason.of("one-decimal") if places == [1] else Reason.of("decimals", places=places) if places \
         else Reason.of("significant")
     data = dict(how=how, places=said) | (dict(entry=_index_of(sample)) if len(found) > 1 else {})
@@ -151,6 +153,11 @@ def _rounded(how, sample: Judgement, found) -> Reason:
     if digits:
         return Reason.of("agrees-rounded" + suffix, **data, exact=sample.exact, approx=digits, printed=sample.text)
     return Reason.of("agrees-rounded-plain" + suffix, **data, exact=sample.exact, printed=sample.text)
+
+
+def _scientific(text: str) -> bool:
+    number = numerals.read(text)
+    return number is not None and number.scientific
 
 
 def _index_of(f: Judgement):
