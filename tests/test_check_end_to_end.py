@@ -1721,3 +1721,21 @@ def test_a_coefficient_and_symbols_on_both_sides_of_a_slash_divide_whole():
     assert eight.op == "mul" and eight.args[0].op == "div"
     root = parse_chains("QK^T/\\sqrt{d_k} V")[0].parts[0]
     assert root.op == "mul" and root.args[1].raw == "V"
+
+
+def test_keys_written_with_their_formula_in_a_second_example_are_judged_end_to_end():
+    """A first example gives Q, K and V directly; a second gives X and W^K, then writes
+    ``K = X W^K = [...]`` with a slip.  That K was taken as the first example's K given again (a new
+    example), and the Kᵀ printed from it was "exactly Kᵀ".  X and its W given after the first K belong
+    to the second example: K is derived there, and its transpose carries the slip."""
+    from symattn.check import check_text
+    first = ("$$Q = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix}, K = \\begin{bmatrix} 1 & 1 \\\\ 0 & 1 "
+             "\\end{bmatrix}, V = \\begin{bmatrix} 2 & 0 \\\\ 0 & 2 \\end{bmatrix}$$\n\n")
+    second = ("$$X = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 1 \\end{bmatrix}$$\n\n"
+              "$$W^K = \\begin{bmatrix} 1 & 2 \\\\ 0 & 1 \\end{bmatrix}$$\n\n"
+              "$$K = X W^K = \\begin{bmatrix} 1 & 2 \\\\ 0 & 1 \\\\ 1 & 2 \\end{bmatrix}$$\n\n"
+              "$$K^T = \\begin{bmatrix} 1 & 0 & 1 \\\\ 2 & 1 & 2 \\end{bmatrix}$$\n")
+    report = check_text("# Two examples\n\n" + first + second, "e.md")
+    kt = [c for c in report.claims if "K^T = " in c.source]
+    assert kt and all(c.status != "exact" for c in kt)
+    assert any(c.status == "wrong" for c in report.claims if "X W^K" in c.source)

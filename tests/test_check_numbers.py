@@ -452,7 +452,6 @@ def test_a_relation_between_givens_is_no_wrong_number(text):
     ("Training needs `6 * 37e9 * 14.8e12 = 3.4e24 total FLOPs`.", "wrong"),
     ("The cache holds `2 * 8 * 128 * 80 = 163840 bytes per token`.", "exact"),
     ("The cache holds `2 * 8 * 128 * 80 = 163000 bytes in all`.", "wrong"),
-    ("Concurrent: 60,000 / 2048 = 29 requests", None),            # a count: floor or ceiling
 ])
 def test_words_that_end_an_equation_after_its_number_are_prose(line, status):
     """``= 1.52e25 total FLOPs``: the words after the last number of an equation were read as a name
@@ -469,3 +468,19 @@ def test_words_before_another_relation_leave_the_line_to_its_units():
     from symattn.check import check_text
     text = "# t\n\n    Attention: 48 * 4 * 1600 * 1600 * 1024 = 503316480000 FLOPs = 504 GFLOPs\n"
     assert "wrong" in [c.status for c in check_text(text, "s.md").claims]
+
+
+@pytest.mark.parametrize("line, status", [
+    ("最大并发 ≈ 414,720 / 8192 ≈ 50 条满长度序列", "rounded"),      # 50.6: as many sequences as fit
+    ("Blocks needed: 1000 / 12 ≈ 84 blocks", "rounded"),           # 83.3: the blocks that hold it
+    ("Blocks needed: 1000 / 12 ≈ 82 blocks", "wrong"),             # neither floor nor ceiling
+    ("The ratio is 1000 / 12 ≈ 84 overall", "wrong"),              # no count: 83.3 rounds to 83
+    ("Concurrent: 60,000 / 2048 = 29 requests", "rounded"),        # 29.3: as many as fit
+])
+def test_a_count_of_whole_items_is_a_floor_or_a_ceiling(line, status):
+    """``414,720 / 8192 ≈ 50 条满长度序列`` was "digits cut off": a count of whole items (a count word
+    or a classifier right after it) is the quotient's floor (how many fit) or ceiling (how many hold
+    it), whichever the count needs; any other integer is still wrong."""
+    from symattn.check import check_text
+    judged = [c.status for c in check_text(f"# t\n\n{line}\n", "s.md").claims if c.status != "unverifiable"]
+    assert status in judged and (status == "wrong") == ("wrong" in judged)

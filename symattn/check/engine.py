@@ -21,7 +21,7 @@ import sympy as sp
 from . import guard, memo
 from ..numeric import to_mpf
 from .claims import OPERAND, Claim, Reason, Report
-from .names import APPROX_WORDS
+from .names import APPROX_WORDS, COUNT_WORDS
 from .judge import half_unit, right_text, rounded_weights, verdict, written_band
 from . import numerals, units
 from .compare import compare, same
@@ -1175,6 +1175,10 @@ class _Checker:
             # a_11·(1 − a_11) with a_11 never given a number: no value to compare with
             return leave(R("depends-on", what=what or R("this"), names=sorted(map(str, _free(truth)))))
         end = compare(texts, claimed, truth, rel)
+        if end.status == "wrong" and self._counted(seg, texts, claimed, truth):
+            self.claims.append(stated(seg.line, chain.source, "rounded", what,
+                                      R("whole-count", printed=texts, how=how, exact=show(truth)), expected=texts))
+            return
         if end.status == "wrong" and clash and isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS:
             # d_k = 4, 64, 128 in a simulation, then "when d_k = 128": a size stated with several values,
             # other than the matrices' own, is another setting, of which their shape is no witness
@@ -1404,9 +1408,17 @@ class _Checker:
                 # "6 GB + 56.45 GB + 6 GB + 18 GB ≈ 87 GB": every number in one unit, the sums in it
                 return self._identity_claim(seg, chain, _in_unit(left, unit), _in_unit(right, unit), rel)
             bare = _without_prose_tail(right, seg.source)
-            if bare is not None and not any(isinstance(n, Name) for n in walk(bare)) and \
-                    not self._whole_count(left, bare):
-                # "= 1.52e25 total FLOPs", "= 132.4e6 in all": words after the last number are prose
+            if bare is not None and not any(isinstance(n, Name) for n in walk(bare)):
+                # "= 1.52e25 total FLOPs", "= 132.4e6 in all": words after the last number are prose;
+                # "60,000 / 2048 = 29 requests": a count of whole items
+                try:
+                    value = ev.eval(self._identify(left))
+                except Unresolved:
+                    value = None
+                if isinstance(bare, Num) and value is not None and self._counted(seg, bare.text, bare.value, value):
+                    self.claims.append(stated(line, chain.source, "rounded", what, R(
+                        "whole-count", printed=bare.text, how=pretty(left), exact=show(value)), expected=bare.text))
+                    return None
                 return self._identity_claim(seg, chain, left, bare, rel)
             if self._unit_claim(seg, chain, left, right, ev):
                 return None
@@ -1510,16 +1522,17 @@ class _Checker:
         lines = self.doc.lines
         return lines[seg.line - 1] if 0 < seg.line <= len(lines) else seg.source
 
-    def _whole_count(self, left: Node, right: Node) -> bool:
-        """Is ``right`` an integer printed for a quotient that is none (``60,000 / 2048 = 29 requests``)?
-        A count of whole items may be the quotient's floor or its ceiling: no witness either way."""
-        if not (isinstance(right, Num) and numerals.places_of(right.text) == 0 and right.value.is_Integer):
+    def _counted(self, seg, texts, claimed, truth) -> bool:
+        """Is the print an integer count of whole items (a count word right after it, ``≈ 50 条``) that
+        is the floor or the ceiling of a value that is no integer?"""
+        if not (isinstance(texts, str) and numerals.places_of(texts) == 0 and getattr(truth, "is_number", False)
+                and getattr(claimed, "is_Integer", False)) or truth.is_integer:
             return False
-        try:
-            value = Evaluator(self.table, Mode.EXACT, self.conv).eval(self._identify(left))
-        except Unresolved:
-            return True
-        return not (getattr(value, "is_number", False) and value.is_integer)
+        if claimed not in (sp.floor(truth), sp.ceiling(truth)):
+            return False
+        line = self._line_text(seg)
+        return any(COUNT_WORDS.match(line, m.end())
+                   for m in re.finditer(rf"(?<![\d.,]){re.escape(texts)}(?![\d.,])", line))
 
     def _within_rounded_operands(self, node: Node, value) -> bool:
         """Does a scalar side reach ``value`` when each of its decimals of three places or more (at most

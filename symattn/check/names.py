@@ -20,6 +20,11 @@ APPROX_WORDS = (r"(?:\b(?:roughly|about|approximately|approx\.?|around|circa|ca\
                 r"ungefähr|примерно|около|khoảng|yaklaşık|kira-kira|sekitar)|大约|大概|约|約|およそ|ほぼ|대략|약|~|\\sim)")
 
 #: a sum in words (a total row or column, ``Sum = 1.000``)
+#: words (and the classifiers of Chinese, Japanese and Korean) that count whole items right after a
+#: number: "≈ 50 条满长度序列", "29 requests", "3 blocks"; a count of a quotient is its floor or ceiling
+COUNT_WORDS = re.compile(r"\s*(?:[条个块張张次位台件批页頁개장명個枚本]|(?:full[- ]length\s+)?(?:sequences?|requests?|"
+                         r"blocks?|pages?|users?|GPUs?|cards?|chips?|batches|slots?|instances?|replicas?|nodes?|"
+                         r"devices?|prompts?|streams?|samples?|times)\b)", re.I)
 SUM_WORDS = r"(?:sum|total|Σ|合计|合計|总和|总计|합계|총합|somme|summe|suma|soma|сумма|tổng|jumlah|toplam)"
 
 _NAMES = {

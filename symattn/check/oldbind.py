@@ -759,6 +759,7 @@ class _Binder:
             self.state[id(block)] = (False, None, block.matrix())
             self.definitions.append((block.line, R("given", name=_show_name(h), rows=block.shape[0],
                                                    cols=block.shape[1])))
+            self._drop_determined()
             if h == "X" and self.declared_qkv and not any(k in self.inputs for k in ("W_Q", "W_K", "W_V")):
                 # the article says Q = K = V = X: its steps are judged that way from the start
                 eye = sp.ImmutableMatrix(sp.eye(block.shape[1]))
@@ -787,7 +788,8 @@ class _Binder:
                                                        cols=block.shape[1])))
                 return
             if _named(block, h):
-                self.inputs = {h: (block.matrix(), block.line)}   # "X = [...]" anew: another example
+                # "X = [...]" anew: another example (with the inputs given since the earlier one)
+                self.inputs = self._since(h) | {h: (block.matrix(), block.line)}
                 self.author, self.versions = {}, {}
                 self.definitions.append((block.line, R("given-again", name=_show_name(h))))
                 return
@@ -799,12 +801,31 @@ class _Binder:
             # says which of the two is meant
             if m is None or not m.near:
                 # another example starts here: its inputs replace the earlier ones
-                self.inputs = {h: (block.matrix(), block.line)}
+                self.inputs = self._since(h) | {h: (block.matrix(), block.line)}
                 self.author, self.versions = {}, {}
                 self.definitions.append((block.line, R("given-again", name=_show_name(h))))
                 return
             return self._verdict(block, h, self.conv, None, value, m, R("as-given", name=_show_name(h), line=line))
         self._derived(block, h)
+
+    def _since(self, h: str) -> dict:
+        """Where a new value of Q, K or V starts another example: the X and W's given after its earlier
+        value, which belong to the new one (X and W^K given, then "Q = X W^Q = X = [...]").  A new X
+        starts afresh."""
+        if h not in ("Q", "K", "V"):
+            return {}
+        return {k: v for k, v in self.inputs.items()
+                if k in ("X", "W_Q", "W_K", "W_V") and v[1] > self.inputs[h][1]}
+
+    def _drop_determined(self) -> None:
+        """Q, K or V given directly in an earlier example, once X and its W are given after them: the
+        later example derives it (``K = X W^K = [...]`` is a step to judge, not the earlier K again)."""
+        if "X" not in self.inputs:
+            return
+        for step, weight in (("Q", "W_Q"), ("K", "W_K"), ("V", "W_V")):
+            if step in self.inputs and weight in self.inputs and \
+                    self.inputs[step][1] < min(self.inputs["X"][1], self.inputs[weight][1]):
+                del self.inputs[step]
 
     def _named_agrees(self, block: Block, h: str) -> bool:
         """Does the quantity ``h`` agree with the block in at least one entry (under the vote's convention)?"""
