@@ -1183,3 +1183,15 @@ def test_embeddings_plus_encoding_in_columns_side_by_side(second, status):
             "| 2        | [0.300, 0.100] | [0.909, -0.416] | [1.209, -0.316] |\n")
     sums = [c for c in check_text(text, "pe.md").claims if c.line == 8 and "E + PE" in str(c.what)]
     assert [c.status for c in sums] == [status]
+
+
+def test_a_product_with_a_named_types_bytes_among_its_factors_is_not_read_as_other_elements():
+    """``2 × 28 × 8192 × 16 × 128 × 2 = 896 MB`` in an article that also names INT4: the product has
+    its fp16 bytes (the last 2) already, yet it was read as a count of half-byte elements (896 MiB,
+    "exact").  A product with any named type's bytes among its factors is a count of bytes."""
+    from symattn.check import check_text
+    text = ("# KV\n\nFP16 and INT4 caches compared.\n\n```\n"
+            "MHA (16 KV heads):  2 × 28 × 8192 × 16 × 128 × 2 = {v} MB\n```\n")
+    wrong = [c.status for c in check_text(text.format(v=896), "k.md").claims if c.status != "unverifiable"]
+    right = [c.status for c in check_text(text.format(v=1792), "k.md").claims if c.status != "unverifiable"]
+    assert wrong == ["wrong"] and right and "wrong" not in right

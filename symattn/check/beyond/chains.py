@@ -536,7 +536,10 @@ def _in_unit(vals, how: str, unit: str, elements=()):
         return vals
     # (an expression with the element's bytes among its factors, 2 × 1 × 4096 × 4096 × 2, has them already)
     factors = {mpmath.mpf(t) for t in re.findall(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])", how)}
-    sizes = {b: Reason.of("element-bytes", bytes=mpmath.nstr(b, 3)) for b in elements if b != 1 and b not in factors}
+    # (and one with any named type's bytes among them has its own: 2 × 28 × 8192 × 16 × 128 × 2 in an
+    # article that also names int4 is fp16 bytes, never a count of half-byte elements)
+    sizes = {} if any(b in factors for b in elements if b != 1) else \
+        {b: Reason.of("element-bytes", bytes=mpmath.nstr(b, 3)) for b in elements if b != 1}
     per = [(x * b, Reason.of("reading-unit", reading=name, unit=size) if name else size)
            for x, name in vals for b, size in sizes.items()]
     return vals + per + [(x * u, name) for x, name in vals for u in unit_bytes(unit)]
