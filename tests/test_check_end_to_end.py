@@ -1739,3 +1739,39 @@ def test_keys_written_with_their_formula_in_a_second_example_are_judged_end_to_e
     kt = [c for c in report.claims if "K^T = " in c.source]
     assert kt and all(c.status != "exact" for c in kt)
     assert any(c.status == "wrong" for c in report.claims if "X W^K" in c.source)
+
+
+@pytest.mark.parametrize("printed, status", [("-0.4161", "rounded"), ("-0.4162", "wrong")])
+def test_a_cosine_written_in_latex_is_a_value(printed, status):
+    """``\\cos(2.0) ≈ -0.4161`` was unreadable (cos was read elsewhere only for encodings); a cosine or
+    sine of a number is now its exact value, judged at the printed digits."""
+    from symattn.check import check_text
+    report = check_text(f"# Angles\n\n$$\\cos(2.0) \\approx {printed}$$\n", "c.md")
+    assert [c.status for c in report.claims if c.status != "unverifiable"] == [status]
+
+
+_ROTATED = ("# RoPE by hand\n\n$$\\cos = [\\cos(3.0),\\; \\cos(0.3)]$$\n\n$$\\approx [{c}]$$\n\n"
+            "$$\\sin = [\\sin(3.0),\\; \\sin(0.3)]$$\n\n$$\\approx [0.1411,\\; 0.2955]$$\n\n"
+            "$$y_0 = 1 \\times (-0.9900) + (-5) \\times 0.1411 = -0.9900 - 0.7055 = {y}$$\n")
+
+
+def test_a_vector_named_by_its_exact_values_is_judged_where_its_numbers_are_printed():
+    """``\\cos = [\\cos(3.0), …]`` then ``≈ [-0.9900, …]``: the numbers print the exact values the name
+    was given as (a wrong entry is wrong)."""
+    from symattn.check import check_text
+    right = check_text(_ROTATED.format(c="-0.9900,\\; 0.9553", y="-1.6956"), "r.md")
+    wrong = check_text(_ROTATED.format(c="-0.9900,\\; 0.9533", y="-1.6956"), "r.md")
+    assert [c.status for c in right.claims if c.line == 5] == ["rounded"]
+    assert [c.status for c in wrong.claims if c.line == 5] == ["wrong"]
+
+
+def test_the_final_result_of_arithmetic_on_rounded_entries_is_judged_end_to_end():
+    """y₀ = 1·(−0.9900) + (−5)·0.1411 = −1.6955 is right as written on the four-place cosine and sine,
+    but cos 3 − 5 sin 3 = −1.69559…: the chain's final result is judged end to end (verdict policy 5),
+    wrong from rounding early (drift); the intermediate side stays right as written."""
+    from symattn.check import check_text
+    drift = check_text(_ROTATED.format(c="-0.9900,\\; 0.9553", y="-1.6955"), "r.md")
+    final = [c for c in drift.claims if c.line == 11 and c.status == "wrong"]
+    assert final and all(c.cause == "drift" for c in final)
+    right = check_text(_ROTATED.format(c="-0.9900,\\; 0.9553", y="-1.6956"), "r.md")
+    assert not [c for c in right.claims if c.line == 11 and c.status == "wrong"]

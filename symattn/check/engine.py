@@ -332,8 +332,8 @@ class _Checker:
         #: rows of vectors judged wrong: (their printed entries, the exact entries, the line)
         self.wrong_rows: list[tuple[tuple[str, ...], list, int]] = []
         self._ambiguous_prints: set[str] = set()
-        self._entry_prints: set[str] = set()   # entries of vectors printed right, noted in exact_prints
         self.claims: list[Claim] = []
+        self._entry_prints: set[str] = set()   # entries of vectors printed right, noted in exact_prints
         self.unit_claims: list[Claim] = []   # lines judged by their units alone (see _unit_claim)
         self.definitions: list[tuple[int, str]] = []
         self.notes: list[str] = []
@@ -760,6 +760,12 @@ class _Checker:
                     claim = replace(claim, status="wrong", reason=R("reasons", items=errors), cause="slip",
                                     wrong_lines=[seg.line])
             self.claims.append(claim)
+        if not derivable and self._printed_exact_value(seg, chain, key):
+            # cos = [cos(3.0), cos(0.3), …], then cos ≈ [-0.9900, 0.9553, …]: the numbers print the
+            # exact values the name was given as
+            for k, part in enumerate(chain.parts[1:], start=1):
+                self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)
+            return
         if not derivable and self._restated_print(seg, chain, head):
             return
         if not derivable:
@@ -778,6 +784,22 @@ class _Checker:
             return
         for k, part in enumerate(chain.parts[1:], start=1):
             self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)
+
+    def _printed_exact_value(self, seg, chain, key: str) -> bool:
+        """Was the name given above as exact values that are no plain numbers (``[cos(3.0), …]``), of
+        which this line prints numbers of the same shape?"""
+        earlier = self.table.inputs.get(key)
+        if earlier is None or earlier[1] >= seg.line or not all(_is_literal(p) for p in chain.parts[1:]):
+            return False
+        value = earlier[0]
+        entries = list(value) if isinstance(value, sp.MatrixBase) else [value]
+        if all(getattr(x, "is_Rational", False) for x in entries) or \
+                not all(getattr(x, "is_number", False) and x.is_finite for x in entries):
+            return False   # (plain numbers, or −∞ where a mask starts: a value given again)
+        printed = _literal(chain.parts[1])[1]
+        shape = getattr(printed, "shape", None)
+        return shape == getattr(value, "shape", None) and all(getattr(x, "is_Rational", False) for x in
+                                                              (list(printed) if shape else [printed]))
 
     def _restated_print(self, seg, chain, head: Name) -> bool:
         """``ℓ_old = 2.755`` where 2.755 was printed above as the rounded result of arithmetic whose
@@ -1193,9 +1215,12 @@ class _Checker:
                 at_exact = None
             if at_exact is not None:
                 ended = compare(texts, claimed, at_exact, rel)
-                if end.status != "wrong" and ended.status == "wrong" and self._right_entries(upstream[1]):
-                    pass   # arithmetic right as written on right rounded entries of a vector: ambiguous
-                    # (verdict policy 5); its result stands for its exact value below, for later lines
+                if end.status != "wrong" and ended.status == "wrong" and not isinstance(head, Name) and \
+                        self._right_entries(upstream[1]):
+                    pass   # arithmetic with no name, right as written on right rounded entries of a vector
+                    # (0.4519 + 0.2741 + 0.2741 = 1.0001): a statement about those prints, ambiguous end to
+                    # end (verdict policy 5); a name's value (y₀ = 1·(−0.9900) + … = −1.6955) is the chain's
+                    # final result, judged end to end
                 elif end.status == "wrong" or ended.status == "wrong":
                     # (a print right from the rounded operands is wrong from their exact values: drift;
                     # right from a vector written again that was wrong: carried)
@@ -1310,8 +1335,12 @@ class _Checker:
         def rounded(text):   # (a number written as arithmetic, cos(0.02): the decimals of three digits in it)
             return any(significant(t) >= 3 for t in re.findall(r"\d*\.\d+", text)) \
                 if _folded(text) else _rounded_print(text, self.approximated)
-        return any(isinstance(n, Num) and rounded(n.text) or isinstance(n, Lit) and any(
-            rounded(t) for row in n.texts for t in row) for n in walk(node))
+        # (an angle under cos or sin, cos(0.02), is rounded only by its own digits: 0.02 printed after ≈
+        # elsewhere, sin(0.02) ≈ 0.02000, is no rounded print in it)
+        angles = {id(a) for n in walk(node) if isinstance(n, Op) and n.op in ("sin", "cos", "tan")
+                  for a in walk(n.args[0]) if isinstance(a, Num)}
+        return any(isinstance(n, Num) and (significant(n.text) >= 3 if id(n) in angles else rounded(n.text))
+                   or isinstance(n, Lit) and any(rounded(t) for row in n.texts for t in row) for n in walk(node))
 
     def _wrong_operands(self, used: list[str], line: int) -> list[Judgement]:
         """The operands, taken at their exact values, that the line prints wrong (``2.03 + 2.03 + 4.10

@@ -35,6 +35,8 @@ _ENTRY_INDEX = re.compile(r"(\d+),(\d+)|([1-9][1-9])")   # an entry (i, j) of a 
 #: functions written as words that this parser does not evaluate
 _UNREAD_FUNCTIONS = {"sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "sigmoid", "relu",
                      "gelu", "silu", "sigma"}
+#: the trigonometric functions read as values (of a number; of a name given one)
+_TRIG = ("sin", "cos", "tan")
 _SIZE_UNIT = re.compile(r"(?i)[KMGTP]i?B|kB|bytes?|B|[KMGT]|[mnuµ]?s|secs?|seconds?|min(?:ute)?s?|h(?:ours?)?|"
                         r"days?|[kMGTP]?(?:flops?|hz)|%")
 
@@ -451,6 +453,9 @@ class Parser:
             self.next()
             node = self.until(")")
             return node
+        trig = w.lower().rsplit(".", 1)[-1]
+        if trig in _TRIG and w.lower().split(".")[0] in (trig, "np", "math", "torch") and self.is_op("("):
+            return self.call(trig)   # cos(0.3), np.sin(3.0): their exact values
         if w.lower() in _UNREAD_FUNCTIONS and self.is_op("("):
             # cos(0) is a function's value, never the name cos times 0 (the trigonometry of positional
             # encodings and rotations is read elsewhere)
@@ -519,6 +524,12 @@ class Parser:
             return Op("sqrt", (arg,))
         if c == r"\exp":
             return self.call("exp")
+        if c[1:] in _TRIG:
+            # \cos(3.0), \sin{0.3}, \cos 0.03: a value; \cos alone (``\cos = [...]``) names a vector
+            t = self.peek()
+            if t is not None and (self.is_op("(") or self.is_op("{") or t.kind in ("num", "word", "cmd")):
+                return self.call(c[1:])
+            return Name(c[1:])
         if c == r"\infty":
             return Num(sp.oo, "∞")
         if c == r"\pi":

@@ -64,6 +64,11 @@ def apply_scalar(op: str, args: list) -> sp.Expr:
         return sp.floor(args[0] / args[1])
     if op == "sqrt":
         return sp.sqrt(args[0])
+    if op in ("sin", "cos", "tan"):
+        # (of a real number of a size angles have: cos(10^40) is no angle an article works out)
+        if not (args[0].is_real and abs(sp.N(args[0], 15)) <= 10 ** 6):
+            raise ParseError("trig-argument", fn=op)
+        return getattr(sp, op)(args[0])
     if op == "exp":
         _check_exponent(args[0])
         return sp.exp(args[0])
