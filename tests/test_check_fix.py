@@ -57,6 +57,11 @@ KNOWN: dict[str, str] = {
         "operands still disagree with its corrected K; the rows restating the carried scores (85, 95, 96) "
         "are refused for that reason (since the twenty-fifth session, when the scores were first judged "
         "end to end)",
+    "en-mask-nagaraj17-order-shipment-causal.md":
+        "line 99 writes e^{2.121} ≈ 8.339 and e^{1.414} ≈ 4.112 on the scores printed to three places: the "
+        "check takes 2.121 at its exact value 3/√2 (8.342, rewritten by the fix) but 1.414 as written, and in "
+        "the copy, with 8.342, it takes 1.414 at √2 too, so 4.112 (4.113 end to end) is judged wrong there; "
+        "the oracle calls both ambiguous (verdict policy 5); found at the first contact of batch 47",
     "en-basic-snowch-it-animal-street-because.md":
         "the fix corrects the scaled scores 7.09 and 4.96 (lines 182-183, drift from √2 printed as 1.41) but "
         "not the exponents e^{7.09} and e^{4.96} the softmax lines (194-202) write with them: in the copy those "

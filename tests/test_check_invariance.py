@@ -157,7 +157,11 @@ _COMMA_ARTICLE = (re.compile(r"(?<![\d.,\[(])\d+,\d{1,2}(?![\d,])"), re.compile(
 
 
 #: known failures of the decimal-comma copy, each a bug left open (strict: a fix makes the test say so)
-COMMA_KNOWN = {"ru-basic-alpotekhin-bookvar-qkv-vruchnuyu.md":
+COMMA_KNOWN = {"en-mask-zhubert-manual-llm-two-heads.md":
+               "the copy's masked row `[0,0003; -0,0011; -\\infty, -\\infty, -\\infty]` (line 143: the copy keeps the "
+               "commas after the first -∞) is read as no list where the original's is one (both unverifiable: no "
+               "verdict differs); found at the first contact of batch 46",
+               "ru-basic-alpotekhin-bookvar-qkv-vruchnuyu.md":
                "the copy's masked row `=[0;0,707;-\\infty].` (line 144) is read as no list where the original's "
                "[0, 0.707, -∞] is one (both unverifiable: no verdict differs); found at the first contact of "
                "batch 28",

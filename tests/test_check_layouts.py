@@ -1939,3 +1939,19 @@ def test_a_formula_makes_a_matrix_of_its_own_name_a_projection_weight():
             "t4 | \\([0, 0, 1, 1]\\) |\n\n$$\nQ = XM1,\\quad K = XM2\n$$\n\n$$\nM4 = QK^T = \\begin{bmatrix} "
             + rows + " \\end{bmatrix}\n$$\n")
     assert "wrong" in _statuses(text, 18)
+
+
+def test_the_columns_of_a_table_over_several_sizes_are_no_quantity_of_the_example():
+    """A table with one row per d_k (``| d_k | Unscaled Var | Scaled Var | sqrt(d_k) |``) was read
+    column by column, and a column headed "Scaled Var" was judged as the example's scaled scores:
+    five wrong entries.  Beside a column of three or more sizes, each row is another setting."""
+    from symattn.check import check_text
+    text = ("# Variance\n\n$$Q = \\begin{bmatrix} 1 & 0 \\end{bmatrix}, K = \\begin{bmatrix} 1 & 1 \\\\ 0 & 1 "
+            "\\\\ 1 & 0 \\\\ 2 & 0 \\\\ 0 & 2 \\end{bmatrix}$$\n\n"
+            "```\n   d_k | Unscaled Var |   Scaled Var |   sqrt(d_k)\n"
+            "    16 |        16.05 |       1.0032 |       4.00\n"
+            "    64 |        63.81 |       0.9970 |       8.00\n"
+            "   256 |       257.42 |       1.0055 |      16.00\n"
+            "   512 |       513.68 |       1.0034 |      22.63\n"
+            "  1024 |      1026.39 |       1.0024 |      32.00\n```\n")
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]

@@ -39,7 +39,7 @@ from . import numerals
 from .names import LHS, VARIANT, by_name, hint, row_in_words
 from .restate import PERCENT
 from .read import Block, Entry
-from .symbols import DK_STATED
+from .symbols import DIMENSIONS, DK_STATED, canon
 
 
 def parse_entry(text: str):
@@ -703,6 +703,9 @@ class _Binder:
         return rows[0] if len(rows) == 1 else None
 
     def _one(self, block: Block, h: str | None) -> None:
+        swept = self._swept_by(block)
+        if swept is not None:
+            return self._unverifiable(block, R("sweep-column", name=swept))
         if h in ("Q", "K", "V") and self.assumed is not None:
             derived = self._q().value(h)
             if derived is not None and derived.cols != block.shape[1]:
@@ -1534,6 +1537,22 @@ class _Binder:
         if row is None and fam in FAMILIES:
             self.author[fam] = _Author(block.matrix(), block.line, wrong, root, right)
             self.versions.setdefault(fam, []).append(self.author[fam])
+
+    def _swept_by(self, block: Block) -> str | None:
+        """The size a table sweeps over, when ``block`` is another column of it: a column headed by a
+        size (d_k, d_model, heads) with three or more distinct values beside it makes each row another
+        setting (``| d_k | Unscaled Var | Scaled Var |``), so no column is a quantity of the example."""
+        if block.layout != "table" or block.shape[0] != 1:
+            return None
+        for other in self.blocks:
+            if other is block or other.layout != "table" or (other.line, other.end) != (block.line, block.end) \
+                    or other.shape != block.shape or not other.labels:
+                continue
+            values = [e.value for e in other.rows[0]]
+            if canon(other.labels[0]) in DIMENSIONS and len(set(values)) >= 3 and \
+                    all(getattr(v, "is_Integer", False) and v > 0 for v in values):
+                return other.labels[0]
+        return None
 
     def _unverifiable(self, block: Block, why: Reason) -> None:
         self.claims.append(unverifiable(block.line, block.source, why, claimed=[list(r) for r in block.texts],
