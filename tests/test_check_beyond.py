@@ -1195,3 +1195,14 @@ def test_a_product_with_a_named_types_bytes_among_its_factors_is_not_read_as_oth
     wrong = [c.status for c in check_text(text.format(v=896), "k.md").claims if c.status != "unverifiable"]
     right = [c.status for c in check_text(text.format(v=1792), "k.md").claims if c.status != "unverifiable"]
     assert wrong == ["wrong"] and right and "wrong" not in right
+
+
+@pytest.mark.parametrize("line", ["Total: 193.5k + 9×128k = 1.35M ops",
+                                  "Toplam: 3 * 260 Milyon + 58 * 260 Milyon = ~15,9 Milyon"])
+def test_the_rest_of_a_sum_whose_first_term_is_unread_is_no_chain(line):
+    """``193.5k + 9×128k = 1.35M``: the first term was unread (a decimal count of thousands), and
+    the chain started at ``+ 9×128k``, judged 1.18M against 1.35M: a false alarm with a witness of
+    part of the sum.  A tail that starts with, or follows, a binary + is the rest of a sum."""
+    from symattn.check import check_text
+    report = check_text(f"# t\n\n```\n{line}\n```\n", "s.md")
+    assert not [c for c in report.claims if c.status == "wrong"]

@@ -114,8 +114,8 @@ def _suffix_values(seg: str):
 
 
 #: an operator that a segment's text ends with, or starts with: what follows or precedes it is one operand
-_OPERATOR_END = re.compile(r"(?:[×*·⋅/÷^]|\\times|\\cdot|\\div)\s*$")   # (dmodel^2/1.5e12: a power of a name)
-_OPERATOR_START = re.compile(r"^(?:[×*·⋅/÷]|\\times|\\cdot|\\div)")
+_OPERATOR_END = re.compile(r"(?:[×*·⋅/÷^+]|(?<=[\d\s])[-−]|\\times|\\cdot|\\div)\s*$")   # (193.5k + 9×128k: a sum)   # (dmodel^2/1.5e12: a power of a name)
+_OPERATOR_START = re.compile(r"^(?:[×*·⋅/÷+]|\\times|\\cdot|\\div)")
 
 
 def _has_op(text: str) -> bool:
