@@ -1955,3 +1955,13 @@ def test_the_columns_of_a_table_over_several_sizes_are_no_quantity_of_the_exampl
             "   512 |       513.68 |       1.0034 |      22.63\n"
             "  1024 |      1026.39 |       1.0024 |      32.00\n```\n")
     assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+
+
+def test_a_value_given_only_in_a_supposition_is_not_in_force_after_it():
+    """Three bullets "If head_size = 16 / 64 / 512, the variance is …" left head_size = 512 in force,
+    and ``1/sqrt(head_size) = 1/sqrt(16) = 0.2500`` below was wrong (0.0442).  A value after "if"
+    (wenn, si, 如果, 만약 …) is a supposition: the line after it that states head_size = 16 decides."""
+    from symattn.check import check_text
+    text = ("# Scaling\n\n- If head_size = 16, the variance is about 16\n- If head_size = 512, the variance "
+            "is about 512\n\nWe take head_size = 16 here.\n\nscale = 1 / sqrt(head_size) = 1 / sqrt(16) = 0.2500\n")
+    assert not [c for c in check_text(text, "s.md").claims if c.status == "wrong"]

@@ -458,6 +458,8 @@ class _Checker:
             return
         if not isinstance(head, Name):
             return
+        if len(chain.parts) == 2 and isinstance(chain.parts[1], Num) and self._supposed(seg):
+            return   # "- If head_size = 16, …": a supposition, no value of the article's
         key = canon(head.raw)
         if set(chain.rels) == {"≈"} and (key in self.table.inputs or key in self.table.formulas
                                         or key in self.table.computed):
@@ -768,6 +770,10 @@ class _Checker:
             return
         if not derivable and self._restated_print(seg, chain, head):
             return
+        if not derivable and len(chain.parts) == 2 and isinstance(chain.parts[1], Num) and self._supposed(seg):
+            # "If head_size = 16, …", "If head_size = 64, …": a setting the sentence supposes, not the
+            # article's value for what follows
+            return self._unverifiable(seg, chain.source, R("supposed-value", name=head.raw))
         if not derivable:
             texts, value = _literal(chain.parts[1])
             self.definitions.append((seg.line, R("given", name=head.raw, rows=value.rows, cols=value.cols)
@@ -784,6 +790,13 @@ class _Checker:
             return
         for k, part in enumerate(chain.parts[1:], start=1):
             self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)
+
+    def _supposed(self, seg) -> bool:
+        """Does the line make the segment's value a supposition ("- If head_size = 16, …")?"""
+        line = self._line_text(seg)
+        name = re.split(r"=|≈|\\approx", seg.text)[0].strip()
+        at = line.find(name) if name else -1
+        return at >= 0 and bool(_CONDITIONAL.search(seg.before or line[:at]))
 
     def _printed_exact_value(self, seg, chain, key: str) -> bool:
         """Was the name given above as exact values that are no plain numbers (``[cos(3.0), …]``), of
@@ -1721,6 +1734,11 @@ def _half(text: str) -> float:
 
 #: a size or time unit after a number, in plain text or LaTeX (``6 GB``, ``56.45\\text{ GB}``)
 _UNIT_AFTER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:\\,|\\ )?\s*(?:\\(?:text|mathrm)\{\s*)?([KMGT]i?B|ms|s)\b")
+
+
+#: words that make what follows on the line a supposition ("If head_size = 16, the variance is 16")
+_CONDITIONAL = re.compile(r"(?:\b(?:[Ii]f|[Ww]hen|[Ss]uppose|[Aa]ssume|[Ww]enn|[Ss]i|[Ss]e|[Ее]сли|[Кк]огда)|如果|假如|假设|若|만약|もし)"
+                          r"[\s*_`$]*$")
 
 
 def _one_unit(source: str) -> str | None:
