@@ -1775,3 +1775,16 @@ def test_the_final_result_of_arithmetic_on_rounded_entries_is_judged_end_to_end(
     assert final and all(c.cause == "drift" for c in final)
     right = check_text(_ROTATED.format(c="-0.9900,\\; 0.9553", y="-1.6956"), "r.md")
     assert not [c for c in right.claims if c.line == 11 and c.status == "wrong"]
+
+
+def test_an_entry_of_few_digits_printed_to_four_places_stands_for_its_exact_value():
+    """sin(0.003) ≈ 0.0030 has two significant digits but four places: it is that print, not data, so
+    y₃ = 4·1.0000 + (−8)·0.0030 = 3.9760 is known end to end and a vector restating it is judged."""
+    from symattn.check import check_text
+    text = ("# t\n\n$$\\cos = [\\cos(0.003),\\; \\cos(3.0)]$$\n\n$$\\approx [1.0000,\\; -0.9900]$$\n\n"
+            "$$\\sin = [\\sin(0.003),\\; \\sin(3.0)]$$\n\n$$\\approx [0.0030,\\; 0.1411]$$\n\n"
+            "$$y_3 = 4 \\times 1.0000 + (-8) \\times 0.0030 = 3.9760$$\n\n"
+            "$$y_0 = 1 \\times (-0.9900) + (-5) \\times 0.1411 = -1.6955$$\n\n"
+            "$$y \\approx [-1.6955,\\; 3.9760]$$\n")
+    (vector,) = [c for c in check_text(text, "y.md").claims if c.line == 15]
+    assert vector.status == "wrong" and "3.9760" not in str(vector.entries)

@@ -1109,8 +1109,9 @@ class _Checker:
             text = n.text if at is None else n.texts[at[0]][at[1]]
             exact, line = self._print_value(text) if at is None else self.exact_prints.get(text.replace("−", "-"),
                                                                                           (None, 0))
-            if exact is not None and significant(text) < 3:
+            if exact is not None and significant(text) < 3 and (numerals.places_of(text) or 0) < 3:
                 exact = None   # one or two digits (0.2, 2.8) are as often data as a rounded result
+                # (0.0030, printed to four places as sin 0.003 is, is that print)
             if exact is None and at is None:
                 exact, line = rows.get(text.replace("−", "-").lstrip("-"), (None, 0))
                 if exact is not None and text.lstrip()[:1] in "-−":
@@ -1385,7 +1386,7 @@ class _Checker:
         prints (0.25 and 1.00 are as often data).  A print that stands for two values stands for none."""
         text = text.strip().replace("−", "-")
         if not (re.fullmatch(r"-?\d+\.\d{3,}", text) or re.fullmatch(r"-?\d+\.(?!00)\d{2}", text) and significant(text) >= 3) \
-                or significant(text) < 3 or \
+                or significant(text) < 3 and not (equal_too and (numerals.places_of(text) or 0) >= 3) or \
                 not getattr(truth, "is_number", False) or \
                 (truth.is_Rational and truth == numerals.read(text).value and not equal_too):
             return   # (``equal_too``: 1.000 among rounded entries stands for 1, so a sum over them is known)
