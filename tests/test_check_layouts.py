@@ -1965,3 +1965,10 @@ def test_a_value_given_only_in_a_supposition_is_not_in_force_after_it():
     text = ("# Scaling\n\n- If head_size = 16, the variance is about 16\n- If head_size = 512, the variance "
             "is about 512\n\nWe take head_size = 16 here.\n\nscale = 1 / sqrt(head_size) = 1 / sqrt(16) = 0.2500\n")
     assert not [c for c in check_text(text, "s.md").claims if c.status == "wrong"]
+
+
+def test_an_entry_in_bold_inside_a_printed_list_is_the_entry():
+    """``[0.1, 0.2, **1.5**, 0.1, 0.0]``: an entry emphasised in Markdown kept the whole list unread."""
+    from symattn.check import check_text
+    text = "# t\n\n```\nInput scores: [2.0, **1.0**, 0.1]\nSoftmax → [0.71, **0.26**, 0.03]\n```\n"
+    assert [c.status for c in check_text(text, "b.md").claims if c.line == 5] == ["wrong"]

@@ -158,6 +158,10 @@ class _TooLarge(Exception):
     """A printed list with more entries than one block may have: skipped whole, not read."""
 
 
+#: an entry wrapped in Markdown emphasis (its opening marker; the same closes it)
+_EMPHASIS = re.compile(r"(\*\*|__)(?=[-−+]?\d[\d.,]*(?:e[-+]?\d+)?\1)")
+
+
 def _parse_list(text: str, i: int, depth: int = 0, prefixed: bool = False, leaves: list | None = None):
     """A nested list of numbers starting at ``text[i] == '['``: (end, tree) or None.
 
@@ -198,14 +202,15 @@ def _parse_list(text: str, i: int, depth: int = 0, prefixed: bool = False, leave
         if text[j] in "~≈" and _LEAF.match(text, j + 1):
             j += 1   # "[~0.92, ~0.07]": an approximate number is the number, at its printed places
             continue
-        m = _LEAF.match(text, j)
+        bold = _EMPHASIS.match(text, j)   # "[0.1, **1.5**, 0.1]": an entry in bold is the entry
+        m = _LEAF.match(text, j + len(bold.group(1))) if bold else _LEAF.match(text, j)
         if not m or (items and isinstance(items[0], list)):
             return None
-        items.append((m.group(0), j))
+        items.append((m.group(0), m.start()))
         leaves[0] += 1
         if leaves[0] > limits.CHECK_MAX_BLOCK_ENTRIES:
             raise _TooLarge
-        j = m.end()
+        j = m.end() + (len(bold.group(1)) if bold else 0)
         if j < n and (text[j].isalnum() or text[j] in "_("):
             return None
     return None
