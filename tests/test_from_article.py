@@ -238,7 +238,11 @@ def test_the_corpus_has_articles_that_determine_the_pipeline():
 
 
 #: known failures, each a bug left open (strict: a fix makes the test say so)
-KNOWN = {"id-basic-neokoda-atensi-spasial-ecog.md":
+KNOWN = {"en-basic-omkarchebale-please-study-man.md":
+         "the oracle names its claims in words (query of please, key of man), which the filter of pipeline "
+         "quantities here does not take (widened to query, key and value, it takes claims of two other articles "
+         "that are no step), so no claim of the article is compared; found at the first contact of batch 47",
+         "id-basic-neokoda-atensi-spasial-ecog.md":
          "the derivation is built from another example of the article than the one whose numbers line 45 "
          "prints (t1·t1 = 0,53 -> 0,375); found at the first contact of batch 15",
          "en-pe-sameerkhan-transformer-block-cat-sat.md":
