@@ -1212,9 +1212,7 @@ class _Checker:
             return leave(R("depends-on", what=what or R("this"), names=sorted(map(str, _free(truth)))))
         end = compare(texts, claimed, truth, rel)
         if end.status == "wrong" and self._counted(seg, texts, claimed, truth):
-            self.claims.append(stated(seg.line, chain.source, "rounded", what,
-                                      R("whole-count", printed=texts, how=how, exact=show(truth)), expected=texts))
-            return
+            return self._whole_count(seg.line, chain, what, texts, how, truth)
         if end.status == "wrong" and clash and isinstance(ref, Name) and canon(ref.raw) in DIMENSIONS:
             # d_k = 4, 64, 128 in a simulation, then "when d_k = 128": a size stated with several values,
             # other than the matrices' own, is another setting, of which their shape is no witness
@@ -1459,9 +1457,7 @@ class _Checker:
                 except Unresolved:
                     value = None
                 if isinstance(bare, Num) and value is not None and self._counted(seg, bare.text, bare.value, value):
-                    self.claims.append(stated(line, chain.source, "rounded", what, R(
-                        "whole-count", printed=bare.text, how=pretty(left), exact=show(value)), expected=bare.text))
-                    return None
+                    return self._whole_count(line, chain, what, bare.text, pretty(left), value)
                 return self._identity_claim(seg, chain, left, bare, rel)
             if self._unit_claim(seg, chain, left, right, ev):
                 return None
@@ -1564,6 +1560,11 @@ class _Checker:
         """The article's line where ``seg`` starts, whole (a segment's source is cut to 160 characters)."""
         lines = self.doc.lines
         return lines[seg.line - 1] if 0 < seg.line <= len(lines) else seg.source
+
+    def _whole_count(self, line: int, chain, what, printed: str, how, value) -> None:
+        """The print stands as a count of whole items of ``value`` (see :meth:`_counted`)."""
+        self.claims.append(stated(line, chain.source, "rounded", what,
+                                  R("whole-count", printed=printed, how=how, exact=show(value)), expected=printed))
 
     def _counted(self, seg, texts, claimed, truth) -> bool:
         """Is the print an integer count of whole items (a count word right after it, ``≈ 50 条``) that

@@ -170,7 +170,7 @@ def readings(left: Node, right: Node, source: str, given, evaluate) -> tuple[Num
             return None
         if not all(isinstance(x, sp.Expr) for x in (a, b, ones, *ends)) or b == 0 or ones == 0:
             return None
-        unit = sp.simplify(b / ones)     # the right side's unit: its prefix times what it counts
+        unit = sp.cancel(b / ones)     # the right side's unit: its prefix times what it counts
         p = printed[0].value
         if not values[0]:
             # a left side of bare numbers: worked in the unit of its result, or a count of what it counts
@@ -180,7 +180,7 @@ def readings(left: Node, right: Node, source: str, given, evaluate) -> tuple[Num
                 if not a.free_symbols:
                     out.append(_reading(how, [x / per * p for x in (a, *ends)]))
             continue
-        ratios = [sp.simplify(x / b) for x in (a, *ends)]
+        ratios = [sp.cancel(x / b) for x in (a, *ends)]
         if any(r.free_symbols for r in ratios):
             return None   # the units do not cancel: another quantity on each side
         out.append(_reading("binary" if binary else "decimal", [r * p for r in ratios]))
