@@ -728,8 +728,9 @@ class _Binder:
                 self.state[id(block)] = (False, None, block.matrix())
                 return
         if h in _GIVEN_STEPS and block.labels and _CODE_ASSIGN.search(block.labels[0]) and \
-                not _same_as_known(self, block, h):
-            # scores = np.array([...]) in code assigns values, it computes nothing: a given step
+                q.value(h, self._conv_for(block, h)) is None:
+            # scores = np.array([...]) in code assigns values, it computes nothing: a given step, unless
+            # the article's inputs already give that step (then the array is the author's result)
             self.inputs = {k: v for k, v in self.inputs.items() if k not in _GIVEN_STEPS}
             self.inputs[h] = (block.matrix(), block.line)
             self.state[id(block)] = (False, None, block.matrix())

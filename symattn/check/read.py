@@ -694,7 +694,7 @@ _TUPLE_LINE = re.compile(rf"^(?P<head>\s*(?:[-*•]\s+)?(?:[^()\n]{{0,60}}?(?:=|
                          rf"\((?P<nums>\s*{NUMBER}(?:\s*,\s*{NUMBER})+\s*)\)(?P<tail>\s*(?:\s{{2,}}.*|\(.*\))?)$")
 
 
-_SHAPE_WORD = re.compile(r"shape|size|dims?\b|dimension|形状|尺寸|大小|维度|次元|크기|차원", re.I)
+SHAPE_WORD = re.compile(r"shape|size|dims?\b|dimension|形状|尺寸|大小|维度|次元|크기|차원", re.I)
 
 
 def _tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
@@ -703,7 +703,7 @@ def _tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[int]):
     out = []
     for i, line in enumerate(raw):
         m = _TUPLE_LINE.match(line) if i + 1 not in taken_lines else None
-        if m is None or re.search(r"[\w)\]]$", m.group("head")) or _SHAPE_WORD.search(m.group("head")):
+        if m is None or re.search(r"[\w)\]]$", m.group("head")) or SHAPE_WORD.search(m.group("head")):
             continue   # softmax(1, 2), f(0.5, 0.3): a call's arguments; "shape: (4, 2)": a shape
         cells = _tuple_cells(m, starts[i])
         if len(cells) >= 2:
@@ -771,7 +771,7 @@ def _relation_tuple_blocks(raw: list[str], starts: list[int], taken_lines: set[i
             continue
         found = sorted([*_RELATION_TUPLE.finditer(line), *_span_tuples(line)], key=lambda m: m.start("nums"))
         for m in found:
-            if _SHAPE_WORD.search(line[max(0, m.start() - 24):m.start()]):
+            if SHAPE_WORD.search(line[max(0, m.start() - 24):m.start()]):
                 continue   # "(shape=(3, 2))", "size = (4, 8)": a shape, not a vector
             cells = _tuple_cells(m, starts[i])
             if len(cells) >= 2:

@@ -42,7 +42,7 @@ import sympy as sp
 
 from .. import guard, numerals
 from ..judge import possible, screen_mask
-from ..read import Block
+from ..read import SHAPE_WORD, Block
 from .explain import as_named, copied, named_step, Explanation, explain
 from ... import limits
 from .graph import INPUTS, MASKS, PARENTS, STEPS, UPSTREAM, Example, Node, printed_mask
@@ -164,14 +164,12 @@ class Bound:
     miscopied: list[Miscopied] = field(default_factory=list)
 
 
-def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, truths=None,
+def bind(blocks: list[Block], prefer=None, code=(), dk=(), truths=None,
          program=frozenset(), identity: int = 0, scaling: tuple = (0, ()), aliases=None) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
     (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
     inputs the article's code assigns (:func:`.code.code_givens`), taken in their place.  ``dk``:
     (line, d_k) for each key width the text states, the scaling of scores given without their keys.
-    ``beyond``: the line from which the article goes beyond what the catalogue computes (heads, RoPE,
-    ALiBi, MLA; 0: nowhere): from there on, only values that agree in full bind a block.
     ``truths``: id(block) -> the exact value another stage found for a print (a result written after
     its formula): premises are inputs when a step of theirs is that value, however wrong the print.
     ``program``: the lines of the article's code (not its outputs).  ``identity``: the line of a
@@ -180,7 +178,7 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, trut
     there), (0, ()) where it states none.  ``aliases``: name -> step, the weights a formula of the
     article names with a symbol of its own (``Q = X M1``: M1 is W_Q)."""
     state = _State(prefer or (lambda node: 0), dk, printed_masks(blocks))
-    state.beyond, state.identity, state.scaling = beyond, identity, scaling
+    state.identity, state.scaling = identity, scaling
     state.aliases = dict(aliases or {})
     for k, v in (truths or {}).items():
         try:
@@ -266,7 +264,6 @@ class _State:
         self.prefer = prefer
         self.dk = tuple(dk)
         self.masks = tuple(masks)
-        self.beyond = 0                   # from this line on, only full agreement binds (see bind)
         self.identity = 0                 # the line where a formula states Q = K = V = X (0: none)
         self.aliases: dict[str, str] = {}   # name -> step: weights a formula names with a symbol of its own
         self.scaling: tuple = (0, ())     # (the first line where the text states its scaling, its scales)
@@ -487,9 +484,10 @@ class _State:
             self._given(given.block, given.step)
             return
         # scores the code sets itself (``scores = np.array([1.2, 3.8])``) that the example does not
-        # compute: the premise of an example of its own
+        # compute: the premise of an example of its own.  Where the example computes them, the array
+        # is the author's result (judged as the print it is), never a new premise
         value = example.floats(Node(given.step)) if example is not None else None
-        if value is None or not _prints_of(given.block, value):
+        if value is None:
             if self._again(given.block):
                 return
             self._start({given.step: given.block}, {given.step: "code"}, new=True)
@@ -535,6 +533,8 @@ class _State:
 
     def _given(self, block: Block, step: str) -> bool:
         """A block whose label names an input: a given, a restated given, or a new example."""
+        if _sizes(block):
+            return False   # "xq 的形状是 [1, 8, 32, 128]": the sizes of the input, not its values
         if step in self.inputs:
             if _same(self.inputs[step], block):
                 self.givens.append(Given(block, len(self.examples) - 1, step, "restated"))
@@ -840,7 +840,7 @@ class _State:
                 # the label says what the author claims it is
                 return self._by_label(cands, named, steps_printed, 0.0) or group
             return group if group is None or self._strong(group, named) else None
-        if full_only or self._beyond():   # beyond the catalogue, a part that agrees is no binding
+        if full_only:
             return None
         # (a part of Q, K, V or Kᵀ where they are only assumed to be X is no binding: the transpose
         # of an assumed input agrees with a block of small numbers in part by chance)
@@ -890,7 +890,7 @@ class _State:
         their share, ``own`` the share the named step's values explain where the rule above lets the
         name outweigh another step's)."""
         whole = {node.step for node in self.printed}   # (a row printed before is not the step printed)
-        if named is None or (named in steps_printed and named in whole) or best >= 2 / 3 or self._beyond():
+        if named is None or (named in steps_printed and named in whole) or best >= 2 / 3:
             return None
         if any(named in UPSTREAM[step] for step in whole & set(steps_printed)):
             return None   # the example is past that step (its softmax is printed): new logits are another example
@@ -929,10 +929,6 @@ class _State:
         """Has the block the scores' shape for this example's tokens (one row and column per token)?"""
         x = example.floats(Node("Q"))
         return x is not None and block.shape == (x.shape[0], x.shape[0])
-
-    def _beyond(self) -> bool:
-        """Is the block being bound where the article has gone beyond the catalogue?"""
-        return bool(self.beyond) and self.line >= self.beyond
 
     def _established(self) -> bool:
         """Are the example's Q, K and V known, not assumed?  Given, or projected from given X and W's;
@@ -1097,6 +1093,14 @@ def _candidates(block: Block, example: Example, printed, cache: dict | None = No
                       author_full[i], full[i], share[i])
             for i, (node, view, t, a, used) in enumerate(found)
             if keep is None or full[i] or share[i] >= 2 / 3 or node.step in keep]
+
+
+def _sizes(block: Block) -> bool:
+    """Is the block one row of whole positive numbers written right after a word for a shape
+    (``形状：xq 和 xk 都是 [1, 8, 32, 128]``, ``size = [4, 8]``)?  An array's sizes, never its values."""
+    same = block.labels[0] if block.labels else ""
+    return block.shape[0] == 1 and bool(SHAPE_WORD.search(same[-24:])) and \
+        all(not e.places and e.value.is_Integer and e.value > 0 for e in block.rows[0])
 
 
 def _distribution(block: Block, one: bool = False) -> str | None:
