@@ -854,9 +854,12 @@ class _State:
         tied = [g for share, g in scored if share >= best]
         if len(tied) > 1:
             group = self._prefer(tied, named, steps_printed)
-            if group is None and self.of_row is not None:
+            if group is None and (self.of_row is not None or
+                                  named is not None and all(c.node.step == named for g in tied for c in g)):
                 # rows of one step that its values cannot tell apart (weights near uniform): the row
-                # the caption names decides, as the label alone does where nothing else agrees
+                # the caption names decides, as the label alone does where nothing else agrees; and
+                # variants of the very step the label names, that explain the same part of it: that
+                # step (the example's convention picks the member later)
                 return self._by_label(cands, named, steps_printed, 0.0)
         if group is not None and n >= 4 and best >= 2 / 3:
             steps = {c.node.step for c in group}

@@ -1,0 +1,82 @@
+"""What makes a printed array a given, and what makes it a result: evidence the binder weighs.
+
+Each article here is generated with numbers of its own; numpy computes the right values.  The
+properties: an array the code sets by hand is the author's result wherever the article's inputs
+already give that step; a mention of several heads elsewhere does not turn off the labels of a
+one-head example; a list of sizes after a word for shape is no input.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from symattn.check import check_text
+
+Q = np.array([[0.2, 0.1], [0.4, 0.3], [0.1, 0.5]])
+K = np.array([[0.3, 0.2], [0.1, 0.4], [0.5, 0.6]])
+
+
+def _softmax_rows(s):
+    e = np.exp(s - s.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _py(name, m, places):
+    rows = ",\n    ".join("[" + ", ".join(f"{x:.{places}f}" for x in r) + "]" for r in m)
+    return f"{name} = np.array([\n    {rows}\n])\n"
+
+
+def _wrong_lines(text):
+    report = check_text(text, "a.md")
+    return sorted({ln for c in report.claims if c.status == "wrong" for ln in (c.wrong_lines or [c.line])}), report
+
+
+@pytest.mark.parametrize("slip_at", [(0, 1), (2, 2)])
+def test_scores_the_code_sets_by_hand_are_judged_where_the_inputs_give_them(slip_at):
+    scores = Q @ K.T
+    printed = scores.copy()
+    printed[slip_at] += 0.05   # a slip in one dot product
+    weights = _softmax_rows(printed / np.sqrt(2))   # the author goes on from the wrong scores
+    text = ("# Scores by hand\n\n```python\nimport numpy as np\n" + _py("Q", Q, 1) + _py("K", K, 1) +
+            "```\n\nThe scores, worked out:\n\n```python\n" + _py("scores", printed, 2) + "```\n\n"
+            "Divided by sqrt(2) and normalised per row:\n\n```python\n" + _py("weights", weights, 4) + "```\n")
+    lines, report = _wrong_lines(text)
+    row = text.splitlines().index(next(t for t in text.splitlines() if t.startswith("scores = "))) + 2 + slip_at[0]
+    assert row in lines, report.render() if hasattr(report, "render") else lines
+    wrong = next(c for c in report.claims if c.status == "wrong" and row in (c.wrong_lines or [c.line]))
+    (entry,) = [e for e in wrong.entries if e.get("line", row) == row and e["claimed"] == f"{printed[slip_at]:.2f}"]
+    assert entry["correct"] == f"{scores[slip_at]:.2f}"
+    # the weights follow the wrong scores: wrong for the reader too, at the row that carries the slip
+    weights_row = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("weights = ")) + 1 + slip_at[0]
+    assert weights_row in lines
+
+
+def test_the_right_scores_set_by_hand_are_right():
+    text = ("```python\nimport numpy as np\n" + _py("Q", Q, 1) + _py("K", K, 1) + "```\n\n```python\n" +
+            _py("scores", Q @ K.T, 2) + "```\n")
+    lines, report = _wrong_lines(text)
+    assert lines == []
+    assert any(c.status in ("exact", "rounded") for c in report.claims if c.line > 10)
+
+
+def test_heads_mentioned_before_a_one_head_example_leave_its_labels_in_force():
+    V = np.array([[1.0, 0.0], [0.0, 1.0], [0.5, 0.5]])
+    weights = _softmax_rows(Q @ K.T / np.sqrt(2))
+    printed = np.round(weights, 3)
+    printed[1] = [printed[1, 0] + 0.04, printed[1, 1] - 0.02, printed[1, 2] - 0.02]   # a slip that still sums to 1
+    text = ("The full model splits 64 dimensions over 8 heads of 8; here one head of width 2.\n\n"
+            "```python\n" + _py("Q", Q, 1) + _py("K", K, 1) + _py("V", V, 1) + "```\n\n"
+            "Scaled by sqrt(2), each row normalised:\n\n```python\n" + _py("attention_weights", printed, 3) +
+            "```\n")
+    lines, _ = _wrong_lines(text)
+    row = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("attention_weights = np.array")) + 2
+    assert row in lines
+
+
+@pytest.mark.parametrize("word", ["shape", "形状", "size"])
+def test_a_list_of_sizes_after_a_word_for_shape_is_no_input(word):
+    text = (f"The input xq has {word} [1, 8, 32, 128] and is reshaped:\n\n"
+            "```python\n# [1, 8, 32, 128] => [1, 8, 32, 64]\nxq_ = xq.reshape(1, 8, 32, 64, 2)\n```\n")
+    lines, _ = _wrong_lines(text)
+    assert lines == []
