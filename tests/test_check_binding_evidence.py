@@ -80,3 +80,43 @@ def test_a_list_of_sizes_after_a_word_for_shape_is_no_input(word):
             "```python\n# [1, 8, 32, 128] => [1, 8, 32, 64]\nxq_ = xq.reshape(1, 8, 32, 64, 2)\n```\n")
     lines, _ = _wrong_lines(text)
     assert lines == []
+
+
+# ---------------------------------------------------------------- reading notes in fences and prose
+
+
+def _statuses(text):
+    return [(c.line, c.status) for c in check_text(text, "a.md").claims if c.status != "unverifiable"]
+
+
+@pytest.mark.parametrize("lang", ["ascii", "text", "plain", ""])
+def test_a_fence_of_notes_groups_thousands_as_prose_does(lang):
+    n = 4096
+    text = f"```{lang}\nn = {n:,}:  full attention = {n:,}^2 = {n * n:,} scores\n```\n"
+    assert _statuses(text) == [(2, "exact")]
+    wrong = f"```{lang}\nn = {n:,}:  full attention = {n:,}^2 = {n * n + 1000:,} scores\n```\n"
+    assert _statuses(wrong) == [(2, "wrong")]
+
+
+def test_an_integer_for_a_fraction_of_many_decimals_is_its_rounding():
+    # 1.1^48 = 97.0172...: a whole number printed for it can only be rounded; 7/2 = 3 claims exactness
+    right = round(1.1 ** 48)
+    assert _statuses(f"Growth: 1.1^48 = {right}.\n") == [(1, "rounded")]
+    assert _statuses(f"Growth: 1.1^48 = {right + 1}.\n") == [(1, "wrong")]
+    assert _statuses("Half of seven: 7/2 = 3.\n") == [(1, "wrong")]
+
+
+def test_equations_side_by_side_split_at_a_run_of_blanks_before_a_number():
+    a, b = 0.9 ** 12, 0.9 ** 48
+    text = f"```text\nshrinking:   0.9^12 = {a:.2f}   0.9^48 = {b:.3f}\n```\n"
+    report = check_text(text, "a.md")
+    judged = [c for c in report.claims if c.status != "unverifiable"]
+    assert [c.status for c in judged] == ["rounded", "rounded"]
+    assert _statuses("```text\n3 ×   4 = 12\n```\n") == [(2, "exact")]   # one equation, blanks inside it
+
+
+def test_an_exact_fraction_of_many_digits_is_shown_by_its_quotient():
+    from symattn.check.wording import render
+    import sympy as sp
+    assert render(str(sp.Rational(11, 10) ** 48)) == "97.017233784872162402…"
+    assert render("3/7") == "3/7" and render(str(sp.Rational(1, 10 ** 26))) == "1.0e-26"

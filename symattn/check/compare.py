@@ -84,10 +84,12 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
         # "-0.3+0.841" for -0.3 + sin(1), "\\sin(0.0001429)" for sin(1/7000): arithmetic written on rounded
         # operands that reaches the exact value within their rounding restates it, rounded
         return EntryResult(index, text, claimed, exact, "rounded", "", None)
-    if d is None or (d == 0 and rel == "=" and exact.is_rational is not False and not printed.scientific):
+    if d is None or (d == 0 and rel == "=" and exact.is_rational is not False and not printed.scientific
+                     and not (exact.is_Rational and exact.q > 10 ** 6)):
         # an exact claim (a fraction, an integer after "="): only equality will do; but an integer
-        # printed for an irrational value (e^10 = 22,026) can only be its rounding, and a number in
-        # scientific notation (18.4e9) is precise to its mantissa's last place
+        # printed for an irrational value (e^10 = 22,026), or for a fraction whose decimals run past
+        # six places (1.1^48 = 97), can only be its rounding, and a number in scientific notation
+        # (18.4e9) is precise to its mantissa's last place
         correct = str(exact) if exact.is_Rational else _short(value)
         return EntryResult(index, text, claimed, exact, "wrong", correct, None)
     with mpmath.workdps(DPS):

@@ -277,7 +277,7 @@ def _fences(lines: list[str]) -> tuple[Fence, ...]:
     return tuple(out)
 
 
-_OUTPUT_LANGS = ("", "text", "txt", "output", "plaintext", "none", "out")
+_OUTPUT_LANGS = ("", "text", "txt", "output", "plaintext", "plain", "none", "out", "ascii")
 
 
 def printed(lang: str, body: list[str]) -> bool:

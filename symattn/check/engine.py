@@ -1766,7 +1766,9 @@ def _without_prose_tail(node: Node, source: str) -> Node | None:
     if not words or not re.fullmatch(r"[^\W\d_]{2,}", words[0]) or _SCALED_WORD.match(words[0]) or \
             numerals.SCALE_WORD.match(words[0]):
         return None
-    # (the words end the equation: "= 503316480000 FLOPs = 504 GFLOPs" goes on in another unit)
+    # (the words end the equation: "= 503316480000 FLOPs = 504 GFLOPs" goes on in another unit;
+    # the number as the source writes it, its thousands grouped or not: "= 16,777,216 scores")
+    source = re.sub(r"(?<=\d)[,\u202f\u00a0'](?=\d{3}(?!\d))", "", source)
     at = re.search(rf"(?<![\w.]){re.escape(node.args[-2].text)}[ \t`$*]*{re.escape(words[0])}\b", source)
     if at is None or re.search(r"=|≈|\\approx", source[at.end():]):
         return None

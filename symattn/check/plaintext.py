@@ -457,6 +457,9 @@ _JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|bu
                       r"|(?<=\d)\.\s+(?=[^\W\d_]{2,})"
                       # "e^1.5 = 4.48    e^0.5 = 1.65": a run of blanks before the next "name ="
                       r"|(?<!\s)\s{2,}(?=[A-Za-z√\\][^\s=≈]*\s*(?:=|≈))"
+                      # "0.9^12 = 0.28   0.9^48 = 0.006": and before a number that has an "=" of its own,
+                      # after an equation (see _joined_at_top)
+                      r"|(?<=\d)\s{2,}(?=[-−]?\d[^\s=≈]*\s*(?:=|≈))"
                       # "… = 10000^0 = 1 cho i=0", "… = 1 for i = 0": a word between a number and a
                       # name's "=" starts a clause of its own (a function's name joins no clause)
                       r"|(?<=[\d⁰¹²³⁴⁵⁶⁷⁸⁹])\s+(?=(?!(?:softmax|exp|sqrt|log|ln|sin|cos|tan|max|sum)\b)[^\W\d_]{2,}\s+"
@@ -491,6 +494,9 @@ def _joined_at_top(text: str) -> list[str]:
         for ch in text[seen:m.start()]:   # the bracket depth, counted once along the text (linear)
             depth += (ch in "([{") - (ch in ")]}")
         seen = m.start()
+        if m.group(0).isspace() and text[m.end():m.end() + 1] in "-−0123456789" and \
+                not re.search(r"[=≈]", text[pos:m.start()]):
+            continue   # blanks before a number end an equation only: "3 ×   4 = 12" is one
         if depth <= 0 or not m.group(0).lstrip().startswith(","):
             parts.append(text[pos:m.start()])
             pos = m.end()

@@ -108,11 +108,30 @@ def render(value, lang: str = "en", sep: str | None = None) -> str:
         return (sep or _LIST_SEPARATOR.get(lang, ", ")).join(render(v, lang) for v in value)
     if value is None:
         return ""
-    return _data(_LONG.sub(_sane, str(value)))
+    text = str(value)
+    parts = re.split(r"((?<![\w./])-?\d+/\d+(?![\w./]))", text)   # fractions stay whole: their quotient is shown
+    return _data("".join(_LONG_FRACTION.sub(_quotient, p) if k % 2 else _LONG.sub(_sane, p)
+                         for k, p in enumerate(parts)))
 
 
 #: a number of more than 20 digits in data (2^{1000}, a huge exact integer): shown at a sane length
 _LONG = re.compile(r"(?<![\w.])\d{21,}(?:\.\d+)?(?![\w.])|(?<![\w.])\d+\.\d{21,}(?![\w.])")
+
+
+#: a fraction whose numerator or denominator runs past 20 digits (1.1^48 exactly): shown as its quotient
+_LONG_FRACTION = re.compile(r"(?<![\w./])(-?\d+)/(\d+)(?![\w./])")
+
+
+def _quotient(m) -> str:
+    """97.017233784872162402… for 97017233784872162402203715694511008214034825609281/10^48: the exact
+    quotient's first twenty digits; a short fraction as it is."""
+    if max(len(m.group(1).lstrip("-")), len(m.group(2))) <= 20:
+        return m.group(0)
+    import mpmath
+    with mpmath.workdps(40):
+        x = mpmath.mpf(m.group(1)) / mpmath.mpf(m.group(2))
+        text = mpmath.nstr(x, 20, min_fixed=1, max_fixed=0) if not 1e-4 <= abs(x) < 1e8 else mpmath.nstr(x, 20)
+        return text if mpmath.mpf(text) == x else text + "…"
 
 
 def _sane(m) -> str:
