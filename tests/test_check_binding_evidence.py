@@ -120,3 +120,24 @@ def test_an_exact_fraction_of_many_digits_is_shown_by_its_quotient():
     import sympy as sp
     assert render(str(sp.Rational(11, 10) ** 48)) == "97.017233784872162402…"
     assert render("3/7") == "3/7" and render(str(sp.Rational(1, 10 ** 26))) == "1.0e-26"
+
+
+@pytest.mark.parametrize("arrow", ["\\to", "\\rightarrow", "→", "->"])
+def test_a_distribution_after_an_arrow_is_the_softmax_of_the_print_before_it(arrow):
+    logits = np.array([5.0, 3.0, 1.0])
+    lines = []
+    for t in (0.5, 1.0, 2.0):
+        scaled = logits / t
+        p = np.exp(scaled - scaled.max())
+        p /= p.sum()
+        shown = [f"{x:.3f}" for x in p]
+        if t == 1.0:   # one slip that still sums to one
+            shown[0], shown[1] = f"{p[0] + 0.02:.3f}", f"{p[1] - 0.02:.3f}"
+        vec = ", ".join(f"{x:g}" for x in scaled)
+        lines.append(f"- $T = {t}$: $[{vec}] {arrow}$ probabilities $[{', '.join(shown)}]$")
+    text = "Temperature on the logits $[5, 3, 1]$:\n\n" + "\n".join(lines) + "\n"
+    report = check_text(text, "a.md")
+    wrong = sorted({ln for c in report.claims if c.status == "wrong" for ln in (c.wrong_lines or [c.line])})
+    assert wrong == [4]
+    judged = {c.line for c in report.claims if c.status in ("exact", "rounded") and "softmax" in str(c.what)}
+    assert judged == {3, 5}

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import re
 
+from .bind.explain import STEP_ARROW
 from .oldbind import heads_from, per_head
 from .claims import Claim, Reason, Report
 from .document import Document
@@ -126,7 +127,8 @@ def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
         shape = _shape(v.claimed)
         # (a product taken of an earlier print an operand beside it copies wrongly is judged from
         # that print: it takes the place of the verdict against the written operands)
-        relative = getattr(v.what, "code", "") == "operands-give" or \
+        texts = _texts(v.claimed)
+        relative = getattr(v.what, "code", "") in ("operands-give", "softmax-of-print") or \
             getattr(v.what, "code", "") == "product-of-print" and v.status == "wrong"
         if v.status == "unverifiable" or relative:
             # an unbound block, or one explained from earlier prints only (its operands' truth may
@@ -135,11 +137,14 @@ def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
             if relative and here and all(c.status == "unverifiable" for c in here):
                 claims = [c for c in claims if all(c is not h for h in here)]
                 here = []
-            if not here and not any(mine & set(c.lines or [c.line]) for c in claims if id(c) in ours):
+            # (two prints on one line joined by an arrow, each explained from the one before it, are
+            # two verdicts: "[5, 3, 1] → [10, 6, 2] → probabilities [..]")
+            arrow = bool(STEP_ARROW.search(v.source or ""))
+            if not here and not any(mine & set(c.lines or [c.line]) and (not arrow or _texts(c.claimed) == texts)
+                                    for c in claims if id(c) in ours):
                 claims.append(v)
                 ours.add(id(v))
             continue
-        texts = _texts(v.claimed)
         claims = [c for c in claims if id(c) in ours or not (
             mine & set(c.lines or [c.line]) and (_texts(c.claimed) == texts or _flat_texts(c.claimed) == _flat_texts(v.claimed)
                                                  or (c.status == "unverifiable" and set(c.lines or [c.line]) <= mine)))]

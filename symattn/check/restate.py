@@ -35,7 +35,7 @@ from .verdict import Judgement, build, unverifiable
 __all__ = ["restatements"]
 
 #: reasons that judge a print against the author's own earlier print, not against the inputs
-_AUTHOR_RELATIVE = ("value-printed-at", "value-row-printed-at", "operands-give", "row-of-at")
+_AUTHOR_RELATIVE = ("value-printed-at", "value-row-printed-at", "operands-give", "softmax-of-print", "row-of-at")
 #: verdicts against a step on the author's own earlier print (``softmax of the QKᵀ printed on line 234``)
 _OF_PRINTED = ("softmax-of-printed", "softmax-of-values", "exp-of-values")
 _ENTRY = re.compile(r"\[(\d+)(?:,\s*(\d+))?\]$")

@@ -41,7 +41,7 @@ from ..quantities import normalised_exp, softmax
 from ..read import Block
 from .lexicon import named as named_as
 
-__all__ = ["Explanation", "explain", "exact", "as_named", "named_step", "copied", "NEAREST"]
+__all__ = ["STEP_ARROW", "Explanation", "explain", "exact", "as_named", "named_step", "copied", "NEAREST"]
 
 #: how many earlier prints are tried as operands (the nearest ones)
 NEAREST = 6
@@ -256,6 +256,9 @@ _NAMED_STEPS = {"weights": ("softmax", ("scores", "scaled", "masked")), "exp": (
 #: softmax or exp of an operand written as an ellipsis, before the print's relation: ``softmax([...]) ≈``
 _ELIDED = re.compile(r"\b(softmax|exp)\s*\(\s*\[?\s*(?:\.\.\.|…|\\ldots|\\dots)\s*\]?\s*\)\s*(?:=|≈|\\approx)\s*(?=[\[(])", re.I)
 
+#: an arrow that leads from one print to the next on a line (→, ->, ⟶, ⇒, \to, \rightarrow, \mapsto)
+STEP_ARROW = re.compile(r"→|⟶|(?<!-)->|⇒|=>|\\(?:to|rightarrow|longrightarrow|Rightarrow|mapsto)(?![a-zA-Z])")
+
 #: a formula written in a caption before the print's "=": a function applied, or an operator between numbers
 _FORMULA = re.compile(r"\\exp|\bexp\s*\(|\d\s*[-+*/×·]\s*[\d(]")
 
@@ -278,6 +281,13 @@ def named_step(block: Block, earlier: list[Block], named: str | None) -> Explana
     if step is None or not earlier:
         return None
     op, operand_steps = step
+    prior = earlier[-1]
+    if STEP_ARROW.search(block.before or "") and prior.line == prior.end == block.line and \
+            prior.shape == block.shape and prior.span and block.span and prior.span[1] <= block.span[0] and \
+            np.isfinite(prior.floats).any(axis=1).all():
+        # "[10, 6, 2] → probabilities [0.997, 0.003, 0.000]": an arrow from the print before it on its
+        # line to the step its caption names; whatever the operand's own name
+        return _on(block, op, prior)
     if block.labels and _FORMULA.search(block.labels[0]):
         return None   # written as the result of its own formula (p = [exp(1-2), ..] = [..]): that is the claim
     # (the nearest one its caption names as the operand; or, below it, one no caption names, as

@@ -169,7 +169,8 @@ def _judge_explained(e, truth: dict, at: dict, doc, roots: dict) -> Claim:
     block, why = e.block, e.why
     lines = sorted({x.line for r in block.rows for x in r})
     operands = [_plain(truth.get(id(o), o.matrix())) for o in why.operands]
-    what = Reason.of("operands-give", lines=sorted({o.line for o in why.operands}))
+    what = Reason.of("softmax-of-print" if why.op == "softmax" and len(why.operands) == 1 else "operands-give",
+                     lines=sorted({o.line for o in why.operands}))
     if why.replaces:   # the product of the print an operand copies: the print is the operand taken
         what = Reason.of("product-of-print", line=why.replaces[0][1].line)
     # over columns: a mistake, but for a vector printed as a column, whose softmax is over its entries
