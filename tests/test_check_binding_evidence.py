@@ -141,3 +141,14 @@ def test_a_distribution_after_an_arrow_is_the_softmax_of_the_print_before_it(arr
     assert wrong == [4]
     judged = {c.line for c in report.claims if c.status in ("exact", "rounded") and "softmax" in str(c.what)}
     assert judged == {3, 5}
+
+
+@pytest.mark.parametrize("star", ["*", "\\*", "×"])
+def test_a_count_in_thousands_glued_to_its_number_is_read_both_ways(star):
+    n = 32 * 128 * 8 * 2   # 65,536: 65.5K in thousands, 64K in binary thousands
+    line = lambda shown: f"It adds up to 32 {star} 128 {star} 8 {star} 2 = {shown} elements per token.\n"
+    assert _statuses(line("66K")) == [(1, "rounded")]
+    assert _statuses(line("64K")) == [(1, "exact")]   # 2^16 = 64 × 1,024
+    assert _statuses(line("65K")) == [(1, "wrong")]   # cut, not rounded, in either reading
+    # a K after a blank is as often the keys: no claim of thousands there
+    assert all(s != "wrong" for _, s in _statuses(f"So 32 {star} 2 = 64 K here.\n"))

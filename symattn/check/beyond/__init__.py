@@ -58,7 +58,9 @@ def beyond_claims(doc: Document, blocks: list) -> list[Claim]:
     text, lines = doc.text, list(doc.lines)
     kv_article = bool(_KV.search(text))
     claims: list[Claim] = []
-    claims += _chains(text, lines, kv_article)
+    # (Markdown's escaped star, "32 \* 128", and LaTeX's discretionary one are a product's sign: one
+    # character for one, the columns stay)
+    claims += _chains(text, [line.replace("\\*", " *") for line in lines], kv_article)
     claims += _vector_chains(lines)
     if kv_article:
         claims += _kv_sizes(lines, text)

@@ -77,7 +77,7 @@ def _literal(seg: str):
     after = rest[u.end():] if u else rest
     if unit and re.match(r"\s*/\s*(?:token|tok|request|req|layer|seq|sequence|head|user|session)s?\b", after, re.I):
         return m.group("num"), unit   # 512 KB/token: a size per token, the size is claimed
-    if re.match(r"^\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\\frac|\d|[Kk]\b)", after) or re.match(r"^\.\d", rest):
+    if re.match(r"^\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\\frac|\d)|^\s+[Kk]\b", after) or re.match(r"^\.\d", rest):
         if not (unit and re.match(r"^\s*[×x]\s*\d+\s*\?", after)):   # "201 MB × 2 ?": the size is still claimed
             return None
     if re.match(r"^\s*(?:%|\\%|[eE][-+]?\d)", rest):
@@ -131,8 +131,9 @@ _BINARY = {k: 2 ** b for k, b in _BITS.items()}
 _PREFIX = {"k": 10 ** 3, "K": 10 ** 3, "M": 10 ** 6, "G": 10 ** 9, "T": 10 ** 12, "P": 10 ** 15, "B": 10 ** 9}
 #: a count's scale alone after it, as a result (``8000 × 256 = 2.05 M``, ``≈ 6.7 B``): millions, billions
 #: (a letter on its own, before no other word or more arithmetic; a remark in brackets may follow it
-#: after a blank, ``148.375 M  (not counted …``, a bracket right after it is a product)
-_COUNT_SCALE = re.compile(r"^\s*([MB])(?![\w(\[{])\**(?!\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\d)|\()")
+#: after a blank, ``148.375 M  (not counted …``, a bracket right after it is a product); thousands only
+#: glued to the number (``65K elements``: a K after a blank is as often the keys, ``2 K``)
+_COUNT_SCALE = re.compile(r"^(?:\s*[MB]|[kK])(?![\w(\[{])\**(?!\s*(?:[-−+*/×·^÷]|\\times|\\cdot|\d)|\()")
 
 
 def _unit_readings(vals, unit: str):
