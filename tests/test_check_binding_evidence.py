@@ -152,3 +152,31 @@ def test_a_count_in_thousands_glued_to_its_number_is_read_both_ways(star):
     assert _statuses(line("65K")) == [(1, "wrong")]   # cut, not rounded, in either reading
     # a K after a blank is as often the keys: no claim of thousands there
     assert all(s != "wrong" for _, s in _statuses(f"So 32 {star} 2 = 64 K here.\n"))
+
+
+def test_thousands_grouped_before_a_decimal_point_are_one_number():
+    flops = 36 * 3 * 2 * 1024 * 1280 * 5120 / 1e9   # 1,449.55… GFLOPs
+    line = lambda shown: f"> - FFN: 36 × 3 × 2 × 1024 × 1280 × 5120 = {shown} GFLOPs\n"
+    assert _statuses(line(f"{flops:,.1f}")) == [(1, "rounded")]
+    assert _statuses(line(f"{flops + 0.3:,.1f}")) == [(1, "wrong")]
+
+
+def test_the_carried_witness_follows_the_scaling_the_prints_show():
+    # no word says how the scores are scaled; the machine print of the weights is unscaled softmax;
+    # the typed weights after it slip, and the weighted values computed from them carry the slip:
+    # every witness is the unscaled value
+    x = np.array([[1.0, 0.0, 1.0], [0.0, 2.0, 0.0], [1.0, 1.0, 1.0]])
+    scores = x @ x.T
+    w = _softmax_rows(scores)
+    typed = np.round(w, 1)
+    typed[0] = [0.0, 0.5, 0.5] if abs(w[0, 0] - 0.0) >= 0.05 else typed[0]
+    torch_rows = ",\n        ".join("[" + ", ".join(f"{v:.4e}" for v in r) + "]" for r in w)
+    typed_rows = ",\n  ".join("[" + ", ".join(f"{v:.1f}" for v in r) + "]" for r in typed)
+    text = ("```python\nimport torch\nQ = torch.tensor([[1., 0., 1.], [0., 2., 0.], [1., 1., 1.]])\nK = Q\n"
+            "scores = Q @ K.T\nprint(torch.softmax(scores, dim=-1))\nweights = [\n  " + typed_rows + "\n]\n```\n\n"
+            "Printed:\n\n```text\ntensor([" + torch_rows + "])\n```\n")
+    report = check_text(text, "a.md")
+    witnesses = [(e["claimed"], e["correct"]) for c in report.claims if c.status == "wrong" for e in c.entries]
+    assert witnesses, [(c.line, c.status, str(c.reason)) for c in report.claims]
+    for claimed, correct in witnesses:
+        assert any(abs(float(correct) - v) < 0.051 for v in w.ravel()), (claimed, correct)

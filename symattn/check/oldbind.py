@@ -261,8 +261,11 @@ def bind_blocks(doc: Document, blocks: list[Block], states: dict | None = None
                 ) -> tuple[list[Claim], list[tuple[int, str]], list[str]]:
     """Claims for the blocks, the inputs found as (line, description), and article-wide notes;
     ``states``, when given, receives id(block) -> (wrong, root line, right value or None)."""
+    from .bind import scaling
+    scale = scaling(doc, blocks)   # how the prints the value binder binds scale their scores
+
     def run(part):
-        binder = _Binder(doc, part)
+        binder = _Binder(doc, part, scale)
         out = binder.run()
         if states is not None:
             states.update(binder.state)
@@ -308,8 +311,9 @@ def article_inputs(text: str) -> dict:
 
 
 class _Binder:
-    def __init__(self, doc: Document, blocks: list[Block]):
+    def __init__(self, doc: Document, blocks: list[Block], scale: str | None = None):
         self.doc, self.text, self.blocks = doc, doc.text, blocks
+        self.scale = scale   # the scaling the value binder finds the prints follow (None: undecided)
         text = doc.text
         self.d_k = stated_dk(text)
         self.dks = stated_dks(text)
@@ -501,8 +505,11 @@ class _Binder:
         if not votes:
             return CONV
         best = max(votes.values())
-        return CONV if votes[CONV] == best else min((c for c in votes if votes[c] == best),
-                                                    key=CONVENTIONS.index)
+        tied = [c for c in votes if votes[c] == best]
+        if len(tied) > 1 and self.scale is not None and Conv(self.scale) in tied:
+            # labelled steps that agree under two scalings: the one the prints bound by their values follow
+            return Conv(self.scale)
+        return CONV if votes[CONV] == best else min(tied, key=CONVENTIONS.index)
 
     def _restated_state(self, b: Block):
         """The state of an operand no stage judged whose rows write again rows of earlier prints

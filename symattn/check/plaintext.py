@@ -631,8 +631,9 @@ def _thousands(text: str) -> str:
     """1,280 in prose outside brackets is one number: its commas separate thousands."""
     if "[" in text:
         return text
-    return re.sub(r"(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]|\.\d)",
-                  lambda m: m.group(1) + m.group(2).replace(",", ""), text)
+    # (and 1,449.6: groups of three, then a point -- a thousands separator before decimals)
+    return re.sub(r"(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]|\.\d)|(?<![\d.,])([1-9]\d{0,2})((?:,\d{3})+)(?=\.\d)",
+                  lambda m: (m.group(1) or m.group(3)) + (m.group(2) or m.group(4)).replace(",", ""), text)
 
 
 def sum_of(equations: list[str], rel: str, value: str) -> str | None:

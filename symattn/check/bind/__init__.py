@@ -100,6 +100,16 @@ def _scores_given(bound, family: int) -> bool:
     return all(not {"K", "X"} & set(ex.givens) for k, ex in enumerate(bound.examples) if bound.families[k] == family)
 
 
+def scaling(doc: Document, blocks: list[Block]) -> str | None:
+    """How the article's prints scale the scores (``sqrt``, ``dk``, ``none``), where every example
+    whose prints bind decides the same way; None where none decides or they differ."""
+    said, bound = _bound(doc, blocks)
+    families = {bound.families[b.example] for b in bound.bindings}
+    scales = {decide([b for b in bound.bindings if bound.families[b.example] == f], said,
+                     _scores_given(bound, f), _written(doc, bound, f)).scale for f in families}
+    return scales.pop() if len(scales) == 1 else None
+
+
 def masked(doc: Document, blocks: list[Block]) -> bool:
     """Do the article's prints follow a causal mask (every example that binds a print decides so)?"""
     said, bound = _bound(doc, blocks)
