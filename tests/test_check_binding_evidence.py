@@ -180,3 +180,14 @@ def test_the_carried_witness_follows_the_scaling_the_prints_show():
     assert witnesses, [(c.line, c.status, str(c.reason)) for c in report.claims]
     for claimed, correct in witnesses:
         assert any(abs(float(correct) - v) < 0.051 for v in w.ravel()), (claimed, correct)
+
+
+def test_entrywise_arithmetic_on_a_decimal_that_may_be_rounded_is_no_witness_within_its_rounding():
+    x = np.array([2.0, 4.0, 6.0])
+    std = x.std()   # 1.63299…, printed 1.63: the author divides by the unrounded value
+    right = (x - x.mean()) / std
+    row = lambda shown: (f"```text\nstd = {std:.2f}\nnorm: [(2-4)/{std:.2f}, (4-4)/{std:.2f}, (6-4)/{std:.2f}] = "
+                         f"[{', '.join(shown)}]\n```\n")
+    assert all(s != "wrong" for _, s in _statuses(row([f"{v:.2f}" for v in right])))
+    # a result that no value within the rounding of 1.63 gives is wrong
+    assert (3, "wrong") in _statuses(row([f"{right[0] - 0.05:.2f}", "0", f"{right[2] + 0.05:.2f}"]))

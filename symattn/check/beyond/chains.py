@@ -235,6 +235,33 @@ def _rounded_prints(lines: list[str]) -> dict[str, int]:
     return rounded
 
 
+def _within_operand_rounding(exprs: list[str], ents) -> bool:
+    """Does every printed result lie within what the expression gives with each of its decimals of two
+    places or more moved by half a unit of its last place (at most four such decimals)?"""
+    import itertools
+    for expr, ent in zip(exprs, ents):
+        spans = [m.span() for m in re.finditer(r"(?<![\w.])\d+\.\d{2,}(?![\w.])", expr)]
+        if not spans or len(spans) > 4:
+            return False
+        values = []
+        for signs in itertools.product((-1, 1), repeat=len(spans)):
+            moved, last = [], 0
+            for (a, b), sign in zip(spans, signs):
+                places = len(expr[a:b].split(".")[1])
+                moved += [expr[last:a], mpmath.nstr(mpmath.mpf(expr[a:b]) + sign * mpmath.mpf(10) ** -places / 2,
+                                                      places + 4, strip_zeros=False)]
+                last = b
+            v = evaluate("".join(moved) + expr[last:])
+            if v is None:
+                return False
+            values.append(v)
+        half = mpmath.mpf(10) ** -(ent.places or 0) / 2
+        p = mpmath.mpf(ent.value.p) / ent.value.q
+        if p + half < min(values) or p - half > max(values):
+            return False
+    return True
+
+
 def _rounded_operands(expr: str, rounded: dict[str, int], n: int) -> list[tuple[str, int]]:
     """The decimals of an expression on line ``n`` that the article prints rounded on another line."""
     return [(t, rounded[t]) for t in re.findall(r"\d+\.\d+", expr) if rounded.get(t, n) != n]
@@ -664,6 +691,11 @@ def _vector_chains(lines: list[str]) -> list[Claim]:
             claim = _vector(n, raw.strip(), Reason.of("entrywise-arithmetic"), ents, vals,
                             Reason.of("arithmetic-before", text=a.group(0)[:40]))
             used = _rounded_operands(a.group(1), rounded, n)
+            if claim.status == "wrong" and not used and _within_operand_rounding(left, ents):
+                # "std = 1.63", then (2-4)/1.63 = -1.22: a decimal of two places or more that may be a
+                # rounded print; the printed results are reachable within its rounding, so the
+                # arithmetic as written is no witness
+                used = [(m.group(0), n) for p in left for m in re.finditer(r"\d+\.\d{2,}", p)][:1]
             if claim.status == "wrong" and used:
                 # an operand printed rounded elsewhere (√3 ≈ 1.73): the arithmetic on it is no witness
                 claim = unverifiable(n, raw.strip(), Reason.of("uses-rounded-print", what=Reason.of(
