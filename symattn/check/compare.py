@@ -31,7 +31,7 @@ from .claims import Reason
 from .evaluate import Unresolved
 from .judge import equal, half_unit, right_text, verdict
 
-__all__ = ["EntryResult", "Comparison", "compare", "compare_entry", "same", "DPS"]
+__all__ = ["EntryResult", "Comparison", "compare", "compare_entry", "same", "reachable", "DPS"]
 
 DPS = 60
 _DECIMAL = re.compile(r"-?\d*\.\d+|-?\d+")
@@ -102,8 +102,14 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
 def _written_on_rounded(text: str, value) -> bool:
     """Does arithmetic written on decimal operands (at most four, of three decimals or more) reach
     ``value`` with each operand moved within half a unit of its last printed place?"""
+    return reachable(text, value)
+
+
+def reachable(text: str, value, slack=0, places: int = 3) -> bool:
+    """Does arithmetic written on decimal operands (at most four, of ``places`` decimals or more) come
+    within ``slack`` of ``value`` with each operand moved within half a unit of its last printed place?"""
     from .beyond.arith import evaluate   # (lazily: the beyond package loads its chain stages)
-    spans = [m.span() for m in re.finditer(r"(?<![\w.])\d+\.\d{3,}(?![\w.])", text)]
+    spans = [m.span() for m in re.finditer(rf"(?<![\w.])\d+\.\d{{{places},}}(?![\w.])", text)]
     if not spans or len(spans) > 4 or not re.search(r"[-+−×*/·^(]|\\[a-z]+", text):
         return False
     values = []
@@ -118,7 +124,7 @@ def _written_on_rounded(text: str, value) -> bool:
         if v is None:
             return False
         values.append(v)
-    return min(values) <= value <= max(values)
+    return min(values) - slack <= value <= max(values) + slack
 
 
 def _equal(a, b) -> bool:

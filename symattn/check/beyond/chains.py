@@ -236,30 +236,11 @@ def _rounded_prints(lines: list[str]) -> dict[str, int]:
 
 
 def _within_operand_rounding(exprs: list[str], ents) -> bool:
-    """Does every printed result lie within what the expression gives with each of its decimals of two
+    """Does every printed result lie within what its expression gives with each of its decimals of two
     places or more moved by half a unit of its last place (at most four such decimals)?"""
-    import itertools
-    for expr, ent in zip(exprs, ents):
-        spans = [m.span() for m in re.finditer(r"(?<![\w.])\d+\.\d{2,}(?![\w.])", expr)]
-        if not spans or len(spans) > 4:
-            return False
-        values = []
-        for signs in itertools.product((-1, 1), repeat=len(spans)):
-            moved, last = [], 0
-            for (a, b), sign in zip(spans, signs):
-                places = len(expr[a:b].split(".")[1])
-                moved += [expr[last:a], mpmath.nstr(mpmath.mpf(expr[a:b]) + sign * mpmath.mpf(10) ** -places / 2,
-                                                      places + 4, strip_zeros=False)]
-                last = b
-            v = evaluate("".join(moved) + expr[last:])
-            if v is None:
-                return False
-            values.append(v)
-        half = mpmath.mpf(10) ** -(ent.places or 0) / 2
-        p = mpmath.mpf(ent.value.p) / ent.value.q
-        if p + half < min(values) or p - half > max(values):
-            return False
-    return True
+    from ..compare import reachable
+    return all(reachable(expr, mpmath.mpf(ent.value.p) / ent.value.q, rounding_half(ent), places=2)
+               for expr, ent in zip(exprs, ents))
 
 
 def _rounded_operands(expr: str, rounded: dict[str, int], n: int) -> list[tuple[str, int]]:
