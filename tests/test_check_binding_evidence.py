@@ -191,3 +191,20 @@ def test_entrywise_arithmetic_on_a_decimal_that_may_be_rounded_is_no_witness_wit
     assert all(s != "wrong" for _, s in _statuses(row([f"{v:.2f}" for v in right])))
     # a result that no value within the rounding of 1.63 gives is wrong
     assert (3, "wrong") in _statuses(row([f"{right[0] - 0.05:.2f}", "0", f"{right[2] + 0.05:.2f}"]))
+
+
+def test_a_size_written_again_in_another_unit_is_a_claim_and_an_operand_at_its_exact_value():
+    per_token = 2 * 8 * 128 * 2 * 80          # 327,680 bytes = 320 KiB
+    total = 32768 * per_token                 # 10.74 GB = 10.0 GiB
+    text = lambda shown_kb, shown_gb: (
+        "```text\n"
+        f"per token: 2 * 8 * 128 * 2 * 80 = {per_token:,} bytes\n"
+        f"per token, again: {per_token:,} bytes = {shown_kb} KB\n"
+        f"32K context: 32,768 * {shown_kb} KB = {shown_gb} GB\n```\n")
+    assert _statuses(text("320", f"{total / 1e9:.1f}")) == [(2, "exact"), (3, "exact"), (4, "rounded")]
+    assert (4, "wrong") in _statuses(text("320", "10.5"))    # right under no reading of 320 KB's bytes
+    assert (3, "wrong") in _statuses(text("330", "10.8"))
+
+
+def test_the_last_factor_of_a_product_is_no_size_alone():
+    assert all(s != "wrong" for _, s in _statuses("- FP32: 7B × 4 bytes = 28 GB\n"))

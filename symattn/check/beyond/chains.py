@@ -248,6 +248,11 @@ def _rounded_operands(expr: str, rounded: dict[str, int], n: int) -> list[tuple[
     return [(t, rounded[t]) for t in re.findall(r"\d+\.\d+", expr) if rounded.get(t, n) != n]
 
 
+#: a size written again in another unit: "327,680 bytes = 320 KB", "2,147,483,648 B ≈ 2 GiB"
+_CONVERSION = re.compile(r"(?<![\d.,])\d[\d,]*(?:\.\d+)?\s*(?:bytes?|Bytes?|B|[KMGT]i?B)\s*(?:=|≈|\\approx)\s*"
+                         r"\d[\d,]*(?:\.\d+)?\s*[KMGT]i?B\b")
+
+
 def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     token = MIXED_SIZES.set(mixed_sizes(text))
     try:
@@ -274,7 +279,8 @@ def _chains_of(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         kv = bool((product and (kv_article or sized or not _DECIMAL_OPERAND.search(raw)))
                   or (sized and re.search(r"[KMGT]i?B\s*(?:/|÷|\\div)", raw))
                   or (sized and _SUM.search(raw))
-                  or (_QUOTIENT.search(raw) and _uses_printed(raw, printed)))
+                  or (_QUOTIENT.search(raw) and _uses_printed(raw, printed))
+                  or bool(_CONVERSION.search(raw)))
         if not (trig or kv):
             continue
         line = re.sub(r"\\text\{\s*(?:bytes?|B)\s*\}", " bytes", raw)
@@ -369,6 +375,13 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
             # (the chain's first expression, after prose or a name written with "=" before it: the
             # arithmetic that ends the segment, ``bias=True)->$769\times768=0.591M$``)
             tail, _ = _suffix_values(plain(seg_v))
+            single = re.search(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?\s*$", plain(seg_v)) if k == 0 and tail is None \
+                and _CONVERSION.search(piece) else None
+            if single and (_OPERATOR_END.search(plain(seg_v)[:single.start()]) or
+                           re.search(r"(?:×|\*|·|⋅|\\times|\\cdot|x)\s*$", seg_v[:seg_v.rfind(single.group(0).strip())])):
+                single = None   # "7B × 4 bytes = 28 GB": the last factor of a product, not a size alone
+            if single:   # "327,680 bytes = 320 KB": one size, written again in another unit
+                tail = single.group(0).strip()
         else:
             tail = plain(seg_v).strip() if _has_op(plain(seg_v)) else None
         vals = _operands(tail, printed) if tail else None
