@@ -208,3 +208,20 @@ def test_a_size_written_again_in_another_unit_is_a_claim_and_an_operand_at_its_e
 
 def test_the_last_factor_of_a_product_is_no_size_alone():
     assert all(s != "wrong" for _, s in _statuses("- FP32: 7B × 4 bytes = 28 GB\n"))
+
+
+@pytest.mark.parametrize("frame", ["- {}", "│ {} │", "> {}"])
+def test_a_total_under_its_items_is_their_sum(frame):
+    items = [("Q_reg", 16), ("O_reg", 16), ("S_row", 32), ("P_row", 32)]
+    body = lambda total: "```text\n" + "\n".join(frame.format(f"{name}: [8][2] = {v} floats") for name, v in items) + \
+        "\n" + frame.format(f"Total: {total} floats = {4 * total} bytes") + "\n```\n"
+    right = sum(v for _, v in items)
+    assert (6, "exact") in _statuses(body(right))
+    report = check_text(body(right - 16), "a.md")
+    (wrong,) = [c for c in report.claims if c.status == "wrong" and c.line == 6]
+    assert wrong.entries[0]["correct"] == str(right)
+
+
+def test_a_total_that_names_what_it_totals_may_count_more_than_the_items():
+    text = "- S matrix: 1024² × 4 bytes = 4 MB\n- P matrix: 1024² × 4 bytes = 4 MB\n- Total HBM traffic: ~20 MB\n"
+    assert all(s != "wrong" for ln, s in _statuses(text) if ln == 3)

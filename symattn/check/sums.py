@@ -32,6 +32,7 @@ from .judge import agrees, half_unit, read_at
 from .document import Document
 from . import numerals
 from .numerals import NUMBER
+from .read import Entry
 
 R = Reason.of
 
@@ -58,7 +59,7 @@ def sum_claims(doc: Document, blocks) -> list:
         claimed = numerals.read(m.group("num"))
         if claimed is None or claimed.places is None:
             continue
-        claimed = claimed.__class__(claimed.text, claimed.value, claimed.places, n)
+        claimed = Entry.at(claimed, n)
         row = _row_index(m, blocks)
         same = [b for b in blocks if b.line == b.end == n and b.shape[0] == 1 and b.span
                 and b.rows[0][-1].pos < _pos(raw, n) + m.start()]
@@ -78,7 +79,77 @@ def sum_claims(doc: Document, blocks) -> list:
                 continue     # which of the printed vectors is summed is not clear
             vec, strong = (fits[0] if len(fits) == 1 else rows[0]), False
         out.append(_claim(n, line, vec, claimed, strong))
-    return [c for c in out if c is not None] + row_sum_claims(blocks)
+    return [c for c in out if c is not None] + row_sum_claims(blocks) + item_total_claims(doc)
+
+
+#: a line that gives a total of the items listed right above it: "Total: 8192 floats", "- 总计：~190 GB",
+#: "│ Total: ~160 floats = 640 bytes │" (its number, then what it counts or its unit); a total that
+#: names what it totals ("Total HBM traffic:") may count more than the items above it
+_TOTAL = re.compile(r"^(?:total|sum|gesamt|insgesamt|totale|toplam|合计|总计|合計|總計|합계|총합)\b[\s*]*"
+                    r"[:=：]\s*(?P<approx>~|≈|约|約|약|about\s+)?\s*(?P<num>\d[\d,]*(?:\.\d+)?)\s*"
+                    r"(?P<unit>[A-Za-z]{1,12}|[KMGT]i?B)\b(?!\s*(?:[-+*/×·^÷]|\\times|\\cdot))", re.I)
+#: what decorates a line of a list or a box: borders, bullets, quotes, bold marks
+_DECOR = re.compile(r"^[\s│┃|>*•·-]*|[\s│┃|*]*$")
+#: an item's value: the last number after its ":" or "=" that is followed by the same unit
+_ITEM = r"[:=：]\s*(?:~|≈|约|約|약)?\s*(?P<num>\d[\d,]*(?:\.\d+)?)\s*{unit}\b(?P<rest>[^\d]*)$"
+
+
+def item_total_claims(doc: Document) -> list:
+    """A total printed under the items it adds up, each item a line of its own with a value in the
+    same unit (``K_smem: [Bc × d] = [32 × 64] = 2048 floats`` … ``Total: 8192 floats``): the sum of
+    the printed items, within their rounding.  The items are the lines right above the total, up to
+    a blank line or a border; a line without numbers among them is a caption, one whose number has
+    another unit ends nothing and reads nothing (no total is claimed then)."""
+    raw = list(doc.lines)
+    out = []
+    for n, line in enumerate(raw, start=1):
+        text = _DECOR.sub("", line)
+        m = _TOTAL.match(text)
+        if not m:
+            continue
+        unit = m.group("unit")
+        item = re.compile(_ITEM.format(unit=re.escape(unit)), re.I)
+        items, k = [], n - 1
+        while k >= 1:
+            body = _DECOR.sub("", raw[k - 1])
+            if not body.strip() or re.fullmatch(r"[─━═┌┐└┘├┤┬┴┼\-=+ ]+", body.strip()) or _TOTAL.match(body):
+                break
+            hit = item.search(body)
+            if hit is None:
+                if re.search(r"\d", body):
+                    items = []
+                    break   # a number of another kind among the items: not a list of parts of this total
+            else:
+                items.append((k, hit.group("num")))
+            k -= 1
+        if len(items) < 2:
+            continue
+        locale = doc.locale_at(n)
+        vec = [numerals.read(t, locale) for _, t in reversed(items)]
+        claimed = numerals.read(m.group("num"), locale)
+        if claimed is None or any(v is None or v.places is None for v in vec) or claimed.places is None:
+            continue
+        vec = [Entry.at(v, ln, 0) for (ln, _), v in zip(reversed(items), vec)]
+        total, slack = _band(vec)
+        if m.group("approx") and claimed.places == 0:
+            # "~160": an approximate whole number is right to its last nonzero digit
+            zeros = len(re.search(r"0*$", m.group("num").replace(",", "")).group(0))
+            slack += mpmath.mpf(10) ** zeros / 2
+        exact = mpmath.mpf(total.numerator) / total.denominator
+        where = R("entries-shown-lines", n=len(vec), first=vec[0].line, last=vec[-1].line)
+        band = R("plus-minus", value=short(total, 6), slack=short(slack, 2))
+        src = " ".join(line.split())[:160]
+        if agrees(claimed, exact, 0 if claimed.places == 0 else None, slack):
+            out.append(stated(n, src, "rounded" if slack else "exact", R("total-shown"),
+                              R("sum-agrees", where=where, band=band) if slack else
+                              R("total-agrees", where=where, value=short(total, 6)), claimed=claimed.text,
+                              expected=short(total, 6)))
+            continue
+        ent = {"entry": "total", "line": n, "claimed": claimed.text, "exact": str(total),
+               "correct": short(total, 6) if claimed.places == 0 else f"{float(total):.{claimed.places}f}"}
+        out.append(stated(n, src, "wrong", R("total-shown"), R("total-of-items", where=where, band=band),
+                          claimed=claimed.text, expected=str(total), entries=[ent]))
+    return out
 
 
 #: a vector of row sums: "sum of the rows", "row sums", sum(dim=1), sum(axis=-1), somme des lignes, 每行之和
