@@ -225,3 +225,19 @@ def test_a_total_under_its_items_is_their_sum(frame):
 def test_a_total_that_names_what_it_totals_may_count_more_than_the_items():
     text = "- S matrix: 1024² × 4 bytes = 4 MB\n- P matrix: 1024² × 4 bytes = 4 MB\n- Total HBM traffic: ~20 MB\n"
     assert all(s != "wrong" for ln, s in _statuses(text) if ln == 3)
+
+
+@pytest.mark.parametrize("params, per, unit", [(7, 2, "GB"), (13, 4, "GB"), (2.13, 4, "GB")])
+def test_a_count_in_billions_glued_to_its_number_is_an_operand(params, per, unit):
+    right = params * per
+    line = lambda shown: f"- Weights: {params:g}B × {per} bytes = {shown} {unit}\n"
+    assert _statuses(line(f"{right:g}")) in ([(1, "exact")], [(1, "rounded")])
+    assert _statuses(line(f"{right + 1:g}")) == [(1, "wrong")]
+
+
+def test_a_one_two_four_or_eight_with_a_b_beside_a_count_in_billions_is_bytes():
+    assert _statuses("- 6.7B × 2B ≈ 13.4 GB\n") == [(1, "exact")]
+    assert _statuses("- 6.7B × 2B ≈ 20.1 GB\n") == [(1, "wrong")]
+    # and a count in billions as the result of a product of counts
+    assert _statuses("FFN: 67B × 8 = 536B\n") == [(1, "exact")]
+    assert _statuses("FFN: 67B × 8 = 537B\n") == [(1, "wrong")]

@@ -39,10 +39,14 @@ _CLEAN = [
     (re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+"), lambda m: "^{" + m.group(0).translate(_SUPER_DIGITS) + "}"),
 ]
 _TOK = re.compile(r"\s*(?:(?P<num>(?:\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)"
-                  r"(?:(?P<k>[Kk](?![A-Za-z]))|(?P<m>M)(?![A-Za-z])|\s*(?P<unit>[KMGT]i?B)(?![A-Za-z]))?"
+                  r"(?:(?P<k>[Kk](?![A-Za-z]))|(?P<m>M)(?![A-Za-z])|(?P<b>B)(?![A-Za-z])|\s*(?P<unit>[KMGT]i?B)(?![A-Za-z]))?"
                   r"|(?P<cmd>\\[A-Za-z]+)|(?P<word>[A-Za-z]+)|(?P<op>[-+−×*·⋅/÷^(){}√°π,∞⦅]))")
 _FUNCS = {"sin": mpmath.sin, "cos": mpmath.cos, "tan": mpmath.tan, "exp": mpmath.exp, "ln": mpmath.log,
           "log": mpmath.log, "sqrt": mpmath.sqrt}
+
+
+#: a count in billions, its B glued to the number
+_GLUED_B = re.compile(r"(?<![\w.])\d+(?:\.\d+)?B(?![A-Za-z])")
 
 
 def _clean(text: str) -> str:
@@ -95,6 +99,12 @@ def _tokens(text: str, symbols: bool = False) -> list[tuple[str, str]]:
         if m.group("num") and m.group("m"):
             out.append(("num", m.group("num")))   # 1M tokens: a million, 2²⁰ per the binary reading
             out.extend([("op", "*"), ("mega", "")])
+        elif m.group("num") and m.group("b"):
+            # 7B, 2.13B: a count in billions (parameters); beside another such count, a 1, 2, 4 or 8
+            # with a B is bytes per value (6.7B × 2B)
+            out.append(("num", m.group("num")))
+            if not (m.group("num") in ("1", "2", "4", "8") and len(_GLUED_B.findall(text)) > 1):
+                out.extend([("op", "*"), ("num", "1000000000")])
         elif m.group("num"):
             out.append(("num", m.group("num") + (m.group("k") or "")))
             if m.group("unit"):   # 2.5 MB: a size, under the reading of its prefix

@@ -322,7 +322,9 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
     head = None   # the first expression of the chain's current step: what its result must equal
     counted = False   # the chain's value was last written as a count of tokens or parameters
     plain = _annotations_out if kv else (lambda t: t)
-    bytes_chain = bool(re.search(r"\d\s*B\s*(?:[×*·⋅/]|\\times|\\cdot)|[KMGT]i?B\b|" + _BYTE_WORD, piece))
+    # (a B glued to a count is billions, 67B × 8; to a 1, 2, 4 or 8, or after a blank, bytes)
+    bytes_chain = bool(re.search(r"(?:(?<![\w.])[1248]B|\d\s+B)\s*(?:[×*·⋅/]|\\times|\\cdot)|[KMGT]i?B\b|" + _BYTE_WORD,
+                                 piece))
     for k, seg in enumerate(segs):
         if k and 0 < k < len(segs) - 1 and not seg.strip():
             continue   # "… =  = 79.1 GFLOPs": a relation written twice is one
