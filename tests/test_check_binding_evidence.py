@@ -241,3 +241,14 @@ def test_a_one_two_four_or_eight_with_a_b_beside_a_count_in_billions_is_bytes():
     # and a count in billions as the result of a product of counts
     assert _statuses("FFN: 67B × 8 = 536B\n") == [(1, "exact")]
     assert _statuses("FFN: 67B × 8 = 537B\n") == [(1, "wrong")]
+
+
+def test_a_count_printed_at_its_scale_is_taken_at_its_exact_value_below():
+    parts = [80_411_200, 1_966_233_600, 1_600, 80_411_200]
+    total = sum(parts)   # 2,127,057,600 ≈ 2.13B
+    text = lambda shown: (f"Parameters = {' + '.join(f'{p:,}' for p in parts)} ≈ {total / 1e9:.2f}B\n\n"
+                          f"Memory (FP32) = {total / 1e9:.2f}B × 4 bytes = {shown} GB\n")
+    assert _statuses(text(f"{total * 4 / 1e9:.2f}")) == [(1, "rounded"), (3, "rounded")]
+    report = check_text(text("8.52"), "a.md")   # 2.13 × 4, the rounded count: wrong end to end
+    (wrong,) = [c for c in report.claims if c.status == "wrong"]
+    assert wrong.line == 3 and wrong.cause == "drift" and wrong.entries[0]["correct"] == f"{total * 4 / 1e9:.2f}"

@@ -253,6 +253,10 @@ _CONVERSION = re.compile(r"(?<![\d.,])\d[\d,]*(?:\.\d+)?\s*(?:bytes?|Bytes?|B|[K
                          r"\d[\d,]*(?:\.\d+)?\s*[KMGT]i?B\b")
 
 
+#: a sum of counts given at a scale: "80,411,200 + 1,966,233,600 + … ≈ 2.13B"
+_COUNT_SUM = re.compile(r"\d\s*\+\s*\d[^=≈\n]*(?:=|≈)\s*\d+(?:\.\d+)?\s*(?:[MBT](?![A-Za-z])|million|billion)")
+
+
 def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     token = MIXED_SIZES.set(mixed_sizes(text))
     try:
@@ -280,7 +284,7 @@ def _chains_of(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
                   or (sized and re.search(r"[KMGT]i?B\s*(?:/|÷|\\div)", raw))
                   or (sized and _SUM.search(raw))
                   or (_QUOTIENT.search(raw) and _uses_printed(raw, printed))
-                  or bool(_CONVERSION.search(raw)))
+                  or bool(_CONVERSION.search(raw)) or bool(_COUNT_SUM.search(raw)))
         if not (trig or kv):
             continue
         line = re.sub(r"\\text\{\s*(?:bytes?|B)\s*\}", " bytes", raw)
@@ -411,7 +415,8 @@ class _Ref(NamedTuple):
 
 
 #: a printed number, with a size unit perhaps
-_OPERAND = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*([KMGT]i?B)\b)?(?![\d,]|\.\d)")
+_OPERAND = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*([KMGT]i?B)\b|([KkMBT])(?![A-Za-z]))?"
+                      r"(?![\d,]|\.\d)")
 
 
 def _key(num: str, unit: str) -> tuple[str, str]:
@@ -421,6 +426,8 @@ def _key(num: str, unit: str) -> tuple[str, str]:
 def _printed_operand(m: re.Match, printed: dict | None):
     """What a chain above printed for this operand (an :data:`_OPERAND` match): (its exact value, line,
     judged wrong[, in bytes]), or None."""
+    if m.group(3):   # 2.13B: a count printed above at its scale (≈ 2.13B), or nothing
+        return printed.get(_key(m.group(1), "scale:" + m.group(3))) if printed else None
     hit = printed.get(_key(m.group(1), m.group(2))) if printed else None
     if hit is None and printed and not m.group(2) and "." in m.group(1):
         # 2025.8 × 0.70 below "= 2025.8 GiB"; a whole number without its unit is as often a count or a
@@ -502,6 +509,11 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
                                                       line=used[0][1]), what=what, claimed=num)
         elif used:
             claim = judge(ref.written)   # wrong whatever exact values its rounded operands stand for
+    if printed is not None and re.fullmatch(r"scale:[KkMBT]", unit):
+        # "≈ 2.13B": a count printed at its scale; a chain below that writes 2.13B takes its exact count
+        x = [v for v, _ in ref.exact]
+        if len(x) == 1 or len(set(x)) == 1:
+            printed[_key(num, unit)] = (x[0], n, claim.status == "wrong")
     if printed is not None and not unit.startswith("scale:"):
         # (radians are an angle's own unit: "0.505 rad" is the 0.505 of "128 × 0.505" below)
         _remember(printed, num, "" if unit == "rad" else unit, _in_unit(ref.exact, how, unit, elements), entry, n,
