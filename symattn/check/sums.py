@@ -88,8 +88,13 @@ def sum_claims(doc: Document, blocks) -> list:
 _TOTAL = re.compile(r"^(?:total|sum|gesamt|insgesamt|totale|toplam|合计|总计|合計|總計|합계|총합)\b[\s*]*"
                     r"[:=：]\s*(?P<approx>~|≈|约|約|약|about\s+)?\s*(?P<num>\d[\d,]*(?:\.\d+)?)\s*"
                     r"(?P<unit>[A-Za-z]{1,12}|[KMGT]i?B)\b(?!\s*(?:[-+*/×·^÷]|\\times|\\cdot))", re.I)
-#: what decorates a line of a list or a box: borders, bullets, quotes, bold marks
-_DECOR = re.compile(r"^[\s│┃|>*•·-]*|[\s│┃|*]*$")
+#: what decorates a line of a list or a box: borders, bullets, quotes, bold marks (stripped, not
+#: matched: a run of blanks is read once)
+_LEAD, _TRAIL = " \t│┃|>*•·-", " \t│┃|*"
+
+
+def _undecorated(line: str) -> str:
+    return line.lstrip(_LEAD).rstrip(_TRAIL)
 #: an item's value: the last number after its ":" or "=" that is followed by the same unit
 _ITEM = r"[:=：]\s*(?:~|≈|约|約|약)?\s*(?P<num>\d[\d,]*(?:\.\d+)?)\s*{unit}\b(?P<rest>[^\d]*)$"
 
@@ -103,7 +108,7 @@ def item_total_claims(doc: Document) -> list:
     raw = list(doc.lines)
     out = []
     for n, line in enumerate(raw, start=1):
-        text = _DECOR.sub("", line)
+        text = _undecorated(line)
         m = _TOTAL.match(text)
         if not m:
             continue
@@ -111,7 +116,7 @@ def item_total_claims(doc: Document) -> list:
         item = re.compile(_ITEM.format(unit=re.escape(unit)), re.I)
         items, k = [], n - 1
         while k >= 1:
-            body = _DECOR.sub("", raw[k - 1])
+            body = _undecorated(raw[k - 1])
             if not body.strip() or re.fullmatch(r"[─━═┌┐└┘├┤┬┴┼\-=+ ]+", body.strip()) or _TOTAL.match(body):
                 break
             hit = item.search(body)
