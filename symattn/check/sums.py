@@ -129,9 +129,8 @@ def item_total_claims(doc: Document) -> list:
             k -= 1
         if len(items) < 2:
             continue
-        locale = doc.locale_at(n)
-        vec = [numerals.read(t, locale) for _, t in reversed(items)]
-        claimed = numerals.read(m.group("num"), locale)
+        vec = [numerals.read(t) for _, t in reversed(items)]   # (the document's lines are in one notation)
+        claimed = numerals.read(m.group("num"))
         if claimed is None or any(v is None or v.places is None for v in vec) or claimed.places is None:
             continue
         vec = [Entry.at(v, ln, 0) for (ln, _), v in zip(reversed(items), vec)]
