@@ -68,12 +68,6 @@ KNOWN: dict[str, str] = {
         "are no prints of anything above, so line 202, which takes 3.54 at its exact value beside them, is "
         "judged wrong (since the twenty-seventh session, when a result printed to two decimals stands for its "
         "exact value in later arithmetic)",
-    "en-basic-chezyio-the-brown-fox-math-blocks.md":
-        "line 166 writes head 2 as its weights times V and then the product (0.512, 0.244, …); the fix rewrites "
-        "the weights it writes there (0.503, 0.248) but not the product, which the check judges from those "
-        "written operands, not end to end: in the copy the product no longer follows from them (since the "
-        "thirty-fourth session, when a mention of several heads no longer turned off the binding of the "
-        "one-head steps after it)",
 }
 
 

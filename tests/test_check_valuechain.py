@@ -133,7 +133,7 @@ def test_the_author_values_kept_between_prints_are_those_a_fresh_start_computes(
     def bound(path):
         doc = Document.of(path.read_text(encoding="utf-8"))
         said = stated(doc)
-        got = binder.bind(read_blocks(doc), said.rank, code_givens(doc), said.dk)
+        got = binder.bind(read_blocks(doc), said.rank, code_givens(doc), said.dk, beyond=said.beyond)
         return ([(b.block.line, b.evidence, [(c.node, c.view, c.full, c.share) for c in b.group]) for b in got.bindings],
                 [(u.block.line, u.reason) for u in got.unbound])
 

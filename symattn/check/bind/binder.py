@@ -164,12 +164,14 @@ class Bound:
     miscopied: list[Miscopied] = field(default_factory=list)
 
 
-def bind(blocks: list[Block], prefer=None, code=(), dk=(), truths=None,
+def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, truths=None,
          program=frozenset(), identity: int = 0, scaling: tuple = (0, ()), aliases=None) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
     (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
     inputs the article's code assigns (:func:`.code.code_givens`), taken in their place.  ``dk``:
     (line, d_k) for each key width the text states, the scaling of scores given without their keys.
+    ``beyond``: the line from which the article goes beyond what the catalogue computes (heads, RoPE,
+    ALiBi, MLA; 0: nowhere): from there on, only values that agree in full bind a block.
     ``truths``: id(block) -> the exact value another stage found for a print (a result written after
     its formula): premises are inputs when a step of theirs is that value, however wrong the print.
     ``program``: the lines of the article's code (not its outputs).  ``identity``: the line of a
@@ -178,7 +180,7 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), truths=None,
     there), (0, ()) where it states none.  ``aliases``: name -> step, the weights a formula of the
     article names with a symbol of its own (``Q = X M1``: M1 is W_Q)."""
     state = _State(prefer or (lambda node: 0), dk, printed_masks(blocks))
-    state.identity, state.scaling = identity, scaling
+    state.beyond, state.identity, state.scaling = beyond, identity, scaling
     state.aliases = dict(aliases or {})
     for k, v in (truths or {}).items():
         try:
@@ -264,6 +266,7 @@ class _State:
         self.prefer = prefer
         self.dk = tuple(dk)
         self.masks = tuple(masks)
+        self.beyond = 0                   # from this line on, only full agreement binds (see bind)
         self.identity = 0                 # the line where a formula states Q = K = V = X (0: none)
         self.aliases: dict[str, str] = {}   # name -> step: weights a formula names with a symbol of its own
         self.scaling: tuple = (0, ())     # (the first line where the text states its scaling, its scales)
@@ -840,7 +843,7 @@ class _State:
                 # the label says what the author claims it is
                 return self._by_label(cands, named, steps_printed, 0.0) or group
             return group if group is None or self._strong(group, named) else None
-        if full_only:
+        if full_only or self._beyond():   # beyond the catalogue, a part that agrees is no binding
             return None
         # (a part of Q, K, V or Kᵀ where they are only assumed to be X is no binding: the transpose
         # of an assumed input agrees with a block of small numbers in part by chance)
@@ -893,7 +896,7 @@ class _State:
         their share, ``own`` the share the named step's values explain where the rule above lets the
         name outweigh another step's)."""
         whole = {node.step for node in self.printed}   # (a row printed before is not the step printed)
-        if named is None or (named in steps_printed and named in whole) or best >= 2 / 3:
+        if named is None or (named in steps_printed and named in whole) or best >= 2 / 3 or self._beyond():
             return None
         if any(named in UPSTREAM[step] for step in whole & set(steps_printed)):
             return None   # the example is past that step (its softmax is printed): new logits are another example
@@ -932,6 +935,10 @@ class _State:
         """Has the block the scores' shape for this example's tokens (one row and column per token)?"""
         x = example.floats(Node("Q"))
         return x is not None and block.shape == (x.shape[0], x.shape[0])
+
+    def _beyond(self) -> bool:
+        """Is the block being bound where the article has gone beyond the catalogue?"""
+        return bool(self.beyond) and self.line >= self.beyond
 
     def _established(self) -> bool:
         """Are the example's Q, K and V known, not assumed?  Given, or projected from given X and W's;

@@ -43,6 +43,11 @@ _SQRT_FORMULA = re.compile(rf"(?:/|÷|\\div|\}}\s*\{{)\s*{_SQRT}|\*\*\s*0?\.5|np
 #: a division by d_k itself: "/ d_k", "\frac{QK^T}{d_k}"
 _DK_FORMULA = re.compile(r"(?:/|÷|\\div)\s*d_?\{?k\}?(?![\w}])|\\frac\{[^{}]*\}\{\s*d_?\{?k\}?\s*\}")
 #: words and marks of a causal mask (evidence only when no block decides)
+#: steps that change the pipeline beyond the catalogue: several heads, rotary positions, linear biases, latent
+#: projections (a label alone is no witness there: the article's quantity may be one the catalogue lacks)
+_BEYOND = re.compile(r"multi[- ]?head|\b\d+\s+(?:attention\s+)?heads\b|\bMHA\b|\bGQA\b|\bMQA\b|多头|(?<!\d)\d+\s*个头|"
+                     r"マルチヘッド|멀티\s?헤드|\bRoPE\b|rotary|旋转位置|\bALiBi\b|linear bias|\bMLA\b|latent|潜在|"
+                     r"\bhead_\{?\d", re.I)
 #: the width of the keys stated as a number: "d_k = 64", "d_{k}=4", "dk = 8" (for scores given without K)
 _DK_VALUE = DK_STATED
 #: the inputs stated equal in a formula: "Q = K = V = X", "$Q=K=V=x$" (self-attention with no projections);
@@ -59,6 +64,7 @@ class Stated:
     mask: int             # the line where it first speaks of a (causal) mask (0: it does not)
     unscaled: int = 0     # the line where it says it does not scale (0: it does not say so)
     dk: tuple = ()        # (line, d_k) for each width of the keys the text states as a number
+    beyond: int = 0       # the first line that goes beyond what the catalogue computes (heads, RoPE, ALiBi, MLA)
     identity: int = 0     # the line of a formula that states Q = K = V = X (0: none)
     aliases: tuple = ()   # (name, step): a matrix a formula makes a projection's weight (Q = X M1: M1 is W_Q)
 
@@ -98,7 +104,7 @@ def stated(doc: Document) -> Stated:
                   bool(_DK_FORMULA.search(text)), _line_of(text, _MASK.search(text)), declared_no_scaling(text) or 0,
                   tuple((text[:m.start()].count("\n") + 1, int(m.group(1))) for m in _DK_VALUE.finditer(text)
                         if int(m.group(1)) > 0),
-                  _line_of(text, _IDENTITY.search(text)),
+                  _line_of(text, _BEYOND.search(text)), _line_of(text, _IDENTITY.search(text)),
                   tuple(dict.fromkeys((re.sub(r"[{}_\\ ]", "", m.group(2)), "W_" + m.group(1))
                                       for m in _PROJECTED.finditer(text))))
 
