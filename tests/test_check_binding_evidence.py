@@ -2,8 +2,9 @@
 
 Each article here is generated with numbers of its own; numpy computes the right values.  The
 properties: an array the code sets by hand is the author's result wherever the article's inputs
-already give that step; a mention of several heads elsewhere does not turn off the labels of a
-one-head example; a list of sizes after a word for shape is no input.
+already give that step; after a mention of several heads, a one-head example's prints still bind by
+their values (only a label alone is no witness there); a list of sizes after a word for shape is no
+input.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def test_the_right_scores_set_by_hand_are_right():
     assert any(c.status in ("exact", "rounded") for c in report.claims if c.line > 10)
 
 
-def test_heads_mentioned_before_a_one_head_example_leave_its_labels_in_force():
+def test_a_slip_in_a_one_head_example_after_a_mention_of_heads_is_caught_by_its_values():
     V = np.array([[1.0, 0.0], [0.0, 1.0], [0.5, 0.5]])
     weights = _softmax_rows(Q @ K.T / np.sqrt(2))
     printed = np.round(weights, 3)
