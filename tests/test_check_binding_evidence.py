@@ -253,3 +253,41 @@ def test_a_count_printed_at_its_scale_is_taken_at_its_exact_value_below():
     report = check_text(text("8.52"), "a.md")   # 2.13 × 4, the rounded count: wrong end to end
     (wrong,) = [c for c in report.claims if c.status == "wrong"]
     assert wrong.line == 3 and wrong.cause == "drift" and wrong.entries[0]["correct"] == f"{total * 4 / 1e9:.2f}"
+
+
+def _token_article(stem, tokens, x, w, q, mermaid=False):
+    vec = lambda v: "[" + ", ".join(str(int(t)) for t in v) + "]"
+    if mermaid:   # text nodes of a diagram, one vector per node and every query in one node
+        rows = [f'    N{k}["{stem}_{t} = {vec(r)}"]' for k, (t, r) in enumerate(zip(tokens, x))]
+        qs = "<br/>".join(f"q_{t} = {vec(r)}" for t, r in zip(tokens, q))
+        body = ["```mermaid", "graph TD", *rows, "```", "", f"W_Q = {vec_rows(w)}", "", "```mermaid", "graph LR",
+                f'    Q1["{qs}"]', "```"]
+    else:
+        body = [*(f"{stem}_{t} = {vec(r)}\n" for t, r in zip(tokens, x)), f"W_Q = {vec_rows(w)}", "", "Queries:", "",
+                *(f"q_{t} = {vec(r)}\n" for t, r in zip(tokens, q))]
+    return "# Queries by hand\n\n" + "\n".join(body) + "\n"
+
+
+def vec_rows(m):
+    return "[" + ", ".join("[" + ", ".join(str(int(t)) for t in r) + "]" for r in m) + "]"
+
+
+@pytest.mark.parametrize("stem", ["E", "emb", "word", "h", "tok"])
+@pytest.mark.parametrize("mermaid", [False, True])
+def test_rows_printed_one_per_token_under_an_unknown_name_are_the_embeddings(stem, mermaid):
+    """``E_money = [..]`` one token a line, under a name the lexicon does not know, then W_Q and the
+    queries one token a line: the rows make X by their values (X·W_Q explains the queries), so a slip
+    in one query is wrong at its line with the right value, whatever the stem is called."""
+    rng = np.random.default_rng(len(stem) + 7 * mermaid)
+    tokens = ["money", "bank", "grows"]
+    x = rng.integers(0, 4, (3, 3))
+    w = rng.integers(0, 3, (3, 3))
+    q = x @ w
+    assert _wrong_lines(_token_article(stem, tokens, x, w, q, mermaid))[0] == []
+    slipped = q.copy()
+    slipped[2, 1] += 1
+    lines, report = _wrong_lines(_token_article(stem, tokens, x, w, slipped, mermaid))
+    text = _token_article(stem, tokens, x, w, slipped, mermaid).splitlines()
+    assert lines == [next(n for n, t in enumerate(text, 1) if "q_grows" in t)]
+    (claim,) = [c for c in report.claims if c.status == "wrong"]
+    assert str(q[2, 1]) in str(claim.entries)

@@ -1577,7 +1577,7 @@ def _print_names(blocks: list[Block], doc: Document) -> list[Block]:
 
 
 #: the name of a vector written for one token or position: ``x_{\text{Кот}} =``, ``q_1 =``, ``$K_{cat} = ``
-_TOKEN_ROW = re.compile(r"^[\s$`*>-]*(?:<b>)?([A-Za-z])_\{?(?:\\(?:text|mathrm)\{)?([^\s{}=$\\]{1,16})\}?\}?\s*(?:=|:|≈|\\approx)")
+_TOKEN_ROW = re.compile(r"^[\s$`*>-]*(?:\w{1,8}\[\"|<[a-z]+\s*/?>)*([A-Za-z]{1,8})_\{?(?:\\(?:text|mathrm)\{)?([^\s{}=$\\]{1,16})\}?\}?\s*(?:=|:|≈|\\approx)")
 
 
 def token_rows(blocks: list[Block]) -> list[Block]:

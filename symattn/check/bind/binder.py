@@ -340,6 +340,8 @@ class _State:
                 return   # "multiplying the embeddings by …": a caption's words say less than values
             if label.row is not None and rows == 1 and self._given_row(block, step, label.row):
                 return
+            if label.row is None and self._projected_from_premise(block, step):
+                return
             if label.row is None and self._given(block, step):
                 return
         if step in INPUTS and source == "projected" and (self.elsewhere or self._inherited(step)) and \
@@ -568,6 +570,36 @@ class _State:
         if self._start(inputs, {step: "label"}):
             return True
         return self._start({step: block}, {step: "label"})
+
+    def _projected_from_premise(self, block: Block, step: str) -> bool:
+        """``q = [..]`` named as a projection whose weight is given but whose embeddings are not, after
+        a premise as wide as the weight is tall (rows printed one per token under a name the lexicon
+        does not know, ``E_money``, ``E_bank``): that premise is X when X·W explains two thirds of the
+        print or more, at least four entries that are not zero; the print is then that step, wrong where
+        it disagrees, not a new given."""
+        weight = self.inputs.get(f"W_{step}")
+        if step not in ("Q", "K", "V") or weight is None or "X" in self.inputs:
+            return False
+        for premise in reversed(self.pending):
+            if premise.shape != (block.shape[0], weight.shape[0]):
+                continue
+            inputs = dict(self.inputs, X=premise)
+            try:
+                example = _example(inputs, self.dk, self.masks)
+            except (ValueError, TypeError, guard.GuardError):
+                continue
+            if not _consistent(example):
+                continue
+            mine = [c for c in _candidates(block, example, {}, None, True, keep=(step,))
+                    if c.node.step == step and c.view == View() and int(c.informative.sum()) >= 4]
+            best = max(mine, key=lambda c: c.share, default=None)
+            if best is None or best.share < 2 / 3:
+                continue
+            if not self._start(inputs, {"X": "inferred"}):
+                return False
+            self._record(block, self.example, (best,), "values")
+            return True
+        return False
 
     def _given_transposed(self, block: Block) -> bool:
         """``K^T = [..]`` with K given nowhere: the keys, given as their transpose."""

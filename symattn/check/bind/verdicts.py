@@ -63,11 +63,21 @@ def verdicts(bound: Bound, variants: list[Variant], doc, said=None, known=None) 
         _assembled(x.block, truth, roots)
     lonely = {id(u.block) for u in bound.unbound}   # prints no binding takes
     done: set[int] = set()                           # and those a matrix of token rows judged
+    # rows printed one per token that a bound matrix of them holds, and that no binding takes alone
+    # (explained from the author's own prints, or premises): judged end to end as the matrix's rows;
+    # their explanation is the diagnosis, kept only where the matrix says nothing of them
+    alone = {id(b.block) for b in bound.bindings}
+    held = {id(p) for b in bound.bindings if b.block.parts for p in b.block.parts} - alone
+    lonely |= held
+    deferred: dict[int, list] = {}
     items = sorted([(b.block.line, 0, k, b) for k, b in enumerate(bound.bindings)] +
                    [(e.block.line, 1, k, e) for k, e in enumerate(bound.explained)], key=lambda t: t[:3])
     for _, explained, _, item in items:
         if explained:
             claim = _judge_explained(item, truth, at, doc, roots)
+            if id(item.block) in held and not item.block.parts:
+                deferred[id(item.block)] = [claim, *_miscopied(item, truth)]
+                continue
             claims += _miscopied(item, truth)
         else:
             claim = _judge(item, bound, variants[item.example], at, doc, said, truth)
@@ -80,6 +90,11 @@ def verdicts(bound: Bound, variants: list[Variant], doc, said=None, known=None) 
         claims.append(claim)
         for line in claim.lines or [claim.line]:
             at.setdefault(line, claim)
+    for key, kept in deferred.items():
+        if key not in done:
+            claims += kept
+            for line in kept[0].lines or [kept[0].line]:
+                at.setdefault(line, kept[0])
     for m in bound.miscopied:
         claims.append(_written_again(m, truth))
     for u in bound.unbound:
