@@ -291,3 +291,35 @@ def test_rows_printed_one_per_token_under_an_unknown_name_are_the_embeddings(ste
     assert lines == [next(n for n, t in enumerate(text, 1) if "q_grows" in t)]
     (claim,) = [c for c in report.claims if c.status == "wrong"]
     assert str(q[2, 1]) in str(claim.entries)
+
+
+def _heads_article(intro, printed_name, printed, places=3):
+    return (intro + "\n\n## Multi-head attention\n\n```python\n" + _py("Q", Q, 1) + _py("K", K, 1) + "```\n\n"
+            "The result, row by row:\n\n```\n" + "\n".join("[" + ", ".join(f"{x:.{places}f}" for x in r) + "]"
+                                                         for r in printed) + "\n```\n")
+
+
+def test_an_example_no_stated_count_of_heads_splits_is_one_head_and_binds_by_two_thirds():
+    """After "8 heads of 16" and a heading for multi-head attention, an example two wide is no head of
+    that split: an unnamed print that two thirds of the example's weights explain binds, and the entry
+    that disagrees is wrong (before, only prints that agree in full bound after such a mention)."""
+    weights = _softmax_rows(Q @ K.T / np.sqrt(2))
+    printed = np.round(weights, 3)
+    printed[2, 0] += 0.05
+    text = _heads_article("The real model splits 128 dimensions over 8 heads of 16; the toy below is two wide.",
+                          "weights", printed)
+    lines, report = _wrong_lines(text)
+    last = len(text.splitlines()) - 1
+    assert lines == [last]
+    (claim,) = [c for c in report.claims if c.status == "wrong"]
+    assert f"{weights[2, 0]:.3f}" in str(claim.entries)
+
+
+def test_a_print_of_one_head_where_the_stated_heads_split_the_example_is_no_witness():
+    """Where the stated heads split the example's width (two heads of one over a width of two), a print
+    that agrees with the whole example's weights in two thirds may be one head's: not wrong."""
+    weights = _softmax_rows(Q @ K.T / np.sqrt(2))
+    printed = np.round(weights, 3)
+    printed[2, 0] += 0.05
+    text = _heads_article("The toy below runs 2 heads over its two dimensions.", "weights", printed)
+    assert _wrong_lines(text)[0] == []

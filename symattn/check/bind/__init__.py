@@ -46,7 +46,7 @@ def _bound(doc: Document, blocks: list[Block]):
     hit = _BOUND.get(doc)
     if hit is None or hit[0] != key:
         said = stated(doc)
-        hit = (key, said, bind(_with_token_rows(blocks), said.rank, code_givens(doc), said.dk, beyond=said.beyond,
+        hit = (key, said, bind(_with_token_rows(blocks), said.rank, code_givens(doc), said.dk, beyond=said.beyond, heads=said.heads,
                                identity=said.identity, scaling=said.scaling,
                                program=_program(doc), aliases=dict(said.aliases)))
         _BOUND[doc] = hit
@@ -63,7 +63,7 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
     unbound = {id(u.block) for u in bound.unbound} & set(formulas or ())
     if unbound:
         # prints the binder left alone whose formula a chain wrote: bound again, knowing that value
-        bound = bind(_with_token_rows(blocks), said.rank, code_givens(doc), said.dk, beyond=said.beyond,
+        bound = bind(_with_token_rows(blocks), said.rank, code_givens(doc), said.dk, beyond=said.beyond, heads=said.heads,
                      identity=said.identity, scaling=said.scaling,
                      truths={k: formulas[k] for k in unbound}, program=_program(doc), aliases=dict(said.aliases))
     family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said, _scores_given(bound, f),

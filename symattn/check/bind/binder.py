@@ -165,13 +165,15 @@ class Bound:
 
 
 def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, truths=None,
-         program=frozenset(), identity: int = 0, scaling: tuple = (0, ()), aliases=None) -> Bound:
+         program=frozenset(), identity: int = 0, scaling: tuple = (0, ()), aliases=None, heads=()) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
     (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
     inputs the article's code assigns (:func:`.code.code_givens`), taken in their place.  ``dk``:
     (line, d_k) for each key width the text states, the scaling of scores given without their keys.
     ``beyond``: the line from which the article goes beyond what the catalogue computes (heads, RoPE,
-    ALiBi, MLA; 0: nowhere): from there on, only values that agree in full bind a block.
+    ALiBi, MLA; 0: nowhere): from there on, only values that agree in full bind a block; ``heads``: the
+    numbers of heads stated where heads are all it goes beyond by: an example whose widths none of
+    them splits is one head, bound as before that line.
     ``truths``: id(block) -> the exact value another stage found for a print (a result written after
     its formula): premises are inputs when a step of theirs is that value, however wrong the print.
     ``program``: the lines of the article's code (not its outputs).  ``identity``: the line of a
@@ -180,7 +182,7 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, trut
     there), (0, ()) where it states none.  ``aliases``: name -> step, the weights a formula of the
     article names with a symbol of its own (``Q = X M1``: M1 is W_Q)."""
     state = _State(prefer or (lambda node: 0), dk, printed_masks(blocks))
-    state.beyond, state.identity, state.scaling = beyond, identity, scaling
+    state.beyond, state.identity, state.scaling, state.heads = beyond, identity, scaling, tuple(heads)
     state.aliases = dict(aliases or {})
     for k, v in (truths or {}).items():
         try:
@@ -267,6 +269,7 @@ class _State:
         self.dk = tuple(dk)
         self.masks = tuple(masks)
         self.beyond = 0                   # from this line on, only full agreement binds (see bind)
+        self.heads: tuple = ()            # unless the example is one head under these counts (see bind)
         self.identity = 0                 # the line where a formula states Q = K = V = X (0: none)
         self.aliases: dict[str, str] = {}   # name -> step: weights a formula names with a symbol of its own
         self.scaling: tuple = (0, ())     # (the first line where the text states its scaling, its scales)
@@ -970,7 +973,11 @@ class _State:
 
     def _beyond(self) -> bool:
         """Is the block being bound where the article has gone beyond the catalogue?"""
-        return bool(self.beyond) and self.line >= self.beyond
+        if not self.beyond or self.line < self.beyond:
+            return False
+        widths = {b.shape[1] for step, b in self.inputs.items() if step in ("X", "Q", "K", "V")}
+        # "the real model splits 128 over 8 heads": an example 4 wide is no head of that split
+        return not (self.heads and widths and all(w % h for w in widths for h in self.heads))
 
     def _established(self) -> bool:
         """Are the example's Q, K and V known, not assumed?  Given, or projected from given X and W's;

@@ -67,6 +67,9 @@ class Stated:
     beyond: int = 0       # the first line that goes beyond what the catalogue computes (heads, RoPE, ALiBi, MLA)
     identity: int = 0     # the line of a formula that states Q = K = V = X (0: none)
     aliases: tuple = ()   # (name, step): a matrix a formula makes a projection's weight (Q = X M1: M1 is W_Q)
+    heads: tuple = ()     # the numbers of heads the text states, where it goes beyond the catalogue only by heads
+                          # ("8 heads of 16", "num_heads = 8", "multi-head"); () when it names anything else
+                          # beyond (RoPE, ALiBi, MLA, GQA) or no number of heads
 
     @property
     def scaling(self) -> tuple[int, tuple[str, ...]]:
@@ -106,7 +109,23 @@ def stated(doc: Document) -> Stated:
                         if int(m.group(1)) > 0),
                   _line_of(text, _BEYOND.search(text)), _line_of(text, _IDENTITY.search(text)),
                   tuple(dict.fromkeys((re.sub(r"[{}_\\ ]", "", m.group(2)), "W_" + m.group(1))
-                                      for m in _PROJECTED.finditer(text))))
+                                      for m in _PROJECTED.finditer(text))),
+                  _head_counts(text))
+
+
+#: words for several heads and counts of heads ("8 heads", "num_heads = 8", "8 个头", "h = 8 heads")
+_HEADS_ONLY = re.compile(r"multi[- ]?head|\b\d+\s+(?:attention\s+)?heads\b|\bMHA\b|多头|(?<!\d)\d+\s*个头|"
+                         r"マルチヘッド|멀티\s?헤드|\bhead_\{?\d", re.I)
+_HEAD_COUNT = re.compile(r"\b(\d+)\s+(?:attention\s+)?heads\b|(?<!\d)(\d+)\s*个头|"
+                         r"\b(?:num_heads|n_heads|n_head|num_attention_heads)\s*=\s*(\d+)", re.I)
+
+
+def _head_counts(text: str) -> tuple:
+    """The numbers of heads stated, where everything beyond the catalogue that the text names is
+    several heads: an example whose width none of them splits is one head, bound as any other."""
+    if any(not _HEADS_ONLY.fullmatch(m.group(0)) for m in _BEYOND.finditer(text)):
+        return ()
+    return tuple(sorted({int(next(g for g in m.groups() if g)) for m in _HEAD_COUNT.finditer(text)} - {0, 1}))
 
 
 #: a projection written as a formula with a name of the article's own for its weights: "Q = XM1",
