@@ -1206,3 +1206,13 @@ def test_the_rest_of_a_sum_whose_first_term_is_unread_is_no_chain(line):
     from symattn.check import check_text
     report = check_text(f"# t\n\n```\n{line}\n```\n", "s.md")
     assert not [c for c in report.claims if c.status == "wrong"]
+
+
+def test_an_axis_written_dim_0_is_no_width_of_a_rope_table():
+    """``unsqueeze(a, dim=0)`` beside a table of rotary angles: a width of 0 is no reading of the
+    table (it stopped the checker with a division by zero), the stated d = 8 is."""
+    rows = "\n".join(f"| {i} | {10000 ** (-2 * i / 8):.4f} |" for i in range(4))
+    text = ("RoPE with base = 10000 and d = 8.\n\n```python\na_0 = torch.unsqueeze(a, dim=0)\n```\n\n"
+            "| i | theta |\n|---|---|\n" + rows + "\n")
+    assert [(c.line, c.status) for c in check_text(text, "a.md").claims if c.line > 8] == \
+        [(9, "exact"), (10, "exact"), (11, "exact"), (12, "exact")]

@@ -39,7 +39,7 @@ def _rope_base_dims(text: str) -> tuple[list[int], list[int]]:
     for m in _FRAC_FREQ.finditer(text):   # and in LaTeX: 10000^{\frac{2}{128}}
         bases.add(int(m.group(1)))
         dims.add(int(m.group(2)))
-    return sorted(bases), sorted(dims)
+    return sorted(bases), sorted(dims - {0})   # ("dim=0" is an axis, "d = 0" an index: no width)
 
 
 #: a frequency written in LaTeX with its numbers: ``10000^{\frac{4}{128}}``, ``10000^{-\frac{2}{64}}``
