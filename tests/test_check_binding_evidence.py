@@ -323,3 +323,54 @@ def test_a_print_of_one_head_where_the_stated_heads_split_the_example_is_no_witn
     printed[2, 0] += 0.05
     text = _heads_article("The toy below runs 2 heads over its two dimensions.", "weights", printed)
     assert _wrong_lines(text)[0] == []
+
+
+# ---------------------------------------------------------------- sizes and operators in prose
+
+
+@pytest.mark.parametrize("n, per", [(16, 80), (8, 40), (4, 24)])
+def test_a_full_stop_before_the_next_sentence_ends_a_chain(n, per):
+    """Two equations in two English sentences on one line: each is read, the second too."""
+    total, used = n * per, n * per // 2
+    right = f"We need {n}x{per}={total}. Then we have {total}-{used}={total - used}GB left."
+    assert _statuses(right) == [(1, "exact"), (1, "exact")]
+    assert _statuses(right.replace(f"={total - used}GB", f"={total - used + 7}GB"))[1] == (1, "wrong")
+
+
+@pytest.mark.parametrize("unit, big, scale", [("GB", "TB", 1000), ("MB", "GB", 1000)])
+def test_bare_operands_after_a_size_are_in_that_size_unit(unit, big, scale):
+    """"1280-1060=220GB ... 80x32-530=2TB": bare numbers right after a size printed in GB are in GB."""
+    have = 80 * 32 - 530
+    text = lambda shown: f"We have 1280-1060=220{unit} left. On 32 cards we have 80x32-530={shown}{big} left.\n"
+    assert _statuses(text(f"{have / scale:.0f}"))[1][1] in ("exact", "rounded")
+    assert _statuses(text(f"{have / scale + 5:.0f}"))[1] == (1, "wrong")
+
+
+def test_bare_operands_after_a_size_keep_the_articles_reading_of_units():
+    """A size the article computes in powers of two (96 MiB written 96 MB) makes its bare operands
+    binary too: 96 × 96 of them is 9 GiB or 9.66 GB, never 9.2."""
+    text = lambda shown: ("- Per layer: 96 × 2048 × 128 × 2 × 2 bytes = 96 MB\n"
+                          f"- All layers: 96 × 96 = {shown} GB\n")
+    assert _statuses(text("9.2"))[-1] == (2, "wrong")
+    assert _statuses(text("9.0"))[-1][1] in ("exact", "rounded")
+
+
+@pytest.mark.parametrize("params, e", [(530, 9), (52, 12), (7, 9)])
+def test_an_upright_e_between_digits_is_scientific_notation(params, e):
+    """``530\\text{e}9`` is 530·10⁹ (not 530·e·9), in a display and in a chain of sizes."""
+    gpus, flops = 16, 312
+    ms = 512 * 2 * params * 10 ** e / (gpus * flops * 10 ** 12) * 1000
+    text = (f"$$\\text{{compute}} = 512 \\cdot \\frac{{2 \\cdot {params}\\text{{e}}{e}}}{{{gpus} \\cdot {flops}"
+            f"\\text{{e}}12}} = {ms:.0f}\\text{{ms}}$$\n")
+    assert _statuses(text)[0][1] in ("exact", "rounded")
+    size = (f"$${params}\\text{{e}}{e} \\cdot 2 = {2 * params}\\text{{e}}{e} \\text{{bytes}} \\approx "
+            f"{2 * params}\\text{{GB}}$$\n")
+    assert ("wrong" in [s for _, s in _statuses(size)]) == (e != 9)
+
+
+@pytest.mark.parametrize("line", ["0 & 1 = 0   (one says block)", "1 & 1 = 1", "a ^ 1 = 0",
+                                  "(1, 8, 3, 32) @ (1, 8, 32, 3) = (1, 8, 3, 3)"])
+def test_an_operator_this_reader_does_not_read_leaves_no_left_side(line):
+    """What stands after ``&``, ``^`` or ``@`` is no left side of its own: ``0 & 1 = 0`` is not 1 = 0."""
+    assert all(s != "wrong" for _, s in _statuses(f"```\n{line}\n```\n"))
+    assert all(s != "wrong" for _, s in _statuses(f"In prose too: {line}.\n"))

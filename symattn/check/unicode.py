@@ -67,6 +67,15 @@ def subscripts(text: str) -> str:
     return _SUBSCRIPT.sub(_index, text)
 
 
+#: "530\text{e}9": a number in scientific notation, its e written upright between digits (else e is Euler's)
+_UPRIGHT_E = re.compile(r"(?<=\d)\s*\\(?:mathrm|text|operatorname|rm)\{[eE]\}\s*(?=[+\-−]?\d)")
+
+
+def upright_exponents(text: str) -> str:
+    """``530\text{e}9`` as ``530e9``: scientific notation with its e set upright in LaTeX."""
+    return _UPRIGHT_E.sub("e", text)
+
+
 def normalise(text: str) -> str:
     text = _SUPERSCRIPT.sub(lambda m: "^{" + m.group(0).translate(_SUPER_PLAIN) + "}", text)
     text = _SUBSCRIPT.sub(_index, text)
@@ -78,6 +87,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"\\[dt]frac(?![a-zA-Z])", r"\\frac", text)
     text = re.sub(r"\\(top|intercal|mathsf\{T\}|mathrm\{T\}|text\{T\}|mathsf\s*T|mathrm\s*T)(?![a-zA-Z])", "T",
                   text)
+    text = upright_exponents(text)
     text = re.sub(r"\\(mathrm|text|operatorname)\{e\}", "e ", text)
     text = re.sub(r"\\(mathrm|text|operatorname)\{exp\}", r"\\exp ", text)
     return text.strip()

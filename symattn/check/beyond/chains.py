@@ -16,6 +16,7 @@ import mpmath
 from .. import numerals
 from ..exactprints import shortened
 from ..claims import OPERAND, Claim, Reason
+from ..unicode import upright_exponents
 from ..names import APPROX_WORDS
 from ..judge import right_text, rounding_half
 from ..plaintext import _BULLET
@@ -27,8 +28,8 @@ from .verdicts import MIXED_SIZES, _TIME_UNITS, _UNIT_NAME, _UNITS, _entry, _sca
 #: the relations of a chain (the blanks around them stay with the segments: a split on a blank run
 #: that ends in no relation would try every start in the run)
 _SEP = re.compile(r"=|≈|\\approx|≃|\\simeq|&=")
-_LIT = re.compile(r"^\s*(?:(?:~|\\sim|约|about\s+)\s*)?(?P<num>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+))"
-                  r"(?P<rest>.*)$", re.S)
+_LIT = re.compile(r"^\s*(?:(?:~|\\sim|约|about\s+)\s*)?(?P<num>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+)"
+                  r"(?:[eE][-+]?\d{1,3}(?![\d.]))?)(?P<rest>.*)$", re.S)   # (104e12 bytes: scientific notation too)
 #: LaTeX's room and wrapper before a unit: 0.141\ \mathrm{MB}, 2~\text{ms}
 #: (atomic: a long run of spaces before no unit cannot backtrack over ways to split it)
 _UNIT_WRAP = r"^(?>\s*(?:(?:\\[ ,;:!]|~)\s*)*)(?:\\(?:text|mathrm|mathsf|rm)\s*\{\s*)?"
@@ -287,7 +288,7 @@ def _chains_of(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
                   or bool(_CONVERSION.search(raw)) or bool(_COUNT_SUM.search(raw)))
         if not (trig or kv):
             continue
-        line = re.sub(r"\\text\{\s*(?:bytes?|B)\s*\}", " bytes", raw)
+        line = re.sub(r"\\text\{\s*(?:bytes?|B)\s*\}", " bytes", upright_exponents(raw))
         line = re.sub(r"\\(?:text|mathrm|textrm|mbox)\{\s*([^\W\d_]{1,8})\s*\}", r" \1", line)   # \text{ GB}: GB
         # \text{ bayt (FP16)}, \mathbf{32.76 GB}: a unit with its remark, a bold result
         line = re.sub(r"\\(?:text|mathrm|textrm|mbox)\{\s*([^\W\d_]{1,8}\s*[(（][^{}()（）$]{1,40}[)）])\s*\}", r" \1", line)
@@ -296,7 +297,8 @@ def _chains_of(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         # (a unit just after a formula is its result's: "$2 \cdot 32 = 64$ GB")
         maths = [m.group(1) + (m.group(2) or "")
                  for m in re.finditer(rf"\$\$?([^$]+)\$\$?([ \t]?(?:[KMGT]i?B|{numerals.SCALED_FLOPS})(?!\w))?", line)]
-        split = re.compile(r"[|；;，。！？]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*")   # (。: a sentence ends its chains)
+        # (。, or a full stop before the next sentence's first word: a sentence ends its chains)
+        split = re.compile(r"[|；;，。！？]|,\s+(?=[A-Za-z])|(?<=\))\s*,\s*|\.\s+(?=[A-Z][a-z])")
         # several inline formulas: each is a piece, and so is the arithmetic written outside them
         # ("在 $n=4096$ 时 KV-cache = 2×64×4096×128×4B = 2GB")
         pieces = maths + split.split(re.sub(r"\$[^$]+\$", " ", line)) if len(maths) >= 2 else split.split(line)
@@ -489,9 +491,17 @@ def _size_claim(n: int, source: str, how: str, ref: _Ref, num: str, unit: str, a
     said = Reason.of("from-own-operands-exact", expr=how, lines=list(ref.used)) if ref.used else \
         Reason.of("from-own-operands", expr=how)
 
+    # a size printed just before (on this line or the one above) sets the unit of bare operands:
+    # "1280-530x2=220GB ... 80x32-530=2TB" works in GB (2030 GB ≈ 2 TB)
+    last = (printed or {}).get(_LAST_SIZE)
+    context = (last[0], (printed or {}).get(_BINARY_SIZES)) if last and last[1] >= n - 1 and last[0] != unit and \
+        unit in _UNITS else None
+    if printed is not None and unit in _UNITS:
+        printed[_LAST_SIZE] = (unit, n)
+
     def judge(vals, **cause):
-        return _scalar(n, source, what, entry, _unit_readings(_in_unit(vals, how, unit, elements), unit), said, loose_int=loose,
-                       slack=slack, **cause)
+        return _scalar(n, source, what, entry, _unit_readings(_in_unit(vals, how, unit, elements, context), unit), said,
+                       loose_int=loose, slack=slack, **cause)
     claim = judge(ref.exact)
     if claim.status == "wrong" and ref.used and judge(ref.written).status != "wrong":
         # right from the printed results it uses, not from the exact values they stand for
@@ -563,11 +573,12 @@ def _beyond_rounding(how: str, operands: list[str], entry, from_written: Claim, 
     return p + h < min(lows) or p - h > max(highs)
 
 
-def _in_unit(vals, how: str, unit: str, elements=()):
+def _in_unit(vals, how: str, unit: str, elements=(), context: tuple | None = None):
     """The readings of an expression whose result is printed with a size unit: a count of bytes, and,
     when the expression has no unit of its own, a number already in that unit (72 - 45 = 27 GB), or a
     count of elements of a type the article names (``8192*8192 = 128MB`` in an fp16 article: 2 bytes
-    each, 128 MiB)."""
+    each, 128 MiB), or a number in the ``context`` unit of the size printed just before it, (unit, read
+    in powers of two: True, False or None where the article has not shown which)."""
     if unit not in _UNITS or _SIZED.search(how) or _BYTES.search(how):
         return vals
     # (an expression with the element's bytes among its factors, 2 × 1 × 4096 × 4096 × 2, has them already)
@@ -578,7 +589,13 @@ def _in_unit(vals, how: str, unit: str, elements=()):
         {b: Reason.of("element-bytes", bytes=mpmath.nstr(b, 3)) for b in elements if b != 1}
     per = [(x * b, Reason.of("reading-unit", reading=name, unit=size) if name else size)
            for x, name in vals for b, size in sizes.items()]
-    return vals + per + [(x * u, name) for x, name in vals for u in unit_bytes(unit)]
+    # (read as the article reads its sizes, in powers of two or of ten, once it has shown which)
+    binary = None
+    if context is not None:
+        context, binary = context
+    around = [(x * u, Reason.of("operands-in", unit=context.upper())) for x, _ in vals for u in unit_bytes(context)
+              if binary is None or _is_binary(u) == binary] if context in _UNITS else []
+    return vals + per + [(x * u, name) for x, name in vals for u in unit_bytes(unit)] + around
 
 
 #: the types of numbers an article names, with their bytes
@@ -600,6 +617,8 @@ def _dtype(text: str):
 
 #: the key under which the size chains keep how the article reads KB, MB, GB (True: in powers of two)
 _BINARY_SIZES = ("", "binary sizes")
+#: and the unit and line of the latest size printed
+_LAST_SIZE = ("", "last size")
 
 
 def _is_binary(u) -> bool:
