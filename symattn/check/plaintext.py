@@ -531,8 +531,11 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
         lead = len(cand) - len(cand.lstrip())
         if re.search(r"(?:[&^~@]|<<|>>)\s*$", line[:start + lead]):
             # "0 & 1 = 0", "(1, 8, 3, 32) @ (1, 8, 32, 3) = (1, 8, 3, 3)": the left side goes on to the
-            # left with an operator this reader does not read; what stands after it is no left side
-            continue
+            # left with an operator this reader does not read; what stands after it is no left side,
+            # the links after it are the claim ("Q @ K.T = (0.5·X)(0.5·X).T = 0.25·X X.T")
+            cand = re.split(r"=|≈", cand, maxsplit=1)[1]
+            if not re.search(r"=|≈", cand):
+                continue
         if cand[lead:lead + 1] == "(" and start + lead > 0 and line[start + lead - 1].isalpha():
             # "ŷ = σ(0.556) = 1/(1+e^(-0.556)) = …": the bracket is the argument of a function this
             # reader does not know; what that link claims is unread, the links after it are the claim
