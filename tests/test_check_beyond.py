@@ -1216,3 +1216,28 @@ def test_an_axis_written_dim_0_is_no_width_of_a_rope_table():
             "| i | theta |\n|---|---|\n" + rows + "\n")
     assert [(c.line, c.status) for c in check_text(text, "a.md").claims if c.line > 8] == \
         [(9, "exact"), (10, "exact"), (11, "exact"), (12, "exact")]
+
+
+def _pe(pos, j, d):
+    angle = pos / 10000 ** (2 * (j // 2) / d)
+    return math.sin(angle) if j % 2 == 0 else math.cos(angle)
+
+
+@pytest.mark.parametrize("pos", [1, 2, 3])
+def test_an_encoding_printed_with_an_ellipsis_is_its_first_and_last_entries(pos):
+    """``PE(1) = [0.84, 0.54, 0.82, 0.57, ..., 0.0001, 1.0]`` after "d_model = 512": its head at
+    dimensions 0, 1, … and its tail at 510, 511; the values of a toy of width 8, stated earlier,
+    reused for the full model, are wrong at the dimensions where the two differ."""
+    d, toy = 512, 8
+    show = lambda width: ", ".join(f"{_pe(pos, j, width):.2f}" for j in range(4)) + ", ..., " + \
+        ", ".join(f"{_pe(pos, j, width):.4f}" for j in (width - 2, width - 1))   # noqa: E731
+    intro = (f"PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d)).\n\n"
+             f"A toy first, d = {toy}.\n\nNow the full model, d_model = {d}:\n\n")
+    right = intro + f"```\nPE({pos}) = [{show(d)}]\n```\n"
+    at = right.count("\n") - 1
+    (claim,) = [c for c in check_text(right, "a.md").claims if c.line == at]
+    assert claim.status in ("exact", "rounded")
+    reused = intro + f"```\nPE({pos}) = [{show(toy)}]\n```\n"
+    (claim,) = [c for c in check_text(reused, "a.md").claims if c.line == at]
+    assert claim.status == "wrong"
+    assert {e["entry"] for e in claim.entries} >= {f"PE({pos}, 2)", f"PE({pos}, {d - 2})"}

@@ -374,3 +374,55 @@ def test_an_operator_this_reader_does_not_read_leaves_no_left_side(line):
     """What stands after ``&``, ``^`` or ``@`` is no left side of its own: ``0 & 1 = 0`` is not 1 = 0."""
     assert all(s != "wrong" for _, s in _statuses(f"```\n{line}\n```\n"))
     assert all(s != "wrong" for _, s in _statuses(f"In prose too: {line}.\n"))
+
+
+@pytest.mark.parametrize("word, per", [("microseconds", 1e-6), ("milliseconds", 1e-3), ("seconds", 1)])
+def test_a_unit_of_time_written_as_a_word_is_that_unit(word, per):
+    t = 512 * 4 * 5120 ** 2 * 2 / 312e12
+    text = lambda shown: f"One multiply should take 512x4x5120^2x2/312e12 = {shown} {word} of flop time.\n"
+    assert _statuses(text(f"{t / per:.{3 if per == 1 else 0}f}"))[0][1] in ("exact", "rounded")
+    assert _statuses(text(f"{t / per * 2:.{3 if per == 1 else 0}f}")) == [(1, "wrong")]
+
+
+def test_a_head_named_by_its_number_keeps_the_example_split_into_heads():
+    """"e.g. 8 heads for d_model = 512", then the toy's own "Head 1" and its ``Attention Weights^1``: the
+    toy is split into heads (a count the text states is not all of them), and the 1 numbers the head (a
+    matrix to the first power is no power): the whole example's weights are no witness against it."""
+    q = np.array([[1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 1.0, 0.0], [1.0, 1.0, 0.0, 0.0]])
+    k = np.array([[0.0, 1.0, 1.0, 0.0], [1.0, 0.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1.0]])
+    head = _softmax_rows(q[:, :2] @ k[:, :2].T / np.sqrt(2))
+    rows = " \\\\ ".join(" & ".join(f"{x:.3f}" for x in r) for r in head)
+    text = ("Heads split the width: e.g. 64 for 8 heads gives d_model = 512. Our toy has d_model = 4.\n\n"
+            "```python\n" + _py("Q", q, 1) + _py("K", k, 1) + "```\n\n"
+            "Head 1 takes the first two columns of Q and K:\n\n"
+            f"$$\\text{{Attention Weights}}^1 = \\begin{{bmatrix}} {rows} \\end{{bmatrix}}$$\n")
+    assert _wrong_lines(text)[0] == []
+
+
+@pytest.mark.parametrize("pads", [(5, 6, 4), (2, 9, 3)])
+def test_rows_named_by_an_axis_word_and_a_token_stack_however_they_are_padded(pads):
+    """``query <sos>:     [ .. ]`` one token a line, padded by eye around tokens in a script whose marks
+    take no width (so the brackets do not line up), under a header that lists the keys: one matrix of
+    scores, and the softmax under it is judged row by row against it."""
+    scores = np.array([[1.2, 0.8, 0.5], [0.6, 1.4, 0.9], [0.3, 0.7, 1.6]])
+    weights = np.round(_softmax_rows(scores), 2)
+    printed = weights.copy()
+    printed[2] = [0.12, 0.18, 0.70]
+    tokens = ["<sos>", "আমরা", "বন্ধু"]
+    rows = lambda m: "\n".join(f"query {t}:{' ' * p}[ " + "   ".join(f"{x:.2f}" for x in r) + " ]"
+                               for t, p, r in zip(tokens, pads, m))   # noqa: E731
+    text = ("Scores of the toy before the softmax:\n\n```\n          key: " + "  ".join(tokens) + "\n" + rows(scores) +
+            "\n```\n\nAfter the softmax:\n\n```\n" + rows(printed) + "\n```\n")
+    lines, _ = _wrong_lines(text)
+    assert lines == [len(text.splitlines()) - 1]
+    assert _wrong_lines(text.replace(rows(printed), rows(weights)))[0] == []
+
+
+def test_rows_of_different_quantities_on_consecutive_lines_do_not_stack():
+    """"Logits:", "Scaled logits:" and "Result:" one under another are three prints, not a matrix."""
+    logits = np.array([2.5, 1.0, -0.5])
+    e = np.exp(logits / 2)
+    text = lambda shown: (f"Logits: [2.5, 1.0, -0.5], T = 2.0\nScaled logits: [1.25, 0.5, -0.25]\n"
+                          f"Result: [{shown}]\n")
+    assert _wrong_lines(text(", ".join(f"{x:.2f}" for x in e / e.sum())))[0] == []
+    assert _wrong_lines(text("0.52, 0.31, 0.17"))[0] == [3]

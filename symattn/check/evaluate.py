@@ -605,6 +605,10 @@ def _apply(op: str, args: list, base):
         return sp.ImmutableMatrix(-a) if _mat(a) else -a
     if op == "T":
         return transpose(a) if _mat(a) else a
+    if op == "pow" and _mat(a) and b == 1:
+        # "Attention Weights^1", "V^1": nobody raises a matrix to the first power; the 1 numbers it (head 1,
+        # layer 1), and what that one is the article's own quantity
+        raise Unresolved("superscript-index")
     if op == "pow" and _mat(a) and not _mat(b) and getattr(b, "is_Integer", False) and a.rows == a.cols:
         # G^{-1}, A^2: powers of a square matrix (small ones: the guard bounds the work)
         guard.check_size(a.rows, a.cols, a.cols)

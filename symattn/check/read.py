@@ -1283,8 +1283,10 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
             if labels[0] and not any(labels[1:]):
                 # "α = [ 1 0 0 ]" over rows with nothing before them: the matrix's name, not a token's
                 mid, labels = [st[0].labels[0]] + mid, ()
-            tokens = {t.lower() for t in labels if t}
-            head = [h for h in head if not (tokens and set(re.findall(r"\w+", h.lower())) <= tokens)]
+            tokens = {w for t in labels if t for w in re.findall(r"\w+", t.lower())}
+            # (a header over the columns that lists the tokens, perhaps after the axis' name, "key: <sos>
+            # আমরা বন্ধু", names no matrix: the caption above it does)
+            head = [h for h in head if not (tokens and _lists_tokens(h, tokens))]
             column = _table_header(raw, starts, st[0])
             if column:
                 mid = [column] + mid   # a list in a table cell: its column's header names it
@@ -1425,7 +1427,9 @@ def _columns(run: list[Block], starts: list[int], lines: list[str]) -> list[list
             last = st[-1]
             lkind, lcol = where(last)
             # rows named by their tokens (``I → [..]``, ``love → [..]``) start where their names end
-            named = bool(_row_label(last) and _row_label(blk))
+            # (after one axis word for all of them: "query <sos>:", "query আমরা:"; "Logits:" and "Scaled
+            # logits:" are two quantities)
+            named = bool(_row_label(last) and _row_label(blk)) and _row_label(last, True) == _row_label(blk, True)
             same = lcol == col if kind == lkind == "cell" else kind == lkind and (abs(lcol - col) <= 2 or named)
             if last.line == blk.line - 1 and same and last.shape[1] == blk.shape[1]:
                 home = st
@@ -1480,15 +1484,24 @@ def _side_by_side(made: list[Block], stacks, starts: list[int]) -> None:
                 made[q] = replace(made[q], operand=True)
 
 
-_TOKEN_ARROW = re.compile(r"^\s*[\"'“”‘’]?([^\s\"'“”‘’:=→\-]{1,16})[\"'“”‘’]?\s*(?:→|->|:|=>|：|=)\s*$")
+_TOKEN_ARROW = re.compile(r"^\s*(?P<axis>[^\W\d]{1,12}\s+)?[\"'“”‘’]?([^\s\"'“”‘’:=→\-]{1,16})[\"'“”‘’]?\s*(?:→|->|:|=>|：|=)\s*$")
+#: (a word before the token, "query <sos>:", "token cat:", names the axis the rows run along)
 
 
-def _row_label(block: Block) -> str:
-    """The token in front of a stacked row (``I → [1, 0]``), if any."""
+def _lists_tokens(line: str, tokens: set) -> bool:
+    """Is the line the tokens again (all of its words, or all but a first one that names the axis)?"""
+    words = re.findall(r"\w+", line.lower())
+    rest = words[1:] if words and words[0] not in tokens else words
+    return len(rest) >= 2 and set(rest) <= tokens
+
+
+def _row_label(block: Block, axis: bool = False) -> str:
+    """The token in front of a stacked row (``I → [1, 0]``, ``query <sos>: [..]``), if any; ``axis``:
+    the word before it instead (``query``), '' where there is none."""
     if not block.labels:
         return ""
     m = _TOKEN_ARROW.match(re.sub(r"^\s*(?:[-*•+]|\d+[.)])\s+", "", block.labels[0].split("]")[-1]))   # a list item's mark
-    return m.group(1) if m else ""
+    return "" if m is None else (m.group("axis") or "").strip().lower() if axis else m.group(2)
 
 
 def _is_name_label(label: str) -> bool:

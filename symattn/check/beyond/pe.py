@@ -191,6 +191,8 @@ def _sums(runs, pe_blocks, lines) -> list[Claim]:
     return out
 
 
+_ELLIPSES = ("...", "…", "\\dots", "\\ldots", "\\cdots")
+_STATED_D = re.compile(r"(?:d_?\{?model\}?|\bd)\s*\**\s*=\s*(\d+)")
 _PE_VEC = re.compile(r"\b(?:PE|P)\s*(?:_\{?|\(|\[)\s*(\d+)\s*\}?\)?\]?\s*=\s*\[([^\[\]]+)\]")
 
 
@@ -202,27 +204,36 @@ def _pe_vectors(text: str, lines: list[str], chains: list[Claim]) -> list[Claim]
     out = []
     for n, raw in enumerate(lines, 1):
         m = _PE_VEC.search(raw)
-        if not m:
-            continue
+        if not m or re.search(r"[+\-−*×·]\s*$", raw[:m.start()]):
+            continue   # ("embedding + PE(1) = [..]": the list is the sum's, not the encoding's)
         parts = [p.strip() for p in m.group(2).split(",")]
-        while parts and parts[-1] in ("...", "…", "\\dots", "\\ldots"):
+        while parts and parts[-1] in _ELLIPSES:
             parts.pop()
-        ents = [_entry(p, n) for p in parts]
+        # "[0.84, 0.54, ..., 0.001, 1.0]": its first entries, and after the ellipsis its last ones
+        gaps = [k for k, p in enumerate(parts) if p in _ELLIPSES]
+        if len(gaps) > 1:
+            continue
+        head, tail = (parts[:gaps[0]], parts[gaps[0] + 1:]) if gaps else (parts, [])
+        ents = [_entry(p, n) for p in head + tail]
         if not ents or any(e is None for e in ents):
             continue
         pos = int(m.group(1))
         near = "\n".join(lines[max(0, n - 16):n - 1])
         local = sorted({int(d) for d in re.findall(r"10000\s*\^\s*(?:[({]\s*)?\d+\s*/\s*(\d+)", near)} - {0})
-        cands = local or sorted({int(d) for d in re.findall(
-            r"(?:d_?\{?model\}?|\bd)\s*=\s*(\d+)", text)} - {0})   # (a width of 0 is no width)
+        stated = [int(d) for d in _STATED_D.findall("\n".join(lines[:n - 1])) if int(d)]   # (a width of 0 is no width)
+        # the width the formulas just above use, else the one stated last before it (the example's own:
+        # "d_model = 512 (the full-size model)" after a toy of 8), else any the article states
+        cands = local or stated[-1:] or sorted({int(d) for d in _STATED_D.findall(text)} - {0})
+        cands = [d for d in cands if d >= len(head) + len(tail)]
         if not cands:
             continue
-        fits = [d for d in cands if all(_near(e, _pe_value(pos, j, d, "interleaved")) for j, e in enumerate(ents))]
+        at = lambda d: list(range(len(head))) + list(range(d - len(tail), d))   # noqa: E731
+        fits = [d for d in cands if all(_near(e, _pe_value(pos, j, d, "interleaved")) for j, e in zip(at(d), ents))]
         if fits or len(cands) == 1:
             d = (fits or cands)[0]
-            vals = [_pe_value(pos, j, d, "interleaved") for j in range(len(ents))]
+            vals = [_pe_value(pos, j, d, "interleaved") for j in at(d)]
             c = _vector(n, raw.strip(), R("pe-at", pos=pos, d=d), ents, vals, R("pe-formula", d=d),
-                        names=[f"PE({pos}, {j})" for j in range(len(ents))])
+                        names=[f"PE({pos}, {j})" for j in at(d)])
             if c.status == "wrong":
                 earlier = [x for x in chains if x.status == "wrong" and n - 12 <= x.line < n
                            and x.claimed in {d_["claimed"] for d_ in c.entries}]

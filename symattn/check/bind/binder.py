@@ -976,8 +976,9 @@ class _State:
         if not self.beyond or self.line < self.beyond:
             return False
         widths = {b.shape[1] for step, b in self.inputs.items() if step in ("X", "Q", "K", "V")}
-        # "the real model splits 128 over 8 heads": an example 4 wide is no head of that split
-        return not (self.heads and widths and all(w % h for w in widths for h in self.heads))
+        # "the real model splits 128 over 8 heads": an example 4 wide is no head of that split; and an
+        # example that starts from its scores ("scores of one head: [..]") is the same for one head or many
+        return not (self.heads and self.inputs and all(w % h for w in widths for h in self.heads))
 
     def _established(self) -> bool:
         """Are the example's Q, K and V known, not assumed?  Given, or projected from given X and W's;

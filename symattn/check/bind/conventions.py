@@ -115,7 +115,9 @@ def stated(doc: Document) -> Stated:
 
 #: words for several heads and counts of heads ("8 heads", "num_heads = 8", "8 个头", "h = 8 heads")
 _HEADS_ONLY = re.compile(r"multi[- ]?head|\b\d+\s+(?:attention\s+)?heads\b|\bMHA\b|多头|(?<!\d)\d+\s*个头|"
-                         r"マルチヘッド|멀티\s?헤드|\bhead_\{?\d", re.I)
+                         r"マルチヘッド|멀티\s?헤드", re.I)
+#: one head named by its number ("Head 2 Output", "head_1", "头 1"): the example itself is split into heads
+_ONE_HEAD = re.compile(r"\bhead\s*[_{(]?\s*\d|头\s*\d|ヘッド\s*\d|헤드\s*\d", re.I)
 _HEAD_COUNT = re.compile(r"\b(\d+)\s+(?:attention\s+)?heads\b|(?<!\d)(\d+)\s*个头|"
                          r"\b(?:num_heads|n_heads|n_head|num_attention_heads)\s*=\s*(\d+)", re.I)
 
@@ -123,7 +125,7 @@ _HEAD_COUNT = re.compile(r"\b(\d+)\s+(?:attention\s+)?heads\b|(?<!\d)(\d+)\s*个
 def _head_counts(text: str) -> tuple:
     """The numbers of heads stated, where everything beyond the catalogue that the text names is
     several heads: an example whose width none of them splits is one head, bound as any other."""
-    if any(not _HEADS_ONLY.fullmatch(m.group(0)) for m in _BEYOND.finditer(text)):
+    if any(not _HEADS_ONLY.fullmatch(m.group(0)) for m in _BEYOND.finditer(text)) or _ONE_HEAD.search(text):
         return ()
     return tuple(sorted({int(next(g for g in m.groups() if g)) for m in _HEAD_COUNT.finditer(text)} - {0, 1}))
 
