@@ -426,3 +426,14 @@ def test_rows_of_different_quantities_on_consecutive_lines_do_not_stack():
                           f"Result: [{shown}]\n")
     assert _wrong_lines(text(", ".join(f"{x:.2f}" for x in e / e.sum())))[0] == []
     assert _wrong_lines(text("0.52, 0.31, 0.17"))[0] == [3]
+
+
+@pytest.mark.parametrize("a, b", [(176, 9), (1024, 7), (355, 113)])
+def test_a_quotient_of_exact_integers_is_judged_at_its_printed_decimals(a, b):
+    """``176/9 = 19.5``: integer operands are exact, so the result is right only when it rounds to the
+    printed decimals (19.56 is 19.6; 19.5 is cut, not rounded)."""
+    x = a / b
+    right, cut = f"{x:.1f}", f"{int(x * 10) / 10:.1f}"
+    assert _statuses(f"So {a}/{b} = {right} again.\n") == [(1, "rounded")]
+    if cut != right:
+        assert _statuses(f"So {a}/{b} = {cut} again.\n") == [(1, "wrong")]

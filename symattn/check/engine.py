@@ -1480,7 +1480,15 @@ class _Checker:
             if verdict(sci, x).status != "wrong":
                 return say("rounded", R("sides-equal-rounded"), show(a))
             return say("wrong", R("sides-differ", a=f"{show(a)} ≈ {right_text(sci, x)}", b=show(b)), show(a))
-        if has_decimals(right) or rel == "≈":
+        if isinstance(right, Num) and not has_decimals(left) and not isinstance(a, sp.MatrixBase) and \
+                (has_decimals(right) or rel == "≈") and values[0].is_number:
+            # "176/9 = 19.5": exact operands, a result printed at its decimals (an approximate integer
+            # to its last nonzero digit, "≈ 340"): the precision rule, not the band of rounded operands
+            zeros = len(right.text) - len(right.text.rstrip("0")) if rel == "≈" and "." not in right.text else 0
+            tol = half_unit(numerals.places_of(right.text) or 0) * 10 ** zeros * (1 + mpmath.mpf(10) ** -20)
+            if abs(to_mpf(values[0], 30)) <= tol:
+                return say("rounded", R("sides-equal-rounded"), show(a))
+        elif has_decimals(right) or rel == "≈":
             tol = written_band(_min_decimals(right), _magnitude(a))
             if all(v.is_number and abs(to_mpf(v, 30)) <= tol for v in values):
                 return say("rounded", R("sides-equal-rounded"), show(a))
