@@ -437,3 +437,16 @@ def test_a_quotient_of_exact_integers_is_judged_at_its_printed_decimals(a, b):
     assert _statuses(f"So {a}/{b} = {right} again.\n") == [(1, "rounded")]
     if cut != right:
         assert _statuses(f"So {a}/{b} = {cut} again.\n") == [(1, "wrong")]
+
+
+@pytest.mark.parametrize("line", ["encoder_output: (1, src_seq_len=4, 256)", "x: (2, n_tokens=5, 64, 8)",
+                                  "call f(3, width=7, 1)"])
+def test_a_name_given_its_value_in_a_list_is_not_equated_with_its_neighbours(line):
+    """``(1, src_seq_len=4, 256)``: src_seq_len is 4; the 1 before it is no left side of that equation."""
+    assert all(s != "wrong" for _, s in _statuses(line + "\n"))
+    assert all(s != "wrong" for _, s in _statuses(f"```\n{line}\n```\n"))
+
+
+def test_a_list_equal_to_a_list_in_brackets_is_still_read_pair_by_pair():
+    assert _statuses("(sin(1),cos(1)) = (0.84,0.54)\n") == [(1, "rounded")]
+    assert _statuses("(sin(1),cos(1)) = (0.84,0.55)\n") == [(1, "wrong")]

@@ -504,6 +504,21 @@ def _joined_at_top(text: str) -> list[str]:
     return parts
 
 
+def _listed(text: str) -> list[str]:
+    """The items of a list the text is: split at each comma outside brackets with a blank or a letter
+    after it (a decimal comma or a group of thousands has a digit right after it)."""
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0 and re.match(r"\s|[^\W\d]", text[k + 1:k + 2]):
+            parts.append(text[start:k])
+            start = k + 1
+    return parts + [text[start:]]
+
+
 def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
     # a tab in prose is a space (one character for one: the columns stay)
     line, raw = line.replace("\t", " "), raw.replace("\t", " ")
@@ -554,9 +569,17 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
         text = _one_unit_out(_thousands(text))
         if not text:
             continue
-        left, _, right = re.split(r"(=|≈)", text, maxsplit=1)
+        left, rel, right = re.split(r"(=|≈)", text, maxsplit=1)
         if not left.strip() or not re.search(r"\d", right):
             continue
+        if "=" not in right and "≈" not in right and (len(_listed(left)) > 1 or len(_listed(right)) > 1):
+            # "(1, src_seq_len=4, 256)": a name given its value in a list of them; the items beside it
+            # are not its sides (a list equal to a list is read above, pair by pair)
+            left = _listed(left)[-1]
+            right = _listed(right)[0]
+            if not left.strip() or not re.search(r"\d", right):
+                continue
+            text = f"{left}{rel}{right}"
         out.append(Segment(n, text, "plain", " ".join(raw.split())[:160]))
         spans.append((start, end))
     last = re.search(r"([^\s=≈:]{1,24}\s*[=≈:：]\s*)([-−]?\d+(?:\.\d+)?)\s*$", line[-80:])
