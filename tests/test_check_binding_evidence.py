@@ -450,3 +450,26 @@ def test_a_name_given_its_value_in_a_list_is_not_equated_with_its_neighbours(lin
 def test_a_list_equal_to_a_list_in_brackets_is_still_read_pair_by_pair():
     assert _statuses("(sin(1),cos(1)) = (0.84,0.54)\n") == [(1, "rounded")]
     assert _statuses("(sin(1),cos(1)) = (0.84,0.55)\n") == [(1, "wrong")]
+
+
+@pytest.mark.parametrize("a, b, c", [(5120, 128, 40), (4096, 64, 32)])
+def test_an_x_before_a_bracket_is_a_times_sign(a, b, c):
+    """``5120 x (128 x 40) = 26,214,400``: the whole product, not the bracket alone."""
+    assert _statuses(f"W_Q params = {a} x ({b} x {c}) = {a * b * c:,}\n") == [(1, "exact")]
+    assert _statuses(f"W_Q params = {a} x ({b} x {c}) = {a * b * c + 1000:,}\n") == [(1, "wrong")]
+
+
+@pytest.mark.parametrize("n, word, power", [(52, "billion", 9), (7, "billion", 9), (3, "million", 6)])
+def test_a_scale_in_words_multiplies_its_number(n, word, power):
+    """``52 billion * 2 = 104e9``: billion is a power of ten of its number, not a noun it counts."""
+    assert _statuses(f"* weights in bytes: {n} {word} * 2 = {2 * n}e{power}\n") == [(1, "exact")]
+    assert _statuses(f"* weights in bytes: {n} {word} * 2 = {2 * n}e{power + 3}\n") == [(1, "wrong")]
+
+
+def test_a_number_whose_thousands_are_written_apart_leaves_the_sum_unread():
+    """``… + 5, 120 + 163,840,000 = 13,015,864,320``: a comma between terms is no operator; no part of the
+    sum after it is a side of its own (and three digits after "5, " go on with it)."""
+    total = 163_840_000 + 40 * (104_857_600 + 212_336_640 + 5_120 * 2) + 5_120 + 163_840_000
+    line = (f"    Total parameters = 163,840,000 + 40 x ( 104,857,600 + 212,336,640 + 5,120 x 2) + 5, 120 + "
+            f"163,840,000 = {total:,}\n")
+    assert all(s != "wrong" for _, s in _statuses("Sum:\n\n" + line))

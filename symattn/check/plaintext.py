@@ -572,9 +572,12 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
         left, rel, right = re.split(r"(=|≈)", text, maxsplit=1)
         if not left.strip() or not re.search(r"\d", right):
             continue
-        if "=" not in right and "≈" not in right and (len(_listed(left)) > 1 or len(_listed(right)) > 1):
+        if re.search(r"[-+−×*/]\s*\d+,\s+\d+\s*[-+−×*/]", text):
+            continue   # "… + 5, 120 + …": a comma between the terms of a sum is no operator; the side is unread
+        if "=" not in right and "≈" not in right and len(_listed(left)) > 1 and re.search(r"[^\W\d]", _listed(left)[-1]):
             # "(1, src_seq_len=4, 256)": a name given its value in a list of them; the items beside it
-            # are not its sides (a list equal to a list is read above, pair by pair)
+            # are not its sides (a list equal to a list is read above, pair by pair; "+ 5, 120 + …", digits
+            # after the comma, is a number written apart, not a list)
             left = _listed(left)[-1]
             right = _listed(right)[0]
             if not left.strip() or not re.search(r"\d", right):

@@ -109,8 +109,10 @@ def _suffix_values(seg: str):
         tail = seg[s:].strip()
         if not tail or not re.search(r"\d|\\pi|π", tail):
             continue
-        if _OPERATOR_END.search(seg[:s]) or _OPERATOR_START.match(tail) or re.search(r"[^\W\d_]-$", seg[:s]):
-            # (Llama-3-8B: digits after a name and a hyphen are part of the name)
+        if _OPERATOR_END.search(seg[:s]) or _OPERATOR_START.match(tail) or re.search(r"[^\W\d_]-$", seg[:s]) or \
+                re.search(r"\d,\s*$", seg[:s]) and re.match(r"\d{3}(?![\d.,])", tail):
+            # (Llama-3-8B: digits after a name and a hyphen are part of the name; "+ 5, 120 + …": three
+            # digits after a number and a comma are its thousands written apart)
             continue   # the rest of a product whose first operand is no plain number (128 KiB × 8192 × 64)
         vals = _values(tail)
         if vals and _has_op(tail):
@@ -175,11 +177,17 @@ _EXPR_START = re.compile(r"^\s*(?:=|≈|\\approx|&=|~=|=~)")
 
 def _annotations_out(line: str) -> str:
     """The arithmetic of a line of sizes with what its numbers count taken out:
-    ``2 (K+V) × 40 (layers) × 2 Bytes (FP16)`` is ``2 × 40 × 2``; ``2 x 32`` is ``2 × 32``."""
+    ``2 (K+V) × 40 (layers) × 2 Bytes (FP16)`` is ``2 × 40 × 2``; ``2 x 32`` is ``2 × 32``, and so is
+    ``5120 x (128 x 40)`` a product."""
     line = _NOTE.sub(lambda m: "" if re.search(r"[^\W\d_]{2}|^\s*K\s*[+,]\s*V\s*$", m.group("in")) else m.group(0), line)
     line = _BYTES.sub("", line)
-    line = re.sub(r"(?<=\d)\s*[xX]\s*(?=\d)", " × ", line)
+    line = re.sub(r"(?<=[\d)])\s*[xX]\s*(?=[\d(])", " × ", line)   # (and 5120 x (128 x 40): a bracket too)
+    # "52 billion * 2": a scale in words is a power of ten of its number, not a noun it counts
+    line = re.sub(r"(?<=\d)\s+(thousand|million|billion|trillion)\b", lambda m: _SCALE_E[m.group(1)], line)
     return _COUNTED.sub("", line)
+
+
+_SCALE_E = {"thousand": "e3", "million": "e6", "billion": "e9", "trillion": "e12"}
 
 
 def _logical_lines(lines: list[str]):

@@ -18,6 +18,8 @@
 #     counts 16 K-panels × 2 D-panels × 2 × 2 = 128 barriers in the dot products plus 10 more = 138 -> slip (a factor
 #     and the other barriers left out; the product 16·2·2 itself is 64).
 #   - "(under 1%)" spread for all three kernels: PyTorch SDPA at N = 1024 spreads 0.173 -> 0.176 ms, 1.73 % -> slip.
+#   - "`d = (exp(-1)+1)*exp(1-3) + 1 = exp(-2)+exp(-1)+1`": the expansion is e^-3 + e^-2 + 1 -> slip (added after
+#     first contact: this script had judged only the exponent 1-3 on the line).
 # Ambiguous: "Nine runs" against the table's "Mean of 10 runs" and "all 10 runs" (the notes contradict themselves); the
 #   modeled GB/s column (151.0, 166.7, ...) are means of per-run values, close to but not equal to traffic / mean time
 #   (3·4·1024·4096 B / 0.333 ms = 151.1 GB/s); the fused kernel's 1.1 GB/s and the "measured ~192 GB/s" (traffic model
@@ -89,6 +91,9 @@ e.claim(ln, "partial states of threads A and B", ["1", "3"], [max(0, 1), 3])
 e.claim(L("d's gives ~1.37 + 1"), "d_A + d_B without alignment", ["1.37"], [sp.exp(-1) + 1])
 ln = L("`d = (exp(-1)+1)*exp(1-3) + 1 = exp(-2)+exp(-1)+1`")
 e.claim(ln, "aligned merge exponent m_A - m", ["-2"], [1 - 3])
+# (added after first contact, when the checker called this line wrong: the expansion itself is a slip;
+# (e^-1 + 1)·e^-2 + 1 = e^-3 + e^-2 + 1, so the written exp(-2)+exp(-1)+1 has exponents -2, -1 for -3, -2)
+e.claim(ln, "exponents of the expanded merge", ["-2", "-1"], [-3, -2])
 G("few elements\" test lets it through. The hand row `[1,2,3,0]` with 256 threads", "hand row and 256 threads")
 G("multiple of 8.", "padding to 8 bytes (a float2)")
 G("reduction, the types line up, and the output even sums to 1", "softmax sums to 1")
