@@ -473,3 +473,22 @@ def test_a_number_whose_thousands_are_written_apart_leaves_the_sum_unread():
     line = (f"    Total parameters = 163,840,000 + 40 x ( 104,857,600 + 212,336,640 + 5,120 x 2) + 5, 120 + "
             f"163,840,000 = {total:,}\n")
     assert all(s != "wrong" for _, s in _statuses("Sum:\n\n" + line))
+
+
+@pytest.mark.parametrize("a, b", [(120, 104), (80, 35)])
+def test_inline_math_delimiters_escaped_for_markdown_hold_the_math_alone(a, b):
+    """``\\\\(120-104 = 16GB\\\\)``: a blog escapes MathJax's ``\\(`` for Markdown; the closing delimiter's
+    first backslash is no part of the equation."""
+    assert _statuses(f"which leaves \\\\({a}-{b} = {a - b}GB\\\\) for the kv cache.\n") == [(1, "exact")]
+    assert _statuses(f"which leaves \\\\({a}-{b} = {a - b + 2}GB\\\\) for the kv cache.\n") == [(1, "wrong")]
+
+
+@pytest.mark.parametrize("word, per", [("milliseconds", 1e-3), ("ms", 1e-3), ("microseconds", 1e-6)])
+def test_a_unit_of_time_after_a_formula_is_its_results(word, per):
+    """``\\(12 \\cdot 2 \\cdot 40 \\cdot 5120^2 / 1.5\\text{e}12 \\approx 17\\) milliseconds``: FLOPs over FLOP/s is a
+    time, and the word after the formula says in which unit its number is."""
+    t = 12 * 2 * 40 * 5120 ** 2 / 1.5e12
+    text = lambda shown: (f"A pass takes \\(12 \\cdot 2 \\cdot 40 \\cdot 5120^2 / 1.5\\text{{e}}12 \\approx {shown}\\) "
+                          f"{word} for up to 208 tokens.\n")
+    assert _statuses(text(f"{t / per:.0f}"))[0][1] in ("exact", "rounded")
+    assert _statuses(text(f"{2 * t / per:.0f}")) == [(1, "wrong")]

@@ -105,8 +105,9 @@ COPIES = {
     "cr": lambda t: t.replace("\n", "\r"),
     "bom": lambda t: "\ufeff" + t,
     "tabs": lambda t: _outside_code(t, _with_tabs),
-    # every LaTeX row break given extra room, as documents set for print do (\\[6pt])
-    "row-room": lambda t: _outside_code(t, lambda p: re.sub(r"(?<!\\)\\\\(?![\\\[a-zA-Z])", r"\\\\[6pt]", p)),
+    # every LaTeX row break given extra room, as documents set for print do (\\[6pt]); not the inline
+    # delimiters \\( and \\) that a Markdown blog escapes for its MathJax
+    "row-room": lambda t: _outside_code(t, lambda p: re.sub(r"(?<!\\)\\\\(?![\\\[a-zA-Z()])", r"\\\\[6pt]", p)),
 }
 
 

@@ -92,12 +92,22 @@ _UNIT_AFTER = re.compile(r"[ \t]?((?:[KMGTP]i?B|kB|bytes?)(?![\w]|[.,]\w)|[KMBGT
                          rf"|{numerals.SCALED_FLOPS}(?!\w))")
 
 
+#: a unit of time right after a formula, as a symbol or a word
+_TIME_AFTER = re.compile(r"[ \t]?(ms|μs|µs|us|ns|(?:milli|micro|nano)?seconds?)(?!\w)", re.I)
+_TIME_SYMBOL = {"millisecond": "ms", "milliseconds": "ms", "microsecond": "us", "microseconds": "us",
+                "nanosecond": "ns", "nanoseconds": "ns", "second": "s", "seconds": "s", "μs": "us", "µs": "us"}
+
+
 def _unit_after(work: str, end: int, body: str) -> str:
     r"""The formula's text with the unit or scale written right after its closing delimiter taken in
     (``$8192^2 = 67$M``: 67 million, not 67; ``$$… \approx 344$$ GFLOPs``; ``$4096^2 \approx 16{,}8$
     millions``), when the formula ends in a number and is no quotient (whose unit cancels)."""
     unit = _UNIT_AFTER.match(work, end)
     word = numerals.SCALE_WORD.match(work[end:end + 40])
+    time = _TIME_AFTER.match(work, end)
+    if time and re.search(r"\d\s*$", body):
+        # "\\(… / 1.5\text{e}12 \approx 69\\) milliseconds": a time, a quotient of FLOPs by FLOP/s too
+        return f"{body.rstrip()}\\text{{ {_TIME_SYMBOL.get(time.group(1).lower(), time.group(1))}}}"
     if not (unit or word) or not re.search(r"\d\s*$", body) or \
             re.search(r"/|\\frac|\\div|÷", re.split(r"=|≈|\\approx", body)[0]):
         return body
@@ -134,6 +144,10 @@ def extract(doc: Document) -> list["Segment"]:
             body = m.group("d") if m.group("d") is not None else m.group("pa")
             if "\n\n" in body:
                 continue
+            if m.group("pa") is not None:
+                # "\\(k, v \\)": the delimiters escaped for Markdown (a blog's MathJax); the closing one's
+                # first backslash is no part of the math
+                body = re.sub(r"(?<!\\)\\\s*$", "", body)
             body = _unit_after(work, m.end(), body)
             if re.fullmatch(r"\s*[-−]?\d+(?:\.\d+)?\s*", body) and SUM_WORD.search(before):
                 # "$e^{0.7} = 2.01$, $e^{0} = 1$.  Sum = $3.01$": the sum of the equations before it
