@@ -94,8 +94,6 @@ _UNIT_AFTER = re.compile(r"[ \t]?((?:[KMGTP]i?B|kB|bytes?)(?![\w]|[.,]\w)|[KMBGT
 
 #: a unit of time right after a formula, as a symbol or a word
 _TIME_AFTER = re.compile(r"[ \t]?(ms|μs|µs|us|ns|(?:milli|micro|nano)?seconds?)(?!\w)", re.I)
-_TIME_SYMBOL = {"millisecond": "ms", "milliseconds": "ms", "microsecond": "us", "microseconds": "us",
-                "nanosecond": "ns", "nanoseconds": "ns", "second": "s", "seconds": "s", "μs": "us", "µs": "us"}
 
 
 def _unit_after(work: str, end: int, body: str) -> str:
@@ -107,7 +105,8 @@ def _unit_after(work: str, end: int, body: str) -> str:
     time = _TIME_AFTER.match(work, end)
     if time and re.search(r"\d\s*$", body):
         # "\\(… / 1.5\text{e}12 \approx 69\\) milliseconds": a time, a quotient of FLOPs by FLOP/s too
-        return f"{body.rstrip()}\\text{{ {_TIME_SYMBOL.get(time.group(1).lower(), time.group(1))}}}"
+        what = numerals.TIME_WORDS.get(time.group(1).lower(), time.group(1).replace("μ", "u").replace("µ", "u"))
+        return f"{body.rstrip()}\\text{{ {what}}}"
     if not (unit or word) or not re.search(r"\d\s*$", body) or \
             re.search(r"/|\\frac|\\div|÷", re.split(r"=|≈|\\approx", body)[0]):
         return body

@@ -391,3 +391,8 @@ def canonical(line: str, locale: Locale) -> tuple[str, tuple | None]:
         last = end
     out.append(line[last:])
     return "".join(out), (tuple(new_cols), tuple(old_cols))
+
+
+#: a unit of time written as a word, as its symbol
+TIME_WORDS = {"second": "s", "seconds": "s", "millisecond": "ms", "milliseconds": "ms", "microsecond": "us",
+              "microseconds": "us", "nanosecond": "ns", "nanoseconds": "ns"}

@@ -35,9 +35,6 @@ _LIT = re.compile(r"^\s*(?:(?:~|\\sim|约|about\s+)\s*)?(?P<num>[-−]?(?:\d{1,3
 _UNIT_WRAP = r"^(?>\s*(?:(?:\\[ ,;:!]|~)\s*)*)(?:\\(?:text|mathrm|mathsf|rm)\s*\{\s*)?"
 _SIZE = re.compile(_UNIT_WRAP + r"(?>\**\s*)(?P<unit>[KMGT]i?B)\b", re.I)
 _TIME = re.compile(_UNIT_WRAP + r"(?P<unit>ms|μs|µs|us|ns|s|(?:micro|milli|nano)?seconds?)(?![\w/])")
-#: a unit of time written as a word, as its symbol
-_TIME_WORDS = {"second": "s", "seconds": "s", "millisecond": "ms", "milliseconds": "ms", "microsecond": "us",
-               "microseconds": "us", "nanosecond": "ns", "nanoseconds": "ns"}
 _TRIG = re.compile(r"\\?(?:sin|cos|tan)\b|\\theta|θ|10000\s*\^|°|\\circ", re.I)
 _KV = re.compile(r"kv[\s_-]*cache|k/v cache|kv\s*缓存|kv\s*キャッシュ|(?<![A-Za-z])KV(?![a-z])", re.I)
 
@@ -78,7 +75,7 @@ def _literal(seg: str):
         return m.group("num"), ""
     u = _SIZE.match(rest) or _TIME.match(rest)
     unit = u.group("unit").lower() if u else ""
-    unit = _TIME_WORDS.get(unit, unit)
+    unit = numerals.TIME_WORDS.get(unit, unit)
     after = rest[u.end():] if u else rest
     if unit and re.match(r"\s*/\s*(?:token|tok|request|req|layer|seq|sequence|head|user|session)s?\b", after, re.I):
         return m.group("num"), unit   # 512 KB/token: a size per token, the size is claimed

@@ -515,14 +515,19 @@ class _State:
 
     # ---------------------------------------------------------------- givens
 
-    def _start(self, inputs: dict[str, Block], how: dict[str, str], new: bool = False) -> bool:
-        """The example with these givens (when they fit together): the current one with more
-        givens, or (``new``, or nothing of the current one kept) a new example."""
+    def _trial(self, inputs: dict[str, Block]) -> Example | None:
+        """The example these givens make, or None where they do not fit together."""
         try:
             example = _example(inputs, self.dk, self.masks)
         except (ValueError, TypeError, guard.GuardError):
-            return False
-        if not _consistent(example):
+            return None
+        return example if _consistent(example) else None
+
+    def _start(self, inputs: dict[str, Block], how: dict[str, str], new: bool = False) -> bool:
+        """The example with these givens (when they fit together): the current one with more
+        givens, or (``new``, or nothing of the current one kept) a new example."""
+        example = self._trial(inputs)
+        if example is None:
             return False
         kept = any(self.inputs.get(k) is b for k, b in inputs.items())
         # an example once bound to stays as it was: more givens make a new one of the same family
@@ -587,11 +592,8 @@ class _State:
             if premise.shape != (block.shape[0], weight.shape[0]):
                 continue
             inputs = dict(self.inputs, X=premise)
-            try:
-                example = _example(inputs, self.dk, self.masks)
-            except (ValueError, TypeError, guard.GuardError):
-                continue
-            if not _consistent(example):
+            example = self._trial(inputs)
+            if example is None:
                 continue
             mine = [c for c in _candidates(block, example, {}, None, True, keep=(step,))
                     if c.node.step == step and c.view == View() and int(c.informative.sum()) >= 4]
@@ -792,11 +794,8 @@ class _State:
                     continue
                 inputs = dict(self.inputs)
                 inputs[role] = prior
-                try:
-                    trial = _example(inputs, self.dk, self.masks)
-                except (ValueError, TypeError, guard.GuardError):
-                    continue
-                if not _consistent(trial):
+                trial = self._trial(inputs)
+                if trial is None:
                     continue
                 # (the author's prints of the role so far were of another reading, Q = K = V = X)
                 printed = {n: v for n, v in self.printed.items() if n.step not in (role, role + "T")}

@@ -45,8 +45,9 @@ _DK_FORMULA = re.compile(r"(?:/|÷|\\div)\s*d_?\{?k\}?(?![\w}])|\\frac\{[^{}]*\}
 #: words and marks of a causal mask (evidence only when no block decides)
 #: steps that change the pipeline beyond the catalogue: several heads, rotary positions, linear biases, latent
 #: projections (a label alone is no witness there: the article's quantity may be one the catalogue lacks)
-_BEYOND = re.compile(r"multi[- ]?head|\b\d+\s+(?:attention\s+)?heads\b|\bMHA\b|\bGQA\b|\bMQA\b|多头|(?<!\d)\d+\s*个头|"
-                     r"マルチヘッド|멀티\s?헤드|\bRoPE\b|rotary|旋转位置|\bALiBi\b|linear bias|\bMLA\b|latent|潜在|"
+#: (several heads, in words or counted: what alone makes an article go beyond by heads only)
+_HEADS = r"multi[- ]?head|\b\d+\s+(?:attention\s+)?heads\b|\bMHA\b|多头|(?<!\d)\d+\s*个头|マルチヘッド|멀티\s?헤드"
+_BEYOND = re.compile(_HEADS + r"|\bGQA\b|\bMQA\b|\bRoPE\b|rotary|旋转位置|\bALiBi\b|linear bias|\bMLA\b|latent|潜在|"
                      r"\bhead_\{?\d", re.I)
 #: the width of the keys stated as a number: "d_k = 64", "d_{k}=4", "dk = 8" (for scores given without K)
 _DK_VALUE = DK_STATED
@@ -114,8 +115,7 @@ def stated(doc: Document) -> Stated:
 
 
 #: words for several heads and counts of heads ("8 heads", "num_heads = 8", "8 个头", "h = 8 heads")
-_HEADS_ONLY = re.compile(r"multi[- ]?head|\b\d+\s+(?:attention\s+)?heads\b|\bMHA\b|多头|(?<!\d)\d+\s*个头|"
-                         r"マルチヘッド|멀티\s?헤드", re.I)
+_HEADS_ONLY = re.compile(_HEADS, re.I)
 #: one head named by its number ("Head 2 Output", "head_1", "头 1"): the example itself is split into heads
 _ONE_HEAD = re.compile(r"\bhead\s*[_{(]?\s*\d|头\s*\d|ヘッド\s*\d|헤드\s*\d", re.I)
 _HEAD_COUNT = re.compile(r"\b(\d+)\s+(?:attention\s+)?heads\b|(?<!\d)(\d+)\s*个头|"
