@@ -635,6 +635,21 @@ def test_an_angle_printed_in_degrees_is_judged_in_degrees():
     assert wrong and wrong[0].entries[0]["correct"] == "20"
 
 
+@pytest.mark.parametrize("written, status, correct", [
+    ("$2\\pi \\times 10000^{2/8} \\approx 20\\pi$", "exact", None),   # 10000^(1/4) = 10
+    ("2π × 10000^(8/16) = 200π", "exact", None),
+    ("2π × 10000^(4/16) = ~20π", "exact", None),
+    ("2π × 10000^(3/16) ≈ 12.0π", "wrong", "11.2"),                      # 10000^(3/16) = 5.62
+    ("2π × 10000^(1/64) = ~8π", "wrong", "2"),                            # 10000^(1/64) = 1.155
+])
+def test_a_result_written_as_a_multiple_of_pi_is_that_multiple(written, status, correct):
+    # a wavelength or an angle is often printed as so many π; the number before π is its coefficient
+    cs = [c for c in claims(f"- The wavelength of this pair = {written} positions.\n") if c.line == 1]
+    assert cs and {c.status for c in cs} == {status}
+    if correct is not None:
+        assert {c.entries[0]["correct"] for c in cs} == {correct}
+
+
 def test_one_angle_in_radians_degrees_and_turns_along_a_chain():
     # 128 × 1.0 = 128 rad = 7333.8598°, 20.3718 turns: 7333.8 is cut off (7333.9), 20.37 is right
     deg, turns = 128 * 180 / math.pi, 128 / (2 * math.pi)

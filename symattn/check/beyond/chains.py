@@ -90,6 +90,9 @@ def _literal(seg: str):
     scaled = _SCALED.match(rest) or _COUNT_SCALE.match(rest)
     if not unit and scaled:
         return m.group("num"), "scale:" + scaled.group(0).strip().strip("*")   # "64TFLOPs": 64·10¹² FLOPs
+    pi = re.match(r"\s*(?:π|\\pi\b)\s*", rest)
+    if pi and not re.match(r"(?:[-−+*/×·^÷(\d]|\\times|\\cdot|\\frac)", rest[pi.end():]):
+        return m.group("num"), "scale:π"   # "≈ 2.39π", "= ~8π": a multiple of π, nothing more after it
     if re.match(r"^\s*(?:[α-ωΑ-Ω√]|\\(?:pi|sqrt|theta)\b)", rest):
         return None   # "2π × 10000", "3√2": a coefficient of more arithmetic, not a result
     if not unit and re.match(r"^(?:[A-Za-z]|\s*[kKMGTP][A-Za-z]*(?:FLOP|flop|Hz|bps|param|token)"
@@ -147,6 +150,8 @@ def _unit_readings(vals, unit: str):
         return [(x * 180 / mpmath.pi, name or "°") for x, name in vals]
     if unit == "scale:turn":
         return [(x / (2 * mpmath.pi), name or "turns") for x, name in vals]
+    if unit == "scale:π":
+        return [(x / mpmath.pi, name or "π") for x, name in vals]
     if unit == "rad":
         return vals
     if unit.startswith("scale:"):
@@ -371,7 +376,7 @@ def _chain(n: int, source: str, piece: str, kv: bool, printed: dict | None = Non
                 ref, how = again, plain(seg_v).strip()[:60]
                 head = (ref, how, k)
                 continue
-            if unit in ("rad", "scale:°", "scale:turn") and not kv:
+            if unit in ("rad", "scale:°", "scale:turn", "scale:π") and not kv:
                 continue   # 128 rad ≈ 7333.9° ≈ 20.37 turns: the same angle again, in another unit
             rest = _LIT.match(seg_v).group("rest")
             if not unit and _COUNT_WORD.fullmatch(rest):
