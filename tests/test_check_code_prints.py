@@ -233,3 +233,41 @@ def test_a_print_inside_a_function_is_a_claim_after_the_cell_that_calls_it():
     r = check_text(text, "nb.md")
     assert "wrong" in [c.status for c in _at(r, " " + _fmt(slip), text)]
     assert [c.status for c in _at(r, " " + _fmt(plain), text)] == ["rounded"]
+
+
+def _tensor_article(written: dict[str, str]) -> tuple[str, dict[str, np.ndarray]]:
+    """A softmax over the middle axis of a (2, 3, 3) tensor in code, then slices of it quoted in the
+    prose as ``probs[i, :, j] = [..]`` (and one entry as ``probs[i, j, k] = x``)."""
+    logits = np.array([[[0.5, 1.0, 0.2], [1.5, 0.1, 0.3], [0.2, 0.4, 2.0]],
+                       [[0.9, 0.3, 0.6], [0.1, 1.2, 0.8], [0.7, 0.5, 0.4]]])
+    e = np.exp(logits)
+    probs = e / e.sum(axis=1, keepdims=True)
+    rows = ",\n".join("    [" + ", ".join("[" + ", ".join(str(x) for x in r) + "]" for r in m) + "]" for m in logits)
+    lines = ["# Class probabilities per position", "", "```python", "import torch", "import torch.nn.functional as F",
+             f"logits = torch.tensor([\n{rows}\n], dtype=torch.float64)", "probs = F.softmax(logits, dim=1)", "```", ""]
+    for expr, text in written.items():
+        lines += [f"For this one, {expr} = {text}.", ""]
+    return "\n".join(lines), {"probs": probs}
+
+
+def test_a_slice_of_a_program_array_quoted_in_the_prose_is_judged_by_the_code():
+    # the code defines probs; the prose quotes slices of it by index: each is a claim about that slice
+    _, truth = _tensor_article({})
+    p = truth["probs"]
+    right = _fmt(p[0, :, 1], 3).replace(" ", ", ")
+    slip = p[1, :, 2].copy()
+    slip[0] += 0.05                                        # a slip in one entry
+    text, _ = _tensor_article({"probs[0, :, 1]": right, "probs[1, :, 2]": _fmt(slip, 3).replace(" ", ", "),
+                               "probs[1, 2, 0]": f"{p[1, 2, 0] * 7:.3f} / 7 = {p[1, 2, 0]:.3f}"})   # a chain's last side
+    report = check_text(text, "a.md")
+    by_line = {c.line: c for c in report.claims if "probs" in str(c.what)}
+    statuses = sorted((ln, c.status) for ln, c in by_line.items())
+    assert [s for _, s in statuses] == ["rounded", "wrong", "rounded"], statuses
+    wrong = next(c for c in by_line.values() if c.status == "wrong")
+    assert [e["correct"] for e in wrong.entries] == [f"{p[1, 0, 2]:.3f}"]
+
+
+def test_an_index_of_a_name_the_code_never_defines_is_no_claim_about_it():
+    text, _ = _tensor_article({"scores[0, :, 1]": "[0.100, 0.200, 0.700]"})
+    report = check_text(text, "a.md")
+    assert not [c for c in report.claims if "scores" in str(c.what) and c.status == "wrong"]

@@ -182,7 +182,7 @@ def code_prints(doc: Document, blocks, comments: bool = False) -> list[CodePrint
         holes = any(fence.first < ln <= fence.last and _PRINTING.search(doc.lines[ln - 1])
                     for ln, _ in program.unknown)
         out += _pair(shown, here, holes)
-    return out
+    return out + _quoted(doc, blocks)
 
 
 def _commented(doc: Document, blocks, replaced: set[int]) -> list[CodePrint]:
@@ -210,6 +210,62 @@ def _commented(doc: Document, blocks, replaced: set[int]) -> list[CodePrint]:
                 inside = _lone_number(doc, c.spans)
             if len(inside) == 1:
                 out.append(CodePrint(inside[0], value, expr, c.line, _single(c.value)))
+    return out
+
+
+#: an array of the article's program indexed in the prose, then its values: ``probs[0, :, 2] = [..]``,
+#: ``w[1]: [..]`` (indices, slices and commas only: nothing in it is called)
+_QUOTED = re.compile(r"(?<![\w.])(?P<expr>(?P<name>[A-Za-z_]\w*)(?:\[\s*[-\d:,\s]+\])+)\s*(?:=|:|≈)\s*$")
+
+
+def _quoted(doc: Document, blocks) -> list[CodePrint]:
+    """Each block that the prose (or a plain fence) writes as the value of an indexed array of the
+    article's program (``步骤 5: probs[0, :, 1] = [0.225, 0.303, …]``, after ``probs = F.softmax(inputs,
+    dim=1)`` in the code): a claim about that slice, as the program computes it at that line.  The
+    blocks inside code are the program's own (:func:`_commented`, :func:`code_prints`)."""
+    out: list[CodePrint] = []
+    runs = programs(doc)
+    if not runs:
+        return out
+    code = {n for fence, _ in runs for n in fence.body}
+    numbers = _quoted_numbers(doc, code)
+    for b in [b for b in blocks if b.line not in code and not b.index and b.span is not None] + numbers:
+        # (a number's block keeps the indexed name it was found after, past the chain's operands)
+        m = _QUOTED.search(b.before if any(b is n for n in numbers) else doc.text[doc.starts[b.line - 1]:b.span[0]])
+        known = [prog for fence, prog in runs if fence.last < b.line]
+        if m is None or not known or m.group("name") not in known[-1].values:
+            continue
+        got = pycode.evaluate(f"__quoted__ = {m.group('expr')}", given=known[-1]).values.get("__quoted__")
+        scalar = got is not None and got.shape in ((), (1,), (1, 1))
+        shape = (1, 1) if scalar else _shape(got) if got is not None else None
+        value = _exact(got) if shape is not None and shape == b.shape else None
+        if value is not None:
+            # (the line the code last assigns the array on, before this one)
+            fence = [f for f, prog in runs if f.last < b.line and m.group("name") in prog.values and
+                     _assigned_at(doc, f, m.group("name")) != f.first][-1:]
+            at = _assigned_at(doc, fence[0], m.group("name")) if fence else b.line
+            out.append(CodePrint(b, value, m.group("expr"), at, _single(got)))
+    return out
+
+
+def _quoted_numbers(doc: Document, code: set[int]) -> list[Block]:
+    """The single numbers the prose gives an indexed array (``probs[1, 2, 0] = 0.254``), as blocks
+    of one entry (the reader's blocks are arrays)."""
+    out = []
+    for ln, line in enumerate(doc.lines, 1):
+        if ln in code or "[" not in line:
+            continue
+        for m in re.finditer(r"(?<![\w.])[A-Za-z_]\w*(?:\[\s*[-\d:,\s]+\])+\s*(?:=|:|≈)", line):
+            # (the chain's last side: ``probs[0] = 2.718 / 30.193 = 0.0900`` gives probs[0] 0.0900)
+            chain = re.split(r"[;；。]|,\s|\s[^\W\d]{3,}", line[m.end():])[0]
+            last = re.split(r"=|≈", chain)[-1]
+            num = re.fullmatch(rf"\s*(?P<num>[-−]?{NUMBER})\s*[.,]?\s*", last)
+            number = numerals.read(num.group("num").replace("−", "-")) if num else None
+            if number is None or number.places is None:
+                continue
+            pos = doc.starts[ln - 1] + m.end() + len(chain) - len(last) + num.start("num")
+            out.append(Block(((Entry.at(number, ln, pos),),), ln, ln, (), "list", " ".join(line.split())[:160],
+                             span=(pos, pos + len(num.group("num"))), before=m.group(0)))
     return out
 
 
