@@ -1972,3 +1972,32 @@ def test_an_entry_in_bold_inside_a_printed_list_is_the_entry():
     from symattn.check import check_text
     text = "# t\n\n```\nInput scores: [2.0, **1.0**, 0.1]\nSoftmax → [0.71, **0.26**, 0.03]\n```\n"
     assert [c.status for c in check_text(text, "b.md").claims if c.line == 5] == ["wrong"]
+
+
+@pytest.mark.parametrize("a, b", [(0.083995, 0.375975), (0.25, 0.5), (1.2, 0.7)])
+def test_square_brackets_that_group_a_sum_are_brackets_not_a_matrix(a, b):
+    # ½[a² + b²] = ½[a²' + b²'] with the squares rounded to 6 places: equal within that rounding,
+    # whatever the bracket's shape is written as; a sum's bracket holds no list
+    sa, sb = round(a * a, 6), round(b * b, 6)
+    half = 0.5 * (a * a + b * b)
+    text = (f"$\\frac{{1}}{{2}} [({a})^2 + ({b})^2] = \\frac{{1}}{{2}} [{sa:.6f} + {sb:.6f}] "
+            f"= {half:.6f}$\n")
+    statuses = {c.status for c in _by_line(text).get(1, [])}
+    assert statuses and statuses <= {"exact", "rounded"}, statuses
+    wrong = text.replace(f"= {half:.6f}$", f"= {half + 0.01:.6f}$")
+    assert "wrong" in {c.status for c in _by_line(wrong).get(1, [])}
+
+
+def test_a_row_with_a_minus_between_its_numbers_stays_a_row():
+    # [0.5 -0.3 0.2] is a numpy row of three entries, not 0.5 − 0.3 0.2
+    statuses = {c.status for c in _by_line("$[0.5 -0.3 0.2] = [0.5, -0.3, 0.2]$\n").get(1, [])}
+    assert statuses == {"exact"}
+
+
+def test_a_name_that_means_something_else_leaves_its_arithmetic_claimed():
+    # X has 3 rows, so L = 3 would be the sequence length; here L is a loss, and what the line
+    # claims is −[ln 0.7 + 2 ln 0.4] ≈ 2.19 (0.357 + 1.833), printed 0.36: wrong
+    text = ("$X = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 1 \\end{bmatrix}$\n\n"
+            "$L = -[\\log(0.7) + \\log(1 - 0.6) + \\log(1 - 0.6)] \\approx 0.36$\n")
+    wrong = [c for c in _by_line(text).get(3, []) if c.status == "wrong"]
+    assert wrong and wrong[0].entries[0]["correct"] == f"{-(math.log(0.7) + 2 * math.log(0.4)):.2f}"

@@ -787,6 +787,10 @@ class _Checker:
         if other:
             self.claims.append(unverifiable(seg.line, chain.source, other, what=pretty(head),
                                             claimed=texts_out(_literal(chain.parts[1])[0])))
+            # (L = −[log 0.681 + 2 log 0.319] ≈ 0.383: the name is something else, the arithmetic after
+            # it is still claimed)
+            for k, part in enumerate(chain.parts[2:], start=2):
+                self._value_claim(seg, chain, chain.parts[1], part, chain.rels[k - 1], chain.parts[1])
             return
         for k, part in enumerate(chain.parts[1:], start=1):
             self._value_claim(seg, chain, head, part, chain.rels[k - 1], head)

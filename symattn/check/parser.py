@@ -331,8 +331,9 @@ class Parser:
             if t.value == "{":
                 return self.until("}")
             if t.value == "[":
-                if self._augmented():
-                    return self.until("]")   # [X \mid Q]: the matrices side by side, not a list
+                if self._augmented() or self._grouping():
+                    # [X \mid Q]: the matrices side by side, not a list; ½ [a² + b²]: a bracket that groups
+                    return self.until("]")
                 return self.bracket_list()
             if t.value == "|":
                 raise ParseError("norm-not-checked")
@@ -352,6 +353,26 @@ class Parser:
     def _augmented(self) -> bool:
         """A ``[`` whose content, up to its ``]``, has a ``\\mid`` at its own depth and no comma."""
         return self._separator() == r"\mid"
+
+    def _grouping(self) -> bool:
+        """A ``[`` that groups one sum or product, as a parenthesis would (``\frac{1}{2} [(a - b)^2 +
+        (c - d)^2]``): no comma at its own depth, no two numbers side by side (``[0.5 -0.3 0.2]`` is a
+        row), and an operator other than a minus at its depth (``[0.5 -0.3]`` may be a row too)."""
+        depth, op, last = 1, False, None
+        for u in self.toks[self.i:]:
+            if u.kind == "op" and u.value in "([{":
+                depth += 1
+            elif u.kind == "op" and u.value in ")]}":
+                depth -= 1
+                if depth == 0:
+                    return op
+            elif depth == 1:
+                if u.kind == "op" and u.value == "," or u.kind == "cmd" and u.value == r"\mid" or \
+                        u.kind == "num" and last == "num":
+                    return False
+                op = op or u.kind == "op" and u.value in "+*/^" or u.kind == "cmd" and u.value in (r"\cdot", r"\times")
+            last = u.kind if depth == 1 else last
+        return False
 
     def _separator(self) -> str | None:
         """The first comma or ``\\mid`` at the depth of the bracket just read, before it closes."""
