@@ -2001,3 +2001,20 @@ def test_a_name_that_means_something_else_leaves_its_arithmetic_claimed():
             "$L = -[\\log(0.7) + \\log(1 - 0.6) + \\log(1 - 0.6)] \\approx 0.36$\n")
     wrong = [c for c in _by_line(text).get(3, []) if c.status == "wrong"]
     assert wrong and wrong[0].entries[0]["correct"] == f"{-(math.log(0.7) + 2 * math.log(0.4)):.2f}"
+
+
+def test_a_print_right_only_within_its_rounded_operands_is_itself_when_written_again():
+    # 0.026550 + 0.023804 = 0.050354 from the printed operands; 0.050355 is right within their
+    # rounding (they stand for 0.0265504 and 0.0238044, say).  Written again as an operand, it is that
+    # print: 2 × 0.050355 = 0.100710 is right, whatever the rounded operands above gave
+    text = ("The gradient, to six places:\n\n"
+            "$$dK = \\begin{bmatrix} 0.026550 & 0.023804 \\\\ 0.010000 & 0.020000 \\end{bmatrix} "
+            "\\begin{bmatrix} 1.0 & 0.0 \\\\ 1.0 & 1.0 \\end{bmatrix} = "
+            "\\begin{bmatrix} 0.050355 & 0.023804 \\\\ 0.030000 & 0.020000 \\end{bmatrix}$$\n\n"
+            "The next step uses it again:\n\n"
+            "$$\\begin{bmatrix} 0.050355 & 0.023804 \\\\ 0.030000 & 0.020000 \\end{bmatrix} "
+            "\\begin{bmatrix} 2.0 & 0.0 \\\\ 0.0 & 1.0 \\end{bmatrix} = "
+            "\\begin{bmatrix} 0.100710 & 0.023804 \\\\ 0.060000 & 0.020000 \\end{bmatrix}$$\n")
+    assert _statuses(text, 3) == ["rounded"] and _statuses(text, 7) == ["exact"]
+    slip = text.replace("0.100710", "0.100810")
+    assert "wrong" in _statuses(slip, 7)

@@ -1426,7 +1426,10 @@ class _Binder:
         root = (claim.root or block.line) if wrong and claim.cause == "carried" else block.line if wrong else None
         if record:
             self._record(fam, row, block, wrong, root, value if row is None else None)
-        self.state[id(block)] = (wrong, root, value if row is None else None)
+        # (a print that agrees only within the rounding of its printed operands has no known exact
+        # value: written again, it is that print again, not the value of those rounded operands)
+        loose = getattr(claim.reason, "code", "").startswith("agrees-operands")
+        self.state[id(block)] = (wrong, root, value if row is None and not loose else None)
         self.claims.append(claim)
 
     def _within_rounded_inputs(self, block: Block, fam: str, conv: Conv, row) -> list[int]:
