@@ -1200,6 +1200,18 @@ def test_embeddings_plus_encoding_in_columns_side_by_side(second, status):
     assert [c.status for c in sums] == [status]
 
 
+def test_a_table_that_is_one_operand_again_is_no_sum_of_two():
+    # W printed to one place, then a gradient of a few hundredths, then W again (the first operand of
+    # an update): W + dW cut to one place is W itself, so the values witness no sum; nothing is wrong
+    def bm(name, rows):
+        body = " \\\\\n".join(" & ".join(r) for r in rows)
+        return f"```math\n{name} = \\begin{{bmatrix}}\n{body}\n\\end{{bmatrix}}\n```\n\n"
+    w, dw = [["1.0", "0.0"], ["0.0", "1.0"]], [["0.055214", "0.023804"], ["0.055214", "0.050355"]]
+    text = ("# Update\n\nThe inputs had a positional encoding (PE) added before this step.\n\n" + bm("W", w) + bm("dW", dw)
+            + "The update starts from W again:\n\n" + bm("W_{new}", w))
+    assert not [c for c in check_text(text, "w.md").claims if c.status == "wrong"]
+
+
 def test_a_product_with_a_named_types_bytes_among_its_factors_is_not_read_as_other_elements():
     """``2 × 28 × 8192 × 16 × 128 × 2 = 896 MB`` in an article that also names INT4: the product has
     its fp16 bytes (the last 2) already, yet it was read as a count of half-byte elements (896 MiB,
