@@ -2018,3 +2018,20 @@ def test_a_print_right_only_within_its_rounded_operands_is_itself_when_written_a
     assert _statuses(text, 3) == ["rounded"] and _statuses(text, 7) == ["exact"]
     slip = text.replace("0.100710", "0.100810")
     assert "wrong" in _statuses(slip, 7)
+
+
+def test_a_sum_written_down_the_page_is_judged_whole_not_by_its_first_term():
+    # 23·[2,0] + 170·[0,2] = [46, 0] + [0, 340] = [46, 340]: "= [46, 0]" opens the sum on the lines
+    # below it (each next line starts with +); it is the first term, not the whole
+    text = ("```\nO = 23·[2, 0] + 170·[0, 2]\n  = [46,   0]\n  + [ 0, 340]\n  = [46, 340]\n```\n")
+    assert "wrong" not in {c.status for c in check_text(text, "t.md").claims}
+    assert _statuses(text, 5) == ["exact"]
+    assert "wrong" in _statuses(text.replace("[46, 340]", "[46, 345]"), 5)
+
+
+@pytest.mark.parametrize("printed, status", [("3073", "exact"), ("3074", "wrong")])
+def test_a_condition_after_a_result_is_a_statement_of_its_own(printed, status):
+    # "= 3073 entries at N = 3": the result is 3·1024 + 1 = 3073; "N = 3" is the condition
+    text = f"With $N = 3$ tokens the table needs $N \\cdot 1024 + 1$ rows.\n\n- size = 3 · 1024 + 1 = {printed} entries at N = 3\n"
+    judged = {c.status for c in _by_line(text).get(3, []) if c.status != "unverifiable"}
+    assert status in judged and ("wrong" not in judged or status == "wrong")

@@ -64,6 +64,10 @@ def local_chain(text: str, blocks: list[Block], k: int, values: dict | None = No
     res = blocks[k]
     if res.operand or k == 0 or res.span is None:
         return None
+    nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+    if nxt is not None and nxt.line - res.end == 1 and \
+            re.fullmatch(r"[-+−]", _clean(_between(text, res, nxt) or "x")):
+        return None   # "= [46, 0, 0, 0]" over "+ [0, 340, 0, 0]": the first term of a sum written down the page
     # walk back over the operands written in the same chain
     members = [k - 1]
     if blocks[k - 1].operand:

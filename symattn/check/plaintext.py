@@ -450,6 +450,8 @@ _WORDS_OK = {"softmax", "exp", "sqrt", "scores", "weights", "output", "scaled", 
 _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
 # (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks
 _JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|but|while|gives|giving|i\.e\.)\s+"
+                      # "= 3073 entries at N = 3": a condition after the result is a statement of its own
+                      r"|(?<=[^\W\d_])\s+(?:at|when|if)\s+(?=[A-Za-z_]\w*\s*=)"
                       r"|,\s+(?=[A-Za-z√])|;\s+"
                       # "… = 10,8 GB bei 4K Kontext. 9,0 + 3,2 + 1 = 13,2 GB": a sentence ends after a word
                       r"|(?<=[^\W\d_])\.\s+(?=[\w√])"
