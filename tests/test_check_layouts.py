@@ -2035,3 +2035,14 @@ def test_a_condition_after_a_result_is_a_statement_of_its_own(printed, status):
     text = f"With $N = 3$ tokens the table needs $N \\cdot 1024 + 1$ rows.\n\n- size = 3 · 1024 + 1 = {printed} entries at N = 3\n"
     judged = {c.status for c in _by_line(text).get(3, []) if c.status != "unverifiable"}
     assert status in judged and ("wrong" not in judged or status == "wrong")
+
+
+def test_a_chain_down_the_page_hangs_from_the_line_right_above_it_only():
+    # the second chain's head (Score["a", "b"] = …) is not read; its "= …" line must not hang from
+    # the first chain's last value (≈ -0.017) two lines higher
+    text = ('```\nScore["a", "a"] = (0.2×0.1 + (-0.1)×0.2 + 0.3×(-0.1)) / √3\n'
+            '                = -0.03 / 1.732\n                ≈ -0.017\n\n'
+            'Score["a", "b"] = (0.2×0.12 + (-0.1)×0.19 + 0.3×(-0.08)) / √3\n'
+            '                = (0.024 - 0.019 - 0.024) / 1.732\n                = -0.019 / 1.732\n'
+            '                ≈ -0.011\n```\n')
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]

@@ -288,8 +288,10 @@ def prose_segments(masked: str, raw_lines: list[str] | None, inline: dict[int, l
     for n, line in enumerate(sums, start=1):
         step = _CONTINUED.match(line)
         k = _above(sums, n - 1, joined) if step and n not in used and not found.get(n) else -1
-        if k < 0 or k + 1 in used:
-            continue
+        if k < 0 or k + 1 in used or any(raw[j].strip() and j not in joined
+                                                   for j in range(k + 1, min(n - 1, len(raw)))):
+            continue   # (a line between them that this reader left out, Score["Hello", "World"] = …, heads
+            # a chain of its own)
         # "1.01369 / 3.06198", a blank line, "= 0.3310": a chain written down the page in prose, each
         # "= …" line the value of the arithmetic on the line above it (a sum may be written one term
         # per line: "= (0.04 × 0.08)" then "+ (0.12 × 0.04)" …)
