@@ -2046,3 +2046,14 @@ def test_a_chain_down_the_page_hangs_from_the_line_right_above_it_only():
             '                = (0.024 - 0.019 - 0.024) / 1.732\n                = -0.019 / 1.732\n'
             '                ≈ -0.011\n```\n')
     assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+
+
+@pytest.mark.parametrize("written, status", [
+    ("We get ln 6 = 1.792 here.", "rounded"), ("Uniform guessing: `ln 6 = 1.792`.", "rounded"),
+    ("We get log 4 = 1.386 here.", "rounded"), ("We get ln 6 = 1.6 here.", "wrong"),
+])
+def test_a_function_word_before_its_number_is_the_function_not_prose(written, status):
+    # ln 6 = 1.7918, log 4 (natural, as ML writes it) = 1.3863: the word is the function, never a
+    # prose word to drop (which left "6 = 1.792", a false alarm)
+    assert math.isclose(math.log(6), 1.7918, abs_tol=5e-5) and math.isclose(math.log(4), 1.3863, abs_tol=5e-5)
+    assert _statuses(written + "\n", 1) == [status]

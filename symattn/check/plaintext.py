@@ -448,7 +448,7 @@ def _stacked_array(lines: list[str], i: int):
 
 
 _PLAIN = re.compile(r"[A-Za-z0-9_^√×÷·⋅ᵀ⊤⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₜ≈=\-−+*/().,%\[\]'{}\\ ]+")
-_WORDS_OK = {"softmax", "exp", "sqrt", "scores", "weights", "output", "scaled", "attention", "np", "e"}
+_WORDS_OK = {"softmax", "exp", "sqrt", "ln", "log", "sin", "cos", "tan", "scores", "weights", "output", "scaled", "attention", "np", "e"}
 _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
 # (?<!\s) starts a match only at the first blank of a run: linear time on long runs of blanks
 _JOINERS = re.compile(r"(?:,|(?<!\s))\s+(?:and|so|then|thus|hence|which|where|but|while|gives|giving|i\.e\.)\s+"
