@@ -2057,3 +2057,12 @@ def test_a_function_word_before_its_number_is_the_function_not_prose(written, st
     # prose word to drop (which left "6 = 1.792", a false alarm)
     assert math.isclose(math.log(6), 1.7918, abs_tol=5e-5) and math.isclose(math.log(4), 1.3863, abs_tol=5e-5)
     assert _statuses(written + "\n", 1) == [status]
+
+
+@pytest.mark.parametrize("printed, status", [("0.50", "exact"), ("0.55", "wrong")])
+def test_an_entry_named_by_its_tokens_labels_the_arithmetic_after_it(printed, status):
+    # Attention["Hello", "World"] = 0.7 / 1.4 ≈ 0.50: the quoted tokens index the entry; the
+    # arithmetic after the name is the claim (0.7 / 1.4 = 0.5)
+    text = f'```\nAttention["Hello", "World"] = 0.7 / 1.4 ≈ {printed}\nScore["a", "b"] = (0.2×0.1 + 0.3×0.2) / 2\n```\n'
+    assert _statuses(text, 2) == [status]
+    assert _statuses(text, 3) == []     # a first expression alone claims nothing

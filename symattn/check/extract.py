@@ -357,8 +357,9 @@ def _lists_blanked(line: str) -> str:
     return " " * len(line) if re.search(r"[\[\]]", line) else line
 
 
-#: an index after a name or another index: ``s[0]``, ``[0][1]``
-_INDEX = re.compile(r"(?<=[\w\]])\[\s*\d+\s*\]")
+#: an index after a name or another index: ``s[0]``, ``[0][1]``, and tokens in quotes as the index
+#: (``Attention["Hello", "World"]``)
+_INDEX = re.compile(r"(?<=[\w\]])\[\s*(?:\d+|[\"“'‘][^\[\]\n]*?[\"”'’])\s*\]")
 
 
 def _indexed_only(line: str) -> bool:

@@ -782,6 +782,10 @@ def _trim_prose(cand: str) -> str:
         return _trim_prose(right) if re.search(r"=|≈", right) else ""
     if not left and re.search(r"=|≈", right):
         return _trim_prose(right)   # "Sum = 1.78 + 1.78 + 1 = 4.56": the arithmetic after the word
+    if re.fullmatch(r"(?:[A-Za-z_]\w*\s*\[\s*[\"'“‘][^\]]*)?\]", left):
+        # Attention["Hello", "World"] = 0.989 / 1.972 ≈ 0.501: an entry named by its tokens labels the
+        # arithmetic after it, which is the claim (its first expression alone claims nothing)
+        return _trim_prose(right) if re.search(r"=|≈", right) else ""
     if re.fullmatch(r"[A-Za-z]{3,}", left) and left.lower() not in _WORDS_OK and not _SYMBOL.search(right):
         # "Sum = 1.78 + 1.78 + 1 = 4.56": the word names it; the arithmetic after it is the claim
         return _trim_prose(right) if re.search(r"=|≈", right) else ""
