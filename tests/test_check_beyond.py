@@ -1212,6 +1212,18 @@ def test_a_table_that_is_one_operand_again_is_no_sum_of_two():
     assert not [c for c in check_text(text, "w.md").claims if c.status == "wrong"]
 
 
+@pytest.mark.parametrize("total, status", [("~25.2M", "rounded"), ("~25.5M", "wrong")])
+def test_a_table_row_with_a_formula_and_its_value_is_that_chain(total, status):
+    # | name | formula | value |: 6 × (2 × 1.05M + 2.1M + 3K) = 6 × 4.203M = 25.218M (1.05M and 2.1M
+    # being 4·512² and 2·512·2048 exactly: 25.184M); the first cell names the row, never a formula
+    assert round(6 * (2 * 4 * 512 * 512 + 2 * 512 * 2048 + 3 * 1024) / 1e6, 1) == 25.2
+    text = ("| part | count | parameters |\n|---|---|---|\n| attention | 4 × 512 × 512 | 1.05M |\n"
+            "| feed-forward | 512×2048 + 2048×512 | 2.1M |\n"
+            f"| 6 decoder layers | 6 × (1.05M×2 + 2.1M + 3K) | {total} |\n| 1 × 2K | 0.625 GB | 1 |\n")
+    by = {c.line: c.status for c in claims(text)}
+    assert by.get(3) == "rounded" and by.get(4) == "rounded" and by.get(5) == status and 6 not in by
+
+
 def test_a_product_with_a_named_types_bytes_among_its_factors_is_not_read_as_other_elements():
     """``2 × 28 × 8192 × 16 × 128 × 2 = 896 MB`` in an article that also names INT4: the product has
     its fp16 bytes (the last 2) already, yet it was read as a count of half-byte elements (896 MiB,

@@ -275,9 +275,30 @@ _COUNT_SUM = re.compile(r"\d\s*\+\s*\d[^=≈\n]*(?:=|≈)\s*\d+(?:\.\d+)?\s*(?:[
 def _chains(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
     token = MIXED_SIZES.set(mixed_sizes(text))
     try:
-        return _chains_of(text, lines, kv_article)
+        return _chains_of(text, [_row_as_chain(line) for line in lines], kv_article)
     finally:
         MIXED_SIZES.reset(token)
+
+
+#: a table cell that is arithmetic on numbers (``6 × (1.05M + 2.1M + 2K)``, ``32000 × 512``), and one
+#: that is a single number, approximate or not, at a scale or in a unit (``~25.5M``, ``16.4M``, ``2 GB``)
+_FORMULA_CELL = re.compile(r"[\d(][\d\s.,()KMBGkT]*(?:(?:[×*+/^·⋅−-]|\\times|\\cdot)\s*[\d(][\d\s.,()KMBGkT]*)+")
+_RESULT_CELL = re.compile(r"(?:~|≈|约|約)?\s*[-−]?\d[\d,]*(?:\.\d+)?\s*(?:[KMBGT]|[KMGT]i?B|%)?")
+
+
+def _row_as_chain(line: str) -> str:
+    """A Markdown table row whose cells hold a formula and, in the next cell, its value (``| 6层
+    Decoder 合计 | 6 × (1.05M×2 + 2.1M + 3K) | ~25.5M |``), as the chain ``formula ≈ value`` a line
+    of prose would write; any other line as it is.  The first cell names the row (``| 1 × 2K |``:
+    a batch of one at 2K tokens), never a formula of the next."""
+    if not line.lstrip().startswith("|") or "=" in line or "≈" in line:
+        return line
+    cells = [re.sub(r"\*\*|`|\$", "", c).strip() for c in line.strip().strip("|").split("|")]
+    for a, b in zip(cells[1:], cells[2:]):   # (the first cell is the row's name: "| 1 × 2K | 0.625 GB |")
+        if _FORMULA_CELL.fullmatch(a) and _RESULT_CELL.fullmatch(b) and re.search(r"\d", b):
+            approx = b[:1] in "~≈约約"
+            return f"{a} {'≈' if approx else '='} {b.lstrip('~≈约約 ')}"
+    return line
 
 
 def _chains_of(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
