@@ -1788,3 +1788,23 @@ def test_an_entry_of_few_digits_printed_to_four_places_stands_for_its_exact_valu
             "$$y \\approx [-1.6955,\\; 3.9760]$$\n")
     (vector,) = [c for c in check_text(text, "y.md").claims if c.line == 15]
     assert vector.status == "wrong" and "3.9760" not in str(vector.entries)
+
+
+def test_the_verdicts_never_depend_on_the_callers_mpmath_precision():
+    # a script that sets mpmath.mp.dps = 50 before it checks an article (an oracle of the corpus
+    # does) gets the same report, and keeps its own precision afterwards
+    import mpmath
+    from symattn.check import check_file
+    from pathlib import Path
+    article = Path(__file__).parent / "articles" / "real" / "zh-kv-hhkpng-vllm-capacity-planning.md"
+    before = mpmath.mp.dps
+    try:
+        reports = []
+        for dps in (15, 50):
+            mpmath.mp.dps = dps
+            report = check_file(article)
+            assert mpmath.mp.dps == dps
+            reports.append([(c.line, c.status, str(c.reason)) for c in report.claims])
+        assert reports[0] == reports[1]
+    finally:
+        mpmath.mp.dps = before

@@ -54,9 +54,14 @@ from .verdict import Judgement, approx, build, show, stated, text_of, texts_out,
 __all__ = ["check_text"]
 
 
+#: the working precision of mpmath while an article is checked (its default): the verdicts never
+#: depend on a precision the caller's own code set (``mpmath.mp.dps = 50`` in a script before it)
+_DPS = 15
+
+
 def check_text(text: str, name: str) -> Report:
     """Check every claim of an article given as text; ``name`` is used in the report."""
-    with guard.whole_article(name):
+    with guard.whole_article(name), mpmath.workdps(_DPS):
         return _check_text(text, name)
 
 
