@@ -81,6 +81,9 @@ def _decimal_comma(part: str) -> str:
     part = re.sub(r"(?<=\d)\{,\}(?=\d{3}(?!\d))", "\x00", part)
     part = re.sub(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+)(?![A-Za-z0-9_,]|\.\d)", lambda m: m.group(1).replace(",", "\x00"),
                   part)
+    # (and before a comma that ends a clause: "`M` = 2,048, `N` = 2,048" groups both; a first group of
+    # 0 is no thousands, "0,154, …" is a decimal comma already)
+    part = re.sub(r"(?<![\w.,])([1-9]\d{0,2}(?:,\d{3})+)(?=,\s)", lambda m: m.group(1).replace(",", "\x00"), part)
     out, depth, start = list(part), 0, []
     for k, ch in enumerate(part):
         if ch in "([":
@@ -210,5 +213,6 @@ def test_the_copies_are_what_they_say():
     assert _decimal_comma("A = [0.45, 0.27], 1,280 tokens, softmax(0.5, 0.7), [[1, 0], [0, 1]]") == \
         "A = [0,45; 0,27], 1.280 tokens, softmax(0,5; 0,7), [[1, 0], [0, 1]]"
     assert _decimal_comma("0.5, 0.25 and 2, 3") == "0,5; 0,25 and 2, 3"
+    assert _decimal_comma("`M` = 2,048, `N` = 2,048") == "`M` = 2.048, `N` = 2.048"
     assert _outside_code("x = 0.5\n```\ny = 0.5\n```\n`0.5` and 0.5", _decimal_comma) == \
         "x = 0,5\n```\ny = 0.5\n```\n`0.5` and 0,5"
