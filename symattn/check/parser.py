@@ -355,27 +355,26 @@ class Parser:
         return self._separator() == r"\mid"
 
     def _grouping(self) -> bool:
-        """A ``[`` that groups one sum or product, as a parenthesis would (``\frac{1}{2} [(a - b)^2 +
+        """A ``[`` that groups one sum or product, as a parenthesis would (``\\frac{1}{2} [(a - b)^2 +
         (c - d)^2]``): no comma at its own depth, no two numbers side by side (``[0.5 -0.3 0.2]`` is a
         row), and an operator other than a minus at its depth (``[0.5 -0.3]`` may be a row too)."""
-        depth, op, last = 1, False, None
-        for u in self.toks[self.i:]:
-            if u.kind == "op" and u.value in "([{":
-                depth += 1
-            elif u.kind == "op" and u.value in ")]}":
-                depth -= 1
-                if depth == 0:
-                    return op
-            elif depth == 1:
-                if u.kind == "op" and u.value == "," or u.kind == "cmd" and u.value == r"\mid" or \
-                        u.kind == "num" and last == "num":
-                    return False
-                op = op or u.kind == "op" and u.value in "+*/^" or u.kind == "cmd" and u.value in (r"\cdot", r"\times")
-            last = u.kind if depth == 1 else last
-        return False
+        op, last = False, None
+        for u in self._own_depth():
+            if u.kind == "op" and u.value == "," or u.kind == "cmd" and u.value == r"\mid" or \
+                    u.kind == "num" and last == "num":
+                return False
+            op = op or u.kind == "op" and u.value in "+*/^" or u.kind == "cmd" and u.value in (r"\cdot", r"\times")
+            last = u.kind
+        return op
 
     def _separator(self) -> str | None:
         """The first comma or ``\\mid`` at the depth of the bracket just read, before it closes."""
+        return next((u.value for u in self._own_depth()
+                     if u.kind == "op" and u.value == "," or u.kind == "cmd" and u.value == r"\mid"), None)
+
+    def _own_depth(self):
+        """The tokens at the depth of the bracket just read, up to the one that closes it (a bracket
+        nested in it stands for itself by its closing token)."""
         depth = 1
         for u in self.toks[self.i:]:
             if u.kind == "op" and u.value in "([{":
@@ -383,10 +382,11 @@ class Parser:
             elif u.kind == "op" and u.value in ")]}":
                 depth -= 1
                 if depth == 0:
-                    return None
-            elif depth == 1 and (u.kind == "op" and u.value == "," or u.kind == "cmd" and u.value == r"\mid"):
-                return u.value
-        return None
+                    return
+                if depth == 1:
+                    yield u
+            elif depth == 1:
+                yield u
 
     def until(self, close: str) -> Node:
         depth, start = 1, self.i
