@@ -215,7 +215,8 @@ def _commented(doc: Document, blocks, replaced: set[int]) -> list[CodePrint]:
 
 #: an array of the article's program indexed in the prose, then its values: ``probs[0, :, 2] = [..]``,
 #: ``w[1]: [..]`` (indices, slices and commas only: nothing in it is called)
-_QUOTED = re.compile(r"(?<![\w.])(?P<expr>(?P<name>[A-Za-z_]\w*)(?:\[\s*[-\d:,\s]+\])+)\s*(?:=|:|≈)\s*$")
+_INDEXED = r"(?<![\w.])(?P<expr>(?P<name>[A-Za-z_]\w*)(?:\[\s*[-\d:,\s]+\])+)\s*(?:=|:|≈)"
+_QUOTED = re.compile(_INDEXED + r"\s*$")
 
 
 def _quoted(doc: Document, blocks) -> list[CodePrint]:
@@ -229,9 +230,10 @@ def _quoted(doc: Document, blocks) -> list[CodePrint]:
         return out
     code = {n for fence, _ in runs for n in fence.body}
     numbers = _quoted_numbers(doc, code)
+    single = {id(n) for n in numbers}
     for b in [b for b in blocks if b.line not in code and not b.index and b.span is not None] + numbers:
         # (a number's block keeps the indexed name it was found after, past the chain's operands)
-        m = _QUOTED.search(b.before if any(b is n for n in numbers) else doc.text[doc.starts[b.line - 1]:b.span[0]])
+        m = _QUOTED.search(b.before if id(b) in single else doc.text[doc.starts[b.line - 1]:b.span[0]])
         known = [prog for fence, prog in runs if fence.last < b.line]
         if m is None or not known or m.group("name") not in known[-1].values:
             continue
@@ -255,7 +257,7 @@ def _quoted_numbers(doc: Document, code: set[int]) -> list[Block]:
     for ln, line in enumerate(doc.lines, 1):
         if ln in code or "[" not in line:
             continue
-        for m in re.finditer(r"(?<![\w.])[A-Za-z_]\w*(?:\[\s*[-\d:,\s]+\])+\s*(?:=|:|≈)", line):
+        for m in re.finditer(_INDEXED, line):
             # (the chain's last side: ``probs[0] = 2.718 / 30.193 = 0.0900`` gives probs[0] 0.0900)
             chain = re.split(r"[;；。]|,\s|\s[^\W\d]{3,}", line[m.end():])[0]
             last = re.split(r"=|≈", chain)[-1]
@@ -264,9 +266,14 @@ def _quoted_numbers(doc: Document, code: set[int]) -> list[Block]:
             if number is None or number.places is None:
                 continue
             pos = doc.starts[ln - 1] + m.end() + len(chain) - len(last) + num.start("num")
-            out.append(Block(((Entry.at(number, ln, pos),),), ln, ln, (), "list", " ".join(line.split())[:160],
-                             span=(pos, pos + len(num.group("num"))), before=m.group(0)))
+            out.append(_one_entry(doc, ln, pos, num.group("num"), number, before=m.group(0)))
     return out
+
+
+def _one_entry(doc: Document, ln: int, pos: int, text: str, number, before: str = "") -> Block:
+    """A block of the one number ``text`` printed at ``pos`` on line ``ln``."""
+    return Block(((Entry.at(number, ln, pos),),), ln, ln, (), "list", " ".join(doc.lines[ln - 1].split())[:160],
+                 span=(pos, pos + len(text)), before=before)
 
 
 #: a comment that sets a name: ``# dtype_bytes=2``
@@ -299,9 +306,7 @@ def _lone_number(doc: Document, spans) -> list[Block]:
     if number is None or number.places is None:
         return []
     pos = doc.starts[ln - 1] + col + 1 + m.start("num")
-    entry = Entry.at(number, ln, pos)
-    return [Block(((entry,),), ln, ln, (), "list", " ".join(doc.lines[ln - 1].split())[:160],
-                  span=(pos, pos + len(m.group("num"))))]
+    return [_one_entry(doc, ln, pos, m.group("num"), number)]
 
 
 def _replaced_prints(doc: Document) -> set[int]:
