@@ -2066,3 +2066,141 @@ def test_an_entry_named_by_its_tokens_labels_the_arithmetic_after_it(printed, st
     text = f'```\nAttention["Hello", "World"] = 0.7 / 1.4 ≈ {printed}\nScore["a", "b"] = (0.2×0.1 + 0.3×0.2) / 2\n```\n'
     assert _statuses(text, 2) == [status]
     assert _statuses(text, 3) == []     # a first expression alone claims nothing
+
+
+# ---------------------------------------------------------------- rows named by their tokens
+
+def _softmax(x):
+    e = np.exp(np.asarray(x, dtype=float) - np.max(x))
+    return e / e.sum()
+
+
+_TOKEN_ROWS = {
+    "quoted captions": 'Query for "sun": `[2, 3]`\nKey for "sun": `[1, 0]`\nKey for "rain": `[0, 1]`\n',
+    "indexed names": 'Q["sun"] = [2, 3]\n\nK["sun"] = [1, 0]\nK["rain"] = [0, 1]\n',
+    "text subscripts": "- $q_{\\text{sun}} = [2, 3]$\n- $k_{\\text{sun}} = [1, 0]$\n- $k_{\\text{rain}} = [0, 1]$\n",
+    "capitalised subscripts": "- q_Sun = [2, 3]\n- k_Sun = [1, 0]\n- k_Rain = [0, 1]\n",
+}
+
+
+@pytest.mark.parametrize("layout", sorted(_TOKEN_ROWS))
+@pytest.mark.parametrize("weights, status", [("0.33, 0.67", "rounded"), ("0.30, 0.70", "wrong")])
+def test_rows_named_by_their_tokens_make_the_inputs(layout, weights, status):
+    # q for "sun" = [2, 3], keys of "sun" and "rain" = [1, 0] and [0, 1]: scores [2, 3]/√2 =
+    # [1.41, 2.12], weights softmax = [0.3302, 0.6698]; the rows of each name (not one 3×2 matrix
+    # of all three lines) are the query and the keys, so the weights are judged end to end
+    scores = np.array([2.0, 3.0]) @ np.array([[1.0, 0.0], [0.0, 1.0]]).T / math.sqrt(2)
+    assert np.allclose(np.round(scores, 2), [1.41, 2.12])
+    assert np.allclose(np.round(_softmax(scores), 2), [0.33, 0.67])
+    text = (_TOKEN_ROWS[layout] + "\nScores divided by √2: [1.41, 2.12].\n\nWeights after softmax: "
+            f"[{weights}].\n")
+    lines = text.splitlines()
+    at = next(n for n, t in enumerate(lines, 1) if t.startswith("Weights"))
+    claims = _by_line(text)
+    assert _statuses(text, at) == [status]
+    # both steps are the catalogue's, from the query and keys (not explained from the print above)
+    assert [getattr(c.what, "code", "") for c in claims[at - 2]] == ["q-scaled"]
+    assert [getattr(c.what, "code", "") for c in claims[at]] == ["q-weights"]
+    # the given rows carry no verdict of their own (no "nothing to compare it with" on an input)
+    assert not any(c.status == "wrong" for n in range(1, at - 3) for c in claims.get(n, []))
+
+
+def test_a_query_given_after_steps_computed_from_the_last_one_starts_a_new_example():
+    # a decoder's queries one word at a time against the same keys (Q_我 = [1, 0], its weights, then
+    # Q_吃 = [0, 1]): the second query is not row 2 of a matrix built from both, and its weights are
+    # judged as the weights of its own row
+    text = ("$$K = \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\\\ 1 & 1 \\end{bmatrix}$$\n\n"
+            "$$Q_{\\text{我}} = [1, 0]$$\n\n$$S_{\\text{我}} = [0.71, 0, 0.71]$$\n\n"
+            "$$A_{\\text{我}} \\approx [0.40, 0.20, 0.40]$$\n\n"
+            "$$Q_{\\text{吃}} = [0, 1]$$\n\n$$S_{\\text{吃}} = [0, 0.71, 0.71]$$\n\n"
+            "$$A_{\\text{吃}} \\approx [0.20, 0.40, 0.40]$$\n")
+    w = _softmax(np.array([0.0, 1.0, 1.0]) / math.sqrt(2))
+    assert np.allclose(np.round(w, 2), [0.20, 0.40, 0.40])
+    assert "wrong" not in {c.status for c in check_text(text, "t.md").claims}
+    bad = text.replace("[0.20, 0.40, 0.40]", "[0.16, 0.42, 0.42]")
+    assert "wrong" in _statuses(bad, 13)
+
+
+@pytest.mark.parametrize("label", ["q_rot", "k_cache", "x_pe", "K[0]", "q_i"])
+def test_a_lower_case_or_index_suffix_is_no_token(label):
+    # a variant's name in code (q_rot, k_cache, x_pe) or an index is not a token's row
+    from symattn.check.names import token_named
+    assert token_named(f"{label} =") is None
+
+
+# ---------------------------------------------------------------- written formulas and precision
+
+def test_truncation_never_reaches_the_next_unit():
+    # 0.3 cut to one decimal is 0.3: a print 0.2 cannot be it, though 0.3 - 0.2 < 0.1 in binary floats
+    from symattn.check.judge import screen_mask
+    rows = read_blocks(Document.of("[0.1, 0.2]\n"))[0].rows
+    assert list(screen_mask(rows, np.array([[0.1, 0.3]]), cut=True)[0]) == [True, False]
+    assert list(screen_mask(rows, np.array([[0.1, 0.29]]), cut=True)[0]) == [True, True]
+
+
+@pytest.mark.parametrize("sum_text, status", [("1,387,386", "rounded"), ("1,387,286", "wrong")])
+def test_a_lone_sum_adds_the_equations_right_above_it_not_a_caption_before_them(sum_text, status):
+    # e^14 + e^10 + e^12 = 1202604.28 + 22026.47 + 162754.79 = 1387385.54 -> 1,387,386 as an integer;
+    # "d_k = 64" in the line before the words "Without scaling:" is no term of the sum
+    total = math.exp(14) + math.exp(10) + math.exp(12)
+    assert round(total) == 1387386
+    text = ("Example 2: a large dimension (d_k = 64)\nThree words score [14, 10, 12].\nWithout scaling:\n"
+            f"e^14 = 1,202,604\ne^10 = 22,026\ne^12 = 162,755\nSum = {sum_text}\n")
+    assert _statuses(text, 7) == [status]
+
+
+@pytest.mark.parametrize("written, status", [("e^14 + e^10 = 1224631", "rounded"), ("e^14 + e^10 = 1234631", "wrong"),
+                                             ("2.5 + 0.4 = 3", "wrong")])
+def test_an_integer_for_a_sum_of_exponentials_is_its_rounding(written, status):
+    # e^14 + e^10 = 1224630.75: irrational, so an integer printed for it is its rounding (1224631);
+    # 2.5 + 0.4 = 2.9 is a decimal an integer after "=" claims exactly
+    assert round(math.exp(14) + math.exp(10)) == 1224631
+    assert _statuses(f"We get ${written}$.\n", 1) == [status]
+
+
+@pytest.mark.parametrize("value, status", [("0.707", "rounded"), ("0.5", "wrong")])
+def test_q_transpose_k_of_two_list_vectors_is_their_dot_product(value, status):
+    # q = [1, 1]/√2 and k = [1, 0] written as lists: qᵀk is the dot product 1/√2 = 0.7071, not the
+    # 2×2 outer product of a list read as a row
+    assert math.isclose(float(np.dot(np.array([1, 1]) / math.sqrt(2), [1, 0])), 0.70711, abs_tol=1e-5)
+    text = f"Take $q=\\frac{{1}}{{\\sqrt2}}[1,1]$ and $k_1=[1,0]$.\n\n$$q^\\top k_1 \\approx {value}$$\n"
+    assert status in _statuses(text, 3)
+    assert "wrong" not in _statuses(text.replace(f"\\approx {value}", "= \\tfrac{1}{\\sqrt2}"), 3)
+
+
+@pytest.mark.parametrize("printed, status", [("0.31, 0.33, 0.36", "rounded"), ("0.30, 0.33, 0.37", "wrong")])
+def test_softmax_written_of_a_literal_is_judged_as_written_not_by_a_quantity_it_matches(printed, status):
+    # softmax([0.122, 0.19, 0.26]) = [0.3107, 0.3326, 0.3567]; the article's X (and its variants)
+    # might give [0.30, 0.33, 0.37] by chance, but the formula on the line says what the print is
+    assert np.allclose(np.round(_softmax([0.122, 0.19, 0.26]), 2), [0.31, 0.33, 0.36])
+    text = ("X = [[0.15, 0.35], [0.45, 0.55], [0.95, 0.75]]\n\n```\nScores = [0.122, 0.19, 0.26]\n\n"
+            f"Softmax([0.122, 0.19, 0.26]) ≈ [{printed}]\n```\n")
+    assert status in _statuses(text, 6) and ("wrong" not in _statuses(text, 6) or status == "wrong")
+
+
+@pytest.mark.parametrize("q22, status", [("0.57", "exact"), ("0.62", "wrong")])
+def test_a_latex_matrix_labelled_as_a_table_is_read_without_its_words(q22, status):
+    # X with a header row of features and a word before each row, W_Q an array with a rule under its
+    # header: the numbers are the matrix, the words its labels.  Q = X W_Q: [2,2] = 0.1·0.1 + 0.8·0.3
+    # + 0.4·0.8 = 0.57, computed below with numpy.
+    x = np.array([[0.9, 0.2, 0.5], [0.1, 0.8, 0.4]])
+    wq = np.array([[0.6, 0.1], [0.2, 0.3], [0.4, 0.8]])
+    q = x @ wq
+    assert np.allclose(q, [[0.78, 0.55], [0.38, 0.57]])
+    text = ("$$X = \\begin{bmatrix}\n & \\text{sweet} & \\text{sour} & \\text{salty} \\\\\n"
+            "\\text{Ana} & 0.9 & 0.2 & 0.5 \\\\\n\\text{Ben} & 0.1 & 0.8 & 0.4\n\\end{bmatrix}$$\n\n"
+            "$$W_Q = \\left[\\begin{array}{c:c|c}\n & \\text{a} & \\text{b} \\\\ \\hline\n"
+            "\\text{sweet} & 0.6 & 0.1 \\\\\n\\text{sour} & 0.2 & 0.3 \\\\\n\\text{salty} & 0.4 & 0.8\n"
+            "\\end{array}\\right]$$\n\n"
+            "$$Q = XW_Q = \\begin{bmatrix}\n & \\text{a} & \\text{b} \\\\\n"
+            f"\\text{{Ana}} & 0.78 & 0.55 \\\\\n\\text{{Ben}} & 0.38 & {q22}\n\\end{{bmatrix}}$$\n")
+    blocks = read_blocks(Document.of(text))
+    assert [b.shape for b in blocks][:2] == [(2, 3), (3, 2)]
+    assert blocks[0].row_labels == ("Ana", "Ben")
+    statuses = {c.status for c in check_text(text, "t.md").claims if c.line >= 14} - {"unverifiable"}
+    assert status in statuses and ("wrong" not in statuses or status == "wrong")
+
+
+def test_a_symbol_before_each_row_is_no_label_of_a_table():
+    # "x_1 & 2": a symbol in a matrix, not a row's word; the matrix is not read as numbers
+    assert not read_blocks(Document.of("$$\\begin{bmatrix} x_1 & 2 \\\\ x_2 & 3 \\end{bmatrix}$$\n"))

@@ -29,7 +29,7 @@ from ..numeric import fixed, to_mpf
 from . import memo, numerals
 from .claims import Reason
 from .evaluate import Unresolved
-from .judge import equal, half_unit, right_text, verdict
+from .judge import equal, half_unit, irrational, right_text, verdict
 
 __all__ = ["EntryResult", "Comparison", "compare", "compare_entry", "same", "reachable", "DPS"]
 
@@ -84,7 +84,7 @@ def compare_entry(text: str, claimed, exact, rel: str, index=None) -> EntryResul
         # "-0.3+0.841" for -0.3 + sin(1), "\\sin(0.0001429)" for sin(1/7000): arithmetic written on rounded
         # operands that reaches the exact value within their rounding restates it, rounded
         return EntryResult(index, text, claimed, exact, "rounded", "", None)
-    if d is None or (d == 0 and rel == "=" and exact.is_rational is not False and not printed.scientific
+    if d is None or (d == 0 and rel == "=" and not irrational(exact) and not printed.scientific
                      and not (exact.is_Rational and exact.q > 10 ** 6)):
         # an exact claim (a fraction, an integer after "="): only equality will do; but an integer
         # printed for an irrational value (e^10 = 22,026), or for a fraction whose decimals run past

@@ -467,6 +467,12 @@ class Evaluator:
             return self.weights_of(args[0], cols=(op == "softmax_cols") != (self.conv.axis == "cols"))
         if op == "div" and _is_scaling(node) and self.conv.scale == "none":
             return args[0]
+        if op == "mul" and len(args) == 2 and isinstance(node.args[0], Op) and node.args[0].op == "T" and \
+                _mat(args[0]) and _mat(args[1]) and args[0].cols == 1 and args[1].rows == 1 and \
+                args[0].rows == args[1].cols > 1:
+            # qᵀk of two vectors written as lists: in the column convention the formula writes, their
+            # dot product (not the outer product of a list taken as a row)
+            return memo.product(transpose(args[0]), transpose(args[1]))[0, 0]
         return _apply(op, args, self._base())
 
     def _base(self):

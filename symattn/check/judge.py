@@ -41,7 +41,7 @@ import sympy as sp
 from . import numerals
 from ..numeric import fixed
 
-__all__ = ["Agreement", "TRUNCATES", "verdict", "agrees", "near", "half_unit", "rounded_weights", "interval", "band", "sums_to",
+__all__ = ["Agreement", "TRUNCATES", "irrational", "verdict", "agrees", "near", "half_unit", "rounded_weights", "interval", "band", "sums_to",
            "meets", "equal", "read_at", "round_zeros", "written_band", "Match", "match", "right_text", "says_it_truncates",
            "screen", "screen_mask"]
 
@@ -55,6 +55,18 @@ _TIE = mpmath.mpf(10) ** -9       # relative slack on the half unit, for exact t
 _DPS = 40    # digits the comparison works at (above _EQUAL's 25)
 _DOUBLE = mpmath.mpf(2) ** -50    # relative: equal, for an exact value computed in double precision
 _EQUAL = mpmath.mpf(10) ** -25    # relative: equal values computed two ways, at working precision
+
+
+def irrational(x) -> bool:
+    """Is the exact value ``x`` irrational, as far as can be told: SymPy says so, or it is a sum or
+    product of irrational terms (and rationals) whose rationality SymPy leaves open (``e^14 + e^10 +
+    e^12``)?  An integer printed for such a value can only be its rounding."""
+    if not isinstance(x, sp.Basic) or x.free_symbols:
+        return False
+    if x.is_rational is not None:
+        return x.is_rational is False
+    return isinstance(x, (sp.Add, sp.Mul)) and all(a.is_rational is False or a.is_Rational for a in x.args) and \
+        any(a.is_rational is False for a in x.args)
 
 
 def says_it_truncates(text: str) -> bool:
@@ -452,7 +464,9 @@ def screen_mask(rows, floats, cut: bool = False):
         ok = (err <= h + tiny) | (machine & (err <= float(_NOISE) * np.abs(floats) + tiny))
         if cut:
             # cut at the printed decimals; an integer among decimals is no value cut to 0 decimals
-            ok |= (err < 2 * h + tiny) & (np.abs(p) <= np.abs(floats) + tiny) & ((p >= 0) == (floats >= 0)) & ~whole
+            # (strictly below one unit: 0.3 cut to one decimal is 0.3, never 0.2, though 0.3 - 0.2 < 0.1
+            # in binary floats)
+            ok |= (err < 2 * h - tiny) & (np.abs(p) <= np.abs(floats) + tiny) & ((p >= 0) == (floats >= 0)) & ~whole
         # ±∞ printed agrees only with the same infinity; a finite print never with an infinite value,
         # but for a mask's fill (-1e9 where -∞ hides an entry)
         ok = np.where(inf != 0, np.isinf(floats) & (np.sign(floats) == inf),

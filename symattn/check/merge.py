@@ -150,6 +150,10 @@ def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
                                                  or (c.status == "unverifiable" and set(c.lines or [c.line]) <= mine)))]
         claims.append(v)
         ours.add(id(v))
+    # an input the value binder took as given has no verdict to wait for: another pass's "nothing to
+    # compare it with" on it says nothing
+    inputs = {ln for ln, _ in given}
+    claims = [c for c in claims if not (c.status == "unverifiable" and id(c) not in ours and c.line in inputs)]
     claims.sort(key=lambda c: c.line)
     _first_slips(claims)
     definitions = list(report.definitions)

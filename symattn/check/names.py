@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["hint", "by_name", "derivative", "unknown_factor", "row_in_words", "applied_step", "LHS", "VARIANT", "SUM_WORDS",
+__all__ = ["hint", "by_name", "token_named", "derivative", "unknown_factor", "row_in_words", "applied_step", "LHS", "VARIANT", "SUM_WORDS",
            "APPROX_WORDS"]
 
 #: a word that says the number after it is approximate ("roughly 12 GB", "约 0.45", "대략", "~")
@@ -97,6 +97,56 @@ def by_name(name: str) -> str | None:
     # key_2, q_{1}, attn_scores_2: a numbered row of the quantity the name says
     stem = re.sub(r"_\{?\d{1,3}\}?$|(?<=[a-z])\d{1,3}$", "", low)
     return _NAME.get(stem) if stem != low else None
+
+
+#: quotes around a token's own word ("Hello", 'cat', “World”, «кот», `I`)
+_QUOTED = r"[\"“”'‘’«»`]([^\"“”'‘’«»`\s]{1,24})[\"“”'‘’«»`]"
+#: a row of a quantity named by its token: ``Value["Hello"]``, ``K("cat")``, ``Query for "Hello"``,
+#: ``the key of 'World'``, ``q_{\text{cat}}``, ``k_World``, ``x_{我}``
+_TOKEN_INDEXED = re.compile(rf"^(?P<role>[A-Za-z][\w^{{}}]{{0,20}})\s*[\[(]\s*{_QUOTED}\s*[\])]$")
+_TOKEN_WORDS = re.compile(rf"^(?:the\s+)?(?P<role>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+(?:for|of|at)\s+(?:the\s+)?"
+                          rf"(?:token|word)?\s*{_QUOTED}$", re.I)
+_TOKEN_SUBSCRIPT = re.compile(r"^(?P<role>[A-Za-z]{1,6})_(?:\{\s*(?:\\(?:text|mathrm|textrm)\s*\{)?(?P<a>[^\W\d_]+)\}?\s*\}"
+                              r"|(?P<b>[^\W\d_]+))$")
+
+
+def token_named(label: str) -> tuple[str, str] | None:
+    r"""(step, token) for a label that names one token's row of a quantity, or None.
+
+    A token's word in quotes after a quantity's name or caption names its row (``Value["Hello"]``,
+    ``Query for "Hello":``).  Written as a subscript (``q_Hello``, ``x_{我}``, ``k_{\text{cat}}``),
+    the token is a word set apart from code habits: capitalised (``k_World``), in a script other than
+    Latin (``x_{我}``), or in ``\text{}``; a lower-case suffix (``q_rot``, ``k_cache``, ``x_pe``) is a
+    variant's name in code, not a token.
+
+    >>> token_named('**Query for "Hello":** `'), token_named('Value["Hello"] ='), token_named("- k_World =")
+    (('Q', 'Hello'), ('V', 'Hello'), ('K', 'World'))
+    >>> token_named("q_{\\text{cat}} ="), token_named("x_{我}:"), token_named("q_rot ="), token_named("K[0] =")
+    (('Q', 'cat'), ('X', '我'), None, None)
+    """
+    text = re.sub(r"^[\s\-*•>`$]+|[\s`*$]+$", "", label)
+    text = re.sub(r"\s*(?:=|:|：|≈|\\approx)\s*[`*$]*\s*$", "", text)
+    text = re.sub(r"^[\s`*$]+|[\s`*$]+$", "", text)
+    for pattern in (_TOKEN_INDEXED, _TOKEN_WORDS):
+        m = pattern.match(text)
+        if m:
+            role = m.group("role")
+            step = by_name(role) or _by_words(role)
+            return (step, m.group(2)) if step in _TOKEN_STEPS else None
+    m = _TOKEN_SUBSCRIPT.match(text)
+    if m is None:
+        return None
+    token = m.group("a") or m.group("b")
+    step = by_name(m.group("role"))
+    latin = token.isascii()
+    if step not in _TOKEN_STEPS or len(token) < 2 and latin or \
+            latin and not (m.group("a") and "\\" in text or token[0].isupper() and token[1:].islower()):
+        return None
+    return step, token
+
+
+#: quantities with a row per token
+_TOKEN_STEPS = ("X", "Q", "K", "V", "scores", "scaled", "weights", "output")
 
 
 LHS = re.compile(r"(.*?)\s*(?::=|=|≈|\\approx)\s*(?:np\.array|torch\.tensor|array|tensor|np\.round|round|\\left|"

@@ -278,8 +278,11 @@ def prose_segments(masked: str, raw_lines: list[str] | None, inline: dict[int, l
         while k >= 1 and (lines[k - 1].strip() or (inline or {}).get(k)) and \
                 not lines[k - 1].lstrip().startswith("#") and k not in used:
             # ("$e^{0.7} = 2.014$, $e^{0.4} = 1.492$" then "Сумма = 6.510": inline equations too)
-            equations = [g.text for g in found.get(k, []) if g.kind == "plain"] + \
-                [t for t in (inline or {}).get(k, []) if _EQUATION.match(t)] + equations
+            here = [g.text for g in found.get(k, []) if g.kind == "plain"] + \
+                [t for t in (inline or {}).get(k, []) if _EQUATION.match(t)]
+            if equations and not here:
+                break   # a line of words ends the terms ("Without scaling:" over "e^14 = …"; the "dₖ = 64" above it is no term)
+            equations = here + equations
             k -= 1
         total = sum_of(equations, m.group("rel"), m.group("num").replace("−", "-")) if len(equations) >= 2 else None
         if total is not None:

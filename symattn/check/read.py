@@ -34,7 +34,7 @@ from . import pycode
 from .. import limits
 from . import guard, numerals
 from .document import Document
-from .names import SUM_WORDS, by_name, hint
+from .names import SUM_WORDS, by_name, hint, token_named
 from .numerals import NUMBER, Number
 from .batched import comment_prefixed, max_depth, one_value_each, shape_of, slices
 from .outputs import output_caption
@@ -133,6 +133,8 @@ def _latex_blocks(text: str, lines: Document) -> list[tuple[int, int, list[list[
         breaks = [(b.start(), b.end()) for b in re.finditer(r"(?:\\\\\s*(?:(?:\[[^\]]*\])\s*)?)+|\\cr\b", body)]
         if not breaks and body.count("&") and re.search(r"\\(?=\s)", body):
             breaks = [(b.start(), b.end()) for b in re.finditer(r"\\(?=\s)", body)]  # "\\" lost as "\ "
+        # (rules between rows, "\\ \hline", are no cells: blanked in place)
+        body = _RULES.sub(lambda r: " " * len(r.group(0)), body)
         rows, pos = [], 0
         for b0, b1 in breaks + [(len(body), len(body))]:
             chunk = body[pos:b0]
@@ -143,9 +145,31 @@ def _latex_blocks(text: str, lines: Document) -> list[tuple[int, int, list[list[
             pos = b1
             if any(c.strip() for c, _ in cells):
                 rows.append([(_latex_cell(c), p + len(c) - len(c.lstrip())) for c, p in cells])
-        rows = [r for r in rows if r]
-        out.append((m.start(), m.end(), rows, "latex"))
+        rows, names = _labelled(rows)
+        out.append((m.start(), m.end(), rows, "latex", names) if names else (m.start(), m.end(), rows, "latex"))
     return out
+
+
+#: a rule between the rows of a LaTeX array
+_RULES = re.compile(r"\\(?:hline|hdashline|toprule|midrule|bottomrule|(?:c|cmid)line\{[^{}]*\})")
+
+
+def _labelled(rows: list) -> tuple[list, tuple[str, ...]]:
+    r"""A LaTeX matrix labelled as a table is: a header row of words over the columns (``& \text{spicy}
+    & \text{cheap}``) and a word before each row (``\text{Alex} & 0.98 & 0.95``).  Returns the rows
+    of numbers and the rows' words (none when the matrix has no such labels).  A row's word has two
+    letters or more, or a letter of a script other than Latin: ``x_1 & 2`` is a symbol in a matrix."""
+    def number(cell: str) -> bool:
+        return numerals.read(cell) is not None or cell in ("…", "-\\infty", "\\infty")
+    rows = [r for r in rows if r]
+    if len(rows) >= 2 and not any(number(c) for c, _ in rows[0]) and any(c for c, _ in rows[0]) and \
+            all(any(number(c) for c, _ in r) for r in rows[1:]):
+        rows = rows[1:]   # the header: the columns' words
+    if rows and all(len(r) >= 2 and not number(r[0][0]) and (re.search(r"[^\W\d_]{2,}", r[0][0]) or
+                                                             re.search(r"[^\W\d_a-zA-Z]", r[0][0]))
+                    and all(number(c) for c, _ in r[1:]) for r in rows):
+        return [r[1:] for r in rows], tuple(r[0][0] for r in rows)
+    return rows, ()
 
 
 # --------------------------------------------------------------------------- bracket lists
@@ -1283,6 +1307,10 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
             if labels[0] and not any(labels[1:]):
                 # "α = [ 1 0 0 ]" over rows with nothing before them: the matrix's name, not a token's
                 mid, labels = [st[0].labels[0]] + mid, ()
+            named = [token_named(p.labels[0]) if p.labels else None for p in st]
+            if all(named) and len({t[0] for t in named}) == 1:
+                # "k_Hello = [..]", "k_World = [..]": the keys, a row per token
+                mid, labels = [st[0].labels[0]] + mid, tuple(t[1] for t in named)
             tokens = {w for t in labels if t for w in re.findall(r"\w+", t.lower())}
             # (a header over the columns that lists the tokens, perhaps after the axis' name, "key: <sos>
             # আমরা বন্ধু", names no matrix: the caption above it does)
@@ -1298,7 +1326,8 @@ def _stack_rows(blocks: list[Block], raw: list[str], starts: list[int]) -> list[
         if len(made) > 1:
             _column_names(made, stacks, raw, starts)
             _side_by_side(made, stacks, starts)
-        if len(made) > 1:   # side by side: read left to right, as the chain is written
+        if len(made) > 1 and any(made[k].line <= made[k - 1].end for k in range(1, len(made))):
+            # side by side: read left to right, as the chain is written (one under the other: down)
             order = sorted(range(len(made)), key=lambda k: min(p.span[0] - starts[p.line - 1] for p in stacks[k]))
             out.extend(made[k] for k in order)
         else:
@@ -1314,10 +1343,20 @@ def _split_at_names(stack: list[Block]) -> list[list[Block]]:
     """Rows named as different quantities start a matrix each; a row with no name of its own
     continues the one above (``Q = [1, 0]`` then ``    [0, 1]``, then ``K = [..]``)."""
     parts: list[list[Block]] = []
+    family = None   # the quantity of the part so far, when its rows are named by their tokens
     for b in stack:
+        token = token_named(b.labels[0]) if b.labels else None
+        if token is not None:   # ("Key for "Hello":" then "Key for "World":": two rows of the keys)
+            if not parts or token[0] != family:
+                parts.append([b])
+            else:
+                parts[-1].append(b)
+            family = token[0]
+            continue
         named = bool(b.labels and _ROW_NAME.search(b.labels[0].strip("-*•` "))) or bool(_step_named(b))
         if named or not parts:
             parts.append([b])
+            family = None
         else:
             parts[-1].append(b)
     return parts
@@ -1341,6 +1380,10 @@ def _names_differ(stack: list[Block]) -> bool:
     """Rows on consecutive lines that are named as different quantities (``q1 =``, ``k1 =``)."""
     named = set()
     for b in stack:
+        token = token_named(b.labels[0]) if b.labels else None
+        if token is not None:
+            named.add(token[0])   # ('Query for "Hello":', 'Key for "Hello":': queries and keys)
+            continue
         m = _ROW_NAME.search(b.labels[0].strip("-*•` ")) if b.labels else None
         # (a name the lexicon lacks is a quantity of its own, by its stem: P and dP differ, q1 and q2 not)
         assigned = m is not None and re.search(r"(?:=|≈|\\approx)\s*$", m.group(0))   # (not a token's "cat:")

@@ -25,7 +25,7 @@ from sympy.printing.str import StrPrinter
 
 from .claims import Claim, Reason
 from . import memo, numerals
-from .judge import noise_floor, read_at, right_text, round_zeros, verdict
+from .judge import irrational, noise_floor, read_at, right_text, round_zeros, verdict
 from .ir import Name, Node, Op
 
 __all__ = ["Judgement", "judged", "judged_entries", "approx", "build", "stated", "unverifiable", "show", "short", "texts_out", "what_of",
@@ -72,7 +72,8 @@ def judged(line: int, source: str, what, printed, exact, *, how=None, expected=N
         for j, (p, x) in enumerate(zip(prow, xrow)):
             xv = xvs[i][j]
             at = _places(places, p)
-            if at is None and p.places == 0 and isinstance(x, sp.Basic) and x.is_rational is False:
+            if at is None and p.places == 0 and isinstance(x, sp.Basic) and \
+                    irrational(x):
                 at = 0   # an integer printed for an irrational value can only be its rounding
             a = verdict(p, xv, at, slack[i][j] if slack else 0, floor)
             label = names[i][j] if names else f"[{(rows[i] if rows else i) + 1},{j + 1}]"

@@ -47,7 +47,7 @@ from .explain import as_named, copied, named_step, Explanation, explain
 from ... import limits
 from .graph import INPUTS, MASKS, PARENTS, STEPS, UPSTREAM, Example, Node, printed_mask
 from .lexicon import Named, named as label_of, symbol
-from ..names import unknown_factor
+from ..names import applied_step, unknown_factor
 
 __all__ = ["View", "Candidate", "Binding", "Given", "Unbound", "Bound", "bind"]
 
@@ -284,6 +284,7 @@ class _State:
         self.pending: list[Block] = []              # premises: unexplained blocks before anything computed
         self.printed: dict[Node, tuple[int, np.ndarray]] = {}   # the author's prints, per node
         self.rows: dict[str, dict[int, Block]] = {}      # inputs given a row at a time (q_1, q_2, …)
+        self.tokens: dict[str, list[str]] = {}           # the tokens of inputs given a row each (k_World)
         self.families: list[int] = []     # per example: the example it extends (same family) or itself
         self.words = False                # the block being bound is named by a caption in words
         self.elsewhere = False            # its caption computes it from a quantity the catalogue lacks
@@ -343,11 +344,14 @@ class _State:
                 return   # "multiplying the embeddings by …": a caption's words say less than values
             if label.row is not None and rows == 1 and self._given_row(block, step, label.row):
                 return
+            if label.token and rows == 1 and self._given_token_row(block, step, label.token):
+                return   # ``Key for "World": [..]``: the row of the keys for that token
             if label.row is None and self._projected_from_premise(block, step):
                 return
             if label.row is None and self._given(block, step):
                 return
-        if step in INPUTS and source == "projected" and (self.elsewhere or self._inherited(step)) and \
+        if step in INPUTS and source == "projected" and (self.elsewhere or self._inherited(step) or
+                                                          self._more_tokens(block, step)) and \
                 label.row is None and \
                 not (example is not None and self._bind(block, example, None, full_only=True)) and \
                 self._given(block, step):
@@ -364,6 +368,11 @@ class _State:
             return
         if rows * cols <= 3 and self._explained_here(block, named):
             return   # "softmax of [10, 9, 8] is about [0.67, 0.24, 0.09]": the operand beside it says what it is
+        if self._written_of_literal(block):
+            # "Softmax([0.122, 0.19, 0.26]) ≈ [0.30, 0.33, 0.37]": the formula on its line says what it
+            # is (judged as that formula); a quantity of the catalogue its values happen to match is not
+            self.unbound.append(Unbound(block, "binds-to-nothing"))
+            return
         if example is not None and self._refuted(block, example, named):
             return
         if example is not None and self._bind(block, example, named):
@@ -616,9 +625,40 @@ class _State:
         self.givens.append(Given(block, len(self.examples) - 1, "KT", "label"))
         return True
 
-    def _given_row(self, block: Block, step: str, number: int) -> bool:
-        """``q_2 = [..]``: row ``number`` of an input.  Rows numbered one after another make the
-        input; a row restated with other values starts a new example."""
+    def _written_of_literal(self, block: Block) -> bool:
+        """Is the block written as softmax or exp of the numbers printed right before it on its line
+        (``Softmax([0.122, 0.19, 0.26]) ≈ [..]``, ``np.exp([1, 2]) = [..]``)?"""
+        if not block.labels or not re.fullmatch(r"\s*\)\s*(?:=|≈|\\approx)\s*", block.labels[0]):
+            return False
+        prev = next((b for b in reversed(self.recent) if b.end == block.line), None)
+        return prev is not None and bool(prev.labels) and applied_step(prev.labels[0]) is not None
+
+    def _more_tokens(self, block: Block, step: str) -> bool:
+        """Is the block, named as an input the example projects, taller than the example's own (Q for
+        three tokens where the embeddings were given for one word, ``x_{\text{mat}}``)?  No projection
+        of the example's: the input of a new one."""
+        mine = self.example.floats(Node(step)) if self.example is not None else None
+        return mine is not None and block.shape[0] > mine.shape[0]
+
+    def _given_token_row(self, block: Block, step: str, token: str) -> bool:
+        """``Key for "World": [..]``: the row of an input for a token, numbered in the order the
+        article first gives that input's rows.  Rows given one after another make the input; a row
+        given after steps computed from the rows before it (the query of the next word a decoder
+        makes, ``Q_{吃}`` after ``A_{我}``) is the input of a new example."""
+        given = self.rows.get(step, {})
+        last = max((b.end for b in given.values()), default=None)
+        if last is not None and token not in self.tokens.get(step, []) and \
+                any(last < b.line < block.line and not any(b is g for g in given.values()) for b in self.recent):
+            self.rows[step], self.tokens[step] = {}, []
+        tokens = self.tokens.setdefault(step, [])
+        if token not in tokens:
+            tokens.append(token)
+        return self._given_row(block, step, tokens.index(token) + 1, token)
+
+    def _given_row(self, block: Block, step: str, number: int, token: str = "") -> bool:
+        """``q_2 = [..]``, ``Key for "World": [..]``: row ``number`` of an input.  Rows numbered one
+        after another make the input (a token's row is named by its token); a row restated with other
+        values starts a new example."""
         rows = self.rows.setdefault(step, {})
         if number in rows:
             if _same(rows[number], block):
@@ -633,8 +673,10 @@ class _State:
         if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
             return False
         parts = [rows[k] for k in numbers]
+        tokens = self.tokens.get(step, []) if token else []
+        names = tuple(tokens[k - 1] for k in numbers) if token and 0 < numbers[0] and numbers[-1] <= len(tokens) else ()
         whole = Block(tuple(b.rows[0] for b in parts), parts[0].line, parts[-1].end, parts[0].labels, "rows",
-                      parts[0].source)
+                      parts[0].source, names)
         inputs = dict(self.inputs)
         inputs[step] = whole
         new = len(rows) == 1 and step in self.inputs

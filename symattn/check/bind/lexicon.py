@@ -49,7 +49,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .graph import INPUTS as INPUT_STEPS
-from ..names import _by_words, applied_step, by_name, derivative, hint, row_in_words, unknown_factor
+from ..names import _by_words, applied_step, by_name, derivative, hint, row_in_words, token_named, unknown_factor
 from ..unicode import subscripts
 
 __all__ = ["Named", "named", "step_named", "symbol"]
@@ -87,6 +87,7 @@ class Named:
     name: str = ""          # the symbol as the article writes it (``O``, ``attn_weights``), for the report
     literal: bool = False   # assigned as code data: ``scores = np.array([...])``, ``x = [...]``
     of_row: int | None = None   # a row of a computed step the label names in words (``exp(Row 3)``), from 1
+    token: str = ""         # the token whose row the label names (``Value["Hello"]``, ``q_{\text{cat}}``)
 
 
 def named(labels) -> Named | None:
@@ -112,6 +113,9 @@ def _named(labels) -> Named | None:
     label = _SHAPE_NOTE.sub("", label)   # "W_Q (4×3) =": a shape in brackets after the name is no word
     if derivative(label):
         return None   # "∂L/∂C =": the gradient with respect to C names no step
+    token = token_named(labels[0])   # (as written: ``\text{cat}`` marks a word)
+    if token is not None and token[0] in INPUT_STEPS:   # (an input's row; a computed row by its values)
+        return Named(token[0], name=re.sub(r"\s*[:=：]\s*[`*$]*\s*$", "", label.strip(" -*•`$")), token=token[1])
     m = _TAIL.search(label)
     if m and re.search(r"(?:[.·*×@]|\\cdot|\\times|[^\W\d_])\s*$", label[:m.start(1)]):
         m = None   # "q1 · k1 = [..]": a product is named, not k1; "Scaled Scores =": a caption of words
