@@ -2204,3 +2204,20 @@ def test_a_latex_matrix_labelled_as_a_table_is_read_without_its_words(q22, statu
 def test_a_symbol_before_each_row_is_no_label_of_a_table():
     # "x_1 & 2": a symbol in a matrix, not a row's word; the matrix is not read as numbers
     assert not read_blocks(Document.of("$$\\begin{bmatrix} x_1 & 2 \\\\ x_2 & 3 \\end{bmatrix}$$\n"))
+
+
+@pytest.mark.parametrize("total, status", [("3.263", "rounded"), ("3.258", "wrong")])
+def test_whole_line_comments_in_code_are_prose_and_rounded_operands_stand_for_their_values(total, status):
+    # a testbench's trace in // comments: e^-1 = 0.36788 -> 0.368, e^-2 = 0.13534 -> 0.135; the sum
+    # 1 + e^-1 + 14 e^-2 = 3.26257 -> 3.263, while 1 + 0.368 + 14 × 0.135 = 3.258 is right only from
+    # the rounded operands (drift): judged end to end, as the verdict policy asks
+    exact = 1 + math.exp(-1) + 14 * math.exp(-2)
+    assert round(exact, 3) == 3.263 and round(1 + 0.368 + 14 * 0.135, 3) == 3.258
+    text = ("```systemverilog\n// Tile 1: scores {2, 1, 0, ...}\n"
+            "//   P[1] = exp(1-2) = exp(-1) ≈ 0.368\n//   P[2:15] = exp(0-2) = exp(-2) ≈ 0.135\n"
+            f"//   ell ≈ 1.0 + 0.368 + 14×0.135 ≈ {total}\nlogic [15:0] x = 16'sh0200;\n```\n")
+    assert "rounded" in _statuses(text, 3) and "rounded" in _statuses(text, 4)
+    assert status in _statuses(text, 5) and ("wrong" not in _statuses(text, 5) or status == "wrong")
+    if status == "wrong":
+        (c,) = [c for c in _by_line(text)[5] if c.status == "wrong"]
+        assert c.cause == "drift"

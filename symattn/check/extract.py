@@ -392,5 +392,12 @@ def _fences(doc: Document, text: str):
         if f.lang not in _SKIP_LANGS:
             blocks.append((i + 2, f.lang, body))
         for k in range(i, min(j + 1, len(out_lines))):
-            out_lines[k] = " " * len(out_lines[k])
+            comment = _LINE_COMMENT.match(out_lines[k]) if i < k < j else None
+            # a whole-line comment of C, Verilog, JavaScript, Rust or Go is the author's prose
+            # ("//   P_tilde[1] = exp(1-2) = exp(-1) ≈ 0.368"): read as prose is, its marker blanked
+            out_lines[k] = " " * comment.end(1) + out_lines[k][comment.end(1):] if comment else " " * len(out_lines[k])
     return "\n".join(out_lines), blocks
+
+
+#: a line that is only a comment after ``//`` (not a rule of slashes or equals signs)
+_LINE_COMMENT = re.compile(r"^(\s*//+)(?=[^/\n]*\d)(?![\s=/-]*$)")

@@ -116,7 +116,9 @@ SCALE_WORD = re.compile(r"^\s*(" + "|".join(sorted(SCALE_WORDS, key=len, reverse
 SCALED_FLOPS = r"[kKMGTP](?:FLOPs?|FLOPS|flops)"
 
 #: a decimal printed as an approximate result, "≈ 37.48", "\\approx 0.45": a rounded print wherever it is used
-APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?!\d|\.\d)")
+APPROXIMATED = re.compile(r"(?:≈|\\approx|≃|\\simeq)\s*\$?\s*(\d+\.\d+)(?!\d|\.\d)"
+                          # (not the first operand of arithmetic after it: "≈ 1.0 + 0.368 + …")
+                          r"(?!\s*(?:[-+−×*/·⋅]\s*[\d(]|\\times|\\cdot))")
 #: LaTeX's {,} as evidence of a decimal comma: not before a group of exactly three digits (57{,}344 is
 #: thousands in an article that writes points), unless the whole part is 0 (0{,}125)
 _LATEX_COMMA = re.compile(r"(?<!\d)0\{,\}\d|\d\{,\}(?!\d{3}(?!\d))\d")

@@ -450,6 +450,7 @@ def _stacked_array(lines: list[str], i: int):
     return j, Segment(i + 1, text, "plain", " ".join(lines[i].split())[:160], last=j)
 
 
+_SLICE = re.compile(r"(?<=[\w\]])\[\s*-?\d*\s*:\s*-?\d*\s*(?::\s*-?\d*\s*)?\](?=\s*(?:=|≈))")
 _PLAIN = re.compile(r"[A-Za-z0-9_^√×÷·⋅ᵀ⊤⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺₀₁₂₃₄₅₆₇₈₉ᵢⱼₖₜ≈=\-−+*/().,%\[\]'{}\\ ]+")
 _WORDS_OK = {"softmax", "exp", "sqrt", "ln", "log", "sin", "cos", "tan", "scores", "weights", "output", "scaled", "attention", "np", "e"}
 _LIST = re.compile(r"\[\s*" + _NUMBER + r"(?:\s*,\s*" + _NUMBER + r")+\s*\]")
@@ -533,6 +534,8 @@ def _line_segments(line: str, n: int, raw: str) -> list[Segment]:
     line = _PCT_AGAIN.sub(lambda m: " " * len(m.group(0)), line)
     # "- `1 / 1.732 = 0.577`": a Markdown list marker, not a minus sign or a number
     line = re.sub(r"\*\*|__", "  ", line)   # bold markers (first: "**3. Scaling by √4 = 2**" is a numbered item)
+    # "P_tilde[2:15] = exp(0-2)": a slice after a name says which entries; the name is what is set
+    line = _SLICE.sub(lambda m: " " * len(m.group(0)), line)
     line = _BULLET.sub(lambda m: " " * len(m.group(0)), line)
     out, line = _tuple_equation(line, n, raw)
     # "50,257語彙 × 768次元 = 38,597,376個": a CJK noun or counter glued to a number says what it counts,
@@ -757,9 +760,20 @@ _OPEN_ASIDE = re.compile(r"(?<=\d)\s*[(（]\s*[^\W\d_][^\d()（）=≈]*$")
 _SYMBOL = re.compile(r"(?<![A-Za-z\\])(?!e(?![_₀-₉A-Za-z]))[A-Za-z](?:[_₀-₉ᵢⱼₖ]\w*)?(?![A-Za-z(])")
 
 
+def _after_caption(cand: str) -> int:
+    """Where the equation starts after a caption's colon ("Tile 1: m = 3"); a colon in square
+    brackets is a slice of a name (``P_tilde[2:15] = …``), no caption's end."""
+    depth, at = 0, 0
+    for k, ch in enumerate(cand):
+        depth += 1 if ch == "[" else -1 if ch == "]" and depth else 0
+        if ch == ":" and not depth:
+            at = k + 1
+    return at
+
+
 def _trim_prose(cand: str) -> str:
     """Drop leading prose words ("so the first entry is s11 = 2" -> "s11 = 2")."""
-    cand = cand.split(":")[-1].strip().rstrip(".,;")
+    cand = cand[_after_caption(cand):].strip().rstrip(".,;")
     # a percent sign ends the equation unless an operator goes on after it ("× 100% = 66.60%" goes on;
     # "= 1.6% (98.4% reduction)" and "≈ 98.4% (对 …" end at it)
     end = re.search(r"%(?!\s*(?:[×*·⋅/+\-−=≈]|\\times|\\cdot))", cand)
