@@ -2221,3 +2221,26 @@ def test_whole_line_comments_in_code_are_prose_and_rounded_operands_stand_for_th
     if status == "wrong":
         (c,) = [c for c in _by_line(text)[5] if c.status == "wrong"]
         assert c.cause == "drift"
+
+
+@pytest.mark.parametrize("heading, caption, rows, status", [
+    ("Softmax", "Attention weights:", ("0.67 0.33", "0.20 0.80"), "wrong"),        # 2/3, 1/3; 1/5, 4/5: row sums
+    ("Normalise", "Attention weights:", ("0.67 0.33", "0.20 0.80"), "rounded"),    # a tutorial's first step
+    ("Softmax", "Attention weights:", ("0.60 0.40", "0.35 0.65"), "rounded"),      # the softmax of each row
+    ("Softmax", "Weights = scores / scores.sum(axis=1):", ("0.67 0.33", "0.20 0.80"), "rounded"),   # as written
+])
+def test_weights_that_divide_the_scores_by_their_row_sums_are_no_softmax(heading, caption, rows, status):
+    # scores [[0.8, 0.4], [0.2, 0.8]] (a caption names them): their softmax is [[0.60, 0.40], [0.35, 0.65]],
+    # their row sums make [[0.67, 0.33], [0.20, 0.80]]: in a section headed "Softmax", a slip (unless the
+    # caption writes that division)
+    s = np.array([[0.8, 0.4], [0.2, 0.8]])
+    assert np.allclose(np.round(s / s.sum(axis=1, keepdims=True), 2), [[0.67, 0.33], [0.20, 0.80]])
+    assert np.allclose(np.round(np.exp(s) / np.exp(s).sum(axis=1, keepdims=True), 2), [[0.60, 0.40], [0.35, 0.65]])
+    text = (f"#### Step 3: Scores\n\nScore matrix:\n\n```\n        cat   sat\ncat     0.8   0.4\nsat     0.2   0.8\n```\n\n"
+            f"#### Step 4: {heading}\n\n{caption}\n\n"
+            f"```\n        cat   sat\ncat     {rows[0].split()[0]}  {rows[0].split()[1]}\nsat     {rows[1].split()[0]}  "
+            f"{rows[1].split()[1]}\n```\n")
+    claims = [c for c in check_text(text, "t.md").claims if c.line >= 16 and c.status != "unverifiable"]
+    assert claims and {c.status for c in claims} == {status}
+    if status == "wrong":
+        assert any(m.code == "normalised-without-exp" for c in claims for m in c.mistakes)

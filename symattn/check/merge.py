@@ -128,8 +128,11 @@ def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
         # (a product taken of an earlier print an operand beside it copies wrongly is judged from
         # that print: it takes the place of the verdict against the written operands)
         texts = _texts(v.claimed)
-        relative = getattr(v.what, "code", "") in ("operands-give", "softmax-of-print") or \
-            getattr(v.what, "code", "") == "product-of-print" and v.status == "wrong"
+        relative = (getattr(v.what, "code", "") in ("operands-give", "softmax-of-print") or
+                    getattr(v.what, "code", "") == "product-of-print" and v.status == "wrong") and \
+            not any(m.code == "normalised-without-exp" for m in v.mistakes)
+        # (weights that divide the scores by their row sums where a caption or heading says softmax:
+        # the softmax is the claim, over "the values divided by their sum")
         if v.status == "unverifiable" or relative:
             # an unbound block, or one explained from earlier prints only (its operands' truth may
             # be unknown): it fills a place no other verdict takes

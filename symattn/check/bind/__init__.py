@@ -22,6 +22,8 @@ and article-wide notes.
 
 from __future__ import annotations
 
+import re
+
 from weakref import WeakKeyDictionary
 
 from ..claims import Claim, Reason
@@ -48,7 +50,7 @@ def _bound(doc: Document, blocks: list[Block]):
         said = stated(doc)
         hit = (key, said, bind(_with_token_rows(blocks), said.rank, code_givens(doc), said.dk, beyond=said.beyond, heads=said.heads,
                                identity=said.identity, scaling=said.scaling,
-                               program=_program(doc), aliases=dict(said.aliases)))
+                               program=_program(doc), aliases=dict(said.aliases), softmax_lines=_softmax_lines(doc)))
         _BOUND[doc] = hit
     return hit[1], hit[2]
 
@@ -65,7 +67,8 @@ def by_value(doc: Document, blocks: list[Block], known: dict | None = None, form
         # prints the binder left alone whose formula a chain wrote: bound again, knowing that value
         bound = bind(_with_token_rows(blocks), said.rank, code_givens(doc), said.dk, beyond=said.beyond, heads=said.heads,
                      identity=said.identity, scaling=said.scaling,
-                     truths={k: formulas[k] for k in unbound}, program=_program(doc), aliases=dict(said.aliases))
+                     truths={k: formulas[k] for k in unbound}, program=_program(doc), aliases=dict(said.aliases),
+                     softmax_lines=_softmax_lines(doc))
     family = {f: decide([b for b in bound.bindings if bound.families[b.example] == f], said, _scores_given(bound, f),
                         _written(doc, bound, f))
               for f in set(bound.families)}
@@ -82,6 +85,13 @@ def _with_token_rows(blocks: list[Block]) -> list[Block]:
     if not rows:
         return blocks
     return sorted(blocks + rows, key=lambda b: (b.line, b.span or (0, 0), bool(b.parts)))
+
+
+def _softmax_lines(doc: Document) -> frozenset:
+    """The lines of the sections whose heading names the softmax ("#### Step 4: Softmax")."""
+    heads = list(doc.headings) + [len(doc.lines) + 1]
+    return frozenset(n for h, nxt in zip(heads, heads[1:]) if re.search(r"softmax", doc.lines[h - 1], re.I)
+                     for n in range(h, nxt))
 
 
 def _program(doc: Document) -> frozenset:

@@ -165,7 +165,8 @@ class Bound:
 
 
 def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, truths=None,
-         program=frozenset(), identity: int = 0, scaling: tuple = (0, ()), aliases=None, heads=()) -> Bound:
+         program=frozenset(), identity: int = 0, scaling: tuple = (0, ()), aliases=None, heads=(),
+         softmax_lines=frozenset()) -> Bound:
     """Bind every block (see the module docstring).  ``prefer(node)`` ranks ties between groups
     (a lower number wins): the article's stated conventions, from :mod:`.conventions`.  ``code``: the
     inputs the article's code assigns (:func:`.code.code_givens`), taken in their place.  ``dk``:
@@ -180,8 +181,10 @@ def bind(blocks: list[Block], prefer=None, code=(), dk=(), beyond: int = 0, trut
     formula that states Q = K = V = X (0: none), which makes X alone an example's known Q, K and V.
     ``scaling``: (the first line where the text states how it scales the scores, the scales it states
     there), (0, ()) where it states none.  ``aliases``: name -> step, the weights a formula of the
-    article names with a symbol of its own (``Q = X M1``: M1 is W_Q)."""
+    article names with a symbol of its own (``Q = X M1``: M1 is W_Q).  ``softmax_lines``: the lines of
+    the sections whose heading names the softmax."""
     state = _State(prefer or (lambda node: 0), dk, printed_masks(blocks))
+    state.softmax_lines = frozenset(softmax_lines)
     state.beyond, state.identity, state.scaling, state.heads = beyond, identity, scaling, tuple(heads)
     state.aliases = dict(aliases or {})
     for k, v in (truths or {}).items():
@@ -283,6 +286,7 @@ class _State:
         self.inputs: dict[str, Block] = {}          # the current example's givens
         self.pending: list[Block] = []              # premises: unexplained blocks before anything computed
         self.printed: dict[Node, tuple[int, np.ndarray]] = {}   # the author's prints, per node
+        self.softmax_lines: frozenset = frozenset()   # the lines of sections headed "Softmax"
         self.rows: dict[str, dict[int, Block]] = {}      # inputs given a row at a time (q_1, q_2, …)
         self.tokens: dict[str, list[str]] = {}           # the tokens of inputs given a row each (k_World)
         self.families: list[int] = []     # per example: the example it extends (same family) or itself
@@ -394,7 +398,8 @@ class _State:
             return
         # (the caption's step of the print above it, in words ("Softmax:"), or by a letter where the
         # print is a distribution: "P ≈ [0.237, 0.644]" under a tile's scores [3, 4] is a slice of a row)
-        why = as_named(copied(explain(block, self.recent), block, self.recent), block, named) or \
+        why = as_named(copied(explain(block, self.recent), block, self.recent), block, named,
+                       block.line in self.softmax_lines) or \
             (named_step(block, self.recent, named) if self.words or len(getattr(label, "name", "")) >= 3 or
              _distribution(block, one=True) else None)
         if why is not None:
@@ -474,7 +479,7 @@ class _State:
         computed them from."""
         bound = {id(b.block) for b in self.bindings}
         near = [b for b in self.recent if block.line - 1 <= b.end <= block.line]
-        why = as_named(explain(block, near), block, named) if near else None
+        why = as_named(explain(block, near), block, named, block.line in self.softmax_lines) if near else None
         if why is not None and any(id(op) in bound for op in why.operands):
             return False   # an operand that is the example's own: the block is the example's next step
         if why is None or not (why.full or why.op == "softmax" and named == "weights") or \

@@ -231,21 +231,41 @@ def _sums_to_one(block: Block) -> bool:
     return bool(np.all(np.abs(f.sum(axis=1) - 1) <= slack))
 
 
-def as_named(e: Explanation | None, block: Block, named: str | None) -> Explanation | None:
+def as_named(e: Explanation | None, block: Block, named: str | None, softmax_section: bool = False
+             ) -> Explanation | None:
     """The explanation of a print that its caption calls a softmax, where the step found is the
-    normalisation of an operand that already sums to one: that step changes nothing, so the print
-    only writes its operand again (scores [0.1, 0.9] "↓ (softmax)" [0.10, 0.90]); the softmax the
-    caption names is the claim.  (A normalisation that changes its operand is a step of its own:
-    ``attn_scores / attn_scores.sum()`` printed as "Attention weights".)"""
-    if e is None or named != "weights" or e.op != "normalise" or \
-            not any("softmax" in lb.lower() for lb in block.labels[:2]):
+    normalisation of an operand that a caption names as the scores: the softmax the caption names is
+    the claim.  Where the operand already sums to one that step changes nothing, so the print only
+    writes its operand again (scores [0.1, 0.9] "↓ (softmax)" [0.10, 0.90]); where it does not, the
+    author divided the scores by their row sums ("Score Matrix" [0.5, 0.3], then "Attention Matrix"
+    [0.62, 0.38] in a section headed "Softmax", ``softmax_section``), a slip against their softmax.
+    A normalisation that a caption writes (``attn_scores / attn_scores.sum()``) or that no caption or
+    heading calls a softmax is a step of its own: many tutorials divide by the sum before softmax."""
+    if named is None and e is not None and e.op == "normalise":
+        named = _caption_step(block.labels)
+    if e is None or named != "weights" or e.op != "normalise":
         return e
-    operand = e.operands[0].floats
-    said = named_as(e.operands[0].labels)
-    if not np.allclose(operand.sum(axis=1), 1.0, atol=1e-9) or said is None or \
-            said.step not in ("scores", "scaled", "masked"):
+    if _caption_step(e.operands[0].labels) not in ("scores", "scaled", "masked"):
         return e   # (an operand named as the weights is the same distribution written again)
-    return _on(block, "softmax", e.operands[0])
+    if any(_NORMALISED.search(lb) for lb in block.labels[:3]):
+        return e   # the caption writes the normalisation it computes
+    said = any("softmax" in lb.lower() for lb in block.labels[:2])
+    if said and np.allclose(e.operands[0].floats.sum(axis=1), 1.0, atol=1e-9) or \
+            (said or softmax_section) and _caption_step(e.operands[0].labels, 48):
+        return _on(block, "softmax", e.operands[0])
+    return e
+
+
+def _caption_step(labels, longest: int = 10 ** 6) -> str | None:
+    """The step the nearest of a print's first two labels names (a header of the tokens over the
+    columns, ``"Hello"  "World"``, names nothing: the caption above it does); ``longest``: only a
+    caption that short (a sentence that speaks of scores may go on to their exponentials)."""
+    return next((n.step for n in (named_as((lb,)) for lb in labels[:2] if len(lb.strip()) <= longest)
+                 if n is not None), None)
+
+
+#: a caption that writes a division by a sum: the print is that normalisation, as the author says
+_NORMALISED = re.compile(r"/\s*\(?\s*[\w.]*sum\b|\.sum\(|÷\s*\w*\s*sum|\bdivided by\b|\bnormali[sz]", re.I)
 
 
 #: the one-operand step a caption names, by the step its label names, and the steps its operand's

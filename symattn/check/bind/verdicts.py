@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import numpy as np
 import sympy as sp
 
 from ..claims import Claim, Reason
@@ -207,6 +208,8 @@ def _judge_explained(e, truth: dict, at: dict, doc, roots: dict) -> Claim:
     wrong += [roots[id(o)] for o in why.operands if id(o) in roots and roots[id(o)]]
     if why.op == "softmax-cols" and not column:
         cause, root, mistakes, drift = "slip", None, (Reason.of("softmax-over-columns"),), ()
+    elif why.op == "softmax" and len(why.operands) == 1 and _row_normalised(block, why.operands[0]):
+        cause, root, mistakes, drift = "slip", None, (Reason.of("normalised-without-exp"),), ()
     elif why.full and wrong:
         cause, root, mistakes, drift = "carried", wrong[0], (), ()
     elif why.full:
@@ -218,6 +221,17 @@ def _judge_explained(e, truth: dict, at: dict, doc, roots: dict) -> Claim:
     if cause == "drift":
         claim = replace(claim, drift=Reason.of("stepwise-right", lines=list(drift)))
     return claim
+
+
+def _row_normalised(block, operand) -> bool:
+    """Is the print its operand divided by the operand's row sums, at the printed precision (the
+    scores normalised without the exponentials)?"""
+    f = operand.floats
+    if f.shape != block.shape or (f < 0).any():
+        return False
+    with np.errstate(all="ignore"):
+        mask = screen_mask(block.rows, f / f.sum(axis=1, keepdims=True))
+    return mask is not None and bool(mask.all())
 
 
 def _miscopied(e, truth: dict) -> list[Claim]:
