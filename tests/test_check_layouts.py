@@ -2244,3 +2244,10 @@ def test_weights_that_divide_the_scores_by_their_row_sums_are_no_softmax(heading
     assert claims and {c.status for c in claims} == {status}
     if status == "wrong":
         assert any(m.code == "normalised-without-exp" for c in claims for m in c.mistakes)
+
+
+def test_a_decimal_comma_after_latex_thin_space_is_a_decimal():
+    # "[0,309;\,0,381;\,0,310]" in an article of decimal commas: three decimals, the "\," before the
+    # second and third is LaTeX's spacing after the semicolon, no comma of the list
+    text = "Los pesos son 0,506 y 0,307, y la suma 0,813.\n\n$$w = [0,309;\\,0,381;\\,0,310]$$\n"
+    assert [b.texts for b in read_blocks(Document.of(text))][-1] == (("0.309", "0.381", "0.310"),)
