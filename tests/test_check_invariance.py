@@ -94,9 +94,7 @@ def _decimal_comma(part: str) -> str:
             group = start.pop()
             if depth == 0 and re.search(r"\d\.\d", part[group:k]):
                 for j in range(group, k):
-                    # (LaTeX's spacing after the separator, "0.309,\,0.381", is no entry of its own)
-                    if part[j] == "," and re.search(r"[\d\])]\s*$", part[:j]) and \
-                            re.match(r"(?:\s|\\[,;:! ])*[-−+]?(?:[\d\[(]|\\infty|∞|inf\b)", part[j + 1:]):
+                    if part[j] == "," and re.search(r"[\d\])]\s*$", part[:j]) and re.match(r"\s*[-−+]?(?:[\d\[(]|\\infty|∞|inf\b)", part[j + 1:]):
                         out[j] = ";"
     for m in re.finditer(r"(?<=\d\.\d)(\d*\s*),(?=\s*[-−+]?\d+\.\d)", part):
         out[m.end() - 1] = ";"
@@ -163,11 +161,7 @@ _COMMA_ARTICLE = (re.compile(r"(?<![\d.,\[(])\d+,\d{1,2}(?![\d,])"), re.compile(
 
 
 #: known failures of the decimal-comma copy, each a bug left open (strict: a fix makes the test say so)
-COMMA_KNOWN = {"zh-basic-yuanmomoya-three-keys-one-query.md":
-               "the copy's display `\\approx (0,309;\\,0,309;\\,0,381)` (line 22) is read as no tuple (the "
-               "readers' tuples take commas only) where the original's (0.309, 0.309, 0.381) is one (both "
-               "unverifiable: no verdict differs); found at the first contact of batch 54",
-               "en-mask-zhubert-manual-llm-two-heads.md":
+COMMA_KNOWN = {"en-mask-zhubert-manual-llm-two-heads.md":
                "the copy's masked row `[0,0003; -0,0011; -\\infty, -\\infty, -\\infty]` (line 143: the copy keeps the "
                "commas after the first -∞) is read as no list where the original's is one (both unverifiable: no "
                "verdict differs); found at the first contact of batch 46",
