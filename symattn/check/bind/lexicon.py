@@ -22,7 +22,7 @@ True
 >>> step_named(("tensor(", "`Q` =")), step_named(("tensor(", ">>> print(raw_logits)"))
 ('Q', 'scores')
 >>> named(("- `q2 =",)), named(("q1 . k1 =",)), named(("Attention weights:",))
-(Named(step='Q', row=2, words=False, name='q2', literal=False, of_row=None), None, Named(step='weights', row=None, words=True, name='', literal=False, of_row=None))
+(Named(step='Q', row=2, words=False, name='q2', literal=False, of_row=None, token=''), None, Named(step='weights', row=None, words=True, name='', literal=False, of_row=None, token=''))
 >>> named(("\\text{Softmax}(\\text{Row 3}) =",)).of_row     # a caption that names one row of a step
 3
 >>> step_named(("\\mathbf{W}_Q =",)), step_named(("Input embeddings, one row per word:",))
