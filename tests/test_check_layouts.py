@@ -2251,3 +2251,42 @@ def test_a_decimal_comma_after_latex_thin_space_is_a_decimal():
     # second and third is LaTeX's spacing after the semicolon, no comma of the list
     text = "Los pesos son 0,506 y 0,307, y la suma 0,813.\n\n$$w = [0,309;\\,0,381;\\,0,310]$$\n"
     assert [b.texts for b in read_blocks(Document.of(text))][-1] == (("0.309", "0.381", "0.310"),)
+
+
+def _softmax_text(values) -> list[str]:
+    e = np.exp(np.array(values, dtype=float))
+    return [f"{x:.2f}" for x in e / e.sum()]
+
+
+@pytest.mark.parametrize("before, after", [
+    ("Before softmax:", "After softmax:"), ("Pre-softmax scores:", "Probabilities:"),
+    ("softmax 之前：", "softmax 之后："), ("Antes del softmax:", "Después del softmax:")])
+@pytest.mark.parametrize("slip", [False, True])
+def test_what_a_caption_places_before_softmax_is_its_operand(before, after, slip):
+    # "Before softmax: [..]" names the softmax's input (the scores), not its result; the print under
+    # "After softmax" is judged as the softmax of it, with the right value as the witness
+    scores = [1.5, 0.5, -0.4]
+    right = _softmax_text(scores)          # ['0.67', '0.25', '0.10']
+    printed = ["0.60", "0.30", "0.10"] if slip else right
+    text = (f"An example of the function alone.\n\n```\n{before} [{', '.join(map(str, scores))}]\n"
+            f"{after}  [{', '.join(printed)}]\n```\n")
+    claims = [c for c in _by_line(text).get(5, []) if c.status != "unverifiable"]
+    assert claims and {c.status for c in claims} == {"wrong" if slip else "rounded"}
+    if slip:
+        (c,) = claims
+        assert [e["correct"] for e in c.entries] == right[:2] and "exp" in str(c.expected)   # exact, not floats
+
+
+@pytest.mark.parametrize("slip", [False, True])
+def test_a_numbered_step_under_a_caption_no_lexicon_knows_is_the_operand_of_the_next(slip):
+    # "2. Rescale: [..]" then "3. Softmax: [..]": two prints (not the rows of one matrix), the second
+    # the softmax of the first
+    scaled = [0.2, 0.45, 0.15]
+    right = _softmax_text(scaled)          # ['0.31', '0.40', '0.29']
+    printed = ["0.31", "0.49", "0.20"] if slip else right
+    text = ("```\n1. Dot products with every word: [0.8, 1.8, 0.6]\n"
+            f"2. Rescale: [{', '.join(map(str, scaled))}]\n3. Softmax: [{', '.join(printed)}]\n```\n")
+    blocks = read_blocks(Document.of(text))
+    assert [b.line for b in blocks][-2:] == [3, 4]
+    claims = [c for c in _by_line(text).get(4, []) if c.status != "unverifiable"]
+    assert claims and {c.status for c in claims} == {"wrong" if slip else "rounded"}

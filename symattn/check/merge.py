@@ -130,7 +130,8 @@ def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
         texts = _texts(v.claimed)
         relative = (getattr(v.what, "code", "") in ("operands-give", "softmax-of-print") or
                     getattr(v.what, "code", "") == "product-of-print" and v.status == "wrong") and \
-            not any(m.code == "normalised-without-exp" for m in v.mistakes)
+            not any(m.code == "normalised-without-exp" for m in v.mistakes) and \
+            not _from_premises(v, report.claims)
         # (weights that divide the scores by their row sums where a caption or heading says softmax:
         # the softmax is the claim, over "the values divided by their sum")
         if v.status == "unverifiable" or relative:
@@ -164,6 +165,19 @@ def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
     definitions += [d for d in given if d[0] not in have]
     definitions.sort(key=lambda d: d[0])
     return replace(report, claims=claims, definitions=definitions)
+
+
+def _from_premises(v: Claim, claims: list[Claim]) -> bool:
+    """Is a print explained as the softmax of an earlier print that no verdict of any pass takes (the
+    article's own premise, such as a scores vector made up for a softmax example)?  Then the softmax
+    of it is no relative reading: the operand is as given, and its softmax is the claim."""
+    what = v.what if isinstance(v.what, Reason) else None
+    if what is None or what.code != "softmax-of-print":
+        return False
+    operands = set(what.get("lines", ()) or ())
+    if not operands or operands & set(v.lines or [v.line]):
+        return False
+    return not any(c.status != "unverifiable" and operands & set(c.lines or [c.line]) for c in claims)
 
 
 def fill(report: Report, claims: list[Claim]) -> Report:

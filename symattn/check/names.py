@@ -57,6 +57,12 @@ _WORDS = (
     ("W_V", ("w_v", "w^v", "wv", "w_{v}", "w^{v}", "value weight", "值权重")),
     ("output", ("attention(q", "output", "最终结果", "final result", "đầu ra", "çıktı", "ausgang", "context vector", "context", "输出", "出力", "출력", "salida",
                 "saída", "sortie", "ausgabe", "выход", "new_", "加权求和", "加权和", "weighted sum")),
+    # what goes into a softmax, named by its place before it: the scores, not the weights
+    ("scores", ("before softmax", "before the softmax", "pre-softmax", "presoftmax", "prior to softmax",
+                "input to softmax", "input to the softmax", "softmax input", "softmax前", "softmax 前", "softmax之前",
+                "softmax 之前", "vor softmax", "vor dem softmax", "vor der softmax", "antes del softmax",
+                "antes de softmax", "antes da softmax", "avant softmax", "avant le softmax", "avant la softmax",
+                "softmax 전", "softmax 이전", "до softmax")),
     ("weights", ("softmax", "weight", "trọng số", "ağırlık", "pesos", "gewichte", "веса", "アテンション重み", "attention matri", "attention map", "attention distribution",
                  "probabilit", "probs", "权重", "注意力矩阵", "注意力分布", "概率", "重み", "가중치", "peso",
                  "poids", "gewicht", "вес", "α", "\\alpha", "attn_weights", "attn_probs")),

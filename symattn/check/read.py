@@ -1387,11 +1387,16 @@ def _names_differ(stack: list[Block]) -> bool:
         m = _ROW_NAME.search(b.labels[0].strip("-*•` ")) if b.labels else None
         # (a name the lexicon lacks is a quantity of its own, by its stem: P and dP differ, q1 and q2 not)
         assigned = m is not None and re.search(r"(?:=|≈|\\approx)\s*$", m.group(0))   # (not a token's "cat:")
-        family = (by_name(m.group(1)) if m else None) or _step_named(b) or \
+        # (the caption's words first: "Before softmax:" names the scores, whatever its last word names)
+        family = _step_named(b) or (by_name(m.group(1)) if m else None) or \
             (re.sub(r"_?\{?\d+\}?$", "", m.group(1)) if assigned else None)
         if family:
             named.add(family)
-    return len(named) >= 2
+        elif b.labels and re.search(r"[:=：]\s*$", b.labels[0]) and re.match(r"\s*\d{1,2}[.)]\s", b.source):
+            # an item of a numbered procedure under a caption that names no step ("2. Scale: [..]"
+            # before "3. Softmax: [..]"): a step of its own, not a row of the one named on another line
+            named.add(None)
+    return len(named - {None}) >= 2 or None in named and len(named) >= 2
 
 
 def _step_named(b: Block) -> str | None:

@@ -315,6 +315,9 @@ def named_step(block: Block, earlier: list[Block], named: str | None) -> Explana
     candidates = [b for b in reversed(earlier[-3:]) if above_or_beside(b) and b.shape == block.shape]
     steps = [getattr(named_as(b.labels), "step", None) for b in candidates]
     named = next((k for k, s in enumerate(steps) if s in operand_steps), None)
+    if named is None and candidates and steps[0] is None and candidates[0].end == block.line - 1 and \
+            _captioned(candidates[0]) and not _sums_to_one(candidates[0]):
+        named = 0   # the line right above, under a caption of its own that no lexicon knows ("2. Scale: [..]")
     if named is None:
         return None
     unnamed = next((k for k, s in enumerate(steps[:named]) if s is None), None)
@@ -322,6 +325,12 @@ def named_step(block: Block, earlier: list[Block], named: str | None) -> Explana
     if not np.isfinite(prior.floats).any(axis=1).all():
         return None
     return _on(block, op, prior)
+
+
+def _captioned(b: Block) -> bool:
+    """Is the print on a line of its own after a short caption of its own (``2. Scale: [..]``)?"""
+    return bool(b.labels) and b.line == b.end and len(b.labels[0]) <= 40 and \
+        bool(re.search(r"[^\W\d_]\w*\s*[:：]\s*$", b.labels[0])) and b.labels[0].strip() in b.source
 
 
 def copied(e: Explanation | None, block: Block, earlier: list[Block]) -> Explanation | None:
