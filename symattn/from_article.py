@@ -1,8 +1,7 @@
 """``derive --from-article``: the spec an article's own example implies, in its own terms.
 
-read (the checker's binder: :func:`~symattn.check.bind.article_example`, the example the article
-computes the most from, or where no step binds the inputs read by name,
-:func:`~symattn.check.oldbind.article_inputs`) → plan (inputs, tokens,
+read (the checker's reader and binder: :func:`~symattn.check.bind.article_example`, the example
+the article computes the most from) → plan (inputs, tokens,
 d_k, language, names, decimals; one line per choice where the article is ambiguous) →
 a TOML spec, parsed back with :func:`~symattn.spec.parse_spec`, so the spec written by
 ``--spec-out`` is exactly the one derived.
@@ -63,26 +62,19 @@ def plan_article(text: str, source: str = "article") -> Plan:
     """
     from .check.bind import article_example
     from .check.document import Document
-    from .check.oldbind import article_inputs
     from .check.read import read_blocks
     from .check.symbols import notation_of
     with notation_of(text):
-        info = article_inputs(text)
         doc = Document.of(text, source)
-        bound = article_example(doc, read_blocks(doc))
-    if bound is not None and _one_sequence(bound["inputs"]):
-        # the example the binder found by values (rows given one token at a time assembled, its
-        # conventions decided by the steps that agree); the inputs read by name otherwise
-        old = info["inputs"]    # where the name-based reading found the same matrix: its line
-        inputs = {k: (m, old[k][1] if k in old and old[k][0] == m else line)
-                  for k, (m, line) in bound["inputs"].items()}
-        info = dict(info, inputs=inputs, convention=bound["variant"])
+        # the example the checker's binder finds by values (rows given one token at a time assembled,
+        # its conventions decided by the steps that agree); none: the errors below say what is missing
+        info = article_example(doc, read_blocks(doc)) or {"inputs": {}, "variant": None, "d_k": None, "labels": {}}
     inputs = dict(info["inputs"])
     choices: list[str] = []
     _complete(text.splitlines(), inputs, choices)
     mats = _pipeline(inputs, choices, source)
     L = mats["Q"].rows if "Q" in mats else mats["X"].rows
-    conv = info["convention"]
+    conv = info["variant"]
     d_k = info["d_k"]
     width = (mats.get("K") if "K" in mats else mats["X"] * mats["W_K"]).cols
     if d_k is not None and d_k != width:  # the stated d_k belongs to matrices the article does not print
@@ -117,14 +109,6 @@ def plan_article(text: str, source: str = "article") -> Plan:
         head, _, rest = toml.partition("\n")
         toml = "\n".join([head] + [_toml_comment(f"chosen: {c}") for c in choices] + [rest])
     return Plan(toml, tuple(choices))
-
-
-def _one_sequence(inputs: dict) -> bool:
-    """Q and K (given, or X with W_Q and W_K) of one sequence: the rows of X, Q, K and V alike."""
-    have = set(inputs)
-    if not ({"Q", "K"} <= have or {"X", "W_Q", "W_K"} <= have):
-        return False
-    return len({m.rows for k, (m, _) in inputs.items() if k in ("X", "Q", "K", "V")}) == 1
 
 
 def _complete(lines: list[str], inputs: dict, choices: list[str]) -> None:
@@ -389,14 +373,18 @@ def decimals_of(text: str) -> int:
 _NAME_WORDS = re.compile(r"[^\W\d_][\w\- ]{0,30}")
 
 
+#: a function's name, never a quantity's: the derivation writes softmax(..), exp(..), Attention(..)
+_FUNCTION = re.compile(r"\\?(?:text|operatorname|mathrm)?\{?\s*(?:softmax|exp|attention|sqrt|max|sum|norm)\s*\}?", re.I)
+
+
 def name_of(label: str) -> str | None:
     r"""The author's name for a quantity, from the label printed before it, as LaTeX; None
     when the label names nothing (code, a sentence).
 
     >>> name_of(r"$\text{Scaled Scores} ="), name_of("现在计算 $Scores = Q \\times K^T$："), name_of("注意力权重：")
     ('\\text{Scaled Scores}', '\\text{Scores}', '\\text{注意力权重}')
-    >>> name_of("W_q = np.array("), name_of("print(attn_scores)")
-    (None, None)
+    >>> name_of("W_q = np.array("), name_of("print(attn_scores)"), name_of("softmax ="), name_of(r"$\\text{Softmax} =")
+    (None, None, None, None)
     """
     from .spec import notation_latex
     from .markup import Math, Text
@@ -413,8 +401,8 @@ def name_of(label: str) -> str | None:
         lhs = re.split(r"[:：=]", label)[0].strip()
         if re.search(r"[_.()\[\]]|np|torch|tensor|array|print", lhs) or len(lhs.split()) > 4:
             return None
-    if not lhs or len(lhs) > 40:
-        return None
+    if not lhs or len(lhs) > 40 or _FUNCTION.fullmatch(lhs):
+        return None   # ("softmax = [..]": the function's name, which the derivation writes as the function)
     if re.fullmatch(r"[A-Za-z]{2,}", lhs) or (not lhs.isascii() and "\\" not in lhs) or " " in lhs and "\\" not in lhs:
         candidate = lhs  # words: notation_latex sets them as text
     elif re.fullmatch(r"\\(?:text|mathrm|mathbf|boldsymbol|operatorname)\{[^{}]+\}(?:_\{?\w+\}?)?(?:\^\{?T\}?)?|"

@@ -53,6 +53,7 @@ FILE_GROUPS = {name: "slow" for name in (
     "test_check_fix.py", "test_fix_property.py", "test_check_invariance.py", "test_check_many.py",
     "test_check_roundtrip.py",
     "test_check_wording.py", "test_from_article.py::test_real_article",                  # check over all of them
+    "test_from_article.py::test_real_article_derives_a_derivation_that_checks",
     "test_exercise.py", "test_exercise_backward.py", "test_exercise_topics.py",          # check over exercises
     "test_exercise_worksheet.py",
     "test_fuzz.py", "test_reliability.py", "test_canary.py",                            # subprocesses, hypothesis

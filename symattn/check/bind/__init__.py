@@ -23,8 +23,9 @@ and article-wide notes.
 from __future__ import annotations
 
 import re
-
 from weakref import WeakKeyDictionary
+
+import sympy as sp
 
 from ..claims import Claim, Reason
 from ..document import Document
@@ -132,26 +133,37 @@ def masked(doc: Document, blocks: list[Block]) -> bool:
 def article_example(doc: Document, blocks: list[Block]) -> dict | None:
     """The worked example (its givens determine Q and K) an article computes the most from, as
     ``derive --from-article`` needs it: ``{"inputs": {step: (exact matrix, line)}, "variant": its
-    Variant (scale, mask)}``, or None when no block binds to such an example."""
+    Variant (scale, mask), "d_k": the width of the keys the text states before it (or None),
+    "labels": {step: the label its first print carries}}``, or None when no example's givens
+    determine Q and K.  Where no print binds to any example (the article prints its inputs and
+    nothing computed that agrees), the first example whose givens determine Q and K, in full."""
     said, bound = _bound(doc, blocks)
     count = {k: 0 for k, ex in enumerate(bound.examples)
              if ex.source("Q") is not None and ex.source("K") is not None}
+    if not count:
+        return None
     for b in bound.bindings:
         if b.example in count:
             count[b.example] += 1
-    if not any(count.values()):
-        return None
     best = max(count, key=lambda k: (count[k], -k))   # most bindings; the earlier example on a tie
     # the last example of its family: the one with all the givens the article goes on to print
     family = bound.families[best]
     best = max(k for k in count if bound.families[k] == family)
     example = bound.examples[best]
     lines: dict[str, int] = {}
+    labels: dict[str, str] = {}
     for g in bound.givens:
         if g.example == best and g.step in example.givens:
             lines.setdefault(g.step, g.block.line)
+            if g.block.labels:
+                labels.setdefault(g.step, g.block.labels[0])
+    for b in sorted(bound.bindings, key=lambda b: b.block.line):
+        if bound.families[b.example] == family and b.block.labels and b.group:
+            labels.setdefault(b.group[0].node.step, b.block.labels[0])
     first = min(lines.values(), default=0)
     inputs = {step: (m, lines.get(step, first)) for step, m in example.givens.items() if step in INPUTS}
     variant = decide([b for b in bound.bindings if bound.families[b.example] == family], said,
                      _scores_given(bound, family), _written(doc, bound, family))
-    return {"inputs": inputs, "variant": variant}
+    d_k = next((sp.Integer(v) for n, v in reversed(said.dk) if n <= max(first, 1)), None) or \
+        next((sp.Integer(v) for n, v in said.dk), None)
+    return {"inputs": inputs, "variant": variant, "d_k": d_k, "labels": labels}
