@@ -2290,3 +2290,48 @@ def test_a_numbered_step_under_a_caption_no_lexicon_knows_is_the_operand_of_the_
     assert [b.line for b in blocks][-2:] == [3, 4]
     claims = [c for c in _by_line(text).get(4, []) if c.status != "unverifiable"]
     assert claims and {c.status for c in claims} == {"wrong" if slip else "rounded"}
+
+
+@pytest.mark.parametrize("printed, status", [("[[0, 0], [3, 0]]", "exact"), ("[[0, 0], [3, 4]]", "wrong")])
+def test_a_notebook_cell_its_sentence_and_its_output(printed, status):
+    # torch.tril(x, diagonal=-1) shown as a notebook shows its last expression, a sentence, then the
+    # output: the output is that expression's where its values bind it (three of four agree in both)
+    rows = printed[1:-1].replace("], [", "]\n    [")
+    text = ("```python\nimport torch\nx = torch.tensor([[1, 2], [3, 4]])\n```\n\nThen:\n\n"
+            "```python\ntorch.tril(x, diagonal=-1)\n```\n\nOnly the entries below the diagonal are kept.\n\n"
+            f"```\ntensor([\n    {rows}\n])\n```\n")
+    claims = [c for c in check_text(text, "t.md").claims if c.line >= 14 and c.status != "unverifiable"]
+    assert [c.status for c in claims] == [status]
+    assert "torch.tril" in claims[0].label
+
+
+@pytest.mark.parametrize("heading", ["Online softmax, block by block", "FlashAttention's running sums"])
+def test_an_output_named_in_a_blockwise_section_is_a_running_accumulator(heading):
+    # o after the first block of keys is exp(0-1)·10 + exp(0)·20 = 23.68, no output of attention over
+    # all keys (30.86); the final o / l is that output
+    o1 = math.exp(-1) * 10 + 20
+    l1 = math.exp(-1) + 1
+    o2 = math.exp(-2) * o1 + 30 + math.exp(-1) * 40
+    l2 = math.exp(-2) * l1 + 1 + math.exp(-1)
+    text = (f"Q = [[1]], K = [[0], [1], [3], [2]], V = [[10], [20], [30], [40]], d_k = 1.\n\n## {heading}\n\n"
+            f"```text\nblock 1: m = 1\n  o = [{o1:.4f}]\nblock 2: m = 3\n  o = [{o2:.4f}]\n"
+            f"output = o / l = [{o2 / l2:.4f}]\n```\n")
+    claims = check_text(text, "t.md").claims
+    assert not [c for c in claims if c.status == "wrong"]
+    assert any(c.status in ("exact", "rounded") and c.line == 10 for c in claims)
+
+
+def test_an_interval_is_no_decimal_comma():
+    # "(0,1]" and "[0,1)" are intervals: an article that writes them and decimal points elsewhere in
+    # code writes points; 32{,}768 is then a thousands group
+    text = ("Every shifted exponential lies in $(0,1]$ and every weight in $[0,1)$.\n\n"
+            "$32\\cdot 2\\cdot 32{,}768 = 2^{21}$ bytes.\n")
+    from symattn.check.numerals import COMMA
+    assert Document.of(text).locale is not COMMA
+    assert {c.status for c in check_text(text, "t.md").claims if c.line == 3} == {"exact"}
+
+
+def test_a_product_written_with_x_and_an_unknown_is_no_claim_on_its_first_factor():
+    # "2.4e+10 = 2 x 2 x B x 500": an equation to solve for B, not "2.4e+10 = 2"
+    text = "The KV cache of the GPU: `2.4e+10 = 2 x 2 x B x 500 x 32 x 32 x 128`, so B is about 91.\n"
+    assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]

@@ -248,6 +248,10 @@ class Document:
         k = bisect_right(self.headings, line) - 1
         return self.headings[k] if k >= 0 else 1
 
+    def section_text(self, line: int) -> str:
+        """The text of the section that holds ``line``, from its heading down to the line."""
+        return "\n".join(self.lines[self.section(line) - 1:line])
+
 
 #: a MyST directive whose body is Markdown (````{admonition} …``, ```{note}``), not code or output
 _MYST_DIRECTIVE = re.compile(r"^\s*(?:```+|~~~+)\s*\{(?!(?:code-cell|code-block|code|sourcecode|literalinclude|raw|math)\})"

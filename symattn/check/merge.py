@@ -14,6 +14,7 @@ from dataclasses import replace
 import re
 
 from .bind.explain import STEP_ARROW
+from .names import ONLINE, hint
 from .oldbind import heads_from, per_head
 from .claims import Claim, Reason, Report
 from .document import Document
@@ -24,6 +25,16 @@ __all__ = ["merge", "overlay"]
 #: "d_k = 2 per head", "每个头": the line speaks of one head of several
 _ONE_HEAD = re.compile(r"\b(?:per|each|every|one|a single)\s+(?:attention\s+)?head\b|每个头|每个注意力头|单个头"
                        r"|ヘッドごと|각 헤드|por cabeza|par tête|pro Kopf", re.I)
+
+
+def _running(c: Claim, doc: Document) -> Claim:
+    """A wrong claim on a named output (``o = [23.68]``) where the section computes attention in
+    blocks of keys: a running accumulator, so the value over all keys is no witness."""
+    if c.status != "wrong" or not 0 < c.line <= len(doc.lines) or \
+            "output" not in (hint([f"{c.label} ="]), hint([c.source or ""])) or not ONLINE.search(doc.section_text(c.line)):
+        return c   # (the weights it ends with, o / ℓ, are the softmax's own)
+    return replace(c, status="unverifiable", entries=[], mistakes=(), cause="", root=None,
+                   reason=Reason.of("running-accumulator"))
 
 
 def _row_of(entry: dict) -> int | None:
@@ -44,6 +55,8 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, doc: Docume
             c = replace(c, status="unverifiable", entries=[], mistakes=(), cause="", root=None,
                         reason=Reason.of("per-head-step"))
             claims[k] = c
+        else:
+            claims[k] = _running(c, doc)
     by_line: dict[int, list[Claim]] = {}
     for c in claims:
         by_line.setdefault(c.line, []).append(c)
@@ -82,6 +95,7 @@ def merge(report: Report, block_claims: list[Claim], inputs, blocks, doc: Docume
             covered.setdefault(ln, []).append(c)
     drop: set[int] = set()
     given = {ln for ln, _ in list(report.definitions) + list(inputs)}
+    block_claims = [_running(bc, doc) for bc in block_claims]
     judged = {ln for bc in block_claims if bc.status != "unverifiable" for ln in bc.lines or [bc.line]}
     for bc in block_claims:
         here = [c for ln in bc.lines for c in covered.get(ln, [])]
@@ -130,8 +144,15 @@ def overlay(report: Report, value_claims: list[Claim], given=()) -> Report:
         texts = _texts(v.claimed)
         relative = (getattr(v.what, "code", "") in ("operands-give", "softmax-of-print") or
                     getattr(v.what, "code", "") == "product-of-print" and v.status == "wrong") and \
-            not any(m.code == "normalised-without-exp" for m in v.mistakes) and \
-            not _from_premises(v, report.claims)
+            not any(m.code == "normalised-without-exp" for m in v.mistakes)
+        if relative and _from_premises(v, report.claims):
+            # the softmax of a premise of the article's own: a pipeline quantity bound to the print by
+            # its label alone, from the example's inputs, gives way (another rule's step, a softmax at
+            # a stated temperature, stands)
+            claims = [c for c in claims if id(c) in ours or not (mine & set(c.lines or [c.line]) and getattr(
+                c.what, "code", "") == "with-convention")]
+            relative = any(id(c) not in ours and c.status != "unverifiable" and mine & set(c.lines or [c.line])
+                           and _texts(c.claimed) == texts for c in claims)
         # (weights that divide the scores by their row sums where a caption or heading says softmax:
         # the softmax is the claim, over "the values divided by their sum")
         if v.status == "unverifiable" or relative:

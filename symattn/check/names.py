@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["hint", "by_name", "token_named", "derivative", "unknown_factor", "row_in_words", "applied_step", "LHS", "VARIANT", "SUM_WORDS",
+__all__ = ["ONLINE", "hint", "by_name", "token_named", "derivative", "unknown_factor", "row_in_words", "applied_step", "LHS", "VARIANT", "SUM_WORDS",
            "APPROX_WORDS"]
 
 #: a word that says the number after it is approximate ("roughly 12 GB", "约 0.45", "대략", "~")
@@ -26,6 +26,10 @@ COUNT_WORDS = re.compile(r"\s*(?:[条个块張张次位台件批页頁개장명�
                          r"blocks?|pages?|users?|GPUs?|cards?|chips?|batches|slots?|instances?|replicas?|nodes?|"
                          r"devices?|prompts?|streams?|samples?|times)\b)", re.I)
 SUM_WORDS = r"(?:sum|total|Σ|合计|合計|总和|总计|합계|총합|somme|summe|suma|soma|сумма|tổng|jumlah|toplam)"
+
+#: attention computed in blocks of keys: its o, ℓ and m are running accumulators, not the final steps
+ONLINE = re.compile(r"online[- ]softmax|flash[- ]?attention|running (?:max|maximum|sum|output)|在线\s?softmax|"
+                    r"オンライン\s?softmax|온라인\s?softmax", re.I)
 
 _NAMES = {
     "X": ("x", "inputs", "input", "embeddings", "embedding", "emb", "tokens_embedded"),

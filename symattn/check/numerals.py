@@ -142,8 +142,9 @@ def _comma_decimal(line: str, m: re.Match, strict: bool) -> bool:
     """Is ``12,5`` at ``m`` a decimal comma?  Not a group of three (``2,981``, unless the whole
     part is 0); with ``strict``, not alone in square brackets, spaces aside (``[1,0]``, ``[ 0,20]``,
     ``[[10,50],[20,60]]``:
-    a compact list) nor one digit alone in parentheses (``(0,5)``: maybe a pair), so those are left
-    as written; ``(2,66)`` is a decimal, and so is ``cos(0,1)`` (a function of one argument)."""
+    a compact list) nor one digit alone in parentheses (``(0,5)``: maybe a pair), nor the ends of an
+    interval (``(0,1]``, ``]0,1[``), so those are left as written; ``(2,66)`` is a decimal, and so is
+    ``cos(0,1)`` (a function of one argument)."""
     whole, frac = m.group(1), m.group(2)
     if len(frac) == 3 and whole != "0":
         return False
@@ -152,6 +153,8 @@ def _comma_decimal(line: str, m: re.Match, strict: bool) -> bool:
     if strict and (before == "[" and after == "]" or padded or before == "(" and after == ")" and len(frac) < 2
                    and not _ONE_ARGUMENT.search(line[:m.start() - 1])):
         return False   # (``[ 0,20]``, padded to sit under ``[10, 0]``, is a compact list too)
+    if strict and before + after in ("(]", "[)", "][", "]]", "[["):
+        return False   # an interval: (0,1], [0,1), ]0,1[
     return True
 
 

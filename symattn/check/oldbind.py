@@ -36,7 +36,7 @@ from .catalogue import Catalogue
 from .diagnose import MISTAKES, only_a_mistake
 from .document import Document
 from . import numerals
-from .names import LHS, VARIANT, by_name, hint, row_in_words
+from .names import LHS, ONLINE, VARIANT, by_name, hint, row_in_words
 from .restate import PERCENT
 from .read import Block, Entry
 from .symbols import DIMENSIONS, DK_STATED, canon
@@ -361,6 +361,9 @@ class _Binder:
 
     def run(self):
         hints = [None if b.operand or self._variant_name(b) else hint(b.labels) for b in self.blocks]
+        # (an output named in a section that visits the keys in blocks is a running accumulator)
+        hints = [None if h == "output" and ONLINE.search(self.doc.section_text(b.line)) else h
+                 for b, h in zip(self.blocks, hints)]
         self.conv = self._vote(hints)
         self.inputs, self.author, self.versions = {}, {}, {}
         self.assumed = None

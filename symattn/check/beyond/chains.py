@@ -71,6 +71,8 @@ def _literal(seg: str):
     if angle:   # 1.83 rad ≈ 104.8° ≈ 0.29 圈: one angle in radians, degrees and turns
         more = re.match(r"\s*(?:[-−+*×·^÷]|\\times|\\cdot|\\frac|\d)", rest[angle.end():])
         return None if more else (m.group("num"), "rad" if angle.group("rad") else "scale:turn")
+    if re.match(r"\s*[x×]\s*(?:\d|[A-Za-z]\w{0,12}\s*[x×*·])", rest):
+        return None   # "2 x 2 x B x 500": a factor of a product written with x, not a result
     if _TIMES.match(rest):   # 8x smaller, 4.2배, 3.0倍: a ratio, a plain number
         return m.group("num"), ""
     u = _SIZE.match(rest) or _TIME.match(rest)

@@ -178,6 +178,7 @@ def code_prints(doc: Document, blocks, comments: bool = False) -> list[CodePrint
             here = here or sorted((b for b in blocks if zone and zone[0] <= b.line and b.end <= zone[1] and not b.index),
                                   key=lambda b: (b.line, b.span or (0, 0)))
         if not here:
+            out += _past_prose(doc, fence, shown, blocks)
             continue
         holes = any(fence.first < ln <= fence.last and _PRINTING.search(doc.lines[ln - 1])
                     for ln, _ in program.unknown)
@@ -394,6 +395,34 @@ def _output_zone(doc: Document, fence) -> tuple[int, int] | None:
     while end + 1 <= len(lines) and lines[end].strip() and not any(f.first == end + 1 for f in doc.fences):
         end += 1
     return n, end
+
+
+def _past_prose(doc: Document, fence, shown, blocks) -> list[CodePrint]:
+    """A fence that shows one array (``torch.tril(x, diagonal=-1)`` as a notebook shows its last
+    expression), then a sentence or two, then a fence of output: the output is that array's where
+    its one block has the array's shape and agrees with it in two thirds of its entries or more (the
+    values bind it, as any print binds; a sentence between does not say what the output is)."""
+    nxt = next((f for f in doc.fences if f.first > fence.last), None)
+    if len(shown) != 1 or nxt is None or not (nxt.output or nxt.lang in ("", "text", "output", "console")):
+        return []
+    if fence.lang not in ("python", "py", "python3", "ipython", "pycon") or \
+            not re.search(r"[A-Za-z_]\w*\s*\(", doc.lines[shown[0].line - 1]):
+        return []   # (a fence of notes that only writes an array is no program that shows one)
+    prose = [ln for ln in doc.lines[fence.last:nxt.first - 1] if ln.strip()]
+    shape = _shape(shown[0].value)
+    inside = [b for b in blocks if nxt.first < b.line and b.end < nxt.last and not b.index]
+    if not 1 <= len(prose) <= 2 or shape is None or len(inside) != 1 or inside[0].shape != shape:
+        return []
+    from ..judge import screen_mask
+    exact = _exact(shown[0].value)
+    if exact is None:
+        return []
+    with np.errstate(all="ignore"):
+        value = np.array(exact.evalf(17).tolist(), dtype=float).reshape(shape)
+    agree = screen_mask(inside[0].rows, value)
+    if agree is None or agree.mean() < 2 / 3:
+        return []
+    return _pair(shown, inside, False)
 
 
 def _labelled_output(doc: Document, fence, shown) -> tuple[int, int] | None:
