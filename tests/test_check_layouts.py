@@ -2335,3 +2335,14 @@ def test_a_product_written_with_x_and_an_unknown_is_no_claim_on_its_first_factor
     # "2.4e+10 = 2 x 2 x B x 500": an equation to solve for B, not "2.4e+10 = 2"
     text = "The KV cache of the GPU: `2.4e+10 = 2 x 2 x B x 500 x 32 x 32 x 128`, so B is about 91.\n"
     assert not [c for c in check_text(text, "t.md").claims if c.status == "wrong"]
+
+
+@pytest.mark.parametrize("divisions, status", [(3, "exact"), (4, "wrong")])
+def test_a_size_converted_by_1024s_and_written_with_a_bare_g(divisions, status):
+    # 2·32·4096·2048·32·4 bytes = 2^36: three divisions by 1024 give 64 (GiB), four give 0.0625
+    assert 2 * 32 * 4096 * 2048 * 32 * 4 == 2 ** 36
+    text = ("KV cache 显存：2 * 32 * 4096 * 2048 * 32 * 4 " + "/1024" * divisions + " = 64G。\n")
+    claims = [c for c in check_text(text, "t.md").claims if c.status != "unverifiable"]
+    assert claims and {c.status for c in claims} == {status}
+    if status == "wrong":
+        assert claims[0].entries[0]["exact"] in ("0.0625", "1/16")

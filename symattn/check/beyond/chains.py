@@ -312,6 +312,10 @@ def _chains_of(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         if "=" not in raw and "≈" not in raw and "approx" not in raw:
             continue
         raw = _SHAPE_TIMES_TYPE.sub(_shape_times_type, raw)
+        if _BY_1024.search(raw):
+            # "… / 1024/1024/1024 = 64G": the divisions make the unit; a bare G glued to the result
+            # names it, as "64G 显存" does, and the number is what the arithmetic gives
+            raw = _BARE_SIZE.sub(r"\1", raw)
         trig = bool(_TRIG.search(raw))
         # sizes and counts: a product of integers, or arithmetic on sizes (2.5 MB), is exact and
         # checkable in any article; products of rounded decimals only where the article is about sizes
@@ -342,6 +346,12 @@ def _chains_of(text: str, lines: list[str], kv_article: bool) -> list[Claim]:
         for piece in pieces:
             out.extend(_chain(n, own.strip(), piece, kv, printed if kv or trig else None, rounded, elements))
     return out
+
+
+#: a division by 1024 (bytes converted to KiB, MiB, GiB)
+_BY_1024 = re.compile(r"/\s*1024\b")
+#: a size written with its scale letter alone, glued to the number: 64G, 512M (not 64GB, 4K tokens)
+_BARE_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)([KMGT])(?![A-Za-z\d])")
 
 
 def _uses_printed(raw: str, printed: dict) -> bool:
