@@ -2346,3 +2346,16 @@ def test_a_size_converted_by_1024s_and_written_with_a_bare_g(divisions, status):
     assert claims and {c.status for c in claims} == {status}
     if status == "wrong":
         assert claims[0].entries[0]["exact"] in ("0.0625", "1/16")
+
+
+@pytest.mark.parametrize("sizes, status", [
+    ("29.5812 GiB or 29.5812 GB", "wrong"),     # 29.5812 · 2^30 / 10^9 = 31.7626
+    ("0.5 GiB or 0.54 GB", "rounded"),          # 0.536870912
+    ("2 GB (2048 MB)", "exact"),                # a kilo of 1024 between two decimal names
+    ("4096 tokens × 0.5MB = 2GB", None),        # a factor of a product, no size written again
+])
+def test_a_size_written_again_in_another_unit(sizes, status):
+    assert round(29.5812 * 2 ** 30 / 1e9, 4) == 31.7626
+    text = f"The KV cache of the model needs {sizes} in all.\n"
+    claims = [c for c in check_text(text, "t.md").claims if "in GB" in str(c.label) or "in MB" in str(c.label)]
+    assert [c.status for c in claims] == ([status] if status else [])

@@ -30,7 +30,7 @@ from ..document import Document
 from .arith import evaluate
 from .chains import _KV, _chains, _vector_chains
 from .kvdecode import kv_decode_claims
-from .kv import _gqa_groups, _kv_restated, _kv_sizes, _kv_tables, _named_quotients, _per_token_runs
+from .kv import _gqa_groups, _kv_restated, _kv_sizes, _kv_tables, _named_quotients, _per_token_runs, _unit_restated
 from .display import displays
 from .formulas import formula_claims
 from .identities import identity_claims
@@ -66,6 +66,7 @@ def beyond_claims(doc: Document, blocks: list) -> list[Claim]:
         claims += _kv_sizes(lines, text)
         claims += _kv_tables(lines, text)
         claims += _kv_restated(lines)
+        claims += _unit_restated(lines)
         claims += _named_quotients(lines)
         claims += _per_token_runs(lines)
     claims += _gqa_groups(lines)

@@ -15,6 +15,7 @@ import mpmath
 from ..claims import Claim, Reason
 from .arith import _values
 from .chains import _KV, _dtype, _unit_readings
+from ..judge import rounding_half
 from .verdicts import _UNITS, _UNIT_NAME, _entry, _near, _scalar, _show, _val
 
 R = Reason.of
@@ -324,6 +325,39 @@ def _kv_restated(lines: list[str]) -> list[Claim]:
         how = R("factors-of-line-bytes", line=chain[1], bytes=factors[-1]) if new is not None else \
             R("factors-of-line", line=chain[1])
         out.append(_scalar(n, raw.strip(), what, ent, _unit_readings(vals, s.group(3).lower()), how, loose_int=True))
+    return out
+
+
+#: a size, then the same size in another unit: "29.58 GiB or 31.76 GB", "(0.54 GB)", "= 512 MiB"
+_RESTATED = re.compile(r"(?P<a>(?<![\w.,])\d[\d,]*(?:\.\d+)?)\s*\$?\s*(?P<u>[KMGT]i?B)\b\s*\$?\s*"
+                       r"(?:or|i\.e\.,?|即|或|[(（]|=|≈|\\approx)\s*\$?\s*~?\s*"
+                       r"(?P<b>\d[\d,]*(?:\.\d+)?)\s*\$?\s*(?P<v>[KMGT]i?B)\b")
+
+
+def _unit_restated(lines: list[str]) -> list[Claim]:
+    """A size written again in another unit on its line (``29.5812 GiB or 29.5812 GB``): the second is
+    the first converted.  Where one unit is binary (GiB) and the other decimal (GB), the article tells
+    them apart, so each is what its name says; between two decimal names (GB and MB) both readings of
+    a kilo (1000, 1024) count."""
+    out = []
+    for n, raw in enumerate(lines, 1):
+        for m in _RESTATED.finditer(raw):
+            u, v = m.group("u").lower(), m.group("v").lower()
+            left = re.split(r"=|≈|\\approx|[:：,，;；(（]", raw[:m.start("a")])[-1]
+            if u == v or re.search(r"[×*·/+−]|\\times|\\cdot|(?<![A-Za-z])x(?![A-Za-z])|\s-\s", left):
+                continue   # (a factor of a product, 4096 × 每token 0.5 MB = 2 GB: no size written again)
+            first, second = _entry(m.group("a"), n), _entry(m.group("b"), n)
+            a, b = _val(first), _val(second)
+            if "i" in u or "i" in v:
+                ratios = [mpmath.mpf(_UNITS[u][0]) / _UNITS[v][0]]
+            else:
+                ratios = sorted({mpmath.mpf(x) / y for x, y in zip(_UNITS[u], _UNITS[v])})
+            # (the first size is rounded too: any value it may stand for, converted, may be the second)
+            h, k = rounding_half(first), rounding_half(second)
+            readings = [(a * r if abs(a * r - b) <= k or not (a - h) * r - k <= b <= (a + h) * r + k else b,
+                         R("reading-unit", reading=f"{m.group('a')} {m.group('u')}", unit=m.group("v"))) for r in ratios]
+            what = R("size-in-unit", size=f"{m.group('a')} {m.group('u')}", unit=m.group("v"))
+            out.append(_scalar(n, raw.strip(), what, second, readings, what))
     return out
 
 
