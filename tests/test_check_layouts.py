@@ -2359,3 +2359,11 @@ def test_a_size_written_again_in_another_unit(sizes, status):
     text = f"The KV cache of the model needs {sizes} in all.\n"
     claims = [c for c in check_text(text, "t.md").claims if "in GB" in str(c.label) or "in MB" in str(c.label)]
     assert [c.status for c in claims] == ([status] if status else [])
+
+
+def test_a_formula_in_a_code_span_ends_where_the_span_closes():
+    # "`R/W = (L-1)/2` meaning we read `(L-1)/2` times more data": the sentence after the span (its
+    # own spans blanked) is no factor of the formula; the claim holds the article's words only as written
+    text = "The read-write ratio is `R/W = (L-1)/2` meaning we read `(L-1)/2` times more data than we write.\n"
+    (c,) = [c for c in check_text(text, "t.md").claims if c.line == 1]
+    assert "meaning" not in str(c.label) and c.status == "unverifiable"

@@ -771,6 +771,9 @@ def _after_caption(cand: str) -> int:
     return at
 
 
+_SENTENCE = re.compile(r"\s{2,}(?=[a-z]{2,}\s+[a-z]{2,}\b)")
+
+
 def _trim_prose(cand: str) -> str:
     """Drop leading prose words ("so the first entry is s11 = 2" -> "s11 = 2")."""
     cand = cand[_after_caption(cand):].strip().rstrip(".,;")
@@ -806,6 +809,11 @@ def _trim_prose(cand: str) -> str:
     if re.fullmatch(r"[A-Za-z]{3,}", left) and left.lower() not in _WORDS_OK and not _SYMBOL.search(right):
         # "Sum = 1.78 + 1.78 + 1 = 4.56": the word names it; the arithmetic after it is the claim
         return _trim_prose(right) if re.search(r"=|≈", right) else ""
+    # "`R/W = (L-1)/2` meaning we read `…` times more data": where the code span that holds the formula
+    # closes (a gap of blanks), the sentence that goes on is no part of it
+    sentence = _SENTENCE.search(right)
+    if sentence and re.search(r"\d", right[:sentence.start()]):
+        right = right[:sentence.start()]
     # "= 0.0401 (4.01%)": the same value again as a percentage, in brackets
     right = re.sub(r"\s*[(（]\s*[-−]?\d+(?:[.,]\d+)?\s*%\s*[)）]\s*$", "", right.strip())
     return f"{left} {sep} {right}".strip() if sep else ""
